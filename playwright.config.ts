@@ -1,0 +1,104 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const isCI = process.env.CI === 'true' || process.env.CI === '1';
+
+// The system Chromium (Debian's `chromium` package); a downloaded browser is never used.
+function findChromium(): string | undefined {
+  if (process.env.CHROMIUM_PATH)
+    return existsSync(process.env.CHROMIUM_PATH) ? process.env.CHROMIUM_PATH : undefined;
+  try {
+    const found = execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
+    if (found) return found;
+  } catch {
+    // not on PATH: try the usual place below
+  }
+  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+}
+
+const chromium = findChromium();
+if (!chromium && isCI) {
+  throw new Error(
+    'Chromium not found: install the chromium package or set CHROMIUM_PATH (CI never skips e2e tests)',
+  );
+}
+// Read by tests/e2e/fixtures.ts, which skips every test outside CI when there is no browser.
+process.env.E2E_CHROMIUM = chromium ?? '';
+
+// This file is evaluated by the runner and again by every worker; the workers inherit these
+// variables, so they agree on the port and only the runner creates (and removes) the data folder.
+process.env.E2E_PORT ||= '3107';
+if (!process.env.E2E_DATA_DIR) {
+  const created = mkdtempSync(path.join(tmpdir(), 'ferry-e2e-'));
+  process.env.E2E_DATA_DIR = created;
+  process.on('exit', () => rmSync(created, { recursive: true, force: true }));
+}
+const dataDir = process.env.E2E_DATA_DIR;
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+const launchArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const reporter: NonNullable<Parameters<typeof defineConfig>[0]['reporter']> = [['list']];
+// scripts/e2e.ts reads this report to refuse skipped tests in CI.
+if (process.env.E2E_JSON_REPORT) reporter.push(['json', { outputFile: process.env.E2E_JSON_REPORT }]);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: isCI,
+  retries: 0,
+  // Two cores on the build machines; the server shares them.
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter,
+  use: {
+    baseURL,
+    launchOptions: { executablePath: chromium, args: launchArgs },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'phone',
+      grepInvert: /@mouse/,
+      use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
+    {
+      name: 'desktop',
+      use: { browserName: 'chromium', viewport: { width: 1366, height: 900 } },
+    },
+  ],
+  webServer: {
+    // The real server on a fresh database, so it seeds the demo; builds the SPA first when needed.
+    command:
+      '[ -f dist/index.html ] || (node_modules/.bin/node node_modules/vite/bin/vite.js build && node_modules/.bin/node scripts/precompress.ts) && exec node_modules/.bin/node src/server/main.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      // Many tests share one client IP; the per-IP limits are for people, not this suite.
+      RATE_LIMIT_SCALE: '100',
+    },
+  },
+});

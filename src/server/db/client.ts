@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** One type for both drivers: services take this, so a transaction can be passed in too. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The underlying client, for LISTEN/NOTIFY and raw work. */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  close(): Promise<void>;
+};
+
+// numeric and date come back as strings (exact money, no time-zone shifts); node-postgres
+// would otherwise turn `date` into a JS Date at local midnight.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir?: string;
+  memory?: boolean;
+}): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+    // An idle client losing its connection (PostgreSQL restarted) must not crash the process.
+    pool.on('error', () => {});
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    return { db, kind: 'postgres', pool, close: () => pool.end() };
+  }
+  let client: PGlite;
+  if (opts.memory || !opts.dataDir) {
+    client = await PGlite.create();
+  } else {
+    const dir = path.join(opts.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+}

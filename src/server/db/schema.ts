@@ -1,0 +1,381 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    country: text('country').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('locations_name_idx').on(t.name)],
+);
+
+export const launches = pgTable(
+  'launches',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    imageUrl: text('image_url'),
+    imageKey: text('image_key'),
+    capacity: integer('capacity').notNull(),
+    seatNumbers: text('seat_numbers').array().notNull(),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('launches_name_idx').on(t.name)],
+);
+
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: id(),
+    travelDate: date('travel_date').notNull(),
+    departureTime: time('departure_time').notNull(),
+    status: text('status').notNull().default('scheduled'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('schedules_travel_date_idx').on(t.travelDate),
+    // Trip search: not completed, by date, ordered by departure time.
+    index('schedules_search_idx').on(t.travelDate, t.departureTime).where(sql`${t.status} <> 'completed'`),
+  ],
+);
+
+/** The launches a schedule runs with (SPEC.md's launch_ids), as a real relation. */
+export const scheduleLaunches = pgTable(
+  'schedule_launches',
+  {
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    launchId: uuid('launch_id')
+      .notNull()
+      .references(() => launches.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scheduleId, t.launchId] }),
+    index('schedule_launches_launch_idx').on(t.launchId),
+  ],
+);
+
+export const scheduleRouteStops = pgTable(
+  'schedule_route_stops',
+  {
+    id: id(),
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    departureTime: time('departure_time'),
+    stopOrder: integer('stop_order').notNull(),
+  },
+  (t) => [
+    uniqueIndex('route_stops_schedule_order_uq').on(t.scheduleId, t.stopOrder),
+    index('route_stops_location_idx').on(t.locationId, t.scheduleId),
+  ],
+);
+
+export type TicketBreakdownRow = {
+  type: 'local' | 'foreigner';
+  category: 'adult' | 'child';
+  quantity: number;
+  price: string;
+};
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: id(),
+    paymentReference: text('payment_reference').notNull(),
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'restrict' }),
+    launchId: uuid('launch_id')
+      .notNull()
+      .references(() => launches.id, { onDelete: 'restrict' }),
+    travelDate: date('travel_date').notNull(),
+    passengerName: text('passenger_name').notNull(),
+    passengerEmail: text('passenger_email').notNull(),
+    passengerPhone: text('passenger_phone'),
+    passengerCountryCode: text('passenger_country_code'),
+    passengerNationality: text('passenger_nationality').notNull(),
+    adultCount: integer('adult_count').notNull().default(0),
+    childCount: integer('child_count').notNull().default(0),
+    totalAmount: money('total_amount').notNull(),
+    currency: text('currency').notNull(),
+    exchangeRate: numeric('exchange_rate', { precision: 12, scale: 4 }).notNull(),
+    bankName: text('bank_name'),
+    accountHolder: text('account_holder'),
+    accountNumber: text('account_number'),
+    paymentMethod: text('payment_method').notNull().default('Bank Transfer'),
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    ticketStatus: text('ticket_status').notNull().default('pending'),
+    markedStatus: text('marked_status'),
+    remarks: text('remarks'),
+    /** Private storage key of the slip; never a public URL (ARCHITECTURE.md section 2.6). */
+    paymentSlipKey: text('payment_slip_key'),
+    ticketBreakdown: jsonb('ticket_breakdown').$type<TicketBreakdownRow[]>().notNull(),
+    seatNumbers: text('seat_numbers').array().notNull(),
+    userOriginId: uuid('user_origin_id').references(() => locations.id, { onDelete: 'restrict' }),
+    userDestinationId: uuid('user_destination_id').references(() => locations.id, { onDelete: 'restrict' }),
+    passengerDepartureTime: time('passenger_departure_time'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tickets_reference_uq').on(t.paymentReference),
+    index('tickets_schedule_date_idx').on(t.scheduleId, t.travelDate),
+    index('tickets_status_created_idx').on(t.ticketStatus, t.createdAt),
+    index('tickets_created_idx').on(t.createdAt),
+    index('tickets_travel_date_idx').on(t.travelDate),
+    index('tickets_approved_at_idx').on(t.approvedAt),
+    index('tickets_launch_idx').on(t.launchId),
+  ],
+);
+
+/**
+ * One row per seat held by a pending or confirmed ticket. The unique index is what makes
+ * double booking impossible (ARCHITECTURE.md section 2.2): rejecting or deleting a ticket
+ * deletes its rows in the same transaction.
+ */
+export const ticketSeats = pgTable(
+  'ticket_seats',
+  {
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'restrict' }),
+    travelDate: date('travel_date').notNull(),
+    launchId: uuid('launch_id')
+      .notNull()
+      .references(() => launches.id, { onDelete: 'restrict' }),
+    seatNumber: text('seat_number').notNull(),
+  },
+  (t) => [
+    uniqueIndex('ticket_seats_seat_uq').on(t.scheduleId, t.travelDate, t.launchId, t.seatNumber),
+    index('ticket_seats_ticket_idx').on(t.ticketId),
+  ],
+);
+
+export const seatLocks = pgTable(
+  'seat_locks',
+  {
+    id: id(),
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    travelDate: date('travel_date').notNull(),
+    launchId: uuid('launch_id')
+      .notNull()
+      .references(() => launches.id, { onDelete: 'cascade' }),
+    seatNumber: text('seat_number').notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+    userSession: text('user_session').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('seat_locks_seat_uq').on(t.scheduleId, t.travelDate, t.launchId, t.seatNumber),
+    index('seat_locks_session_idx').on(t.userSession),
+    index('seat_locks_until_idx').on(t.lockedUntil),
+  ],
+);
+
+export const banners = pgTable(
+  'banners',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    imageUrl: text('image_url').notNull(),
+    imageKey: text('image_key'),
+    displayOrder: integer('display_order').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    showOnMobile: boolean('show_on_mobile').notNull().default(true),
+    showOnDesktop: boolean('show_on_desktop').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('banners_order_idx').on(t.displayOrder)],
+);
+
+export const paymentSettings = pgTable('payment_settings', {
+  id: id(),
+  localAdultPrice: money('local_adult_price').notNull(),
+  localChildPrice: money('local_child_price').notNull(),
+  foreignerAdultPrice: money('foreigner_adult_price').notNull(),
+  foreignerChildPrice: money('foreigner_child_price').notNull(),
+  exchangeRate: numeric('exchange_rate', { precision: 12, scale: 4 }).notNull(),
+  accountHolder: text('account_holder').notNull().default(''),
+  accountNumber: text('account_number').notNull().default(''),
+  bankName: text('bank_name').notNull().default(''),
+  accountHolderUsd: text('account_holder_usd').notNull().default(''),
+  accountNumberUsd: text('account_number_usd').notNull().default(''),
+  bankNameUsd: text('bank_name_usd').notNull().default(''),
+  paymentInstructions: text('payment_instructions').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const pwaSettings = pgTable('pwa_settings', {
+  id: id(),
+  appName: text('app_name').notNull(),
+  shortName: text('short_name').notNull(),
+  themeColor: text('theme_color').notNull(),
+  backgroundColor: text('background_color').notNull(),
+  iconUrl: text('icon_url'),
+  logoUrl: text('logo_url'),
+  faviconUrl: text('favicon_url'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    wrongTries: integer('wrong_tries').notNull().default(0),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_codes_email_created_idx').on(t.email, t.createdAt)],
+);
+
+export const adminUsers = pgTable(
+  'admin_users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** True for the seeded demo admin until its password is changed (ARCHITECTURE.md 2.11). */
+    hasDemoPassword: boolean('has_demo_password').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('admin_users_email_uq').on(sql`lower(${t.email})`)],
+);
+
+export const adminProfiles = pgTable('admin_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => adminUsers.id, { onDelete: 'cascade' }),
+  username: text('username').notNull(),
+  role: text('role').notNull().default('Administrator'),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    /** SHA-256 of the opaque token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: id(),
+    ip: text('ip'),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_failures_ip_idx').on(t.ip, t.createdAt),
+    index('login_failures_email_idx').on(t.email, t.createdAt),
+  ],
+);
+
+export const idempotencyRecords = pgTable(
+  'idempotency_records',
+  {
+    key: text('key').notNull(),
+    scope: text('scope').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorUserId: uuid('actor_user_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** pending -> sent | failed (after the last retry) */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while one instance is sending, so two instances never send the same mail. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_created_idx').on(t.createdAt),
+  ],
+);

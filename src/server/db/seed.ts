@@ -1,0 +1,308 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  DEFAULT_BACKGROUND_COLOR,
+  DEFAULT_EXCHANGE_RATE,
+  type DEFAULT_LOCATIONS,
+  DEFAULT_PRICES,
+  DEFAULT_THEME_COLOR,
+} from '#shared/constants.ts';
+import { addDays, type Clock, dateInZone, systemClock } from '../lib/clock.ts';
+import type { Storage } from '../lib/storage.ts';
+import type { Db, DbOrTx } from './client.ts';
+import {
+  banners,
+  launches,
+  locations,
+  paymentSettings,
+  pwaSettings,
+  scheduleLaunches,
+  scheduleRouteStops,
+  schedules,
+} from './schema.ts';
+import { type BannerTheme, renderBannerImage, renderLaunchImage } from './seed-images.ts';
+
+type LocationName = (typeof DEFAULT_LOCATIONS)[number];
+
+export const DEMO_LOCATIONS: ReadonlyArray<{ name: LocationName; code: string; country: string }> = [
+  { name: 'Malé', code: 'MLE', country: 'Maldives' },
+  // Velana International Airport, on Hulhulé.
+  { name: 'Airport', code: 'VIA', country: 'Maldives' },
+  { name: 'Thoddoo', code: 'THD', country: 'Maldives' },
+  { name: 'Rasdhoo', code: 'RAS', country: 'Maldives' },
+  { name: 'Maafushi', code: 'MAF', country: 'Maldives' },
+];
+
+/** Row-major seat labels: rows A, B, C ... of `perRow` seats each (A1..A4, B1..B4, ...). */
+export function seatGrid(rows: number, perRow: number): string[] {
+  const labels: string[] = [];
+  for (let r = 0; r < rows; r++) {
+    for (let s = 1; s <= perRow; s++) labels.push(`${String.fromCharCode(65 + r)}${s}`);
+  }
+  return labels;
+}
+
+type DemoLaunchKey = 'seaBreeze' | 'islandExpress';
+
+export const DEMO_LAUNCHES: Record<
+  DemoLaunchKey,
+  { name: string; seatNumbers: string[]; withImage: boolean }
+> = {
+  // SPEC.md section 9: the sample launch has 12 seats in rows A to C.
+  seaBreeze: { name: 'Sea Breeze', seatNumbers: seatGrid(3, 4), withImage: false },
+  // Six a row, as the booking seat grid lays them out.
+  islandExpress: { name: 'Island Express', seatNumbers: seatGrid(6, 6), withImage: true },
+};
+
+export type DemoRoute = {
+  stops: ReadonlyArray<{ location: LocationName; departureTime: string | null }>;
+  launches: ReadonlyArray<DemoLaunchKey>;
+};
+
+export const DEMO_ROUTES: ReadonlyArray<DemoRoute> = [
+  {
+    stops: [
+      { location: 'Malé', departureTime: '08:00' },
+      { location: 'Maafushi', departureTime: null },
+    ],
+    launches: ['seaBreeze'],
+  },
+  {
+    stops: [
+      { location: 'Malé', departureTime: '09:00' },
+      { location: 'Airport', departureTime: '09:20' },
+      { location: 'Thoddoo', departureTime: '10:45' },
+      { location: 'Rasdhoo', departureTime: null },
+    ],
+    launches: ['islandExpress', 'seaBreeze'],
+  },
+  {
+    stops: [
+      { location: 'Malé', departureTime: '10:00' },
+      { location: 'Airport', departureTime: null },
+    ],
+    launches: ['islandExpress'],
+  },
+  {
+    stops: [
+      { location: 'Maafushi', departureTime: '15:30' },
+      { location: 'Malé', departureTime: null },
+    ],
+    launches: ['seaBreeze'],
+  },
+];
+
+export const DEMO_SCHEDULE_DAYS = 14;
+
+export const DEMO_PAYMENT_SETTINGS = {
+  ...DEFAULT_PRICES,
+  exchangeRate: DEFAULT_EXCHANGE_RATE,
+  bankName: 'Bank of Maldives',
+  accountHolder: 'Island Ferry Pvt Ltd',
+  accountNumber: '7730000123456',
+  bankNameUsd: 'Bank of Maldives',
+  accountHolderUsd: 'Island Ferry Pvt Ltd',
+  accountNumberUsd: '7730000654321',
+  paymentInstructions:
+    'Transfer the exact total to the account for your payment currency and put your name in the ' +
+    'transfer remarks. Upload a screenshot or photo of the transfer slip to complete the booking. ' +
+    'Your booking is confirmed once our team has checked the payment.',
+} as const;
+
+export const DEMO_PWA_SETTINGS = {
+  appName: 'Island Ferry',
+  shortName: 'IslandFerry',
+  themeColor: DEFAULT_THEME_COLOR,
+  backgroundColor: DEFAULT_BACKGROUND_COLOR,
+  iconUrl: null,
+  logoUrl: null,
+  faviconUrl: null,
+} as const;
+
+type DemoBanner = {
+  theme: BannerTheme;
+  device: 'desktop' | 'mobile';
+  headline: string;
+  subline: string;
+};
+
+// SPEC.md section 2: desktop banners are 16:9 (1920x1080), mobile ones square (1080x1080).
+const BANNER_SIZES = {
+  desktop: { width: 1920, height: 1080 },
+  mobile: { width: 1080, height: 1080 },
+} as const;
+
+export const DEMO_BANNERS: ReadonlyArray<DemoBanner> = [
+  {
+    theme: 'lagoon',
+    device: 'desktop',
+    headline: 'Island hopping made easy',
+    subline: 'Book ferry seats across the atolls in minutes',
+  },
+  {
+    theme: 'lagoon',
+    device: 'mobile',
+    headline: 'Island hopping made easy',
+    subline: 'Ferry seats in minutes',
+  },
+  {
+    theme: 'sunset',
+    device: 'desktop',
+    headline: 'Sunset sailings to Maafushi',
+    subline: 'Daily departures from Malé',
+  },
+  {
+    theme: 'sunset',
+    device: 'mobile',
+    headline: 'Sunset sailings to Maafushi',
+    subline: 'Daily departures from Malé',
+  },
+];
+
+// Serialises concurrent first starts of several instances against one PostgreSQL.
+const SEED_LOCK = 7_340_112;
+
+/** The demo is present (or the operator has set the product up) once either row exists. */
+async function alreadySeeded(db: DbOrTx): Promise<boolean> {
+  const [location] = await db.select({ id: locations.id }).from(locations).limit(1);
+  if (location) return true;
+  const [settings] = await db.select({ id: paymentSettings.id }).from(paymentSettings).limit(1);
+  return Boolean(settings);
+}
+
+type Upload = { key: string; body: Buffer };
+
+/**
+ * Seeds the demo of ARCHITECTURE.md section 7 on an empty database; a database that already has
+ * locations or payment settings is left untouched, so calling this on every start is safe.
+ */
+export async function seedDemo(opts: {
+  db: Db;
+  storage: Storage;
+  tzOperator: string;
+  clock?: Clock;
+}): Promise<{ seeded: boolean }> {
+  const { db, storage } = opts;
+  const clock = opts.clock ?? systemClock;
+  // Cheap check first: rendering the images is the slow part and is wasted on every later start.
+  if (await alreadySeeded(db)) return { seeded: false };
+
+  const stamp = clock.now().getTime();
+  const bannerRows = await Promise.all(
+    DEMO_BANNERS.map(async (banner, i) => {
+      const id = randomUUID();
+      const key = `banners/banner_${id}_${stamp}.webp`;
+      const body = await renderBannerImage({
+        ...BANNER_SIZES[banner.device],
+        theme: banner.theme,
+        headline: banner.headline,
+        subline: banner.subline,
+      });
+      return {
+        upload: { key, body },
+        row: {
+          id,
+          title: `Banner ${i + 1}`,
+          imageUrl: storage.publicUrl(key),
+          imageKey: key,
+          displayOrder: i + 1,
+          isActive: true,
+          showOnDesktop: banner.device === 'desktop',
+          showOnMobile: banner.device === 'mobile',
+        },
+      };
+    }),
+  );
+
+  const launchIds: Record<DemoLaunchKey, string> = { seaBreeze: randomUUID(), islandExpress: randomUUID() };
+  const launchRows: (typeof launches.$inferInsert)[] = [];
+  const uploads: Upload[] = bannerRows.map((b) => b.upload);
+  for (const [k, launch] of Object.entries(DEMO_LAUNCHES) as [
+    DemoLaunchKey,
+    (typeof DEMO_LAUNCHES)[DemoLaunchKey],
+  ][]) {
+    const id = launchIds[k];
+    let image: { imageUrl: string; imageKey: string } | { imageUrl: null; imageKey: null } = {
+      imageUrl: null,
+      imageKey: null,
+    };
+    if (launch.withImage) {
+      const key = `launch-images/launch_${id}_${stamp}.webp`;
+      uploads.push({ key, body: await renderLaunchImage(launch.name) });
+      image = { imageUrl: storage.publicUrl(key), imageKey: key };
+    }
+    launchRows.push({
+      id,
+      name: launch.name,
+      capacity: launch.seatNumbers.length,
+      seatNumbers: [...launch.seatNumbers],
+      status: 'active',
+      ...image,
+    });
+  }
+
+  const locationIds = new Map(DEMO_LOCATIONS.map((l) => [l.name, randomUUID()]));
+  const locationId = (name: LocationName) => {
+    const id = locationIds.get(name);
+    if (!id) throw new Error(`Demo route uses unknown location ${name}`);
+    return id;
+  };
+
+  const today = dateInZone(clock.now(), opts.tzOperator);
+  const scheduleRows: (typeof schedules.$inferInsert)[] = [];
+  const stopRows: (typeof scheduleRouteStops.$inferInsert)[] = [];
+  const scheduleLaunchRows: (typeof scheduleLaunches.$inferInsert)[] = [];
+  for (let day = 0; day < DEMO_SCHEDULE_DAYS; day++) {
+    const travelDate = addDays(today, day);
+    for (const route of DEMO_ROUTES) {
+      const scheduleId = randomUUID();
+      const departureTime = route.stops[0]?.departureTime;
+      if (!departureTime) throw new Error('A demo route must start with a departure time');
+      scheduleRows.push({ id: scheduleId, travelDate, departureTime, status: 'scheduled' });
+      route.stops.forEach((stop, stopOrder) => {
+        stopRows.push({
+          scheduleId,
+          locationId: locationId(stop.location),
+          departureTime: stop.departureTime,
+          stopOrder,
+        });
+      });
+      route.launches.forEach((launch, position) => {
+        scheduleLaunchRows.push({ scheduleId, launchId: launchIds[launch], position });
+      });
+    }
+  }
+
+  const written: Upload[] = [];
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+      // Another instance may have seeded while this one rendered images.
+      if (await alreadySeeded(tx)) return { seeded: false };
+
+      await tx.insert(locations).values(DEMO_LOCATIONS.map((l) => ({ ...l, id: locationId(l.name) })));
+      await tx.insert(launches).values(launchRows);
+      await tx.insert(schedules).values(scheduleRows);
+      await tx.insert(scheduleRouteStops).values(stopRows);
+      await tx.insert(scheduleLaunches).values(scheduleLaunchRows);
+      await tx.insert(banners).values(bannerRows.map((b) => b.row));
+      await tx.insert(paymentSettings).values(DEMO_PAYMENT_SETTINGS);
+      await tx.insert(pwaSettings).values(DEMO_PWA_SETTINGS);
+
+      // Files go up before the commit: a failed upload rolls the rows back, so no row ever
+      // points at a missing image.
+      for (const upload of uploads) {
+        await storage.put(upload.key, upload.body, {
+          contentType: 'image/webp',
+          visibility: 'public',
+          overwrite: false,
+        });
+        written.push(upload);
+      }
+      return { seeded: true };
+    });
+  } catch (err) {
+    await Promise.allSettled(written.map((u) => storage.delete(u.key, 'public')));
+    throw err;
+  }
+}

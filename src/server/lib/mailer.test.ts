@@ -1,0 +1,390 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mailOutbox } from '#server/db/schema.ts';
+import devOutboxRoutes from '#server/routes/dev/outbox.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../../tests/setup/test-db.ts';
+import {
+  createDevTransport,
+  createMailer,
+  createSmtpTransport,
+  enqueueMail,
+  type Mailer,
+  type MailLogger,
+  RETRY_BACKOFF_MS,
+} from './mailer.ts';
+
+const FROM = 'Island Ferry <no-reply@islandferry.test>';
+
+type Received = { from: string; to: string[]; raw: string };
+
+/** A real SMTP server in-process; `reject` decides, per delivery, whether to refuse the DATA. */
+async function startSmtpServer(
+  opts: { reject?: (attempt: number) => boolean; beforeReply?: () => Promise<void> } = {},
+) {
+  const received: Received[] = [];
+  let attempts = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', async () => {
+        await opts.beforeReply?.();
+        attempts++;
+        if (opts.reject?.(attempts)) {
+          const err = Object.assign(new Error('mailbox busy, try again later'), { responseCode: 451 });
+          callback(err);
+          return;
+        }
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    received,
+    url: `smtp://127.0.0.1:${port}/?ignoreTLS=true`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+type LogEntry = { level: 'info' | 'warn' | 'error'; obj: object; msg: string };
+
+function recordingLog() {
+  const entries: LogEntry[] = [];
+  const log: MailLogger = {
+    info: (obj, msg) => entries.push({ level: 'info', obj, msg }),
+    warn: (obj, msg) => entries.push({ level: 'warn', obj, msg }),
+    error: (obj, msg) => entries.push({ level: 'error', obj, msg }),
+  };
+  return { log, entries };
+}
+
+function testClock(start = new Date()) {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now += ms;
+    },
+  };
+}
+
+/** Waits for a condition the code under test brings about in the background. */
+async function until<T>(probe: () => Promise<T> | T, what: string): Promise<NonNullable<T>> {
+  for (let i = 0; i < 500; i++) {
+    const value = await probe();
+    if (value) return value as NonNullable<T>;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+describe(`mail outbox (${testDatabaseKind})`, () => {
+  let database: TestDatabase;
+  const cleanups: Array<() => Promise<void>> = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.dispose());
+  beforeEach(async () => {
+    await database.db.delete(mailOutbox);
+  });
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function smtp(opts?: Parameters<typeof startSmtpServer>[0]) {
+    const server = await startSmtpServer(opts);
+    cleanups.push(server.close);
+    return server;
+  }
+
+  function mailer(
+    opts: Omit<Parameters<typeof createMailer>[0], 'db' | 'from' | 'log'> & { log?: MailLogger },
+  ): Mailer {
+    const m = createMailer({ db: database.db, from: FROM, log: opts.log ?? recordingLog().log, ...opts });
+    cleanups.push(() => m.stop());
+    return m;
+  }
+
+  const rows = () => database.db.select().from(mailOutbox);
+
+  it('never sends a mail whose transaction rolled back', async () => {
+    const server = await smtp();
+    const m = mailer({ transport: createSmtpTransport(server.url) });
+
+    await expect(
+      database.db.transaction(async (tx) => {
+        await enqueueMail(tx, { to: 'ghost@example.test', subject: 'Never', text: 'rolled back' });
+        throw new Error('booking failed after the mail was written');
+      }),
+    ).rejects.toThrow('booking failed');
+
+    expect(await m.flush()).toBe(0);
+    expect(await rows()).toEqual([]);
+    expect(server.received).toEqual([]);
+  });
+
+  it('delivers a committed mail over SMTP once and marks it sent', async () => {
+    const server = await smtp();
+    const clock = testClock();
+    const m = mailer({ transport: createSmtpTransport(server.url), clock });
+
+    const id = await database.db.transaction((tx) =>
+      enqueueMail(tx, {
+        to: 'passenger@example.test',
+        subject: 'Your code',
+        text: 'Your verification code is 482913.',
+      }),
+    );
+
+    expect(await m.flush()).toBe(1);
+    expect(server.received).toHaveLength(1);
+    const [message] = server.received;
+    expect(message?.to).toEqual(['passenger@example.test']);
+    expect(message?.from).toBe('no-reply@islandferry.test');
+    expect(message?.raw).toContain('Subject: Your code');
+    expect(message?.raw).toContain('Your verification code is 482913.');
+
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, claimedUntil: null });
+    expect(row?.sentAt?.getTime()).toBe(clock.now().getTime());
+
+    expect(await m.flush()).toBe(0);
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('retries a refused mail after its backoff and then delivers it exactly once', async () => {
+    const server = await smtp({ reject: (attempt) => attempt === 1 });
+    const clock = testClock();
+    const m = mailer({ transport: createSmtpTransport(server.url), clock });
+    const id = await enqueueMail(database.db, {
+      to: 'retry@example.test',
+      subject: 'Booking received',
+      text: 'We got it.',
+    });
+
+    expect(await m.flush()).toBe(0);
+    let [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, claimedUntil: null });
+    expect(row?.lastError).toContain('mailbox busy');
+    expect(row?.nextAttemptAt.getTime()).toBe(clock.now().getTime() + RETRY_BACKOFF_MS[0]);
+    expect(server.received).toEqual([]);
+
+    // Not due yet: nothing is tried before the backoff has passed.
+    clock.advance(RETRY_BACKOFF_MS[0] - 1);
+    expect(await m.flush()).toBe(0);
+
+    clock.advance(1);
+    expect(await m.flush()).toBe(1);
+    expect(server.received).toHaveLength(1);
+    [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+
+    clock.advance(24 * 3_600_000);
+    expect(await m.flush()).toBe(0);
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('gives up after maxAttempts, backing off longer each time', async () => {
+    const server = await smtp({ reject: () => true });
+    const clock = testClock();
+    const { log, entries } = recordingLog();
+    const m = mailer({ transport: createSmtpTransport(server.url), clock, log, maxAttempts: 3 });
+    const id = await enqueueMail(database.db, {
+      to: 'nobody@example.test',
+      subject: 'Approved',
+      text: 'Approved.',
+    });
+
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect(await m.flush()).toBe(0);
+      const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(row?.attempts).toBe(attempt);
+      expect(row?.status).toBe(attempt < 3 ? 'pending' : 'failed');
+      const wait = (row?.nextAttemptAt.getTime() ?? 0) - clock.now().getTime();
+      waits.push(wait);
+      clock.advance(wait);
+    }
+    expect(waits.slice(0, 2)).toEqual([RETRY_BACKOFF_MS[0], RETRY_BACKOFF_MS[1]]);
+
+    clock.advance(24 * 3_600_000);
+    expect(await m.flush()).toBe(0);
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(row?.lastError).toContain('mailbox busy');
+    expect(server.received).toEqual([]);
+    expect(entries.filter((e) => e.level === 'warn')).toHaveLength(2);
+    expect(entries.filter((e) => e.level === 'error')).toHaveLength(1);
+  });
+
+  it('retries when the SMTP server is down and delivers once it is up', async () => {
+    const down = await startSmtpServer();
+    const url = down.url;
+    await down.close();
+    const clock = testClock();
+    const m = mailer({ transport: createSmtpTransport(url), clock });
+    await enqueueMail(database.db, { to: 'later@example.test', subject: 'Later', text: 'Eventually.' });
+
+    expect(await m.flush()).toBe(0);
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row?.lastError).toBeTruthy();
+
+    const server = await smtp();
+    clock.advance(RETRY_BACKOFF_MS[0]);
+    const up = mailer({ transport: createSmtpTransport(server.url), clock });
+    expect(await up.flush()).toBe(1);
+    expect(server.received.map((r) => r.to)).toEqual([['later@example.test']]);
+  });
+
+  it('never sends a mail twice when several instances flush at the same time', async () => {
+    const server = await smtp();
+    const count = 45;
+    for (let i = 0; i < count; i++) {
+      await enqueueMail(database.db, { to: `p${i}@example.test`, subject: `Mail ${i}`, text: `Body ${i}` });
+    }
+    // Instances that claim at the same moment, as several app servers behind a load balancer do.
+    const instances = Array.from({ length: 6 }, () => mailer({ transport: createSmtpTransport(server.url) }));
+
+    const sent = await Promise.all(instances.map((m) => m.flush()));
+    expect(sent.reduce((sum, n) => sum + n, 0)).toBe(count);
+    const recipients = server.received.flatMap((r) => r.to);
+    expect(recipients).toHaveLength(count);
+    expect(new Set(recipients).size).toBe(count);
+    expect((await rows()).every((r) => r.status === 'sent')).toBe(true);
+  });
+
+  it('kick() delivers soon after a commit, without waiting for the poll', async () => {
+    const server = await smtp();
+    const m = mailer({ transport: createSmtpTransport(server.url), pollMs: 3_600_000 });
+    m.start();
+    await database.db.transaction((tx) =>
+      enqueueMail(tx, { to: 'kick@example.test', subject: 'Kick', text: 'Now.' }),
+    );
+    m.kick();
+    m.kick();
+    await until(() => server.received.length > 0, 'the kicked mail');
+    await m.stop();
+    expect(server.received).toHaveLength(1);
+    expect((await rows())[0]?.status).toBe('sent');
+  });
+
+  it('start() delivers mail committed before the process started', async () => {
+    const server = await smtp();
+    await enqueueMail(database.db, {
+      to: 'restart@example.test',
+      subject: 'Left over',
+      text: 'From before.',
+    });
+    const m = mailer({ transport: createSmtpTransport(server.url) });
+    m.start();
+    await until(async () => (await rows())[0]?.status === 'sent', 'the left-over mail to be sent');
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('stop() waits for the pass in flight', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let arrived = false;
+    const server = await smtp({
+      beforeReply: () => {
+        arrived = true;
+        return gate;
+      },
+    });
+    const m = mailer({ transport: createSmtpTransport(server.url) });
+    // Cleanups run last-in first: if an assertion fails, open the gate before stop() waits on it.
+    cleanups.push(async () => release());
+    await enqueueMail(database.db, { to: 'slow@example.test', subject: 'Slow', text: 'Slow.' });
+    m.kick();
+    await until(() => arrived, 'the SMTP server to receive the mail');
+    let stopped = false;
+    const stopping = m.stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(server.received).toHaveLength(1);
+    expect((await rows())[0]?.status).toBe('sent');
+  });
+
+  it('logs errors of the background loop instead of crashing', async () => {
+    const broken = await createTestDatabase();
+    await broken.dispose();
+    const { log, entries } = recordingLog();
+    const m = createMailer({ db: broken.db, transport: createDevTransport(log), from: FROM, log });
+    cleanups.push(() => m.stop());
+    m.start();
+    await until(() => entries.find((e) => e.level === 'error'), 'the loop error to be logged');
+    await expect(m.flush()).rejects.toThrow();
+  });
+
+  it('dev transport: records mail, logs it with its code, and GET /dev/outbox lists it newest first', async () => {
+    const { log, entries } = recordingLog();
+    const m = mailer({ transport: createDevTransport(log), log });
+    await database.db.transaction(async (tx) => {
+      await enqueueMail(tx, {
+        to: 'Ana@Example.test',
+        subject: 'Your code',
+        text: 'Your verification code is 123456.',
+      });
+      await enqueueMail(tx, {
+        to: 'bo@example.test',
+        subject: 'Booking received',
+        text: 'Reference 2506011234.',
+      });
+    });
+    await enqueueMail(database.db, {
+      to: 'ana@example.test',
+      subject: 'Booking approved',
+      text: 'Approved.',
+    });
+
+    expect(await m.flush()).toBe(3);
+    expect((await rows()).every((r) => r.status === 'sent')).toBe(true);
+    const logged = entries.filter((e) => e.level === 'info');
+    expect(logged).toHaveLength(3);
+    expect(logged[0]?.obj).toMatchObject({
+      code: '123456',
+      mail: { to: 'Ana@Example.test', subject: 'Your code' },
+    });
+    expect(logged[1]?.obj).not.toHaveProperty('code');
+
+    const app = Fastify();
+    cleanups.push(() => app.close());
+    await app.register(devOutboxRoutes, { db: database.db });
+
+    const all = await app.inject({ method: 'GET', url: '/dev/outbox' });
+    expect(all.statusCode).toBe(200);
+    const list = all.json<Array<{ to: string; subject: string; text: string; createdAt: string }>>();
+    expect(list.map((mail) => mail.subject)).toEqual(['Booking approved', 'Booking received', 'Your code']);
+    expect(Object.keys(list[0] ?? {}).sort()).toEqual(['createdAt', 'subject', 'text', 'to']);
+    expect(list[2]).toMatchObject({ to: 'Ana@Example.test', text: 'Your verification code is 123456.' });
+    expect(Number.isNaN(Date.parse(list[0]?.createdAt ?? ''))).toBe(false);
+
+    const ana = await app.inject({ method: 'GET', url: '/dev/outbox?to=ANA@example.TEST' });
+    expect(ana.json<Array<{ subject: string }>>().map((mail) => mail.subject)).toEqual([
+      'Booking approved',
+      'Your code',
+    ]);
+  });
+});

@@ -1,0 +1,296 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { mailOutbox } from '#server/db/schema.ts';
+import { type Clock, systemClock } from './clock.ts';
+
+/*
+ * Durable mail outbox (ARCHITECTURE.md section 8 rule 14, docs/decisions/003-mail-outbox.md).
+ * A mail is a row written in the transaction of the change that causes it; a background loop
+ * sends committed rows, retries with backoff and gives up after a few attempts.
+ */
+
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
+
+export type MailTransport = {
+  name: 'smtp' | 'dev';
+  /** Resolves once the mail is accepted (by the SMTP server, or recorded by the dev transport). */
+  send(from: string, mail: MailMessage): Promise<void>;
+};
+
+type LogFn = (obj: object, msg: string) => void;
+export type MailLogger = { info: LogFn; warn: LogFn; error: LogFn };
+
+export type Mailer = {
+  /** Asks for a delivery pass soon; call it after the transaction that enqueued mail commits. */
+  kick(): void;
+  /** Runs a delivery pass now (after any pass in flight) and resolves with how many mails it sent. */
+  flush(): Promise<number>;
+  /** Starts polling, so mail committed before a crash or restart is still delivered. */
+  start(): void;
+  /** Stops polling and waits for a pass in flight. */
+  stop(): Promise<void>;
+};
+
+/** Waits before retry n (1-based); the last step repeats if maxAttempts is raised beyond it. */
+export const RETRY_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000] as const;
+export const DEFAULT_MAX_ATTEMPTS = 6;
+export const DEFAULT_POLL_MS = 5_000;
+
+// A claim outlives the slowest possible send (see SMTP_TIMEOUTS): if it expired while the send
+// was still running, another pass could claim and send the same mail again.
+const CLAIM_MS = 10 * 60_000;
+const BATCH_SIZE = 20;
+// Bounds one pass, so a flood of mail cannot keep a pass (and stop()) busy indefinitely; the
+// next kick or poll carries on.
+const MAX_BATCHES_PER_PASS = 25;
+const KICK_DELAY_MS = 20;
+const MAX_ERROR_LENGTH = 1_000;
+
+/** Writes the mail in the caller's transaction: a rolled-back transaction never sends it. */
+export async function enqueueMail(db: DbOrTx, mail: MailMessage): Promise<string> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      // now() is the transaction's start, shared by every mail of one transaction; the wall
+      // clock keeps "newest first" exact for mails written together.
+      createdAt: sql`clock_timestamp()`,
+    })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error('mail_outbox insert returned no row');
+  return row.id;
+}
+
+// Keep every wait of an SMTP conversation well inside CLAIM_MS.
+const SMTP_TIMEOUTS = {
+  connectionTimeout: 15_000,
+  greetingTimeout: 15_000,
+  socketTimeout: 60_000,
+  dnsTimeout: 15_000,
+};
+
+/** Nodemailer over SMTP_URL; options in the URL's query (`?ignoreTLS=true`) win over our timeouts. */
+export function createSmtpTransport(smtpUrl: string): MailTransport {
+  const url = new URL(smtpUrl);
+  for (const [key, value] of Object.entries(SMTP_TIMEOUTS)) {
+    if (!url.searchParams.has(key)) url.searchParams.set(key, String(value));
+  }
+  const transporter = nodemailer.createTransport(url.toString());
+  return {
+    name: 'smtp',
+    async send(from, mail) {
+      await transporter.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+      });
+    },
+  };
+}
+
+const CODE_PATTERN = /\b\d{6}\b/;
+
+/**
+ * Without SMTP_URL mail is recorded instead of sent: the row stays in the outbox (listed by
+ * GET /dev/outbox outside production) and the log shows it, with any one-time code pulled out
+ * so a person running the demo can type it in.
+ */
+export function createDevTransport(log: { info(obj: object, msg: string): void }): MailTransport {
+  return {
+    name: 'dev',
+    async send(from, mail) {
+      const code = CODE_PATTERN.exec(mail.text)?.[0];
+      log.info(
+        { mail: { from, to: mail.to, subject: mail.subject, text: mail.text }, ...(code ? { code } : {}) },
+        'dev outbox: mail recorded, not sent',
+      );
+    },
+  };
+}
+
+function backoffMs(attempt: number): number {
+  return RETRY_BACKOFF_MS[Math.min(Math.max(attempt, 1), RETRY_BACKOFF_MS.length) - 1] ?? RETRY_BACKOFF_MS[4];
+}
+
+function describeError(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.length > MAX_ERROR_LENGTH ? `${message.slice(0, MAX_ERROR_LENGTH)}...` : message;
+}
+
+export function createMailer(opts: {
+  db: Db;
+  transport: MailTransport;
+  from: string;
+  log: MailLogger;
+  clock?: Clock;
+  pollMs?: number;
+  maxAttempts?: number;
+}): Mailer {
+  const { db, transport, from, log } = opts;
+  const clock = opts.clock ?? systemClock;
+  const pollMs = opts.pollMs ?? DEFAULT_POLL_MS;
+  const maxAttempts = Math.max(1, opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+
+  let running: Promise<number> | null = null;
+  let queued: Promise<number> | null = null;
+  let kickTimer: NodeJS.Timeout | null = null;
+  let pollTimer: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  /**
+   * Claims due mail in one statement. SKIP LOCKED lets several app instances claim side by
+   * side without waiting on, or taking, each other's rows; the claim itself (claimed_until)
+   * keeps a claimed row out of every other pass until it is marked. A mail never tried is due
+   * at once whatever its next_attempt_at, so delivery does not depend on clocks agreeing.
+   */
+  async function claimBatch(now: Date) {
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.status, 'pending'),
+          or(eq(mailOutbox.attempts, 0), lte(mailOutbox.nextAttemptAt, now)),
+          or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, now)),
+        ),
+      )
+      .orderBy(asc(mailOutbox.createdAt))
+      .limit(BATCH_SIZE)
+      .for('update', { skipLocked: true });
+    const rows = await db
+      .update(mailOutbox)
+      .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
+      .where(inArray(mailOutbox.id, due))
+      .returning({
+        id: mailOutbox.id,
+        to: mailOutbox.to,
+        subject: mailOutbox.subject,
+        text: mailOutbox.text,
+        html: mailOutbox.html,
+        attempts: mailOutbox.attempts,
+        // RETURNING has no order and a JS Date drops microseconds, so mails written in one
+        // millisecond would go out in any order; sort on the full timestamp instead.
+        createdMicros: sql<string>`(extract(epoch from ${mailOutbox.createdAt}) * 1000000)::bigint::text`,
+      });
+    return rows.sort((a, b) => {
+      const diff = BigInt(a.createdMicros) - BigInt(b.createdMicros);
+      return diff < 0n ? -1 : diff > 0n ? 1 : 0;
+    });
+  }
+
+  async function deliver(row: Awaited<ReturnType<typeof claimBatch>>[number]): Promise<boolean> {
+    const mail: MailMessage = {
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      ...(row.html ? { html: row.html } : {}),
+    };
+    const attempts = row.attempts + 1;
+    try {
+      await transport.send(from, mail);
+    } catch (err) {
+      const failed = attempts >= maxAttempts;
+      const now = clock.now();
+      await db
+        .update(mailOutbox)
+        .set({
+          status: failed ? 'failed' : 'pending',
+          attempts,
+          lastError: describeError(err),
+          nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
+          claimedUntil: null,
+        })
+        .where(eq(mailOutbox.id, row.id));
+      const context = { err, mailId: row.id, attempts, transport: transport.name };
+      if (failed) log.error(context, 'mail delivery failed for good; giving up');
+      else log.warn(context, 'mail delivery failed; will retry');
+      return false;
+    }
+    // Sent and released in one update: the claim stays until this lands, so no other pass can
+    // pick the mail up in between.
+    try {
+      await db
+        .update(mailOutbox)
+        .set({ status: 'sent', attempts, sentAt: clock.now(), claimedUntil: null, lastError: null })
+        .where(eq(mailOutbox.id, row.id));
+    } catch (err) {
+      log.error({ err, mailId: row.id }, 'mail sent but not marked; it is sent again once its claim expires');
+      throw err;
+    }
+    return true;
+  }
+
+  async function runPass(): Promise<number> {
+    let sent = 0;
+    for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch++) {
+      const rows = await claimBatch(clock.now());
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        if (await deliver(row)) sent++;
+      }
+    }
+    return sent;
+  }
+
+  function startPass(): Promise<number> {
+    const pass = runPass().finally(() => {
+      if (running === pass) running = null;
+    });
+    running = pass;
+    return pass;
+  }
+
+  // A pass asked for while one runs waits for it, and every such request shares one queued
+  // pass: it starts after the request was made, so it sees everything committed before it.
+  function flush(): Promise<number> {
+    if (queued) return queued;
+    if (!running) return startPass();
+    const next = running
+      .catch(() => 0)
+      .then(() => {
+        queued = null;
+        return startPass();
+      });
+    queued = next;
+    return next;
+  }
+
+  function flushInBackground(): void {
+    flush().catch((err: unknown) =>
+      log.error({ err }, 'mail outbox pass failed; the next kick or poll retries'),
+    );
+  }
+
+  return {
+    kick() {
+      if (stopped || kickTimer) return;
+      kickTimer = setTimeout(() => {
+        kickTimer = null;
+        flushInBackground();
+      }, KICK_DELAY_MS);
+      kickTimer.unref();
+    },
+    flush,
+    start() {
+      if (pollTimer) return;
+      stopped = false;
+      pollTimer = setInterval(flushInBackground, pollMs);
+      pollTimer.unref();
+      flushInBackground();
+    },
+    async stop() {
+      stopped = true;
+      if (pollTimer) clearInterval(pollTimer);
+      if (kickTimer) clearTimeout(kickTimer);
+      pollTimer = null;
+      kickTimer = null;
+      await Promise.allSettled([running, queued]);
+    },
+  };
+}

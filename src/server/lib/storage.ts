@@ -1,0 +1,235 @@
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import type { Config } from '../config.ts';
+import { AppError } from './errors.ts';
+
+export type Visibility = 'public' | 'private';
+/** `url` is set only for public objects; private ones are never reachable by URL. */
+export type StoredObject = { key: string; url: string | null };
+
+export interface Storage {
+  put(
+    key: string,
+    body: Buffer,
+    opts: { contentType: string; visibility: Visibility; overwrite?: boolean },
+  ): Promise<StoredObject>;
+  get(key: string, visibility: Visibility): Promise<{ body: Buffer; contentType: string } | null>;
+  /** A missing object is not an error. */
+  delete(key: string, visibility: Visibility): Promise<void>;
+  publicUrl(key: string): string;
+}
+
+const KEY_MAX_LENGTH = 512;
+const KEY_PATTERN = /^[A-Za-z0-9._/-]+$/;
+
+/**
+ * Keys become file paths and URL paths, so they are held to a small alphabet: no absolute
+ * paths, no empty or dot-led segments (that rules out `..` and keeps the hidden temp files
+ * of in-flight writes out of reach).
+ */
+export function isValidKey(key: string): boolean {
+  if (key.length === 0 || key.length > KEY_MAX_LENGTH || !KEY_PATTERN.test(key)) return false;
+  return key.split('/').every((segment) => segment.length > 0 && !segment.startsWith('.'));
+}
+
+function assertValidKey(key: string): void {
+  if (!isValidKey(key))
+    throw new AppError('invalid_storage_key', `Invalid storage key: ${JSON.stringify(key)}`, 400);
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.pdf': 'application/pdf',
+};
+
+/** Local disk keeps no metadata beside a file, so its type is a function of its key. */
+export function contentTypeForKey(key: string): string {
+  return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+}
+
+const essence = (contentType: string) => {
+  const t = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return t === 'image/vnd.microsoft.icon' ? 'image/x-icon' : t;
+};
+
+/** Local disk serves the type its extension implies, so a disagreeing type would be served wrongly. */
+function assertTypeMatchesKey(key: string, contentType: string): void {
+  const expected = contentTypeForKey(key);
+  if (essence(contentType) !== essence(expected)) {
+    throw new AppError(
+      'content_type_mismatch',
+      `Content type ${contentType} does not match the extension of ${key} (${expected})`,
+      400,
+    );
+  }
+}
+
+const objectExists = (key: string) =>
+  new AppError('object_exists', `A stored file already exists at ${key}`, 409);
+
+export function createLocalStorage(rootDir: string, publicBaseUrl?: string): Storage {
+  const root = path.resolve(rootDir);
+  const base = (publicBaseUrl ?? '').replace(/\/+$/, '');
+  const filePath = (key: string, visibility: Visibility) => path.join(root, visibility, ...key.split('/'));
+  const publicUrl = (key: string) => {
+    assertValidKey(key);
+    return `${base}/files/${key}`;
+  };
+
+  return {
+    publicUrl,
+
+    async put(key, body, opts) {
+      assertValidKey(key);
+      assertTypeMatchesKey(key, opts.contentType);
+      const target = filePath(key, opts.visibility);
+      const dir = path.dirname(target);
+      await mkdir(dir, { recursive: true });
+      // Same directory as the target so the final rename/link stays on one file system and is atomic.
+      const temp = path.join(dir, `.tmp-${randomBytes(8).toString('hex')}`);
+      try {
+        const handle = await open(temp, 'wx');
+        try {
+          await handle.writeFile(body);
+          // Flush before the rename: otherwise a crash could leave a renamed but empty file.
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        if (opts.overwrite === false) {
+          // link() fails with EEXIST when the key is taken, which closes the check-then-write race.
+          try {
+            await link(temp, target);
+          } catch (err) {
+            if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw objectExists(key);
+            throw err;
+          }
+        } else {
+          await rename(temp, target);
+        }
+      } finally {
+        await rm(temp, { force: true });
+      }
+      return { key, url: opts.visibility === 'public' ? publicUrl(key) : null };
+    },
+
+    async get(key, visibility) {
+      assertValidKey(key);
+      try {
+        const body = await readFile(filePath(key, visibility));
+        return { body, contentType: contentTypeForKey(key) };
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        // EISDIR: a key naming a folder of other keys is not an object.
+        if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return null;
+        throw err;
+      }
+    },
+
+    async delete(key, visibility) {
+      assertValidKey(key);
+      await rm(filePath(key, visibility), { force: true });
+    },
+  };
+}
+
+export function createS3Storage(s3Config: NonNullable<Config['s3']>): Storage {
+  const client = new S3Client({
+    region: s3Config.region,
+    ...(s3Config.endpoint ? { endpoint: s3Config.endpoint, forcePathStyle: true } : {}),
+    credentials: { accessKeyId: s3Config.accessKeyId, secretAccessKey: s3Config.secretAccessKey },
+  });
+  const bucket = s3Config.bucket;
+  const base = (
+    s3Config.publicUrl ??
+    (s3Config.endpoint
+      ? `${s3Config.endpoint.replace(/\/+$/, '')}/${bucket}`
+      : `https://${bucket}.s3.${s3Config.region}.amazonaws.com`)
+  ).replace(/\/+$/, '');
+  // Only the public/ prefix is meant to be readable anonymously (bucket policy), see docs/decisions/002.
+  const objectKey = (key: string, visibility: Visibility) => `${visibility}/${key}`;
+  const publicUrl = (key: string) => {
+    assertValidKey(key);
+    return `${base}/public/${key}`;
+  };
+
+  return {
+    publicUrl,
+
+    async put(key, body, opts) {
+      assertValidKey(key);
+      // Same rule as on disk, so switching backends never changes what a URL serves.
+      assertTypeMatchesKey(key, opts.contentType);
+      try {
+        await client.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: objectKey(key, opts.visibility),
+            Body: body,
+            ContentType: opts.contentType,
+            CacheControl:
+              opts.visibility === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-store',
+            // Conditional write: the store itself refuses an existing key, no read-then-write race.
+            ...(opts.overwrite === false ? { IfNoneMatch: '*' } : {}),
+          }),
+        );
+      } catch (err) {
+        if (
+          opts.overwrite === false &&
+          err instanceof S3ServiceException &&
+          err.$metadata.httpStatusCode === 412
+        ) {
+          throw objectExists(key);
+        }
+        throw err;
+      }
+      return { key, url: opts.visibility === 'public' ? publicUrl(key) : null };
+    },
+
+    async get(key, visibility) {
+      assertValidKey(key);
+      try {
+        const res = await client.send(
+          new GetObjectCommand({ Bucket: bucket, Key: objectKey(key, visibility) }),
+        );
+        if (!res.Body) return null;
+        const body = Buffer.from(await res.Body.transformToByteArray());
+        return { body, contentType: res.ContentType ?? contentTypeForKey(key) };
+      } catch (err) {
+        if (
+          err instanceof S3ServiceException &&
+          (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404)
+        ) {
+          return null;
+        }
+        throw err;
+      }
+    },
+
+    async delete(key, visibility) {
+      assertValidKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key, visibility) }));
+    },
+  };
+}
+
+/** Object storage when S3 is configured, otherwise the uploads folder of DATA_DIR. */
+export function createStorage(config: Config): Storage {
+  return config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.uploadsDir);
+}

@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import { DEMO_ADMIN } from '#shared/constants.ts';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { seedDemo } from './db/seed.ts';
+import { systemClock } from './lib/clock.ts';
+import { createDevTransport, createMailer, createSmtpTransport } from './lib/mailer.ts';
+import { createStorage } from './lib/storage.ts';
+import { ensureAdmin } from './services/ensure-admin.ts';
+
+async function main() {
+  const startedAt = performance.now();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateDatabase(database);
+  const storage = createStorage(config);
+
+  if (config.admin) {
+    await ensureAdmin(database.db, { ...config.admin, username: 'admin', isDemo: false });
+  }
+  if (config.seedDemo) {
+    await seedDemo({ db: database.db, storage, tzOperator: config.tzOperator, clock: systemClock });
+    await ensureAdmin(database.db, { ...DEMO_ADMIN, isDemo: true });
+  }
+
+  const app = await buildApp({ config, database, storage });
+  const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createDevTransport(app.log);
+  const mailer = createMailer({ db: database.db, transport, from: config.mailFrom, log: app.log });
+  app.deps.mailer = mailer;
+  mailer.start();
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    // A hung shutdown must not keep a dead process around forever.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await mailer.stop();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
+    `serving on http://localhost:${config.port}`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,113 @@
+// Business constants of SPEC.md section 9 and ARCHITECTURE.md section 8.
+export const WIZARD_STEPS = 5;
+export const SEAT_HOLD_SECONDS = 15 * 60;
+export const SEAT_LOCK_REFRESH_MS = 5_000;
+export const SEATS_PER_ROW = 6;
+export const AISLE_AFTER_SEAT = 3;
+export const DEFAULT_GRID_CAPACITY = 100;
+export const EMAIL_CODE_LENGTH = 6;
+export const EMAIL_CODE_MAX_SENDS = 3;
+export const EMAIL_CODE_COOLDOWN_SECONDS = 60;
+export const EMAIL_CODE_TTL_MINUTES = 10;
+export const EMAIL_CODE_MAX_WRONG_TRIES = 5;
+export const VERIFICATION_TOKEN_TTL_MINUTES = 60;
+export const BANNER_ROTATION_MS = 5_000;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const LOOKUP_DEBOUNCE_MS = 500;
+export const LOOKUP_MIN_AUTO_CHARS = 8;
+export const ARRIVAL_ADVICE_MINUTES = 30;
+export const DEFAULT_PRICES = {
+  localAdultPrice: '25.00',
+  localChildPrice: '15.00',
+  foreignerAdultPrice: '5.00',
+  foreignerChildPrice: '3.00',
+} as const;
+export const DEFAULT_EXCHANGE_RATE = '15.42';
+export const PAYMENT_METHOD = 'Bank Transfer';
+export const DEFAULT_NATIONALITY = 'Maldivian';
+export const DEFAULT_COUNTRY_CODE = '+960';
+export const LAUNCH_DEFAULT_CAPACITY = 50;
+export const LAUNCH_MIN_CAPACITY = 1;
+export const LAUNCH_MAX_CAPACITY = 200;
+export const DEFAULT_DEPARTURE_TIME = '08:00';
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_MAX_PIXELS = 40_000_000;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const COMPRESSION = {
+  slip: { maxWidth: 1024, maxHeight: 1024, quality: 0.8, maxBytes: 200 * 1024 },
+  launch: { maxWidth: 800, maxHeight: 600, quality: 0.85, maxBytes: 150 * 1024 },
+  banner: { maxWidth: 1920, maxHeight: 1080, quality: 0.9, maxBytes: 500 * 1024 },
+} as const;
+export const COMPRESSION_QUALITY_STEP = 0.1;
+export const COMPRESSION_QUALITY_FLOOR = 0.1;
+export const DASHBOARD_RECENT_TICKETS = 5;
+export const LOGIN_WARNING_COUNTDOWN_SECONDS = 10;
+export const SLIP_ZOOM = { min: 0.5, max: 3, step: 0.25 } as const;
+export const PWA_SHORT_NAME_MAX = 12;
+export const DEFAULT_THEME_COLOR = '#0ea5e9';
+export const DEFAULT_BACKGROUND_COLOR = '#ffffff';
+export const PASSWORD_MIN_LENGTH = 6;
+export const LAUNCH_CARD_SEATS_SHOWN = 8;
+export const SYSTEM_VERSION = 'v1.0.0';
+export const SIDEBAR = {
+  cookieName: 'sidebar_state',
+  cookieMaxAgeSeconds: 7 * 24 * 60 * 60,
+  shortcutKey: 'b',
+  width: '16rem',
+  widthMobile: '18rem',
+  widthCollapsed: '3rem',
+} as const;
+
+export const NATIONALITIES = [
+  'Maldivian',
+  'Indian',
+  'Sri Lankan',
+  'Bangladeshi',
+  'Pakistani',
+  'British',
+  'American',
+  'Australian',
+  'German',
+  'French',
+  'Other',
+] as const;
+
+export const COUNTRY_CODES = [
+  { code: '+960', country: 'Maldives' },
+  { code: '+91', country: 'India' },
+  { code: '+94', country: 'Sri Lanka' },
+  { code: '+1', country: 'USA' },
+  { code: '+44', country: 'UK' },
+] as const;
+
+export const DEFAULT_LOCATIONS = ['Malé', 'Airport', 'Thoddoo', 'Rasdhoo', 'Maafushi'] as const;
+
+export const TICKET_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
+export const MARKED_STATUSES = ['present', 'no_show', 'cancelled', 'refunded'] as const;
+export const SCHEDULE_STATUSES = ['scheduled', 'completed'] as const;
+export const CURRENCIES = ['USD', 'MVR'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type MarkedStatus = (typeof MARKED_STATUSES)[number];
+export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+export type Currency = (typeof CURRENCIES)[number];
+
+/** Contact details shown in the footer and the lookup help card. */
+export const CONTACT = {
+  phone: '+960 330 1234',
+  emails: ['bookings@islandferry.mv', 'support@islandferry.mv'],
+  supportEmail: 'support@islandferry.mv',
+  services: ['Ferry booking', 'Island transfers', 'Airport connections', 'Tourist routes'],
+} as const;
+
+export const HOME_CLAIMS = [
+  { value: '20+', label: 'Daily routes' },
+  { value: '24/7', label: 'Support' },
+  { value: '10K+', label: 'Travelers' },
+] as const;
+
+export const DEMO_ADMIN = { email: 'admin@islandferry.mv', password: 'admin123', username: 'admin' } as const;
+
+/** Shown until the branding settings have loaded, and when they carry no name. */
+export const DEFAULT_APP_NAME = 'Island Ferry';

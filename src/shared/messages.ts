@@ -1,0 +1,75 @@
+// User-facing texts, verbatim from SPEC.md sections 4, 5 and 8. The API returns the same
+// strings in its error messages, so a client can show them as they are.
+export const MSG = {
+  // e-mail codes
+  emailRequired: 'Please enter your email address',
+  otpMaxAttempts: 'Maximum OTP attempts reached. Please try again later.',
+  otpCooldown: (n: number) => `Please wait ${n} seconds before requesting again.`,
+  otpCodeFormat: 'Please enter the 6-digit verification code',
+  verifyEmailFirst: 'Please verify your email address first',
+  codeSent: 'Verification code sent! Check your email.',
+  codeSendFailed: 'Failed to send verification code',
+  codeInvalid: 'Invalid verification code',
+  emailVerified: 'Email verified successfully!',
+  // booking
+  slipAndTripRequired: 'Please upload a payment slip and ensure trip is selected',
+  missingPassengerInfo: 'Missing passenger information',
+  selectSeats: 'Please select seats',
+  selectTicket: 'Please select at least one ticket',
+  tooManySeats: 'Too many seats selected',
+  uploadError: (m: string) => `Upload error: ${m}`,
+  referenceExists: 'This booking reference already exists. Please try again.',
+  invalidSchedule: 'Invalid schedule selected. Please refresh and try again.',
+  checkRequiredFields: 'Please check all required fields are filled correctly.',
+  submitFailed: 'Failed to submit booking. Please try again.',
+  bookingSubmitted: 'Booking submitted successfully!',
+  submittedForReview: 'Your booking has been submitted for review. You will be notified once approved.',
+  referenceCopied: 'Booking reference copied!',
+  accountNumberCopied: 'Account number copied!',
+  lockFailed: (m: string) => `Failed to lock seats: ${m}`,
+  noTrips: 'No trips found for selected route and date.',
+  noLaunches: 'No launches available for this trip.',
+  bookingNotFound: 'Booking Not Found',
+  // images
+  imageType: 'Please upload a JPEG, PNG, or WebP image',
+  imageSize: 'Image must be smaller than 10MB',
+  imagePixels: 'Image is too large (at most 40 megapixels)',
+  imageUnreadable: 'The file is not a readable image',
+  invalidFile: 'Invalid file',
+  noCanvas: 'Cannot get canvas context',
+  compressFailed: 'Failed to compress image',
+  loadImageFailed: 'Failed to load image',
+  uploadFailed: (m: string) => `Upload failed: ${m}`,
+  optimizing: 'Optimizing and uploading image...',
+  // admin
+  invalidCredentials: 'Invalid credentials',
+  // generic
+  notFound: 'Not found',
+  serverError: 'Something went wrong. Please try again.',
+  databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  crossSite: 'Cross-site request refused',
+} as const;
+
+export const UNKNOWN_LOCATION = 'Unknown Location';
+export const NOT_SPECIFIED = 'Not specified';
+
+export const LOOKUP_STATUS_TEXT = {
+  pending: 'Your booking is being reviewed. You will be notified once approved.',
+  confirmed: 'Your booking is approved. Please arrive 30 minutes before departure.',
+  cancelled: 'Your booking has been rejected. Contact support for more information.',
+  completed: 'Your trip has been completed. Thank you for traveling with us!',
+} as const;
+
+export const TICKET_STATUS_LABEL = {
+  pending: 'Pending',
+  confirmed: 'Approved',
+  cancelled: 'Rejected',
+  completed: 'Completed',
+} as const;
+
+export const PAYMENT_STATUS_LABEL = {
+  pending: 'Payment Pending',
+  completed: 'Paid',
+  failed: 'Payment Failed',
+} as const;

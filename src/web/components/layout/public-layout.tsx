@@ -1,0 +1,41 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { SiteFooter } from './site-footer.tsx';
+import { SiteHeader } from './site-header.tsx';
+
+export const MAIN_ID = 'main';
+
+export function PublicLayout() {
+  const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const firstPath = useRef(pathname);
+
+  // After a client-side navigation, screen reader and keyboard users start at the new content
+  // instead of staying on the link they used; the first load keeps the browser's own behaviour.
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = '';
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href={`#${MAIN_ID}`}
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-sky-800 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to main content
+      </a>
+      <SiteHeader />
+      <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+/** Holds the page area open while the first page's code loads, so the footer never jumps into view. */
+export function PageLoading() {
+  return <div aria-busy="true" className="min-h-dvh" />;
+}

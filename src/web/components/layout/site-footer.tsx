@@ -1,0 +1,90 @@
+import { Mail, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { CONTACT } from '#shared/constants.ts';
+import { useBranding } from '../../lib/public-queries.ts';
+import { BrandMark } from './brand-mark.tsx';
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+export function SiteFooter() {
+  const { appName, logoUrl } = useBranding();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-16 bg-sky-950 text-sky-100 [&_a:focus-visible]:outline-sky-300">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
+        <div className="space-y-3">
+          <p className="flex items-center gap-2.5 text-lg font-bold text-white">
+            <BrandMark logoUrl={logoUrl} />
+            {appName}
+          </p>
+          <p className="max-w-xs text-sm leading-relaxed text-sky-200">
+            Ferry trips between the islands: book online, pay by bank transfer and check your booking any
+            time.
+          </p>
+        </div>
+
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="text-sm font-semibold tracking-wide text-white uppercase">
+            Contact
+          </h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            <li>
+              <a
+                href={telHref(CONTACT.phone)}
+                className="inline-flex items-center gap-2 hover:text-white hover:underline"
+              >
+                <Phone aria-hidden="true" className="size-4 text-sky-400" />
+                {CONTACT.phone}
+              </a>
+            </li>
+            {CONTACT.emails.map((email) => (
+              <li key={email}>
+                <a
+                  href={`mailto:${email}`}
+                  className="inline-flex items-center gap-2 break-all hover:text-white hover:underline"
+                >
+                  <Mail aria-hidden="true" className="size-4 shrink-0 text-sky-400" />
+                  {email}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="footer-services">
+          <h2 id="footer-services" className="text-sm font-semibold tracking-wide text-white uppercase">
+            Services
+          </h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            {CONTACT.services.map((service) => (
+              <li key={service}>{service}</li>
+            ))}
+          </ul>
+        </section>
+
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links" className="text-sm font-semibold tracking-wide text-white uppercase">
+            Quick links
+          </h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            <li>
+              <Link to="/booking" className="hover:text-white hover:underline">
+                Book a trip
+              </Link>
+            </li>
+            <li>
+              <Link to="/bookings" className="hover:text-white hover:underline">
+                Check booking
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-sky-200 sm:px-6">
+          © {year} {appName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

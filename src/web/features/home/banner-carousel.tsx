@@ -1,0 +1,156 @@
+import { useQuery } from '@tanstack/react-query';
+import { Pause, Play } from 'lucide-react';
+import { type FocusEvent, type PointerEvent, useEffect, useMemo, useState } from 'react';
+import { BANNER_ROTATION_MS } from '#shared/constants.ts';
+import type { Banner } from '#shared/schemas.ts';
+import { bannersQuery } from '../../lib/public-queries.ts';
+import { useIsMobile } from '../../lib/use-is-mobile.ts';
+import { cn } from '../../lib/utils.ts';
+
+// Recommended upload sizes (SPEC.md banner management); they give the boxes their aspect ratio
+// before an image arrives, so nothing below moves.
+const IMAGE_SIZE = {
+  mobile: { width: 1080, height: 1080 },
+  desktop: { width: 1920, height: 1080 },
+} as const;
+
+/** SPEC.md banner carousel: active banners for this device class, by display order, rotating every 5 s. */
+export function BannerCarousel() {
+  const isMobile = useIsMobile();
+  const { data, isPending } = useQuery(bannersQuery);
+
+  const slides = useMemo(
+    () =>
+      (data ?? [])
+        .filter((b) => b.isActive && (isMobile ? b.showOnMobile : b.showOnDesktop))
+        .sort((a, b) => a.displayOrder - b.displayOrder),
+    [data, isMobile],
+  );
+
+  const frame = cn(
+    'relative mx-auto w-full overflow-hidden rounded-2xl bg-sky-100 shadow-md',
+    isMobile ? 'aspect-square' : 'aspect-video',
+  );
+
+  if (isPending) return <div aria-hidden="true" className={cn(frame, 'animate-pulse')} />;
+  if (slides.length === 0) return null;
+  // A new device class means a different set of banners: start again at its first one.
+  return (
+    <Slides key={isMobile ? 'mobile' : 'desktop'} slides={slides} isMobile={isMobile} frameClass={frame} />
+  );
+}
+
+type SlidesProps = { slides: Banner[]; isMobile: boolean; frameClass: string };
+
+function Slides({ slides, isMobile, frameClass }: SlidesProps) {
+  const [active, setActive] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [keyboardFocus, setKeyboardFocus] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const count = slides.length;
+  const current = active % count;
+  const paused = hovered || keyboardFocus || stopped;
+  const size = isMobile ? IMAGE_SIZE.mobile : IMAGE_SIZE.desktop;
+
+  // A timeout per slide rather than an interval: jumping with a dot or resuming after a pause
+  // gives the shown banner its full 5 s.
+  useEffect(() => {
+    if (count < 2 || paused) return;
+    const timer = window.setTimeout(() => setActive((current + 1) % count), BANNER_ROTATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [current, count, paused]);
+
+  // Only a mouse pauses on hover: touch would leave a "hover" behind after every tap.
+  const onPointerEnter = (e: PointerEvent) => {
+    if (e.pointerType === 'mouse') setHovered(true);
+  };
+  const onPointerLeave = (e: PointerEvent) => {
+    if (e.pointerType === 'mouse') setHovered(false);
+  };
+  // Keyboard users get time to read (WCAG 2.2.2); a tapped dot should not stop rotation for good.
+  const onFocus = (e: FocusEvent) => {
+    if (e.target.matches(':focus-visible')) setKeyboardFocus(true);
+  };
+  const onBlur = (e: FocusEvent) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setKeyboardFocus(false);
+  };
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Featured banners"
+      className={frameClass}
+      onPointerEnter={onPointerEnter}
+      onPointerLeave={onPointerLeave}
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
+      <div
+        aria-live={paused ? 'polite' : 'off'}
+        className="flex h-full transition-transform duration-700 ease-in-out motion-reduce:transition-none"
+        style={{ transform: `translateX(-${current * 100}%)` }}
+      >
+        {slides.map((banner, index) => (
+          // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA carousel pattern; a fieldset is for form controls.
+          <div
+            key={banner.id}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${count}`}
+            inert={index !== current}
+            className="h-full w-full shrink-0"
+          >
+            <img
+              src={banner.imageUrl}
+              alt={banner.title}
+              width={size.width}
+              height={size.height}
+              loading={index === 0 ? 'eager' : 'lazy'}
+              fetchPriority={index === 0 ? 'high' : 'auto'}
+              decoding="async"
+              draggable={false}
+              className="h-full w-full object-cover"
+            />
+          </div>
+        ))}
+      </div>
+
+      {count > 1 && (
+        <div className="absolute inset-x-0 bottom-3 flex justify-center sm:bottom-5">
+          <div className="flex items-center gap-1 rounded-full bg-slate-950/45 px-2 py-1 backdrop-blur-sm [&_button:focus-visible]:outline-white">
+            {slides.map((banner, index) => (
+              <button
+                key={banner.id}
+                type="button"
+                aria-label={`Go to banner ${index + 1}`}
+                aria-current={index === current ? 'true' : undefined}
+                onClick={() => setActive(index)}
+                className="group grid size-6 place-items-center rounded-full"
+              >
+                <span
+                  className={cn(
+                    'block h-2 rounded-full transition-all duration-300 motion-reduce:transition-none',
+                    index === current ? 'w-6 bg-white' : 'w-2 bg-white/60 group-hover:bg-white/90',
+                  )}
+                />
+              </button>
+            ))}
+            <span aria-hidden="true" className="mx-1 h-4 w-px bg-white/40" />
+            <button
+              type="button"
+              aria-label={stopped ? 'Resume banner rotation' : 'Pause banner rotation'}
+              onClick={() => setStopped((s) => !s)}
+              className="grid size-6 place-items-center rounded-full text-white hover:bg-white/20"
+            >
+              {stopped ? (
+                <Play aria-hidden="true" className="size-3.5 fill-current" />
+              ) : (
+                <Pause aria-hidden="true" className="size-3.5 fill-current" />
+              )}
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

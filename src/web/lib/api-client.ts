@@ -1,0 +1,74 @@
+import { MSG } from '#shared/messages.ts';
+import type { ApiErrorBody } from '#shared/schemas.ts';
+
+/** An error answered by the API (ARCHITECTURE.md section 3 error shape) or a failed request. */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(code: string, message: string, status: number, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.fields = fields;
+  }
+}
+
+export type RequestOptions = Omit<RequestInit, 'body'> & {
+  /** A plain value is sent as JSON; FormData (uploads) is sent as multipart. */
+  body?: unknown;
+};
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
+}
+
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { body, headers: extraHeaders, ...init } = options;
+  const headers = new Headers(extraHeaders);
+  headers.set('Accept', 'application/json');
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData || body instanceof Blob) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'same-origin', ...init, headers, body: payload });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError('network_error', MSG.serverError, 0);
+  }
+
+  const isJson = response.headers.get('Content-Type')?.includes('json') ?? false;
+  const data: unknown = isJson ? await response.json().catch(() => undefined) : undefined;
+  if (!response.ok) {
+    if (isErrorBody(data)) {
+      throw new ApiError(data.error.code, data.error.message, response.status, data.error.fields);
+    }
+    throw new ApiError(`http_${response.status}`, MSG.serverError, response.status);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiFetch<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiFetch<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiFetch<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiFetch<T>(path, { ...options, method: 'DELETE', body }),
+};

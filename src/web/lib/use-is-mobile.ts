@@ -1,0 +1,15 @@
+import { useSyncExternalStore } from 'react';
+import { MOBILE_BREAKPOINT_PX } from '#shared/constants.ts';
+
+function subscribe(onChange: () => void) {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+}
+
+// SPEC.md: "mobile" means a viewport under 768 px wide. innerWidth counts the scrollbar
+// the same way CSS media queries do, so this agrees with the md: breakpoint.
+const isMobileViewport = () => window.innerWidth < MOBILE_BREAKPOINT_PX;
+
+export function useIsMobile(): boolean {
+  return useSyncExternalStore(subscribe, isMobileViewport, () => false);
+}

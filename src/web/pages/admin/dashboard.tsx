@@ -1,0 +1,5 @@
+import { AdminPageTitle } from '../../components/layout/admin-page-title.tsx';
+
+export default function DashboardPage() {
+  return <AdminPageTitle>Dashboard</AdminPageTitle>;
+}

@@ -1,0 +1,18 @@
+import { PageContainer } from '../components/layout/page-container.tsx';
+import { BannerCarousel } from '../features/home/banner-carousel.tsx';
+import { HowItWorks } from '../features/home/how-it-works.tsx';
+import { WelcomeHero } from '../features/home/welcome-hero.tsx';
+import { useBranding } from '../lib/public-queries.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+
+export default function HomePage() {
+  const { appName } = useBranding();
+  useDocumentTitle();
+  return (
+    <PageContainer className="space-y-8 pt-4 sm:space-y-12 sm:pt-8">
+      <BannerCarousel />
+      <WelcomeHero appName={appName} />
+      <HowItWorks />
+    </PageContainer>
+  );
+}

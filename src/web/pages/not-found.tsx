@@ -1,0 +1,35 @@
+import { House } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Button } from '../components/ui/button.tsx';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+
+export default function NotFoundPage() {
+  const { pathname } = useLocation();
+  useDocumentTitle('Page not found');
+
+  // SPEC.md: the bad path is logged; ARCHITECTURE.md 8.19: as a warning, not an error.
+  useEffect(() => {
+    console.warn(`404: no page at ${pathname}`);
+  }, [pathname]);
+
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28">
+      <h1 className="flex flex-col items-center gap-3">
+        <span className="bg-gradient-to-br from-sky-500 to-sky-800 bg-clip-text text-8xl font-extrabold tracking-tighter text-transparent sm:text-9xl">
+          404
+        </span>
+        <span className="text-2xl font-semibold text-slate-900 sm:text-3xl">Oops! Page not found</span>
+      </h1>
+      <p className="mt-4 text-slate-600">
+        The page you are looking for does not exist or has moved. Let&apos;s get you back on course.
+      </p>
+      <Button asChild size="lg" className="mt-8">
+        <Link to="/">
+          <House aria-hidden="true" />
+          Return to Home
+        </Link>
+      </Button>
+    </div>
+  );
+}

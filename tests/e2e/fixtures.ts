@@ -1,0 +1,49 @@
+import { test as base, type ConsoleMessage, expect } from '@playwright/test';
+
+type ConsoleEntry = { type: ReturnType<ConsoleMessage['type']>; text: string };
+
+type Options = {
+  /** Console warnings a test expects; any other warning fails it, like every error does. */
+  allowedWarnings: RegExp[];
+};
+
+type Fixtures = {
+  requireBrowser: undefined;
+  /** Every console message of the page so far, in order. */
+  consoleMessages: ConsoleEntry[];
+};
+
+export const test = base.extend<Options & Fixtures>({
+  allowedWarnings: [[], { option: true }],
+
+  // Set up before the browser fixtures: outside CI a machine without Chromium skips instead of
+  // failing to launch (playwright.config.ts already refuses to run in CI without one).
+  requireBrowser: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
+    async ({}, use) => {
+      test.skip(!process.env.E2E_CHROMIUM, 'Chromium not found: set CHROMIUM_PATH to run the browser tests');
+      await use(undefined);
+    },
+    { auto: true },
+  ],
+
+  consoleMessages: async ({ page }, use) => {
+    const messages: ConsoleEntry[] = [];
+    page.on('console', (message) => messages.push({ type: message.type(), text: message.text() }));
+    await use(messages);
+  },
+
+  // No page may log an error or throw: checked after every test.
+  page: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error')
+        errors.push(`console.error: ${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+    await use(page);
+    expect(errors, 'errors and warnings in the browser console').toEqual([]);
+  },
+});
+
+export { expect };

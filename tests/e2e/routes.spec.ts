@@ -1,0 +1,58 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test } from './fixtures.ts';
+
+// Every route of SPEC.md section 2 opens on a direct visit (server HTML fallback plus the
+// client router) and shows its page; the page fixture fails on any console error.
+const PUBLIC_PAGES = [
+  { path: '/booking', heading: 'Book Your Ferry Journey' },
+  { path: '/bookings', heading: 'Check Your Booking' },
+];
+
+const ADMIN_PAGES = [
+  { path: '/admin/login', heading: 'Admin Login' },
+  { path: '/admin', heading: 'Dashboard' },
+  { path: '/admin/dashboard', heading: 'Dashboard' },
+  { path: '/admin/banners', heading: 'Banner Management' },
+  { path: '/admin/schedule', heading: 'Schedule Management' },
+  { path: '/admin/ticketing', heading: 'Ticketing' },
+  { path: '/admin/tickets', heading: 'Ticket Management' },
+  { path: '/admin/launches', heading: 'Launch Management' },
+  { path: '/admin/locations', heading: 'Location Management' },
+  { path: '/admin/payments', heading: 'Payment Settings' },
+  { path: '/admin/pwa-settings', heading: 'PWA Settings' },
+  { path: '/admin/settings', heading: 'Settings' },
+];
+
+test.describe('routes', () => {
+  for (const { path, heading } of PUBLIC_PAGES) {
+    test(`${path} shows "${heading}" and passes axe`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page).toHaveTitle(new RegExp(`^${heading} · `));
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(results.violations).toEqual([]);
+    });
+  }
+
+  test('admin routes each show their page', async ({ page }) => {
+    for (const { path, heading } of ADMIN_PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+    }
+  });
+
+  test('public pages never load admin code', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    for (const path of ['/', '/booking', '/bookings']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    const adminChunks = ['layout', 'dashboard', 'login', 'banners', 'tickets'];
+    expect(scripts.filter((s) => adminChunks.some((name) => s.includes(`/${name}-`)))).toEqual([]);
+  });
+});
