@@ -1,0 +1,51 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '#server/app.ts';
+import { type Config, loadConfig } from '#server/config.ts';
+import { seedDemo } from '#server/db/seed.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import { createLocalStorage, type Storage } from '#server/lib/storage.ts';
+import { createTestDatabase, type TestDatabase } from './test-db.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: TestDatabase;
+  storage: Storage;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+};
+
+/** A real app on a fresh database and a temporary upload folder, for `app.inject` tests. */
+export async function createTestApp(
+  opts: { env?: Record<string, string>; seed?: boolean; clock?: Clock; webRoot?: string | false } = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'ferry-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env });
+  const database = await createTestDatabase();
+  const storage = createLocalStorage(config.uploadsDir);
+  if (opts.seed) await seedDemo({ db: database.db, storage, tzOperator: config.tzOperator, clock: opts.clock });
+  const app = await buildApp({
+    config,
+    database,
+    storage,
+    logger: false,
+    webRoot: opts.webRoot ?? false,
+    ...(opts.clock ? { clock: opts.clock } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    storage,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
