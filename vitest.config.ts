@@ -7,7 +7,9 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['tests/setup/global-setup.ts'],
     // CI adds a JSON report so its closing line can count every test of every run.
-    reporters: process.env.VITEST_JSON ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]] : ['default'],
+    reporters: process.env.VITEST_JSON
+      ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]]
+      : ['default'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

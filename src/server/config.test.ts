@@ -24,7 +24,8 @@ describe('loadConfig', () => {
   });
 
   it('fails fast with a message naming every bad variable', () => {
-    const attempt = () => loadConfig({ PORT: 'eighty', TZ_OPERATOR: 'Mars/Olympus', DATABASE_URL: 'not a url' });
+    const attempt = () =>
+      loadConfig({ PORT: 'eighty', TZ_OPERATOR: 'Mars/Olympus', DATABASE_URL: 'not a url' });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();

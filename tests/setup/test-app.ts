@@ -26,7 +26,8 @@ export async function createTestApp(
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env });
   const database = await createTestDatabase();
   const storage = createLocalStorage(config.uploadsDir);
-  if (opts.seed) await seedDemo({ db: database.db, storage, tzOperator: config.tzOperator, clock: opts.clock });
+  if (opts.seed)
+    await seedDemo({ db: database.db, storage, tzOperator: config.tzOperator, clock: opts.clock });
   const app = await buildApp({
     config,
     database,

@@ -26,7 +26,11 @@ describe(`public catalogue endpoints (${testDatabaseKind})`, () => {
 
   it('GET /api/branding falls back to the defaults, then follows pwa_settings', async () => {
     const before = await t.app.inject('/api/branding');
-    expect(before.json()).toMatchObject({ themeColor: DEFAULT_THEME_COLOR, backgroundColor: '#ffffff', logoUrl: null });
+    expect(before.json()).toMatchObject({
+      themeColor: DEFAULT_THEME_COLOR,
+      backgroundColor: '#ffffff',
+      logoUrl: null,
+    });
     await t.database.db.insert(pwaSettings).values({
       appName: 'Atoll Lines',
       shortName: 'Atoll',
@@ -74,7 +78,12 @@ describe(`public catalogue endpoints (${testDatabaseKind})`, () => {
     expect(res.statusCode).toBe(200);
     const list = res.json() as Array<{ title: string; showOnMobile: boolean; showOnDesktop: boolean }>;
     expect(list.map((b) => b.title)).toEqual(['First', 'Second', 'Third']);
-    expect(list[0]).toMatchObject({ showOnMobile: true, showOnDesktop: false, isActive: true, displayOrder: 1 });
+    expect(list[0]).toMatchObject({
+      showOnMobile: true,
+      showOnDesktop: false,
+      isActive: true,
+      displayOrder: 1,
+    });
   });
 
   it('GET /api/locations lists locations by name', async () => {
@@ -89,10 +98,22 @@ describe(`public catalogue endpoints (${testDatabaseKind})`, () => {
 
   it('GET /api/settings/public gives defaults, then the saved prices, rate and accounts', async () => {
     const before = (await t.app.inject('/api/settings/public')).json();
-    expect(before).toMatchObject({ ...DEFAULT_PRICES, exchangeRate: DEFAULT_EXCHANGE_RATE, paymentMethod: 'Bank Transfer' });
-    await makePaymentSettings(t.database.db, { localAdultPrice: '30.00', exchangeRate: '15.5', accountNumberUsd: '123-USD' });
+    expect(before).toMatchObject({
+      ...DEFAULT_PRICES,
+      exchangeRate: DEFAULT_EXCHANGE_RATE,
+      paymentMethod: 'Bank Transfer',
+    });
+    await makePaymentSettings(t.database.db, {
+      localAdultPrice: '30.00',
+      exchangeRate: '15.5',
+      accountNumberUsd: '123-USD',
+    });
     const after = (await t.app.inject('/api/settings/public')).json();
-    expect(after).toMatchObject({ localAdultPrice: '30.00', exchangeRate: '15.5', accountNumberUsd: '123-USD' });
+    expect(after).toMatchObject({
+      localAdultPrice: '30.00',
+      exchangeRate: '15.5',
+      accountNumberUsd: '123-USD',
+    });
   });
 
   it('answers unknown API paths with the one error shape', async () => {
@@ -154,7 +175,10 @@ describe('serving the built web app', () => {
   beforeAll(async () => {
     webRoot = await mkdtemp(path.join(tmpdir(), 'ferry-web-'));
     await mkdir(path.join(webRoot, 'assets'));
-    await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><title>Island Ferry</title><div id="root"></div>');
+    await writeFile(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><title>Island Ferry</title><div id="root"></div>',
+    );
     await writeFile(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)'.repeat(200));
     t = await createTestApp({ webRoot });
   });
@@ -186,7 +210,11 @@ describe('when the database is down', () => {
   it('answers 503 with a clear message instead of crashing', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'ferry-down-'));
     // Nothing listens on port 1: every query fails to connect.
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+    });
     const database = await openDatabase({ databaseUrl: config.databaseUrl });
     const app = await buildApp({ config, database, logger: false, webRoot: false });
     try {
