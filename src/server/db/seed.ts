@@ -62,7 +62,7 @@ export type DemoRoute = {
 export const DEMO_ROUTES: ReadonlyArray<DemoRoute> = [
   {
     stops: [
-      { location: 'Malé', departureTime: '08:00' },
+      { location: 'Malé', departureTime: '13:30' },
       { location: 'Maafushi', departureTime: null },
     ],
     launches: ['seaBreeze'],
@@ -78,14 +78,14 @@ export const DEMO_ROUTES: ReadonlyArray<DemoRoute> = [
   },
   {
     stops: [
-      { location: 'Malé', departureTime: '10:00' },
+      { location: 'Malé', departureTime: '07:30' },
       { location: 'Airport', departureTime: null },
     ],
     launches: ['islandExpress'],
   },
   {
     stops: [
-      { location: 'Maafushi', departureTime: '15:30' },
+      { location: 'Maafushi', departureTime: '16:00' },
       { location: 'Malé', departureTime: null },
     ],
     launches: ['seaBreeze'],
