@@ -47,7 +47,9 @@ if (buildIsStale()) {
 mkdirSync('.tmp', { recursive: true });
 // CI names the report to add it to its summary; otherwise it is a temporary file.
 const keepReport = Boolean(process.env.E2E_JSON_REPORT);
-const reportFile = path.resolve(process.env.E2E_JSON_REPORT || path.join('.tmp', `e2e-report-${process.pid}.json`));
+const reportFile = path.resolve(
+  process.env.E2E_JSON_REPORT || path.join('.tmp', `e2e-report-${process.pid}.json`),
+);
 const code = run([PLAYWRIGHT, 'test', ...process.argv.slice(2)], { E2E_JSON_REPORT: reportFile });
 
 type Report = { stats?: { expected?: number; skipped?: number; unexpected?: number; flaky?: number } };

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentSettings, ticketSeats, tickets } from '#server/db/schema.ts';
+import { SAMPLE_LAUNCH_SEATS } from '#shared/constants.ts';
 import {
   makeLaunch,
   makeLocation,
@@ -46,20 +47,7 @@ describe(`factories (${testDatabaseKind})`, () => {
   it('makes launches with default, counted or named seats', async () => {
     const db = database.db;
     const standard = await makeLaunch(db);
-    expect(standard.seatNumbers).toEqual([
-      'A1',
-      'A2',
-      'A3',
-      'A4',
-      'B1',
-      'B2',
-      'B3',
-      'B4',
-      'C1',
-      'C2',
-      'C3',
-      'C4',
-    ]);
+    expect(standard.seatNumbers).toEqual(SAMPLE_LAUNCH_SEATS);
     expect(standard.capacity).toBe(12);
     const small = await makeLaunch(db, { seats: 6, name: 'Dhoni' });
     expect(small).toMatchObject({

@@ -111,3 +111,30 @@ export const DEMO_ADMIN = { email: 'admin@islandferry.mv', password: 'admin123',
 
 /** Shown until the branding settings have loaded, and when they carry no name. */
 export const DEFAULT_APP_NAME = 'Island Ferry';
+
+/** Branding until an operator saves their own (pwa_settings). */
+export const DEFAULT_BRANDING = {
+  appName: DEFAULT_APP_NAME,
+  shortName: 'IslandFerry',
+  themeColor: DEFAULT_THEME_COLOR,
+  backgroundColor: DEFAULT_BACKGROUND_COLOR,
+  iconUrl: null,
+  logoUrl: null,
+  faviconUrl: null,
+} as const;
+
+/** The seat labels of SPEC.md's 12-seat sample launch: rows A to C, four seats each. */
+export const SAMPLE_LAUNCH_SEATS = [
+  'A1',
+  'A2',
+  'A3',
+  'A4',
+  'B1',
+  'B2',
+  'B3',
+  'B4',
+  'C1',
+  'C2',
+  'C3',
+  'C4',
+] as const;

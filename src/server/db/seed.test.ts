@@ -4,7 +4,7 @@ import path from 'node:path';
 import { asc, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LOCATIONS, DEMO_ADMIN } from '#shared/constants.ts';
+import { DEFAULT_LOCATIONS, DEMO_ADMIN, SAMPLE_LAUNCH_SEATS } from '#shared/constants.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../../tests/setup/test-db.ts';
 import type { Clock } from '../lib/clock.ts';
 import { verifyPassword } from '../lib/passwords.ts';
@@ -99,20 +99,7 @@ describe(`seedDemo (${testDatabaseKind})`, () => {
     const rows = await database.db.select().from(launches).orderBy(asc(launches.name));
     const seaBreeze = rows.find((l) => l.name === 'Sea Breeze');
     expect(seaBreeze).toMatchObject({ capacity: 12, status: 'active', imageUrl: null, imageKey: null });
-    expect(seaBreeze?.seatNumbers).toEqual([
-      'A1',
-      'A2',
-      'A3',
-      'A4',
-      'B1',
-      'B2',
-      'B3',
-      'B4',
-      'C1',
-      'C2',
-      'C3',
-      'C4',
-    ]);
+    expect(seaBreeze?.seatNumbers).toEqual(SAMPLE_LAUNCH_SEATS);
 
     const express = rows.find((l) => l.name === 'Island Express');
     expect(express?.capacity).toBe(express?.seatNumbers.length);

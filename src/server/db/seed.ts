@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
-  DEFAULT_BACKGROUND_COLOR,
+  DEFAULT_BRANDING,
   DEFAULT_EXCHANGE_RATE,
   type DEFAULT_LOCATIONS,
   DEFAULT_PRICES,
-  DEFAULT_THEME_COLOR,
 } from '#shared/constants.ts';
 import { addDays, type Clock, dateInZone, systemClock } from '../lib/clock.ts';
 import type { Storage } from '../lib/storage.ts';
@@ -109,15 +108,7 @@ export const DEMO_PAYMENT_SETTINGS = {
     'Your booking is confirmed once our team has checked the payment.',
 } as const;
 
-export const DEMO_PWA_SETTINGS = {
-  appName: 'Island Ferry',
-  shortName: 'IslandFerry',
-  themeColor: DEFAULT_THEME_COLOR,
-  backgroundColor: DEFAULT_BACKGROUND_COLOR,
-  iconUrl: null,
-  logoUrl: null,
-  faviconUrl: null,
-} as const;
+export const DEMO_PWA_SETTINGS = DEFAULT_BRANDING;
 
 type DemoBanner = {
   theme: BannerTheme;

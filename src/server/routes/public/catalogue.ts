@@ -1,26 +1,15 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  DEFAULT_BACKGROUND_COLOR,
+  DEFAULT_BRANDING,
   DEFAULT_EXCHANGE_RATE,
   DEFAULT_PRICES,
-  DEFAULT_THEME_COLOR,
   PAYMENT_METHOD,
 } from '#shared/constants.ts';
 import type { Banner, Branding, Location, PublicSettings } from '#shared/schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { ping } from '../../db/migrate.ts';
 import { banners, locations, paymentSettings, pwaSettings } from '../../db/schema.ts';
-
-const DEFAULT_BRANDING: Branding = {
-  appName: 'Island Ferry',
-  shortName: 'IslandFerry',
-  themeColor: DEFAULT_THEME_COLOR,
-  backgroundColor: DEFAULT_BACKGROUND_COLOR,
-  iconUrl: null,
-  logoUrl: null,
-  faviconUrl: null,
-};
 
 export async function readBranding(db: Db): Promise<Branding> {
   const [row] = await db.select().from(pwaSettings).orderBy(asc(pwaSettings.createdAt)).limit(1);
