@@ -16,7 +16,18 @@ type Entry = {
   optionalDependencies?: Record<string, string>;
 };
 
-const OS = ['android', 'darwin', 'win32', 'freebsd', 'openbsd', 'openharmony', 'netbsd', 'sunos', 'aix', 'linux'];
+const OS = [
+  'android',
+  'darwin',
+  'win32',
+  'freebsd',
+  'openbsd',
+  'openharmony',
+  'netbsd',
+  'sunos',
+  'aix',
+  'linux',
+];
 const CPU = ['arm64', 'x64', 'ia32', 'loong64', 'ppc64', 's390x', 'riscv64', 'wasm32', 'arm'];
 
 function platformOf(name: string): Pick<Entry, 'os' | 'cpu' | 'libc'> | undefined {
@@ -24,7 +35,11 @@ function platformOf(name: string): Pick<Entry, 'os' | 'cpu' | 'libc'> | undefine
   const os = OS.find((o) => parts.includes(o));
   const cpu = CPU.find((c) => parts.includes(c));
   if (!os && !cpu) return undefined;
-  const libc = parts.some((p) => p.startsWith('musl')) ? ['musl'] : os === 'linux' && parts.some((p) => p.startsWith('gnu')) ? ['glibc'] : undefined;
+  const libc = parts.some((p) => p.startsWith('musl'))
+    ? ['musl']
+    : os === 'linux' && parts.some((p) => p.startsWith('gnu'))
+      ? ['glibc']
+      : undefined;
   return { ...(os ? { os: [os] } : {}), ...(cpu ? { cpu: [cpu] } : {}), ...(libc ? { libc } : {}) };
 }
 
