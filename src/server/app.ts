@@ -24,6 +24,7 @@ import { rateLimitPluginOptions } from './lib/rate-limit.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import catalogueRoutes from './routes/public/catalogue.ts';
 import fileRoutes from './routes/public/files.ts';
+import tripRoutes from './routes/public/trips.ts';
 
 export type AppDeps = {
   config: Config;
@@ -207,6 +208,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(fileRoutes, { storage: app.deps.storage });
   await app.register(catalogueRoutes);
+  await app.register(tripRoutes);
   if (!config.isProduction) {
     const { default: devOutboxRoutes } = await import('./routes/dev/outbox.ts');
     await app.register(devOutboxRoutes, { db: database.db });

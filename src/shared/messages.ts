@@ -11,6 +11,10 @@ export const MSG = {
   codeSendFailed: 'Failed to send verification code',
   codeInvalid: 'Invalid verification code',
   emailVerified: 'Email verified successfully!',
+  invalidEmail: 'Please enter a valid email address',
+  seatCountMismatch: 'Please select one seat for each ticket',
+  idempotencyKeyRequired: 'The Idempotency-Key header is required (8 to 100 characters)',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different booking',
   // booking
   slipAndTripRequired: 'Please upload a payment slip and ensure trip is selected',
   missingPassengerInfo: 'Missing passenger information',
@@ -30,6 +34,14 @@ export const MSG = {
   noTrips: 'No trips found for selected route and date.',
   noLaunches: 'No launches available for this trip.',
   bookingNotFound: 'Booking Not Found',
+  // trips and seats
+  invalidTravelDate: 'Please choose a valid travel date (YYYY-MM-DD)',
+  tripNotFound: 'This trip is not available on that date. Please search again.',
+  tripCompleted: 'This trip has been completed and is closed for booking.',
+  launchNotOnTrip: 'This launch does not run on this trip. Please choose another launch.',
+  invalidSeats: (labels: string[]) => `These seats do not exist on this launch: ${labels.join(', ')}`,
+  seatsUnavailable: (labels: string[]) => `Some seats are no longer available: ${labels.join(', ')}`,
+  bookingSessionInvalid: 'Your booking session is missing or invalid. Please reload the page.',
   // images
   imageType: 'Please upload a JPEG, PNG, or WebP image',
   imageSize: 'Image must be smaller than 10MB',

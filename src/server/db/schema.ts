@@ -157,6 +157,8 @@ export const tickets = pgTable(
     index('tickets_travel_date_idx').on(t.travelDate),
     index('tickets_approved_at_idx').on(t.approvedAt),
     index('tickets_launch_idx').on(t.launchId),
+    // Public lookup matches the whole reference case-insensitively (ARCHITECTURE.md section 2.7).
+    index('tickets_reference_lower_idx').on(sql`lower(${t.paymentReference})`),
   ],
 );
 
@@ -377,5 +379,28 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('mail_outbox_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Proof that a person read a one-time code sent to `email` (ARCHITECTURE.md section 2.5).
+ * A random token stored hashed rather than an HMAC-signed one: every instance checks it against
+ * the shared database with no secret to configure and rotate, and it can be expired or revoked
+ * by a row update. Valid for VERIFICATION_TOKEN_TTL_MINUTES; reusable until then, so a booking
+ * refused for a taken seat can be submitted again without a new code.
+ */
+export const verificationTokens = pgTable(
+  'verification_tokens',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    /** SHA-256 of the token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('verification_tokens_hash_uq').on(t.tokenHash),
+    index('verification_tokens_expires_idx').on(t.expiresAt),
   ],
 );

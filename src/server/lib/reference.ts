@@ -1,0 +1,19 @@
+import { randomInt } from 'node:crypto';
+import { dateInZone } from './clock.ts';
+
+/**
+ * A booking reference (ARCHITECTURE.md section 2.4, SPEC.md section 9): yymmdd of the booking
+ * day in the operator's time zone, then 4 digits from a CSPRNG. The caller retries on a unique
+ * violation, since 10,000 numbers a day can collide.
+ */
+export function makeReference(at: Date, timeZone: string): string {
+  const day = dateInZone(at, timeZone).slice(2).replaceAll('-', '');
+  return `${day}${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+}
+
+/** How a typed reference is compared: whole string, surrounding spaces ignored, any case. */
+export function normalizeReference(input: string): string {
+  return input.trim().toLowerCase();
+}
+
+export const REFERENCE_ATTEMPTS = 10;
