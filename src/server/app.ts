@@ -22,7 +22,9 @@ import { AppError, errorBody } from './lib/errors.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { rateLimitPluginOptions } from './lib/rate-limit.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
+import bookingRoutes from './routes/public/bookings.ts';
 import catalogueRoutes from './routes/public/catalogue.ts';
+import emailCodeRoutes from './routes/public/email-codes.ts';
 import fileRoutes from './routes/public/files.ts';
 import tripRoutes from './routes/public/trips.ts';
 
@@ -208,6 +210,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(fileRoutes, { storage: app.deps.storage });
   await app.register(catalogueRoutes);
+  await app.register(emailCodeRoutes);
+  await app.register(bookingRoutes);
   await app.register(tripRoutes);
   if (!config.isProduction) {
     const { default: devOutboxRoutes } = await import('./routes/dev/outbox.ts');

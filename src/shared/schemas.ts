@@ -237,9 +237,10 @@ export const bookingRequestSchema = z
   .superRefine((b, ctx) => {
     // ARCHITECTURE.md section 8.3: one seat per ticket.
     const quantity = b.tickets.reduce((n, r) => n + r.quantity, 0);
-    if (b.seats.length > quantity) ctx.addIssue({ code: 'custom', path: ['seats'], message: MSG.tooManySeats });
-    else if (b.seats.length < quantity)
-      ctx.addIssue({ code: 'custom', path: ['seats'], message: MSG.seatCountMismatch });
+    if (b.seats.length !== quantity) {
+      const message = b.seats.length > quantity ? MSG.tooManySeats : MSG.seatCountMismatch;
+      ctx.addIssue({ code: 'custom', path: ['seats'], message });
+    }
   });
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
 export type BookingInput = z.output<typeof bookingRequestSchema>;

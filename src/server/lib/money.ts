@@ -81,7 +81,11 @@ export function buildBreakdown(counts: TicketCount[], prices: Prices): TicketBre
  * Total in the payment currency: MVR = local sum + foreigner sum x rate; USD = local sum / rate
  * + foreigner sum (rate = MVR per USD), rounded half-up to 2 decimals once.
  */
-export function computeTotal(breakdown: TicketBreakdownRow[], currency: Currency, exchangeRate: string): string {
+export function computeTotal(
+  breakdown: TicketBreakdownRow[],
+  currency: Currency,
+  exchangeRate: string,
+): string {
   let local = ZERO;
   let foreigner = ZERO;
   for (const row of breakdown) {

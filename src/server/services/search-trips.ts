@@ -32,7 +32,7 @@ export async function searchTrips(db: DbOrTx, opts: SearchTripsOptions): Promise
 
   const nowIso = now.toISOString();
   const result = await db.execute(sql`
-    SELECT m.schedule_id, m.travel_date, m.status,
+    SELECT m.schedule_id, m.travel_date::text AS travel_date, m.status,
       m.from_id, fl.name AS from_name, m.to_id, tl.name AS to_name,
       to_char(m.departure_time, 'HH24:MI') AS departure_time,
       (SELECT json_agg(json_build_object(
@@ -62,7 +62,7 @@ export async function searchTrips(db: DbOrTx, opts: SearchTripsOptions): Promise
     FROM (
       -- A place listed twice on one route: the earliest From, then the earliest To after it.
       SELECT DISTINCT ON (s.id)
-        s.id AS schedule_id, s.travel_date::text AS travel_date, s.status,
+        s.id AS schedule_id, s.travel_date, s.status,
         f.location_id AS from_id, t.location_id AS to_id,
         coalesce(f.departure_time, s.departure_time) AS departure_time
       FROM schedules s

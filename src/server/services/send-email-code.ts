@@ -5,6 +5,7 @@ import { emailCodes } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
+import { hashCode, lockEmail, normalizeEmail } from '#server/lib/one-time-codes.ts';
 import {
   EMAIL_CODE_COOLDOWN_SECONDS,
   EMAIL_CODE_LENGTH,
@@ -13,7 +14,6 @@ import {
 } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import type { EmailCodeResponse } from '#shared/schemas.ts';
-import { hashCode, lockEmail, normalizeEmail } from '#server/lib/one-time-codes.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -22,7 +22,11 @@ const HOUR_MS = 60 * 60 * 1000;
  * rolling hour, 60 s apart. The code row and its mail are written in one transaction, so a
  * code is never stored without its mail or mailed without being stored.
  */
-export async function sendEmailCode(opts: { db: Db; clock: Clock; email: string }): Promise<EmailCodeResponse> {
+export async function sendEmailCode(opts: {
+  db: Db;
+  clock: Clock;
+  email: string;
+}): Promise<EmailCodeResponse> {
   const email = normalizeEmail(opts.email);
   const now = opts.clock.now();
   return opts.db.transaction(async (tx) => {

@@ -4,10 +4,10 @@ import type { Db, DbOrTx } from '#server/db/client.ts';
 import { emailCodes, verificationTokens } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { codeMatches, lockEmail, normalizeEmail, sha256Hex } from '#server/lib/one-time-codes.ts';
 import { EMAIL_CODE_MAX_WRONG_TRIES, VERIFICATION_TOKEN_TTL_MINUTES } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import type { EmailVerifyResponse } from '#shared/schemas.ts';
-import { codeMatches, lockEmail, normalizeEmail, sha256Hex } from '#server/lib/one-time-codes.ts';
 
 /**
  * Checks a code against the newest one sent to the address (a new send supersedes older

@@ -1,0 +1,119 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '#server/db/client.ts';
+import { launches, locations, scheduleRouteStops, schedules, tickets } from '#server/db/schema.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { normalizeReference } from '#server/lib/reference.ts';
+import {
+  LOOKUP_STATUS_TEXT,
+  MSG,
+  PAYMENT_STATUS_LABEL,
+  TICKET_STATUS_LABEL,
+  UNKNOWN_LOCATION,
+} from '#shared/messages.ts';
+import type { BookingLookup } from '#shared/schemas.ts';
+
+// Longer than any reference the product makes; longer input cannot match and is not queried.
+const MAX_REFERENCE_LENGTH = 64;
+
+const notFound = () => new AppError('booking_not_found', MSG.bookingNotFound, 404);
+
+/** 'Jane van Dyke' -> 'J*** v*** D***': enough to recognise one's own booking, not to learn a name. */
+export function maskName(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => `${Array.from(word)[0] ?? ''}***`)
+    .join(' ');
+}
+
+const hhmm = (time: string | null) => (time ? time.slice(0, 5) : null);
+
+function pick<T extends Record<string, string>>(table: T, key: string, fallback: keyof T): string {
+  return (table as Record<string, string>)[key] ?? table[fallback] ?? key;
+}
+
+/**
+ * The public lookup (ARCHITECTURE.md section 2.7): the whole reference, trimmed, in any case;
+ * a privacy-minimal view with no e-mail, phone or slip.
+ */
+export async function lookupBooking(opts: { db: DbOrTx; reference: string }): Promise<BookingLookup> {
+  const reference = normalizeReference(opts.reference);
+  if (!reference || reference.length > MAX_REFERENCE_LENGTH) throw notFound();
+  const origin = alias(locations, 'origin');
+  const destination = alias(locations, 'destination');
+  const [row] = await opts.db
+    .select({
+      reference: tickets.paymentReference,
+      ticketStatus: tickets.ticketStatus,
+      paymentStatus: tickets.paymentStatus,
+      travelDate: tickets.travelDate,
+      passengerDepartureTime: tickets.passengerDepartureTime,
+      scheduleId: tickets.scheduleId,
+      scheduleStatus: schedules.status,
+      scheduleDepartureTime: schedules.departureTime,
+      fromName: origin.name,
+      toName: destination.name,
+      launchName: launches.name,
+      seatNumbers: tickets.seatNumbers,
+      adultCount: tickets.adultCount,
+      childCount: tickets.childCount,
+      ticketBreakdown: tickets.ticketBreakdown,
+      totalAmount: tickets.totalAmount,
+      currency: tickets.currency,
+      passengerName: tickets.passengerName,
+      createdAt: tickets.createdAt,
+    })
+    .from(tickets)
+    .innerJoin(schedules, eq(schedules.id, tickets.scheduleId))
+    .innerJoin(launches, eq(launches.id, tickets.launchId))
+    .leftJoin(origin, eq(origin.id, tickets.userOriginId))
+    .leftJoin(destination, eq(destination.id, tickets.userDestinationId))
+    // Served by the lower(payment_reference) index.
+    .where(eq(sql`lower(${tickets.paymentReference})`, reference))
+    .limit(1);
+  if (!row) throw notFound();
+
+  const stops = await opts.db
+    .select({
+      stopOrder: scheduleRouteStops.stopOrder,
+      name: locations.name,
+      departureTime: scheduleRouteStops.departureTime,
+    })
+    .from(scheduleRouteStops)
+    .leftJoin(locations, eq(locations.id, scheduleRouteStops.locationId))
+    .where(eq(scheduleRouteStops.scheduleId, row.scheduleId))
+    .orderBy(asc(scheduleRouteStops.stopOrder));
+
+  // ARCHITECTURE.md section 8.11: an approved ticket on a completed trip reads as completed.
+  const textKey =
+    row.ticketStatus === 'confirmed' && row.scheduleStatus === 'completed' ? 'completed' : row.ticketStatus;
+
+  return {
+    reference: row.reference,
+    ticketStatus: row.ticketStatus,
+    ticketStatusLabel: pick(TICKET_STATUS_LABEL, row.ticketStatus, 'pending'),
+    paymentStatus: row.paymentStatus,
+    paymentStatusLabel: pick(PAYMENT_STATUS_LABEL, row.paymentStatus, 'pending'),
+    statusText: pick(LOOKUP_STATUS_TEXT, textKey, 'pending'),
+    travelDate: row.travelDate,
+    departureTime: hhmm(row.passengerDepartureTime ?? row.scheduleDepartureTime) ?? '',
+    from: { name: row.fromName ?? UNKNOWN_LOCATION },
+    to: { name: row.toName ?? UNKNOWN_LOCATION },
+    stops: stops.map((s) => ({
+      stopOrder: s.stopOrder,
+      name: s.name ?? UNKNOWN_LOCATION,
+      departureTime: hhmm(s.departureTime),
+    })),
+    launchName: row.launchName,
+    seatNumbers: row.seatNumbers,
+    adultCount: row.adultCount,
+    childCount: row.childCount,
+    ticketBreakdown: row.ticketBreakdown,
+    totalAmount: row.totalAmount,
+    currency: row.currency,
+    passengerName: maskName(row.passengerName),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
