@@ -1,0 +1,115 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, ArrowRight, CheckCircle2, Ship } from 'lucide-react';
+import { MSG } from '#shared/messages.ts';
+import type { TripLaunch } from '#shared/schemas.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/utils.ts';
+import { launchesQuery } from '../api.ts';
+import type { StepProps } from '../booking-wizard.tsx';
+import { StepCard } from '../step-card.tsx';
+import { ticketTotal } from '../wizard-state.ts';
+
+export default function ChooseLaunchStep({ state, dispatch }: StepProps) {
+  const trip = state.selectedTrip;
+  const launches = useQuery({
+    ...launchesQuery(trip?.scheduleId ?? '', trip?.travelDate ?? ''),
+    enabled: trip !== null,
+  });
+  const needed = ticketTotal(state.tickets);
+  const selectedId = state.selectedLaunch?.id;
+
+  return (
+    <StepCard
+      title="Choose Your Launch"
+      description={`Pick the vessel you want to travel on. You need ${needed} ${needed === 1 ? 'seat' : 'seats'}.`}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => dispatch({ type: 'back' })}>
+            <ArrowLeft aria-hidden="true" /> Back
+          </Button>
+          <Button
+            disabled={!state.selectedLaunch}
+            onClick={() => dispatch({ type: 'continueToSeats', now: Date.now() })}
+          >
+            Continue to Seats <ArrowRight aria-hidden="true" />
+          </Button>
+        </>
+      }
+    >
+      {launches.isPending && trip ? <p className="text-sm text-slate-600">Loading launches…</p> : null}
+      {launches.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {launches.error.message}
+        </p>
+      ) : null}
+      {launches.data?.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
+          {MSG.noLaunches}
+        </p>
+      ) : null}
+      {launches.data && launches.data.length > 0 ? (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {launches.data.map((launch) => (
+            <li key={launch.id}>
+              <LaunchCard
+                launch={launch}
+                selected={launch.id === selectedId}
+                tooSmall={launch.freeSeats < needed}
+                onSelect={() => dispatch({ type: 'launchSelected', launch })}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </StepCard>
+  );
+}
+
+function LaunchCard({
+  launch,
+  selected,
+  tooSmall,
+  onSelect,
+}: {
+  launch: TripLaunch;
+  selected: boolean;
+  tooSmall: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      disabled={tooSmall}
+      onClick={onSelect}
+      className={cn(
+        'flex h-full w-full flex-col overflow-hidden rounded-xl border-2 bg-white text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 disabled:cursor-not-allowed disabled:opacity-60',
+        selected ? 'border-sky-700 ring-4 ring-sky-100' : 'border-slate-200 hover:border-sky-400',
+      )}
+    >
+      <div className="relative aspect-[4/3] w-full bg-gradient-to-br from-sky-100 to-sky-200">
+        {launch.imageUrl ? (
+          <img src={launch.imageUrl} alt="" loading="lazy" className="size-full object-cover" />
+        ) : (
+          <Ship aria-hidden="true" className="absolute inset-0 m-auto size-16 text-sky-700/60" />
+        )}
+        {selected ? (
+          <CheckCircle2
+            aria-hidden="true"
+            className="absolute top-2 right-2 size-7 rounded-full bg-white text-sky-700"
+          />
+        ) : null}
+      </div>
+      <div className="grid gap-1 p-4">
+        <span className="font-semibold text-slate-900">{launch.name}</span>
+        <span className="text-sm text-slate-600">Capacity: {launch.capacity} seats</span>
+        <span className={cn('text-sm font-medium', launch.freeSeats > 0 ? 'text-green-800' : 'text-red-700')}>
+          {launch.freeSeats} {launch.freeSeats === 1 ? 'seat' : 'seats'} available
+        </span>
+        {tooSmall ? (
+          <span className="text-sm text-red-700">Not enough free seats for your tickets</span>
+        ) : null}
+      </div>
+    </button>
+  );
+}

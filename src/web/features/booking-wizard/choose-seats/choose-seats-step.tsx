@@ -1,0 +1,120 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { DEFAULT_GRID_CAPACITY } from '#shared/constants.ts';
+import { MSG } from '#shared/messages.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { ApiError, lockSeats, releaseSeats, seatMapQuery, takenSeats } from '../api.ts';
+import type { StepProps } from '../booking-wizard.tsx';
+import { StepCard } from '../step-card.tsx';
+import { ticketTotal } from '../wizard-state.ts';
+import { SeatGrid, SeatLegend, type SeatView } from './seat-grid.tsx';
+
+export default function ChooseSeatsStep({ state, dispatch }: StepProps) {
+  const { selectedTrip: trip, selectedLaunch: launch, selectedSeats, sessionId } = state;
+  const queryClient = useQueryClient();
+  const mapQuery = seatMapQuery(trip?.scheduleId ?? '', trip?.travelDate ?? '', launch?.id ?? '', sessionId);
+  const seatMap = useQuery({ ...mapQuery, enabled: Boolean(trip && launch) });
+  const [busy, setBusy] = useState(false);
+  const needed = ticketTotal(state.tickets);
+
+  const seats = useMemo(() => {
+    // ARCHITECTURE.md section 8.2: another session's lock shows as Occupied, our own as ours to pick.
+    const fromServer = seatMap.data?.seats;
+    const labels =
+      fromServer?.map((s) => ({ label: s.label, taken: s.state === 'occupied' || s.state === 'locked' })) ??
+      (launch?.seatNumbers ?? Array.from({ length: DEFAULT_GRID_CAPACITY }, (_, i) => String(i + 1))).map(
+        (label) => ({ label, taken: false }),
+      );
+    return labels.map(({ label, taken }) => ({
+      label,
+      view: (taken ? 'occupied' : selectedSeats.includes(label) ? 'selected' : 'available') as SeatView,
+    }));
+  }, [seatMap.data, launch, selectedSeats]);
+
+  // A seat someone else took since it was picked can't be kept.
+  const lost = seatMap.data?.seats
+    .filter((s) => (s.state === 'occupied' || s.state === 'locked') && selectedSeats.includes(s.label))
+    .map((s) => s.label);
+  const lostKey = lost?.join(',') ?? '';
+  useEffect(() => {
+    if (!lostKey) return;
+    const labels = lostKey.split(',');
+    dispatch({ type: 'seatsTaken', labels });
+    toast.error(MSG.seatsUnavailable(labels));
+  }, [lostKey, dispatch]);
+
+  if (!trip || !launch) return null;
+  const hold = { scheduleId: trip.scheduleId, travelDate: trip.travelDate, launchId: launch.id };
+
+  const toggle = (label: string) => {
+    if (!selectedSeats.includes(label) && selectedSeats.length >= needed) {
+      return void toast.error(MSG.tooManySeats);
+    }
+    dispatch({ type: 'seatToggled', label });
+  };
+
+  const onBack = async () => {
+    setBusy(true);
+    // SPEC.md section 4: going back from seats first lets the held seats go.
+    await releaseSeats({ ...hold, seats: state.lockedSeats }, sessionId);
+    setBusy(false);
+    dispatch({ type: 'back' });
+  };
+
+  const onContinue = async () => {
+    if (selectedSeats.length !== needed) return;
+    setBusy(true);
+    try {
+      const { lockedUntil } = await lockSeats({ ...hold, seats: selectedSeats }, sessionId);
+      const dropped = state.lockedSeats.filter((s) => !selectedSeats.includes(s));
+      void releaseSeats({ ...hold, seats: dropped }, sessionId);
+      dispatch({ type: 'seatsLocked', lockedUntil });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'seats_unavailable') {
+        // ARCHITECTURE.md section 8.2: stay, unselect and name the taken seats, refresh the grid.
+        dispatch({ type: 'seatsTaken', labels: takenSeats(error) });
+        toast.error(error.message);
+      } else {
+        const message = error instanceof Error ? error.message : String(error);
+        console.warn(MSG.lockFailed(message));
+        toast.error(message);
+      }
+      void queryClient.invalidateQueries({ queryKey: mapQuery.queryKey });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <StepCard
+      title="Choose Your Seats"
+      description={`${launch.name}: select ${needed} ${needed === 1 ? 'seat' : 'seats'}.`}
+      footer={
+        <>
+          <Button variant="outline" onClick={onBack} disabled={busy}>
+            <ArrowLeft aria-hidden="true" /> Back
+          </Button>
+          <Button onClick={onContinue} disabled={busy || selectedSeats.length !== needed}>
+            Continue to Payment <ArrowRight aria-hidden="true" />
+          </Button>
+        </>
+      }
+    >
+      <div className="grid gap-5">
+        <SeatLegend />
+        {seatMap.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {seatMap.error.message}
+          </p>
+        ) : null}
+        <SeatGrid seats={seats} onToggle={toggle} />
+        <p className="text-center text-sm text-slate-700" aria-live="polite">
+          Selected {selectedSeats.length} of {needed}
+          {selectedSeats.length > 0 ? `: ${selectedSeats.join(', ')}` : ''}
+        </p>
+      </div>
+    </StepCard>
+  );
+}

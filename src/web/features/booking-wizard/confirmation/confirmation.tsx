@@ -1,0 +1,54 @@
+import { CheckCircle2, Copy, RotateCcw, Search } from 'lucide-react';
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { MSG } from '#shared/messages.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent } from '../../../components/ui/card.tsx';
+import type { StepProps } from '../booking-wizard.tsx';
+import { copyText } from '../format.ts';
+import { useFocusOnStepChange } from '../step-focus.ts';
+
+export default function Confirmation({ state, dispatch }: StepProps) {
+  const reference = state.bookingReference ?? '';
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnStepChange(heading);
+  const copy = async () => {
+    if (await copyText(reference)) toast.success(MSG.referenceCopied);
+  };
+  return (
+    <Card>
+      <CardContent className="grid justify-items-center gap-5 p-6 text-center sm:p-10">
+        <CheckCircle2 aria-hidden="true" className="size-16 text-green-600" />
+        <h2 ref={heading} tabIndex={-1} className="outline-none text-2xl font-bold text-slate-900">
+          Booking Submitted
+        </h2>
+        <div className="grid gap-2">
+          <p className="text-sm text-slate-600">Your booking reference</p>
+          <div className="flex items-center gap-2 rounded-xl border border-slate-200 bg-slate-50 px-4 py-2">
+            <span
+              className="font-mono text-2xl font-bold tracking-wider text-slate-900"
+              data-testid="booking-reference"
+            >
+              {reference}
+            </span>
+            <Button variant="ghost" size="icon" onClick={copy} aria-label="Copy booking reference">
+              <Copy aria-hidden="true" />
+            </Button>
+          </div>
+        </div>
+        <p className="max-w-md text-slate-700">{MSG.submittedForReview}</p>
+        <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+          <Button variant="outline" onClick={() => dispatch({ type: 'reset' })}>
+            <RotateCcw aria-hidden="true" /> Book Another Trip
+          </Button>
+          <Button asChild>
+            <Link to={`/bookings?ref=${encodeURIComponent(reference)}`}>
+              <Search aria-hidden="true" /> Check Booking Status
+            </Link>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

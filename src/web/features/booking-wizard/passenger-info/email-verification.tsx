@@ -1,0 +1,141 @@
+import { BadgeCheck, Send } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { EMAIL_CODE_LENGTH, EMAIL_CODE_MAX_SENDS } from '#shared/constants.ts';
+import { MSG } from '#shared/messages.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { ApiError, sendEmailCode, verifyEmailCode } from '../api.ts';
+import type { StepProps } from '../booking-wizard.tsx';
+
+const CODE_PATTERN = new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`);
+
+function useSecondsUntil(until: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === null || until <= Date.now()) return;
+    setNow(Date.now());
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      if (Date.now() >= until) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
+}
+
+/** SPEC.md section 4: not verified -> code sent (60 s cooldown, attempts counted) -> verified. */
+export function EmailVerification({ state, dispatch }: StepProps) {
+  const { email } = state.passengerInfo;
+  const { isVerified, isProcessing, cooldownUntil, attemptCount } = state.emailVerification;
+  const [code, setCode] = useState('');
+  const cooldown = useSecondsUntil(cooldownUntil);
+  const maxedOut = attemptCount >= EMAIL_CODE_MAX_SENDS;
+
+  const send = async () => {
+    const address = email.trim();
+    if (!address) return void toast.error(MSG.emailRequired);
+    if (maxedOut) return void toast.error(MSG.otpMaxAttempts);
+    if (cooldown > 0) return void toast.error(MSG.otpCooldown(cooldown));
+    dispatch({ type: 'emailProcessing', isProcessing: true });
+    try {
+      const result = await sendEmailCode(address);
+      dispatch({ type: 'emailCodeSent', ...result, now: Date.now() });
+      toast.success(MSG.codeSent);
+    } catch (error) {
+      const message = error instanceof ApiError && error.message ? error.message : MSG.codeSendFailed;
+      const seconds = error instanceof ApiError ? /(\d+) seconds/.exec(error.message)?.[1] : undefined;
+      dispatch({
+        type: 'emailCodeLimited',
+        cooldownSeconds: seconds ? Number(seconds) : undefined,
+        maxedOut: error instanceof ApiError && error.code === 'otp_max_attempts',
+        now: Date.now(),
+      });
+      toast.error(message);
+    }
+  };
+
+  const verify = async () => {
+    const value = code.trim();
+    if (!CODE_PATTERN.test(value)) return void toast.error(MSG.otpCodeFormat);
+    dispatch({ type: 'emailProcessing', isProcessing: true });
+    try {
+      const { verificationToken } = await verifyEmailCode(email.trim(), value);
+      dispatch({ type: 'emailVerified', verificationToken });
+      setCode('');
+      toast.success(MSG.emailVerified);
+    } catch (error) {
+      dispatch({ type: 'emailProcessing', isProcessing: false });
+      toast.error(error instanceof ApiError && error.message ? error.message : MSG.codeInvalid);
+    }
+  };
+
+  const codeSent = attemptCount > 0;
+  return (
+    <div className="grid gap-3">
+      <div className="grid gap-2">
+        <Label htmlFor="passenger-email">Email address</Label>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Input
+            id="passenger-email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            aria-describedby="email-status"
+            onChange={(e) => dispatch({ type: 'passengerChanged', info: { email: e.target.value } })}
+          />
+          {isVerified ? null : (
+            <Button
+              variant="secondary"
+              className="h-11 sm:w-40"
+              onClick={send}
+              disabled={isProcessing || cooldown > 0 || maxedOut}
+            >
+              <Send aria-hidden="true" />
+              {cooldown > 0 ? `Resend in ${cooldown}s` : codeSent ? 'Resend code' : 'Send code'}
+            </Button>
+          )}
+        </div>
+        <p id="email-status" className="text-sm" aria-live="polite">
+          {isVerified ? (
+            <span className="flex items-center gap-1 font-medium text-green-800">
+              <BadgeCheck aria-hidden="true" className="size-4" /> Email verified
+            </span>
+          ) : maxedOut ? (
+            <span className="text-red-700">{MSG.otpMaxAttempts}</span>
+          ) : (
+            <span className="text-slate-600">We send a 6-digit code to confirm your address.</span>
+          )}
+        </p>
+      </div>
+      {!isVerified && codeSent ? (
+        <div className="grid gap-2">
+          <Label htmlFor="email-code">Verification code</Label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input
+              id="email-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={EMAIL_CODE_LENGTH}
+              pattern="\d{6}"
+              placeholder="123456"
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, EMAIL_CODE_LENGTH))}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  void verify();
+                }
+              }}
+            />
+            <Button className="h-11 sm:w-40" onClick={verify} disabled={isProcessing}>
+              Verify
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { Check } from 'lucide-react';
+import { cn } from '../../lib/utils.ts';
+import type { WizardStep } from './wizard-state.ts';
+
+export const STEP_TITLES = [
+  'Select Trip',
+  'Passenger Info',
+  'Choose Launch',
+  'Choose Seats',
+  'Payment',
+] as const;
+
+/** SPEC.md section 2: five numbered steps; small screens show "Step N of 5: title" instead of every title. */
+export function ProgressSteps({ current }: { current: WizardStep }) {
+  const active = Math.min(current, STEP_TITLES.length);
+  return (
+    <nav aria-label="Booking progress" className="mt-6">
+      <ol className="flex items-center gap-1 sm:gap-2">
+        {STEP_TITLES.map((title, index) => {
+          const number = index + 1;
+          const done = number < current;
+          const isActive = number === current;
+          return (
+            <li
+              key={title}
+              aria-current={isActive ? 'step' : undefined}
+              className="flex flex-1 items-center gap-1 sm:gap-2 last:flex-none"
+            >
+              <span
+                className={cn(
+                  'flex size-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-semibold',
+                  done && 'border-sky-700 bg-sky-700 text-white',
+                  isActive && 'border-sky-700 bg-white text-sky-800 ring-4 ring-sky-100',
+                  !done && !isActive && 'border-slate-300 bg-white text-slate-500',
+                )}
+              >
+                {done ? <Check aria-hidden="true" className="size-4" /> : number}
+                {done ? <span className="sr-only">{number}</span> : null}
+              </span>
+              <span
+                className={cn(
+                  'hidden whitespace-nowrap text-sm lg:inline',
+                  isActive ? 'font-semibold text-slate-900' : 'text-slate-600',
+                )}
+              >
+                {title}
+                {done ? <span className="sr-only"> (completed)</span> : null}
+              </span>
+              {number < STEP_TITLES.length ? (
+                <span
+                  aria-hidden="true"
+                  className={cn('h-0.5 min-w-2 flex-1 rounded', done ? 'bg-sky-700' : 'bg-slate-200')}
+                />
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      {current <= STEP_TITLES.length ? (
+        <p className="mt-3 text-sm font-medium text-slate-700 lg:hidden">
+          Step {active} of {STEP_TITLES.length}: {STEP_TITLES[active - 1]}
+        </p>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,157 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, Clock, MapPin, Search, Users } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { MSG } from '#shared/messages.ts';
+import type { Trip } from '#shared/schemas.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { locationsQuery, tripsQuery } from '../api.ts';
+import type { StepProps } from '../booking-wizard.tsx';
+import { formatTravelDate, todayInOperatorZone } from '../format.ts';
+import { StepCard } from '../step-card.tsx';
+
+export function SelectTripStep({ state, dispatch }: StepProps) {
+  const { date, fromId, toId } = state.search;
+  const locations = useQuery(locationsQuery);
+  // The search that was run; editing the fields doesn't change the list until Search is pressed again.
+  const [submitted, setSubmitted] = useState<{ date: string; fromId: string; toId: string } | null>(() =>
+    date && fromId && toId ? { date, fromId, toId } : null,
+  );
+  const trips = useQuery({
+    ...tripsQuery(submitted?.date ?? '', submitted?.fromId ?? '', submitted?.toId ?? ''),
+    enabled: submitted !== null,
+  });
+  const canSearch = Boolean(date && fromId && toId);
+  const today = todayInOperatorZone();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSearch) return;
+    setSubmitted({ date, fromId, toId });
+  };
+
+  return (
+    <StepCard title="Choose Your Journey" description="Pick a date and where you are travelling from and to.">
+      <form onSubmit={onSubmit} className="grid gap-4 md:grid-cols-[1fr_1fr_1fr_auto] md:items-end">
+        <div className="grid gap-2">
+          <Label htmlFor="travel-date">Travel date</Label>
+          <Input
+            id="travel-date"
+            type="date"
+            min={today}
+            value={date}
+            onChange={(e) => dispatch({ type: 'searchChanged', search: { date: e.target.value } })}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="from-location">From</Label>
+          <NativeSelect
+            id="from-location"
+            value={fromId}
+            onChange={(e) => dispatch({ type: 'searchChanged', search: { fromId: e.target.value } })}
+          >
+            <option value="">Select departure</option>
+            {locations.data?.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="to-location">To</Label>
+          <NativeSelect
+            id="to-location"
+            value={toId}
+            onChange={(e) => dispatch({ type: 'searchChanged', search: { toId: e.target.value } })}
+          >
+            <option value="">Select destination</option>
+            {locations.data?.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button type="submit" disabled={!canSearch || trips.isFetching} className="h-11">
+          <Search aria-hidden="true" />
+          Search Trips
+        </Button>
+      </form>
+      {locations.isError ? (
+        <p role="alert" className="mt-4 text-sm text-red-700">
+          {locations.error.message}
+        </p>
+      ) : null}
+
+      {submitted ? (
+        <section aria-label="Available trips" aria-busy={trips.isFetching} className="mt-6">
+          {trips.isPending ? <p className="text-sm text-slate-600">Searching…</p> : null}
+          {trips.isError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {trips.error.message}
+            </p>
+          ) : null}
+          {trips.data && trips.data.length === 0 ? (
+            <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
+              {MSG.noTrips}
+            </p>
+          ) : null}
+          {trips.data && trips.data.length > 0 ? (
+            <ul className="grid gap-3">
+              {trips.data.map((trip) => (
+                <TripRow
+                  key={trip.scheduleId}
+                  trip={trip}
+                  onSelect={() => dispatch({ type: 'tripSelected', trip })}
+                />
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : null}
+    </StepCard>
+  );
+}
+
+function TripRow({ trip, onSelect }: { trip: Trip; onSelect: () => void }) {
+  const soldOut = trip.availableSeats <= 0;
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="grid gap-1.5">
+        <p className="flex items-center gap-2 font-semibold text-slate-900">
+          <MapPin aria-hidden="true" className="size-4 text-sky-700" />
+          {trip.from.name}
+          <ArrowRight aria-label="to" className="size-4 text-slate-500" />
+          {trip.to.name}
+        </p>
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
+          <span className="flex items-center gap-1">
+            <Clock aria-hidden="true" className="size-4" />
+            Departs {trip.departureTime} · {formatTravelDate(trip.travelDate)}
+          </span>
+          <span className="flex items-center gap-1">
+            <Users aria-hidden="true" className="size-4" />
+            {soldOut ? 'Sold out' : `${trip.availableSeats} seats available`}
+          </span>
+        </p>
+        {trip.stops.length > 2 ? (
+          <p className="text-xs text-slate-600">Stops: {trip.stops.map((s) => s.name).join(' → ')}</p>
+        ) : null}
+      </div>
+      <div className="flex items-center gap-2">
+        {soldOut ? <Badge variant="destructive">Sold out</Badge> : null}
+        <Button
+          onClick={onSelect}
+          disabled={soldOut}
+          aria-label={`Select Trip ${trip.from.name} to ${trip.to.name} at ${trip.departureTime}`}
+        >
+          Select Trip
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,294 @@
+import type { Currency } from '#shared/constants.ts';
+import { DEFAULT_COUNTRY_CODE, DEFAULT_NATIONALITY, SEAT_HOLD_SECONDS } from '#shared/constants.ts';
+import type { Trip, TripLaunch } from '#shared/schemas.ts';
+
+// SPEC.md section 3 "Wizard state" and section 4 "Wizard" transitions, in one reducer (STYLE.md habit 10).
+
+/** 1 to 5 are the wizard's steps; 6 is the confirmation screen shown after submitting. */
+export type WizardStep = 1 | 2 | 3 | 4 | 5 | 6;
+export const CONFIRMATION_STEP = 6;
+
+export type PassengerInfo = {
+  name: string;
+  email: string;
+  phone: string;
+  nationality: string;
+  countryCode: string;
+};
+
+export type EmailVerification = {
+  isVerified: boolean;
+  isProcessing: boolean;
+  /** Epoch ms until which a new code may not be requested; a timestamp survives a reload, a counter would not. */
+  cooldownUntil: number | null;
+  attemptCount: number;
+  verificationToken: string | null;
+};
+
+export type TicketCounts = {
+  localAdult: number;
+  localChild: number;
+  foreignerAdult: number;
+  foreignerChild: number;
+};
+
+export type TripSearch = { date: string; fromId: string; toId: string };
+
+export type WizardState = {
+  version: 1;
+  /** X-Booking-Session: one random id per wizard run (ARCHITECTURE.md section 8.13). */
+  sessionId: string;
+  currentStep: WizardStep;
+  search: TripSearch;
+  selectedTrip: Trip | null;
+  passengerInfo: PassengerInfo;
+  emailVerification: EmailVerification;
+  tickets: TicketCounts;
+  selectedLaunch: TripLaunch | null;
+  selectedSeats: string[];
+  /** Seats this session holds on the server, so a changed selection can let the others go. */
+  lockedSeats: string[];
+  lockedUntil: string | null;
+  timerStartTime: number | null;
+  paymentCurrency: Currency;
+  /** Sent with every submit of the same booking, so a retry never makes a second one. */
+  idempotencyKey: string;
+  bookingReference: string | null;
+};
+
+export type WizardAction =
+  | { type: 'searchChanged'; search: Partial<TripSearch> }
+  | { type: 'tripSelected'; trip: Trip }
+  | { type: 'passengerChanged'; info: Partial<PassengerInfo> }
+  | { type: 'emailProcessing'; isProcessing: boolean }
+  | { type: 'emailCodeSent'; cooldownSeconds: number; attemptsLeft: number; now: number }
+  | { type: 'emailCodeLimited'; cooldownSeconds?: number; maxedOut?: boolean; now: number }
+  | { type: 'emailVerified'; verificationToken: string }
+  | { type: 'verificationLost' }
+  | { type: 'ticketsChanged'; tickets: TicketCounts }
+  | { type: 'continueToLaunch' }
+  | { type: 'launchSelected'; launch: TripLaunch }
+  | { type: 'continueToSeats'; now: number }
+  | { type: 'seatToggled'; label: string }
+  | { type: 'seatsTaken'; labels: string[] }
+  | { type: 'seatsLocked'; lockedUntil: string }
+  | { type: 'currencyChanged'; currency: Currency }
+  | { type: 'slipChanged' }
+  | { type: 'back' }
+  | { type: 'holdExpired' }
+  | { type: 'submitted'; reference: string }
+  | { type: 'reset' };
+
+export const EMPTY_TICKETS: TicketCounts = {
+  localAdult: 0,
+  localChild: 0,
+  foreignerAdult: 0,
+  foreignerChild: 0,
+};
+
+const EMPTY_VERIFICATION: EmailVerification = {
+  isVerified: false,
+  isProcessing: false,
+  cooldownUntil: null,
+  attemptCount: 0,
+  verificationToken: null,
+};
+
+export function initialWizardState(): WizardState {
+  return {
+    version: 1,
+    sessionId: crypto.randomUUID(),
+    currentStep: 1,
+    search: { date: '', fromId: '', toId: '' },
+    selectedTrip: null,
+    passengerInfo: {
+      name: '',
+      email: '',
+      phone: '',
+      nationality: DEFAULT_NATIONALITY,
+      countryCode: DEFAULT_COUNTRY_CODE,
+    },
+    emailVerification: EMPTY_VERIFICATION,
+    tickets: EMPTY_TICKETS,
+    selectedLaunch: null,
+    selectedSeats: [],
+    lockedSeats: [],
+    lockedUntil: null,
+    timerStartTime: null,
+    paymentCurrency: 'USD',
+    idempotencyKey: crypto.randomUUID(),
+    bookingReference: null,
+  };
+}
+
+export const ticketTotal = (t: TicketCounts) =>
+  t.localAdult + t.localChild + t.foreignerAdult + t.foreignerChild;
+
+/** Drops the seat choice and its hold; what every way out of steps 4 and 5 has in common. */
+const withoutHold = (state: WizardState): WizardState => ({
+  ...state,
+  selectedSeats: [],
+  lockedSeats: [],
+  lockedUntil: null,
+  timerStartTime: null,
+});
+
+export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
+  switch (action.type) {
+    case 'searchChanged':
+      return { ...state, search: { ...state.search, ...action.search } };
+    case 'tripSelected': {
+      const sameTrip = state.selectedTrip?.scheduleId === action.trip.scheduleId;
+      return {
+        ...withoutHold(state),
+        currentStep: 2,
+        selectedTrip: action.trip,
+        selectedLaunch: sameTrip ? state.selectedLaunch : null,
+      };
+    }
+    case 'passengerChanged': {
+      const emailChanged = action.info.email !== undefined && action.info.email !== state.passengerInfo.email;
+      return {
+        ...state,
+        passengerInfo: { ...state.passengerInfo, ...action.info },
+        // ARCHITECTURE.md section 8.8: a different address needs its own verification.
+        emailVerification: emailChanged ? EMPTY_VERIFICATION : state.emailVerification,
+      };
+    }
+    case 'emailProcessing':
+      return {
+        ...state,
+        emailVerification: { ...state.emailVerification, isProcessing: action.isProcessing },
+      };
+    case 'emailCodeSent':
+      return {
+        ...state,
+        emailVerification: {
+          ...state.emailVerification,
+          isProcessing: false,
+          cooldownUntil: action.now + action.cooldownSeconds * 1000,
+          attemptCount: Math.max(state.emailVerification.attemptCount + 1, 3 - action.attemptsLeft),
+        },
+      };
+    case 'emailCodeLimited':
+      return {
+        ...state,
+        emailVerification: {
+          ...state.emailVerification,
+          isProcessing: false,
+          cooldownUntil:
+            action.cooldownSeconds !== undefined
+              ? action.now + action.cooldownSeconds * 1000
+              : state.emailVerification.cooldownUntil,
+          attemptCount: action.maxedOut ? 3 : state.emailVerification.attemptCount,
+        },
+      };
+    case 'emailVerified':
+      return {
+        ...state,
+        emailVerification: {
+          ...state.emailVerification,
+          isProcessing: false,
+          isVerified: true,
+          verificationToken: action.verificationToken,
+        },
+      };
+    case 'verificationLost':
+      return { ...state, currentStep: 2, emailVerification: EMPTY_VERIFICATION };
+    case 'ticketsChanged':
+      return { ...state, tickets: action.tickets };
+    case 'continueToLaunch':
+      if (state.currentStep !== 2 || !state.emailVerification.isVerified) return state;
+      return { ...state, currentStep: 3 };
+    case 'launchSelected': {
+      const changed = state.selectedLaunch?.id !== action.launch.id;
+      return { ...(changed ? withoutHold(state) : state), selectedLaunch: action.launch };
+    }
+    case 'continueToSeats':
+      if (state.currentStep !== 3 || !state.selectedLaunch) return state;
+      // ARCHITECTURE.md section 8.1: the hold countdown starts on entering step 4.
+      return { ...state, currentStep: 4, timerStartTime: action.now };
+    case 'seatToggled': {
+      const selected = state.selectedSeats.includes(action.label)
+        ? state.selectedSeats.filter((s) => s !== action.label)
+        : [...state.selectedSeats, action.label];
+      return { ...state, selectedSeats: selected };
+    }
+    case 'seatsTaken':
+      return {
+        ...state,
+        currentStep: 4,
+        selectedSeats: state.selectedSeats.filter((s) => !action.labels.includes(s)),
+        lockedSeats: state.lockedSeats.filter((s) => !action.labels.includes(s)),
+      };
+    case 'seatsLocked':
+      return {
+        ...state,
+        currentStep: 5,
+        lockedSeats: state.selectedSeats,
+        lockedUntil: action.lockedUntil,
+        idempotencyKey: crypto.randomUUID(),
+      };
+    case 'currencyChanged':
+      return { ...state, paymentCurrency: action.currency, idempotencyKey: crypto.randomUUID() };
+    case 'slipChanged':
+      // A different request body under an old key would be refused as a reused key.
+      return { ...state, idempotencyKey: crypto.randomUUID() };
+    case 'back':
+      switch (state.currentStep) {
+        case 2:
+          return { ...state, currentStep: 1 };
+        case 3:
+          return { ...state, currentStep: 2 };
+        case 4:
+          // The caller has released the locks (SPEC.md section 4); the next visit starts a new hold.
+          return { ...withoutHold(state), currentStep: 3 };
+        case 5:
+          return { ...state, currentStep: 4 };
+        default:
+          return state;
+      }
+    case 'holdExpired':
+      return { ...withoutHold(state), currentStep: 1, selectedTrip: null, selectedLaunch: null };
+    case 'submitted':
+      return { ...withoutHold(state), currentStep: CONFIRMATION_STEP, bookingReference: action.reference };
+    case 'reset':
+      return initialWizardState();
+  }
+}
+
+/** Epoch ms when the seat hold ends: the earlier of the own 15-minute timer and the server's lock (rule 8.1). */
+export function holdDeadline(state: WizardState): number | null {
+  if (state.timerStartTime === null) return null;
+  const own = state.timerStartTime + SEAT_HOLD_SECONDS * 1000;
+  const server = state.lockedUntil ? Date.parse(state.lockedUntil) : Number.NaN;
+  return Number.isNaN(server) ? own : Math.min(own, server);
+}
+
+const STORAGE_KEY = 'booking-wizard';
+
+/** ARCHITECTURE.md section 8.13: a reload keeps the wizard where it was. */
+export function loadWizardState(): WizardState {
+  try {
+    const raw = sessionStorage.getItem(STORAGE_KEY);
+    if (raw) {
+      const saved = JSON.parse(raw) as Partial<WizardState>;
+      if (saved.version === 1 && typeof saved.sessionId === 'string') {
+        const state = { ...initialWizardState(), ...saved } as WizardState;
+        // A request in flight did not survive the reload.
+        return { ...state, emailVerification: { ...state.emailVerification, isProcessing: false } };
+      }
+    }
+  } catch {
+    // Unreadable or blocked storage: start a fresh run.
+  }
+  return initialWizardState();
+}
+
+export function saveWizardState(state: WizardState) {
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(state));
+  } catch {
+    // Storage full or blocked: the wizard still works, it just won't survive a reload.
+  }
+}
