@@ -71,13 +71,25 @@ async function measure(endpoint: string): Promise<Row> {
 try {
   const startupMs = await waitUntilHealthy();
   const rows: Row[] = [];
-  for (const endpoint of [
+  // A seeded multi-stop leg, searched for today in the operator's time zone.
+  const locations = (await (await fetch(`${url}/api/locations`)).json()) as Array<{
+    id: string;
+    name: string;
+  }>;
+  const idOf = (name: string) => locations.find((l) => l.name === name)?.id ?? '';
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Indian/Maldives' }).format(new Date());
+  const search = `/api/trips?date=${today}&from=${idOf('Airport')}&to=${idOf('Rasdhoo')}`;
+  const found = (await (await fetch(`${url}${search}`)).json()) as unknown[];
+  if (!Array.isArray(found) || found.length === 0) throw new Error(`trip search found nothing: ${search}`);
+  const endpoints = [
     '/api/health',
+    search,
     '/api/banners',
     '/api/locations',
     '/api/settings/public',
     '/api/branding',
-  ]) {
+  ];
+  for (const endpoint of endpoints) {
     await measure(endpoint); // warm-up run, discarded
     rows.push(await measure(endpoint));
   }
@@ -88,7 +100,9 @@ try {
   console.log('| endpoint | req/s | p50 ms | p99 ms | errors | non-2xx |');
   console.log('|---|---|---|---|---|---|');
   for (const r of rows)
-    console.log(`| ${r.endpoint} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
+    console.log(
+      `| ${r.endpoint.split('?')[0]} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`,
+    );
   process.exitCode = rows.some((r) => r.errors > 0 || r.non2xx > 0) ? 1 : 0;
 } finally {
   server.kill('SIGTERM');
