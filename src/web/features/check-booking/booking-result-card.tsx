@@ -1,0 +1,197 @@
+import { ArrowRight, CalendarDays, Clock, Receipt, Ship, Ticket, User } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages.ts';
+import type { BookingLookup } from '#shared/schemas.ts';
+import { Card, CardContent, CardHeader } from '../../components/ui/card.tsx';
+import { cn } from '../../lib/utils.ts';
+import {
+  describeBreakdownRow,
+  formatBookedOn,
+  formatMoney,
+  formatTicketCounts,
+  formatTravelDate,
+  orNotSpecified,
+} from './format.ts';
+import { PaymentStatusBadge, TicketStatusBadge } from './status-badges.tsx';
+
+// Status text tint per ticket status; the text itself carries the meaning.
+const STATUS_TEXT_TONE: Record<string, string> = {
+  pending: 'border-amber-200 bg-amber-50 text-amber-950',
+  confirmed: 'border-green-200 bg-green-50 text-green-950',
+  cancelled: 'border-red-200 bg-red-50 text-red-950',
+  completed: 'border-sky-200 bg-sky-50 text-sky-950',
+};
+
+function Detail({ term, children, className }: { term: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={cn('min-w-0', className)}>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{term}</dt>
+      <dd className="mt-1 text-sm font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Section({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  const id = `booking-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="border-t border-slate-200 pt-5">
+      <h3 id={id} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+        <span aria-hidden="true" className="text-sky-700 [&_svg]:size-4">
+          {icon}
+        </span>
+        {title}
+      </h3>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function Stops({ stops, from, to }: { stops: BookingLookup['stops']; from: string; to: string }) {
+  const ordered = [...stops].sort((a, b) => a.stopOrder - b.stopOrder);
+  return (
+    <ol className="relative ml-1.5 space-y-2 border-l-2 border-sky-200 pl-4">
+      {ordered.map((stop) => {
+        const own = stop.name === from || stop.name === to;
+        return (
+          <li key={stop.stopOrder} className="relative flex flex-wrap items-baseline justify-between gap-x-3">
+            <span
+              aria-hidden="true"
+              className={cn(
+                'absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full border-2',
+                own ? 'border-sky-700 bg-sky-700' : 'border-sky-300 bg-white',
+              )}
+            />
+            <span className={cn('text-sm', own ? 'font-semibold text-slate-900' : 'text-slate-700')}>
+              {stop.name}
+            </span>
+            <span className="text-sm tabular-nums text-slate-600">{stop.departureTime ?? NOT_SPECIFIED}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export function BookingResultCard({ booking }: { booking: BookingLookup }) {
+  const tone = STATUS_TEXT_TONE[booking.ticketStatus] ?? 'border-slate-200 bg-slate-50 text-slate-900';
+  const seats = booking.seatNumbers.filter(Boolean);
+  const from = booking.from.name.trim() || UNKNOWN_LOCATION;
+  const to = booking.to.name.trim() || UNKNOWN_LOCATION;
+
+  return (
+    <article aria-labelledby="booking-result-title">
+      <Card>
+        <CardHeader className="gap-4 pb-5">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0">
+              <h2 id="booking-result-title" className="text-sm font-medium text-slate-600">
+                Booking reference
+              </h2>
+              <p className="mt-1 font-mono text-2xl font-bold tracking-wider break-all text-slate-900">
+                {booking.reference}
+              </p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <TicketStatusBadge status={booking.ticketStatus} label={booking.ticketStatusLabel} />
+              <PaymentStatusBadge status={booking.paymentStatus} label={booking.paymentStatusLabel} />
+            </div>
+          </div>
+          <p className={cn('rounded-xl border px-4 py-3 text-sm leading-relaxed', tone)}>
+            {booking.statusText}
+          </p>
+        </CardHeader>
+
+        <CardContent className="space-y-5">
+          <Section title="Trip" icon={<Ship />}>
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-lg font-semibold text-slate-900">
+              <span>{from}</span>
+              <ArrowRight aria-hidden="true" className="size-5 shrink-0 text-sky-700" />
+              <span className="sr-only">to</span>
+              <span>{to}</span>
+            </p>
+            <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3">
+              <Detail term="Travel date">
+                <span className="inline-flex items-center gap-1.5">
+                  <CalendarDays aria-hidden="true" className="size-4 text-slate-500" />
+                  {formatTravelDate(booking.travelDate)}
+                </span>
+              </Detail>
+              <Detail term="Departure">
+                <span className="inline-flex items-center gap-1.5 tabular-nums">
+                  <Clock aria-hidden="true" className="size-4 text-slate-500" />
+                  {orNotSpecified(booking.departureTime)}
+                </span>
+              </Detail>
+              <Detail term="Launch">{orNotSpecified(booking.launchName)}</Detail>
+              <Detail term="Seats" className="col-span-2 sm:col-span-3">
+                {seats.length > 0 ? (
+                  <ul className="flex flex-wrap gap-1.5">
+                    {seats.map((seat) => (
+                      <li
+                        key={seat}
+                        className="rounded-md border border-slate-300 bg-slate-50 px-2 py-0.5 font-mono text-sm"
+                      >
+                        {seat}
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  NOT_SPECIFIED
+                )}
+              </Detail>
+            </dl>
+            {booking.stops.length > 2 && (
+              <div className="mt-5">
+                <h4 className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500">Stops</h4>
+                <Stops stops={booking.stops} from={from} to={to} />
+              </div>
+            )}
+          </Section>
+
+          <Section title="Tickets" icon={<Ticket />}>
+            <p className="text-sm font-medium text-slate-900">
+              {formatTicketCounts(booking.adultCount, booking.childCount)}
+            </p>
+            {booking.ticketBreakdown.some((row) => row.quantity > 0) && (
+              <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200">
+                {booking.ticketBreakdown
+                  .filter((row) => row.quantity > 0)
+                  .map((row) => {
+                    const { label, price } = describeBreakdownRow(row);
+                    return (
+                      <li
+                        key={`${row.type}-${row.category}`}
+                        className="flex items-center justify-between gap-3 px-3 py-2 text-sm"
+                      >
+                        <span className="text-slate-700">{label}</span>
+                        <span className="tabular-nums text-slate-900">{price}</span>
+                      </li>
+                    );
+                  })}
+              </ul>
+            )}
+          </Section>
+
+          <Section title="Payment" icon={<Receipt />}>
+            <dl>
+              <Detail term="Total amount">
+                <span className="text-xl font-bold tabular-nums">
+                  {formatMoney(booking.totalAmount, booking.currency)}
+                </span>
+              </Detail>
+            </dl>
+            {/* The payment slip button goes here, shown only to a signed-in admin (SPEC.md
+              Check Your Booking); it needs the admin session check that does not exist yet. */}
+          </Section>
+
+          <Section title="Passenger" icon={<User />}>
+            <dl className="grid grid-cols-2 gap-4">
+              <Detail term="Name">{orNotSpecified(booking.passengerName)}</Detail>
+              <Detail term="Booked on">{formatBookedOn(booking.createdAt)}</Detail>
+            </dl>
+          </Section>
+        </CardContent>
+      </Card>
+    </article>
+  );
+}

@@ -1,0 +1,118 @@
+import { Loader2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { LOOKUP_DEBOUNCE_MS, LOOKUP_MIN_AUTO_CHARS } from '#shared/constants.ts';
+import { MSG } from '#shared/messages.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { BookingResultCard } from './booking-result-card.tsx';
+import { LookupForm } from './lookup-form.tsx';
+import { LookupHelpCard } from './lookup-help-card.tsx';
+import { BookingNotFoundCard, LookupErrorCard } from './lookup-messages.tsx';
+import { useBookingLookup } from './use-booking-lookup.ts';
+import { useDebouncedCallback } from './use-debounced-callback.ts';
+
+const REF_PARAM = 'ref';
+
+function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : MSG.serverError;
+}
+
+/**
+ * One short sentence for the live region: screen readers hear the outcome once, without the
+ * whole card being read out each time it changes.
+ */
+function announcement(searching: boolean, lookup: ReturnType<typeof useBookingLookup>): string {
+  if (searching) return 'Searching for your booking…';
+  if (lookup.isError) return isNotFound(lookup.error) ? MSG.bookingNotFound : errorMessage(lookup.error);
+  if (lookup.data) {
+    const b = lookup.data;
+    return `Booking ${b.reference} found: ${b.ticketStatusLabel}, ${b.paymentStatusLabel}.`;
+  }
+  return '';
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'booking_not_found';
+}
+
+/**
+ * The lookup of SPEC.md "Check Your Booking". The searched reference lives in the URL (?ref=), so a
+ * reload or a shared link shows the same result; the input may run ahead of it while typing.
+ */
+export function CheckBookingView() {
+  const [params, setParams] = useSearchParams();
+  const reference = params.get(REF_PARAM)?.trim() ?? '';
+  const [text, setText] = useState(reference);
+  const lookup = useBookingLookup(reference);
+
+  // The URL can change under the page (the header's Check Booking link, back and forward): the
+  // field follows it unless it already holds that reference.
+  useEffect(() => {
+    setText((current) => (current.trim() === reference ? current : reference));
+  }, [reference]);
+
+  const search = (value: string) => {
+    const next = value.trim();
+    if (next === reference) {
+      // Search and Enter always ask again (ARCHITECTURE.md section 8.10): the status may have changed.
+      if (next) void lookup.refetch();
+      return;
+    }
+    setParams(next ? { [REF_PARAM]: next } : {}, { replace: true });
+  };
+
+  const debounced = useDebouncedCallback(search, LOOKUP_DEBOUNCE_MS);
+
+  const onChange = (value: string) => {
+    setText(value);
+    const trimmed = value.trim();
+    if (trimmed.length >= LOOKUP_MIN_AUTO_CHARS) {
+      debounced.schedule(value);
+    } else {
+      debounced.cancel();
+      // An emptied field clears the result rather than leaving another reference's booking on screen.
+      if (!trimmed && reference) setParams({}, { replace: true });
+    }
+  };
+
+  const onSearch = () => {
+    debounced.cancel();
+    search(text);
+  };
+
+  const searching = lookup.isFetching;
+
+  return (
+    <div className="mt-8 grid gap-6 lg:grid-cols-3 lg:items-start">
+      <div className="flex flex-col gap-6 lg:col-span-2">
+        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <LookupForm value={text} onChange={onChange} onSearch={onSearch} searching={searching} />
+        </div>
+
+        <p role="status" className="sr-only">
+          {announcement(searching, lookup)}
+        </p>
+        <div aria-busy={searching} className="flex flex-col gap-6 empty:hidden">
+          {searching && !lookup.data && (
+            <p className="flex items-center gap-2 rounded-2xl border border-slate-200 bg-white p-6 text-sm text-slate-700 shadow-sm">
+              <Loader2 aria-hidden="true" className="size-5 animate-spin text-sky-700" />
+              Searching for your booking…
+            </p>
+          )}
+          {!searching &&
+            lookup.isError &&
+            (isNotFound(lookup.error) ? (
+              <BookingNotFoundCard reference={reference} />
+            ) : (
+              <LookupErrorCard message={errorMessage(lookup.error)} />
+            ))}
+          {lookup.data && reference && <BookingResultCard booking={lookup.data} />}
+        </div>
+      </div>
+
+      <aside aria-labelledby="lookup-help-title" className="lg:sticky lg:top-24">
+        <LookupHelpCard />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { Loader2, Search } from 'lucide-react';
+import type { FormEvent } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+
+type LookupFormProps = {
+  value: string;
+  onChange: (value: string) => void;
+  onSearch: () => void;
+  searching: boolean;
+};
+
+export function LookupForm({ value, onChange, onSearch, searching }: LookupFormProps) {
+  const empty = value.trim().length === 0;
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!empty) onSearch();
+  };
+
+  return (
+    <search aria-label="Booking lookup">
+      <form onSubmit={submit} className="flex flex-col gap-2">
+        <Label htmlFor="booking-reference">Booking reference</Label>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Input
+            id="booking-reference"
+            name="ref"
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            placeholder="e.g. 2611221234"
+            inputMode="text"
+            autoComplete="off"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            maxLength={64}
+            aria-describedby="booking-reference-hint"
+            className="font-mono tracking-wide sm:flex-1"
+          />
+          <Button
+            type="submit"
+            size="lg"
+            disabled={empty}
+            aria-busy={searching}
+            className="sm:h-11 sm:min-w-32"
+          >
+            {searching ? (
+              <Loader2 aria-hidden="true" className="animate-spin" />
+            ) : (
+              <Search aria-hidden="true" />
+            )}
+            {searching ? 'Searching…' : 'Search'}
+          </Button>
+        </div>
+        <p id="booking-reference-hint" className="text-sm text-slate-600">
+          We search automatically once you stop typing, or press Enter.
+        </p>
+      </form>
+    </search>
+  );
+}
