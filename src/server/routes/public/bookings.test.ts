@@ -454,6 +454,17 @@ describe(`bookings (${testDatabaseKind})`, () => {
     expect(dirs.filter((d) => !stored.some((s) => s.reference === d))).toEqual([]);
   });
 
+  it('refuses a slip over 10 MB with the SPEC message and books nothing', async () => {
+    const trip = await makeSchedule(t.database.db);
+    // A real JPEG header followed by padding: over the limit, whatever its content.
+    const photoHead = await readFile(path.join(FILES, 'photo-exif-gps.jpg'));
+    const big = Buffer.concat([photoHead, Buffer.alloc(11 * 1024 * 1024 - photoHead.length, 0)]);
+    const res = await submit(await bookingFor(trip), { slip: big });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.message).toBe(MSG.imageSize);
+    expect(await ticketsOf(trip.schedule.id)).toHaveLength(0);
+  });
+
   it('leaves no file behind when the booking fails after the slip was processed', async () => {
     const trip = await makeSchedule(t.database.db);
     await makeTicket(t.database.db, { schedule: trip, seats: ['A4'] });
