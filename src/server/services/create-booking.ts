@@ -13,6 +13,7 @@ import {
   ticketSeats,
   tickets,
 } from '#server/db/schema.ts';
+import { onTripLaunch } from '#server/db/seat-key.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { processImage } from '#server/lib/images.ts';
@@ -23,6 +24,7 @@ import type { Storage } from '#server/lib/storage.ts';
 import { COMPRESSION, DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES, PAYMENT_METHOD } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import type { BookingCreated, BookingInput } from '#shared/schemas.ts';
+import { releaseSeats } from './release-seats.ts';
 import { isEmailVerified } from './verify-email-code.ts';
 
 const IDEMPOTENCY_SCOPE = 'booking';
@@ -119,9 +121,7 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
         .from(seatLocks)
         .where(
           and(
-            eq(seatLocks.scheduleId, input.scheduleId),
-            eq(seatLocks.travelDate, input.travelDate),
-            eq(seatLocks.launchId, input.launchId),
+            onTripLaunch(seatLocks, input),
             inArray(seatLocks.seatNumber, input.seats),
             gt(seatLocks.lockedUntil, now),
             ne(seatLocks.userSession, session),
@@ -203,17 +203,7 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
       }
 
       // The ticket holds these seats now (ARCHITECTURE.md section 8.3).
-      await tx
-        .delete(seatLocks)
-        .where(
-          and(
-            eq(seatLocks.scheduleId, input.scheduleId),
-            eq(seatLocks.travelDate, input.travelDate),
-            eq(seatLocks.launchId, input.launchId),
-            inArray(seatLocks.seatNumber, input.seats),
-            eq(seatLocks.userSession, session),
-          ),
-        );
+      await releaseSeats(tx, { ...input, session });
 
       await enqueueMail(tx, {
         to: input.passenger.email,

@@ -3,6 +3,7 @@ import { MSG } from '#shared/messages.ts';
 import type { SeatLockRequest } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { seatLocks, ticketSeats } from '../db/schema.ts';
+import { onTripLaunch } from '../db/seat-key.ts';
 import { AppError } from '../lib/errors.ts';
 import { findTripLaunch } from './find-trip.ts';
 
@@ -48,11 +49,8 @@ export async function lockSeats(db: Db, opts: LockSeatsOptions): Promise<{ locke
         throw new AppError('invalid_seats', MSG.invalidSeats(unknown), 400, { details: { seats: unknown } });
       }
 
-      const seatKey = and(
-        eq(seatLocks.scheduleId, trip.id),
-        eq(seatLocks.travelDate, trip.travelDate),
-        eq(seatLocks.launchId, launch.id),
-      );
+      const key = { scheduleId: trip.id, travelDate: trip.travelDate, launchId: launch.id };
+      const seatKey = onTripLaunch(seatLocks, key);
       await tx.delete(seatLocks).where(and(seatKey, lte(seatLocks.lockedUntil, now)));
 
       // Named conflicts for the user (ARCHITECTURE.md 8.2); the upsert below is what decides.
@@ -60,14 +58,7 @@ export async function lockSeats(db: Db, opts: LockSeatsOptions): Promise<{ locke
         tx
           .select({ seatNumber: ticketSeats.seatNumber })
           .from(ticketSeats)
-          .where(
-            and(
-              eq(ticketSeats.scheduleId, trip.id),
-              eq(ticketSeats.travelDate, trip.travelDate),
-              eq(ticketSeats.launchId, launch.id),
-              inArray(ticketSeats.seatNumber, seats),
-            ),
-          ),
+          .where(and(onTripLaunch(ticketSeats, key), inArray(ticketSeats.seatNumber, seats))),
         tx
           .select({ seatNumber: seatLocks.seatNumber })
           .from(seatLocks)

@@ -2,6 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { SeatMap, SeatState } from '#shared/schemas.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { seatLocks, ticketSeats } from '../db/schema.ts';
+import { onTripLaunch } from '../db/seat-key.ts';
 import { findTripLaunch, type TripKey } from './find-trip.ts';
 
 export type ReadSeatMapOptions = TripKey & {
@@ -22,11 +23,7 @@ export async function readSeatMap(db: DbOrTx, opts: ReadSeatMapOptions): Promise
       .select({ seatNumber: ticketSeats.seatNumber })
       .from(ticketSeats)
       .where(
-        and(
-          eq(ticketSeats.scheduleId, trip.id),
-          eq(ticketSeats.travelDate, trip.travelDate),
-          eq(ticketSeats.launchId, launch.id),
-        ),
+        onTripLaunch(ticketSeats, { scheduleId: trip.id, travelDate: trip.travelDate, launchId: launch.id }),
       ),
     // Live locks of the whole trip: other launches' rows only count towards the session's timer.
     db

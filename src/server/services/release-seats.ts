@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { SeatLockRequest } from '#shared/schemas.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { seatLocks } from '../db/schema.ts';
+import { onTripLaunch } from '../db/seat-key.ts';
 
 /** Drops this session's own locks on those seats; another session's locks are never touched. */
 export async function releaseSeats(
@@ -12,9 +13,7 @@ export async function releaseSeats(
     .delete(seatLocks)
     .where(
       and(
-        eq(seatLocks.scheduleId, opts.scheduleId),
-        eq(seatLocks.travelDate, opts.travelDate),
-        eq(seatLocks.launchId, opts.launchId),
+        onTripLaunch(seatLocks, opts),
         eq(seatLocks.userSession, opts.session),
         inArray(seatLocks.seatNumber, opts.seats),
       ),
