@@ -46,36 +46,22 @@ export function SelectTripStep({ state, dispatch }: StepProps) {
             onChange={(e) => dispatch({ type: 'searchChanged', search: { date: e.target.value } })}
           />
         </div>
-        <div className="grid gap-2">
-          <Label htmlFor="from-location">From</Label>
-          <NativeSelect
-            id="from-location"
-            value={fromId}
-            onChange={(e) => dispatch({ type: 'searchChanged', search: { fromId: e.target.value } })}
-          >
-            <option value="">Select departure</option>
-            {locations.data?.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="to-location">To</Label>
-          <NativeSelect
-            id="to-location"
-            value={toId}
-            onChange={(e) => dispatch({ type: 'searchChanged', search: { toId: e.target.value } })}
-          >
-            <option value="">Select destination</option>
-            {locations.data?.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <LocationSelect
+          id="from-location"
+          label="From"
+          placeholder="Select departure"
+          value={fromId}
+          locations={locations.data}
+          onChange={(fromId) => dispatch({ type: 'searchChanged', search: { fromId } })}
+        />
+        <LocationSelect
+          id="to-location"
+          label="To"
+          placeholder="Select destination"
+          value={toId}
+          locations={locations.data}
+          onChange={(toId) => dispatch({ type: 'searchChanged', search: { toId } })}
+        />
         <Button type="submit" disabled={!canSearch || trips.isFetching} className="h-11">
           <Search aria-hidden="true" />
           Search Trips
@@ -153,5 +139,28 @@ function TripRow({ trip, onSelect }: { trip: Trip; onSelect: () => void }) {
         </Button>
       </div>
     </li>
+  );
+}
+
+function LocationSelect(props: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  locations: ReadonlyArray<{ id: string; name: string }> | undefined;
+  onChange: (id: string) => void;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <NativeSelect id={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        <option value="">{props.placeholder}</option>
+        {props.locations?.map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.name}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }
