@@ -39,6 +39,8 @@ if (!process.env.E2E_DATA_DIR) {
 const dataDir = process.env.E2E_DATA_DIR;
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+// scripts/e2e.ts builds the SPA into E2E_WEB_ROOT when set (default dist/).
+const webRoot = process.env.E2E_WEB_ROOT || 'dist';
 
 const launchArgs = [
   '--no-sandbox',
@@ -83,8 +85,7 @@ export default defineConfig({
   ],
   webServer: {
     // The real server on a fresh database, so it seeds the demo; builds the SPA first when needed.
-    command:
-      '[ -f dist/index.html ] || (node_modules/.bin/node node_modules/vite/bin/vite.js build && node_modules/.bin/node scripts/precompress.ts) && exec node_modules/.bin/node src/server/main.ts',
+    command: `[ -f ${webRoot}/index.html ] || (node_modules/.bin/node node_modules/vite/bin/vite.js build --outDir ${webRoot} --emptyOutDir && node_modules/.bin/node scripts/precompress.ts ${webRoot}) && exec node_modules/.bin/node src/server/main.ts`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -95,6 +96,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      WEB_ROOT: webRoot,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       // Many tests share one client IP; the per-IP limits are for people, not this suite.

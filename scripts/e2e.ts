@@ -29,10 +29,14 @@ function newestMtime(entry: string): number {
   return Math.max(0, ...readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
 }
 
+// E2E_WEB_ROOT builds and serves the SPA from another folder, so two suites can run side by side.
+const webRoot = process.env.E2E_WEB_ROOT || 'dist';
+
 // A build older than the web sources would test yesterday's app.
 function buildIsStale(): boolean {
-  if (!existsSync('dist/index.html')) return true;
-  const built = statSync('dist/index.html').mtimeMs;
+  const index = path.join(webRoot, 'index.html');
+  if (!existsSync(index)) return true;
+  const built = statSync(index).mtimeMs;
   return ['index.html', 'vite.config.ts', 'src/web', 'src/shared', 'public'].some(
     (p) => newestMtime(p) > built,
   );
@@ -40,8 +44,8 @@ function buildIsStale(): boolean {
 
 if (buildIsStale()) {
   console.log('e2e: building the web app first (dist/ is missing or older than its sources)');
-  if (run([VITE, 'build']) !== 0) process.exit(1);
-  if (run(['scripts/precompress.ts']) !== 0) process.exit(1);
+  if (run([VITE, 'build', '--outDir', webRoot, '--emptyOutDir']) !== 0) process.exit(1);
+  if (run(['scripts/precompress.ts', webRoot]) !== 0) process.exit(1);
 }
 
 mkdirSync('.tmp', { recursive: true });

@@ -43,6 +43,7 @@ const envSchema = z
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
     GEOIP_URL: optionalUrl,
+    WEB_ROOT: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -91,6 +92,8 @@ export type Config = {
   loginMaxFailures: number;
   trustProxy: string | undefined;
   geoipUrl: string | undefined;
+  /** Folder of the built SPA (default dist/). */
+  webRoot: string | undefined;
   logLevel: string;
 };
 
@@ -136,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     trustProxy: e.TRUST_PROXY,
     geoipUrl: e.GEOIP_URL,
+    webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
     logLevel: e.LOG_LEVEL,
   };
 }

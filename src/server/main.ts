@@ -36,7 +36,7 @@ async function main() {
     await ensureAdmin(database.db, { ...DEMO_ADMIN, isDemo: true });
   }
 
-  const app = await buildApp({ config, database, storage });
+  const app = await buildApp({ config, database, storage, webRoot: config.webRoot });
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createDevTransport(app.log);
   const mailer = createMailer({ db: database.db, transport, from: config.mailFrom, log: app.log });
   app.deps.mailer = mailer;
