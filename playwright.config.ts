@@ -51,6 +51,9 @@ const launchArgs = [
   '--no-first-run',
 ];
 
+// The one spec that changes the demo admin's password (see the 'account' project).
+const ACCOUNT_SPEC = /admin-password\.spec\.ts$/;
+
 const reporter: NonNullable<Parameters<typeof defineConfig>[0]['reporter']> = [['list']];
 // scripts/e2e.ts reads this report to refuse skipped tests in CI.
 if (process.env.E2E_JSON_REPORT) reporter.push(['json', { outputFile: process.env.E2E_JSON_REPORT }]);
@@ -70,16 +73,29 @@ export default defineConfig({
     baseURL,
     launchOptions: { executablePath: chromium, args: launchArgs },
     trace: 'retain-on-failure',
+    // The offline shell has its own spec (pwa.spec.ts); elsewhere a service worker would only
+    // hide requests from page.route and make runs depend on what an earlier page cached.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
   projects: [
     {
       name: 'phone',
       grepInvert: /@mouse/,
+      testIgnore: ACCOUNT_SPEC,
       use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
     {
       name: 'desktop',
+      testIgnore: ACCOUNT_SPEC,
+      use: { browserName: 'chromium', viewport: { width: 1366, height: 900 } },
+    },
+    {
+      // Changing the demo admin's password ends its other sessions, which every other test
+      // signs in with: this runs alone, once both viewports are done (`--no-deps` runs it by itself).
+      name: 'account',
+      testMatch: ACCOUNT_SPEC,
+      dependencies: ['phone', 'desktop'],
       use: { browserName: 'chromium', viewport: { width: 1366, height: 900 } },
     },
   ],

@@ -46,6 +46,7 @@ if (buildIsStale()) {
   console.log('e2e: building the web app first (dist/ is missing or older than its sources)');
   if (run([VITE, 'build', '--outDir', webRoot, '--emptyOutDir']) !== 0) process.exit(1);
   if (run(['scripts/precompress.ts', webRoot]) !== 0) process.exit(1);
+  if (run(['scripts/check-budget.ts', webRoot]) !== 0) process.exit(1);
 }
 
 mkdirSync('.tmp', { recursive: true });

@@ -3,30 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MSG } from '#shared/messages.ts';
-import type { BookingLookup, Location, Trip, TripLaunch } from '#shared/schemas.ts';
+import type { BookingLookup } from '#shared/schemas.ts';
 import { expect, test } from './fixtures.ts';
+import { findTrip, latestCode, operatorDate, WCAG_TAGS } from './support/booking-api.ts';
 
 const SLIP = fileURLToPath(new URL('../files/photo-exif-gps.jpg', import.meta.url));
 const SHOTS = fileURLToPath(new URL('../../.tmp/', import.meta.url));
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-const todayInMaldives = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Indian/Maldives' }).format(new Date());
-
-/** The newest one-time code the dev mail transport recorded for this address. */
-async function latestCode(request: APIRequestContext, email: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/dev/outbox?to=${encodeURIComponent(email)}`);
-      const mails = (await response.json()) as { text: string }[];
-      code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
@@ -42,11 +24,6 @@ async function auditStep(page: Page, project: string, name: string) {
   ).toEqual([]);
   await page.screenshot({ path: path.join(SHOTS, `booking-${project}-${name}.png`), fullPage: true });
 }
-
-const tomorrowInMaldives = () => {
-  const [y, m, d] = todayInMaldives().split('-').map(Number);
-  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + 1)).toISOString().slice(0, 10);
-};
 
 /** Steps 1 to 3 without the detailed checks of the full journey: one local adult, two when asked. */
 async function reachSeats(page: Page, request: APIRequestContext, date: string, email: string) {
@@ -78,7 +55,7 @@ async function searchMaleToMaafushi(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Book Your Ferry Journey' })).toBeVisible();
   const search = page.getByRole('button', { name: 'Search Trips' });
   await expect(search).toBeDisabled();
-  await page.getByLabel('Travel date').fill(todayInMaldives());
+  await page.getByLabel('Travel date').fill(operatorDate());
   await expect(search).toBeDisabled();
   await page.getByLabel('From', { exact: true }).selectOption({ label: 'Malé' });
   await expect(search).toBeDisabled();
@@ -111,7 +88,7 @@ const raceTest = test.extend({
 
 test.describe('booking wizard', () => {
   test('books a trip from search to reference', async ({ page, request }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const project = testInfo.project.name;
     const email = `traveller-${project}-${Date.now()}@example.com`;
 
@@ -222,9 +199,9 @@ test.describe('booking wizard', () => {
   raceTest(
     'a seat taken by someone else meanwhile is unselected and named',
     async ({ page, request }, testInfo) => {
-      raceTest.setTimeout(60_000);
+      raceTest.setTimeout(120_000);
       // Tomorrow's sailing, so this test never races the full journey for today's seats.
-      const date = tomorrowInMaldives();
+      const date = operatorDate(1);
       await reachSeats(page, request, date, `racer-${testInfo.project.name}-${Date.now()}@example.com`);
       const available = page.getByRole('button', { name: /^Seat \S+, available$/ });
       await expect(available.first()).toBeVisible();
@@ -234,17 +211,11 @@ test.describe('booking wizard', () => {
         await page.getByRole('button', { name: `Seat ${label}, available` }).click();
 
       // Another passenger holds the second seat first.
-      const places = (await (await request.get('/api/locations')).json()) as Location[];
-      const id = (name: string) => places.find((l) => l.name === name)?.id ?? '';
-      const query = new URLSearchParams({ date, from: id('Malé'), to: id('Maafushi') });
-      const [trip] = (await (await request.get(`/api/trips?${query}`)).json()) as Trip[];
-      const launches = (await (
-        await request.get(`/api/trips/${trip?.scheduleId}/launches?date=${date}`)
-      ).json()) as TripLaunch[];
+      const { trip, launches } = await findTrip(request, date, 'Malé', 'Maafushi');
       const lock = await request.post('/api/seat-locks', {
         headers: { 'X-Booking-Session': crypto.randomUUID() },
         data: {
-          scheduleId: trip?.scheduleId,
+          scheduleId: trip.scheduleId,
           travelDate: date,
           launchId: launches.find((l) => l.name === 'Sea Breeze')?.id,
           seats: [picked[1]],
@@ -267,7 +238,7 @@ test.describe('booking wizard', () => {
 
   test('an unknown route says no trips were found', async ({ page }) => {
     await page.goto('/booking');
-    await page.getByLabel('Travel date').fill(todayInMaldives());
+    await page.getByLabel('Travel date').fill(operatorDate());
     await page.getByLabel('From', { exact: true }).selectOption({ label: 'Maafushi' });
     await page.getByLabel('To', { exact: true }).selectOption({ label: 'Thoddoo' });
     await page.getByRole('button', { name: 'Search Trips' }).click();

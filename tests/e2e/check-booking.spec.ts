@@ -1,99 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { APIRequestContext } from '@playwright/test';
 import { LOOKUP_STATUS_TEXT, MSG } from '#shared/messages.ts';
-import type {
-  BookingCreated,
-  BookingRequest,
-  EmailVerifyResponse,
-  Location,
-  SeatMap,
-  Trip,
-  TripLaunch,
-} from '#shared/schemas.ts';
 import { test as base, expect } from './fixtures.ts';
+import { type CreatedBooking, createBookingViaApi, WCAG_TAGS } from './support/booking-api.ts';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const SLIP = path.resolve(import.meta.dirname, '../files/banner.webp');
 // A few days ahead: today's departures may already have left, and the wizard's tests book the
 // first days. Malé -> Rasdhoo has four stops, so the card lists them.
 const DAYS_AHEAD = 5;
-
-function operatorDate(daysAhead: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Indian/Maldives' }).format(new Date());
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + daysAhead);
-  return date.toISOString().slice(0, 10);
-}
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-async function verifiedToken(api: APIRequestContext, email: string): Promise<string> {
-  await json(await api.post('/api/email-codes', { data: { email } }));
-  const mails = await json<{ text: string }[]>(await api.get('/dev/outbox', { params: { to: email } }));
-  const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
-  expect(code, 'a code in the mail').toBeTruthy();
-  const verified = await json<EmailVerifyResponse>(
-    await api.post('/api/email-codes/verify', { data: { email, code } }),
-  );
-  return verified.verificationToken;
-}
-
-/** A real booking made through the public API, as the wizard would make it. */
-async function createBooking(api: APIRequestContext, origin: string): Promise<BookingCreated> {
-  const email = `lookup-${randomUUID()}@example.com`;
-  const verificationToken = await verifiedToken(api, email);
-  const locations = await json<Location[]>(await api.get('/api/locations'));
-  const idOf = (name: string) => locations.find((l) => l.name === name)?.id ?? '';
-  const date = operatorDate(DAYS_AHEAD);
-  const [trip] = await json<Trip[]>(
-    await api.get('/api/trips', { params: { date, from: idOf('Malé'), to: idOf('Rasdhoo') } }),
-  );
-  if (!trip) throw new Error('the demo seed has no Malé -> Rasdhoo trip');
-  const launches = await json<TripLaunch[]>(
-    await api.get(`/api/trips/${trip.scheduleId}/launches`, { params: { date } }),
-  );
-  const launch = launches.find((l) => l.freeSeats > 0);
-  if (!launch) throw new Error('no launch with a free seat');
-  const slip = await readFile(SLIP);
-
-  // Parallel workers may reach for the same seat: a random free one, and another on a clash.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const map = await json<SeatMap>(
-      await api.get(`/api/trips/${trip.scheduleId}/seats`, { params: { date, launchId: launch.id } }),
-    );
-    const free = map.seats.filter((s) => s.state === 'available');
-    const seat = free[Math.floor(Math.random() * free.length)]?.label;
-    if (!seat) throw new Error('no free seat');
-    const booking: BookingRequest = {
-      scheduleId: trip.scheduleId,
-      travelDate: date,
-      originId: trip.from.id,
-      destinationId: trip.to.id,
-      launchId: launch.id,
-      seats: [seat],
-      tickets: [{ type: 'local', category: 'adult', quantity: 1 }],
-      passenger: { name: 'Aishath Mohamed', email, phone: '7771234' },
-      paymentCurrency: 'MVR',
-      verificationToken,
-    };
-    const response = await api.post('/api/bookings', {
-      headers: { 'X-Booking-Session': randomUUID(), 'Idempotency-Key': randomUUID(), Origin: origin },
-      multipart: {
-        booking: JSON.stringify(booking),
-        slip: { name: 'slip.webp', mimeType: 'image/webp', buffer: slip },
-      },
-    });
-    if (response.status() === 409) continue;
-    return json<BookingCreated>(response);
-  }
-  throw new Error('could not book a free seat');
-}
 
 // Chromium logs every 4xx response as a console error; the lookup's 404 is how the API says
 // "no such booking" (ARCHITECTURE.md section 2.7), so exactly that line is allowed here.
@@ -119,13 +31,13 @@ const test = base.extend({
   },
 });
 
-let created: BookingCreated;
+let created: CreatedBooking;
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   const baseURL = String(testInfo.project.use.baseURL);
   const api = await playwright.request.newContext({ baseURL });
   try {
-    created = await createBooking(api, baseURL);
+    created = await createBookingViaApi(api, { daysAhead: DAYS_AHEAD, from: 'Malé', to: 'Rasdhoo' });
   } finally {
     await api.dispose();
   }

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { COMPRESSION, IMAGE_MAX_BYTES } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import type * as Compressor from '../../src/web/lib/image-compress.ts';
+import { expect, test } from './fixtures.ts';
 
 /**
  * The browser-side compressor, run in real Chromium on a page of the real app. The module is

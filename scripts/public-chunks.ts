@@ -1,0 +1,68 @@
+// Which built files belong to the public pages: read from the manifest Vite writes with the
+// build (`dist/.vite/manifest.json`). Used by the first-load budget check and by the service
+// worker's precache list (only the public shell is precached; admin code never is).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type ManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The page modules each public route loads (src/web/router.tsx), besides the entry. */
+export const PUBLIC_ROUTES: Record<string, string[]> = {
+  '/': ['src/web/pages/home.tsx'],
+  '/booking': ['src/web/pages/booking.tsx'],
+  '/bookings': ['src/web/pages/check-booking.tsx'],
+};
+
+/** Modules only a signed-in operator loads. */
+export const ADMIN_SOURCE = /src\/web\/(pages\/admin\/|features\/admin|features\/slip-viewer)/;
+
+export function readManifest(dir: string): Manifest {
+  return JSON.parse(readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+export function entryKey(manifest: Manifest): string {
+  const key = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  if (!key) throw new Error('the build manifest has no entry chunk');
+  return key;
+}
+
+/**
+ * The chunks reachable from `keys`: through static imports only (what must load before a page
+ * runs), or through lazy imports too (everything a page may load later), never entering admin
+ * modules.
+ */
+export function closure(manifest: Manifest, keys: string[], opts: { dynamic: boolean }): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...keys];
+  while (stack.length > 0) {
+    const key = stack.pop() as string;
+    if (seen.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the build manifest has no chunk ${key}`);
+    if (opts.dynamic && ADMIN_SOURCE.test(chunk.src ?? key)) continue;
+    seen.add(key);
+    stack.push(...(chunk.imports ?? []));
+    if (opts.dynamic) stack.push(...(chunk.dynamicImports ?? []));
+  }
+  return seen;
+}
+
+/** Every file the public pages can load (JS and CSS), for the service worker's precache. */
+export function publicShellFiles(manifest: Manifest): Set<string> {
+  const files = new Set<string>();
+  for (const key of closure(manifest, [entryKey(manifest)], { dynamic: true })) {
+    const chunk = manifest[key];
+    if (!chunk) continue;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+  }
+  return files;
+}
