@@ -2,6 +2,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import {
+  adminProfiles,
+  adminUsers,
   launches,
   locations,
   paymentSettings,
@@ -14,6 +16,7 @@ import {
 } from '#server/db/schema.ts';
 import { DEMO_PAYMENT_SETTINGS, seatGrid } from '#server/db/seed.ts';
 import { dateInZone } from '#server/lib/clock.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
 import { DEFAULT_PRICES, PAYMENT_METHOD, type PaymentStatus, type TicketStatus } from '#shared/constants.ts';
 
 /**
@@ -378,4 +381,26 @@ export async function makePaymentSettings(
         .returning();
   if (!row) throw new Error('payment settings write returned nothing');
   return row;
+}
+
+export type MadeAdmin = { id: string; email: string; password: string; username: string };
+
+/** An admin user with a profile (or, with `profile: false`, a user the admin area refuses). */
+export async function makeAdmin(
+  db: DbOrTx,
+  opts: { email?: string; password?: string; username?: string; profile?: boolean; isDemo?: boolean } = {},
+): Promise<MadeAdmin> {
+  const suffix = uniqueSuffix();
+  const email = (opts.email ?? `admin-${suffix}@example.com`).toLowerCase();
+  const password = opts.password ?? `secret-${suffix}`;
+  const username = opts.username ?? `admin-${suffix}`;
+  const [user] = await db
+    .insert(adminUsers)
+    .values({ email, passwordHash: await hashPassword(password), hasDemoPassword: opts.isDemo ?? false })
+    .returning({ id: adminUsers.id });
+  if (!user) throw new Error('admin insert returned nothing');
+  if (opts.profile !== false) {
+    await db.insert(adminProfiles).values({ userId: user.id, username, role: 'Administrator' });
+  }
+  return { id: user.id, email, password, username };
 }

@@ -19,11 +19,23 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError, errorBody } from './lib/errors.ts';
+import { createLiveEvents, type LiveEvents } from './lib/live-events.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { rateLimitPluginOptions } from './lib/rate-limit.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
+import adminBannerRoutes from './routes/admin/banners.ts';
+import adminEventRoutes from './routes/admin/events.ts';
+import adminRoutes from './routes/admin/index.ts';
+import adminLaunchRoutes from './routes/admin/launches.ts';
+import adminLocationRoutes from './routes/admin/locations.ts';
+import adminScheduleRoutes from './routes/admin/schedules.ts';
+import adminSettingsRoutes from './routes/admin/settings.ts';
+import adminTicketRoutes from './routes/admin/tickets.ts';
+import adminTripRoutes from './routes/admin/trips.ts';
+import authRoutes from './routes/auth.ts';
 import bookingRoutes from './routes/public/bookings.ts';
 import catalogueRoutes from './routes/public/catalogue.ts';
+import clientInfoRoutes from './routes/public/client-info.ts';
 import emailCodeRoutes from './routes/public/email-codes.ts';
 import fileRoutes from './routes/public/files.ts';
 import tripRoutes from './routes/public/trips.ts';
@@ -35,11 +47,15 @@ export type AppDeps = {
   clock: Clock;
   /** Absent in tests that do not exercise delivery; mails then wait in the outbox. */
   mailer: Mailer | undefined;
+  /** This process's LISTEN on the live-events channel, shared by every SSE stream. */
+  liveEvents: LiveEvents;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every route as registered (method, url), for the test that checks the admin guard covers them. */
+    registeredRoutes: { method: string; url: string }[];
   }
 }
 
@@ -94,11 +110,26 @@ function expectedOrigin(config: Config, host: string | undefined, protocol: stri
   return host ? `${protocol}://${host}` : undefined;
 }
 
+/** TRUST_PROXY as .env.example documents it: true/false, a hop count, or proxy addresses. */
+export function trustProxyOption(
+  value: string | undefined,
+): boolean | string | ((address: string, hop: number) => boolean) {
+  if (value === undefined) return false;
+  const v = value.trim().toLowerCase();
+  if (['true', 'yes', 'on'].includes(v)) return true;
+  if (['false', 'no', 'off', '', '0'].includes(v)) return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
+  return value.trim();
+}
+
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy ?? false,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -108,6 +139,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     storage: opts.storage ?? createStorage(config),
     clock: opts.clock ?? systemClock,
     mailer: opts.mailer,
+    liveEvents: createLiveEvents(database, app.log),
+  });
+  app.addHook('onClose', async () => {
+    await app.deps.liveEvents.close();
+  });
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -213,6 +253,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(emailCodeRoutes);
   await app.register(bookingRoutes);
   await app.register(tripRoutes);
+  await app.register(clientInfoRoutes);
+  await app.register(authRoutes);
+  await app.register(adminRoutes, {
+    modules: [
+      adminTicketRoutes,
+      adminTripRoutes,
+      adminEventRoutes,
+      // The catalogue (schedules, launches, locations, banners, payment and branding settings).
+      adminScheduleRoutes,
+      adminLaunchRoutes,
+      adminLocationRoutes,
+      adminBannerRoutes,
+      adminSettingsRoutes,
+    ],
+  });
   if (!config.isProduction) {
     const { default: devOutboxRoutes } = await import('./routes/dev/outbox.ts');
     await app.register(devOutboxRoutes, { db: database.db });

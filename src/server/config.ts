@@ -41,6 +41,8 @@ const envSchema = z
     SEAT_HOLD_SECONDS: z.coerce.number().int().min(1).default(900),
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+    SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
     GEOIP_URL: optionalUrl,
     WEB_ROOT: optionalString,
@@ -90,6 +92,10 @@ export type Config = {
   seatHoldSeconds: number;
   rateLimitScale: number;
   loginMaxFailures: number;
+  /** An admin session ends after this long without a request. */
+  sessionIdleMinutes: number;
+  /** ...and this long after sign-in, however active. */
+  sessionMaxHours: number;
   trustProxy: string | undefined;
   geoipUrl: string | undefined;
   /** Folder of the built SPA (default dist/). */
@@ -137,6 +143,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seatHoldSeconds: e.SEAT_HOLD_SECONDS,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionMaxHours: e.SESSION_MAX_HOURS,
     trustProxy: e.TRUST_PROXY,
     geoipUrl: e.GEOIP_URL,
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,

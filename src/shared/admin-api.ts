@@ -2,7 +2,14 @@
 // server and the admin screens, and the shapes of the responses. The web imports types and
 // request schemas only from here, never server code.
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import {
+  MARKED_STATUSES,
+  type MarkedStatus,
+  PASSWORD_MIN_LENGTH,
+  type PaymentStatus,
+  SCHEDULE_STATUSES,
+  type TicketStatus,
+} from './constants.ts';
 import { MSG } from './messages.ts';
 
 // --- Accounts and sessions --------------------------------------------------------------
@@ -56,10 +63,8 @@ export type ClientInfo = {
 
 export const TICKET_TABS = ['pending', 'approved', 'rejected'] as const;
 export type TicketTab = (typeof TICKET_TABS)[number];
-export const MARKED_STATUSES = ['present', 'no_show', 'cancelled', 'refunded'] as const;
-export type MarkedStatus = (typeof MARKED_STATUSES)[number];
-export type TicketStatus = 'pending' | 'confirmed' | 'cancelled' | 'completed';
-export type PaymentStatus = 'pending' | 'completed' | 'failed';
+export type { MarkedStatus, PaymentStatus, TicketStatus };
+export { MARKED_STATUSES, SCHEDULE_STATUSES };
 
 export const ticketListQuerySchema = z.object({
   status: z.enum(TICKET_TABS).optional(),
@@ -134,7 +139,6 @@ export type ScheduleEvent = { type: 'created' | 'updated' | 'deleted'; scheduleI
 
 // --- Trips (ticketing) -------------------------------------------------------------------
 
-export const SCHEDULE_STATUSES = ['scheduled', 'completed'] as const;
 export const tripListQuerySchema = z.object({ date: z.iso.date({ error: MSG.invalidTravelDate }) });
 export const scheduleIdParamsSchema = z.object({ id: z.uuid({ error: MSG.scheduleNotFound }) });
 export const scheduleStatusSchema = z.object({ status: z.enum(SCHEDULE_STATUSES) });

@@ -8,6 +8,10 @@ import {
 import { MSG } from '#shared/messages.ts';
 import { AppError } from './errors.ts';
 
+/** An uploaded app icon is stored at 512 px with a 192 px sibling whose key swaps this suffix. */
+export const ICON_512_SUFFIX = '-512.png';
+export const ICON_192_SUFFIX = '-192.png';
+
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
 
 export type ProcessImageOptions = {

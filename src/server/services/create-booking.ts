@@ -17,6 +17,7 @@ import { onTripLaunch } from '#server/db/seat-key.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { processImage } from '#server/lib/images.ts';
+import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
 import { buildBreakdown, computeTotal, countByCategory } from '#server/lib/money.ts';
 import { makeReference, REFERENCE_ATTEMPTS } from '#server/lib/reference.ts';
@@ -221,6 +222,8 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
           MSG.submittedForReview,
         ].join('\n'),
       });
+
+      await announce(tx, { kind: 'ticket', data: { type: 'created', ticketId: ticket.id } });
 
       const body: BookingCreated = {
         reference: ticket.reference,

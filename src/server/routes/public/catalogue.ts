@@ -10,6 +10,7 @@ import type { Banner, Branding, Location, PublicSettings } from '#shared/schemas
 import type { Db } from '../../db/client.ts';
 import { ping } from '../../db/migrate.ts';
 import { banners, locations, paymentSettings, pwaSettings } from '../../db/schema.ts';
+import { ICON_192_SUFFIX, ICON_512_SUFFIX } from '../../lib/images.ts';
 
 export async function readBranding(db: Db): Promise<Branding> {
   const [row] = await db.select().from(pwaSettings).orderBy(asc(pwaSettings.createdAt)).limit(1);
@@ -62,9 +63,17 @@ export default async function catalogueRoutes(app: FastifyInstance) {
 
   app.get('/manifest.webmanifest', async (_req, reply) => {
     const b = await readBranding(db);
+    // An uploaded icon is stored at 512 px with a 192 px sibling (services/update-branding.ts).
     const icons = b.iconUrl
       ? [
-          { src: b.iconUrl, sizes: '192x192', type: 'image/png', purpose: 'any' },
+          {
+            src: b.iconUrl.endsWith(ICON_512_SUFFIX)
+              ? b.iconUrl.slice(0, -ICON_512_SUFFIX.length) + ICON_192_SUFFIX
+              : b.iconUrl,
+            sizes: '192x192',
+            type: 'image/png',
+            purpose: 'any',
+          },
           { src: b.iconUrl, sizes: '512x512', type: 'image/png', purpose: 'any' },
         ]
       : [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }];

@@ -1,0 +1,26 @@
+import type { DbOrTx } from '#server/db/client.ts';
+import { auditLog } from '#server/db/schema.ts';
+
+export type AuditEntry = {
+  actorUserId: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  before?: unknown;
+  after?: unknown;
+};
+
+/**
+ * Records an admin change (ARCHITECTURE.md section 2.10). Written in the transaction of the
+ * change itself, so the log never claims a change that was rolled back.
+ */
+export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    actorUserId: entry.actorUserId,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}

@@ -1,0 +1,175 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, ne } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '#server/config.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { adminProfiles, adminUsers, sessions } from '#server/db/schema.ts';
+import type { AdminUser } from '#shared/admin-api.ts';
+import type { Clock } from './clock.ts';
+
+/*
+ * Admin sessions (ARCHITECTURE.md sections 1 and 4, OWASP ASVS V7): an opaque 256-bit random
+ * token in an HttpOnly SameSite=Strict cookie; the database keeps only its SHA-256, so a leaked
+ * table cannot be replayed. A session ends after SESSION_IDLE_MINUTES without a request and
+ * SESSION_MAX_HOURS after sign-in, whichever comes first.
+ */
+
+// last_seen_at is written at most this often, so busy admin screens do not write on every read.
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+type SessionConfig = Pick<Config, 'publicUrl' | 'sessionIdleMinutes' | 'sessionMaxHours'>;
+
+export type SessionUser = {
+  sessionId: string;
+  userId: string;
+  email: string;
+  hasDemoPassword: boolean;
+  /** Null when the user has no admin profile: signed in, but not allowed into the admin area. */
+  admin: AdminUser | null;
+};
+
+const isHttps = (config: Pick<Config, 'publicUrl'>) => config.publicUrl?.startsWith('https://') ?? false;
+
+/** `__Host-` binds the cookie to this exact origin over https; plain http cannot carry that prefix. */
+export function sessionCookieName(config: Pick<Config, 'publicUrl'>): string {
+  return isHttps(config) ? '__Host-ferry_session' : 'ferry_session';
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(
+  db: DbOrTx,
+  opts: {
+    userId: string;
+    clock: Clock;
+    config: SessionConfig;
+    ip?: string | undefined;
+    userAgent?: string | undefined;
+  },
+): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const now = opts.clock.now();
+  const expiresAt = new Date(now.getTime() + opts.config.sessionMaxHours * 3_600_000);
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(token),
+      userId: opts.userId,
+      ip: opts.ip ?? null,
+      userAgent: opts.userAgent?.slice(0, 512) ?? null,
+      lastSeenAt: now,
+      expiresAt,
+      createdAt: now,
+    })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('session insert returned no row');
+  return { token, sessionId: row.id, expiresAt };
+}
+
+/** The live session of a token with its user, or null; refreshes last_seen_at at most once a minute. */
+export async function readSession(
+  db: DbOrTx,
+  token: string | undefined,
+  opts: { clock: Clock; config: SessionConfig },
+): Promise<SessionUser | null> {
+  if (!token || token.length > 128) return null;
+  const now = opts.clock.now();
+  const idleSince = new Date(now.getTime() - opts.config.sessionIdleMinutes * 60_000);
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      userId: adminUsers.id,
+      email: adminUsers.email,
+      hasDemoPassword: adminUsers.hasDemoPassword,
+      username: adminProfiles.username,
+      role: adminProfiles.role,
+    })
+    .from(sessions)
+    .innerJoin(adminUsers, eq(adminUsers.id, sessions.userId))
+    .leftJoin(adminProfiles, eq(adminProfiles.userId, adminUsers.id))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, idleSince),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+  }
+  return {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    email: row.email,
+    hasDemoPassword: row.hasDemoPassword,
+    admin:
+      row.username === null || row.role === null
+        ? null
+        : { id: row.userId, email: row.email, username: row.username, role: row.role },
+  };
+}
+
+export async function deleteSessionByToken(db: DbOrTx, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Ends every session of a user except one (ARCHITECTURE.md section 8.15: a password change). */
+export async function deleteOtherSessions(
+  db: DbOrTx,
+  userId: string,
+  keepSessionId: string,
+): Promise<number> {
+  const gone = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return gone.length;
+}
+
+export function sessionToken(req: FastifyRequest, config: Pick<Config, 'publicUrl'>): string | undefined {
+  return req.cookies[sessionCookieName(config)] ?? undefined;
+}
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  config: SessionConfig,
+  token: string,
+  expiresAt: Date,
+): void {
+  reply.setCookie(sessionCookieName(config), token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    secure: isHttps(config),
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Pick<Config, 'publicUrl'>): void {
+  reply.clearCookie(sessionCookieName(config), {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    secure: isHttps(config),
+  });
+}
+
+/** Reads the request's session once per request, however many hooks and handlers ask. */
+const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+
+export function requestSession(
+  req: FastifyRequest,
+  deps: { db: DbOrTx; clock: Clock; config: SessionConfig },
+): Promise<SessionUser | null> {
+  let found = cache.get(req);
+  if (!found) {
+    found = readSession(deps.db, sessionToken(req, deps.config), deps);
+    cache.set(req, found);
+  }
+  return found;
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '#server/lib/sessions.ts';
+import { MSG } from '#shared/messages.ts';
+import { makeAdmin } from '../../../../tests/factories.ts';
+import { signInAsAdmin } from '../../../../tests/setup/admin-session.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { testDatabaseKind } from '../../../../tests/setup/test-db.ts';
+
+const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
+
+/** A concrete URL for a route pattern: every :param becomes a well-formed id. */
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, SAMPLE_ID).replace(/\*$/, 'x');
+
+describe(`the admin guard (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
+  });
+  afterAll(() => t.close());
+
+  const adminRoutes = () =>
+    t.app.registeredRoutes.filter((r) => r.url.startsWith('/api/admin/') && r.method !== 'HEAD');
+
+  it('covers every registered /api/admin/ route: 401 without a session', async () => {
+    const routes = adminRoutes();
+    expect(routes.length).toBeGreaterThan(5);
+    for (const route of routes) {
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+      });
+      expect({ route, status: res.statusCode }).toEqual({ route, status: 401 });
+      expect(res.json().error).toEqual({ code: 'not_authenticated', message: MSG.notAuthenticated });
+    }
+    // One request per admin route: room for a busy machine, not a timing check.
+  }, 120_000);
+
+  it('answers 401 for a stale or forged cookie', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/dashboard',
+      headers: { cookie: 'ferry_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers 403 on every admin route for a session without an admin profile', async () => {
+    const user = await makeAdmin(t.database.db, { profile: false });
+    const { token } = await createSession(t.database.db, {
+      userId: user.id,
+      clock: { now: () => new Date() },
+      config: t.config,
+    });
+    for (const route of adminRoutes()) {
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        headers: { cookie: `ferry_session=${token}` },
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+      });
+      expect({ route, status: res.statusCode }).toEqual({ route, status: 403 });
+      expect(res.json().error.code).toBe('not_admin');
+    }
+  }, 120_000);
+
+  it('lets a signed-in admin through', async () => {
+    const { cookie } = await signInAsAdmin(t.app);
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});

@@ -1,0 +1,321 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scheduleRouteStops, schedules } from '#server/db/schema.ts';
+import { addDays } from '#server/lib/clock.ts';
+import type { AdminSchedule, ScheduleInput } from '#shared/catalogue-api.ts';
+import { MSG } from '#shared/messages.ts';
+import {
+  type Launch,
+  type Location,
+  makeLaunch,
+  makeLocation,
+  makeTicket,
+  todayInOperatorZone,
+} from '../../../../tests/factories.ts';
+import { signInAsAdmin } from '../../../../tests/setup/admin-session.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { testDatabaseKind } from '../../../../tests/setup/test-db.ts';
+
+describe(`admin schedules (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let cookie: string;
+  let places: Location[];
+  let launch: Launch;
+  let otherLaunch: Launch;
+  const date = addDays(todayInOperatorZone(), 3);
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
+    ({ cookie } = await signInAsAdmin(t.app));
+    places = [];
+    for (let i = 0; i < 4; i++) places.push(await makeLocation(t.database.db));
+    launch = await makeLaunch(t.database.db);
+    otherLaunch = await makeLaunch(t.database.db);
+  });
+  afterAll(() => t.close());
+
+  const ids = () => places.map((p) => p.id) as [string, string, string, string];
+
+  const send = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
+
+  const threeStops = (overrides: Partial<ScheduleInput> = {}): ScheduleInput => {
+    const [a, b, c] = ids();
+    return {
+      travelDate: date,
+      launchIds: [launch.id],
+      routeStops: [
+        { locationId: a, departureTime: '09:00' },
+        { locationId: b, departureTime: '09:40' },
+        // A time on the last stop is dropped: nobody departs from the final destination.
+        { locationId: c, departureTime: '10:30' },
+      ],
+      ...overrides,
+    };
+  };
+
+  const create = async (input: ScheduleInput = threeStops()): Promise<AdminSchedule> => {
+    const res = await send('POST', '/api/admin/schedules', input);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  };
+
+  const countSchedules = async () => {
+    const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(schedules);
+    return row?.n ?? 0;
+  };
+
+  const searchable = async (from: string, to: string, scheduleId: string) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/trips', query: { date, from, to } });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { scheduleId: string }[]).some((trip) => trip.scheduleId === scheduleId);
+  };
+
+  it('creates a 3-stop schedule: stops renumbered, departure from the first stop, no time on the last', async () => {
+    const schedule = await create();
+    const [a, b, c] = ids();
+    expect(schedule).toMatchObject({
+      travelDate: date,
+      departureTime: '09:00',
+      status: 'scheduled',
+      completedAt: null,
+      launchIds: [launch.id],
+      activeBookings: 0,
+    });
+    expect(schedule.routeStops).toEqual([
+      { stopOrder: 0, locationId: a, name: places[0]?.name, departureTime: '09:00' },
+      { stopOrder: 1, locationId: b, name: places[1]?.name, departureTime: '09:40' },
+      { stopOrder: 2, locationId: c, name: places[2]?.name, departureTime: null },
+    ]);
+  });
+
+  it('a 3-stop schedule is searchable leg by leg and never backwards', async () => {
+    const schedule = await create();
+    const [a, b, c] = ids();
+    expect(await searchable(a, b, schedule.id)).toBe(true);
+    expect(await searchable(b, c, schedule.id)).toBe(true);
+    expect(await searchable(a, c, schedule.id)).toBe(true);
+    expect(await searchable(c, a, schedule.id)).toBe(false);
+    expect(await searchable(b, a, schedule.id)).toBe(false);
+    expect(await searchable(c, b, schedule.id)).toBe(false);
+  });
+
+  it.each([
+    [
+      'one stop',
+      { routeStops: [{ locationId: '00000000-0000-4000-8000-000000000001', departureTime: '09:00' }] },
+      MSG.scheduleBasics,
+    ],
+    ['no launch', { launchIds: [] }, MSG.scheduleBasics],
+    ['no travel date', { travelDate: '' }, MSG.scheduleBasics],
+  ] as const)('refuses %s with the SPEC message and writes nothing', async (_name, overrides, message) => {
+    const before = await countSchedules();
+    const res = await send('POST', '/api/admin/schedules', threeStops(overrides as Partial<ScheduleInput>));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(message);
+    expect(await countSchedules()).toBe(before);
+  });
+
+  it('refuses a missing departure time on a stop before the last, and a missing location', async () => {
+    const [a, b, c] = ids();
+    const before = await countSchedules();
+    const noTime = await send(
+      'POST',
+      '/api/admin/schedules',
+      threeStops({
+        routeStops: [
+          { locationId: a, departureTime: '09:00' },
+          { locationId: b, departureTime: null },
+          { locationId: c },
+        ],
+      }),
+    );
+    expect(noTime.statusCode).toBe(400);
+    expect(noTime.json().error.message).toBe(MSG.scheduleStops);
+    const noPlace = await send(
+      'POST',
+      '/api/admin/schedules',
+      threeStops({ routeStops: [{ locationId: '', departureTime: '09:00' }, { locationId: c }] }),
+    );
+    expect(noPlace.statusCode).toBe(400);
+    expect(noPlace.json().error.message).toBe(MSG.scheduleStops);
+    expect(await countSchedules()).toBe(before);
+  });
+
+  it('refuses a route through the same place twice, and launches or places that do not exist', async () => {
+    const [a, b] = ids();
+    const before = await countSchedules();
+    const twice = await send(
+      'POST',
+      '/api/admin/schedules',
+      threeStops({
+        routeStops: [
+          { locationId: a, departureTime: '09:00' },
+          { locationId: b, departureTime: '09:30' },
+          { locationId: a },
+        ],
+      }),
+    );
+    expect(twice.json().error.message).toBe(MSG.scheduleRepeatedStop);
+    const ghostLaunch = await send(
+      'POST',
+      '/api/admin/schedules',
+      threeStops({ launchIds: ['00000000-0000-4000-8000-000000000009'] }),
+    );
+    expect(ghostLaunch.statusCode).toBe(400);
+    expect(ghostLaunch.json().error.message).toBe(MSG.scheduleUnknownLaunch);
+    const ghostPlace = await send(
+      'POST',
+      '/api/admin/schedules',
+      threeStops({
+        routeStops: [
+          { locationId: a, departureTime: '09:00' },
+          { locationId: '00000000-0000-4000-8000-000000000009' },
+        ],
+      }),
+    );
+    expect(ghostPlace.json().error.message).toBe(MSG.scheduleUnknownLocation);
+    expect(await countSchedules()).toBe(before);
+  });
+
+  it('lists by travel date descending and filters by date', async () => {
+    const later = await create(threeStops({ travelDate: addDays(date, 2) }));
+    const earlier = await create(threeStops({ travelDate: addDays(date, 1) }));
+    const all = (await send('GET', '/api/admin/schedules')).json().schedules as AdminSchedule[];
+    const dates = all.map((s) => s.travelDate);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const filtered = (await send('GET', `/api/admin/schedules?date=${addDays(date, 1)}`)).json()
+      .schedules as AdminSchedule[];
+    expect(filtered.map((s) => s.id)).toContain(earlier.id);
+    expect(filtered.map((s) => s.id)).not.toContain(later.id);
+    expect(filtered.every((s) => s.travelDate === addDays(date, 1))).toBe(true);
+  });
+
+  it('an edit replaces the old stops and launches with the new ones', async () => {
+    const schedule = await create();
+    const [, b, , d] = ids();
+    const res = await send('PUT', `/api/admin/schedules/${schedule.id}`, {
+      travelDate: date,
+      launchIds: [otherLaunch.id, launch.id],
+      routeStops: [{ locationId: d, departureTime: '14:15' }, { locationId: b }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const edited: AdminSchedule = res.json();
+    expect(edited.departureTime).toBe('14:15');
+    expect(edited.launchIds).toEqual([otherLaunch.id, launch.id]);
+    expect(edited.routeStops.map((s) => [s.stopOrder, s.locationId, s.departureTime])).toEqual([
+      [0, d, '14:15'],
+      [1, b, null],
+    ]);
+    const rows = await t.database.db
+      .select()
+      .from(scheduleRouteStops)
+      .where(eq(scheduleRouteStops.scheduleId, schedule.id));
+    expect(rows).toHaveLength(2);
+  });
+
+  it('an edit that would strand an active booking is refused and changes nothing; times may change', async () => {
+    const schedule = await create();
+    const [a, b, c] = ids();
+    // A pending booking from the first stop to the second, on the schedule's launch.
+    await makeTicket(t.database.db, {
+      schedule: (await t.database.db.select().from(schedules).where(eq(schedules.id, schedule.id)))[0],
+      originId: a,
+      destinationId: b,
+      status: 'pending',
+    });
+
+    const attempts: [string, Partial<ScheduleInput>][] = [
+      ['a stop', { routeStops: [{ locationId: a, departureTime: '09:00' }, { locationId: c }] }],
+      ['a stop', { routeStops: [{ locationId: b, departureTime: '09:00' }, { locationId: a }] }],
+      ['a launch', { launchIds: [otherLaunch.id] }],
+      ['the travel date', { travelDate: addDays(date, 1) }],
+    ];
+    for (const [what, overrides] of attempts) {
+      const res = await send('PUT', `/api/admin/schedules/${schedule.id}`, threeStops(overrides));
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe(MSG.scheduleEditBreaksBookings(what));
+    }
+    const unchanged = (await send('GET', `/api/admin/schedules/${schedule.id}`)).json() as AdminSchedule;
+    expect(unchanged).toEqual({ ...schedule, activeBookings: 1 });
+
+    const retimed = await send(
+      'PUT',
+      `/api/admin/schedules/${schedule.id}`,
+      threeStops({
+        routeStops: [
+          { locationId: a, departureTime: '10:00' },
+          { locationId: b, departureTime: '10:45' },
+          { locationId: c },
+        ],
+      }),
+    );
+    expect(retimed.statusCode, retimed.body).toBe(200);
+    expect(retimed.json().departureTime).toBe('10:00');
+  });
+
+  it('duplicates onto the next day as scheduled, with the same stops and launches', async () => {
+    const schedule = await create();
+    await t.database.db
+      .update(schedules)
+      .set({ status: 'completed', completedAt: new Date() })
+      .where(eq(schedules.id, schedule.id));
+    const res = await send('POST', `/api/admin/schedules/${schedule.id}/duplicate`);
+    expect(res.statusCode, res.body).toBe(201);
+    const copy: AdminSchedule = res.json();
+    expect(copy.id).not.toBe(schedule.id);
+    expect(copy.travelDate).toBe(addDays(date, 1));
+    expect(copy.status).toBe('scheduled');
+    expect(copy.completedAt).toBeNull();
+    expect(copy.launchIds).toEqual(schedule.launchIds);
+    expect(copy.routeStops).toEqual(schedule.routeStops);
+  });
+
+  it('completed trips leave the search and reopened ones return', async () => {
+    const schedule = await create();
+    const [a, , c] = ids();
+    const complete = await send('POST', `/api/admin/schedules/${schedule.id}/status`, {
+      status: 'completed',
+    });
+    expect(complete.statusCode, complete.body).toBe(200);
+    expect(await searchable(a, c, schedule.id)).toBe(false);
+    const [row] = await t.database.db.select().from(schedules).where(eq(schedules.id, schedule.id));
+    expect(row?.completedAt).toBeInstanceOf(Date);
+    const reopen = await send('POST', `/api/admin/schedules/${schedule.id}/status`, { status: 'scheduled' });
+    expect(reopen.statusCode).toBe(200);
+    expect(await searchable(a, c, schedule.id)).toBe(true);
+  });
+
+  it('deletes an unbooked schedule with its stops; a booked one is refused with a clear message', async () => {
+    const free = await create();
+    const gone = await send('DELETE', `/api/admin/schedules/${free.id}`);
+    expect(gone.statusCode).toBe(204);
+    expect(await t.database.db.select().from(schedules).where(eq(schedules.id, free.id))).toEqual([]);
+    expect(
+      await t.database.db.select().from(scheduleRouteStops).where(eq(scheduleRouteStops.scheduleId, free.id)),
+    ).toEqual([]);
+    expect((await send('DELETE', `/api/admin/schedules/${free.id}`)).statusCode).toBe(404);
+
+    const booked = await create();
+    const [row] = await t.database.db.select().from(schedules).where(eq(schedules.id, booked.id));
+    // Even a rejected ticket is history worth keeping.
+    await makeTicket(t.database.db, { schedule: row, status: 'cancelled' });
+    const refused = await send('DELETE', `/api/admin/schedules/${booked.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(MSG.scheduleHasBookings);
+    expect(await t.database.db.select().from(schedules).where(eq(schedules.id, booked.id))).toHaveLength(1);
+  });
+
+  it('records every change in the audit log', async () => {
+    const schedule = await create();
+    await send('POST', `/api/admin/schedules/${schedule.id}/duplicate`);
+    await send('DELETE', `/api/admin/schedules/${schedule.id}`);
+    const rows = await t.database.db.execute(
+      sql`SELECT action FROM audit_log WHERE entity = 'schedule' AND entity_id = ${schedule.id} ORDER BY created_at`,
+    );
+    expect((rows as unknown as { rows: { action: string }[] }).rows.map((r) => r.action)).toEqual([
+      'create',
+      'delete',
+    ]);
+  });
+});

@@ -1,0 +1,137 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PRICES } from '#shared/constants.ts';
+import { MSG } from '#shared/messages.ts';
+import type { Branding, PublicSettings } from '#shared/schemas.ts';
+import { makeSchedule } from '../../../../tests/factories.ts';
+import { signInAsAdmin } from '../../../../tests/setup/admin-session.ts';
+import { multipartBody } from '../../../../tests/setup/multipart.ts';
+import { bookViaApi } from '../../../../tests/setup/public-booking.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { testDatabaseKind } from '../../../../tests/setup/test-db.ts';
+
+const FILES = path.resolve(import.meta.dirname, '../../../../tests/files');
+
+describe(`admin payment and branding settings (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let cookie: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
+    ({ cookie } = await signInAsAdmin(t.app));
+  });
+  afterAll(() => t.close());
+
+  const put = (url: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url, headers: { cookie }, payload });
+  const publicSettings = async (): Promise<PublicSettings> =>
+    (await t.app.inject({ method: 'GET', url: '/api/settings/public' })).json();
+
+  describe('payment settings', () => {
+    it('saves only the fields sent, rounding prices to cents', async () => {
+      const before = await publicSettings();
+      const res = await put('/api/admin/payment-settings', {
+        localChildPrice: 17.505,
+        bankName: '  Bank of Maldives ',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const after = await publicSettings();
+      expect(after).toEqual({ ...before, localChildPrice: '17.51', bankName: 'Bank of Maldives' });
+      const rate = await put('/api/admin/payment-settings', { exchangeRate: '15.5' });
+      expect(rate.json().exchangeRate).toBe('15.5');
+    });
+
+    it.each([
+      ['a negative price', { localAdultPrice: -1 }, MSG.priceInvalid],
+      ['a non-numeric price', { foreignerAdultPrice: 'abc' }, MSG.priceInvalid],
+      ['a zero exchange rate', { exchangeRate: 0 }, MSG.ratePositive],
+    ])('refuses %s and changes nothing', async (_name, payload, message) => {
+      const before = await publicSettings();
+      const res = await put('/api/admin/payment-settings', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(message);
+      expect(await publicSettings()).toEqual(before);
+    });
+
+    it('refuses unknown fields', async () => {
+      const res = await put('/api/admin/payment-settings', { totalAmount: 1 });
+      expect(res.statusCode).toBe(400);
+    });
+
+    it('a price change applies to the next booking only', async () => {
+      await put('/api/admin/payment-settings', { localAdultPrice: DEFAULT_PRICES.localAdultPrice });
+      const trip = await makeSchedule(t.database.db);
+      const first = await bookViaApi(t.app, trip, { seats: ['A1'] });
+      expect(first.totalAmount).toBe(DEFAULT_PRICES.localAdultPrice);
+
+      await put('/api/admin/payment-settings', { localAdultPrice: 40 });
+      const second = await bookViaApi(t.app, trip, { seats: ['A2'] });
+      expect(second.totalAmount).toBe('40.00');
+      const lookup = await t.app.inject({ method: 'GET', url: `/api/bookings/${first.reference}` });
+      expect(lookup.json().totalAmount).toBe(DEFAULT_PRICES.localAdultPrice);
+    });
+  });
+
+  describe('branding', () => {
+    it('saves names and colours partially; the manifest follows without a rebuild', async () => {
+      const res = await put('/api/admin/pwa-settings', { appName: 'Atoll Ferries', themeColor: '#112233' });
+      expect(res.statusCode, res.body).toBe(200);
+      const branding: Branding = (await t.app.inject({ method: 'GET', url: '/api/branding' })).json();
+      expect(branding).toMatchObject({ appName: 'Atoll Ferries', themeColor: '#112233' });
+      const manifest = (await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' })).json();
+      expect(manifest).toMatchObject({ name: 'Atoll Ferries', theme_color: '#112233' });
+    });
+
+    it('refuses a short name of 13 characters and a colour that is not hex', async () => {
+      const long = await put('/api/admin/pwa-settings', { shortName: 'ThirteenChars' });
+      expect(long.statusCode).toBe(400);
+      expect(long.json().error.message).toBe(MSG.shortNameTooLong);
+      const twelve = await put('/api/admin/pwa-settings', { shortName: 'TwelveChars!' });
+      expect(twelve.statusCode).toBe(200);
+      const colour = await put('/api/admin/pwa-settings', { backgroundColor: 'red' });
+      expect(colour.json().error.message).toBe(MSG.colorInvalid);
+    });
+
+    const uploadBranding = async (kind: string, file = 'logo-alpha.png', type = 'image/png') => {
+      const body = await multipartBody({}, { image: { body: await readFile(path.join(FILES, file)), type } });
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/admin/pwa-settings/${kind}`,
+        headers: { cookie, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const fetchImage = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      return sharp(res.rawPayload).metadata();
+    };
+
+    it('derives 192 and 512 px PNG icons listed in the manifest', async () => {
+      const res = await uploadBranding('icon');
+      expect(res.statusCode, res.body).toBe(200);
+      const manifest = (await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' })).json();
+      const icons = manifest.icons as { src: string; sizes: string }[];
+      expect(icons.map((i) => i.sizes)).toEqual(['192x192', '512x512']);
+      for (const icon of icons) {
+        const meta = await fetchImage(icon.src);
+        expect(`${meta.width}x${meta.height}`).toBe(icon.sizes);
+        expect(meta.format).toBe('png');
+      }
+    });
+
+    it('stores a favicon as a PNG and a logo as WebP, replacing the previous file', async () => {
+      const favicon: Branding = (await uploadBranding('favicon')).json();
+      expect((await fetchImage(favicon.faviconUrl ?? '')).format).toBe('png');
+      const logo: Branding = (await uploadBranding('logo', 'photo-exif-gps.jpg', 'image/jpeg')).json();
+      const meta = await fetchImage(logo.logoUrl ?? '');
+      expect(meta.format).toBe('webp');
+      expect(meta.exif).toBeUndefined();
+      const next: Branding = (await uploadBranding('logo')).json();
+      expect(next.logoUrl).not.toBe(logo.logoUrl);
+      expect((await t.app.inject({ method: 'GET', url: logo.logoUrl ?? '' })).statusCode).toBe(404);
+    });
+  });
+});

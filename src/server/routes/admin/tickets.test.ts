@@ -1,0 +1,299 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, launches, mailOutbox, ticketSeats, tickets } from '#server/db/schema.ts';
+import { dateInZone } from '#server/lib/clock.ts';
+import { slipKey } from '#server/services/create-booking.ts';
+import type { AdminTicket, Dashboard, TicketList } from '#shared/admin-api.ts';
+import { MSG } from '#shared/messages.ts';
+import {
+  makeLaunch,
+  makeSchedule,
+  makeTicket,
+  todayInOperatorZone,
+  uniqueReference,
+} from '../../../../tests/factories.ts';
+import { signInAsAdmin } from '../../../../tests/setup/admin-session.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { testDatabaseKind } from '../../../../tests/setup/test-db.ts';
+
+const FILES = path.resolve(import.meta.dirname, '../../../../tests/files');
+
+describe(`admin tickets (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let cookie: string;
+  let adminId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
+    const session = await signInAsAdmin(t.app);
+    cookie = session.cookie;
+    adminId = session.admin.id;
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+  const post = (url: string, payload: object = {}) =>
+    t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+  const seatsOf = (ticketId: string) =>
+    t.database.db.select().from(ticketSeats).where(eq(ticketSeats.ticketId, ticketId));
+  const auditOf = (ticketId: string) =>
+    t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'ticket'), eq(auditLog.entityId, ticketId)))
+      .orderBy(desc(auditLog.createdAt));
+  const lastMailTo = async (to: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, to))
+        .orderBy(desc(mailOutbox.createdAt))
+        .limit(1)
+    )[0];
+
+  it('lists newest first with tab filters, a date filter, a reference search and counts', async () => {
+    const date = '2031-03-04';
+    const trip = await makeSchedule(t.database.db, { travelDate: date, stops: 3 });
+    const made = [];
+    for (const status of ['pending', 'pending', 'confirmed', 'cancelled'] as const) {
+      made.push(await makeTicket(t.database.db, { schedule: trip, status }));
+    }
+    const res = await get(`/api/admin/tickets?date=${date}`);
+    expect(res.statusCode).toBe(200);
+    const all: TicketList = res.json();
+    expect(all.counts).toEqual({ pending: 2, approved: 1, rejected: 1 });
+    expect(all.tickets.map((x) => x.id)).toEqual(made.map((m) => m.ticket.id).reverse());
+
+    const approved: TicketList = (await get(`/api/admin/tickets?status=approved&date=${date}`)).json();
+    expect(approved.tickets.map((x) => x.ticketStatus)).toEqual(['confirmed']);
+    expect(approved.counts).toEqual(all.counts);
+    const rejected: TicketList = (await get(`/api/admin/tickets?status=rejected&date=${date}`)).json();
+    expect(rejected.tickets.map((x) => x.ticketStatus)).toEqual(['cancelled']);
+
+    const first = made[0]?.ticket;
+    const q = first?.paymentReference.slice(3, 9) ?? '';
+    const searched: TicketList = (await get(`/api/admin/tickets?date=${date}&q=${q}`)).json();
+    expect(searched.tickets.map((x) => x.reference)).toContain(first?.paymentReference);
+    expect(searched.tickets.every((x) => x.reference.includes(q))).toBe(true);
+
+    const view = all.tickets.find((x) => x.id === first?.id);
+    expect(view).toMatchObject({
+      reference: first?.paymentReference,
+      scheduleId: trip.schedule.id,
+      travelDate: date,
+      ticketStatus: 'pending',
+      paymentStatus: 'pending',
+      markedStatus: null,
+      hasSlip: false,
+      currency: 'MVR',
+      passengerDepartureTime: '08:00',
+      schedule: { departureTime: '08:00', status: 'scheduled' },
+    });
+    expect(view?.schedule.stops.map((s) => s.stopOrder)).toEqual([0, 1, 2]);
+    expect(view?.from?.id).toBe(trip.stops[0]?.locationId);
+    expect(view?.to?.id).toBe(trip.stops[2]?.locationId);
+    expect(view?.launch?.id).toBe(trip.launchIds[0]);
+  });
+
+  it('refuses a bad filter with a 400, not a 500', async () => {
+    const res = await get('/api/admin/tickets?date=yesterday');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(MSG.invalidTravelDate);
+    expect((await get('/api/admin/tickets?status=everything')).statusCode).toBe(400);
+    expect((await get('/api/admin/tickets?status=&date=&q=')).statusCode).toBe(200);
+  });
+
+  it('treats %, _ in the search as plain characters', async () => {
+    const res = await get('/api/admin/tickets?q=%25');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().tickets).toEqual([]);
+  });
+
+  it('finds a ticket by its whole reference in any case', async () => {
+    const { ticket } = await makeTicket(t.database.db);
+    const res = await get(`/api/admin/tickets/by-reference/${ticket.paymentReference}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().id).toBe(ticket.id);
+    const partial = await get(`/api/admin/tickets/by-reference/${ticket.paymentReference.slice(0, 6)}`);
+    expect(partial.statusCode).toBe(404);
+    expect(partial.json().error.code).toBe('booking_not_found');
+  });
+
+  it('approves a pending ticket: confirmed, paid, approved_at, audit, mail', async () => {
+    const { ticket } = await makeTicket(t.database.db);
+    const res = await post(`/api/admin/tickets/${ticket.id}/approve`);
+    expect(res.statusCode).toBe(200);
+    const view: AdminTicket = res.json();
+    expect(view).toMatchObject({ id: ticket.id, ticketStatus: 'confirmed', paymentStatus: 'completed' });
+    expect(view.approvedAt).not.toBeNull();
+    expect(await seatsOf(ticket.id)).toHaveLength(1);
+
+    const [entry] = await auditOf(ticket.id);
+    expect(entry).toMatchObject({
+      actorUserId: adminId,
+      action: 'approve',
+      before: { ticketStatus: 'pending', paymentStatus: 'pending' },
+      after: { ticketStatus: 'confirmed', paymentStatus: 'completed' },
+    });
+    const mail = await lastMailTo(ticket.passengerEmail);
+    expect(mail?.subject).toBe(`Booking approved: ${ticket.paymentReference}`);
+    expect(mail?.text).toContain('Please arrive 30 minutes before departure.');
+    expect(mail?.html).toContain(ticket.paymentReference);
+
+    const again = await post(`/api/admin/tickets/${ticket.id}/approve`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toEqual({ code: 'ticket_not_pending', message: MSG.ticketNotPending });
+  });
+
+  it('lets exactly one of two simultaneous decisions through', async () => {
+    const { ticket } = await makeTicket(t.database.db);
+    const results = await Promise.all([
+      post(`/api/admin/tickets/${ticket.id}/approve`),
+      post(`/api/admin/tickets/${ticket.id}/reject`, { remarks: 'race' }),
+      post(`/api/admin/tickets/${ticket.id}/approve`),
+    ]);
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409]);
+    expect(await auditOf(ticket.id)).toHaveLength(1);
+  });
+
+  it('rejects with remarks: cancelled, payment failed, seats free at once, mail', async () => {
+    const trip = await makeSchedule(t.database.db);
+    const { ticket } = await makeTicket(t.database.db, { schedule: trip, seats: ['A1', 'A2'] });
+    const res = await post(`/api/admin/tickets/${ticket.id}/reject`, { remarks: 'Slip unreadable <b>' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      ticketStatus: 'cancelled',
+      paymentStatus: 'failed',
+      remarks: 'Slip unreadable <b>',
+    });
+    expect(await seatsOf(ticket.id)).toHaveLength(0);
+    // The same seats can be booked again.
+    await makeTicket(t.database.db, { schedule: trip, seats: ['A1', 'A2'] });
+
+    const mail = await lastMailTo(ticket.passengerEmail);
+    expect(mail?.subject).toBe(`Booking rejected: ${ticket.paymentReference}`);
+    expect(mail?.text).toContain('Slip unreadable <b>');
+    expect(mail?.text).toContain('support@islandferry.mv');
+    expect(mail?.html).toContain('Slip unreadable &#60;b&#62;');
+    const [entry] = await auditOf(ticket.id);
+    expect(entry).toMatchObject({ action: 'reject', after: { ticketStatus: 'cancelled' } });
+  });
+
+  it('rejects without remarks too', async () => {
+    const { ticket } = await makeTicket(t.database.db);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/tickets/${ticket.id}/reject`,
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().remarks).toBeNull();
+  });
+
+  it('marks confirmed tickets in any order; cancelled and refunded keep the seats', async () => {
+    const { ticket } = await makeTicket(t.database.db, { status: 'confirmed' });
+    for (const status of ['no_show', 'present', 'refunded', 'cancelled'] as const) {
+      const res = await post(`/api/admin/tickets/${ticket.id}/mark`, { status });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ markedStatus: status, ticketStatus: 'confirmed' });
+    }
+    expect(await seatsOf(ticket.id)).toHaveLength(1);
+    expect((await auditOf(ticket.id)).map((a) => a.action)).toEqual(['mark', 'mark', 'mark', 'mark']);
+
+    const pending = await makeTicket(t.database.db);
+    const refused = await post(`/api/admin/tickets/${pending.ticket.id}/mark`, { status: 'present' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({ code: 'ticket_not_confirmed', message: MSG.ticketNotConfirmed });
+    const bad = await post(`/api/admin/tickets/${ticket.id}/mark`, { status: 'boarded' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('deletes any ticket: 204, seats free, slip removed, audit kept', async () => {
+    const reference = uniqueReference();
+    const key = slipKey(reference);
+    await t.storage.put(key, await readFile(path.join(FILES, 'banner.webp')), {
+      contentType: 'image/webp',
+      visibility: 'private',
+    });
+    const { ticket } = await makeTicket(t.database.db, {
+      paymentReference: reference,
+      paymentSlipKey: key,
+      status: 'confirmed',
+    });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/tickets/${ticket.id}`,
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await t.database.db.select().from(tickets).where(eq(tickets.id, ticket.id))).toHaveLength(0);
+    expect(await seatsOf(ticket.id)).toHaveLength(0);
+    expect(await t.storage.get(key, 'private')).toBeNull();
+    const [entry] = await auditOf(ticket.id);
+    expect(entry).toMatchObject({ action: 'delete', before: { reference, ticketStatus: 'confirmed' } });
+
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/tickets/${ticket.id}`,
+      headers: { cookie },
+    });
+    expect(gone.statusCode).toBe(404);
+  });
+
+  it('answers unknown and malformed ids with 404 ticket_not_found', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const res = await post(`/api/admin/tickets/${id}/approve`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toEqual({ code: 'ticket_not_found', message: MSG.ticketNotFound });
+    }
+  });
+
+  it('serves the private slip with safe headers, and 404 slip_missing without one', async () => {
+    const reference = uniqueReference();
+    const key = slipKey(reference);
+    const bytes = await readFile(path.join(FILES, 'banner.webp'));
+    await t.storage.put(key, bytes, { contentType: 'image/webp', visibility: 'private' });
+    const { ticket } = await makeTicket(t.database.db, { paymentReference: reference, paymentSlipKey: key });
+    const res = await get(`/api/admin/tickets/${ticket.id}/slip`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['content-disposition']).toBe(`inline; filename="slip-${reference}.webp"`);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.rawPayload.equals(bytes)).toBe(true);
+    const listed: TicketList = (await get(`/api/admin/tickets?q=${reference}`)).json();
+    expect(listed.tickets[0]?.hasSlip).toBe(true);
+
+    const none = await makeTicket(t.database.db);
+    const missing = await get(`/api/admin/tickets/${none.ticket.id}/slip`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toEqual({ code: 'slip_missing', message: MSG.slipMissing });
+  });
+
+  it('reads the dashboard: counts for today and the 5 newest tickets', async () => {
+    const before: Dashboard = (await get('/api/admin/dashboard')).json();
+    const today = todayInOperatorZone();
+    expect(dateInZone(new Date(), t.config.tzOperator)).toBe(today);
+    const trip = await makeSchedule(t.database.db, { travelDate: today });
+    await makeTicket(t.database.db, { schedule: trip });
+    const approved = await makeTicket(t.database.db, { schedule: trip });
+    await post(`/api/admin/tickets/${approved.ticket.id}/approve`);
+    await makeLaunch(t.database.db, { status: 'inactive' });
+    await makeLaunch(t.database.db);
+
+    const after: Dashboard = (await get('/api/admin/dashboard')).json();
+    expect(after.pendingTickets).toBe(before.pendingTickets + 1);
+    expect(after.approvedToday).toBe(before.approvedToday + 1);
+    expect(after.todaysTrips).toBe(before.todaysTrips + 1);
+    const active = await t.database.db.select().from(launches).where(eq(launches.status, 'active'));
+    expect(after.activeLaunches).toBe(active.length);
+    expect(after.recentTickets).toHaveLength(5);
+    expect(after.recentTickets[0]?.id).toBe(approved.ticket.id);
+    const times = after.recentTickets.map((x) => x.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+});

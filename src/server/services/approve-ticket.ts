@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { tickets } from '#server/db/schema.ts';
+import { writeAudit } from '#server/lib/audit.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { announce } from '#server/lib/live-events.ts';
+import { enqueueMail } from '#server/lib/mailer.ts';
+import type { AdminTicket } from '#shared/admin-api.ts';
+import { MSG } from '#shared/messages.ts';
+import { readAdminTicket } from './list-tickets.ts';
+import { lockTicket } from './lock-ticket.ts';
+import { approvedMail } from './ticket-mails.ts';
+
+export const ticketNotPending = () => new AppError('ticket_not_pending', MSG.ticketNotPending, 409);
+
+/**
+ * SPEC.md section 4: pending becomes confirmed and the payment completed. One transaction holds
+ * the row lock, the audit entry, the passenger's mail and the live event.
+ */
+export async function approveTicket(opts: {
+  db: Db;
+  clock: Clock;
+  actorUserId: string;
+  ticketId: string;
+}): Promise<AdminTicket> {
+  return opts.db.transaction(async (tx) => {
+    const before = await lockTicket(tx, opts.ticketId);
+    if (before.ticketStatus !== 'pending') throw ticketNotPending();
+    const now = opts.clock.now();
+    await tx
+      .update(tickets)
+      .set({ ticketStatus: 'confirmed', paymentStatus: 'completed', approvedAt: now, updatedAt: now })
+      .where(eq(tickets.id, before.id));
+    await writeAudit(tx, {
+      actorUserId: opts.actorUserId,
+      action: 'approve',
+      entity: 'ticket',
+      entityId: before.id,
+      before: { ticketStatus: before.ticketStatus, paymentStatus: before.paymentStatus },
+      after: { ticketStatus: 'confirmed', paymentStatus: 'completed' },
+    });
+    const ticket = await readAdminTicket(tx, before.id);
+    await enqueueMail(tx, approvedMail(ticket));
+    await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: before.id } });
+    return ticket;
+  });
+}

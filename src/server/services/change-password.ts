@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { adminUsers } from '#server/db/schema.ts';
+import { writeAudit } from '#server/lib/audit.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
+import { deleteOtherSessions } from '#server/lib/sessions.ts';
+import { MSG } from '#shared/messages.ts';
+
+/**
+ * SPEC.md section 5 (Password change) and ARCHITECTURE.md section 8.15: the current password is
+ * checked, the new one stored, the demo hint retired, and every other session of the admin
+ * ended; the session that made the change stays signed in.
+ */
+export async function changePassword(opts: {
+  db: Db;
+  clock: Clock;
+  userId: string;
+  sessionId: string;
+  currentPassword: string;
+  newPassword: string;
+}): Promise<{ endedSessions: number }> {
+  const { db } = opts;
+  const [user] = await db
+    .select({ passwordHash: adminUsers.passwordHash, hasDemoPassword: adminUsers.hasDemoPassword })
+    .from(adminUsers)
+    .where(eq(adminUsers.id, opts.userId));
+  if (!user) throw new AppError('not_authenticated', MSG.notAuthenticated, 401);
+  if (!(await verifyPassword(user.passwordHash, opts.currentPassword))) {
+    throw new AppError('current_password_incorrect', MSG.currentPasswordIncorrect, 400, {
+      fields: { currentPassword: MSG.currentPasswordIncorrect },
+    });
+  }
+  // Hashing is deliberately slow, so it happens before the transaction opens.
+  const passwordHash = await hashPassword(opts.newPassword);
+  return db.transaction(async (tx) => {
+    await tx
+      .update(adminUsers)
+      .set({ passwordHash, hasDemoPassword: false, updatedAt: opts.clock.now() })
+      .where(eq(adminUsers.id, opts.userId));
+    const endedSessions = await deleteOtherSessions(tx, opts.userId, opts.sessionId);
+    // Never the hashes: the log records that the password changed, not what to.
+    await writeAudit(tx, {
+      actorUserId: opts.userId,
+      action: 'password_change',
+      entity: 'admin_user',
+      entityId: opts.userId,
+      before: { hasDemoPassword: user.hasDemoPassword },
+      after: { hasDemoPassword: false, endedSessions },
+    });
+    return { endedSessions };
+  });
+}

@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { ticketSeats, tickets } from '#server/db/schema.ts';
+import { writeAudit } from '#server/lib/audit.ts';
+import { announce } from '#server/lib/live-events.ts';
+import type { Storage } from '#server/lib/storage.ts';
+import { lockTicket } from './lock-ticket.ts';
+
+type Logger = { warn(obj: object, msg: string): void };
+
+/**
+ * Deletes a ticket in any status and frees its seats in the same transaction. The slip goes
+ * after the commit: a storage failure must not undo the deletion, and leaves an orphan file
+ * that only an admin could ever have reached.
+ */
+export async function deleteTicket(opts: {
+  db: Db;
+  storage: Storage;
+  log: Logger;
+  actorUserId: string;
+  ticketId: string;
+}): Promise<void> {
+  const slipKey = await opts.db.transaction(async (tx) => {
+    const before = await lockTicket(tx, opts.ticketId);
+    await tx.delete(ticketSeats).where(eq(ticketSeats.ticketId, before.id));
+    await tx.delete(tickets).where(eq(tickets.id, before.id));
+    await writeAudit(tx, {
+      actorUserId: opts.actorUserId,
+      action: 'delete',
+      entity: 'ticket',
+      entityId: before.id,
+      before: {
+        reference: before.paymentReference,
+        ticketStatus: before.ticketStatus,
+        paymentStatus: before.paymentStatus,
+        markedStatus: before.markedStatus,
+      },
+      after: null,
+    });
+    await announce(tx, { kind: 'ticket', data: { type: 'deleted', ticketId: before.id } });
+    return before.paymentSlipKey;
+  });
+  if (slipKey) {
+    await opts.storage.delete(slipKey, 'private').catch((err: unknown) => {
+      opts.log.warn({ err, slipKey }, 'ticket deleted but its slip could not be removed from storage');
+    });
+  }
+}

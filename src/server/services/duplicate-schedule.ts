@@ -1,0 +1,68 @@
+import { asc, eq } from 'drizzle-orm';
+import type { AdminSchedule } from '#shared/catalogue-api.ts';
+import { MSG } from '#shared/messages.ts';
+import type { Db } from '../db/client.ts';
+import { scheduleLaunches, scheduleRouteStops, schedules } from '../db/schema.ts';
+import { writeAudit } from '../lib/audit.ts';
+import { addDays } from '../lib/clock.ts';
+import { AppError } from '../lib/errors.ts';
+import { announce } from '../lib/live-events.ts';
+import { readSchedule } from './list-schedules.ts';
+
+/** SPEC.md section 4: the copy runs the same route with the same launches the next day, as scheduled. */
+export async function duplicateSchedule(
+  db: Db,
+  opts: { id: string; actorUserId: string | null },
+): Promise<AdminSchedule> {
+  const id = await db.transaction(async (tx) => {
+    const [source] = await tx.select().from(schedules).where(eq(schedules.id, opts.id));
+    if (!source) throw new AppError('schedule_not_found', MSG.scheduleNotFound, 404);
+    const stops = await tx
+      .select()
+      .from(scheduleRouteStops)
+      .where(eq(scheduleRouteStops.scheduleId, source.id))
+      .orderBy(asc(scheduleRouteStops.stopOrder));
+    const links = await tx
+      .select()
+      .from(scheduleLaunches)
+      .where(eq(scheduleLaunches.scheduleId, source.id))
+      .orderBy(asc(scheduleLaunches.position));
+
+    const [copy] = await tx
+      .insert(schedules)
+      .values({
+        travelDate: addDays(source.travelDate, 1),
+        departureTime: source.departureTime,
+        status: 'scheduled',
+      })
+      .returning({ id: schedules.id });
+    if (!copy) throw new Error('schedule insert returned nothing');
+    if (stops.length > 0) {
+      await tx.insert(scheduleRouteStops).values(
+        stops.map((s) => ({
+          scheduleId: copy.id,
+          locationId: s.locationId,
+          departureTime: s.departureTime,
+          stopOrder: s.stopOrder,
+        })),
+      );
+    }
+    if (links.length > 0) {
+      await tx
+        .insert(scheduleLaunches)
+        .values(links.map((l) => ({ scheduleId: copy.id, launchId: l.launchId, position: l.position })));
+    }
+    await writeAudit(tx, {
+      actorUserId: opts.actorUserId,
+      action: 'duplicate',
+      entity: 'schedule',
+      entityId: copy.id,
+      before: { sourceId: source.id },
+    });
+    await announce(tx, { kind: 'schedule', data: { type: 'created', scheduleId: copy.id } });
+    return copy.id;
+  });
+  const copy = await readSchedule(db, id);
+  if (!copy) throw new AppError('schedule_not_found', MSG.scheduleNotFound, 404);
+  return copy;
+}

@@ -1,0 +1,112 @@
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import {
+  launches,
+  locations,
+  scheduleLaunches,
+  scheduleRouteStops,
+  schedules,
+  tickets,
+} from '#server/db/schema.ts';
+import { AppError } from '#server/lib/errors.ts';
+import type { AdminStop, AdminTrip, NamedRef } from '#shared/admin-api.ts';
+import { MSG, UNKNOWN_LOCATION } from '#shared/messages.ts';
+
+export const scheduleNotFound = () => new AppError('schedule_not_found', MSG.scheduleNotFound, 404);
+
+const hhmm = (time: string | null): string | null => (time ? time.slice(0, 5) : null);
+
+type StopRow = {
+  scheduleId: string;
+  stopOrder: number;
+  locationId: string;
+  name: string | null;
+  departureTime: string | null;
+};
+
+function groupBy<T extends { scheduleId: string }>(rows: T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.scheduleId) ?? [];
+    list.push(row);
+    map.set(row.scheduleId, list);
+  }
+  return map;
+}
+
+const ref = (stop: StopRow | undefined): NamedRef | null =>
+  stop ? { id: stop.locationId, name: stop.name ?? UNKNOWN_LOCATION } : null;
+
+/**
+ * Trips for the Ticketing screen (SPEC.md section 2): route, stops, launches and the number of
+ * passengers on confirmed tickets (ARCHITECTURE.md section 8.12), ordered by departure time.
+ */
+export async function readAdminTrips(db: DbOrTx, where: SQL): Promise<AdminTrip[]> {
+  const rows = await db
+    .select()
+    .from(schedules)
+    .where(where)
+    .orderBy(asc(schedules.departureTime), asc(schedules.createdAt));
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [stopRows, launchRows, counts] = await Promise.all([
+    db
+      .select({
+        scheduleId: scheduleRouteStops.scheduleId,
+        stopOrder: scheduleRouteStops.stopOrder,
+        locationId: scheduleRouteStops.locationId,
+        name: locations.name,
+        departureTime: scheduleRouteStops.departureTime,
+      })
+      .from(scheduleRouteStops)
+      .leftJoin(locations, eq(locations.id, scheduleRouteStops.locationId))
+      .where(inArray(scheduleRouteStops.scheduleId, ids))
+      .orderBy(asc(scheduleRouteStops.stopOrder)),
+    db
+      .select({ scheduleId: scheduleLaunches.scheduleId, id: launches.id, name: launches.name })
+      .from(scheduleLaunches)
+      .innerJoin(launches, eq(launches.id, scheduleLaunches.launchId))
+      .where(inArray(scheduleLaunches.scheduleId, ids))
+      .orderBy(asc(scheduleLaunches.position), asc(launches.name)),
+    db
+      .select({
+        scheduleId: tickets.scheduleId,
+        passengers: sql<number>`coalesce(sum(${tickets.adultCount} + ${tickets.childCount}), 0)::int`,
+      })
+      .from(tickets)
+      .where(and(inArray(tickets.scheduleId, ids), eq(tickets.ticketStatus, 'confirmed')))
+      .groupBy(tickets.scheduleId),
+  ]);
+  const stopsBy = groupBy(stopRows);
+  const launchesBy = groupBy(launchRows);
+  return rows.map((s) => {
+    const stops = stopsBy.get(s.id) ?? [];
+    const adminStops: AdminStop[] = stops.map((stop) => ({
+      stopOrder: stop.stopOrder,
+      name: stop.name ?? UNKNOWN_LOCATION,
+      departureTime: hhmm(stop.departureTime),
+    }));
+    return {
+      scheduleId: s.id,
+      travelDate: s.travelDate,
+      status: s.status,
+      completedAt: s.completedAt ? s.completedAt.toISOString() : null,
+      departureTime: hhmm(s.departureTime) ?? '',
+      from: ref(stops[0]),
+      to: ref(stops.length > 1 ? stops[stops.length - 1] : undefined),
+      stops: adminStops,
+      launches: (launchesBy.get(s.id) ?? []).map((l) => ({ id: l.id, name: l.name })),
+      passengerCount: Number(counts.find((c) => c.scheduleId === s.id)?.passengers ?? 0),
+    };
+  });
+}
+
+export async function listAdminTrips(opts: { db: DbOrTx; date: string }): Promise<{ trips: AdminTrip[] }> {
+  return { trips: await readAdminTrips(opts.db, eq(schedules.travelDate, opts.date)) };
+}
+
+export async function readAdminTrip(db: DbOrTx, scheduleId: string): Promise<AdminTrip> {
+  const [trip] = await readAdminTrips(db, eq(schedules.id, scheduleId));
+  if (!trip) throw scheduleNotFound();
+  return trip;
+}

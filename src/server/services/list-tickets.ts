@@ -1,0 +1,192 @@
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '#server/db/client.ts';
+import { launches, locations, scheduleRouteStops, schedules, tickets } from '#server/db/schema.ts';
+import { AppError } from '#server/lib/errors.ts';
+import type {
+  AdminStop,
+  AdminTicket,
+  MarkedStatus,
+  PaymentStatus,
+  TicketList,
+  TicketListQuery,
+  TicketStatus,
+  TicketTab,
+} from '#shared/admin-api.ts';
+import { MSG } from '#shared/messages.ts';
+
+/** SPEC.md section 4: the Approved tab shows confirmed tickets, Rejected shows cancelled ones. */
+export const TAB_STATUS: Record<TicketTab, TicketStatus> = {
+  pending: 'pending',
+  approved: 'confirmed',
+  rejected: 'cancelled',
+};
+
+export const ticketNotFound = () => new AppError('ticket_not_found', MSG.ticketNotFound, 404);
+
+const hhmm = (time: string | null): string | null => (time ? time.slice(0, 5) : null);
+
+/** Stops of many schedules in one query, keyed by schedule id. */
+export async function readStops(db: DbOrTx, scheduleIds: string[]): Promise<Map<string, AdminStop[]>> {
+  const byId = new Map<string, AdminStop[]>();
+  if (scheduleIds.length === 0) return byId;
+  const rows = await db
+    .select({
+      scheduleId: scheduleRouteStops.scheduleId,
+      stopOrder: scheduleRouteStops.stopOrder,
+      name: locations.name,
+      departureTime: scheduleRouteStops.departureTime,
+    })
+    .from(scheduleRouteStops)
+    .leftJoin(locations, eq(locations.id, scheduleRouteStops.locationId))
+    .where(inArray(scheduleRouteStops.scheduleId, [...new Set(scheduleIds)]))
+    .orderBy(asc(scheduleRouteStops.scheduleId), asc(scheduleRouteStops.stopOrder));
+  for (const row of rows) {
+    const list = byId.get(row.scheduleId) ?? [];
+    list.push({
+      stopOrder: row.stopOrder,
+      name: row.name ?? 'Unknown Location',
+      departureTime: hhmm(row.departureTime),
+    });
+    byId.set(row.scheduleId, list);
+  }
+  return byId;
+}
+
+const origin = alias(locations, 'origin');
+const destination = alias(locations, 'destination');
+
+function selectTickets(db: DbOrTx) {
+  return db
+    .select({
+      ticket: tickets,
+      scheduleDepartureTime: schedules.departureTime,
+      scheduleStatus: schedules.status,
+      launchName: launches.name,
+      originName: origin.name,
+      destinationName: destination.name,
+    })
+    .from(tickets)
+    .innerJoin(schedules, eq(schedules.id, tickets.scheduleId))
+    .leftJoin(launches, eq(launches.id, tickets.launchId))
+    .leftJoin(origin, eq(origin.id, tickets.userOriginId))
+    .leftJoin(destination, eq(destination.id, tickets.userDestinationId));
+}
+
+type TicketRow = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];
+
+function toAdminTicket(row: TicketRow, stops: AdminStop[]): AdminTicket {
+  const t = row.ticket;
+  return {
+    id: t.id,
+    reference: t.paymentReference,
+    scheduleId: t.scheduleId,
+    travelDate: t.travelDate,
+    passengerName: t.passengerName,
+    passengerEmail: t.passengerEmail,
+    passengerPhone: t.passengerPhone,
+    passengerNationality: t.passengerNationality,
+    adultCount: t.adultCount,
+    childCount: t.childCount,
+    totalAmount: t.totalAmount,
+    currency: t.currency === 'USD' ? 'USD' : 'MVR',
+    exchangeRate: t.exchangeRate,
+    paymentMethod: t.paymentMethod,
+    bankAccount: {
+      bankName: t.bankName ?? '',
+      accountHolder: t.accountHolder ?? '',
+      accountNumber: t.accountNumber ?? '',
+    },
+    ticketBreakdown: t.ticketBreakdown,
+    seatNumbers: t.seatNumbers,
+    launch: row.launchName === null ? null : { id: t.launchId, name: row.launchName },
+    ticketStatus: t.ticketStatus as TicketStatus,
+    paymentStatus: t.paymentStatus as PaymentStatus,
+    markedStatus: (t.markedStatus as MarkedStatus | null) ?? null,
+    remarks: t.remarks,
+    hasSlip: Boolean(t.paymentSlipKey),
+    from: t.userOriginId && row.originName !== null ? { id: t.userOriginId, name: row.originName } : null,
+    to:
+      t.userDestinationId && row.destinationName !== null
+        ? { id: t.userDestinationId, name: row.destinationName }
+        : null,
+    passengerDepartureTime: hhmm(t.passengerDepartureTime),
+    schedule: {
+      departureTime: hhmm(row.scheduleDepartureTime) ?? '',
+      status: row.scheduleStatus,
+      stops,
+    },
+    createdAt: t.createdAt.toISOString(),
+    approvedAt: t.approvedAt ? t.approvedAt.toISOString() : null,
+  };
+}
+
+/** Admin views of the tickets matching `where`, newest first. */
+export async function readAdminTickets(
+  db: DbOrTx,
+  opts: { where?: SQL | undefined; limit?: number },
+): Promise<AdminTicket[]> {
+  const query = selectTickets(db)
+    .where(opts.where)
+    .orderBy(desc(tickets.createdAt), desc(tickets.id))
+    .$dynamic();
+  const rows = await (opts.limit ? query.limit(opts.limit) : query);
+  const stops = await readStops(
+    db,
+    rows.map((r) => r.ticket.scheduleId),
+  );
+  return rows.map((row) => toAdminTicket(row, stops.get(row.ticket.scheduleId) ?? []));
+}
+
+export async function readAdminTicket(db: DbOrTx, id: string): Promise<AdminTicket> {
+  const [ticket] = await readAdminTickets(db, { where: eq(tickets.id, id), limit: 1 });
+  if (!ticket) throw ticketNotFound();
+  return ticket;
+}
+
+/** `%`, `_` and `\` typed by the admin are matched literally. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * GET /api/admin/tickets (SPEC.md section 2, Ticket management): a tab, a travel date and a
+ * reference substring; counts per tab under the same date and substring.
+ */
+export async function listTickets(opts: { db: DbOrTx; query: TicketListQuery }): Promise<TicketList> {
+  const { db, query } = opts;
+  const filters: SQL[] = [];
+  if (query.date) filters.push(eq(tickets.travelDate, query.date));
+  if (query.q) {
+    filters.push(sql`${tickets.paymentReference} ilike ${`%${likeEscape(query.q)}%`}`);
+  }
+  const shared = filters.length > 0 ? and(...filters) : undefined;
+  const where = query.status ? and(shared, eq(tickets.ticketStatus, TAB_STATUS[query.status])) : shared;
+
+  const [list, grouped] = await Promise.all([
+    readAdminTickets(db, { where }),
+    db
+      .select({ status: tickets.ticketStatus, n: count() })
+      .from(tickets)
+      .where(shared)
+      .groupBy(tickets.ticketStatus),
+  ]);
+  const countOf = (status: TicketStatus) => grouped.find((g) => g.status === status)?.n ?? 0;
+  return {
+    tickets: list,
+    counts: {
+      pending: countOf('pending'),
+      approved: countOf('confirmed'),
+      rejected: countOf('cancelled'),
+    },
+  };
+}
+
+/** The slip button of the public lookup page: the whole reference, any case. */
+export async function findTicketByReference(db: DbOrTx, reference: string): Promise<AdminTicket> {
+  const ref = reference.trim().toLowerCase();
+  const [ticket] =
+    ref.length > 0 && ref.length <= 64
+      ? await readAdminTickets(db, { where: eq(sql`lower(${tickets.paymentReference})`, ref), limit: 1 })
+      : [];
+  if (!ticket) throw new AppError('booking_not_found', MSG.bookingNotFound, 404);
+  return ticket;
+}

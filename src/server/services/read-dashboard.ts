@@ -1,0 +1,31 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { launches, schedules, tickets } from '#server/db/schema.ts';
+import { type Clock, dateInZone } from '#server/lib/clock.ts';
+import type { Dashboard } from '#shared/admin-api.ts';
+import { DASHBOARD_RECENT_TICKETS } from '#shared/constants.ts';
+import { readAdminTickets } from './list-tickets.ts';
+
+/** ARCHITECTURE.md section 8.12; "today" is the operator's (section 2.9). */
+export async function readDashboard(opts: {
+  db: DbOrTx;
+  clock: Clock;
+  tzOperator: string;
+}): Promise<Dashboard> {
+  const { db } = opts;
+  const today = dateInZone(opts.clock.now(), opts.tzOperator);
+  const one = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
+  const [pendingTickets, approvedToday, todaysTrips, activeLaunches, recentTickets] = await Promise.all([
+    one(db.select({ n: count() }).from(tickets).where(eq(tickets.ticketStatus, 'pending'))),
+    one(
+      db
+        .select({ n: count() })
+        .from(tickets)
+        .where(sql`(${tickets.approvedAt} at time zone ${opts.tzOperator})::date = ${today}::date`),
+    ),
+    one(db.select({ n: count() }).from(schedules).where(eq(schedules.travelDate, today))),
+    one(db.select({ n: count() }).from(launches).where(eq(launches.status, 'active'))),
+    readAdminTickets(db, { limit: DASHBOARD_RECENT_TICKETS }),
+  ]);
+  return { pendingTickets, approvedToday, todaysTrips, activeLaunches, recentTickets };
+}

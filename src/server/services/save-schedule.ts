@@ -1,0 +1,156 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AdminSchedule, ScheduleInput } from '#shared/catalogue-api.ts';
+import { scheduleInputSchema } from '#shared/catalogue-api.ts';
+import { DEFAULT_DEPARTURE_TIME } from '#shared/constants.ts';
+import { MSG } from '#shared/messages.ts';
+import type { Db, Tx } from '../db/client.ts';
+import {
+  launches,
+  locations,
+  scheduleLaunches,
+  scheduleRouteStops,
+  schedules,
+  tickets,
+} from '../db/schema.ts';
+import { writeAudit } from '../lib/audit.ts';
+import { AppError } from '../lib/errors.ts';
+import { announce } from '../lib/live-events.ts';
+import { readSchedule } from './list-schedules.ts';
+
+type ParsedSchedule = ReturnType<typeof scheduleInputSchema.parse>;
+
+export type SaveScheduleOptions = {
+  /** Absent: create. */
+  id?: string;
+  input: ScheduleInput | ParsedSchedule;
+  actorUserId: string | null;
+};
+
+async function checkReferences(tx: Tx, input: ParsedSchedule): Promise<void> {
+  const foundLaunches = await tx
+    .select({ id: launches.id })
+    .from(launches)
+    .where(inArray(launches.id, input.launchIds));
+  if (foundLaunches.length !== input.launchIds.length) {
+    throw new AppError('unknown_launch', MSG.scheduleUnknownLaunch, 400);
+  }
+  const locationIds = input.routeStops.map((s) => s.locationId);
+  const foundLocations = await tx
+    .select({ id: locations.id })
+    .from(locations)
+    .where(inArray(locations.id, locationIds));
+  if (foundLocations.length !== new Set(locationIds).size) {
+    throw new AppError('unknown_location', MSG.scheduleUnknownLocation, 400);
+  }
+}
+
+/**
+ * ARCHITECTURE.md section 8.6: an edit may change times and names, but never remove the date,
+ * a launch or a stop (or the order of two stops) that a pending or confirmed ticket uses.
+ */
+async function checkActiveBookings(
+  tx: Tx,
+  id: string,
+  current: { travelDate: string },
+  input: ParsedSchedule,
+) {
+  const active = await tx
+    .select({
+      launchId: tickets.launchId,
+      originId: tickets.userOriginId,
+      destinationId: tickets.userDestinationId,
+    })
+    .from(tickets)
+    .where(and(eq(tickets.scheduleId, id), inArray(tickets.ticketStatus, ['pending', 'confirmed'])));
+  if (active.length === 0) return;
+
+  const problems: string[] = [];
+  if (input.travelDate !== current.travelDate) problems.push('the travel date');
+  if (active.some((t) => !input.launchIds.includes(t.launchId))) problems.push('a launch');
+  const order = new Map(input.routeStops.map((s, i) => [s.locationId, i]));
+  const stopBroken = active.some((t) => {
+    if (!t.originId || !t.destinationId) return false;
+    const from = order.get(t.originId);
+    const to = order.get(t.destinationId);
+    return from === undefined || to === undefined || from >= to;
+  });
+  if (stopBroken) problems.push('a stop');
+  if (problems.length > 0) {
+    throw new AppError('schedule_in_use', MSG.scheduleEditBreaksBookings(problems.join(' and ')), 409, {
+      details: { activeBookings: active.length },
+    });
+  }
+}
+
+async function writeStopsAndLaunches(tx: Tx, scheduleId: string, input: ParsedSchedule) {
+  await tx.delete(scheduleRouteStops).where(eq(scheduleRouteStops.scheduleId, scheduleId));
+  await tx.delete(scheduleLaunches).where(eq(scheduleLaunches.scheduleId, scheduleId));
+  // stop_order is the position in the list: renumbered from 0 whatever the client sent.
+  await tx.insert(scheduleRouteStops).values(
+    input.routeStops.map((stop, index) => ({
+      scheduleId,
+      locationId: stop.locationId,
+      // The last stop is where the trip ends: nobody departs from it.
+      departureTime: index === input.routeStops.length - 1 ? null : stop.departureTime,
+      stopOrder: index,
+    })),
+  );
+  await tx
+    .insert(scheduleLaunches)
+    .values(input.launchIds.map((launchId, position) => ({ scheduleId, launchId, position })));
+}
+
+/** Creates or edits a schedule with its ordered stops and launches, in one transaction. */
+export async function saveSchedule(db: Db, opts: SaveScheduleOptions): Promise<AdminSchedule> {
+  const input = scheduleInputSchema.parse(opts.input);
+  const departureTime = input.routeStops[0]?.departureTime ?? DEFAULT_DEPARTURE_TIME;
+
+  const id = await db.transaction(async (tx) => {
+    await checkReferences(tx, input);
+    if (!opts.id) {
+      const [created] = await tx
+        .insert(schedules)
+        .values({ travelDate: input.travelDate, departureTime, status: 'scheduled' })
+        .returning({ id: schedules.id });
+      if (!created) throw new Error('schedule insert returned nothing');
+      await writeStopsAndLaunches(tx, created.id, input);
+      await writeAudit(tx, {
+        actorUserId: opts.actorUserId,
+        action: 'create',
+        entity: 'schedule',
+        entityId: created.id,
+        after: input,
+      });
+      await announce(tx, { kind: 'schedule', data: { type: 'created', scheduleId: created.id } });
+      return created.id;
+    }
+
+    const [current] = await tx
+      .select({ id: schedules.id, travelDate: schedules.travelDate })
+      .from(schedules)
+      .where(eq(schedules.id, opts.id))
+      .for('update');
+    if (!current) throw new AppError('schedule_not_found', MSG.scheduleNotFound, 404);
+    const before = await readSchedule(tx, current.id);
+    await checkActiveBookings(tx, current.id, current, input);
+    await tx
+      .update(schedules)
+      .set({ travelDate: input.travelDate, departureTime })
+      .where(eq(schedules.id, current.id));
+    await writeStopsAndLaunches(tx, current.id, input);
+    await writeAudit(tx, {
+      actorUserId: opts.actorUserId,
+      action: 'update',
+      entity: 'schedule',
+      entityId: current.id,
+      before,
+      after: input,
+    });
+    await announce(tx, { kind: 'schedule', data: { type: 'updated', scheduleId: current.id } });
+    return current.id;
+  });
+
+  const saved = await readSchedule(db, id);
+  if (!saved) throw new AppError('schedule_not_found', MSG.scheduleNotFound, 404);
+  return saved;
+}

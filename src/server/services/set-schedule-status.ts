@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { schedules } from '#server/db/schema.ts';
+import { writeAudit } from '#server/lib/audit.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import { announce } from '#server/lib/live-events.ts';
+import type { AdminTrip } from '#shared/admin-api.ts';
+import type { ScheduleStatus } from '#shared/constants.ts';
+import { readAdminTrip, scheduleNotFound } from './list-admin-trips.ts';
+
+/**
+ * Mark as Completed / Reopen Trip. A completed trip is closed for booking (the public search
+ * and booking creation skip it) and its approved tickets read as completed in lookups
+ * (ARCHITECTURE.md section 8.11).
+ */
+export async function setScheduleStatus(opts: {
+  db: Db;
+  clock: Clock;
+  actorUserId: string;
+  scheduleId: string;
+  status: ScheduleStatus;
+}): Promise<AdminTrip> {
+  return opts.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(schedules).where(eq(schedules.id, opts.scheduleId)).for('update');
+    if (!before) throw scheduleNotFound();
+    if (before.status !== opts.status) {
+      const completedAt = opts.status === 'completed' ? opts.clock.now() : null;
+      await tx.update(schedules).set({ status: opts.status, completedAt }).where(eq(schedules.id, before.id));
+      await writeAudit(tx, {
+        actorUserId: opts.actorUserId,
+        action: 'status',
+        entity: 'schedule',
+        entityId: before.id,
+        before: { status: before.status },
+        after: { status: opts.status },
+      });
+      await announce(tx, { kind: 'schedule', data: { type: 'updated', scheduleId: before.id } });
+    }
+    return readAdminTrip(tx, before.id);
+  });
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { mailOutbox } from '#server/db/schema.ts';
+import type { BookingCreated, BookingRequest } from '#shared/schemas.ts';
+import { type MadeSchedule, uniqueSuffix } from '../factories.ts';
+
+const SLIP = path.resolve(import.meta.dirname, '../files/photo-exif-gps.jpg');
+
+/** Verifies a fresh e-mail the way a passenger does: request a code, read it from the outbox, send it back. */
+export async function verifiedToken(app: FastifyInstance, email: string): Promise<string> {
+  const sent = await app.inject({ method: 'POST', url: '/api/email-codes', payload: { email } });
+  if (sent.statusCode !== 200) throw new Error(`code request failed: ${sent.body}`);
+  const [mail] = await app.deps.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email.toLowerCase()))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+  const res = await app.inject({ method: 'POST', url: '/api/email-codes/verify', payload: { email, code } });
+  if (res.statusCode !== 200) throw new Error(`code verification failed: ${res.body}`);
+  return res.json().verificationToken;
+}
+
+/** Books seats on a trip through the public API (multipart with a real slip), as the wizard does. */
+export async function bookViaApi(
+  app: FastifyInstance,
+  trip: MadeSchedule,
+  opts: { seats?: string[]; name?: string } = {},
+): Promise<BookingCreated & { email: string }> {
+  const email = `p-${uniqueSuffix()}@example.com`;
+  const seats = opts.seats ?? ['A1'];
+  const booking: BookingRequest = {
+    scheduleId: trip.schedule.id,
+    travelDate: trip.schedule.travelDate,
+    originId: trip.stops[0]?.locationId ?? '',
+    destinationId: trip.stops[trip.stops.length - 1]?.locationId ?? '',
+    launchId: trip.launchIds[0] ?? '',
+    seats,
+    tickets: [{ type: 'local', category: 'adult', quantity: seats.length }],
+    passenger: {
+      name: opts.name ?? 'Aishath Mohamed Ali',
+      email,
+      phone: '7771234',
+      nationality: 'Maldivian',
+      countryCode: '+960',
+    },
+    paymentCurrency: 'MVR',
+    verificationToken: await verifiedToken(app, email),
+  };
+  const form = new FormData();
+  form.append('booking', JSON.stringify(booking));
+  form.append('slip', new Blob([new Uint8Array(await readFile(SLIP))], { type: 'image/jpeg' }), 'slip.jpg');
+  const body = new Response(form);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    payload: Buffer.from(await body.arrayBuffer()),
+    headers: {
+      'content-type': body.headers.get('content-type') ?? '',
+      'x-booking-session': randomUUID(),
+      'idempotency-key': `key-${randomUUID()}`,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`booking failed: ${res.statusCode} ${res.body}`);
+  return { ...res.json(), email };
+}
