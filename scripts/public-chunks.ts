@@ -22,7 +22,8 @@ export const PUBLIC_ROUTES: Record<string, string[]> = {
 };
 
 /** Modules only a signed-in operator loads. */
-export const ADMIN_SOURCE = /src\/web\/(pages\/admin\/|features\/admin|features\/slip-viewer)/;
+export const ADMIN_SOURCE =
+  /src\/web\/(pages\/admin\/|features\/admin|components\/slip-viewer|lib\/(use-)?admin-)/;
 
 export function readManifest(dir: string): Manifest {
   return JSON.parse(readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8')) as Manifest;

@@ -2,6 +2,7 @@ import { ArrowRight, CalendarDays, Clock, Receipt, Ship, Ticket, User } from 'lu
 import type { ReactNode } from 'react';
 import { NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages.ts';
 import type { BookingLookup } from '#shared/schemas.ts';
+import { SlipButton } from '../../components/slip-viewer/slip-button.tsx';
 import { Card, CardContent, CardHeader } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/utils.ts';
 import {
@@ -180,8 +181,7 @@ export function BookingResultCard({ booking }: { booking: BookingLookup }) {
                 </span>
               </Detail>
             </dl>
-            {/* The payment slip button goes here, shown only to a signed-in admin (SPEC.md
-              Check Your Booking); it needs the admin session check that does not exist yet. */}
+            <SlipButton reference={booking.reference} />
           </Section>
 
           <Section title="Passenger" icon={<User />}>

@@ -1,19 +1,36 @@
-import { Link } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { BrandMark } from '../../components/layout/brand-mark.tsx';
+import { LoginForm } from '../../features/admin-login/login-form.tsx';
+import { redirectTarget } from '../../features/admin-login/redirect-target.ts';
+import { RestrictedAreaPanel } from '../../features/admin-login/restricted-area-panel.tsx';
 import { useBranding } from '../../lib/public-queries.ts';
+import { useAdminMe } from '../../lib/use-admin-auth.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export default function AdminLoginPage() {
   const { appName, logoUrl } = useBranding();
+  const me = useAdminMe();
+  const location = useLocation();
+  const navigate = useNavigate();
   useDocumentTitle('Admin Login');
+
+  const target = redirectTarget(location.state);
+  // A cached answer may be from before a logout: follow it only once it has been re-checked.
+  if (me.data?.user && !me.isFetching) return <Navigate to={target} replace />;
+
   return (
-    <main className="grid min-h-dvh place-items-center bg-gradient-to-br from-sky-50 via-white to-sky-100 px-4 py-12">
-      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-lg">
-        <Link to="/" className="inline-flex items-center gap-2.5 rounded-lg font-bold text-slate-900">
-          <BrandMark logoUrl={logoUrl} />
-          {appName}
-        </Link>
-        <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900">Admin Login</h1>
+    <main className="min-h-dvh bg-gradient-to-br from-sky-50 via-white to-sky-100 px-4 py-8 sm:py-12">
+      <div className="mx-auto grid w-full max-w-md gap-6 md:max-w-4xl md:grid-cols-2 md:items-start">
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg sm:p-8">
+          <Link to="/" className="inline-flex items-center gap-2.5 rounded-lg font-bold text-slate-900">
+            <BrandMark logoUrl={logoUrl} />
+            {appName}
+          </Link>
+          <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900">Admin Login</h1>
+          <p className="mt-1 mb-6 text-sm text-slate-600">Sign in to manage trips, tickets and settings.</p>
+          <LoginForm onSignedIn={() => navigate(target, { replace: true })} />
+        </div>
+        <RestrictedAreaPanel />
       </div>
     </main>
   );

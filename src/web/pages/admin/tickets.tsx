@@ -1,5 +1,14 @@
 import { AdminPageTitle } from '../../components/layout/admin-page-title.tsx';
+import { TicketsView } from '../../features/admin-tickets/tickets-view.tsx';
 
 export default function TicketsPage() {
-  return <AdminPageTitle>Ticket Management</AdminPageTitle>;
+  return (
+    <>
+      <AdminPageTitle>Ticket Management</AdminPageTitle>
+      <p className="mt-1 text-sm text-slate-600">
+        Review payment slips, approve or reject bookings and mark boarding.
+      </p>
+      <TicketsView />
+    </>
+  );
 }

@@ -1,0 +1,84 @@
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { AdminLaunch, LaunchInput, LaunchList } from '#shared/catalogue-api.ts';
+import { COMPRESSION } from '#shared/constants.ts';
+import { MSG } from '#shared/messages.ts';
+import { ApiError, api } from '../../lib/api-client.ts';
+import { type CompressProgress, compressImage } from '../../lib/image-compress.ts';
+
+const path = (id: string, action = '') => `/api/admin/launches/${encodeURIComponent(id)}${action}`;
+
+export const launchListQuery = queryOptions({
+  queryKey: ['admin', 'launches'],
+  queryFn: ({ signal }) => api.get<LaunchList>('/api/admin/launches', { signal }),
+  staleTime: 30_000,
+});
+
+/** Launch names show on schedules and trips; the dashboard counts active launches. */
+const refreshAfterChange = (queryClient: QueryClient) =>
+  Promise.all(
+    [
+      ['admin', 'launches'],
+      ['admin', 'schedules'],
+      ['admin', 'trips'],
+      ['admin', 'dashboard'],
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+
+export const errorMessage = (error: unknown) =>
+  error instanceof ApiError || error instanceof Error ? error.message : MSG.serverError;
+
+export function useSaveLaunch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: LaunchInput }) =>
+      id ? api.put<AdminLaunch>(path(id), input) : api.post<AdminLaunch>('/api/admin/launches', input),
+    onSuccess: (_launch, { id }) => {
+      toast.success(id ? MSG.launchUpdated : MSG.launchCreated);
+    },
+    // The dialog stays open and shows the reason too (e.g. booked seats that would be removed).
+    onError: (error) => {
+      toast.error(MSG.launchSaveFailed, { description: errorMessage(error) });
+    },
+    onSettled: () => refreshAfterChange(queryClient),
+  });
+}
+
+export function useDeleteLaunch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(path(id)),
+    onSuccess: () => {
+      toast.success(MSG.launchDeleted);
+    },
+    onError: (error) => {
+      toast.error(MSG.launchDeleteFailed, { description: errorMessage(error) });
+    },
+    onSettled: () => refreshAfterChange(queryClient),
+  });
+}
+
+/** Shrinks the photo in the browser (SPEC.md section 9 launch preset), then uploads it. */
+export function useUploadLaunchImage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      id,
+      file,
+      onProgress,
+    }: {
+      id: string;
+      file: File;
+      onProgress?: (p: CompressProgress) => void;
+    }) => {
+      const blob = await compressImage(file, COMPRESSION.launch, onProgress);
+      const form = new FormData();
+      form.append('image', blob, blob.type === 'image/webp' ? 'launch.webp' : 'launch.jpg');
+      return api.post<AdminLaunch>(path(id, '/image'), form);
+    },
+    onError: (error) => {
+      toast.error(MSG.uploadFailed(errorMessage(error)));
+    },
+    onSettled: () => refreshAfterChange(queryClient),
+  });
+}

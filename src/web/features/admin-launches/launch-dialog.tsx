@@ -1,0 +1,205 @@
+import { Loader2, Save } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { type AdminLaunch, launchInputSchema } from '#shared/catalogue-api.ts';
+import { LAUNCH_DEFAULT_CAPACITY, LAUNCH_MAX_CAPACITY, LAUNCH_MIN_CAPACITY } from '#shared/constants.ts';
+import { MSG } from '#shared/messages.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import type { CompressProgress } from '../../lib/image-compress.ts';
+import { errorMessage, useSaveLaunch, useUploadLaunchImage } from './api.ts';
+import { type ImageStatus, LaunchImageField } from './launch-image-field.tsx';
+import { SeatLabelEditor } from './seat-label-editor.tsx';
+import { numberedSeats, parseCapacity, resizeSeats } from './seat-labels.ts';
+
+const IDLE: ImageStatus = { kind: 'idle', text: '' };
+
+function LaunchForm({ launch, onDone }: { launch: AdminLaunch | null; onDone: () => void }) {
+  const id = useId();
+  const [name, setName] = useState(launch?.name ?? '');
+  const [capacityText, setCapacityText] = useState(String(launch?.capacity ?? LAUNCH_DEFAULT_CAPACITY));
+  const [seats, setSeats] = useState<string[]>(
+    () => launch?.seatNumbers ?? numberedSeats(LAUNCH_DEFAULT_CAPACITY),
+  );
+  const [active, setActive] = useState(launch ? launch.status === 'active' : true);
+  const [imageUrl, setImageUrl] = useState(launch?.imageUrl ?? null);
+  const [pendingFile, setPendingFile] = useState<File | null>(null);
+  const [imageStatus, setImageStatus] = useState<ImageStatus>(IDLE);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const save = useSaveLaunch();
+  const upload = useUploadLaunchImage();
+
+  // The capacity is the number of seats (ARCHITECTURE.md section 8.5); the input is committed on blur.
+  const input = { name, capacity: seats.length, seatNumbers: seats, status: active ? 'active' : 'inactive' };
+  const parsed = launchInputSchema.safeParse(input);
+  const problems = parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => i.message))];
+  const problemsId = `${id}-problems`;
+  const busy = save.isPending || imageStatus.kind === 'working';
+
+  const commitCapacity = () => {
+    const capacity = parseCapacity(capacityText);
+    setCapacityText(String(capacity));
+    setSeats((current) => resizeSeats(current, capacity));
+  };
+
+  const onProgress = (p: CompressProgress) => {
+    if (p.stage !== 'done') setImageStatus({ kind: 'working', text: MSG.optimizing });
+  };
+
+  const uploadImage = async (launchId: string, file: File): Promise<boolean> => {
+    setImageStatus({ kind: 'working', text: MSG.optimizing });
+    try {
+      const updated = await upload.mutateAsync({ id: launchId, file, onProgress });
+      setImageUrl(updated.imageUrl);
+      setPendingFile(null);
+      setImageStatus({ kind: 'done', text: 'Image uploaded' });
+      return true;
+    } catch (error) {
+      setImageStatus({ kind: 'error', text: MSG.uploadFailed(errorMessage(error)) });
+      return false;
+    }
+  };
+
+  const onFile = (file: File) => {
+    // An existing launch takes the photo at once; a new one after it has been created.
+    if (launch) void uploadImage(launch.id, file);
+    else {
+      setPendingFile(file);
+      setImageStatus({ kind: 'idle', text: `Uploaded after the launch is created: ${file.name}` });
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!parsed.success || busy) return;
+    setServerError(null);
+    save.mutate(
+      { id: launch?.id ?? null, input: parsed.data },
+      {
+        onSuccess: async (saved) => {
+          if (!launch && pendingFile) await uploadImage(saved.id, pendingFile);
+          onDone();
+        },
+        onError: (error) => setServerError(errorMessage(error)),
+      },
+    );
+  };
+
+  return (
+    <form className="grid gap-5" onSubmit={onSubmit} noValidate>
+      <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-name`}>Name</Label>
+          <Input
+            id={`${id}-name`}
+            value={name}
+            maxLength={100}
+            autoComplete="off"
+            aria-invalid={!name.trim() || undefined}
+            onChange={(e) => {
+              setName(e.target.value);
+              setServerError(null);
+            }}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-capacity`}>Capacity</Label>
+          <Input
+            id={`${id}-capacity`}
+            type="number"
+            inputMode="numeric"
+            min={LAUNCH_MIN_CAPACITY}
+            max={LAUNCH_MAX_CAPACITY}
+            step={1}
+            value={capacityText}
+            aria-describedby={`${id}-capacity-hint`}
+            onChange={(e) => setCapacityText(e.target.value)}
+            onBlur={commitCapacity}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                commitCapacity();
+              }
+            }}
+          />
+        </div>
+        <p id={`${id}-capacity-hint`} className="-mt-2 text-xs text-slate-600 sm:col-span-2">
+          {LAUNCH_MIN_CAPACITY} to {LAUNCH_MAX_CAPACITY} seats; anything else becomes{' '}
+          {LAUNCH_DEFAULT_CAPACITY}. The seat labels below follow the capacity.
+        </p>
+      </div>
+      <Checkbox
+        label="Active"
+        description="Active launches are counted on the dashboard."
+        checked={active}
+        onChange={(e) => setActive(e.target.checked)}
+      />
+      <SeatLabelEditor
+        labels={seats}
+        onChange={(labels) => {
+          setSeats(labels);
+          setServerError(null);
+        }}
+        describedBy={problems.length > 0 ? problemsId : undefined}
+      />
+      <LaunchImageField imageUrl={imageUrl} pendingFile={pendingFile} status={imageStatus} onFile={onFile} />
+      <div id={problemsId} aria-live="polite">
+        {problems.length > 0 && (
+          <ul className="grid gap-1 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {serverError && (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          {serverError}
+        </p>
+      )}
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          {launch && imageStatus.kind === 'done' ? 'Close' : 'Cancel'}
+        </Button>
+        <Button type="submit" disabled={!parsed.success || busy}>
+          {busy ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Save aria-hidden="true" />}
+          Save Launch
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** Create (launch null) or edit one launch; the form starts afresh each time it opens. */
+export function LaunchDialog({
+  open,
+  launch,
+  onOpenChange,
+}: {
+  open: boolean;
+  launch: AdminLaunch | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{launch ? 'Edit Launch' : 'Add Launch'}</DialogTitle>
+          <DialogDescription>
+            A vessel, its capacity and the label of each seat as passengers see it.
+          </DialogDescription>
+        </DialogHeader>
+        {open && <LaunchForm key={launch?.id ?? 'new'} launch={launch} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { BrandMark } from '../../components/layout/brand-mark.tsx';
+import { useBranding } from '../../lib/public-queries.ts';
+import { cn } from '../../lib/utils.ts';
+
+export function SidebarBrand({ collapsed = false }: { collapsed?: boolean }) {
+  const { appName, logoUrl } = useBranding();
+  return (
+    <div
+      className={cn(
+        'flex h-16 shrink-0 items-center border-b border-slate-200 font-bold text-slate-900',
+        collapsed ? 'justify-center px-1' : 'px-4',
+      )}
+    >
+      <Link
+        to="/admin/dashboard"
+        className="flex min-w-0 items-center gap-2.5 rounded-lg"
+        aria-label={collapsed ? appName : undefined}
+      >
+        <BrandMark logoUrl={logoUrl} />
+        {!collapsed && <span className="truncate">{appName}</span>}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
+import { ADMIN_KEY, adminMeQuery } from '../../lib/use-admin-auth.ts';
+
+/**
+ * A session can end while a screen is open (expired, or the password was changed on another
+ * device): the first admin request answered 401 re-checks who is signed in, and the layout then
+ * sends the visitor to the login page.
+ */
+export function useSessionWatch() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'error') return;
+      if (event.query.queryKey[0] !== ADMIN_KEY || !isUnauthorized(event.action.error)) return;
+      void queryClient.invalidateQueries({ queryKey: adminMeQuery.queryKey });
+    });
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'error' || !isUnauthorized(event.action.error))
+        return;
+      void queryClient.invalidateQueries({ queryKey: adminMeQuery.queryKey });
+    });
+    return () => {
+      unsubscribeQueries();
+      unsubscribeMutations();
+    };
+  }, [queryClient]);
+}

@@ -1,0 +1,102 @@
+import { Eye, EyeOff, LogIn } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { loginRequestSchema } from '#shared/admin-api.ts';
+import { MSG } from '#shared/messages.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useDemoCredentials, useLogin } from '../../lib/use-admin-auth.ts';
+
+/** The sign-in form; `onSignedIn` runs once the session cookie is set. */
+export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const login = useLogin();
+  const demo = useDemoCredentials().data?.demo;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    const parsed = loginRequestSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      setError(MSG.loginRequired);
+      return;
+    }
+    login.mutate(parsed.data, {
+      onSuccess: onSignedIn,
+      // SPEC.md section 8: the error message or 'Invalid credentials'.
+      onError: (e) => setError(e instanceof ApiError && e.message ? e.message : MSG.invalidCredentials),
+    });
+  };
+
+  const errorId = `${id}-error`;
+  return (
+    <form onSubmit={onSubmit} className="space-y-5" aria-describedby={error ? errorId : undefined}>
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={error ? true : undefined}
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-password`}>Password</Label>
+        <div className="relative">
+          <Input
+            id={`${id}-password`}
+            type={showPassword ? 'text' : 'password'}
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            className="pr-12"
+          />
+          <button
+            type="button"
+            onClick={() => setShowPassword((v) => !v)}
+            aria-label={showPassword ? 'Hide password' : 'Show password'}
+            aria-pressed={showPassword}
+            aria-controls={`${id}-password`}
+            className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center rounded-r-lg text-slate-600 hover:text-slate-900"
+          >
+            {showPassword ? (
+              <EyeOff aria-hidden="true" className="size-5" />
+            ) : (
+              <Eye aria-hidden="true" className="size-5" />
+            )}
+          </button>
+        </div>
+      </div>
+      {error && (
+        <p
+          id={errorId}
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
+          {error}
+        </p>
+      )}
+      <Button type="submit" className="w-full" size="lg" disabled={login.isPending}>
+        <LogIn aria-hidden="true" />
+        {login.isPending ? 'Signing in...' : 'Sign In'}
+      </Button>
+      {demo && (
+        <p className="rounded-lg bg-sky-50 px-3 py-2 text-center text-sm text-sky-900">
+          Demo: {demo.email} / {demo.password}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ClientInfo } from '#shared/admin-api.ts';
+import { api } from '../../lib/api-client.ts';
+
+export function useClientInfo() {
+  return useQuery({
+    queryKey: ['admin', 'client-info'],
+    queryFn: ({ signal }) => api.get<ClientInfo>('/api/client-info', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

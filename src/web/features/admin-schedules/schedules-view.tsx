@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query';
+import { Loader2, Plus, X } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { AdminSchedule } from '#shared/catalogue-api.ts';
+import { MSG } from '#shared/messages.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { formatDay } from '../../lib/admin-format.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { scheduleListQuery } from './api.ts';
+import { ScheduleCard } from './schedule-card.tsx';
+import { ScheduleDialog } from './schedule-dialog.tsx';
+
+const isIsoDate = (value: string | null): value is string =>
+  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+function ScheduleList({ date, onEdit }: { date: string | null; onEdit: (schedule: AdminSchedule) => void }) {
+  const list = useQuery(scheduleListQuery(date));
+  if (list.isPending) {
+    return (
+      <p className="flex items-center gap-2 rounded-2xl border border-slate-200 bg-white p-6 text-sm text-slate-700">
+        <Loader2 aria-hidden="true" className="size-5 animate-spin text-sky-700" />
+        Loading schedules…
+      </p>
+    );
+  }
+  if (list.isError) {
+    return (
+      <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-sm text-red-900">
+        {list.error instanceof ApiError ? list.error.message : MSG.serverError}
+      </p>
+    );
+  }
+  if (list.data.schedules.length === 0) {
+    return (
+      <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center font-semibold text-slate-900">
+        {date ? `No schedules for ${formatDay(date)}` : 'No schedules yet'}
+      </p>
+    );
+  }
+  // In the server's order: newest travel date first.
+  return (
+    <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
+      {list.data.schedules.map((schedule) => (
+        <li key={schedule.id}>
+          <ScheduleCard schedule={schedule} onEdit={() => onEdit(schedule)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** SPEC.md Schedule screen: a date filter kept in `?date=` (empty: every date), the cards and the dialog. */
+export function SchedulesView() {
+  const [params, setParams] = useSearchParams();
+  const dateParam = params.get('date');
+  const date = isIsoDate(dateParam) ? dateParam : null;
+  const [dialog, setDialog] = useState<{ open: boolean; schedule: AdminSchedule | null }>({
+    open: false,
+    schedule: null,
+  });
+
+  const setDate = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set('date', value);
+        else next.delete('date');
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="mt-6 flex flex-col gap-5">
+      <div className="flex flex-wrap items-end justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="grid gap-2">
+            <Label htmlFor="schedule-filter-date">Filter by travel date</Label>
+            <Input
+              id="schedule-filter-date"
+              type="date"
+              className="w-48"
+              value={date ?? ''}
+              onChange={(event) => setDate(event.target.value)}
+            />
+          </div>
+          {date && (
+            <Button variant="ghost" className="h-11" onClick={() => setDate('')}>
+              <X aria-hidden="true" />
+              Show all dates
+            </Button>
+          )}
+        </div>
+        <Button onClick={() => setDialog({ open: true, schedule: null })}>
+          <Plus aria-hidden="true" />
+          Add Schedule
+        </Button>
+      </div>
+      <ScheduleList date={date} onEdit={(schedule) => setDialog({ open: true, schedule })} />
+      <ScheduleDialog
+        open={dialog.open}
+        schedule={dialog.schedule}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { ArrowDown, ArrowUp, Flag, Plus, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { Location } from '#shared/schemas.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { addStop, moveStop, removeStop, type ScheduleDraft, updateStop } from './schedule-draft.ts';
+
+type StopEditorProps = {
+  draft: ScheduleDraft;
+  locations: Location[];
+  onChange: (draft: ScheduleDraft) => void;
+  describedBy?: string;
+};
+
+/** The ordered route: a location per stop and a departure time for every stop but the last. */
+export function StopEditor({ draft, locations, onChange, describedBy }: StopEditorProps) {
+  const count = draft.stops.length;
+  // Rows move and disappear under the keyboard: focus follows the row (or its neighbour), the
+  // first of these element ids that can take it.
+  const [focusNext, setFocusNext] = useState<string[] | null>(null);
+  useEffect(() => {
+    if (!focusNext) return;
+    for (const id of focusNext) {
+      const element = document.getElementById(id);
+      if (element && !(element as HTMLButtonElement).disabled) {
+        element.focus();
+        break;
+      }
+    }
+    setFocusNext(null);
+  }, [focusNext]);
+
+  const move = (index: number, by: -1 | 1) => {
+    const key = draft.stops[index]?.key;
+    const [same, other] = by === -1 ? ['up', 'down'] : ['down', 'up'];
+    onChange(moveStop(draft, index, by));
+    setFocusNext([`stop-${key}-${same}`, `stop-${key}-${other}`]);
+  };
+  const remove = (index: number) => {
+    const next = removeStop(draft, index);
+    const neighbour = next.stops[index] ?? next.stops[index - 1];
+    onChange(next);
+    setFocusNext([`stop-${neighbour?.key}-location`]);
+  };
+  const add = () => {
+    const next = addStop(draft);
+    onChange(next);
+    setFocusNext([`stop-${next.stops.at(-1)?.key}-location`]);
+  };
+
+  return (
+    <fieldset className="grid gap-3" aria-describedby={describedBy}>
+      <legend className="mb-2 text-sm font-medium text-slate-800">Route stops</legend>
+      <ol className="grid gap-3">
+        {draft.stops.map((s, index) => {
+          const n = index + 1;
+          const isLast = index === count - 1;
+          const selectId = `stop-${s.key}-location`;
+          const timeId = `stop-${s.key}-time`;
+          return (
+            <li
+              key={s.key}
+              className="grid grid-cols-[1fr_auto] gap-x-2 gap-y-2 rounded-xl border border-slate-200 bg-slate-50 p-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end"
+            >
+              <div className="col-span-2 grid gap-1.5 sm:col-span-1">
+                <Label htmlFor={selectId}>
+                  Stop {n}
+                  <span className="sr-only"> location</span>
+                </Label>
+                <NativeSelect
+                  id={selectId}
+                  value={s.locationId}
+                  onChange={(e) => onChange(updateStop(draft, index, { locationId: e.target.value }))}
+                >
+                  <option value="">Choose a location</option>
+                  {locations.map((location) => (
+                    <option key={location.id} value={location.id}>
+                      {location.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              {isLast ? (
+                <p className="flex h-11 items-center gap-1.5 self-end whitespace-nowrap rounded-lg border border-dashed border-slate-300 px-3 text-sm text-slate-600">
+                  <Flag aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+                  Final destination
+                </p>
+              ) : (
+                <div className="grid gap-1.5">
+                  <Label htmlFor={timeId}>
+                    <span className="sr-only">Stop {n} </span>
+                    Departure<span className="sr-only"> time</span>
+                  </Label>
+                  <Input
+                    id={timeId}
+                    type="time"
+                    value={s.departureTime}
+                    onChange={(e) => onChange(updateStop(draft, index, { departureTime: e.target.value }))}
+                  />
+                </div>
+              )}
+              <div className="flex items-end justify-end gap-1">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  disabled={index === 0}
+                  id={`stop-${s.key}-up`}
+                  onClick={() => move(index, -1)}
+                  aria-label={`Move stop ${n} up`}
+                >
+                  <ArrowUp aria-hidden="true" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  disabled={isLast}
+                  id={`stop-${s.key}-down`}
+                  onClick={() => move(index, 1)}
+                  aria-label={`Move stop ${n} down`}
+                >
+                  <ArrowDown aria-hidden="true" />
+                </Button>
+                {count > 2 && (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                    onClick={() => remove(index)}
+                    aria-label={`Remove stop ${n}`}
+                  >
+                    <X aria-hidden="true" />
+                  </Button>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <Button variant="outline" size="sm" className="justify-self-start" onClick={add}>
+        <Plus aria-hidden="true" />
+        Add Stop
+      </Button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '#shared/messages.ts';
+import { checkPasswordChange } from './password-checks.ts';
+
+describe('checkPasswordChange', () => {
+  it('asks for the current password first', () => {
+    expect(checkPasswordChange({ current: '', next: 'a', confirm: 'b' })?.message).toBe(
+      MSG.currentPasswordRequired,
+    );
+  });
+
+  it('then wants the new passwords to match, before their length', () => {
+    expect(checkPasswordChange({ current: 'x', next: 'a', confirm: 'b' })?.message).toBe(
+      MSG.passwordsDoNotMatch,
+    );
+  });
+
+  it('then wants at least 6 characters', () => {
+    expect(checkPasswordChange({ current: 'x', next: 'abcde', confirm: 'abcde' })?.message).toBe(
+      MSG.passwordTooShort,
+    );
+    expect(checkPasswordChange({ current: 'x', next: 'abcdef', confirm: 'abcdef' })).toBeNull();
+  });
+});

@@ -1,0 +1,121 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, ChevronRight, Clock, Loader2, Ship, Users } from 'lucide-react';
+import type { AdminStop, AdminTrip } from '#shared/admin-api.ts';
+import { MSG, NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages.ts';
+import { ScheduleStatusBadge } from '../../components/admin-status-badges.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { tripListQuery } from './api.ts';
+
+export const routeName = (trip: Pick<AdminTrip, 'from' | 'to'>) =>
+  `${trip.from?.name ?? UNKNOWN_LOCATION} → ${trip.to?.name ?? UNKNOWN_LOCATION}`;
+
+export function StopList({ stops }: { stops: AdminStop[] }) {
+  const ordered = [...stops].sort((a, b) => a.stopOrder - b.stopOrder);
+  return (
+    <ol aria-label="Stops" className="ml-1 space-y-1 border-l-2 border-sky-200 pl-3">
+      {ordered.map((stop) => (
+        <li key={stop.stopOrder} className="flex justify-between gap-3 text-sm">
+          <span className="text-slate-800">{stop.name || UNKNOWN_LOCATION}</span>
+          <span className="tabular-nums text-slate-600">{stop.departureTime ?? NOT_SPECIFIED}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function TripCard({ trip, onOpen }: { trip: AdminTrip; onOpen: () => void }) {
+  const launches = trip.launches.map((l) => l.name).join(', ') || 'None';
+  return (
+    // The route button stretches over the whole card (its ::after), so the card is one click
+    // target while the stop list stays a real list outside the button.
+    <article
+      data-schedule-id={trip.scheduleId}
+      className="group relative flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-colors focus-within:border-sky-400 hover:border-sky-300 hover:bg-sky-50/40 sm:p-5"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="text-base font-semibold text-slate-900">
+          <button
+            type="button"
+            onClick={onOpen}
+            className="inline-flex flex-wrap items-center gap-x-1.5 text-left after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-sky-700"
+          >
+            {trip.from?.name ?? UNKNOWN_LOCATION}
+            <ArrowRight aria-hidden="true" className="size-4 text-sky-700" />
+            <span className="sr-only">to</span>
+            {trip.to?.name ?? UNKNOWN_LOCATION}
+            <span className="sr-only">, departs {trip.departureTime}</span>
+          </button>
+        </h2>
+        <ScheduleStatusBadge status={trip.status} />
+      </div>
+      <dl className="grid grid-cols-2 gap-2 text-sm text-slate-700">
+        <div className="flex items-center gap-1.5">
+          <dt>
+            <Clock aria-hidden="true" className="size-4 text-slate-500" />
+            <span className="sr-only">Departure</span>
+          </dt>
+          <dd className="tabular-nums">{trip.departureTime}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <dt>
+            <Users aria-hidden="true" className="size-4 text-slate-500" />
+            <span className="sr-only">Passengers</span>
+          </dt>
+          <dd>
+            {trip.passengerCount} {trip.passengerCount === 1 ? 'passenger' : 'passengers'}
+          </dd>
+        </div>
+        <div className="col-span-2 flex items-center gap-1.5">
+          <dt>
+            <Ship aria-hidden="true" className="size-4 text-slate-500" />
+            <span className="sr-only">Launches</span>
+          </dt>
+          <dd>{launches}</dd>
+        </div>
+      </dl>
+      {trip.stops.length > 2 && <StopList stops={trip.stops} />}
+      <span
+        aria-hidden="true"
+        className="mt-auto inline-flex items-center gap-1 text-sm font-semibold text-sky-800 group-hover:underline"
+      >
+        Manage trip
+        <ChevronRight className="size-4" />
+      </span>
+    </article>
+  );
+}
+
+export function TripList({ date, onOpen }: { date: string; onOpen: (scheduleId: string) => void }) {
+  const trips = useQuery(tripListQuery(date));
+  if (trips.isPending) {
+    return (
+      <p className="flex items-center gap-2 rounded-2xl border border-slate-200 bg-white p-6 text-sm text-slate-700">
+        <Loader2 aria-hidden="true" className="size-5 animate-spin text-sky-700" />
+        Loading trips…
+      </p>
+    );
+  }
+  if (trips.isError) {
+    return (
+      <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-sm text-red-900">
+        {trips.error instanceof ApiError ? trips.error.message : MSG.serverError}
+      </p>
+    );
+  }
+  if (trips.data.trips.length === 0) {
+    return (
+      <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center font-semibold text-slate-900">
+        {MSG.noTripsForDate(date)}
+      </p>
+    );
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {trips.data.trips.map((trip) => (
+        <li key={trip.scheduleId}>
+          <TripCard trip={trip} onOpen={() => onOpen(trip.scheduleId)} />
+        </li>
+      ))}
+    </ul>
+  );
+}

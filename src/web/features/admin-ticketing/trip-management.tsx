@@ -1,0 +1,197 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, CheckCircle2, Download, Loader2, Printer, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import type { AdminTrip, TripPassenger } from '#shared/admin-api.ts';
+import { MSG, UNKNOWN_LOCATION } from '#shared/messages.ts';
+import { MarkedStatusBadge, ScheduleStatusBadge } from '../../components/admin-status-badges.tsx';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../components/ui/alert-dialog.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { formatDay } from '../../lib/admin-format.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { manifestUrl, tripPassengersQuery, useTripStatus } from './api.ts';
+import { routeName, StopList } from './trip-list.tsx';
+
+function StatusButton({ trip }: { trip: AdminTrip }) {
+  const status = useTripStatus(trip.scheduleId);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const busy = status.isPending;
+  const spinner = <Loader2 aria-hidden="true" className="animate-spin" />;
+
+  if (trip.status !== 'completed') {
+    return (
+      <Button disabled={busy} onClick={() => status.mutate('completed')}>
+        {busy ? spinner : <CheckCircle2 aria-hidden="true" />}
+        Mark as Completed
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button variant="outline" disabled={busy} onClick={() => setConfirmOpen(true)}>
+        {busy ? spinner : <RotateCcw aria-hidden="true" />}
+        Reopen Trip
+      </Button>
+      <AlertDialog open={confirmOpen} onOpenChange={setConfirmOpen}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Reopen this trip?</AlertDialogTitle>
+            <AlertDialogDescription>{MSG.reopenTripConfirm}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction onClick={() => status.mutate('scheduled')}>Reopen Trip</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}
+
+function PassengerRow({ passenger }: { passenger: TripPassenger }) {
+  const counts = [
+    passenger.adultCount > 0 ? `${passenger.adultCount} adult${passenger.adultCount === 1 ? '' : 's'}` : '',
+    passenger.childCount > 0 ? `${passenger.childCount} child${passenger.childCount === 1 ? '' : 'ren'}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <li
+      data-reference={passenger.reference}
+      className="grid gap-2 px-4 py-3 sm:grid-cols-[1.3fr_1.5fr_1fr_auto] sm:items-center print:break-inside-avoid print:grid-cols-[1.3fr_1.5fr_1fr_auto] print:px-0 print:py-2"
+    >
+      <div className="min-w-0">
+        <p className="font-semibold text-slate-900">{passenger.name}</p>
+        <p className="text-sm text-slate-600">
+          {passenger.phone ?? 'No phone'} · {passenger.nationality}
+        </p>
+        <p className="font-mono text-xs text-slate-600">{passenger.reference}</p>
+      </div>
+      <div className="text-sm text-slate-800">
+        <p>
+          {passenger.from?.name ?? UNKNOWN_LOCATION} → {passenger.to?.name ?? UNKNOWN_LOCATION}
+        </p>
+        <p className="text-slate-600">
+          {passenger.departureTime && (
+            <span className="tabular-nums">Departs {passenger.departureTime} · </span>
+          )}
+          {counts}
+        </p>
+      </div>
+      <div className="text-sm text-slate-800">
+        <p>{passenger.launch?.name ?? 'No launch'}</p>
+        <p>
+          <span className="text-slate-600">Seats </span>
+          <span className="font-mono font-semibold">{passenger.seatNumbers.join(', ')}</span>
+        </p>
+      </div>
+      <div className="sm:justify-self-end">
+        {passenger.markedStatus ? (
+          <MarkedStatusBadge status={passenger.markedStatus} />
+        ) : (
+          <span className="text-xs text-slate-500">Not marked</span>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function TripManagement({ scheduleId, onBack }: { scheduleId: string; onBack: () => void }) {
+  const query = useQuery(tripPassengersQuery(scheduleId));
+
+  const back = (
+    <Button variant="ghost" className="-ml-2 self-start print:hidden" onClick={onBack}>
+      <ArrowLeft aria-hidden="true" />
+      Back to trips
+    </Button>
+  );
+
+  if (query.isPending) {
+    return (
+      <div className="flex flex-col gap-4">
+        {back}
+        <p className="flex items-center gap-2 text-sm text-slate-700">
+          <Loader2 aria-hidden="true" className="size-5 animate-spin text-sky-700" />
+          Loading trip…
+        </p>
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="flex flex-col gap-4">
+        {back}
+        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-sm text-red-900">
+          {query.error instanceof ApiError ? query.error.message : MSG.serverError}
+        </p>
+      </div>
+    );
+  }
+
+  const { trip, passengers } = query.data;
+  return (
+    <div className="flex flex-col gap-4">
+      {back}
+      <Card className="flex flex-col gap-4 p-4 sm:p-6 print:border-0 print:p-0 print:shadow-none">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="flex flex-col gap-1.5">
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 className="text-xl font-bold text-slate-900">{routeName(trip)}</h2>
+              <ScheduleStatusBadge status={trip.status} />
+            </div>
+            <p className="text-sm text-slate-700">
+              {formatDay(trip.travelDate)} · Departure{' '}
+              <span className="tabular-nums">{trip.departureTime}</span>
+              {' · '}
+              {trip.launches.map((l) => l.name).join(', ') || 'No launch'}
+            </p>
+          </div>
+          <div className="grid w-full gap-2 sm:flex sm:w-auto sm:flex-wrap print:hidden">
+            <StatusButton trip={trip} />
+            <Button variant="outline" asChild>
+              <a href={manifestUrl(trip.scheduleId)} download>
+                <Download aria-hidden="true" />
+                Download manifest (CSV)
+              </a>
+            </Button>
+            <Button variant="outline" onClick={() => window.print()}>
+              <Printer aria-hidden="true" />
+              Print
+            </Button>
+          </div>
+        </div>
+        {trip.stops.length > 2 && (
+          <div className="max-w-sm">
+            <StopList stops={trip.stops} />
+          </div>
+        )}
+      </Card>
+
+      <section aria-labelledby="trip-passengers" className="flex flex-col gap-3">
+        <h2 id="trip-passengers" className="text-lg font-semibold text-slate-900">
+          Passengers <span className="text-slate-600">({trip.passengerCount})</span>
+        </h2>
+        {passengers.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-800">
+            {MSG.noApprovedTickets}
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm print:rounded-none print:border-x-0 print:shadow-none">
+            {passengers.map((passenger) => (
+              <PassengerRow key={passenger.ticketId} passenger={passenger} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { AdminTicket, MarkedStatus, TicketList, TicketTab } from '#shared/admin-api.ts';
+import { MSG } from '#shared/messages.ts';
+import { ApiError, api } from '../../lib/api-client.ts';
+
+export type TicketFilters = { tab: TicketTab; date: string; q: string };
+
+// The live-events hook invalidates every query under ['admin', 'tickets'], so the lists
+// follow changes made anywhere (another admin, a new booking).
+export const ticketListQuery = (filters: TicketFilters) =>
+  queryOptions({
+    queryKey: ['admin', 'tickets', filters],
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ status: filters.tab });
+      if (filters.date) params.set('date', filters.date);
+      if (filters.q) params.set('q', filters.q);
+      return api.get<TicketList>(`/api/admin/tickets?${params}`, { signal });
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+
+const ticketPath = (id: string) => `/api/admin/tickets/${encodeURIComponent(id)}`;
+
+export type TicketAction =
+  | { kind: 'approve' }
+  | { kind: 'reject'; remarks: string }
+  | { kind: 'mark'; status: MarkedStatus }
+  | { kind: 'delete' };
+
+function send(id: string, action: TicketAction): Promise<AdminTicket | undefined> {
+  switch (action.kind) {
+    case 'approve':
+      return api.post<AdminTicket>(`${ticketPath(id)}/approve`);
+    case 'reject': {
+      const remarks = action.remarks.trim();
+      return api.post<AdminTicket>(`${ticketPath(id)}/reject`, remarks ? { remarks } : {});
+    }
+    case 'mark':
+      return api.post<AdminTicket>(`${ticketPath(id)}/mark`, { status: action.status });
+    case 'delete':
+      return api.delete<undefined>(ticketPath(id));
+  }
+}
+
+// SPEC.md section 8, Tickets.
+const OUTCOME: Record<TicketAction['kind'], { ok: (a: TicketAction) => string; failed: string }> = {
+  approve: { ok: () => MSG.ticketApproved, failed: MSG.ticketApproveFailed },
+  reject: { ok: () => MSG.ticketRejected, failed: MSG.ticketRejectFailed },
+  mark: { ok: (a) => MSG.ticketMarked(a.kind === 'mark' ? a.status : ''), failed: MSG.ticketMarkFailed },
+  delete: { ok: () => MSG.ticketDeleted, failed: MSG.ticketDeleteFailed },
+};
+
+/** One ticket's actions; `pending` says which one is running so its button can wait. */
+export function useTicketAction(ticketId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: TicketAction) => send(ticketId, action),
+    onSuccess: (_data, action) => {
+      toast.success(OUTCOME[action.kind].ok(action));
+    },
+    onError: (error, action) => {
+      toast.error(OUTCOME[action.kind].failed, {
+        description: error instanceof ApiError ? error.message : undefined,
+      });
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin', 'tickets'] }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'trips'] }),
+      ]),
+  });
+}

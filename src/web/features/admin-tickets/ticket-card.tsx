@@ -1,0 +1,153 @@
+import { ArrowRight, FileImage } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { AdminTicket } from '#shared/admin-api.ts';
+import { NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages.ts';
+import {
+  MarkedStatusBadge,
+  PaymentStatusBadge,
+  TicketStatusBadge,
+} from '../../components/admin-status-badges.tsx';
+import { ExpectedPayment, slipUrl } from '../../components/slip-viewer/slip-viewer-dialog.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { formatAmount, formatDay, formatInstant } from '../../lib/admin-format.ts';
+import { TicketActions } from './ticket-actions.tsx';
+
+// Breakdown prices are in the ticket type's own currency (ARCHITECTURE.md section 8.7).
+const TYPE_CURRENCY = { local: 'MVR', foreigner: 'USD' } as const;
+const TYPE_LABEL = { local: 'Local', foreigner: 'Foreigner' } as const;
+
+function Detail({ term, children, wide }: { term: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'col-span-2 min-w-0' : 'min-w-0'}>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{term}</dt>
+      <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+export function TicketCard({ ticket, onViewSlip }: { ticket: AdminTicket; onViewSlip: () => void }) {
+  const headingId = `ticket-${ticket.id}`;
+  const from = ticket.from?.name ?? UNKNOWN_LOCATION;
+  const to = ticket.to?.name ?? UNKNOWN_LOCATION;
+  const rows = ticket.ticketBreakdown.filter((row) => row.quantity > 0);
+
+  return (
+    <article aria-labelledby={headingId} data-reference={ticket.reference}>
+      <Card className="flex flex-col gap-5 p-4 sm:p-5">
+        <header className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h2 id={headingId} className="font-mono text-lg font-bold tracking-wider text-slate-900">
+              {ticket.reference}
+            </h2>
+            <p className="text-xs text-slate-600">Booked {formatInstant(ticket.createdAt)}</p>
+          </div>
+          <div className="flex flex-wrap gap-1.5">
+            <TicketStatusBadge status={ticket.ticketStatus} />
+            <PaymentStatusBadge status={ticket.paymentStatus} />
+            {ticket.markedStatus && <MarkedStatusBadge status={ticket.markedStatus} />}
+          </div>
+        </header>
+
+        <div className="grid gap-5 lg:grid-cols-[1fr_1fr_1.2fr]">
+          <dl className="grid grid-cols-2 content-start gap-3">
+            <Detail wide term="Passenger">
+              <span className="font-semibold">{ticket.passengerName}</span>
+            </Detail>
+
+            <Detail wide term="E-mail">
+              {ticket.passengerEmail}
+            </Detail>
+
+            <Detail term="Phone">{ticket.passengerPhone || NOT_SPECIFIED}</Detail>
+            <Detail term="Nationality">{ticket.passengerNationality}</Detail>
+          </dl>
+
+          <dl className="grid grid-cols-2 content-start gap-3">
+            <Detail wide term="Trip">
+              <span className="inline-flex flex-wrap items-center gap-x-1.5 font-semibold">
+                {from}
+                <ArrowRight aria-hidden="true" className="size-4 text-sky-700" />
+                <span className="sr-only">to</span>
+                {to}
+              </span>
+            </Detail>
+
+            <Detail term="Travel date">{formatDay(ticket.travelDate)}</Detail>
+            <Detail term="Departure">
+              <span className="tabular-nums">{ticket.passengerDepartureTime ?? NOT_SPECIFIED}</span>
+            </Detail>
+            <Detail term="Launch">{ticket.launch?.name ?? NOT_SPECIFIED}</Detail>
+            <Detail term="Seats">
+              <span className="font-mono">{ticket.seatNumbers.join(', ') || NOT_SPECIFIED}</span>
+            </Detail>
+          </dl>
+
+          <div className="flex flex-col gap-3">
+            <dl className="grid grid-cols-2 gap-3">
+              <Detail term="Tickets">
+                <ul>
+                  {rows.map((row) => (
+                    <li key={`${row.type}-${row.category}`}>
+                      {row.quantity} × {TYPE_LABEL[row.type]} {row.category}{' '}
+                      <span className="text-slate-600">
+                        ({formatAmount(row.price, TYPE_CURRENCY[row.type])})
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </Detail>
+              <Detail term="Amount">
+                <span className="text-base font-bold tabular-nums">
+                  {formatAmount(ticket.totalAmount, ticket.currency)}
+                </span>
+              </Detail>
+            </dl>
+          </div>
+        </div>
+
+        {ticket.remarks && (
+          <p className="rounded-xl border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+            <span className="font-semibold">Remarks: </span>
+            {ticket.remarks}
+          </p>
+        )}
+
+        <div className="grid gap-4 border-t border-slate-100 pt-4 lg:grid-cols-[auto_1fr] lg:items-end">
+          <div className="grid gap-4 sm:grid-cols-[8rem_minmax(0,22rem)] print:hidden">
+            {ticket.hasSlip ? (
+              <button
+                type="button"
+                onClick={onViewSlip}
+                className="group relative block h-40 w-full overflow-hidden rounded-xl border border-slate-300 bg-slate-100 sm:w-32"
+              >
+                <img
+                  src={slipUrl(ticket.id)}
+                  alt=""
+                  loading="lazy"
+                  className="size-full object-cover transition-opacity group-hover:opacity-80"
+                />
+                <span className="absolute inset-x-0 bottom-0 flex items-center justify-center gap-1.5 bg-slate-900/75 py-1.5 text-xs font-semibold text-white">
+                  <FileImage aria-hidden="true" className="size-3.5" />
+                  View slip
+                  <span className="sr-only"> of booking {ticket.reference}</span>
+                </span>
+              </button>
+            ) : (
+              <p className="flex h-40 w-full items-center justify-center rounded-xl border border-dashed border-slate-300 p-3 text-center text-xs text-slate-600 sm:w-32">
+                No payment slip
+              </p>
+            )}
+            <ExpectedPayment
+              expected={{
+                amount: ticket.totalAmount,
+                currency: ticket.currency,
+                bankAccount: ticket.bankAccount,
+              }}
+            />
+          </div>
+          <TicketActions ticket={ticket} />
+        </div>
+      </Card>
+    </article>
+  );
+}

@@ -1,0 +1,223 @@
+import { useQuery } from '@tanstack/react-query';
+import { Inbox, Loader2, Search, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { type AdminTicket, TICKET_TABS, type TicketTab } from '#shared/admin-api.ts';
+import { MSG } from '#shared/messages.ts';
+import { SlipViewerDialog } from '../../components/slip-viewer/slip-viewer-dialog.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { ticketListQuery } from './api.ts';
+import { TicketCard } from './ticket-card.tsx';
+import { useDebouncedValue } from './use-debounced-value.ts';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+const TAB_LABEL: Record<TicketTab, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+const EMPTY_TEXT: Record<TicketTab, string> = {
+  pending: 'No pending tickets',
+  approved: 'No approved tickets',
+  rejected: 'No rejected tickets',
+};
+
+const isTab = (value: string | null): value is TicketTab => TICKET_TABS.some((tab) => tab === value);
+
+/** Tab, travel date and reference search live in the URL, so a reload or a shared link keeps them. */
+function useFilters() {
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const filters = {
+    tab: isTab(tabParam) ? tabParam : 'pending',
+    date: params.get('date') ?? '',
+    q: params.get('q')?.trim() ?? '',
+  } satisfies { tab: TicketTab; date: string; q: string };
+
+  const update = (changes: Partial<Record<keyof typeof filters, string>>) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  return { filters, update };
+}
+
+export function TicketsView() {
+  const { filters, update } = useFilters();
+  const [search, setSearch] = useState(filters.q);
+  const settled = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [slipTicket, setSlipTicket] = useState<AdminTicket | null>(null);
+  const [slipOpen, setSlipOpen] = useState(false);
+
+  // Typing settles into the URL; the effect only writes when the settled text differs.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the settled text only.
+  useEffect(() => {
+    if (settled !== filters.q) update({ q: settled });
+  }, [settled]);
+
+  const list = useQuery(ticketListQuery(filters));
+  const counts = list.data?.counts;
+  const tickets = list.data?.tickets ?? [];
+
+  return (
+    <div className="mt-6 flex flex-col gap-5">
+      <div className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:flex lg:items-end">
+        <div className="grid gap-2 lg:w-64">
+          <Label htmlFor="ticket-search">Search by reference</Label>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+            />
+            <Input
+              id="ticket-search"
+              type="search"
+              inputMode="numeric"
+              autoComplete="off"
+              className="pl-9"
+              placeholder="e.g. 2611221234"
+              maxLength={40}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+        </div>
+        <div className="grid gap-2 lg:w-56">
+          <Label htmlFor="ticket-date">Travel date</Label>
+          <div className="flex gap-2">
+            <Input
+              id="ticket-date"
+              type="date"
+              value={filters.date}
+              onChange={(event) => update({ date: event.target.value })}
+            />
+            {filters.date && (
+              <Button
+                variant="outline"
+                size="icon"
+                aria-label="Clear travel date"
+                onClick={() => update({ date: '' })}
+              >
+                <X aria-hidden="true" />
+              </Button>
+            )}
+          </div>
+        </div>
+        {list.isFetching && (
+          <p className="flex items-center gap-2 text-sm text-slate-600 lg:ml-auto lg:pb-3">
+            <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+            Updating…
+          </p>
+        )}
+      </div>
+
+      <Tabs value={filters.tab} onValueChange={(tab) => update({ tab: tab === 'pending' ? '' : tab })}>
+        <TabsList aria-label="Ticket status" className="grid w-full grid-cols-3 sm:inline-flex sm:w-auto">
+          {TICKET_TABS.map((tab) => (
+            <TabsTrigger key={tab} value={tab} className="gap-1.5 px-2 sm:gap-2 sm:px-3">
+              {TAB_LABEL[tab]}
+              <span
+                data-testid={`count-${tab}`}
+                className="min-w-6 rounded-full bg-slate-200 px-1.5 py-0.5 text-xs tabular-nums text-slate-800"
+              >
+                {counts ? counts[tab] : '…'}
+              </span>
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {TICKET_TABS.map((tab) => (
+          <TabsContent key={tab} value={tab}>
+            {tab === filters.tab && (
+              <TicketList
+                tab={tab}
+                tickets={tickets}
+                loading={list.isPending}
+                error={list.isError ? list.error : null}
+                onViewSlip={(ticket) => {
+                  setSlipTicket(ticket);
+                  setSlipOpen(true);
+                }}
+              />
+            )}
+          </TabsContent>
+        ))}
+      </Tabs>
+
+      {slipTicket && (
+        <SlipViewerDialog
+          ticketId={slipTicket.id}
+          reference={slipTicket.reference}
+          hasSlip={slipTicket.hasSlip}
+          open={slipOpen}
+          onOpenChange={setSlipOpen}
+          expected={{
+            amount: slipTicket.totalAmount,
+            currency: slipTicket.currency,
+            bankAccount: slipTicket.bankAccount,
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function TicketList({
+  tab,
+  tickets,
+  loading,
+  error,
+  onViewSlip,
+}: {
+  tab: TicketTab;
+  tickets: AdminTicket[];
+  loading: boolean;
+  error: Error | null;
+  onViewSlip: (ticket: AdminTicket) => void;
+}) {
+  if (loading) {
+    return (
+      <p className="flex items-center gap-2 rounded-2xl border border-slate-200 bg-white p-6 text-sm text-slate-700">
+        <Loader2 aria-hidden="true" className="size-5 animate-spin text-sky-700" />
+        Loading tickets…
+      </p>
+    );
+  }
+  if (error) {
+    return (
+      <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-sm text-red-900">
+        {error instanceof ApiError ? error.message : MSG.serverError}
+      </p>
+    );
+  }
+  if (tickets.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
+        <Inbox aria-hidden="true" className="size-8 text-slate-400" />
+        <p className="font-semibold text-slate-900">{EMPTY_TEXT[tab]}</p>
+        <p className="text-sm text-slate-600">Tickets matching the filters will show up here.</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-4">
+      {tickets.map((ticket) => (
+        <li key={ticket.id}>
+          <TicketCard ticket={ticket} onViewSlip={() => onViewSlip(ticket)} />
+        </li>
+      ))}
+    </ul>
+  );
+}

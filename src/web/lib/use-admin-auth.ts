@@ -1,0 +1,70 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { AuthMe, DemoCredentials, LoginRequest, PasswordChange } from '#shared/admin-api.ts';
+import { MSG } from '#shared/messages.ts';
+import { ApiError, api } from './api-client.ts';
+
+/** Every admin query key starts with this, so signing out can drop them all at once. */
+export const ADMIN_KEY = 'admin';
+
+export const adminMeQuery = queryOptions({
+  queryKey: [ADMIN_KEY, 'me'],
+  queryFn: ({ signal }) => api.get<AuthMe>('/api/auth/me', { signal }),
+  // Who is signed in is checked on every visit to the admin area, never taken from a stale cache.
+  staleTime: 0,
+});
+
+export function useAdminMe() {
+  return useQuery(adminMeQuery);
+}
+
+export function useDemoCredentials() {
+  return useQuery({
+    queryKey: [ADMIN_KEY, 'demo-credentials'],
+    queryFn: ({ signal }) => api.get<DemoCredentials>('/api/auth/demo-credentials', { signal }),
+    staleTime: 0,
+  });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginRequest) => api.post<AuthMe>('/api/auth/login', body),
+    onSuccess: (me) => {
+      // Data cached for a previous admin must not show for this one.
+      queryClient.removeQueries({ queryKey: [ADMIN_KEY] });
+      queryClient.setQueryData(adminMeQuery.queryKey, me);
+    },
+  });
+}
+
+/**
+ * Signs out: toast, the login page, then the admin data is dropped. The cache is cleared only
+ * after the admin screens have gone, so none of them refetches without a session.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => api.post<undefined>('/api/auth/logout'),
+    onSuccess: async () => {
+      toast.success(MSG.loggedOut);
+      await queryClient.cancelQueries({ queryKey: [ADMIN_KEY] });
+      await navigate('/admin/login', { replace: true });
+      queryClient.removeQueries({ queryKey: [ADMIN_KEY], predicate: (q) => q.getObserversCount() === 0 });
+    },
+    // SPEC.md section 8: 'Failed to logout' (the server's message may show).
+    onError: (error) => {
+      const detail =
+        error instanceof ApiError && error.message !== MSG.logoutFailed ? error.message : undefined;
+      toast.error(MSG.logoutFailed, { description: detail });
+    },
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: PasswordChange) => api.post<undefined>('/api/auth/password', body),
+  });
+}

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { DEMO_ADMIN } from '#shared/constants.ts';
+import { MSG } from '#shared/messages.ts';
+import { expect, test } from './fixtures.ts';
+import { json } from './support/booking-api.ts';
+
+// Changing the demo admin's password ends its other sessions and retires the login page's demo
+// hint, and every other browser test signs in as that admin: playwright.config.ts runs this file
+// alone, after the phone and desktop projects (the 'account' project).
+const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/c1-shots');
+const TEMPORARY = 'harbour-light-42';
+
+async function changePassword(page: Page, from: string, to: string) {
+  await page.getByLabel('Current Password').fill(from);
+  await page.getByLabel('New Password', { exact: true }).fill(to);
+  await page.getByLabel('Confirm New Password').fill(to);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.locator('[data-sonner-toast]').getByText(MSG.passwordChanged)).toBeVisible();
+  // The form clears after a change.
+  await expect(page.getByLabel('Current Password')).toHaveValue('');
+  await expect(page.getByLabel('New Password', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Confirm New Password')).toHaveValue('');
+}
+
+async function signInWithForm(page: Page, password: string) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+test('the password changes, signs in, and is changed back', async ({ page, browser }) => {
+  await json(await page.request.post('/api/auth/login', { data: DEMO_ADMIN }));
+  // A second device signed in as the same admin: the change ends its session.
+  const other = await browser.newContext();
+  try {
+    await json(await other.request.post('/api/auth/login', { data: DEMO_ADMIN }));
+
+    await page.goto('/admin/settings');
+    await changePassword(page, DEMO_ADMIN.password, TEMPORARY);
+    await page.screenshot({ path: path.join(SHOTS, 'settings-changed.png'), fullPage: true });
+    expect((await json<{ user: unknown }>(await other.request.get('/api/auth/me'))).user).toBeNull();
+
+    // The new password signs in (after signing out through the API).
+    expect((await page.request.post('/api/auth/logout')).status()).toBe(204);
+    await signInWithForm(page, TEMPORARY);
+
+    // Changed back, so later runs on this server sign in with the demo password again.
+    await page.goto('/admin/settings');
+    await changePassword(page, TEMPORARY, DEMO_ADMIN.password);
+    expect((await page.request.post('/api/auth/logout')).status()).toBe(204);
+    await signInWithForm(page, DEMO_ADMIN.password);
+  } finally {
+    await other.close();
+  }
+});

@@ -1,0 +1,326 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { APIRequestContext, APIResponse, Locator, Page } from '@playwright/test';
+import type { AdminTicket } from '#shared/admin-api.ts';
+import type { AdminLaunch, AdminSchedule } from '#shared/catalogue-api.ts';
+import { DEMO_ADMIN } from '#shared/constants.ts';
+import { MSG } from '#shared/messages.ts';
+import type { BookingCreated, BookingRequest, Location, Trip } from '#shared/schemas.ts';
+import { formatDay } from '../../src/web/lib/admin-format.ts';
+import { expect, test } from './fixtures.ts';
+import { json, operatorDate, SLIP_WEBP, verifiedToken, WCAG_TAGS } from './support/booking-api.ts';
+
+const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d1-shots');
+
+// Every viewport works on its own days (and the duplicate on the day after), so the two
+// projects never see each other's schedules in a filtered list.
+const DAYS_AHEAD: Record<string, number> = { phone: 3, desktop: 6 };
+
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ has: page.getByText(text, { exact: true }) });
+
+async function audit(page: Page, name: string, project: string, fullPage = true) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .exclude('[data-sonner-toaster]')
+    .analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    name,
+  ).toEqual([]);
+  await page.screenshot({ path: path.join(SHOTS, `schedule-${project}-${name}.png`), fullPage });
+}
+
+async function locationIds(api: APIRequestContext): Promise<Record<string, string>> {
+  const locations = await json<Location[]>(await api.get('/api/locations'));
+  return Object.fromEntries(locations.map((l) => [l.name, l.id]));
+}
+
+async function createLaunch(api: APIRequestContext, capacity = 4): Promise<AdminLaunch> {
+  const seatNumbers = Array.from({ length: capacity }, (_, i) => String(i + 1));
+  const response = await api.post('/api/admin/launches', {
+    data: { name: `Test Launch ${randomUUID().slice(0, 8)}`, capacity, seatNumbers },
+  });
+  return json<AdminLaunch>(response);
+}
+
+/** Public trip search: the ids of the schedules found between two stops on a day. */
+async function searchIds(api: APIRequestContext, date: string, from: string, to: string) {
+  const trips = await json<Trip[]>(await api.get('/api/trips', { params: { date, from, to } }));
+  return trips.map((t) => t.scheduleId);
+}
+
+/** A successful response without a body (204). */
+async function ok(response: APIResponse) {
+  expect(response.ok(), `${response.url()}: ${response.status()} ${await response.text()}`).toBe(true);
+}
+
+const cardOf = (page: Page, launchName: string): Locator =>
+  page.locator('article[data-schedule-id]').filter({ hasText: launchName });
+
+test.describe('schedule screen', () => {
+  test.beforeEach(async ({ page }) => {
+    await json(await page.request.post('/api/auth/login', { data: DEMO_ADMIN }));
+  });
+
+  test('a three-stop schedule is created, searched leg by leg, edited, duplicated, completed and deleted', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const project = testInfo.project.name;
+    const date = operatorDate(DAYS_AHEAD[project] ?? 3);
+    const nextDay = operatorDate((DAYS_AHEAD[project] ?? 3) + 1);
+    const ids = await locationIds(page.request);
+    const launch = await createLaunch(page.request);
+
+    // Filtered first: the new card lands on a short page.
+    await page.goto(`/admin/schedule?date=${date}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Schedule Management' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add Schedule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Schedule' });
+    const save = dialog.getByRole('button', { name: 'Save Schedule' });
+    await expect(dialog.getByLabel('Stop 1 departure time')).toHaveValue('08:00');
+    await expect(save).toBeDisabled();
+    await expect(dialog.getByText(MSG.scheduleBasics)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /Remove stop/ })).toHaveCount(0);
+    await audit(page, 'dialog-empty', project, false);
+
+    await dialog.getByLabel('Travel date').fill(date);
+    await dialog.getByLabel('Stop 1 location').selectOption({ label: 'Maafushi' });
+    await dialog.getByLabel('Stop 1 departure time').fill('07:15');
+    await dialog.getByLabel('Stop 2 location').selectOption({ label: 'Rasdhoo' });
+    await dialog.getByLabel(launch.name).check();
+    await expect(save).toBeEnabled();
+
+    // A third stop: the old last stop now needs a time, and moving rows carries their fields.
+    await dialog.getByRole('button', { name: 'Add Stop' }).click();
+    await dialog.getByLabel('Stop 3 location').selectOption({ label: 'Thoddoo' });
+    await expect(dialog.getByText('Final destination', { exact: true })).toHaveCount(1);
+    await expect(save).toBeDisabled();
+    await expect(dialog.getByText(MSG.scheduleStops)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Move stop 3 up' }).click();
+    await expect(dialog.getByRole('button', { name: 'Move stop 2 up' })).toBeFocused();
+    await expect(dialog.getByLabel('Stop 2 location')).toHaveValue(ids.Thoddoo ?? '');
+    await expect(dialog.getByLabel('Stop 3 location')).toHaveValue(ids.Rasdhoo ?? '');
+    await dialog.getByLabel('Stop 2 departure time').fill('09:30');
+    await expect(dialog.getByRole('button', { name: /Remove stop/ })).toHaveCount(3);
+    await expect(save).toBeEnabled();
+    await expect(dialog.getByText(MSG.scheduleStops)).toHaveCount(0);
+    await audit(page, 'dialog-filled', project, false);
+    await save.click();
+    await expect(toast(page, MSG.scheduleCreated)).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await expect(page).toHaveURL(new RegExp(`date=${date}`));
+    const card = cardOf(page, launch.name);
+    await expect(card.getByRole('heading', { name: 'Maafushi to Rasdhoo' })).toBeVisible();
+    await expect(card.getByText(formatDay(date))).toBeVisible();
+    await expect(card.getByText('0 active bookings')).toBeVisible();
+    await expect(card.getByText('Scheduled', { exact: true })).toBeVisible();
+    const stops = card.getByRole('list', { name: 'Stops' }).getByRole('listitem');
+    await expect(stops).toHaveText([/Maafushi\s*07:15/, /Thoddoo\s*09:30/, /Rasdhoo\s*Final destination/]);
+    const scheduleId = (await card.getAttribute('data-schedule-id')) ?? '';
+    await audit(page, 'list', project);
+
+    // Public search finds every forward leg and no backward one.
+    const [maafushi, thoddoo, rasdhoo] = [ids.Maafushi ?? '', ids.Thoddoo ?? '', ids.Rasdhoo ?? ''];
+    expect(await searchIds(page.request, date, maafushi, thoddoo)).toContain(scheduleId);
+    expect(await searchIds(page.request, date, thoddoo, rasdhoo)).toContain(scheduleId);
+    expect(await searchIds(page.request, date, maafushi, rasdhoo)).toContain(scheduleId);
+    expect(await searchIds(page.request, date, rasdhoo, maafushi)).not.toContain(scheduleId);
+    expect(await searchIds(page.request, date, thoddoo, maafushi)).not.toContain(scheduleId);
+
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Schedule' });
+    await expect(edit.getByLabel('Stop 2 location')).toHaveValue(thoddoo);
+    await expect(edit.getByLabel(launch.name)).toBeChecked();
+    await edit.getByLabel('Stop 1 departure time').fill('07:45');
+    await edit.getByRole('button', { name: 'Save Schedule' }).click();
+    await expect(toast(page, MSG.scheduleUpdated)).toBeVisible();
+    await expect(card.getByRole('list', { name: 'Stops' })).toContainText('07:45');
+
+    await card.getByRole('button', { name: 'Duplicate' }).click();
+    await expect(toast(page, MSG.scheduleDuplicated(formatDay(nextDay)))).toBeVisible();
+    await page.getByLabel('Filter by travel date').fill(nextDay);
+    const copy = cardOf(page, launch.name);
+    await expect(copy.getByText(formatDay(nextDay))).toBeVisible();
+    await expect(copy.getByText('Scheduled', { exact: true })).toBeVisible();
+    const copyId = (await copy.getAttribute('data-schedule-id')) ?? '';
+    expect(copyId).not.toBe(scheduleId);
+    expect(await searchIds(page.request, nextDay, maafushi, rasdhoo)).toContain(copyId);
+    await copy.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Schedule' }).click();
+    await expect(toast(page, MSG.scheduleDeleted)).toBeVisible();
+    await expect(copy).toHaveCount(0);
+
+    await page.getByLabel('Filter by travel date').fill(date);
+    await card.getByRole('button', { name: 'Mark completed' }).click();
+    await expect(toast(page, MSG.scheduleMarked('completed'))).toBeVisible();
+    await expect(card.getByText('Completed', { exact: true })).toBeVisible();
+    expect(await searchIds(page.request, date, maafushi, rasdhoo)).not.toContain(scheduleId);
+
+    await card.getByRole('button', { name: 'Reopen' }).click();
+    await expect(toast(page, MSG.scheduleMarked('scheduled'))).toBeVisible();
+    await expect(card.getByText('Scheduled', { exact: true })).toBeVisible();
+    expect(await searchIds(page.request, date, maafushi, rasdhoo)).toContain(scheduleId);
+
+    await card.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this schedule?' });
+    await expect(confirm).toContainText('Maafushi → Rasdhoo');
+    await audit(page, 'delete-confirm', project, false);
+    await confirm.getByRole('button', { name: 'Delete Schedule' }).click();
+    await expect(toast(page, MSG.scheduleDeleted)).toBeVisible();
+    await expect(card).toHaveCount(0);
+    expect(await searchIds(page.request, date, maafushi, rasdhoo)).not.toContain(scheduleId);
+
+    await ok(await page.request.delete(`/api/admin/launches/${launch.id}`));
+  });
+
+  test('the date filter is kept in the address and cleared to show every date', async ({ page }) => {
+    const date = operatorDate(1);
+    await page.goto(`/admin/schedule?date=${date}`);
+    await expect(page.getByLabel('Filter by travel date')).toHaveValue(date);
+    const cards = page.locator('article[data-schedule-id]');
+    await expect(cards.first()).toBeVisible();
+    for (const text of await cards.getByText(/^\w{3} \d{1,2} \w{3} \d{4}$/).allTextContents()) {
+      expect(text).toBe(formatDay(date));
+    }
+    await page.getByRole('button', { name: 'Show all dates' }).click();
+    await expect(page).not.toHaveURL(/date=/);
+    await expect(page.getByLabel('Filter by travel date')).toHaveValue('');
+    await expect(cards.getByText(formatDay(operatorDate(2))).first()).toBeVisible();
+  });
+});
+
+// Chromium logs every 4xx response as a console error; these 409s are the server refusing an
+// edit that would break an active booking (ARCHITECTURE.md section 8.6), which this test provokes.
+const REFUSED =
+  /^console\.error: Failed to load resource: the server responded with a status of 409 \(Conflict\) \(https?:\/\/[^/]+\/api\/admin\/(schedules|launches)\/[0-9a-f-]+\)$/;
+
+const guardTest = test.extend({
+  page: async ({ context }, use) => {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error')
+        errors.push(`console.error: ${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+    await use(page);
+    expect(
+      errors.filter((e) => !REFUSED.test(e)),
+      'errors in the browser console',
+    ).toEqual([]);
+  },
+});
+
+/** A pending booking of seat `seat` from the first to the last stop of our own schedule. */
+async function bookOwnTrip(
+  api: APIRequestContext,
+  schedule: AdminSchedule,
+  launchId: string,
+  seat: string,
+): Promise<BookingCreated> {
+  const email = `schedule-guard-${randomUUID()}@example.com`;
+  const verificationToken = await verifiedToken(api, email);
+  const stops = [...schedule.routeStops].sort((a, b) => a.stopOrder - b.stopOrder);
+  const booking: BookingRequest = {
+    scheduleId: schedule.id,
+    travelDate: schedule.travelDate,
+    originId: stops[0]?.locationId ?? '',
+    destinationId: stops.at(-1)?.locationId ?? '',
+    launchId,
+    seats: [seat],
+    tickets: [{ type: 'local', category: 'adult', quantity: 1 }],
+    passenger: { name: 'Mariyam Ali', email, phone: '7771234' },
+    paymentCurrency: 'MVR',
+    verificationToken,
+  };
+  const origin = new URL((await api.get('/api/health')).url()).origin;
+  const response = await api.post('/api/bookings', {
+    headers: { 'X-Booking-Session': randomUUID(), 'Idempotency-Key': randomUUID(), Origin: origin },
+    multipart: {
+      booking: JSON.stringify(booking),
+      slip: { name: 'slip.webp', mimeType: 'image/webp', buffer: await readFile(SLIP_WEBP) },
+    },
+  });
+  return json<BookingCreated>(response);
+}
+
+guardTest.describe('edits that would break a booking', () => {
+  guardTest.beforeEach(async ({ page }) => {
+    await json(await page.request.post('/api/auth/login', { data: DEMO_ADMIN }));
+  });
+
+  guardTest(
+    'are refused with the server message on the schedule and launch screens',
+    async ({ page }, testInfo) => {
+      guardTest.setTimeout(90_000);
+      const project = testInfo.project.name;
+      const date = operatorDate((DAYS_AHEAD[project] ?? 3) + 3);
+      const ids = await locationIds(page.request);
+      const launch = await createLaunch(page.request, 4);
+      const schedule = await json<AdminSchedule>(
+        await page.request.post('/api/admin/schedules', {
+          data: {
+            travelDate: date,
+            launchIds: [launch.id],
+            routeStops: [
+              { locationId: ids.Malé, departureTime: '10:00' },
+              { locationId: ids.Airport, departureTime: '10:20' },
+              { locationId: ids.Maafushi, departureTime: null },
+            ],
+          },
+        }),
+      );
+      const booking = await bookOwnTrip(page.request, schedule, launch.id, '4');
+
+      await page.goto(`/admin/schedule?date=${date}`);
+      const card = cardOf(page, launch.name);
+      await expect(card.getByText('1 active booking', { exact: true })).toBeVisible();
+
+      // Removing the booked passenger's destination is refused; the dialog keeps the reason.
+      await card.getByRole('button', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Schedule' });
+      await edit.getByRole('button', { name: 'Remove stop 3' }).click();
+      await edit.getByRole('button', { name: 'Save Schedule' }).click();
+      const breaks = MSG.scheduleEditBreaksBookings('a stop');
+      await expect(toast(page, MSG.scheduleSaveFailed)).toContainText(breaks);
+      await expect(edit.getByRole('alert')).toHaveText(breaks);
+      await edit.getByRole('button', { name: 'Cancel' }).click();
+
+      await card.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Schedule' }).click();
+      await expect(toast(page, MSG.scheduleDeleteFailed)).toContainText(MSG.scheduleHasBookings);
+      await expect(card).toBeVisible();
+
+      // The launch screen: seat 4 is booked, so cutting the capacity to 2 is refused.
+      await page.goto('/admin/launches');
+      const launchCard = page.locator(`article[data-launch-id="${launch.id}"]`);
+      await launchCard.getByRole('button', { name: 'Edit' }).click();
+      const launchDialog = page.getByRole('dialog', { name: 'Edit Launch' });
+      await launchDialog.getByLabel('Capacity').fill('2');
+      await launchDialog.getByLabel('Capacity').press('Tab');
+      await expect(launchDialog.getByLabel(/^Seat \d+ label$/)).toHaveCount(2);
+      await launchDialog.getByRole('button', { name: 'Save Launch' }).click();
+      await expect(toast(page, MSG.launchSaveFailed)).toContainText(MSG.launchSeatsInUse(['4']));
+      await expect(launchDialog.getByRole('alert')).toHaveText(MSG.launchSeatsInUse(['4']));
+      await launchDialog.getByRole('button', { name: 'Cancel' }).click();
+
+      await launchCard.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Launch' }).click();
+      await expect(toast(page, MSG.launchDeleteFailed)).toContainText(MSG.launchInUse);
+      await expect(launchCard.getByText('4 seats')).toBeVisible();
+
+      // Clean up: the ticket first, then what it held.
+      const ticket = await json<AdminTicket>(
+        await page.request.get(`/api/admin/tickets/by-reference/${booking.reference}`),
+      );
+      await ok(await page.request.delete(`/api/admin/tickets/${ticket.id}`));
+      await ok(await page.request.delete(`/api/admin/schedules/${schedule.id}`));
+      await ok(await page.request.delete(`/api/admin/launches/${launch.id}`));
+    },
+  );
+});

@@ -1,0 +1,26 @@
+// Global state on the shared server (the one payment settings row, the one branding row, the
+// banner list the home page shows) is changed by tests of both projects, which run in different
+// workers. Serial mode only orders the tests of one project; this lock keeps the phone and desktop
+// runs of such a test apart. A directory is created atomically or not at all.
+import { mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const POLL_MS = 200;
+
+/** Waits until no other worker holds `name`, then holds it until the returned release is called. */
+export async function acquireGlobalLock(name: string): Promise<() => Promise<void>> {
+  // playwright.config.ts makes one data folder per run and hands it to every worker.
+  const root = path.join(process.env.E2E_DATA_DIR || tmpdir(), 'e2e-locks');
+  await mkdir(root, { recursive: true });
+  const lock = path.join(root, name);
+  for (;;) {
+    try {
+      await mkdir(lock);
+      return () => rm(lock, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+}
