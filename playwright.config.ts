@@ -51,8 +51,18 @@ const launchArgs = [
   '--no-first-run',
 ];
 
-// The one spec that changes the demo admin's password (see the 'account' project).
+// Specs that change what every other test relies on run after the rest, in their own projects:
+// prices, branding and the banner list (the '-global' projects; tests/e2e/support/global-lock.ts
+// keeps their phone and desktop runs apart), then the demo admin's password ('account').
+const GLOBAL_SPECS = /admin-(payments|branding|banners)\.spec\.ts$/;
 const ACCOUNT_SPEC = /admin-password\.spec\.ts$/;
+const PHONE = {
+  browserName: 'chromium',
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+} as const;
+const DESKTOP = { browserName: 'chromium', viewport: { width: 1366, height: 900 } } as const;
 
 const reporter: NonNullable<Parameters<typeof defineConfig>[0]['reporter']> = [['list']];
 // scripts/e2e.ts reads this report to refuse skipped tests in CI.
@@ -79,24 +89,23 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
+    { name: 'phone', grepInvert: /@mouse/, testIgnore: [GLOBAL_SPECS, ACCOUNT_SPEC], use: PHONE },
+    { name: 'desktop', testIgnore: [GLOBAL_SPECS, ACCOUNT_SPEC], use: DESKTOP },
     {
-      name: 'phone',
+      name: 'phone-global',
       grepInvert: /@mouse/,
-      testIgnore: ACCOUNT_SPEC,
-      use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+      testMatch: GLOBAL_SPECS,
+      dependencies: ['phone', 'desktop'],
+      use: PHONE,
     },
-    {
-      name: 'desktop',
-      testIgnore: ACCOUNT_SPEC,
-      use: { browserName: 'chromium', viewport: { width: 1366, height: 900 } },
-    },
+    { name: 'desktop-global', testMatch: GLOBAL_SPECS, dependencies: ['phone', 'desktop'], use: DESKTOP },
     {
       // Changing the demo admin's password ends its other sessions, which every other test
-      // signs in with: this runs alone, once both viewports are done (`--no-deps` runs it by itself).
+      // signs in with: this runs alone, at the end (`--no-deps` runs it by itself).
       name: 'account',
       testMatch: ACCOUNT_SPEC,
-      dependencies: ['phone', 'desktop'],
-      use: { browserName: 'chromium', viewport: { width: 1366, height: 900 } },
+      dependencies: ['phone-global', 'desktop-global'],
+      use: DESKTOP,
     },
   ],
   webServer: {

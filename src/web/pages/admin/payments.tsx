@@ -1,5 +1,14 @@
 import { AdminPageTitle } from '../../components/layout/admin-page-title.tsx';
+import { PaymentSettingsView } from '../../features/admin-payments/payment-settings-view.tsx';
 
 export default function PaymentsPage() {
-  return <AdminPageTitle>Payment Settings</AdminPageTitle>;
+  return (
+    <>
+      <AdminPageTitle>Payment Settings</AdminPageTitle>
+      <p className="mt-1 text-sm text-slate-600">
+        Ticket prices, the dollar exchange rate and the bank accounts passengers pay into.
+      </p>
+      <PaymentSettingsView />
+    </>
+  );
 }

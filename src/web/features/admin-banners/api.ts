@@ -1,0 +1,44 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BannerList } from '#shared/catalogue-api.ts';
+import type { Banner } from '#shared/schemas.ts';
+import { api } from '../../lib/api-client.ts';
+
+export const adminBannersQuery = queryOptions({
+  queryKey: ['admin', 'banners'],
+  queryFn: ({ signal }) => api.get<BannerList>('/api/admin/banners', { signal }),
+  select: (data) => [...data.banners].sort((a, b) => a.displayOrder - b.displayOrder),
+});
+
+export type BannerUpload = { image: Blob; showOnDesktop: boolean; showOnMobile: boolean };
+
+/** The admin list and the home page carousel both follow a change. */
+function useRefreshBanners() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['admin', 'banners'] }),
+      queryClient.invalidateQueries({ queryKey: ['banners'] }),
+    ]);
+}
+
+export function useUploadBanner() {
+  const refresh = useRefreshBanners();
+  return useMutation({
+    mutationFn: ({ image, showOnDesktop, showOnMobile }: BannerUpload) => {
+      const body = new FormData();
+      body.append('showOnDesktop', String(showOnDesktop));
+      body.append('showOnMobile', String(showOnMobile));
+      body.append('image', image, image.type === 'image/jpeg' ? 'banner.jpg' : 'banner.webp');
+      return api.post<Banner>('/api/admin/banners', body);
+    },
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteBanner() {
+  const refresh = useRefreshBanners();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<undefined>(`/api/admin/banners/${encodeURIComponent(id)}`),
+    onSettled: refresh,
+  });
+}

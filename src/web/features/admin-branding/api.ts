@@ -1,0 +1,40 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BrandingImage, PwaSettingsUpdate } from '#shared/catalogue-api.ts';
+import type { Branding } from '#shared/schemas.ts';
+import { api } from '../../lib/api-client.ts';
+import { brandingQuery } from '../../lib/public-queries.ts';
+
+export const adminBrandingQuery = queryOptions({
+  queryKey: ['admin', 'pwa-settings'],
+  queryFn: ({ signal }) => api.get<Branding>('/api/admin/pwa-settings', { signal }),
+});
+
+/** The header, the tab title and the favicon read the public branding: refresh it at once. */
+function useApplyBranding() {
+  const queryClient = useQueryClient();
+  return (branding: Branding) => {
+    queryClient.setQueryData(adminBrandingQuery.queryKey, branding);
+    queryClient.setQueryData(brandingQuery.queryKey, branding);
+    return queryClient.invalidateQueries({ queryKey: brandingQuery.queryKey });
+  };
+}
+
+export function useSaveBranding() {
+  const apply = useApplyBranding();
+  return useMutation({
+    mutationFn: (update: PwaSettingsUpdate) => api.put<Branding>('/api/admin/pwa-settings', update),
+    onSuccess: apply,
+  });
+}
+
+export function useUploadBrandingImage(kind: BrandingImage) {
+  const apply = useApplyBranding();
+  return useMutation({
+    mutationFn: (image: Blob) => {
+      const body = new FormData();
+      body.append('image', image, image.type === 'image/jpeg' ? `${kind}.jpg` : `${kind}.webp`);
+      return api.post<Branding>(`/api/admin/pwa-settings/${kind}`, body);
+    },
+    onSuccess: apply,
+  });
+}

@@ -1,0 +1,233 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2, Save, Ship } from 'lucide-react';
+import { useEffect, useId } from 'react';
+import { type Control, type UseFormRegister, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { pwaSettingsUpdateSchema } from '#shared/catalogue-api.ts';
+import { PWA_SHORT_NAME_MAX } from '#shared/constants.ts';
+import { MSG } from '#shared/messages.ts';
+import type { Branding } from '#shared/schemas.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { cn } from '../../lib/utils.ts';
+import { useSaveBranding } from './api.ts';
+
+const schema = pwaSettingsUpdateSchema.required();
+type Values = z.input<typeof schema>;
+type Output = z.output<typeof schema>;
+const FIELDS = ['appName', 'shortName', 'themeColor', 'backgroundColor'] as const;
+
+const valuesOf = (b: Branding): Values => ({
+  appName: b.appName,
+  shortName: b.shortName,
+  themeColor: b.themeColor,
+  backgroundColor: b.backgroundColor,
+});
+
+/** `<input type="color">` takes only #rrggbb; #abc is widened, anything else shows black. */
+function toPickerValue(hex: string): string {
+  const value = hex.trim();
+  if (/^#[0-9a-f]{6}$/i.test(value)) return value.toLowerCase();
+  if (/^#[0-9a-f]{3}$/i.test(value)) {
+    return `#${[...value.slice(1)].map((c) => c + c).join('')}`.toLowerCase();
+  }
+  return '#000000';
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className="text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
+
+function ColourField({
+  id,
+  name,
+  label,
+  control,
+  register,
+  error,
+  onPick,
+}: {
+  id: string;
+  name: 'themeColor' | 'backgroundColor';
+  label: string;
+  control: Control<Values, unknown, Output>;
+  register: UseFormRegister<Values>;
+  error: string | undefined;
+  onPick: (value: string) => void;
+}) {
+  const value = useWatch({ control, name }) ?? '';
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="flex gap-2">
+        <input
+          type="color"
+          aria-label={`${label} picker`}
+          value={toPickerValue(value)}
+          onChange={(e) => onPick(e.target.value)}
+          className="h-11 w-14 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-sky-600"
+        />
+        <Input
+          id={id}
+          className="font-mono"
+          spellCheck={false}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...register(name)}
+        />
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+export function AppSettingsForm({ branding }: { branding: Branding }) {
+  const id = useId();
+  const save = useSaveBranding();
+  const form = useForm<Values, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues: valuesOf(branding),
+    mode: 'onTouched',
+  });
+  const { errors } = form.formState;
+  const [appName, shortName, themeColor, backgroundColor] = useWatch({ control: form.control, name: FIELDS });
+  const shortLength = (shortName ?? '').length;
+
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset(valuesOf(branding));
+  }, [branding, form]);
+
+  const onSubmit = form.handleSubmit((settings) =>
+    save.mutate(settings, {
+      onSuccess: (saved) => {
+        form.reset(valuesOf(saved));
+        toast.success(MSG.settingsSaved);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.fields) {
+          for (const field of FIELDS) {
+            const message = error.fields[field];
+            if (message) form.setError(field, { type: 'server', message });
+          }
+        }
+        toast.error(MSG.pwaSaveFailed, {
+          description: error instanceof ApiError ? error.message : undefined,
+        });
+      },
+    }),
+  );
+
+  const pick = (name: 'themeColor' | 'backgroundColor') => (value: string) =>
+    form.setValue(name, value, { shouldDirty: true, shouldValidate: true });
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+          App Configuration
+        </h2>
+        <CardDescription>The name and colours of the installed app and the site.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="grid gap-5">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div className="grid content-start gap-2">
+              <Label htmlFor={`${id}-appName`}>App name</Label>
+              <Input
+                id={`${id}-appName`}
+                autoComplete="off"
+                aria-invalid={errors.appName ? true : undefined}
+                aria-describedby={errors.appName ? `${id}-appName-error` : undefined}
+                {...form.register('appName')}
+              />
+              <FieldError id={`${id}-appName-error`} message={errors.appName?.message} />
+            </div>
+            <div className="grid content-start gap-2">
+              <div className="flex items-baseline justify-between gap-2">
+                <Label htmlFor={`${id}-shortName`}>Short name</Label>
+                <span
+                  id={`${id}-shortName-count`}
+                  className={cn(
+                    'text-xs tabular-nums',
+                    shortLength > PWA_SHORT_NAME_MAX ? 'font-semibold text-red-700' : 'text-slate-600',
+                  )}
+                >
+                  {shortLength}/{PWA_SHORT_NAME_MAX}
+                  <span className="sr-only"> characters</span>
+                </span>
+              </div>
+              <Input
+                id={`${id}-shortName`}
+                autoComplete="off"
+                aria-invalid={errors.shortName ? true : undefined}
+                aria-describedby={[`${id}-shortName-count`, errors.shortName ? `${id}-shortName-error` : '']
+                  .join(' ')
+                  .trim()}
+                {...form.register('shortName')}
+              />
+              <FieldError id={`${id}-shortName-error`} message={errors.shortName?.message} />
+            </div>
+            <ColourField
+              id={`${id}-themeColor`}
+              name="themeColor"
+              label="Theme colour"
+              control={form.control}
+              register={form.register}
+              error={errors.themeColor?.message}
+              onPick={pick('themeColor')}
+            />
+            <ColourField
+              id={`${id}-backgroundColor`}
+              name="backgroundColor"
+              label="Background colour"
+              control={form.control}
+              register={form.register}
+              error={errors.backgroundColor?.message}
+              onPick={pick('backgroundColor')}
+            />
+          </div>
+
+          <div className="grid gap-2">
+            <p className="text-sm font-medium text-slate-800">Preview</p>
+            <div
+              className="flex items-center gap-3 rounded-xl border border-slate-200 p-4"
+              style={{ backgroundColor: toPickerValue(backgroundColor ?? '') }}
+            >
+              <span
+                className="grid size-12 shrink-0 place-items-center rounded-2xl text-white shadow-sm"
+                style={{ backgroundColor: toPickerValue(themeColor ?? '') }}
+                aria-hidden="true"
+              >
+                <Ship className="size-6" />
+              </span>
+              <span className="min-w-0 rounded-lg bg-white/90 px-2 py-1">
+                <span className="block truncate text-sm font-semibold text-slate-900">{appName || '—'}</span>
+                <span className="block truncate text-xs text-slate-700">{shortName || '—'}</span>
+              </span>
+            </div>
+          </div>
+
+          <div>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? (
+                <Loader2 aria-hidden="true" className="animate-spin" />
+              ) : (
+                <Save aria-hidden="true" />
+              )}
+              {save.isPending ? 'Saving...' : 'Save Settings'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

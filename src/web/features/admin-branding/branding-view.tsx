@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { MSG } from '#shared/messages.ts';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { adminBrandingQuery } from './api.ts';
+import { AppSettingsForm } from './app-settings-form.tsx';
+import { BrandingImageCard } from './branding-image-card.tsx';
+
+export function BrandingView() {
+  const branding = useQuery(adminBrandingQuery);
+  if (branding.isPending) {
+    return (
+      <div className="mt-6 grid gap-6">
+        <span className="sr-only" role="status">
+          Loading PWA settings…
+        </span>
+        <Skeleton className="h-96 rounded-2xl" />
+        <div className="grid gap-4 md:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-72 rounded-2xl" />
+          ))}
+        </div>
+      </div>
+    );
+  }
+  if (branding.isError) {
+    return (
+      <p role="alert" className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-6 text-sm text-red-900">
+        {branding.error instanceof ApiError ? branding.error.message : MSG.serverError}
+      </p>
+    );
+  }
+  const data = branding.data;
+  return (
+    <div className="mt-6 grid gap-6">
+      <AppSettingsForm branding={data} />
+      <section aria-labelledby="branding-images-title" className="grid gap-4">
+        <div>
+          <h2 id="branding-images-title" className="text-lg font-semibold text-slate-900">
+            Images
+          </h2>
+          <p className="text-sm text-slate-600">
+            {MSG.bannerFormats}. Each is optimized in your browser first.
+          </p>
+        </div>
+        <div className="grid gap-4 md:grid-cols-3">
+          <BrandingImageCard kind="logo" url={data.logoUrl} />
+          <BrandingImageCard kind="icon" url={data.iconUrl} />
+          <BrandingImageCard kind="favicon" url={data.faviconUrl} />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LocationInput, LocationList } from '#shared/catalogue-api.ts';
+import type { Location } from '#shared/schemas.ts';
+import { api } from '../../lib/api-client.ts';
+
+export const adminLocationsQuery = queryOptions({
+  queryKey: ['admin', 'locations'],
+  queryFn: ({ signal }) => api.get<LocationList>('/api/admin/locations', { signal }),
+  select: (data) => data.locations,
+});
+
+const locationPath = (id: string) => `/api/admin/locations/${encodeURIComponent(id)}`;
+
+/** Location names show in schedules, trips and the public search, so those refresh too. */
+function useRefreshLocations() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [
+        ['admin', 'locations'],
+        ['admin', 'schedules'],
+        ['admin', 'trips'],
+        ['admin', 'dashboard'],
+        ['locations'],
+      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    );
+}
+
+export function useSaveLocation() {
+  const refresh = useRefreshLocations();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: LocationInput }) =>
+      id ? api.put<Location>(locationPath(id), input) : api.post<Location>('/api/admin/locations', input),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteLocation() {
+  const refresh = useRefreshLocations();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<undefined>(locationPath(id)),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2, Save } from 'lucide-react';
+import { useEffect, useId } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { type LocationInput, locationInputSchema } from '#shared/catalogue-api.ts';
+import { MSG } from '#shared/messages.ts';
+import type { Location } from '#shared/schemas.ts';
+import { Button } from '../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useSaveLocation } from './api.ts';
+
+type FormValues = z.input<typeof locationInputSchema>;
+const FIELDS: { name: keyof FormValues; label: string; placeholder: string }[] = [
+  { name: 'name', label: 'Name', placeholder: 'e.g. Maafushi' },
+  { name: 'code', label: 'Code', placeholder: 'e.g. MAF' },
+  { name: 'country', label: 'Country', placeholder: 'e.g. Maldives' },
+];
+const EMPTY: FormValues = { name: '', code: '', country: '' };
+
+type Props = {
+  /** The location being edited; null adds a new one. */
+  location: Location | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+export function LocationDialog({ location, open, onOpenChange }: Props) {
+  const id = useId();
+  const save = useSaveLocation();
+  const form = useForm<FormValues, unknown, LocationInput>({
+    resolver: zodResolver(locationInputSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (open) {
+      form.reset(location ? { name: location.name, code: location.code, country: location.country } : EMPTY);
+      save.reset();
+    }
+  }, [open, location, form.reset, save.reset]);
+
+  const onSubmit = form.handleSubmit((input) =>
+    save.mutate(
+      { id: location?.id ?? null, input },
+      {
+        onSuccess: () => {
+          toast.success(location ? MSG.locationUpdated : MSG.locationAdded);
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          const message = error instanceof ApiError ? error.message : MSG.serverError;
+          for (const [field, fieldMessage] of Object.entries(
+            error instanceof ApiError ? (error.fields ?? {}) : {},
+          )) {
+            if (field in EMPTY) form.setError(field as FieldPath<FormValues>, { message: fieldMessage });
+          }
+          toast.error(MSG.locationSaveFailed, { description: message });
+        },
+      },
+    ),
+  );
+
+  // Every field shares SPEC.md's one message, so it is said once for the whole form.
+  const messages = [...new Set(FIELDS.map((f) => errors[f.name]?.message).filter(Boolean))];
+  const serverMessage = save.error instanceof ApiError && !save.error.fields ? save.error.message : null;
+  const errorId = `${id}-error`;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{location ? 'Edit Location' : 'Add Location'}</DialogTitle>
+          <DialogDescription>
+            {location ? `Change the details of ${location.name}.` : 'A stop that schedules can visit.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          {FIELDS.map((field) => (
+            <div key={field.name} className="grid gap-2">
+              <Label htmlFor={`${id}-${field.name}`}>{field.label}</Label>
+              <Input
+                id={`${id}-${field.name}`}
+                placeholder={field.placeholder}
+                autoComplete="off"
+                aria-invalid={errors[field.name] ? true : undefined}
+                aria-describedby={errors[field.name] ? errorId : undefined}
+                {...form.register(field.name)}
+              />
+            </div>
+          ))}
+          {messages.length > 0 || serverMessage ? (
+            <p
+              id={errorId}
+              role="alert"
+              className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+            >
+              {messages.length > 0 ? messages.join(' ') : serverMessage}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? (
+                <Loader2 aria-hidden="true" className="animate-spin" />
+              ) : (
+                <Save aria-hidden="true" />
+              )}
+              {save.isPending ? 'Saving...' : location ? 'Save Changes' : 'Add Location'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,151 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2, Save } from 'lucide-react';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { paymentSettingsUpdateSchema } from '#shared/catalogue-api.ts';
+import { MSG } from '#shared/messages.ts';
+import type { PublicSettings } from '#shared/schemas.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useUpdatePaymentSettings } from './api.ts';
+import { showServerFieldErrors } from './server-errors.ts';
+import { errorId, SettingsField } from './settings-field.tsx';
+
+const schema = paymentSettingsUpdateSchema
+  .pick({
+    bankName: true,
+    accountHolder: true,
+    accountNumber: true,
+    bankNameUsd: true,
+    accountHolderUsd: true,
+    accountNumberUsd: true,
+    paymentInstructions: true,
+  })
+  .required();
+type Values = z.input<typeof schema>;
+type Output = z.output<typeof schema>;
+type Field = keyof Values;
+
+const ACCOUNTS: { currency: 'MVR' | 'USD'; fields: { name: Field; label: string }[] }[] = [
+  {
+    currency: 'MVR',
+    fields: [
+      { name: 'bankName', label: 'Bank name' },
+      { name: 'accountHolder', label: 'Account holder' },
+      { name: 'accountNumber', label: 'Account number' },
+    ],
+  },
+  {
+    currency: 'USD',
+    fields: [
+      { name: 'bankNameUsd', label: 'Bank name' },
+      { name: 'accountHolderUsd', label: 'Account holder' },
+      { name: 'accountNumberUsd', label: 'Account number' },
+    ],
+  },
+];
+const FIELD_NAMES: Field[] = [...ACCOUNTS.flatMap((a) => a.fields.map((f) => f.name)), 'paymentInstructions'];
+
+const valuesOf = (s: PublicSettings): Values => ({
+  bankName: s.bankName,
+  accountHolder: s.accountHolder,
+  accountNumber: s.accountNumber,
+  bankNameUsd: s.bankNameUsd,
+  accountHolderUsd: s.accountHolderUsd,
+  accountNumberUsd: s.accountNumberUsd,
+  paymentInstructions: s.paymentInstructions,
+});
+
+export function BankDetailsCard({ settings }: { settings: PublicSettings }) {
+  const id = useId();
+  const update = useUpdatePaymentSettings();
+  const form = useForm<Values, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues: valuesOf(settings),
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset(valuesOf(settings));
+  }, [settings, form]);
+
+  const onSubmit = form.handleSubmit((details) =>
+    update.mutate(details, {
+      onSuccess: (saved) => {
+        form.reset(valuesOf(saved));
+        toast.success(MSG.bankUpdated);
+      },
+      onError: (error) => {
+        showServerFieldErrors(error, FIELD_NAMES, form.setError);
+        toast.error(MSG.bankFailed, { description: error instanceof ApiError ? error.message : undefined });
+      },
+    }),
+  );
+
+  const instructionsId = `${id}-paymentInstructions`;
+  return (
+    <Card>
+      <CardHeader>
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+          Bank Account Details
+        </h2>
+        <CardDescription>
+          Shown to passengers at payment, for the currency they choose to pay in.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="grid gap-6">
+          <div className="grid gap-6 md:grid-cols-2">
+            {ACCOUNTS.map((account) => (
+              <fieldset key={account.currency} className="grid gap-4 rounded-xl border border-slate-200 p-4">
+                <legend className="px-1 text-sm font-semibold text-slate-900">
+                  {account.currency} account
+                </legend>
+                {account.fields.map((field) => (
+                  <SettingsField
+                    key={field.name}
+                    id={`${id}-${field.name}`}
+                    label={`${field.label} (${account.currency})`}
+                    autoComplete="off"
+                    error={errors[field.name]?.message}
+                    {...form.register(field.name)}
+                  />
+                ))}
+              </fieldset>
+            ))}
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={instructionsId}>Payment instructions</Label>
+            <Textarea
+              id={instructionsId}
+              rows={4}
+              aria-invalid={errors.paymentInstructions ? true : undefined}
+              aria-describedby={errors.paymentInstructions ? errorId(instructionsId) : undefined}
+              {...form.register('paymentInstructions')}
+            />
+            {errors.paymentInstructions ? (
+              <p id={errorId(instructionsId)} className="text-sm text-red-700">
+                {errors.paymentInstructions.message}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? (
+                <Loader2 aria-hidden="true" className="animate-spin" />
+              ) : (
+                <Save aria-hidden="true" />
+              )}
+              {update.isPending ? 'Saving...' : 'Save Bank Details'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowRightLeft, Loader2, Save } from 'lucide-react';
+import { useEffect, useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { paymentSettingsUpdateSchema } from '#shared/catalogue-api.ts';
+import { MSG } from '#shared/messages.ts';
+import type { PublicSettings } from '#shared/schemas.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useUpdatePaymentSettings } from './api.ts';
+import { numericOrZero, toMvr } from './numbers.ts';
+import { showServerFieldErrors } from './server-errors.ts';
+import { SettingsField } from './settings-field.tsx';
+
+const schema = paymentSettingsUpdateSchema.pick({ exchangeRate: true }).required();
+type Output = z.output<typeof schema>;
+type Values = z.input<typeof schema>;
+
+const usd = (value: string) => (Number.isFinite(Number(value)) ? Number(value).toFixed(2) : value);
+
+export function ExchangeRateCard({ settings }: { settings: PublicSettings }) {
+  const id = useId();
+  const update = useUpdatePaymentSettings();
+  const form = useForm<Values, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues: { exchangeRate: settings.exchangeRate },
+  });
+  const { errors } = form.formState;
+  const rate = useWatch({ control: form.control, name: 'exchangeRate' });
+
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset({ exchangeRate: settings.exchangeRate });
+  }, [settings.exchangeRate, form]);
+
+  const onSubmit = form.handleSubmit((value) =>
+    update.mutate(value, {
+      onSuccess: (saved) => {
+        form.reset({ exchangeRate: saved.exchangeRate });
+        toast.success(MSG.rateUpdated);
+      },
+      onError: (error) => {
+        showServerFieldErrors(error, ['exchangeRate'], form.setError);
+        toast.error(MSG.rateFailed, { description: error instanceof ApiError ? error.message : undefined });
+      },
+    }),
+  );
+
+  const registered = form.register('exchangeRate');
+  const previews = [
+    { key: 'adult', label: 'Foreigner adult', usd: settings.foreignerAdultPrice },
+    { key: 'child', label: 'Foreigner child', usd: settings.foreignerChildPrice },
+  ];
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+          Currency Conversion
+        </h2>
+        <CardDescription>How many Maldivian rufiyaa one US dollar buys.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="grid gap-4">
+          <SettingsField
+            id={`${id}-rate`}
+            label="Exchange rate (MVR per USD)"
+            prefix="MVR"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            error={errors.exchangeRate?.message}
+            {...registered}
+            onBlur={(event) => {
+              form.setValue('exchangeRate', numericOrZero(event.target.value));
+              return registered.onBlur(event);
+            }}
+          />
+          <section
+            aria-labelledby={`${id}-preview`}
+            className="rounded-xl border border-sky-100 bg-sky-50/60 p-4"
+          >
+            <h3 id={`${id}-preview`} className="flex items-center gap-2 text-sm font-semibold text-sky-900">
+              <ArrowRightLeft aria-hidden="true" className="size-4" />
+              Foreigner prices in MVR
+            </h3>
+            <dl className="mt-3 grid gap-2 text-sm" aria-live="polite">
+              {previews.map((p) => {
+                const mvr = toMvr(p.usd, String(rate ?? ''));
+                return (
+                  <div key={p.key} className="flex flex-wrap items-baseline justify-between gap-x-3">
+                    <dt className="text-slate-700">
+                      {p.label} (USD {usd(p.usd)})
+                    </dt>
+                    <dd
+                      className="font-semibold text-slate-900 tabular-nums"
+                      data-testid={`preview-${p.key}`}
+                    >
+                      {mvr === null ? '—' : `MVR ${mvr}`}
+                    </dd>
+                  </div>
+                );
+              })}
+            </dl>
+          </section>
+          <div>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? (
+                <Loader2 aria-hidden="true" className="animate-spin" />
+              ) : (
+                <Save aria-hidden="true" />
+              )}
+              {update.isPending ? 'Saving...' : 'Save Rate'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

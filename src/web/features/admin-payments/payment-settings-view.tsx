@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { MSG } from '#shared/messages.ts';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { paymentSettingsQuery } from './api.ts';
+import { BankDetailsCard } from './bank-details-card.tsx';
+import { ExchangeRateCard } from './exchange-rate-card.tsx';
+import { TicketPricesCard } from './ticket-prices-card.tsx';
+
+export function PaymentSettingsView() {
+  const settings = useQuery(paymentSettingsQuery);
+  if (settings.isPending) {
+    return (
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <span className="sr-only" role="status">
+          Loading payment settings…
+        </span>
+        <Skeleton className="h-80 rounded-2xl" />
+        <Skeleton className="h-80 rounded-2xl" />
+        <Skeleton className="h-96 rounded-2xl lg:col-span-2" />
+      </div>
+    );
+  }
+  if (settings.isError) {
+    return (
+      <p role="alert" className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-6 text-sm text-red-900">
+        {settings.error instanceof ApiError ? settings.error.message : MSG.serverError}
+      </p>
+    );
+  }
+  return (
+    <div className="mt-6 grid gap-6 lg:grid-cols-2 lg:items-start">
+      <TicketPricesCard settings={settings.data} />
+      <ExchangeRateCard settings={settings.data} />
+      <div className="lg:col-span-2">
+        <BankDetailsCard settings={settings.data} />
+      </div>
+    </div>
+  );
+}

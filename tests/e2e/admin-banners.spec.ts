@@ -1,0 +1,173 @@
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { BannerList } from '#shared/catalogue-api.ts';
+import { DEMO_ADMIN, MOBILE_BREAKPOINT_PX } from '#shared/constants.ts';
+import { MSG } from '#shared/messages.ts';
+import { test as base, expect } from './fixtures.ts';
+import { json, WCAG_TAGS } from './support/booking-api.ts';
+import { acquireGlobalLock } from './support/global-lock.ts';
+
+const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d2-shots');
+const BANNER_FILE = path.resolve(import.meta.dirname, '../files/banner.webp');
+const NOT_AN_IMAGE = path.resolve(import.meta.dirname, '../files/not-an-image.jpg');
+
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ has: page.getByText(text, { exact: true }) });
+const fileInput = (page: Page) => page.getByLabel('Choose image to upload');
+const row = (page: Page, imageUrl: string) =>
+  page.getByRole('listitem').filter({ has: page.locator(`img[src="${imageUrl}"]`) });
+const carousel = (page: Page) => page.getByRole('region', { name: 'Featured banners' });
+
+// Chromium logs a failed image load as a console error. The admin list shows every banner, so a
+// banner that the other project's test deletes between the list and its image load gives a 404.
+const DELETED_ELSEWHERE =
+  /^console\.error: Failed to load resource: the server responded with a status of 404 \(Not Found\) \(https?:\/\/[^/]+\/files\/banners\/[^/]+\)$/;
+
+const test = base.extend<{ bannerListLock: undefined }>({
+  // The home page shows every active banner: one upload-and-delete at a time, not one per project.
+  bannerListLock: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
+    async ({}, use) => {
+      const release = await acquireGlobalLock('banners');
+      try {
+        await use(undefined);
+      } finally {
+        await release();
+      }
+    },
+    { timeout: 180_000 },
+  ],
+  page: async ({ context }, use) => {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error')
+        errors.push(`console.error: ${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+    await use(page);
+    expect(
+      errors.filter((e) => !DELETED_ELSEWHERE.test(e)),
+      'errors in the browser console',
+    ).toEqual([]);
+  },
+});
+
+async function audit(page: Page, name: string, project: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .exclude('[data-sonner-toaster]')
+    .analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    name,
+  ).toEqual([]);
+  await page.screenshot({ path: path.join(SHOTS, `banners-${project}-${name}.png`), fullPage: true });
+}
+
+async function adminBanners(page: Page) {
+  return (await json<BannerList>(await page.request.get('/api/admin/banners'))).banners;
+}
+
+test.describe('banner management', () => {
+  test.beforeEach(async ({ page }) => {
+    await json(await page.request.post('/api/auth/login', { data: DEMO_ADMIN }));
+  });
+
+  test('uploads a banner for this device, shows it on the home page, then deletes it', async ({
+    page,
+    bannerListLock: _,
+  }, testInfo) => {
+    test.slow(); // four axe audits, an upload and two visits to the home page
+    // Each project uploads for its own device class only, so parallel runs tell theirs apart.
+    const mobile = (page.viewportSize()?.width ?? 0) < MOBILE_BREAKPOINT_PX;
+    const before = new Set((await adminBanners(page)).map((b) => b.id));
+
+    await page.goto('/admin/banners');
+    await expect(page.getByRole('heading', { level: 1, name: 'Banner Management' })).toBeVisible();
+    await expect(page.getByText(MSG.bannerFormats)).toBeVisible();
+    await expect(page.getByText('Mobile banners: 1:1 ratio (1080x1080 recommended)')).toBeVisible();
+    await expect(page.getByText('Desktop banners: 16:9 ratio (1920x1080 recommended)')).toBeVisible();
+    await audit(page, 'list', testInfo.project.name);
+
+    // With neither placement chosen there is nothing to upload for.
+    const desktop = page.getByRole('checkbox', { name: 'Show on desktop' });
+    const phone = page.getByRole('checkbox', { name: 'Show on mobile' });
+    await desktop.uncheck();
+    await phone.uncheck();
+    await expect(fileInput(page)).toBeDisabled();
+    await expect(page.getByText(MSG.bannerPlacement)).toBeVisible();
+    await audit(page, 'no-placement', testInfo.project.name);
+
+    await (mobile ? phone : desktop).check();
+    await expect(fileInput(page)).toBeEnabled();
+    await fileInput(page).setInputFiles(BANNER_FILE);
+    // Compressing a 2400x1200 image on a busy machine's software canvas can take a while.
+    await expect(toast(page, MSG.bannerUploaded)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('status').filter({ hasText: MSG.bannerUploaded })).toBeVisible();
+
+    const added = (await adminBanners(page)).filter(
+      (b) => !before.has(b.id) && b.showOnMobile === mobile && b.showOnDesktop === !mobile,
+    );
+    expect(added).toHaveLength(1);
+    const banner = added[0];
+    if (!banner) throw new Error('the uploaded banner is missing');
+    expect(banner.title).toMatch(/^Banner \d+$/);
+    expect(banner.imageUrl).toMatch(/\.webp$/);
+    const listed = row(page, banner.imageUrl);
+    await expect(listed.getByRole('heading', { name: banner.title })).toBeVisible();
+    await expect(listed.getByText(mobile ? 'Mobile' : 'Desktop', { exact: true })).toBeVisible();
+    await expect(
+      listed.getByText(mobile ? 'Not on desktop' : 'Not on mobile', { exact: true }),
+    ).toBeVisible();
+    await audit(page, 'uploaded', testInfo.project.name);
+
+    // The home page carousel of this device class shows it.
+    await page.goto('/');
+    await expect(carousel(page).locator(`img[src="${banner.imageUrl}"]`)).toHaveCount(1);
+
+    await page.goto('/admin/banners');
+    await row(page, banner.imageUrl)
+      .getByRole('button', { name: /^Delete / })
+      .click();
+    const confirm = page.getByRole('alertdialog', { name: `Delete ${banner.title}?` });
+    await expect(confirm).toBeVisible();
+    await audit(page, 'delete-confirm', testInfo.project.name);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, MSG.bannerDeleted)).toBeVisible();
+    await expect(row(page, banner.imageUrl)).toHaveCount(0);
+    expect((await adminBanners(page)).some((b) => b.id === banner.id)).toBe(false);
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator(`img[src="${banner.imageUrl}"]`)).toHaveCount(0);
+  });
+
+  test('a file that is not an image is refused before anything is uploaded', async ({ page }, testInfo) => {
+    await page.goto('/admin/banners');
+    await expect(fileInput(page)).toBeEnabled();
+
+    // Wrong type: refused by the shared validator, with its reason.
+    await fileInput(page).setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not an image'),
+    });
+    const invalid = toast(page, MSG.invalidFile);
+    await expect(invalid).toBeVisible();
+    await expect(invalid.getByText(MSG.imageType)).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: MSG.imageType })).toBeVisible();
+
+    // Right type, unreadable content: the browser cannot decode it, so the upload fails.
+    await fileInput(page).setInputFiles(NOT_AN_IMAGE);
+    const failed = toast(page, 'Upload failed');
+    await expect(failed).toBeVisible();
+    await expect(failed.getByText(MSG.loadImageFailed)).toBeVisible();
+    await expect(page.getByText(MSG.uploadFailed(MSG.loadImageFailed))).toBeVisible();
+    await page.screenshot({
+      path: path.join(SHOTS, `banners-${testInfo.project.name}-refused.png`),
+      fullPage: true,
+    });
+  });
+});

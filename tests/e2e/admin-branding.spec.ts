@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_ADMIN, PWA_SHORT_NAME_MAX } from '#shared/constants.ts';
+import { MSG } from '#shared/messages.ts';
+import type { Branding } from '#shared/schemas.ts';
+import { test as base, expect } from './fixtures.ts';
+import { json, WCAG_TAGS } from './support/booking-api.ts';
+import { acquireGlobalLock } from './support/global-lock.ts';
+
+const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d2-shots');
+const FILES = path.resolve(import.meta.dirname, '../files');
+
+const test = base.extend<{ settingsLock: undefined }>({
+  settingsLock: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
+    async ({}, use) => {
+      const release = await acquireGlobalLock('branding');
+      try {
+        await use(undefined);
+      } finally {
+        await release();
+      }
+    },
+    { auto: true, timeout: 180_000 },
+  ],
+});
+test.describe.configure({ mode: 'serial' });
+
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ has: page.getByText(text, { exact: true }) });
+const upload = (page: Page, what: string) => page.getByLabel(new RegExp(`^(Upload|Replace) ${what}$`));
+
+async function audit(page: Page, name: string, project: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .exclude('[data-sonner-toaster]')
+    .analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    name,
+  ).toEqual([]);
+  await page.screenshot({ path: path.join(SHOTS, `branding-${project}-${name}.png`), fullPage: true });
+}
+
+const branding = async (api: APIRequestContext) => json<Branding>(await api.get('/api/branding'));
+
+test.describe('PWA settings', () => {
+  test.beforeEach(async ({ page }) => {
+    await json(await page.request.post('/api/auth/login', { data: DEMO_ADMIN }));
+  });
+
+  test('app settings refuse a long short name, save, and the app follows at once', async ({
+    page,
+  }, testInfo) => {
+    test.slow();
+    const original = await branding(page.request);
+    const token = randomUUID().slice(0, 4);
+    try {
+      await page.goto('/admin/pwa-settings');
+      await expect(page.getByRole('heading', { level: 1, name: 'PWA Settings' })).toBeVisible();
+      const appName = page.getByLabel('App name');
+      const shortName = page.getByLabel('Short name');
+      await expect(appName).toHaveValue(original.appName);
+      await expect(shortName).toHaveValue(original.shortName);
+      await expect(page.getByLabel('Theme colour', { exact: true })).toHaveValue(original.themeColor);
+      await audit(page, 'loaded', testInfo.project.name);
+
+      // 13 characters: the counter says so and Save is refused under the field.
+      const tooLong = 'ABCDEFGHIJKLM';
+      expect(tooLong).toHaveLength(PWA_SHORT_NAME_MAX + 1);
+      await shortName.fill(tooLong);
+      await expect(shortName).toHaveAccessibleDescription(new RegExp(`^13/${PWA_SHORT_NAME_MAX} characters`));
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await expect(shortName).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByText(MSG.shortNameTooLong)).toBeVisible();
+      await audit(page, 'short-name-too-long', testInfo.project.name);
+      // The server refuses it as well.
+      const refused = await page.request.put('/api/admin/pwa-settings', { data: { shortName: tooLong } });
+      expect(refused.status()).toBe(400);
+      expect(JSON.stringify(await refused.json())).toContain(MSG.shortNameTooLong);
+      expect((await branding(page.request)).shortName).toBe(original.shortName);
+
+      // A valid save: names and colours, through the hex text and through the picker.
+      const newName = `Island Ferry ${token}`;
+      await appName.fill(newName);
+      await shortName.fill(`Ferry ${token}`);
+      await page.getByLabel('Theme colour', { exact: true }).fill('#0f766e');
+      await expect(page.getByLabel('Theme colour picker')).toHaveValue('#0f766e');
+      await page.getByLabel('Background colour picker').fill('#f0f9ff');
+      await expect(page.getByLabel('Background colour', { exact: true })).toHaveValue('#f0f9ff');
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await expect(toast(page, MSG.settingsSaved)).toBeVisible();
+      // The tab title and the browser colour come from the public branding: no reload needed.
+      await expect(page).toHaveTitle(`PWA Settings · ${newName}`);
+      await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0f766e');
+      expect(await branding(page.request)).toMatchObject({
+        appName: newName,
+        shortName: `Ferry ${token}`,
+        themeColor: '#0f766e',
+        backgroundColor: '#f0f9ff',
+      });
+    } finally {
+      const { appName, shortName, themeColor, backgroundColor } = original;
+      await json(
+        await page.request.put('/api/admin/pwa-settings', {
+          data: { appName, shortName, themeColor, backgroundColor },
+        }),
+      );
+    }
+  });
+
+  test('logo, app icon and favicon uploads show at once', async ({ page }, testInfo) => {
+    test.slow();
+    await page.goto('/admin/pwa-settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'PWA Settings' })).toBeVisible();
+
+    // A file of the wrong type never leaves the browser.
+    await upload(page, 'favicon').setInputFiles({
+      name: 'favicon.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not an image'),
+    });
+    const invalid = toast(page, MSG.invalidFile);
+    await expect(invalid).toBeVisible();
+    await expect(invalid.getByText(MSG.imageType)).toBeVisible();
+
+    await upload(page, 'website logo').setInputFiles(path.join(FILES, 'logo-alpha.png'));
+    await expect(toast(page, MSG.logoUpdated)).toBeVisible({ timeout: 20_000 });
+    const { logoUrl } = await branding(page.request);
+    expect(logoUrl).toMatch(/^\/files\//);
+    await expect(page.getByRole('img', { name: 'Current website logo' })).toHaveAttribute(
+      'src',
+      logoUrl ?? '',
+    );
+
+    await upload(page, 'app icon').setInputFiles(path.join(FILES, 'photo-exif-gps.jpg'));
+    await expect(toast(page, MSG.iconUpdated)).toBeVisible({ timeout: 20_000 });
+    const { iconUrl } = await branding(page.request);
+    await expect(page.getByRole('img', { name: 'Current app icon' })).toHaveAttribute('src', iconUrl ?? '');
+
+    await upload(page, 'favicon').setInputFiles(path.join(FILES, 'banner.webp'));
+    await expect(toast(page, MSG.faviconUpdated)).toBeVisible({ timeout: 20_000 });
+    const { faviconUrl } = await branding(page.request);
+    await expect(page.getByRole('img', { name: 'Current favicon' })).toHaveAttribute('src', faviconUrl ?? '');
+    await expect(page.locator('link[rel="icon"]').first()).toHaveAttribute('href', faviconUrl ?? '');
+    await audit(page, 'uploaded', testInfo.project.name);
+
+    // The public header shows the new logo.
+    await page.goto('/');
+    await expect(page.getByRole('banner').locator(`img[src="${logoUrl}"]`)).toBeVisible();
+  });
+});

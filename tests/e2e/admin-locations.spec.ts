@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { LocationList } from '#shared/catalogue-api.ts';
+import { DEMO_ADMIN } from '#shared/constants.ts';
+import { MSG } from '#shared/messages.ts';
+import { expect, test } from './fixtures.ts';
+import { json, WCAG_TAGS } from './support/booking-api.ts';
+
+const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d2-shots');
+
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ has: page.getByText(text, { exact: true }) });
+const card = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
+
+async function audit(page: Page, name: string, project: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .exclude('[data-sonner-toaster]')
+    .analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    name,
+  ).toEqual([]);
+  await page.screenshot({ path: path.join(SHOTS, `locations-${project}-${name}.png`), fullPage: true });
+}
+
+// Chromium logs every 4xx response as a console error; this 409 is the server refusing to delete
+// a location that schedules use (ARCHITECTURE.md section 8.6), which one test provokes.
+const REFUSED =
+  /^console\.error: Failed to load resource: the server responded with a status of 409 \(Conflict\) \(https?:\/\/[^/]+\/api\/admin\/locations\/[0-9a-f-]+\)$/;
+
+const refusalTest = test.extend({
+  page: async ({ context }, use) => {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error')
+        errors.push(`console.error: ${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+    await use(page);
+    expect(
+      errors.filter((e) => !REFUSED.test(e)),
+      'errors in the browser console',
+    ).toEqual([]);
+  },
+});
+
+async function adminLocations(page: Page) {
+  return (await json<LocationList>(await page.request.get('/api/admin/locations'))).locations;
+}
+
+test.describe('location management', () => {
+  test.beforeEach(async ({ page }) => {
+    await json(await page.request.post('/api/auth/login', { data: DEMO_ADMIN }));
+  });
+
+  test('adds, edits and deletes a location', async ({ page }, testInfo) => {
+    const suffix = randomUUID().slice(0, 8);
+    const name = `Test Island ${suffix}`;
+    await page.goto('/admin/locations');
+    await expect(page.getByRole('heading', { level: 1, name: 'Location Management' })).toBeVisible();
+    await expect(card(page, 'Malé')).toBeVisible();
+    await audit(page, 'list', testInfo.project.name);
+
+    // Empty and blank fields are refused in the browser with SPEC.md's message.
+    await page.getByRole('button', { name: 'Add Location' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Location' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Name').fill('   ');
+    await dialog.getByRole('button', { name: 'Add Location' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(MSG.locationRequired);
+    await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+    await audit(page, 'add-invalid', testInfo.project.name);
+
+    // Values are trimmed before they are saved.
+    await dialog.getByLabel('Name').fill(`  ${name}  `);
+    await dialog.getByLabel('Code').fill(' T1 ');
+    await dialog.getByLabel('Country').fill('Maldives');
+    await dialog.getByRole('button', { name: 'Add Location' }).click();
+    await expect(toast(page, MSG.locationAdded)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const created = card(page, name);
+    await expect(created).toBeVisible();
+    await expect(created).toContainText('T1');
+    await expect(created.getByText('Maldives', { exact: true })).toBeVisible();
+    const saved = (await adminLocations(page)).find((l) => l.name === name);
+    expect(saved).toMatchObject({ name, code: 'T1', country: 'Maldives' });
+
+    // Edit: the dialog opens with the current values.
+    await created.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Location' });
+    await expect(edit.getByLabel('Name')).toHaveValue(name);
+    await expect(edit.getByLabel('Code')).toHaveValue('T1');
+    await edit.getByLabel('Code').fill('T2');
+    await edit.getByLabel('Country').fill('Republic of Maldives');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, MSG.locationUpdated)).toBeVisible();
+    await expect(edit).toBeHidden();
+    await expect(created).toContainText('T2');
+    await expect(created.getByText('Republic of Maldives', { exact: true })).toBeVisible();
+
+    // Delete asks first; Cancel keeps it.
+    await created.getByRole('button', { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Delete ${name}?` });
+    await expect(confirm).toBeVisible();
+    await audit(page, 'delete-confirm', testInfo.project.name);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(created).toBeVisible();
+
+    await created.getByRole('button', { name: `Delete ${name}` }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, MSG.locationDeleted)).toBeVisible();
+    await expect(created).toHaveCount(0);
+    expect((await adminLocations(page)).some((l) => l.id === saved?.id)).toBe(false);
+  });
+
+  refusalTest(
+    'deleting a location that schedules use is refused with the reason',
+    async ({ page }, testInfo) => {
+      await page.goto('/admin/locations');
+      const male = card(page, 'Malé');
+      await male.getByRole('button', { name: 'Delete Malé' }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Delete Malé?' })
+        .getByRole('button', { name: 'Delete' })
+        .click();
+      const refused = toast(page, MSG.locationDeleteFailed);
+      await expect(refused).toBeVisible();
+      await expect(refused.getByText(MSG.locationInUse)).toBeVisible();
+      await expect(page.getByRole('alertdialog')).toBeHidden();
+      await expect(male).toBeVisible();
+      await page.screenshot({
+        path: path.join(SHOTS, `locations-${testInfo.project.name}-refused.png`),
+        fullPage: true,
+      });
+      expect((await adminLocations(page)).some((l) => l.name === 'Malé')).toBe(true);
+    },
+  );
+});
