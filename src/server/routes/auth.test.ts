@@ -161,6 +161,10 @@ describe(`admin sign-in and sessions (${testDatabaseKind})`, () => {
     const change = (cookie: string, payload: object) =>
       t.app.inject({ method: 'POST', url: '/api/auth/password', headers: { cookie }, payload });
 
+    const missing = await change(first.cookie, { currentPassword: '', newPassword: 'another-secret' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toBe(MSG.currentPasswordRequired);
+
     const wrong = await change(first.cookie, { currentPassword: 'nope', newPassword: 'another-secret' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.code).toBe('current_password_incorrect');
