@@ -160,7 +160,7 @@ export function createMailer(opts: {
           or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, now)),
         ),
       )
-      .orderBy(asc(mailOutbox.createdAt))
+      .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.seq))
       .limit(BATCH_SIZE)
       .for('update', { skipLocked: true });
     const rows = await db

@@ -30,7 +30,7 @@ export default async function devOutboxRoutes(app: FastifyInstance, opts: { db: 
       })
       .from(mailOutbox)
       .where(to ? eq(sql`lower(${mailOutbox.to})`, to.toLowerCase()) : undefined)
-      .orderBy(desc(mailOutbox.createdAt))
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.seq))
       .limit(OUTBOX_LIMIT);
     reply.header('cache-control', 'no-store');
     return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
