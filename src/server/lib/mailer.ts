@@ -177,10 +177,12 @@ export function createMailer(opts: {
         // RETURNING has no order and a JS Date drops microseconds, so mails written in one
         // millisecond would go out in any order; sort on the full timestamp instead.
         createdMicros: sql<string>`(extract(epoch from ${mailOutbox.createdAt}) * 1000000)::bigint::text`,
+        // Within one clock tick (PGlite's clock is coarse) the insertion order decides.
+        seq: mailOutbox.seq,
       });
     return rows.sort((a, b) => {
       const diff = BigInt(a.createdMicros) - BigInt(b.createdMicros);
-      return diff < 0n ? -1 : diff > 0n ? 1 : 0;
+      return diff < 0n ? -1 : diff > 0n ? 1 : a.seq - b.seq;
     });
   }
 
