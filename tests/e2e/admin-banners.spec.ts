@@ -144,6 +144,59 @@ test.describe('banner management', () => {
     await expect(page.locator(`img[src="${banner.imageUrl}"]`)).toHaveCount(0);
   });
 
+  test('a mobile-only banner shows at phone width and not at desktop width', async ({
+    page,
+    bannerListLock: _,
+  }) => {
+    test.slow(); // an upload with in-browser compression and three visits to the home page
+    // The test sets both widths itself, so which project runs it does not matter, and one run
+    // would do. Both projects run it all the same: a skipped test fails the CI run
+    // (scripts/e2e.ts), and the banner lock keeps the two runs from seeing each other's banner.
+    const PHONE_SIZE = { width: 390, height: 844 };
+    const DESKTOP_SIZE = { width: 1366, height: 900 };
+    const before = new Set((await adminBanners(page)).map((b) => b.id));
+
+    await page.goto('/admin/banners');
+    await page.getByRole('checkbox', { name: 'Show on desktop' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Show on mobile' }).check();
+    await fileInput(page).setInputFiles(BANNER_FILE);
+    await expect(toast(page, MSG.bannerUploaded)).toBeVisible({ timeout: 30_000 });
+    const added = (await adminBanners(page)).filter((b) => !before.has(b.id));
+    expect(added).toHaveLength(1);
+    const banner = added[0];
+    if (!banner) throw new Error('the uploaded banner is missing');
+    expect(banner).toMatchObject({ showOnMobile: true, showOnDesktop: false, isActive: true });
+    const slide = (p: Page) => p.locator(`img[src="${banner.imageUrl}"]`);
+
+    try {
+      // At phone width the carousel has it.
+      await page.setViewportSize(PHONE_SIZE);
+      await page.goto('/');
+      await expect(carousel(page).locator(`img[src="${banner.imageUrl}"]`)).toHaveCount(1);
+
+      // Widening the same page to a desktop takes it out (the banners are loaded by then, so
+      // its absence is the filter's doing, not a list still on its way).
+      await page.setViewportSize(DESKTOP_SIZE);
+      await expect(slide(page)).toHaveCount(0);
+      // The seeded desktop banners are there instead.
+      await expect(carousel(page).locator('img').first()).toBeVisible();
+
+      // A fresh visit at desktop width never shows it either.
+      await page.goto('/');
+      await expect(carousel(page).locator('img').first()).toBeVisible();
+      await expect(slide(page)).toHaveCount(0);
+
+      // And narrowing that page to a phone brings it in.
+      await page.setViewportSize(PHONE_SIZE);
+      await expect(carousel(page).locator(`img[src="${banner.imageUrl}"]`)).toHaveCount(1);
+    } finally {
+      // Deleted through the API: the upload-and-delete screens have the test above.
+      const deleted = await page.request.delete(`/api/admin/banners/${banner.id}`);
+      expect(deleted.ok(), `delete: ${deleted.status()} ${await deleted.text()}`).toBe(true);
+    }
+    expect((await adminBanners(page)).some((b) => b.id === banner.id)).toBe(false);
+  });
+
   test('a file that is not an image is refused before anything is uploaded', async ({ page }, testInfo) => {
     await page.goto('/admin/banners');
     await expect(fileInput(page)).toBeEnabled();

@@ -111,6 +111,38 @@ test.describe('PWA settings', () => {
     }
   });
 
+  test('a new app name reaches the manifest, the tab title and the header', async ({ page }) => {
+    const original = await branding(page.request);
+    const newName = `Atoll Ferry ${randomUUID().slice(0, 4)}`;
+    try {
+      await page.goto('/admin/pwa-settings');
+      const appName = page.getByLabel('App name');
+      await expect(appName).toHaveValue(original.appName);
+      await appName.fill(newName);
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await expect(toast(page, MSG.settingsSaved)).toBeVisible();
+      await expect(page).toHaveTitle(`PWA Settings · ${newName}`);
+
+      // The manifest is made from the saved settings on every request.
+      const manifest = await page.request.get('/manifest.webmanifest');
+      expect(manifest.headers()['content-type']).toContain('application/manifest+json');
+      expect(await json<{ name: string; short_name: string }>(manifest)).toMatchObject({
+        name: newName,
+        short_name: original.shortName,
+      });
+      // The page links the same manifest.
+      await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', /manifest\.webmanifest$/);
+
+      // A visitor's first load shows the new name in the tab and the header.
+      await page.goto('/');
+      await expect(page).toHaveTitle(newName);
+      await expect(page.getByRole('banner').getByText(newName, { exact: true })).toBeVisible();
+    } finally {
+      await json(await page.request.put('/api/admin/pwa-settings', { data: { appName: original.appName } }));
+    }
+    expect((await branding(page.request)).appName).toBe(original.appName);
+  });
+
   test('logo, app icon and favicon uploads show at once', async ({ page }, testInfo) => {
     test.slow();
     await page.goto('/admin/pwa-settings');
