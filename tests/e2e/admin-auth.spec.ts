@@ -3,31 +3,17 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO_ADMIN, LOGIN_WARNING_COUNTDOWN_SECONDS } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import { test as base, expect } from './fixtures.ts';
+import { test as base, expect, failedResponse } from './fixtures.ts';
 import { json, WCAG_TAGS } from './support/booking-api.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/c1-shots');
 
 // Chromium logs every 4xx response as a console error; a 401 from the login route is how the API
 // says "wrong password" (SPEC.md section 8), so exactly that line is allowed here.
-const LOGIN_401 =
-  /^console\.error: Failed to load resource: the server responded with a status of 401 \(Unauthorized\) \(https?:\/\/[^/]+\/api\/auth\/login\)$/;
+const LOGIN_401 = failedResponse(401, 'Unauthorized', '/api/auth/login');
 
 const test = base.extend({
-  page: async ({ context }, use) => {
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error')
-        errors.push(`console.error: ${message.text()} (${message.location().url})`);
-    });
-    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
-    await use(page);
-    expect(
-      errors.filter((e) => !LOGIN_401.test(e)),
-      'errors in the browser console',
-    ).toEqual([]);
-  },
+  allowedErrors: [[LOGIN_401], { scope: 'test' }],
 });
 
 async function audit(page: Page) {

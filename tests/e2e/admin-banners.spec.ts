@@ -4,16 +4,15 @@ import type { Page } from '@playwright/test';
 import type { BannerList } from '#shared/catalogue-api.ts';
 import { DEMO_ADMIN, MOBILE_BREAKPOINT_PX } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import { test as base, expect } from './fixtures.ts';
+import { test as base, expect, failedResponse } from './fixtures.ts';
 import { json, WCAG_TAGS } from './support/booking-api.ts';
 import { acquireGlobalLock } from './support/global-lock.ts';
+import { toast } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d2-shots');
 const BANNER_FILE = path.resolve(import.meta.dirname, '../files/banner.webp');
 const NOT_AN_IMAGE = path.resolve(import.meta.dirname, '../files/not-an-image.jpg');
 
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ has: page.getByText(text, { exact: true }) });
 const fileInput = (page: Page) => page.getByLabel('Choose image to upload');
 const row = (page: Page, imageUrl: string) =>
   page.getByRole('listitem').filter({ has: page.locator(`img[src="${imageUrl}"]`) });
@@ -21,8 +20,7 @@ const carousel = (page: Page) => page.getByRole('region', { name: 'Featured bann
 
 // Chromium logs a failed image load as a console error. The admin list shows every banner, so a
 // banner that the other project's test deletes between the list and its image load gives a 404.
-const DELETED_ELSEWHERE =
-  /^console\.error: Failed to load resource: the server responded with a status of 404 \(Not Found\) \(https?:\/\/[^/]+\/files\/banners\/[^/]+\)$/;
+const DELETED_ELSEWHERE = failedResponse(404, 'Not Found', '/files/banners/[^/]+');
 
 const test = base.extend<{ bannerListLock: undefined }>({
   // The home page shows every active banner: one upload-and-delete at a time, not one per project.
@@ -38,20 +36,7 @@ const test = base.extend<{ bannerListLock: undefined }>({
     },
     { timeout: 180_000 },
   ],
-  page: async ({ context }, use) => {
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error')
-        errors.push(`console.error: ${message.text()} (${message.location().url})`);
-    });
-    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
-    await use(page);
-    expect(
-      errors.filter((e) => !DELETED_ELSEWHERE.test(e)),
-      'errors in the browser console',
-    ).toEqual([]);
-  },
+  allowedErrors: [[DELETED_ELSEWHERE], { scope: 'test' }],
 });
 
 async function audit(page: Page, name: string, project: string) {

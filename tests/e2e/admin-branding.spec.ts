@@ -8,6 +8,7 @@ import type { Branding } from '#shared/schemas.ts';
 import { test as base, expect } from './fixtures.ts';
 import { json, WCAG_TAGS } from './support/booking-api.ts';
 import { acquireGlobalLock } from './support/global-lock.ts';
+import { toast } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d2-shots');
 const FILES = path.resolve(import.meta.dirname, '../files');
@@ -28,8 +29,6 @@ const test = base.extend<{ settingsLock: undefined }>({
 });
 test.describe.configure({ mode: 'serial' });
 
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ has: page.getByText(text, { exact: true }) });
 const upload = (page: Page, what: string) => page.getByLabel(new RegExp(`^(Upload|Replace) ${what}$`));
 
 async function audit(page: Page, name: string, project: string) {

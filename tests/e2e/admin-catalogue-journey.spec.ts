@@ -6,6 +6,7 @@ import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { json, latestCode, operatorDate, WCAG_TAGS } from './support/booking-api.ts';
+import { toast } from './support/ui.ts';
 
 // From an empty catalogue entry to a booked seat: the admin adds a stop, a launch with its own
 // seat labels and photo, and a schedule through the dialogs; a passenger then books it in the
@@ -14,9 +15,6 @@ const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/e-shots');
 const PHOTO = path.resolve(import.meta.dirname, '../files/photo-exif-gps.jpg');
 // A few days ahead, clear of today's departures; the schedule is this test's own anyway.
 const DAYS_AHEAD = 4;
-
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ has: page.getByText(text, { exact: true }) });
 
 /** No WCAG 2.1 AA violations on what is shown (toasts aside), and a picture of it. */
 async function audit(page: Page, name: string, project: string) {

@@ -5,13 +5,12 @@ import { DEMO_ADMIN } from '#shared/constants.ts';
 import { LOOKUP_STATUS_TEXT, MSG } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { createBookingViaApi, json } from './support/booking-api.ts';
+import { toast } from './support/ui.ts';
 
 // An operator's day across both sides of the product: the admin signs in, approves what a
 // passenger booked and the passenger sees it; new bookings reach the admin's open page live.
 const TMP = path.resolve(import.meta.dirname, '../../.tmp');
 
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ has: page.getByText(text, { exact: true }) });
 const card = (page: Page, reference: string) => page.locator(`article[data-reference="${reference}"]`);
 
 /** Console errors and uncaught exceptions of a page the shared fixture does not watch. */

@@ -7,13 +7,11 @@ import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { json, WCAG_TAGS } from './support/booking-api.ts';
+import { toast } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d1-shots');
 const PHOTO = path.resolve(import.meta.dirname, '../files/photo-exif-gps.jpg');
 const NOT_AN_IMAGE = path.resolve(import.meta.dirname, '../files/not-an-image.jpg');
-
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ has: page.getByText(text, { exact: true }) });
 
 async function audit(page: Page, name: string, project: string, fullPage = true) {
   const { violations } = await new AxeBuilder({ page })

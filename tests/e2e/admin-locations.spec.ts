@@ -5,13 +5,12 @@ import type { Page } from '@playwright/test';
 import type { LocationList } from '#shared/catalogue-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, failedResponse, test } from './fixtures.ts';
 import { json, WCAG_TAGS } from './support/booking-api.ts';
+import { toast } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d2-shots');
 
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ has: page.getByText(text, { exact: true }) });
 const card = (page: Page, name: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
 
@@ -29,24 +28,10 @@ async function audit(page: Page, name: string, project: string) {
 
 // Chromium logs every 4xx response as a console error; this 409 is the server refusing to delete
 // a location that schedules use (ARCHITECTURE.md section 8.6), which one test provokes.
-const REFUSED =
-  /^console\.error: Failed to load resource: the server responded with a status of 409 \(Conflict\) \(https?:\/\/[^/]+\/api\/admin\/locations\/[0-9a-f-]+\)$/;
+const REFUSED = failedResponse(409, 'Conflict', '/api/admin/locations/[0-9a-f-]+');
 
 const refusalTest = test.extend({
-  page: async ({ context }, use) => {
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error')
-        errors.push(`console.error: ${message.text()} (${message.location().url})`);
-    });
-    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
-    await use(page);
-    expect(
-      errors.filter((e) => !REFUSED.test(e)),
-      'errors in the browser console',
-    ).toEqual([]);
-  },
+  allowedErrors: [[REFUSED], { scope: 'test' }],
 });
 
 async function adminLocations(page: Page) {

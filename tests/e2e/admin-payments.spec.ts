@@ -8,6 +8,7 @@ import type { PublicSettings } from '#shared/schemas.ts';
 import { test as base, expect } from './fixtures.ts';
 import { json, WCAG_TAGS } from './support/booking-api.ts';
 import { acquireGlobalLock } from './support/global-lock.ts';
+import { toast } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d2-shots');
 
@@ -30,8 +31,16 @@ const test = base.extend<{ settingsLock: undefined }>({
 });
 test.describe.configure({ mode: 'serial' });
 
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ has: page.getByText(text, { exact: true }) });
+/** Clicks a card's save button and waits for the settings update it sends to succeed. */
+async function saveAndWait(page: Page, button: string) {
+  const [response] = await Promise.all([
+    page.waitForResponse(
+      (r) => r.url().endsWith('/api/admin/payment-settings') && r.request().method() === 'PUT',
+    ),
+    page.getByRole('button', { name: button }).click(),
+  ]);
+  expect(response.ok()).toBe(true);
+}
 
 async function audit(page: Page, name: string, project: string) {
   const { violations } = await new AxeBuilder({ page })
@@ -101,8 +110,9 @@ test.describe('payment settings', () => {
       // Put the defaults back through the screen itself.
       await localChild.fill(DEFAULT_PRICES.localChildPrice);
       await foreignerAdult.fill(DEFAULT_PRICES.foreignerAdultPrice);
-      await page.getByRole('button', { name: 'Save Prices' }).click();
-      await expect(toast(page, MSG.pricesUpdated)).toHaveCount(2);
+      // The first save's toast may still show: wait for this save's answer, then its toast.
+      await saveAndWait(page, 'Save Prices');
+      await expect(toast(page, MSG.pricesUpdated)).toBeVisible();
       const restored = await publicSettings(page.request);
       expect(Number(restored.localChildPrice)).toBe(Number(DEFAULT_PRICES.localChildPrice));
       expect(Number(restored.foreignerAdultPrice)).toBe(Number(DEFAULT_PRICES.foreignerAdultPrice));
@@ -141,8 +151,9 @@ test.describe('payment settings', () => {
       expect(Number((await publicSettings(page.request)).exchangeRate)).toBe(16.1);
 
       await rate.fill(DEFAULT_EXCHANGE_RATE);
-      await page.getByRole('button', { name: 'Save Rate' }).click();
-      await expect(toast(page, MSG.rateUpdated)).toHaveCount(2);
+      // The first save's toast may still show: wait for this save's answer, then its toast.
+      await saveAndWait(page, 'Save Rate');
+      await expect(toast(page, MSG.rateUpdated)).toBeVisible();
       expect(Number((await publicSettings(page.request)).exchangeRate)).toBe(Number(DEFAULT_EXCHANGE_RATE));
     } finally {
       await restore(page.request, DEFAULTS);

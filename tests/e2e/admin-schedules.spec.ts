@@ -9,17 +9,15 @@ import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import type { BookingCreated, BookingRequest, Location, Trip } from '#shared/schemas.ts';
 import { formatDay } from '../../src/web/lib/admin-format.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, failedResponse, test } from './fixtures.ts';
 import { json, operatorDate, SLIP_WEBP, verifiedToken, WCAG_TAGS } from './support/booking-api.ts';
+import { toast } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d1-shots');
 
 // Every viewport works on its own days (and the duplicate on the day after), so the two
 // projects never see each other's schedules in a filtered list.
 const DAYS_AHEAD: Record<string, number> = { phone: 3, desktop: 6 };
-
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ has: page.getByText(text, { exact: true }) });
 
 async function audit(page: Page, name: string, project: string, fullPage = true) {
   const { violations } = await new AxeBuilder({ page })
@@ -162,6 +160,9 @@ test.describe('schedule screen', () => {
     expect(await searchIds(page.request, date, maafushi, rasdhoo)).not.toContain(scheduleId);
 
     await card.getByRole('button', { name: 'Reopen' }).click();
+    const reopen = page.getByRole('alertdialog', { name: 'Reopen this trip?' });
+    await expect(reopen).toContainText(MSG.reopenTripConfirm);
+    await reopen.getByRole('button', { name: 'Reopen Trip' }).click();
     await expect(toast(page, MSG.scheduleMarked('scheduled'))).toBeVisible();
     await expect(card.getByText('Scheduled', { exact: true })).toBeVisible();
     expect(await searchIds(page.request, date, maafushi, rasdhoo)).toContain(scheduleId);
@@ -196,24 +197,10 @@ test.describe('schedule screen', () => {
 
 // Chromium logs every 4xx response as a console error; these 409s are the server refusing an
 // edit that would break an active booking (ARCHITECTURE.md section 8.6), which this test provokes.
-const REFUSED =
-  /^console\.error: Failed to load resource: the server responded with a status of 409 \(Conflict\) \(https?:\/\/[^/]+\/api\/admin\/(schedules|launches)\/[0-9a-f-]+\)$/;
+const REFUSED = failedResponse(409, 'Conflict', '/api/admin/(schedules|launches)/[0-9a-f-]+');
 
 const guardTest = test.extend({
-  page: async ({ context }, use) => {
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error')
-        errors.push(`console.error: ${message.text()} (${message.location().url})`);
-    });
-    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
-    await use(page);
-    expect(
-      errors.filter((e) => !REFUSED.test(e)),
-      'errors in the browser console',
-    ).toEqual([]);
-  },
+  allowedErrors: [[REFUSED], { scope: 'test' }],
 });
 
 /** A pending booking of seat `seat` from the first to the last stop of our own schedule. */

@@ -7,15 +7,13 @@ import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { createBookingViaApi, json, WCAG_TAGS } from './support/booking-api.ts';
+import { toast } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/c2-shots');
 
 // Marking a trip completed closes it for booking, so each viewport works on its own day, far
 // from the days other suites book on.
 const DAYS_AHEAD: Record<string, number> = { phone: 12, desktop: 13 };
-
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ has: page.getByText(text, { exact: true }) });
 
 async function audit(page: Page, name: string, project: string) {
   const { violations } = await new AxeBuilder({ page })

@@ -6,6 +6,7 @@ import { DEMO_ADMIN, SLIP_ZOOM } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { createBookingViaApi, json, seatMap, seatStates, WCAG_TAGS } from './support/booking-api.ts';
+import { toast } from './support/ui.ts';
 
 // Every test books its own trip seats and finds its ticket by reference (?q=): the server is
 // shared by parallel workers, so only this test's own ticket has known counts.
@@ -19,8 +20,6 @@ async function ticketByReference(api: APIRequestContext, reference: string): Pro
   return json<AdminTicket>(await api.get(`/api/admin/tickets/by-reference/${reference}`));
 }
 
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ has: page.getByText(text, { exact: true }) });
 const card = (page: Page, reference: string) => page.locator(`article[data-reference="${reference}"]`);
 const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
 

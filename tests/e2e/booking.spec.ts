@@ -4,7 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MSG } from '#shared/messages.ts';
 import type { BookingLookup } from '#shared/schemas.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, failedResponse, test } from './fixtures.ts';
 import { findTrip, latestCode, operatorDate, WCAG_TAGS } from './support/booking-api.ts';
 
 const SLIP = fileURLToPath(new URL('../files/photo-exif-gps.jpg', import.meta.url));
@@ -66,24 +66,10 @@ async function searchMaleToMaafushi(page: Page) {
 
 // Chromium logs every 4xx response as a console error; a 409 from locking is how the API says
 // "someone was faster" (ARCHITECTURE.md section 8.2), so exactly that line is allowed there.
-const LOCK_409 =
-  /^console\.error: Failed to load resource: the server responded with a status of 409 \(Conflict\) \(https?:\/\/[^/]+\/api\/seat-locks\)$/;
+const LOCK_409 = failedResponse(409, 'Conflict', '/api/seat-locks');
 
 const raceTest = test.extend({
-  page: async ({ context }, use) => {
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error')
-        errors.push(`console.error: ${message.text()} (${message.location().url})`);
-    });
-    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
-    await use(page);
-    expect(
-      errors.filter((e) => !LOCK_409.test(e)),
-      'errors in the browser console',
-    ).toEqual([]);
-  },
+  allowedErrors: [[LOCK_409], { scope: 'test' }],
 });
 
 test.describe('booking wizard', () => {

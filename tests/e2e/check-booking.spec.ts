@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { LOOKUP_STATUS_TEXT, MSG } from '#shared/messages.ts';
-import { test as base, expect } from './fixtures.ts';
+import { test as base, expect, failedResponse } from './fixtures.ts';
 import { type CreatedBooking, createBookingViaApi, WCAG_TAGS } from './support/booking-api.ts';
 
 // A few days ahead: today's departures may already have left, and the wizard's tests book the
@@ -9,26 +9,12 @@ const DAYS_AHEAD = 5;
 
 // Chromium logs every 4xx response as a console error; the lookup's 404 is how the API says
 // "no such booking" (ARCHITECTURE.md section 2.7), so exactly that line is allowed here.
-const LOOKUP_ANSWERS =
-  /^console\.error: Failed to load resource: the server responded with a status of 404 \(Not Found\) \(https?:\/\/[^/]+\/api\/bookings\/[^/]+\)$/;
+const LOOKUP_ANSWERS = failedResponse(404, 'Not Found', '/api/bookings/[^/]+');
 
 // The shared page fixture, with that one allowance: any other console error or uncaught
 // exception still fails the test.
 const test = base.extend({
-  page: async ({ context }, use) => {
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error')
-        errors.push(`console.error: ${message.text()} (${message.location().url})`);
-    });
-    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
-    await use(page);
-    expect(
-      errors.filter((e) => !LOOKUP_ANSWERS.test(e)),
-      'errors in the browser console',
-    ).toEqual([]);
-  },
+  allowedErrors: [[LOOKUP_ANSWERS], { scope: 'test' }],
 });
 
 let created: CreatedBooking;

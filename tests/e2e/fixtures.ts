@@ -5,7 +5,20 @@ type ConsoleEntry = { type: ReturnType<ConsoleMessage['type']>; text: string };
 type Options = {
   /** Console warnings a test expects; any other warning fails it, like every error does. */
   allowedWarnings: RegExp[];
+  /**
+   * Console errors a test expects, in the form `console.error: <text> (<url>)`. Chromium logs
+   * every 4xx response as an error, so a spec that provokes one on purpose names it here
+   * (see failedResponse); anything else still fails the test.
+   */
+  allowedErrors: RegExp[];
 };
+
+/** The console line Chromium writes for a 4xx/5xx response from a path matching `path`. */
+export function failedResponse(status: number, statusText: string, path: string): RegExp {
+  return new RegExp(
+    `^console\\.error: Failed to load resource: the server responded with a status of ${status} \\(${statusText}\\) \\(https?://[^/]+${path}\\)$`,
+  );
+}
 
 type Fixtures = {
   requireBrowser: undefined;
@@ -15,6 +28,7 @@ type Fixtures = {
 
 export const test = base.extend<Options & Fixtures>({
   allowedWarnings: [[], { option: true }],
+  allowedErrors: [[], { option: true }],
 
   // Set up before the browser fixtures: outside CI a machine without Chromium skips instead of
   // failing to launch (playwright.config.ts already refuses to run in CI without one).
@@ -34,7 +48,7 @@ export const test = base.extend<Options & Fixtures>({
   },
 
   // No page may log an error or throw: checked after every test.
-  page: async ({ page }, use) => {
+  page: async ({ page, allowedErrors }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error')
@@ -42,7 +56,10 @@ export const test = base.extend<Options & Fixtures>({
     });
     page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
     await use(page);
-    expect(errors, 'errors and warnings in the browser console').toEqual([]);
+    expect(
+      errors.filter((e) => !allowedErrors.some((allowed) => allowed.test(e))),
+      'errors in the browser console',
+    ).toEqual([]);
   },
 });
 

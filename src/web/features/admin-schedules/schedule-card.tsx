@@ -12,7 +12,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminSchedule } from '#shared/catalogue-api.ts';
-import { UNKNOWN_LOCATION } from '#shared/messages.ts';
+import { MSG, UNKNOWN_LOCATION } from '#shared/messages.ts';
 import { ScheduleStatusBadge } from '../../components/admin-status-badges.tsx';
 import {
   AlertDialog,
@@ -64,6 +64,32 @@ function DeleteSchedule({ schedule }: { schedule: AdminSchedule }) {
           <AlertDialogCancel>Cancel</AlertDialogCancel>
           <AlertDialogAction variant="destructive" onClick={() => remove.mutate(schedule.id)}>
             Delete Schedule
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** SPEC.md section 4: reopening asks first, saying the trip takes bookings again. */
+function ReopenSchedule({ schedule }: { schedule: AdminSchedule }) {
+  const [open, setOpen] = useState(false);
+  const status = useScheduleStatus();
+  return (
+    <AlertDialog open={open} onOpenChange={setOpen}>
+      <Button size="sm" variant="outline" disabled={status.isPending} onClick={() => setOpen(true)}>
+        <RotateCcw aria-hidden="true" />
+        Reopen
+      </Button>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Reopen this trip?</AlertDialogTitle>
+          <AlertDialogDescription>{MSG.reopenTripConfirm}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={() => status.mutate({ id: schedule.id, status: 'scheduled' })}>
+            Reopen Trip
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
@@ -157,15 +183,19 @@ export function ScheduleCard({ schedule, onEdit }: { schedule: AdminSchedule; on
           <Copy aria-hidden="true" />
           Duplicate
         </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={status.isPending}
-          onClick={() => status.mutate({ id: schedule.id, status: completed ? 'scheduled' : 'completed' })}
-        >
-          {completed ? <RotateCcw aria-hidden="true" /> : <CircleCheck aria-hidden="true" />}
-          {completed ? 'Reopen' : 'Mark completed'}
-        </Button>
+        {completed ? (
+          <ReopenSchedule schedule={schedule} />
+        ) : (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={status.isPending}
+            onClick={() => status.mutate({ id: schedule.id, status: 'completed' })}
+          >
+            <CircleCheck aria-hidden="true" />
+            Mark completed
+          </Button>
+        )}
         <DeleteSchedule schedule={schedule} />
       </div>
     </article>
