@@ -1,6 +1,6 @@
 // Load benchmark of the public read endpoints against a built server (PGlite by default,
 // PostgreSQL with BENCH_DATABASE_URL). Timing goals live here, never in tests.
-// Usage: npm run bench   (env: BENCH_RATE=1000 BENCH_SECONDS=10 BENCH_DATABASE_URL=...)
+// Usage: npm run bench   (env: BENCH_RATE=1000 BENCH_SECONDS=10 BENCH_DATABASE_URL=... BENCH_ONLY=trips,health)
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,7 +89,10 @@ try {
     '/api/settings/public',
     '/api/branding',
   ];
+  // BENCH_ONLY=trips,health measures only the endpoints whose path contains one of the words.
+  const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
   for (const endpoint of endpoints) {
+    if (only && !only.some((word) => endpoint.includes(word))) continue;
     await measure(endpoint); // warm-up run, discarded
     rows.push(await measure(endpoint));
   }

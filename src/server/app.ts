@@ -15,12 +15,14 @@ import {
 } from 'fastify-type-provider-zod';
 import { IMAGE_MAX_BYTES } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
+import type { Trip } from '#shared/schemas.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError, errorBody } from './lib/errors.ts';
 import { createLiveEvents, type LiveEvents } from './lib/live-events.ts';
 import type { Mailer } from './lib/mailer.ts';
+import { createMicroCache, type MicroCache } from './lib/micro-cache.ts';
 import { rateLimitPluginOptions } from './lib/rate-limit.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import adminBannerRoutes from './routes/admin/banners.ts';
@@ -49,6 +51,8 @@ export type AppDeps = {
   mailer: Mailer | undefined;
   /** This process's LISTEN on the live-events channel, shared by every SSE stream. */
   liveEvents: LiveEvents;
+  /** Trip search answers, shared for a second (ARCHITECTURE.md section 6: the busiest read). */
+  tripSearchCache: MicroCache<Trip[]>;
 };
 
 declare module 'fastify' {
@@ -73,6 +77,8 @@ export type BuildAppOptions = {
 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** How long one trip search answer serves identical searches (seat counts may lag this much). */
+const TRIP_SEARCH_CACHE_MS = 1_000;
 
 // Connection-level failures of the database: the service is down for a moment, not broken.
 const DB_UNAVAILABLE_CODES = new Set([
@@ -140,7 +146,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     clock: opts.clock ?? systemClock,
     mailer: opts.mailer,
     liveEvents: createLiveEvents(database, app.log),
+    tripSearchCache: createMicroCache<Trip[]>({ ttlMs: TRIP_SEARCH_CACHE_MS, maxEntries: 10_000 }),
   });
+  // Another instance's booking or schedule change, when this one listens: forget at once
+  // (otherwise its answers are at most TRIP_SEARCH_CACHE_MS old).
+  app.deps.liveEvents.subscribe(() => app.deps.tripSearchCache.clear());
   app.addHook('onClose', async () => {
     await app.deps.liveEvents.close();
   });
@@ -207,6 +217,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       const expected = expectedOrigin(config, req.headers.host, req.protocol);
       if (origin !== expected) throw new AppError('cross_site_request', MSG.crossSite, 403);
     }
+  });
+
+  // A write on this instance (a lock, a booking, an admin change) is seen by the next search at
+  // once: the cached answers go before the writer hears back.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (STATE_CHANGING.has(req.method) && reply.statusCode < 400) app.deps.tripSearchCache.clear();
+    return payload;
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

@@ -14,6 +14,7 @@ import {
   tripParamsSchema,
   tripSearchQuerySchema,
 } from '#shared/schemas.ts';
+import { dateInZone } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { routeLimit } from '../../lib/rate-limit.ts';
 import { listTripLaunches } from '../../services/list-trip-launches.ts';
@@ -38,7 +39,7 @@ function bookingSession(req: FastifyRequest, required: boolean): string | undefi
 
 export default async function tripRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { config, database, clock } = app.deps;
+  const { config, database, clock, tripSearchCache } = app.deps;
   const db = database.db;
 
   app.get(
@@ -47,7 +48,13 @@ export default async function tripRoutes(fastify: FastifyInstance) {
     async (req, reply): Promise<Trip[]> => {
       // Seat counts change with every booking and lock.
       reply.header('Cache-Control', 'no-store');
-      return searchTrips(db, { ...req.query, now: clock.now(), timeZone: config.tzOperator });
+      const now = clock.now();
+      const { date, from, to } = req.query;
+      // "Today" is part of the key: a search for a day that has just passed finds nothing.
+      const key = `${date}|${from ?? ''}|${to ?? ''}|${dateInZone(now, config.tzOperator)}`;
+      return tripSearchCache.get(key, () =>
+        searchTrips(db, { ...req.query, now, timeZone: config.tzOperator }),
+      );
     },
   );
 
