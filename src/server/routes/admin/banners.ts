@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { type BannerList, bannerFieldsSchema } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readImageUpload } from '../../lib/multipart.ts';
 import { deleteBanner, listBanners, uploadBanner } from '../../services/upload-banner.ts';
 import { parseOrThrow } from '../public/email-codes.ts';
-import { adminOf } from './index.ts';
-
-const paramsSchema = z.object({ id: z.uuid() });
+import { adminOf, idParam } from './index.ts';
 
 /** Banner management (SPEC.md section 2). */
 export default async function adminBannerRoutes(app: FastifyInstance) {
@@ -31,9 +28,8 @@ export default async function adminBannerRoutes(app: FastifyInstance) {
   });
 
   app.delete('/api/admin/banners/:id', async (req, reply) => {
-    const parsed = paramsSchema.safeParse(req.params);
-    if (!parsed.success) throw new AppError('banner_not_found', MSG.bannerNotFound, 404);
-    await deleteBanner(db, { id: parsed.data.id, actorUserId: adminOf(req).id, storage, log: req.log });
+    const id = idParam(req.params, () => new AppError('banner_not_found', MSG.bannerNotFound, 404));
+    await deleteBanner(db, { id, actorUserId: adminOf(req).id, storage, log: req.log });
     return reply.code(204).send();
   });
 }

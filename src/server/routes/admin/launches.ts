@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { type LaunchList, launchInputSchema } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -8,15 +7,10 @@ import { deleteLaunch } from '../../services/delete-launch.ts';
 import { listLaunches, saveLaunch } from '../../services/save-launch.ts';
 import { setLaunchImage } from '../../services/set-launch-image.ts';
 import { parseOrThrow } from '../public/email-codes.ts';
-import { adminOf } from './index.ts';
+import { adminOf, idParam } from './index.ts';
 
-const paramsSchema = z.object({ id: z.uuid() });
-
-function launchId(params: unknown): string {
-  const parsed = paramsSchema.safeParse(params);
-  if (!parsed.success) throw new AppError('launch_not_found', MSG.launchNotFound, 404);
-  return parsed.data.id;
-}
+const launchId = (params: unknown) =>
+  idParam(params, () => new AppError('launch_not_found', MSG.launchNotFound, 404));
 
 /** The launch screen (SPEC.md section 2). */
 export default async function adminLaunchRoutes(app: FastifyInstance) {

@@ -1,19 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { type LocationList, locationInputSchema } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
 import { AppError } from '../../lib/errors.ts';
 import { deleteLocation, listLocations, saveLocation } from '../../services/save-location.ts';
 import { parseOrThrow } from '../public/email-codes.ts';
-import { adminOf } from './index.ts';
+import { adminOf, idParam } from './index.ts';
 
-const paramsSchema = z.object({ id: z.uuid() });
-
-function locationId(params: unknown): string {
-  const parsed = paramsSchema.safeParse(params);
-  if (!parsed.success) throw new AppError('location_not_found', MSG.locationNotFound, 404);
-  return parsed.data.id;
-}
+const locationId = (params: unknown) =>
+  idParam(params, () => new AppError('location_not_found', MSG.locationNotFound, 404));
 
 /** The location screen (SPEC.md section 2). */
 export default async function adminLocationRoutes(app: FastifyInstance) {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { scheduleIdParamsSchema } from '#shared/admin-api.ts';
 import { type ScheduleList, scheduleInputSchema, scheduleListQuerySchema } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -8,13 +7,10 @@ import { duplicateSchedule } from '../../services/duplicate-schedule.ts';
 import { listSchedules, readSchedule } from '../../services/list-schedules.ts';
 import { saveSchedule } from '../../services/save-schedule.ts';
 import { parseOrThrow } from '../public/email-codes.ts';
-import { adminOf } from './index.ts';
+import { adminOf, idParam } from './index.ts';
 
-function scheduleId(params: unknown): string {
-  const parsed = scheduleIdParamsSchema.safeParse(params);
-  if (!parsed.success) throw new AppError('schedule_not_found', MSG.scheduleNotFound, 404);
-  return parsed.data.id;
-}
+const scheduleId = (params: unknown) =>
+  idParam(params, () => new AppError('schedule_not_found', MSG.scheduleNotFound, 404));
 
 /** The schedule screen (SPEC.md section 2); the status change lives with the trips routes. */
 export default async function adminScheduleRoutes(app: FastifyInstance) {
