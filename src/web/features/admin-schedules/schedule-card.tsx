@@ -13,7 +13,7 @@ import {
 import { useState } from 'react';
 import type { AdminSchedule } from '#shared/catalogue-api.ts';
 import { MSG, UNKNOWN_LOCATION } from '#shared/messages.ts';
-import { ScheduleStatusBadge } from '../../components/admin-status-badges.tsx';
+import { ScheduleStatusBadge } from '../../components/status-badges.tsx';
 import {
   AlertDialog,
   AlertDialogAction,

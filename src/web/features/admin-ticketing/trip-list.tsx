@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, ChevronRight, Clock, Loader2, Ship, Users } from 'lucide-react';
 import type { AdminStop, AdminTrip } from '#shared/admin-api.ts';
 import { MSG, NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages.ts';
-import { ScheduleStatusBadge } from '../../components/admin-status-badges.tsx';
+import { ScheduleStatusBadge } from '../../components/status-badges.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { tripListQuery } from './api.ts';
 

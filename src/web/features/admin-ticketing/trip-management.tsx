@@ -3,7 +3,7 @@ import { ArrowLeft, CheckCircle2, Download, Loader2, Printer, RotateCcw } from '
 import { useState } from 'react';
 import type { AdminTrip, TripPassenger } from '#shared/admin-api.ts';
 import { MSG, UNKNOWN_LOCATION } from '#shared/messages.ts';
-import { MarkedStatusBadge, ScheduleStatusBadge } from '../../components/admin-status-badges.tsx';
+import { MarkedStatusBadge, ScheduleStatusBadge } from '../../components/status-badges.tsx';
 import {
   AlertDialog,
   AlertDialogAction,

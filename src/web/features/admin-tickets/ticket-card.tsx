@@ -2,12 +2,8 @@ import { ArrowRight, FileImage } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages.ts';
-import {
-  MarkedStatusBadge,
-  PaymentStatusBadge,
-  TicketStatusBadge,
-} from '../../components/admin-status-badges.tsx';
 import { ExpectedPayment, slipUrl } from '../../components/slip-viewer/slip-viewer-dialog.tsx';
+import { MarkedStatusBadge, PaymentStatusBadge, TicketStatusBadge } from '../../components/status-badges.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { formatAmount, formatDay, formatInstant } from '../../lib/admin-format.ts';
 import { TicketActions } from './ticket-actions.tsx';

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages.ts';
 import type { BookingLookup } from '#shared/schemas.ts';
 import { SlipButton } from '../../components/slip-viewer/slip-button.tsx';
+import { PaymentStatusBadge, TicketStatusBadge } from '../../components/status-badges.tsx';
 import { Card, CardContent, CardHeader } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/utils.ts';
 import {
@@ -13,7 +14,6 @@ import {
   formatTravelDate,
   orNotSpecified,
 } from './format.ts';
-import { PaymentStatusBadge, TicketStatusBadge } from './status-badges.tsx';
 
 // Status text tint per ticket status; the text itself carries the meaning.
 const STATUS_TEXT_TONE: Record<string, string> = {
@@ -93,8 +93,12 @@ export function BookingResultCard({ booking }: { booking: BookingLookup }) {
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
-              <TicketStatusBadge status={booking.ticketStatus} label={booking.ticketStatusLabel} />
-              <PaymentStatusBadge status={booking.paymentStatus} label={booking.paymentStatusLabel} />
+              <TicketStatusBadge status={booking.ticketStatus} label={booking.ticketStatusLabel} size="lg" />
+              <PaymentStatusBadge
+                status={booking.paymentStatus}
+                label={booking.paymentStatusLabel}
+                size="lg"
+              />
             </div>
           </div>
           <p className={cn('rounded-xl border px-4 py-3 text-sm leading-relaxed', tone)}>

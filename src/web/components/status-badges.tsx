@@ -13,8 +13,13 @@ import {
   UserX,
 } from 'lucide-react';
 import { PAYMENT_STATUS_LABEL, TICKET_STATUS_LABEL } from '#shared/messages.ts';
-import { humanize } from '../lib/admin-format.ts';
 import { Badge, type BadgeProps } from './ui/badge.tsx';
+
+/** 'no_show' -> 'No show': an unknown status is still written out. */
+const humanize = (value: string) => {
+  const words = value.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
 
 type Look = { variant: BadgeProps['variant']; icon: LucideIcon; label?: string };
 
@@ -45,30 +50,48 @@ const SCHEDULE_LOOK: Record<string, Look> = {
   completed: { variant: 'success', icon: CircleCheck },
 };
 
-function StatusBadge({ look, status, kind }: { look: Look | undefined; status: string; kind: string }) {
+type BadgeOptions = {
+  status: string;
+  /** The written label; by default the status's SPEC label. */
+  label?: string;
+  /** 'lg' on the passenger's booking card, 'md' in the admin lists. */
+  size?: 'md' | 'lg';
+};
+
+function StatusBadge({
+  look,
+  kind,
+  status,
+  label,
+  size = 'md',
+}: BadgeOptions & { look: Look | undefined; kind: string }) {
   const Icon = look?.icon ?? TriangleAlert;
   return (
-    <Badge variant={look?.variant ?? 'destructive'} data-status={status}>
-      <Icon aria-hidden="true" className="size-3.5" />
+    <Badge
+      variant={look?.variant ?? 'destructive'}
+      data-status={status}
+      className={size === 'lg' ? 'px-3 py-1 text-sm' : undefined}
+    >
+      <Icon aria-hidden="true" className={size === 'lg' ? 'size-4' : 'size-3.5'} />
       <span className="sr-only">{kind}: </span>
-      <span>{look?.label ?? humanize(status)}</span>
+      <span>{label ?? look?.label ?? humanize(status)}</span>
     </Badge>
   );
 }
 
-export function TicketStatusBadge({ status }: { status: string }) {
-  return <StatusBadge look={TICKET_LOOK[status]} status={status} kind="Ticket status" />;
+export function TicketStatusBadge(props: BadgeOptions) {
+  return <StatusBadge {...props} look={TICKET_LOOK[props.status]} kind="Booking status" />;
 }
 
-export function PaymentStatusBadge({ status }: { status: string }) {
-  return <StatusBadge look={PAYMENT_LOOK[status]} status={status} kind="Payment status" />;
+export function PaymentStatusBadge(props: BadgeOptions) {
+  return <StatusBadge {...props} look={PAYMENT_LOOK[props.status]} kind="Payment status" />;
 }
 
-export function MarkedStatusBadge({ status }: { status: string }) {
-  return <StatusBadge look={MARKED_LOOK[status]} status={status} kind="Marked" />;
+export function MarkedStatusBadge(props: BadgeOptions) {
+  return <StatusBadge {...props} look={MARKED_LOOK[props.status]} kind="Marked" />;
 }
 
 /** 'scheduled' and 'completed' are the known states; anything else shows as destructive. */
-export function ScheduleStatusBadge({ status }: { status: string }) {
-  return <StatusBadge look={SCHEDULE_LOOK[status]} status={status} kind="Trip status" />;
+export function ScheduleStatusBadge(props: BadgeOptions) {
+  return <StatusBadge {...props} look={SCHEDULE_LOOK[props.status]} kind="Trip status" />;
 }
