@@ -111,6 +111,26 @@ function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/** PostgreSQL refuses NUL in text (22021) and unconvertible characters (22P05): bad input, not a fault. */
+const DB_BAD_TEXT_CODES = new Set(['22021', '22P05']);
+
+function isBadTextForDatabase(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && DB_BAD_TEXT_CODES.has(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** True when a NUL character hides anywhere in a parsed body or query (strings, arrays, objects). */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, v]) => key.includes('\u0000') || containsNul(v, depth + 1));
+}
+
 function expectedOrigin(config: Config, host: string | undefined, protocol: string): string | undefined {
   if (config.publicUrl) return new URL(config.publicUrl).origin;
   return host ? `${protocol}://${host}` : undefined;
@@ -226,6 +246,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return payload;
   });
 
+  // No text the database could not store gets past the edge (a NUL byte in a path, a query or
+  // a JSON body): a 400 with SPEC.md's message instead of a failed statement.
+  app.addHook('preValidation', async (req) => {
+    if (/%00/.test(req.url) || containsNul(req.params) || containsNul(req.query) || containsNul(req.body)) {
+      throw new AppError('validation_error', MSG.checkRequiredFields, 400);
+    }
+  });
+
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       return reply.status(err.status).send(errorBody(err));
@@ -249,6 +277,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
     ) {
       return reply.status(413).send(errorBody(new AppError('payload_too_large', MSG.imageSize, 413)));
+    }
+    if (isBadTextForDatabase(err)) {
+      return reply
+        .status(400)
+        .send({ error: { code: 'validation_error', message: MSG.checkRequiredFields } });
     }
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err }, 'database unavailable');
