@@ -6,7 +6,7 @@ import { DEMO_ADMIN, MOBILE_BREAKPOINT_PX } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import { test as base, expect, failedResponse } from './fixtures.ts';
 import { json, WCAG_TAGS } from './support/booking-api.ts';
-import { acquireGlobalLock } from './support/global-lock.ts';
+import { lockFixture } from './support/global-lock.ts';
 import { toast } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d2-shots');
@@ -24,18 +24,7 @@ const DELETED_ELSEWHERE = failedResponse(404, 'Not Found', '/files/banners/[^/]+
 
 const test = base.extend<{ bannerListLock: undefined }>({
   // The home page shows every active banner: one upload-and-delete at a time, not one per project.
-  bannerListLock: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
-    async ({}, use) => {
-      const release = await acquireGlobalLock('banners');
-      try {
-        await use(undefined);
-      } finally {
-        await release();
-      }
-    },
-    { timeout: 180_000 },
-  ],
+  bannerListLock: lockFixture('banners'),
   allowedErrors: [[DELETED_ELSEWHERE], { scope: 'test' }],
 });
 

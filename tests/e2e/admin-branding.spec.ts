@@ -7,25 +7,14 @@ import { MSG } from '#shared/messages.ts';
 import type { Branding } from '#shared/schemas.ts';
 import { test as base, expect } from './fixtures.ts';
 import { json, WCAG_TAGS } from './support/booking-api.ts';
-import { acquireGlobalLock } from './support/global-lock.ts';
+import { lockFixture } from './support/global-lock.ts';
 import { toast } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d2-shots');
 const FILES = path.resolve(import.meta.dirname, '../files');
 
 const test = base.extend<{ settingsLock: undefined }>({
-  settingsLock: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
-    async ({}, use) => {
-      const release = await acquireGlobalLock('branding');
-      try {
-        await use(undefined);
-      } finally {
-        await release();
-      }
-    },
-    { auto: true, timeout: 180_000 },
-  ],
+  settingsLock: lockFixture('branding', { auto: true }),
 });
 test.describe.configure({ mode: 'serial' });
 

@@ -7,7 +7,7 @@ import { MSG } from '#shared/messages.ts';
 import type { PublicSettings } from '#shared/schemas.ts';
 import { test as base, expect } from './fixtures.ts';
 import { json, WCAG_TAGS } from './support/booking-api.ts';
-import { acquireGlobalLock } from './support/global-lock.ts';
+import { lockFixture } from './support/global-lock.ts';
 import { toast } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d2-shots');
@@ -16,18 +16,7 @@ const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d2-shots');
 const DEFAULTS = { ...DEFAULT_PRICES, exchangeRate: DEFAULT_EXCHANGE_RATE };
 
 const test = base.extend<{ settingsLock: undefined }>({
-  settingsLock: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
-    async ({}, use) => {
-      const release = await acquireGlobalLock('payment-settings');
-      try {
-        await use(undefined);
-      } finally {
-        await release();
-      }
-    },
-    { auto: true, timeout: 180_000 },
-  ],
+  settingsLock: lockFixture('payment-settings', { auto: true }),
 });
 test.describe.configure({ mode: 'serial' });
 

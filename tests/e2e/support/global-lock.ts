@@ -24,3 +24,27 @@ export async function acquireGlobalLock(name: string): Promise<() => Promise<voi
     }
   }
 }
+
+/**
+ * A Playwright fixture that holds the lock `name` for the whole test, for specs that change
+ * shared state: `base.extend<{ settingsLock: undefined }>({ settingsLock: lockFixture('branding') })`.
+ */
+type LockFixture = [
+  (args: object, use: (value: undefined) => Promise<void>) => Promise<void>,
+  { auto: boolean; timeout: number },
+];
+
+export function lockFixture(name: string, opts: { auto?: boolean } = {}): LockFixture {
+  return [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
+    async ({}, use: (value: undefined) => Promise<void>) => {
+      const release = await acquireGlobalLock(name);
+      try {
+        await use(undefined);
+      } finally {
+        await release();
+      }
+    },
+    { auto: opts.auto ?? false, timeout: 180_000 },
+  ];
+}
