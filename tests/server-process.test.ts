@@ -1,57 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startServer, waitForHealth } from './setup/server-process.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './setup/test-db.ts';
-
-// The real server process, as `npm start` runs it: migrate, seed, serve, shut down on SIGTERM.
-const root = path.resolve(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null>; url: string };
-
-function startServer(env: Record<string, string>, port: number): Running {
-  let output = '';
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-  });
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited, url: `http://127.0.0.1:${port}` };
-}
-
-async function waitForHealth(server: Running): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
-    try {
-      const res = await fetch(`${server.url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not become healthy:\n${server.output()}`);
-}
 
 async function counts(url: string) {
   const [locations, banners, branding] = await Promise.all([

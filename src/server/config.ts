@@ -29,6 +29,7 @@ const envSchema = z
       }, 'must be an IANA time zone such as Indian/Maldives'),
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default('Island Ferry <no-reply@islandferry.mv>'),
+    MAIL_CLAIM_SECONDS: z.coerce.number().int().min(8).default(600),
     S3_ENDPOINT: optionalUrl,
     S3_BUCKET: optionalString,
     S3_REGION: z.string().default('us-east-1'),
@@ -77,6 +78,8 @@ export type Config = {
   tzOperator: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** How long a mail being sent is reserved; a process killed mid-send delays it by this much. */
+  mailClaimMs: number;
   s3:
     | {
         endpoint: string | undefined;
@@ -126,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tzOperator: e.TZ_OPERATOR,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailClaimMs: e.MAIL_CLAIM_SECONDS * 1000,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

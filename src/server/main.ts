@@ -37,8 +37,11 @@ async function main() {
   }
 
   const app = await buildApp({ config, database, storage, webRoot: config.webRoot });
-  const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createDevTransport(app.log);
-  const mailer = createMailer({ db: database.db, transport, from: config.mailFrom, log: app.log });
+  const claimMs = config.mailClaimMs;
+  const transport = config.smtpUrl
+    ? createSmtpTransport(config.smtpUrl, { claimMs })
+    : createDevTransport(app.log);
+  const mailer = createMailer({ db: database.db, transport, from: config.mailFrom, log: app.log, claimMs });
   app.deps.mailer = mailer;
   mailer.start();
 

@@ -1,10 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '#server/db/schema.ts';
 import devOutboxRoutes from '#server/routes/dev/outbox.ts';
+import { startSmtpSink } from '../../../tests/setup/smtp-sink.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../../tests/setup/test-db.ts';
 import {
   createDevTransport,
@@ -17,47 +16,6 @@ import {
 } from './mailer.ts';
 
 const FROM = 'Island Ferry <no-reply@islandferry.test>';
-
-type Received = { from: string; to: string[]; raw: string };
-
-/** A real SMTP server in-process; `reject` decides, per delivery, whether to refuse the DATA. */
-async function startSmtpServer(
-  opts: { reject?: (attempt: number) => boolean; beforeReply?: () => Promise<void> } = {},
-) {
-  const received: Received[] = [];
-  let attempts = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', async () => {
-        await opts.beforeReply?.();
-        attempts++;
-        if (opts.reject?.(attempts)) {
-          const err = Object.assign(new Error('mailbox busy, try again later'), { responseCode: 451 });
-          callback(err);
-          return;
-        }
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    received,
-    url: `smtp://127.0.0.1:${port}/?ignoreTLS=true`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 type LogEntry = { level: 'info' | 'warn' | 'error'; obj: object; msg: string };
 
@@ -106,8 +64,8 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function smtp(opts?: Parameters<typeof startSmtpServer>[0]) {
-    const server = await startSmtpServer(opts);
+  async function smtp(opts?: Parameters<typeof startSmtpSink>[0]) {
+    const server = await startSmtpSink(opts);
     cleanups.push(server.close);
     return server;
   }
@@ -138,6 +96,26 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     expect(server.received).toEqual([]);
   });
 
+  it('sends a mail claimed by a process that died mid-send once its claim runs out, as the same message', async () => {
+    const server = await smtp();
+    const clock = testClock();
+    const id = await enqueueMail(database.db, { to: 'crash@example.test', subject: 'Hi', text: 'x' });
+    // The dead process claimed the row and never marked it.
+    await database.db
+      .update(mailOutbox)
+      .set({ claimedUntil: new Date(clock.now().getTime() + 30_000) })
+      .where(eq(mailOutbox.id, id));
+    const m = mailer({
+      transport: createSmtpTransport(server.url, { claimMs: 30_000 }),
+      clock,
+      claimMs: 30_000,
+    });
+    expect(await m.flush()).toBe(0);
+    clock.advance(30_001);
+    expect(await m.flush()).toBe(1);
+    expect(server.received.map((r) => r.messageId)).toEqual([`<${id}@islandferry.test>`]);
+  });
+
   it('delivers a committed mail over SMTP once and marks it sent', async () => {
     const server = await smtp();
     const clock = testClock();
@@ -158,6 +136,8 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     expect(message?.from).toBe('no-reply@islandferry.test');
     expect(message?.raw).toContain('Subject: Your code');
     expect(message?.raw).toContain('Your verification code is 482913.');
+    // The row's id names the message, so a resend after a crash is recognisably the same mail.
+    expect(message?.messageId).toBe(`<${id}@islandferry.test>`);
 
     const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, claimedUntil: null });
@@ -233,7 +213,7 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
   });
 
   it('retries when the SMTP server is down and delivers once it is up', async () => {
-    const down = await startSmtpServer();
+    const down = await startSmtpSink();
     const url = down.url;
     await down.close();
     const clock = testClock();

@@ -12,10 +12,13 @@ import { type Clock, systemClock } from './clock.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
+/** A mail as the transport sends it: `id` is the outbox row's, stable across retries. */
+export type OutgoingMail = MailMessage & { id: string };
+
 export type MailTransport = {
   name: 'smtp' | 'dev';
   /** Resolves once the mail is accepted (by the SMTP server, or recorded by the dev transport). */
-  send(from: string, mail: MailMessage): Promise<void>;
+  send(from: string, mail: OutgoingMail): Promise<void>;
 };
 
 type LogFn = (obj: object, msg: string) => void;
@@ -37,9 +40,10 @@ export const RETRY_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000] as 
 export const DEFAULT_MAX_ATTEMPTS = 6;
 export const DEFAULT_POLL_MS = 5_000;
 
-// A claim outlives the slowest possible send (see SMTP_TIMEOUTS): if it expired while the send
-// was still running, another pass could claim and send the same mail again.
-const CLAIM_MS = 10 * 60_000;
+// A claim outlives the slowest possible send (see smtpTimeouts): if it expired while the send
+// was still running, another pass could claim and send the same mail again. It is also how
+// long a mail claimed by a process that died mid-send waits before another pass sends it.
+export const DEFAULT_CLAIM_MS = 10 * 60_000;
 const BATCH_SIZE = 20;
 // Bounds one pass, so a flood of mail cannot keep a pass (and stop()) busy indefinitely; the
 // next kick or poll carries on.
@@ -65,18 +69,26 @@ export async function enqueueMail(db: DbOrTx, mail: MailMessage): Promise<string
   return row.id;
 }
 
-// Keep every wait of an SMTP conversation well inside CLAIM_MS.
-const SMTP_TIMEOUTS = {
-  connectionTimeout: 15_000,
-  greetingTimeout: 15_000,
-  socketTimeout: 60_000,
-  dnsTimeout: 15_000,
-};
+/** Every wait of one SMTP conversation, together, stays well inside the claim. */
+function smtpTimeouts(claimMs: number) {
+  const step = Math.min(15_000, Math.floor(claimMs / 8));
+  return {
+    connectionTimeout: step,
+    greetingTimeout: step,
+    socketTimeout: Math.min(60_000, step * 2),
+    dnsTimeout: step,
+  };
+}
 
-/** Nodemailer over SMTP_URL; options in the URL's query (`?ignoreTLS=true`) win over our timeouts. */
-export function createSmtpTransport(smtpUrl: string): MailTransport {
+/**
+ * Nodemailer over SMTP_URL; options in the URL's query (`?ignoreTLS=true`) win over our
+ * timeouts. Each mail carries a Message-ID made from its outbox row, so a mail sent again after
+ * a crash between the server's acceptance and our record of it is the same message, which
+ * receiving systems and clients recognise as a duplicate.
+ */
+export function createSmtpTransport(smtpUrl: string, opts: { claimMs?: number } = {}): MailTransport {
   const url = new URL(smtpUrl);
-  for (const [key, value] of Object.entries(SMTP_TIMEOUTS)) {
+  for (const [key, value] of Object.entries(smtpTimeouts(opts.claimMs ?? DEFAULT_CLAIM_MS))) {
     if (!url.searchParams.has(key)) url.searchParams.set(key, String(value));
   }
   const transporter = nodemailer.createTransport(url.toString());
@@ -84,6 +96,7 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
     name: 'smtp',
     async send(from, mail) {
       await transporter.sendMail({
+        messageId: `<${mail.id}@${/@([^>\s]+)/.exec(from)?.[1] ?? 'localhost'}>`,
         from,
         to: mail.to,
         subject: mail.subject,
@@ -131,10 +144,12 @@ export function createMailer(opts: {
   clock?: Clock;
   pollMs?: number;
   maxAttempts?: number;
+  claimMs?: number;
 }): Mailer {
   const { db, transport, from, log } = opts;
   const clock = opts.clock ?? systemClock;
   const pollMs = opts.pollMs ?? DEFAULT_POLL_MS;
+  const claimMs = opts.claimMs ?? DEFAULT_CLAIM_MS;
   const maxAttempts = Math.max(1, opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
 
   let running: Promise<number> | null = null;
@@ -165,7 +180,7 @@ export function createMailer(opts: {
       .for('update', { skipLocked: true });
     const rows = await db
       .update(mailOutbox)
-      .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
+      .set({ claimedUntil: new Date(now.getTime() + claimMs) })
       .where(inArray(mailOutbox.id, due))
       .returning({
         id: mailOutbox.id,
@@ -187,7 +202,8 @@ export function createMailer(opts: {
   }
 
   async function deliver(row: Awaited<ReturnType<typeof claimBatch>>[number]): Promise<boolean> {
-    const mail: MailMessage = {
+    const mail: OutgoingMail = {
+      id: row.id,
       to: row.to,
       subject: row.subject,
       text: row.text,
