@@ -30,6 +30,7 @@ const envSchema = z
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default('Island Ferry <no-reply@islandferry.mv>'),
     MAIL_CLAIM_SECONDS: z.coerce.number().int().min(8).default(600),
+    ORPHAN_UPLOAD_GRACE_SECONDS: z.coerce.number().int().min(1).default(900),
     S3_ENDPOINT: optionalUrl,
     S3_BUCKET: optionalString,
     S3_REGION: z.string().default('us-east-1'),
@@ -80,6 +81,8 @@ export type Config = {
   mailFrom: string;
   /** How long a mail being sent is reserved; a process killed mid-send delays it by this much. */
   mailClaimMs: number;
+  /** A stored slip no ticket references is removed once it is this old (a booking cut short). */
+  orphanUploadGraceMs: number;
   s3:
     | {
         endpoint: string | undefined;
@@ -130,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailClaimMs: e.MAIL_CLAIM_SECONDS * 1000,
+    orphanUploadGraceMs: e.ORPHAN_UPLOAD_GRACE_SECONDS * 1000,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

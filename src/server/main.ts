@@ -9,6 +9,7 @@ import { systemClock } from './lib/clock.ts';
 import { createDevTransport, createMailer, createSmtpTransport } from './lib/mailer.ts';
 import { createStorage } from './lib/storage.ts';
 import { ensureAdmin } from './services/ensure-admin.ts';
+import { type OrphanSlipSweeper, startOrphanSlipSweeps } from './services/sweep-orphan-slips.ts';
 
 async function main() {
   const startedAt = performance.now();
@@ -45,6 +46,7 @@ async function main() {
   app.deps.mailer = mailer;
   mailer.start();
 
+  let sweeper: OrphanSlipSweeper | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -55,6 +57,7 @@ async function main() {
     force.unref();
     try {
       await app.close();
+      await sweeper?.stop();
       await mailer.stop();
       await database.close();
     } finally {
@@ -69,6 +72,23 @@ async function main() {
     { database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
     `serving on http://localhost:${config.port}`,
   );
+  // Other instances' bookings and schedule changes clear this one's trip search answers at once,
+  // whether or not an admin has the live screen open here (otherwise within the cache's 1 s).
+  if (database.kind === 'postgres') {
+    app.deps.liveEvents
+      .start()
+      .catch((err: unknown) =>
+        app.log.warn({ err }, 'live events unavailable; trip search answers may lag 1 s'),
+      );
+  }
+  // Slips left by bookings a crash cut short: once now (after a crash is when they appear), then hourly.
+  sweeper = startOrphanSlipSweeps({
+    db: database.db,
+    storage,
+    clock: systemClock,
+    graceMs: config.orphanUploadGraceMs,
+    log: app.log,
+  });
 }
 
 main().catch((err) => {

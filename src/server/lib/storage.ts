@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { link, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -14,6 +16,8 @@ import { AppError } from './errors.ts';
 export type Visibility = 'public' | 'private';
 /** `url` is set only for public objects; private ones are never reachable by URL. */
 export type StoredObject = { key: string; url: string | null };
+/** One entry of a listing: the key and when the object was last written. */
+export type ListedObject = { key: string; lastModified: Date };
 
 export interface Storage {
   put(
@@ -24,6 +28,11 @@ export interface Storage {
   get(key: string, visibility: Visibility): Promise<{ body: Buffer; contentType: string } | null>;
   /** A missing object is not an error. */
   delete(key: string, visibility: Visibility): Promise<void>;
+  /**
+   * Every object whose key starts with `prefix` (a folder such as `payment-slips/`), in no
+   * particular order. Files of writes still in flight are not objects yet and are left out.
+   */
+  list(prefix: string, visibility: Visibility): AsyncIterable<ListedObject>;
   publicUrl(key: string): string;
 }
 
@@ -146,6 +155,40 @@ export function createLocalStorage(rootDir: string, publicBaseUrl?: string): Sto
       assertValidKey(key);
       await rm(filePath(key, visibility), { force: true });
     },
+
+    async *list(prefix, visibility) {
+      const base = path.join(root, visibility);
+      // The folder part of the prefix is walked; the rest filters names inside it.
+      const cut = prefix.lastIndexOf('/') + 1;
+      const start = path.join(base, ...prefix.slice(0, cut).split('/').filter(Boolean));
+      const pending = [start];
+      while (pending.length > 0) {
+        const dir = pending.pop() as string;
+        let entries: Dirent[];
+        try {
+          entries = await readdir(dir, { withFileTypes: true });
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+          throw err;
+        }
+        for (const entry of entries) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) {
+            pending.push(full);
+            continue;
+          }
+          const key = path.relative(base, full).split(path.sep).join('/');
+          // Temp files of in-flight writes are not valid keys, so they never show up here.
+          if (!entry.isFile() || !key.startsWith(prefix) || !isValidKey(key)) continue;
+          try {
+            yield { key, lastModified: (await stat(full)).mtime };
+          } catch (err) {
+            // Deleted between readdir and stat: no longer an object.
+            if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+          }
+        }
+      }
+    },
   };
 }
 
@@ -225,6 +268,23 @@ export function createS3Storage(s3Config: NonNullable<Config['s3']>): Storage {
     async delete(key, visibility) {
       assertValidKey(key);
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key, visibility) }));
+    },
+
+    async *list(prefix, visibility) {
+      const fullPrefix = objectKey(prefix, visibility);
+      let token: string | undefined;
+      // ListObjectsV2 answers at most 1,000 keys a page; the continuation token walks the rest.
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: fullPrefix, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (!object.Key) continue;
+          const key = object.Key.slice(`${visibility}/`.length);
+          if (isValidKey(key)) yield { key, lastModified: object.LastModified ?? new Date(0) };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
   };
 }

@@ -1,0 +1,92 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { tickets } from '#server/db/schema.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import type { Storage } from '#server/lib/storage.ts';
+
+/** Where create-booking.ts stores slips (`slipKey`): `payment-slips/<reference>/slip.webp`. */
+export const SLIP_PREFIX = 'payment-slips/';
+export const ORPHAN_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** Keys per `in (...)` lookup, well inside PostgreSQL's parameter limit. */
+const LOOKUP_BATCH = 500;
+
+type Logger = {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+};
+
+export type SweepOrphanSlipsOptions = {
+  db: Db;
+  storage: Storage;
+  clock: Clock;
+  /** Only slips at least this old go: a younger one may belong to a booking not yet committed. */
+  graceMs: number;
+};
+
+export type SweepResult = { checked: number; removed: string[] };
+
+/**
+ * A booking stores its slip just before its transaction commits (create-booking.ts), and deletes
+ * it again if the commit fails. A process killed between the two leaves a slip that no ticket
+ * references and nothing will ever serve: this removes such files once they are older than the
+ * grace period. The listing comes before the ticket lookup, so a booking committed meanwhile is
+ * seen and its slip kept.
+ */
+export async function sweepOrphanSlips(opts: SweepOrphanSlipsOptions): Promise<SweepResult> {
+  const { db, storage, clock, graceMs } = opts;
+  const cutoff = clock.now().getTime() - graceMs;
+  const candidates: string[] = [];
+  let checked = 0;
+  for await (const object of storage.list(SLIP_PREFIX, 'private')) {
+    checked++;
+    if (object.lastModified.getTime() <= cutoff) candidates.push(object.key);
+  }
+
+  const removed: string[] = [];
+  for (let i = 0; i < candidates.length; i += LOOKUP_BATCH) {
+    const batch = candidates.slice(i, i + LOOKUP_BATCH);
+    const rows = await db
+      .select({ key: tickets.paymentSlipKey })
+      .from(tickets)
+      .where(inArray(tickets.paymentSlipKey, batch));
+    const referenced = new Set(rows.map((r) => r.key));
+    for (const key of batch) {
+      if (referenced.has(key)) continue;
+      await storage.delete(key, 'private');
+      removed.push(key);
+    }
+  }
+  return { checked, removed };
+}
+
+export type OrphanSlipSweeper = { stop(): Promise<void> };
+
+/** Sweeps once now and then every `intervalMs`; the timer never keeps the process alive. */
+export function startOrphanSlipSweeps(
+  opts: SweepOrphanSlipsOptions & { log: Logger; intervalMs?: number },
+): OrphanSlipSweeper {
+  let running: Promise<void> | null = null;
+  const run = () => {
+    // One sweep at a time: a slow listing must not pile up behind the timer.
+    if (running) return;
+    running = sweepOrphanSlips(opts)
+      .then(({ checked, removed }) => {
+        opts.log.info({ checked, removed: removed.length }, 'orphan slip sweep done');
+      })
+      .catch((err: unknown) => {
+        opts.log.error({ err }, 'orphan slip sweep failed');
+      })
+      .finally(() => {
+        running = null;
+      });
+  };
+  run();
+  const timer = setInterval(run, opts.intervalMs ?? ORPHAN_SWEEP_INTERVAL_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
