@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -26,6 +27,13 @@ export type Database = {
 // would otherwise turn `date` into a JS Date at local midnight.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
+/**
+ * PGlite is single-process and nothing in it stops a second process opening the same folder, so
+ * whoever opens `DATA_DIR/pglite` leaves its pid here; `npm run backup` refuses while a live
+ * process holds it (scripts/lib/backup.ts).
+ */
+export const PGLITE_LOCK_FILE = 'pglite.lock';
+
 export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir?: string;
@@ -38,14 +46,27 @@ export async function openDatabase(opts: {
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
-  let client: PGlite;
   if (opts.memory || !opts.dataDir) {
-    client = await PGlite.create();
-  } else {
-    const dir = path.join(opts.dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    const client = await PGlite.create();
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return { db, kind: 'pglite', pglite: client, close: () => client.close() };
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+  const dir = path.join(opts.dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  const lockFile = path.join(opts.dataDir, PGLITE_LOCK_FILE);
+  const mark = JSON.stringify({ pid: process.pid, hostname: hostname() });
+  writeFileSync(lockFile, mark);
+  const unlock = () => {
+    try {
+      if (readFileSync(lockFile, 'utf8') === mark) rmSync(lockFile, { force: true });
+    } catch {
+      // already gone
+    }
+  };
+  const pglite = await PGlite.create(dir).catch((err: unknown) => {
+    unlock();
+    throw err;
+  });
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', pglite, close: () => pglite.close().finally(unlock) };
 }
