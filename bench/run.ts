@@ -1,114 +1,196 @@
-// Load benchmark of the public read endpoints against a built server (PGlite by default,
-// PostgreSQL with BENCH_DATABASE_URL). Timing goals live here, never in tests.
-// Usage: npm run bench   (env: BENCH_RATE=1000 BENCH_SECONDS=10 BENCH_DATABASE_URL=... BENCH_ONLY=trips,health)
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Benchmarks of the built server in production mode, on PGlite and, with BENCH_DATABASE_URL, on
+// PostgreSQL too (that database is emptied first). Timing goals live here, never in tests.
+// Usage: npm run bench
+//   env: BENCH_RATE=1000 BENCH_SECONDS=10 BENCH_DATABASE_URL=postgres://... BENCH_PORT=3190
+//        BENCH_ONLY=start,reads,race,submit,js (or endpoint words: trips,lookup,health,...)
+//        BENCH_DB=pglite|postgresql (only one of the two databases)
+//        BENCH_RACE=30,100,500 BENCH_BOOKINGS=40 BENCH_UPLOAD_CONCURRENCY=4 BENCH_SEARCH_RATE=200
+//        BENCH_SLIP=photo|noise (the 2 MB slip: a photo-like JPEG, or random noise as the worst case)
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { publicFirstLoad } from '../scripts/public-chunks.ts';
+import { type SmtpSink, startSmtpSink } from '../tests/setup/smtp-sink.ts';
+import { closeConnections } from './http.ts';
+import { Api, slipJpeg, tomorrow } from './passenger.ts';
+import { benchRace } from './race.ts';
+import { benchReads } from './reads.ts';
+import { ms, printSection, type Section, table } from './report.ts';
+import {
+  type BenchDatabase,
+  pgliteDatabase,
+  postgresDatabase,
+  type StartedServer,
+  startBenchServer,
+} from './server.ts';
+import { benchSubmit } from './submit.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const rate = Number(process.env.BENCH_RATE ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3190);
-const url = `http://127.0.0.1:${port}`;
+const raceSizes = (process.env.BENCH_RACE ?? '30,100,500').split(',').map(Number);
+const bookings = Number(process.env.BENCH_BOOKINGS ?? 40);
+const uploadConcurrency = Number(process.env.BENCH_UPLOAD_CONCURRENCY ?? 4);
+const searchRate = Number(process.env.BENCH_SEARCH_RATE ?? 200);
+const slipKind = process.env.BENCH_SLIP === 'noise' ? 'noise' : 'photo';
+const RESTARTS = 3;
+const FIRST_LOAD_BUDGET_KB = 150;
+
+const SECTIONS = ['start', 'reads', 'race', 'submit', 'js'];
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((w) => w.trim())
+  .filter(Boolean);
+const wants = (section: string) =>
+  !only ||
+  only.includes(section) ||
+  // Any other word names public read endpoints (trips, lookup, health, banners, ...).
+  (section === 'reads' && only.some((w) => !SECTIONS.includes(w)));
 
 if (!existsSync(path.join(root, 'dist', 'index.html'))) {
   const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(1);
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'ferry-bench-'));
-const started = performance.now();
-const server: ChildProcess = spawn(process.execPath, ['src/server/main.ts'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    SEED_DEMO: 'true',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    // Per-IP limits protect real users; a benchmark is one IP sending thousands of requests.
-    RATE_LIMIT_SCALE: '100000',
-    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-  },
-});
-
-async function waitUntilHealthy(): Promise<number> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return performance.now() - started;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
-
-type Row = { endpoint: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
-
-async function measure(endpoint: string): Promise<Row> {
-  const result = await autocannon({
-    url: `${url}${endpoint}`,
-    connections: 20,
-    overallRate: rate,
-    duration: seconds,
-  });
+function firstLoadSection(): Section {
+  const routes = publicFirstLoad(path.join(root, 'dist'));
   return {
-    endpoint,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
+    title: 'First-load JavaScript of the public routes (gzip -9, static imports of entry + page)',
+    lines: table(
+      ['route', 'files', 'KB gzipped', `budget ${FIRST_LOAD_BUDGET_KB} KB`, 'admin chunks'],
+      routes.map((r) => [
+        r.route,
+        r.files.length,
+        (r.gzipBytes / 1024).toFixed(1),
+        r.gzipBytes <= FIRST_LOAD_BUDGET_KB * 1024 ? 'ok' : 'OVER',
+        r.adminChunks.length,
+      ]),
+    ),
+    failures: routes
+      .filter((r) => r.adminChunks.length > 0 || r.gzipBytes > FIRST_LOAD_BUDGET_KB * 1024)
+      .map((r) => `${r.route}: ${(r.gzipBytes / 1024).toFixed(1)} KB, admin chunks ${r.adminChunks.length}`),
   };
 }
 
-try {
-  const startupMs = await waitUntilHealthy();
-  const rows: Row[] = [];
-  // A seeded multi-stop leg, searched for today in the operator's time zone.
-  const locations = (await (await fetch(`${url}/api/locations`)).json()) as Array<{
-    id: string;
-    name: string;
-  }>;
-  const idOf = (name: string) => locations.find((l) => l.name === name)?.id ?? '';
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Indian/Maldives' }).format(new Date());
-  const search = `/api/trips?date=${today}&from=${idOf('Airport')}&to=${idOf('Rasdhoo')}`;
-  const found = (await (await fetch(`${url}${search}`)).json()) as unknown[];
-  if (!Array.isArray(found) || found.length === 0) throw new Error(`trip search found nothing: ${search}`);
-  const endpoints = [
-    '/api/health',
-    search,
-    '/api/banners',
-    '/api/locations',
-    '/api/settings/public',
-    '/api/branding',
-  ];
-  // BENCH_ONLY=trips,health measures only the endpoints whose path contains one of the words.
-  const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
-  for (const endpoint of endpoints) {
-    if (only && !only.some((word) => endpoint.includes(word))) continue;
-    await measure(endpoint); // warm-up run, discarded
-    rows.push(await measure(endpoint));
+/** Empties the database, starts on it (migrate + seed), then restarts on what that left. */
+async function startTimes(db: BenchDatabase, env: Record<string, string>): Promise<Section> {
+  await db.reset();
+  const first = await startBenchServer(db, port, env, 'info');
+  await first.server.stop();
+  const restarts: StartedServer[] = [];
+  for (let i = 0; i < RESTARTS; i++) {
+    const again = await startBenchServer(db, port, env, 'info');
+    restarts.push(again);
+    await again.server.stop();
   }
-  const db = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  console.log(
-    `\n${db}, ${rate} req/s for ${seconds} s each; first start (migrate + seed) ${Math.round(startupMs)} ms\n`,
-  );
-  console.log('| endpoint | req/s | p50 ms | p99 ms | errors | non-2xx |');
-  console.log('|---|---|---|---|---|---|');
-  for (const r of rows)
-    console.log(
-      `| ${r.endpoint.split('?')[0]} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`,
-    );
-  process.exitCode = rows.some((r) => r.errors > 0 || r.non2xx > 0) ? 1 : 0;
-} finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  const sorted = [...restarts].sort((a, b) => a.wallMs - b.wallMs);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  const row = (name: string, s: StartedServer) => [name, ms(s.wallMs), ms(s.reportedMs ?? Number.NaN)];
+  return {
+    title: 'Server start, built, production mode (spawn to first healthy answer; the server’s own log)',
+    lines: [
+      ...table(
+        ['start', 'to healthy ms', 'main() to listening ms'],
+        [
+          row('first start on an empty database (migrate + seed)', first),
+          ...restarts.map((s, i) => row(`restart ${i + 1} on the existing database`, s)),
+        ],
+      ),
+      '',
+      median
+        ? `Restart median ${ms(median.wallMs)} ms (target < 2,000 ms): ${median.wallMs < 2000 ? 'met' : 'MISSED'}`
+        : '',
+    ],
+    failures: [],
+  };
 }
+
+async function benchDatabase(db: BenchDatabase, sink: SmtpSink, slip: Buffer): Promise<Section[]> {
+  const env = { SMTP_URL: sink.url, MAIL_FROM: 'bench@example.com' };
+  const sections: Section[] = [];
+  if (wants('start')) sections.push(await startTimes(db, env));
+  else await db.reset();
+
+  // Serving at warn level: per-request logs would cost the server as much as the work measured.
+  const { server } = await startBenchServer(db, port, env, 'warn');
+  try {
+    const api = new Api(server.url, sink);
+    const needLookup =
+      wants('reads') && (!only || only.some((w) => ['reads', 'lookup', 'bookings'].includes(w)));
+    const needTrips = wants('race') || wants('submit') || needLookup;
+    let lookupReference: string | undefined;
+    let raceTrips: Awaited<ReturnType<Api['addTrips']>> = [];
+    let submitTrip: Awaited<ReturnType<Api['addTrips']>>[number] | undefined;
+    if (needTrips) {
+      await api.logIn();
+      const date = tomorrow();
+      const times = raceSizes.map((_, i) => `${String(6 + i).padStart(2, '0')}:15`);
+      raceTrips = await api.addTrips({ capacity: 200, travelDate: date, times });
+      [submitTrip] = await api.addTrips({ capacity: 200, travelDate: date, times: ['18:45'] });
+      if (!submitTrip) throw new Error('no trip for submissions');
+      // A real booking for the lookup, on the last seat so the submissions keep theirs.
+      if (needLookup) lookupReference = await api.book(submitTrip, ['S200'], slip);
+    }
+    if (wants('reads')) {
+      sections.push(await benchReads(server.url, { rate, seconds, lookupReference, only }));
+    }
+    if (wants('race')) sections.push(await benchRace(api, raceTrips, raceSizes));
+    if (wants('submit') && submitTrip) {
+      sections.push(
+        await benchSubmit(api, submitTrip, {
+          bookings,
+          concurrency: uploadConcurrency,
+          slip,
+          slipKind,
+          searchRate,
+          seconds,
+        }),
+      );
+    }
+  } finally {
+    const code = await server.stop();
+    if (code !== 0) console.error(`server exited with ${code}:\n${server.output().slice(-4000)}`);
+    closeConnections();
+  }
+  return sections;
+}
+
+const started = performance.now();
+// BENCH_DB=pglite or BENCH_DB=postgresql runs one of the two (to repeat a run that was disturbed).
+const which = process.env.BENCH_DB?.toLowerCase();
+const databases: BenchDatabase[] = [];
+if (which !== 'postgresql') databases.push(pgliteDatabase());
+if (process.env.BENCH_DATABASE_URL && which !== 'pglite') {
+  databases.push(postgresDatabase(process.env.BENCH_DATABASE_URL));
+}
+if (databases.length === 0) throw new Error('BENCH_DB=postgresql needs BENCH_DATABASE_URL');
+const sink = await startSmtpSink();
+const slip = await slipJpeg(2 * 1024 * 1024, slipKind);
+let failed = false;
+try {
+  if (wants('js')) {
+    const section = firstLoadSection();
+    printSection(section);
+    failed ||= section.failures.length > 0;
+  }
+  for (const db of databases) {
+    const dbStarted = performance.now();
+    console.log(`\n## ${db.name}\n`);
+    try {
+      for (const section of await benchDatabase(db, sink, slip)) {
+        printSection(section);
+        failed ||= section.failures.length > 0;
+      }
+    } catch (err) {
+      console.error(err);
+      failed = true;
+    } finally {
+      await db.cleanup();
+    }
+    console.log(`\n${db.name} took ${Math.round((performance.now() - dbStarted) / 1000)} s`);
+  }
+} finally {
+  await sink.close();
+}
+console.log(`\nBench took ${Math.round((performance.now() - started) / 1000)} s${failed ? ': FAILED' : ''}`);
+process.exit(failed ? 1 : 0);

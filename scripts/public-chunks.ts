@@ -3,6 +3,7 @@
 // worker's precache list (only the public shell is precached; admin code never is).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 export type ManifestChunk = {
   file: string;
@@ -66,4 +67,41 @@ export function publicShellFiles(manifest: Manifest): Set<string> {
     for (const css of chunk.css ?? []) files.add(css);
   }
   return files;
+}
+
+export type RouteFirstLoad = {
+  route: string;
+  /** The JavaScript files the route fetches before it runs. */
+  files: string[];
+  /** Their total size, each gzipped at level 9. */
+  gzipBytes: number;
+  /** Admin modules among those chunks (must be none). */
+  adminChunks: string[];
+};
+
+/** The first-load JavaScript of each public route: the entry and the route's page, static imports only. */
+export function publicFirstLoad(dir: string, manifest: Manifest = readManifest(dir)): RouteFirstLoad[] {
+  const entry = entryKey(manifest);
+  const gzipCache = new Map<string, number>();
+  const gzippedSize = (file: string): number => {
+    let size = gzipCache.get(file);
+    if (size === undefined) {
+      size = gzipSync(readFileSync(path.join(dir, file)), { level: 9 }).length;
+      gzipCache.set(file, size);
+    }
+    return size;
+  };
+  return Object.entries(PUBLIC_ROUTES).map(([route, pages]) => {
+    for (const page of pages) {
+      if (!manifest[page]) throw new Error(`${page} is not a chunk of the build: update PUBLIC_ROUTES`);
+    }
+    const chunks = closure(manifest, [entry, ...pages], { dynamic: false });
+    const files = [...chunks].map((key) => manifest[key]?.file ?? '').filter((f) => f.endsWith('.js'));
+    return {
+      route,
+      files,
+      gzipBytes: files.reduce((sum, file) => sum + gzippedSize(file), 0),
+      adminChunks: [...chunks].filter((key) => ADMIN_SOURCE.test(manifest[key]?.src ?? key)),
+    };
+  });
 }

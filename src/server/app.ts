@@ -24,6 +24,7 @@ import { createLiveEvents, type LiveEvents } from './lib/live-events.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { createMicroCache, type MicroCache } from './lib/micro-cache.ts';
 import { rateLimitPluginOptions } from './lib/rate-limit.ts';
+import { createSeatLockGate, type SeatLockGate } from './lib/seat-lock-gate.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import adminBannerRoutes from './routes/admin/banners.ts';
 import adminEventRoutes from './routes/admin/events.ts';
@@ -40,7 +41,7 @@ import catalogueRoutes from './routes/public/catalogue.ts';
 import clientInfoRoutes from './routes/public/client-info.ts';
 import emailCodeRoutes from './routes/public/email-codes.ts';
 import fileRoutes from './routes/public/files.ts';
-import tripRoutes from './routes/public/trips.ts';
+import tripRoutes, { SEAT_LOCKS_ROUTE } from './routes/public/trips.ts';
 
 export type AppDeps = {
   config: Config;
@@ -53,6 +54,7 @@ export type AppDeps = {
   liveEvents: LiveEvents;
   /** Trip search answers, shared for a second (ARCHITECTURE.md section 6: the busiest read). */
   tripSearchCache: MicroCache<Trip[]>;
+  seatLockGate: SeatLockGate;
 };
 
 declare module 'fastify' {
@@ -167,10 +169,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     mailer: opts.mailer,
     liveEvents: createLiveEvents(database, app.log),
     tripSearchCache: createMicroCache<Trip[]>({ ttlMs: TRIP_SEARCH_CACHE_MS, maxEntries: 10_000 }),
+    seatLockGate: createSeatLockGate({ ttlMs: TRIP_SEARCH_CACHE_MS }),
   });
   // Another instance's booking or schedule change, when this one listens: forget at once
   // (otherwise its answers are at most TRIP_SEARCH_CACHE_MS old).
-  app.deps.liveEvents.subscribe(() => app.deps.tripSearchCache.clear());
+  app.deps.liveEvents.subscribe(() => {
+    app.deps.tripSearchCache.clear();
+    app.deps.seatLockGate.forget();
+  });
   app.addHook('onClose', async () => {
     await app.deps.liveEvents.close();
   });
@@ -241,8 +247,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // A write on this instance (a lock, a booking, an admin change) is seen by the next search at
   // once: the cached answers go before the writer hears back.
+  // The seat-lock gate's memory of recent winners is only a hint; it keeps track of locks itself.
   app.addHook('onSend', async (req, reply, payload) => {
-    if (STATE_CHANGING.has(req.method) && reply.statusCode < 400) app.deps.tripSearchCache.clear();
+    if (STATE_CHANGING.has(req.method) && reply.statusCode < 400) {
+      app.deps.tripSearchCache.clear();
+      if (!(req.method === 'POST' && req.routeOptions.url === SEAT_LOCKS_ROUTE))
+        app.deps.seatLockGate.forget();
+    }
     return payload;
   });
 

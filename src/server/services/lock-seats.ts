@@ -1,10 +1,11 @@
 import { and, eq, gt, inArray, lte, min, notInArray, or, sql } from 'drizzle-orm';
 import { MSG } from '#shared/messages.ts';
 import type { SeatLockRequest } from '#shared/schemas.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { seatLocks, ticketSeats } from '../db/schema.ts';
 import { onTripLaunch } from '../db/seat-key.ts';
 import { AppError } from '../lib/errors.ts';
+import type { SeatHolder } from '../lib/seat-lock-gate.ts';
 import { findTripLaunch } from './find-trip.ts';
 
 export type LockSeatsOptions = SeatLockRequest & {
@@ -27,6 +28,53 @@ function sqlState(err: unknown): string | undefined {
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+type SeatQuery = {
+  scheduleId: string;
+  travelDate: string;
+  launchId: string;
+  seats: string[];
+  session: string;
+  now: Date;
+};
+
+/** Who holds each of the requested seats now: a ticket (`session: null`) or a live lock. */
+export async function readSeatHolders(db: DbOrTx, q: SeatQuery): Promise<SeatHolder[]> {
+  const key = { scheduleId: q.scheduleId, travelDate: q.travelDate, launchId: q.launchId };
+  const [taken, locked] = await Promise.all([
+    db
+      .select({ seat: ticketSeats.seatNumber })
+      .from(ticketSeats)
+      .where(and(onTripLaunch(ticketSeats, key), inArray(ticketSeats.seatNumber, q.seats))),
+    db
+      .select({ seat: seatLocks.seatNumber, session: seatLocks.userSession, until: seatLocks.lockedUntil })
+      .from(seatLocks)
+      .where(
+        and(
+          onTripLaunch(seatLocks, key),
+          inArray(seatLocks.seatNumber, q.seats),
+          gt(seatLocks.lockedUntil, q.now),
+        ),
+      ),
+  ]);
+  return [...taken.map((t) => ({ seat: t.seat, session: null, until: null })), ...locked];
+}
+
+/**
+ * Throws 409 naming, in label order, every requested seat that a ticket or another session's
+ * live lock holds. One read: lockSeats runs it before its upsert; outside a transaction it is
+ * the quick answer for seats someone just won (seat-lock-gate.ts), whose memory `remember` feeds.
+ */
+export async function refuseTakenSeats(
+  db: DbOrTx,
+  q: SeatQuery,
+  remember?: (holders: SeatHolder[]) => void,
+): Promise<void> {
+  const holders = await readSeatHolders(db, q);
+  remember?.(holders);
+  const taken = new Set(holders.filter((h) => h.session !== q.session).map((h) => h.seat));
+  if (taken.size > 0) throw seatsUnavailable([...q.seats].sort().filter((s) => taken.has(s)));
 }
 
 /**
@@ -54,25 +102,7 @@ export async function lockSeats(db: Db, opts: LockSeatsOptions): Promise<{ locke
       await tx.delete(seatLocks).where(and(seatKey, lte(seatLocks.lockedUntil, now)));
 
       // Named conflicts for the user (ARCHITECTURE.md 8.2); the upsert below is what decides.
-      const [taken, lockedByOthers] = await Promise.all([
-        tx
-          .select({ seatNumber: ticketSeats.seatNumber })
-          .from(ticketSeats)
-          .where(and(onTripLaunch(ticketSeats, key), inArray(ticketSeats.seatNumber, seats))),
-        tx
-          .select({ seatNumber: seatLocks.seatNumber })
-          .from(seatLocks)
-          .where(
-            and(
-              seatKey,
-              inArray(seatLocks.seatNumber, seats),
-              gt(seatLocks.lockedUntil, now),
-              sql`${seatLocks.userSession} <> ${session}`,
-            ),
-          ),
-      ]);
-      const conflicts = new Set([...taken, ...lockedByOthers].map((r) => r.seatNumber));
-      if (conflicts.size > 0) throw seatsUnavailable(seats.filter((s) => conflicts.has(s)));
+      await refuseTakenSeats(tx, { ...key, seats, session, now });
 
       // Rule 8.1: locking again never extends the hold; the earliest live lock of this
       // session on the trip (any launch) sets the end for the whole selection.

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { launches, locations, scheduleRouteStops, schedules, tickets } from '#server/db/schema.ts';
@@ -34,9 +34,12 @@ function pick<T extends Record<string, string>>(table: T, key: string, fallback:
   return (table as Record<string, string>)[key] ?? table[fallback] ?? key;
 }
 
+type StopRow = { stopOrder: number; name: string | null; departureTime: string | null };
+
 /**
  * The public lookup (ARCHITECTURE.md section 2.7): the whole reference, trimmed, in any case;
- * a privacy-minimal view with no e-mail, phone or slip.
+ * a privacy-minimal view with no e-mail, phone or slip. One statement: the trip's stops come
+ * along as a JSON array, so a lookup costs the database one round trip.
  */
 export async function lookupBooking(opts: { db: DbOrTx; reference: string }): Promise<BookingLookup> {
   const reference = normalizeReference(opts.reference);
@@ -64,6 +67,12 @@ export async function lookupBooking(opts: { db: DbOrTx; reference: string }): Pr
       currency: tickets.currency,
       passengerName: tickets.passengerName,
       createdAt: tickets.createdAt,
+      stops: sql<StopRow[]>`(
+        select coalesce(json_agg(json_build_object(
+          'stopOrder', s.stop_order, 'name', l.name, 'departureTime', s.departure_time
+        ) order by s.stop_order), '[]'::json)
+        from ${scheduleRouteStops} s left join ${locations} l on l.id = s.location_id
+        where s.schedule_id = ${tickets.scheduleId})`,
     })
     .from(tickets)
     .innerJoin(schedules, eq(schedules.id, tickets.scheduleId))
@@ -74,17 +83,6 @@ export async function lookupBooking(opts: { db: DbOrTx; reference: string }): Pr
     .where(eq(sql`lower(${tickets.paymentReference})`, reference))
     .limit(1);
   if (!row) throw notFound();
-
-  const stops = await opts.db
-    .select({
-      stopOrder: scheduleRouteStops.stopOrder,
-      name: locations.name,
-      departureTime: scheduleRouteStops.departureTime,
-    })
-    .from(scheduleRouteStops)
-    .leftJoin(locations, eq(locations.id, scheduleRouteStops.locationId))
-    .where(eq(scheduleRouteStops.scheduleId, row.scheduleId))
-    .orderBy(asc(scheduleRouteStops.stopOrder));
 
   // ARCHITECTURE.md section 8.11: an approved ticket on a completed trip reads as completed.
   const textKey =
@@ -101,7 +99,7 @@ export async function lookupBooking(opts: { db: DbOrTx; reference: string }): Pr
     departureTime: hhmm(row.passengerDepartureTime ?? row.scheduleDepartureTime) ?? '',
     from: { name: row.fromName ?? UNKNOWN_LOCATION },
     to: { name: row.toName ?? UNKNOWN_LOCATION },
-    stops: stops.map((s) => ({
+    stops: row.stops.map((s) => ({
       stopOrder: s.stopOrder,
       name: s.name ?? UNKNOWN_LOCATION,
       departureTime: hhmm(s.departureTime),

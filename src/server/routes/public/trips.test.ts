@@ -382,6 +382,46 @@ describe(`trips, seat map and seat locks (${testDatabaseKind})`, () => {
       expect(rows.map((r) => r.userSession)).toEqual([winner]);
     });
 
+    it('answers a crowd racing for a locked seat and a booked one with the complete 409, and frees seats at once', async () => {
+      const trip = await makeSchedule(db(), { travelDate: tomorrow });
+      const launchId = trip.launchIds[0] as string;
+      await makeTicket(db(), { schedule: trip, seats: ['B1'], status: 'pending' });
+      const first = randomUUID();
+      expect((await lock('POST', trip, ['A1'], first)).statusCode).toBe(200);
+
+      // Two waves: the second is answered from what the first taught the instance.
+      for (let wave = 0; wave < 2; wave++) {
+        const results = await Promise.all(
+          Array.from({ length: 30 }, () => lock('POST', trip, ['B1', 'A1'], randomUUID())),
+        );
+        for (const r of results) {
+          expect(r.statusCode).toBe(409);
+          expect(r.json().error).toEqual({
+            code: 'seats_unavailable',
+            message: 'Some seats are no longer available: A1, B1',
+            seats: ['A1', 'B1'],
+          });
+        }
+      }
+      expect((await lockRows(trip, 'A1')).map((r) => r.userSession)).toEqual([first]);
+      // The holder itself is never turned away.
+      expect((await lock('POST', trip, ['A1', 'A2'], first)).statusCode).toBe(200);
+
+      // Moving to other seats frees the old ones for the next session straight away...
+      expect((await lock('POST', trip, ['C1'], first)).statusCode).toBe(200);
+      const next = randomUUID();
+      expect((await lock('POST', trip, ['A1'], next)).statusCode).toBe(200);
+      // ...and so does a release.
+      expect((await lock('DELETE', trip, ['A1'], next)).json()).toEqual({ released: 1 });
+      const third = randomUUID();
+      expect((await lock('POST', trip, ['A1'], third)).statusCode).toBe(200);
+      expect((await states(trip, launchId, third)).map).toMatchObject({
+        A1: 'mine',
+        B1: 'occupied',
+        C1: 'locked',
+      });
+    });
+
     it('releases only the asking session’s own locks', async () => {
       const trip = await makeSchedule(db(), { travelDate: tomorrow });
       const launchId = trip.launchIds[0] as string;

@@ -18,7 +18,7 @@ import { dateInZone } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { routeLimit } from '../../lib/rate-limit.ts';
 import { listTripLaunches } from '../../services/list-trip-launches.ts';
-import { lockSeats } from '../../services/lock-seats.ts';
+import { lockSeats, refuseTakenSeats, seatsUnavailable } from '../../services/lock-seats.ts';
 import { readSeatMap } from '../../services/read-seat-map.ts';
 import { releaseSeats } from '../../services/release-seats.ts';
 import { searchTrips } from '../../services/search-trips.ts';
@@ -37,9 +37,11 @@ function bookingSession(req: FastifyRequest, required: boolean): string | undefi
   return parsed.data;
 }
 
+export const SEAT_LOCKS_ROUTE = '/api/seat-locks';
+
 export default async function tripRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { config, database, clock, tripSearchCache } = app.deps;
+  const { config, database, clock, tripSearchCache, seatLockGate } = app.deps;
   const db = database.db;
 
   app.get(
@@ -93,19 +95,27 @@ export default async function tripRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/seat-locks',
+    SEAT_LOCKS_ROUTE,
     { schema: { body: seatLockRequestSchema }, config: routeLimit(config, 'seatLock') },
-    async (req): Promise<SeatLockResponse> =>
-      lockSeats(db, {
-        ...req.body,
-        session: bookingSession(req, true),
-        now: clock.now(),
-        holdSeconds: config.seatHoldSeconds,
-      }),
+    async (req): Promise<SeatLockResponse> => {
+      const session = bookingSession(req, true);
+      const now = clock.now();
+      const { scheduleId, travelDate, launchId, seats } = req.body;
+      const request = { ...req.body, session, now, holdSeconds: config.seatHoldSeconds };
+      return seatLockGate.lock(
+        { trip: `${scheduleId}|${travelDate}`, launchId, session, seats, now },
+        async ({ contested, remember }) => {
+          // Seats another session just won here: one read refuses them, no transaction needed.
+          if (contested) await refuseTakenSeats(db, request, remember);
+          return lockSeats(db, request);
+        },
+        seatsUnavailable,
+      );
+    },
   );
 
   app.delete(
-    '/api/seat-locks',
+    SEAT_LOCKS_ROUTE,
     { schema: { body: seatLockRequestSchema }, config: routeLimit(config, 'seatLock') },
     async (req) => releaseSeats(db, { ...req.body, session: bookingSession(req, true) }),
   );
