@@ -15,7 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { IMAGE_MAX_BYTES } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import type { Trip } from '#shared/schemas.ts';
+import type { BookingLookup, Trip } from '#shared/schemas.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -54,6 +54,7 @@ export type AppDeps = {
   liveEvents: LiveEvents;
   /** Trip search answers, shared for a second (ARCHITECTURE.md section 6: the busiest read). */
   tripSearchCache: MicroCache<Trip[]>;
+  bookingLookupCache: MicroCache<BookingLookup>;
   seatLockGate: SeatLockGate;
 };
 
@@ -169,12 +170,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     mailer: opts.mailer,
     liveEvents: createLiveEvents(database, app.log),
     tripSearchCache: createMicroCache<Trip[]>({ ttlMs: TRIP_SEARCH_CACHE_MS, maxEntries: 10_000 }),
+    bookingLookupCache: createMicroCache<BookingLookup>({ ttlMs: TRIP_SEARCH_CACHE_MS, maxEntries: 10_000 }),
     seatLockGate: createSeatLockGate({ ttlMs: TRIP_SEARCH_CACHE_MS }),
   });
   // Another instance's booking or schedule change, when this one listens: forget at once
   // (otherwise its answers are at most TRIP_SEARCH_CACHE_MS old).
   app.deps.liveEvents.subscribe(() => {
     app.deps.tripSearchCache.clear();
+    app.deps.bookingLookupCache.clear();
     app.deps.seatLockGate.forget();
   });
   app.addHook('onClose', async () => {
@@ -251,6 +254,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onSend', async (req, reply, payload) => {
     if (STATE_CHANGING.has(req.method) && reply.statusCode < 400) {
       app.deps.tripSearchCache.clear();
+      app.deps.bookingLookupCache.clear();
       if (!(req.method === 'POST' && req.routeOptions.url === SEAT_LOCKS_ROUTE))
         app.deps.seatLockGate.forget();
     }

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   idempotencyRecords,
   mailOutbox,
-  schedules,
   seatLocks,
   ticketSeats,
   tickets,
@@ -23,6 +22,7 @@ import {
   makeTicket,
   uniqueSuffix,
 } from '../../../../tests/factories.ts';
+import { signInAsAdmin } from '../../../../tests/setup/admin-session.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/setup/test-db.ts';
 
@@ -570,10 +570,15 @@ describe(`bookings (${testDatabaseKind})`, () => {
       expect(before.ticketStatusLabel).toBe('Approved');
       expect(before.paymentStatusLabel).toBe('Paid');
       expect(before.from).toEqual({ name: 'Unknown Location' });
-      await t.database.db
-        .update(schedules)
-        .set({ status: 'completed' })
-        .where(eq(schedules.id, done.schedule.id));
+      // The operator completes the trip; the lookup answers afresh at once (no second-old copy).
+      const { cookie } = await signInAsAdmin(t.app);
+      const completed = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/schedules/${done.schedule.id}/status`,
+        headers: { cookie },
+        payload: { status: 'completed' },
+      });
+      expect(completed.statusCode).toBe(200);
       const after = (await t.app.inject(`/api/bookings/${made.ticket.paymentReference}`)).json();
       expect(after.statusText).toBe('Your trip has been completed. Thank you for traveling with us!');
     });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '#server/lib/errors.ts';
 import { routeLimit } from '#server/lib/rate-limit.ts';
+import { normalizeReference } from '#server/lib/reference.ts';
 import { bookingRequestHash, createBooking } from '#server/services/create-booking.ts';
 import { lookupBooking } from '#server/services/lookup-booking.ts';
 import { MSG } from '#shared/messages.ts';
@@ -101,7 +102,12 @@ export default async function bookingRoutes(app: FastifyInstance) {
     '/api/bookings/:reference',
     { config: routeLimit(config, 'lookup') },
     async (req, reply) => {
-      const view = await lookupBooking({ db: database.db, reference: req.params.reference });
+      // A passenger refreshing their booking, or many at once, shares one read per second;
+      // every write on this instance (an approval, a mark) clears it first, as for trip search.
+      const reference = normalizeReference(req.params.reference);
+      const view = await app.deps.bookingLookupCache.get(reference, () =>
+        lookupBooking({ db: database.db, reference }),
+      );
       reply.header('Cache-Control', 'no-store');
       return view;
     },
