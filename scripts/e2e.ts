@@ -3,13 +3,13 @@
 // (no browser, a stray test.skip) would otherwise pass without testing anything.
 // Usage: node scripts/e2e.ts [playwright test arguments]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { buildIsStale, buildWeb } from './web-build.ts';
 
 const isCI = process.env.CI === 'true' || process.env.CI === '1';
 // Tools run on this Node (24), not on whatever `node` a shebang would find first on PATH.
 const node = process.execPath;
-const VITE = 'node_modules/vite/bin/vite.js';
 const PLAYWRIGHT = 'node_modules/@playwright/test/cli.js';
 const env: NodeJS.ProcessEnv = {
   ...process.env,
@@ -22,31 +22,12 @@ function run(args: string[], extraEnv: NodeJS.ProcessEnv = {}): number {
   return result.status ?? 1;
 }
 
-function newestMtime(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const info = statSync(entry);
-  if (!info.isDirectory()) return info.mtimeMs;
-  return Math.max(0, ...readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
-}
-
 // E2E_WEB_ROOT builds and serves the SPA from another folder, so two suites can run side by side.
 const webRoot = process.env.E2E_WEB_ROOT || 'dist';
 
-// A build older than the web sources would test yesterday's app.
-function buildIsStale(): boolean {
-  const index = path.join(webRoot, 'index.html');
-  if (!existsSync(index)) return true;
-  const built = statSync(index).mtimeMs;
-  return ['index.html', 'vite.config.ts', 'src/web', 'src/shared', 'public'].some(
-    (p) => newestMtime(p) > built,
-  );
-}
-
-if (buildIsStale()) {
+if (buildIsStale(webRoot)) {
   console.log('e2e: building the web app first (dist/ is missing or older than its sources)');
-  if (run([VITE, 'build', '--outDir', webRoot, '--emptyOutDir']) !== 0) process.exit(1);
-  if (run(['scripts/precompress.ts', webRoot]) !== 0) process.exit(1);
-  if (run(['scripts/check-budget.ts', webRoot]) !== 0) process.exit(1);
+  if (!buildWeb(webRoot)) process.exit(1);
 }
 
 mkdirSync('.tmp', { recursive: true });

@@ -26,6 +26,11 @@ export const bannerSchema = z.object({
   isActive: z.boolean(),
   showOnMobile: z.boolean(),
   showOnDesktop: z.boolean(),
+  /**
+   * GET /api/banners only, and only when the banner has one: the same picture at most
+   * BANNER_SMALL_WIDTH px wide (#shared/banner-images.ts), for `srcset` on small screens.
+   */
+  smallImageUrl: z.string().optional(),
 });
 export type Banner = z.infer<typeof bannerSchema>;
 

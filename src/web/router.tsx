@@ -3,8 +3,10 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { AppShell } from './components/layout/app-shell.tsx';
 import { PageLoading, PublicLayout } from './components/layout/public-layout.tsx';
 import { RouteError } from './components/layout/route-error.tsx';
+import { preloadFirstBanner } from './lib/banner-slides.ts';
 import { bannersQuery } from './lib/public-queries.ts';
 import { queryClient } from './lib/query-client.ts';
+import { isMobileViewport } from './lib/use-is-mobile.ts';
 
 type PageModule = { default: ComponentType };
 
@@ -43,9 +45,14 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                // Start the banner request alongside the page chunk instead of after it.
+                // Start the banner request alongside the page chunk instead of after it, and the
+                // first banner's image as soon as the list arrives. A failed request is the
+                // carousel's to show.
                 loader: () => {
-                  void queryClient.prefetchQuery(bannersQuery);
+                  queryClient
+                    .fetchQuery(bannersQuery)
+                    .then((banners) => preloadFirstBanner(banners, isMobileViewport()))
+                    .catch(() => undefined);
                   return null;
                 },
                 lazy: page(() => import('./pages/home.tsx')),

@@ -138,6 +138,50 @@ test.describe('home page', () => {
     else expect(ratio).toBeCloseTo(16 / 9, 1);
   });
 
+  test('the first banner is fetched once, at the size for this screen, as preloaded', async ({ page }) => {
+    const { shown } = await bannersForViewport(page);
+    const first = shown[0];
+    expect(first?.smallImageUrl, 'the demo banners have a small sibling').toBeDefined();
+    const files = [first?.imageUrl, first?.smallImageUrl];
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (files.includes(pathname)) fetched.push(pathname);
+    });
+
+    await page.goto('/');
+    const img = shownSlide(page).getByRole('img');
+    await expect(img).toHaveJSProperty('complete', true);
+    const shownFile = new URL(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).pathname;
+    // The phone project's 390 px screen (device pixel ratio 1) takes the small file, a desktop the full one.
+    const mobile = (page.viewportSize()?.width ?? 0) < MOBILE_BREAKPOINT_PX;
+    expect(shownFile).toBe(mobile ? first?.smallImageUrl : first?.imageUrl);
+
+    // The preload offers the same choice, so it and the <img> share one download.
+    const preload = page.locator('link[rel="preload"][as="image"]');
+    await expect(preload).toHaveCount(1);
+    await expect(preload).toHaveAttribute('imagesrcset', (await img.getAttribute('srcset')) ?? '');
+    await expect(preload).toHaveAttribute('imagesizes', (await img.getAttribute('sizes')) ?? '');
+    expect(fetched).toEqual([shownFile]);
+  });
+
+  test('a banner stored without a small sibling is still shown, from its one file', async ({ page }) => {
+    const { shown } = await bannersForViewport(page);
+    await page.route('/api/banners', async (route) => {
+      const response = await route.fetch();
+      const banners = ((await response.json()) as Banner[]).map(({ smallImageUrl: _, ...b }) => b);
+      await route.fulfill({ response, json: banners });
+    });
+    await page.goto('/');
+    const img = shownSlide(page).getByRole('img');
+    await expect(img).toHaveJSProperty('complete', true);
+    await expect(img).not.toHaveAttribute('srcset');
+    expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+    expect(new URL(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).pathname).toBe(
+      shown[0]?.imageUrl,
+    );
+  });
+
   test('carousel advances every 5 seconds, cyclically, and dots jump', async ({ page }) => {
     const { shown } = await bannersForViewport(page);
     const count = shown.length;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { smallBannerKey } from '#shared/banner-images.ts';
 import {
   DEFAULT_BRANDING,
   DEFAULT_EXCHANGE_RATE,
@@ -7,6 +8,7 @@ import {
   DEFAULT_PRICES,
 } from '#shared/constants.ts';
 import { addDays, type Clock, dateInZone, systemClock } from '../lib/clock.ts';
+import { processSmallBanner } from '../lib/images.ts';
 import type { Storage } from '../lib/storage.ts';
 import type { Db, DbOrTx } from './client.ts';
 import {
@@ -183,14 +185,21 @@ export async function seedDemo(opts: {
     DEMO_BANNERS.map(async (banner, i) => {
       const id = randomUUID();
       const key = `banners/banner_${id}_${stamp}.webp`;
+      const smallKey = smallBannerKey(key);
+      if (!smallKey) throw new Error(`banner key ${key} has no small sibling`);
       const body = await renderBannerImage({
         ...BANNER_SIZES[banner.device],
         theme: banner.theme,
         headline: banner.headline,
         subline: banner.subline,
       });
+      // The same small sibling an uploaded banner gets (services/upload-banner.ts).
+      const small = await processSmallBanner(body, BANNER_SIZES[banner.device]);
       return {
-        upload: { key, body },
+        uploads: [
+          { key, body },
+          { key: smallKey, body: small.buffer },
+        ],
         row: {
           id,
           title: `Banner ${i + 1}`,
@@ -207,7 +216,7 @@ export async function seedDemo(opts: {
 
   const launchIds: Record<DemoLaunchKey, string> = { seaBreeze: randomUUID(), islandExpress: randomUUID() };
   const launchRows: (typeof launches.$inferInsert)[] = [];
-  const uploads: Upload[] = bannerRows.map((b) => b.upload);
+  const uploads: Upload[] = bannerRows.flatMap((b) => b.uploads);
   for (const [k, launch] of Object.entries(DEMO_LAUNCHES) as [
     DemoLaunchKey,
     (typeof DEMO_LAUNCHES)[DemoLaunchKey],

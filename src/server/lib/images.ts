@@ -1,5 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
+import { BANNER_SMALL_WIDTH } from '#shared/banner-images.ts';
 import {
+  COMPRESSION,
   COMPRESSION_QUALITY_FLOOR,
   COMPRESSION_QUALITY_STEP,
   IMAGE_MAX_BYTES,
@@ -128,6 +130,22 @@ export async function processImage(input: Buffer, opts: ProcessImageOptions = {}
     }
   }
   return { buffer: best, width: info.width, height: info.height, contentType: 'image/webp' };
+}
+
+/**
+ * A banner's small sibling (#shared/banner-images.ts), re-encoded from the same source with the
+ * banner preset: at most BANNER_SMALL_WIDTH wide and never wider or taller than the stored
+ * banner `full`, so it keeps the banner's aspect ratio and is never enlarged.
+ */
+export function processSmallBanner(
+  input: Buffer,
+  full: { width: number; height: number },
+): Promise<ProcessedImage> {
+  return processImage(input, {
+    ...COMPRESSION.banner,
+    maxWidth: Math.min(BANNER_SMALL_WIDTH, full.width),
+    maxHeight: full.height,
+  });
 }
 
 function clampQuality(q: number): number {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { smallBannerKey } from '#shared/banner-images.ts';
 import { COMPRESSION } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import type { Banner } from '#shared/schemas.ts';
@@ -8,7 +9,7 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import { banners } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';
 import { AppError } from '../lib/errors.ts';
-import { processImage } from '../lib/images.ts';
+import { processImage, processSmallBanner } from '../lib/images.ts';
 import type { Storage } from '../lib/storage.ts';
 
 const columns = {
@@ -45,11 +46,25 @@ export async function uploadBanner(
     throw new AppError('banner_placement_required', MSG.bannerPlacement, 400);
   }
   const processed = await processImage(opts.image, COMPRESSION.banner);
+  const small = await processSmallBanner(opts.image, processed);
   const key = `banners/banner_${randomUUID()}_${opts.now.getTime()}.webp`;
-  const stored = await opts.storage.put(key, processed.buffer, {
-    contentType: processed.contentType,
-    visibility: 'public',
-  });
+  const smallKey = smallBannerKey(key);
+  if (!smallKey) throw new Error(`banner key ${key} has no small sibling`);
+  // Both files are up before the row is visible, so GET /api/banners never names a missing one.
+  const written: string[] = [];
+  let stored: { url: string | null };
+  try {
+    await opts.storage.put(smallKey, small.buffer, { contentType: small.contentType, visibility: 'public' });
+    written.push(smallKey);
+    stored = await opts.storage.put(key, processed.buffer, {
+      contentType: processed.contentType,
+      visibility: 'public',
+    });
+    written.push(key);
+  } catch (err) {
+    await removeFiles(opts.storage, written);
+    throw err;
+  }
   try {
     return await db.transaction(async (tx) => {
       // Two uploads at once must not both become 'Banner 3'.
@@ -79,8 +94,8 @@ export async function uploadBanner(
       return created;
     });
   } catch (err) {
-    // No row points at the file: do not leave it behind.
-    await opts.storage.delete(key, 'public').catch(() => undefined);
+    // No row points at the files: do not leave them behind.
+    await removeFiles(opts.storage, written);
     throw err;
   }
 }
@@ -102,9 +117,21 @@ export async function deleteBanner(
     });
     return row.imageKey;
   });
-  if (imageKey) {
-    await opts.storage.delete(imageKey, 'public').catch((err: unknown) => {
-      opts.log.warn({ err, key: imageKey }, 'banner file could not be deleted');
+  if (!imageKey) return;
+  // A banner stored before small siblings existed has none; deleting a missing key is no error.
+  for (const key of bannerFileKeys(imageKey)) {
+    await opts.storage.delete(key, 'public').catch((err: unknown) => {
+      opts.log.warn({ err, key }, 'banner file could not be deleted');
     });
   }
+}
+
+/** A banner's stored files: the image and, when the key has the usual shape, its small sibling. */
+function bannerFileKeys(imageKey: string): string[] {
+  const small = smallBannerKey(imageKey);
+  return small ? [imageKey, small] : [imageKey];
+}
+
+async function removeFiles(storage: Storage, keys: readonly string[]): Promise<void> {
+  await Promise.allSettled(keys.map((key) => storage.delete(key, 'public')));
 }

@@ -8,7 +8,7 @@ function subscribe(onChange: () => void) {
 
 // SPEC.md: "mobile" means a viewport under 768 px wide. innerWidth counts the scrollbar
 // the same way CSS media queries do, so this agrees with the md: breakpoint.
-const isMobileViewport = () => window.innerWidth < MOBILE_BREAKPOINT_PX;
+export const isMobileViewport = (): boolean => window.innerWidth < MOBILE_BREAKPOINT_PX;
 
 export function useIsMobile(): boolean {
   return useSyncExternalStore(subscribe, isMobileViewport, () => false);

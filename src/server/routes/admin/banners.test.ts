@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banners } from '#server/db/schema.ts';
+import { BANNER_SMALL_WIDTH } from '#shared/banner-images.ts';
 import { MSG } from '#shared/messages.ts';
 import type { Banner } from '#shared/schemas.ts';
 import { signInAsAdmin } from '../../../../tests/setup/admin-session.ts';
@@ -114,5 +117,98 @@ describe(`admin banners (${testDatabaseKind})`, () => {
       headers: { cookie },
     });
     expect(again.statusCode).toBe(404);
+  });
+
+  const fileName = (url: string) => url.split('/').pop() ?? '';
+  const served = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode, url).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    return sharp(res.rawPayload).metadata();
+  };
+  const publicBanners = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/banners' })).json() as Banner[];
+
+  it('stores a 720 px wide WebP sibling of the same aspect, lists it publicly, and delete removes both files', async () => {
+    const res = await upload(
+      { showOnDesktop: 'true' },
+      { body: await readFile(path.join(FILES, 'banner.webp')), type: 'image/webp' },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const banner: Banner = res.json();
+    const smallName = fileName(banner.imageUrl).replace(/\.webp$/, `-${BANNER_SMALL_WIDTH}w.webp`);
+    expect(await storedFiles()).toEqual(expect.arrayContaining([fileName(banner.imageUrl), smallName]));
+
+    // The 2400x1200 fixture: the banner preset fits it to 1920x960, the sibling to the same 2:1.
+    expect(await served(banner.imageUrl)).toMatchObject({ format: 'webp', width: 1920, height: 960 });
+    const listed = (await publicBanners()).find((b) => b.id === banner.id);
+    expect(listed).toMatchObject({ ...banner, smallImageUrl: banner.imageUrl.replace(/[^/]+$/, smallName) });
+    expect(await served(listed?.smallImageUrl ?? '')).toMatchObject({
+      format: 'webp',
+      width: BANNER_SMALL_WIDTH,
+      height: BANNER_SMALL_WIDTH / 2,
+    });
+
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/banners/${banner.id}`,
+      headers: { cookie },
+    });
+    expect(del.statusCode).toBe(204);
+    const left = await storedFiles();
+    expect(left).not.toContain(fileName(banner.imageUrl));
+    expect(left).not.toContain(smallName);
+    expect((await t.app.inject({ method: 'GET', url: listed?.smallImageUrl ?? '' })).statusCode).toBe(404);
+  });
+
+  it('never enlarges: an image narrower than the sibling width gets a sibling of its own size', async () => {
+    const narrow = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: { r: 20, g: 120, b: 200 } },
+    })
+      .png()
+      .toBuffer();
+    const banner: Banner = (
+      await upload({ showOnMobile: 'true' }, { body: narrow, type: 'image/png' })
+    ).json();
+    const listed = (await publicBanners()).find((b) => b.id === banner.id);
+    expect(listed?.smallImageUrl).toBeDefined();
+    expect(await served(listed?.smallImageUrl ?? '')).toMatchObject({ width: 400, height: 300 });
+  });
+
+  it('lists a banner stored without a sibling (before siblings existed) unchanged, and deletes it', async () => {
+    const id = randomUUID();
+    const key = `banners/banner_${id}_${Date.now()}.webp`;
+    const body = await readFile(path.join(FILES, 'banner.webp'));
+    await t.storage.put(key, body, { contentType: 'image/webp', visibility: 'public' });
+    const [row] = await t.database.db
+      .insert(banners)
+      .values({
+        id,
+        title: 'Banner old',
+        imageUrl: t.storage.publicUrl(key),
+        imageKey: key,
+        displayOrder: 99,
+        isActive: true,
+        showOnDesktop: true,
+        showOnMobile: true,
+      })
+      .returning();
+    const listed = (await publicBanners()).find((b) => b.id === id);
+    expect(listed).toEqual({
+      id,
+      title: 'Banner old',
+      imageUrl: row?.imageUrl,
+      displayOrder: 99,
+      isActive: true,
+      showOnMobile: true,
+      showOnDesktop: true,
+    });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/banners/${id}`,
+      headers: { cookie },
+    });
+    expect(del.statusCode).toBe(204);
+    expect(await storedFiles()).not.toContain(fileName(key));
   });
 });

@@ -5,13 +5,7 @@ import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  idempotencyRecords,
-  mailOutbox,
-  seatLocks,
-  ticketSeats,
-  tickets,
-} from '#server/db/schema.ts';
+import { idempotencyRecords, mailOutbox, seatLocks, ticketSeats, tickets } from '#server/db/schema.ts';
 import { MSG } from '#shared/messages.ts';
 import type { BookingRequest } from '#shared/schemas.ts';
 import {

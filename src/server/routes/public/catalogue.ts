@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { smallBannerKey } from '#shared/banner-images.ts';
 import {
   DEFAULT_BRANDING,
   DEFAULT_EXCHANGE_RATE,
@@ -11,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { ping } from '../../db/migrate.ts';
 import { banners, locations, paymentSettings, pwaSettings } from '../../db/schema.ts';
 import { ICON_192_SUFFIX, ICON_512_SUFFIX } from '../../lib/images.ts';
+import type { Storage } from '../../lib/storage.ts';
 
 export async function readBranding(db: Db): Promise<Branding> {
   const [row] = await db.select().from(pwaSettings).orderBy(asc(pwaSettings.createdAt)).limit(1);
@@ -43,6 +45,33 @@ export async function readPublicSettings(db: Db): Promise<PublicSettings> {
     accountNumberUsd: row?.accountNumberUsd ?? '',
     paymentInstructions: row?.paymentInstructions ?? '',
     paymentMethod: PAYMENT_METHOD,
+  };
+}
+
+/**
+ * Whether a banner's small sibling is stored, asked of storage once per banner key. Both files
+ * go up before the banner's row is visible and a key is never reused, so the answer cannot
+ * change while the row exists; banners stored before siblings existed simply answer no.
+ * A storage error is not remembered, so the next request asks again.
+ */
+function smallBannerLookup(storage: Storage): (imageKey: string) => Promise<boolean> {
+  const known = new Map<string, Promise<boolean>>();
+  return (imageKey) => {
+    const cached = known.get(imageKey);
+    if (cached) return cached;
+    const smallKey = smallBannerKey(imageKey);
+    if (!smallKey) return Promise.resolve(false);
+    const answer = (async () => {
+      for await (const object of storage.list(smallKey, 'public')) {
+        if (object.key === smallKey) return true;
+      }
+      return false;
+    })().catch(() => {
+      known.delete(imageKey);
+      return false;
+    });
+    known.set(imageKey, answer);
+    return answer;
   };
 }
 
@@ -91,6 +120,8 @@ export default async function catalogueRoutes(app: FastifyInstance) {
     };
   });
 
+  const hasSmallBanner = smallBannerLookup(app.deps.storage);
+
   app.get('/api/banners', async (_req, reply): Promise<Banner[]> => {
     reply.header('Cache-Control', 'no-cache');
     const rows = await db
@@ -98,6 +129,7 @@ export default async function catalogueRoutes(app: FastifyInstance) {
         id: banners.id,
         title: banners.title,
         imageUrl: banners.imageUrl,
+        imageKey: banners.imageKey,
         displayOrder: banners.displayOrder,
         isActive: banners.isActive,
         showOnMobile: banners.showOnMobile,
@@ -106,7 +138,14 @@ export default async function catalogueRoutes(app: FastifyInstance) {
       .from(banners)
       .where(eq(banners.isActive, true))
       .orderBy(asc(banners.displayOrder), asc(banners.createdAt));
-    return rows;
+    return Promise.all(
+      rows.map(async ({ imageKey, ...banner }) => {
+        const smallImageUrl = smallBannerKey(banner.imageUrl);
+        return smallImageUrl && imageKey && (await hasSmallBanner(imageKey))
+          ? { ...banner, smallImageUrl }
+          : banner;
+      }),
+    );
   });
 
   app.get('/api/locations', async (_req, reply): Promise<Location[]> => {

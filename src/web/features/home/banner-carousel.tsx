@@ -3,29 +3,17 @@ import { Pause, Play } from 'lucide-react';
 import { type FocusEvent, type PointerEvent, useEffect, useMemo, useState } from 'react';
 import { BANNER_ROTATION_MS } from '#shared/constants.ts';
 import type { Banner } from '#shared/schemas.ts';
+import { BANNER_IMAGE_SIZE, bannerImage, bannerSlides } from '../../lib/banner-slides.ts';
 import { bannersQuery } from '../../lib/public-queries.ts';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
 import { cn } from '../../lib/utils.ts';
-
-// Recommended upload sizes (SPEC.md banner management); they give the boxes their aspect ratio
-// before an image arrives, so nothing below moves.
-const IMAGE_SIZE = {
-  mobile: { width: 1080, height: 1080 },
-  desktop: { width: 1920, height: 1080 },
-} as const;
 
 /** SPEC.md banner carousel: active banners for this device class, by display order, rotating every 5 s. */
 export function BannerCarousel() {
   const isMobile = useIsMobile();
   const { data, isPending } = useQuery(bannersQuery);
 
-  const slides = useMemo(
-    () =>
-      (data ?? [])
-        .filter((b) => b.isActive && (isMobile ? b.showOnMobile : b.showOnDesktop))
-        .sort((a, b) => a.displayOrder - b.displayOrder),
-    [data, isMobile],
-  );
+  const slides = useMemo(() => bannerSlides(data ?? [], isMobile), [data, isMobile]);
 
   const frame = cn(
     'relative mx-auto w-full overflow-hidden rounded-2xl bg-sky-100 shadow-md',
@@ -47,10 +35,15 @@ function Slides({ slides, isMobile, frameClass }: SlidesProps) {
   const [hovered, setHovered] = useState(false);
   const [keyboardFocus, setKeyboardFocus] = useState(false);
   const [stopped, setStopped] = useState(false);
+  // The other slides' images wait for the first one, so on a slow connection it gets the
+  // bandwidth to itself (it is the largest thing on the first screen).
+  const [firstSettled, setFirstSettled] = useState(false);
   const count = slides.length;
   const current = active % count;
   const paused = hovered || keyboardFocus || stopped;
-  const size = isMobile ? IMAGE_SIZE.mobile : IMAGE_SIZE.desktop;
+  // Explicit width and height give each box its aspect ratio before an image arrives, so nothing
+  // below moves.
+  const size = isMobile ? BANNER_IMAGE_SIZE.mobile : BANNER_IMAGE_SIZE.desktop;
 
   // A timeout per slide rather than an interval: jumping with a dot or resuming after a pause
   // gives the shown banner its full 5 s.
@@ -100,17 +93,21 @@ function Slides({ slides, isMobile, frameClass }: SlidesProps) {
             inert={index !== current}
             className="h-full w-full shrink-0"
           >
-            <img
-              src={banner.imageUrl}
-              alt={banner.title}
-              width={size.width}
-              height={size.height}
-              loading={index === 0 ? 'eager' : 'lazy'}
-              fetchPriority={index === 0 ? 'high' : 'auto'}
-              decoding="async"
-              draggable={false}
-              className="h-full w-full object-cover"
-            />
+            {(index === 0 || firstSettled) && (
+              <img
+                {...bannerImage(banner, isMobile)}
+                alt={banner.title}
+                width={size.width}
+                height={size.height}
+                loading={index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+                decoding="async"
+                draggable={false}
+                onLoad={index === 0 ? () => setFirstSettled(true) : undefined}
+                onError={index === 0 ? () => setFirstSettled(true) : undefined}
+                className="h-full w-full object-cover"
+              />
+            )}
           </div>
         ))}
       </div>
