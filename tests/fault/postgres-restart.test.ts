@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +27,6 @@ import {
  * A cluster of its own, on its own port: the shared one is never touched.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const ADMIN = { email: 'fault-admin@example.com', password: 'fault-admin-password' };
 /** A healthy or a refusing server answers well within this; longer counts as a hang. */
 const ANSWER_TIMEOUT_MS = 8_000;
@@ -91,8 +91,9 @@ describe.skipIf(!pgBin)('PostgreSQL stopped and started under load', () => {
     ]);
 
   beforeAll(async () => {
-    await mkdir(path.join(ROOT, '.tmp', 'fault'), { recursive: true });
-    dir = await mkdtemp(path.join(ROOT, '.tmp', 'fault', 'pg-'));
+    // Under the system's temp folder: the cluster runs as user postgres, who must be able to
+    // reach it (a checkout in a private folder would not let it).
+    dir = await mkdtemp(path.join(tmpdir(), 'ferry-pg-'));
     dataDir = path.join(dir, 'data');
     pgPort = await freePort();
     if (asRoot) {
