@@ -6,10 +6,9 @@
 //        BENCH_DB=pglite|postgresql (only one of the two databases)
 //        BENCH_RACE=30,100,500 BENCH_BOOKINGS=40 BENCH_UPLOAD_CONCURRENCY=4 BENCH_SEARCH_RATE=200
 //        BENCH_SLIP=photo|noise (the 2 MB slip: a photo-like JPEG, or random noise as the worst case)
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { publicFirstLoad } from '../scripts/public-chunks.ts';
+import { buildIsStale, buildWeb } from '../scripts/web-build.ts';
 import { type SmtpSink, startSmtpSink } from '../tests/setup/smtp-sink.ts';
 import { closeConnections } from './http.ts';
 import { Api, slipJpeg, tomorrow } from './passenger.ts';
@@ -47,10 +46,8 @@ const wants = (section: string) =>
   // Any other word names public read endpoints (trips, lookup, health, banners, ...).
   (section === 'reads' && only.some((w) => !SECTIONS.includes(w)));
 
-if (!existsSync(path.join(root, 'dist', 'index.html'))) {
-  const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(1);
-}
+// A build older than the web sources would measure yesterday's pages.
+if (buildIsStale(path.join(root, 'dist')) && !buildWeb(path.join(root, 'dist'))) process.exit(1);
 
 function firstLoadSection(): Section {
   const routes = publicFirstLoad(path.join(root, 'dist'));
