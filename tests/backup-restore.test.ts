@@ -5,8 +5,15 @@ import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingLookup, BookingRequest, Location, SeatMap, Trip, TripLaunch } from '#shared/schemas.ts';
+import type { BookingLookup, Location, SeatMap, Trip, TripLaunch } from '#shared/schemas.ts';
 import type { Manifest } from '../scripts/lib/backup.ts';
+import {
+  adminCookie,
+  bookingRequest,
+  operatorDate,
+  submitBookingOverHttp,
+  verifyEmailOverHttp,
+} from './setup/http-passenger.ts';
 import {
   createScratchPostgres,
   freePort,
@@ -65,25 +72,10 @@ async function api<T>(
   return { res, json: () => res.json() as Promise<T> };
 }
 
-async function login(base: string): Promise<string> {
-  const { res } = await api(base, 'POST', '/api/auth/login', { body: ADMIN });
-  const cookie = res.headers.getSetCookie()[0]?.split(';')[0];
-  if (!cookie) throw new Error('no session cookie');
-  return cookie;
-}
-
 async function slipOf(base: string, cookie: string, ticketId: string): Promise<Buffer> {
   const res = await fetch(`${base}/api/admin/tickets/${ticketId}/slip`, { headers: { cookie } });
   expect(res.status).toBe(200);
   return Buffer.from(await res.arrayBuffer());
-}
-
-/** YYYY-MM-DD `days` after today in the demo's operator time zone. */
-function operatorDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Indian/Maldives' }).format(new Date());
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 /** A photo of its own per booking, so a slip swapped or lost in the restore cannot go unnoticed. */
@@ -109,49 +101,21 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
   let targetEnv: Record<string, string>;
   const booked: Booked[] = [];
 
-  async function verifiedToken(base: string, email: string): Promise<string> {
-    await api(base, 'POST', '/api/email-codes', { body: { email } });
-    let code: string | undefined;
-    for (let i = 0; i < 300 && !code; i++) {
-      const mail = sink.received.find((m) => m.to.includes(email));
-      code = mail ? /\b(\d{6})\b/.exec(`${mail.subject ?? ''}\n${mail.raw}`)?.[1] : undefined;
-      if (!code) await new Promise((r) => setTimeout(r, 100));
-    }
-    if (!code) throw new Error(`no code mail for ${email}`);
-    const verified = await api<{ verificationToken: string }>(base, 'POST', '/api/email-codes/verify', {
-      body: { email, code },
-    });
-    return (await verified.json()).verificationToken;
-  }
-
   async function book(base: string, trip: Trip, launch: TripLaunch, seat: string, slip: Buffer) {
     const email = `backup-${randomUUID()}@example.com`;
-    const session = randomUUID();
-    const booking: BookingRequest = {
+    const booking = bookingRequest({
       scheduleId: trip.scheduleId,
       travelDate: trip.travelDate,
       originId: trip.from.id,
       destinationId: trip.to.id,
       launchId: launch.id,
       seats: [seat],
-      tickets: [{ type: 'local', category: 'adult', quantity: 1 }],
-      passenger: {
-        name: 'Aishath Mohamed Ali',
-        email,
-        phone: '7771234',
-        nationality: 'Maldivian',
-        countryCode: '+960',
-      },
-      paymentCurrency: 'MVR',
-      verificationToken: await verifiedToken(base, email),
-    };
-    const form = new FormData();
-    form.append('booking', JSON.stringify(booking));
-    form.append('slip', new Blob([new Uint8Array(slip)], { type: 'image/jpeg' }), 'slip.jpg');
-    const res = await fetch(`${base}/api/bookings`, {
-      method: 'POST',
-      headers: { origin: base, 'x-booking-session': session, 'idempotency-key': `key-${randomUUID()}` },
-      body: form,
+      email,
+      verificationToken: await verifyEmailOverHttp(sink, email, base),
+    });
+    const res = await submitBookingOverHttp(base, booking, slip, {
+      session: randomUUID(),
+      idempotencyKey: `key-${randomUUID()}`,
     });
     if (res.status !== 201) throw new Error(`booking failed: ${res.status} ${await res.text()}`);
     return ((await res.json()) as { reference: string }).reference;
@@ -217,7 +181,7 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
     ).json();
     const seats = map.seats.filter((s) => s.state === 'available').map((s) => s.label);
 
-    const cookie = await login(base);
+    const cookie = await adminCookie(base, ADMIN.email, ADMIN.password);
     for (let i = 0; i < BOOKINGS; i++) {
       const reference = await book(base, trip, launch, seats[i] ?? '', await slipPhoto(i));
       const ticket = await (
@@ -308,7 +272,7 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
     restored = startServer(targetEnv, await freePort());
     await waitForHealth(restored);
     const base = restored.url;
-    const cookie = await login(base);
+    const cookie = await adminCookie(base, ADMIN.email, ADMIN.password);
     for (const b of booked) {
       const lookup = await (await api<BookingLookup>(base, 'GET', `/api/bookings/${b.reference}`)).json();
       expect(lookup).toEqual(b.lookup);

@@ -5,7 +5,15 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminTicket, TicketList } from '#shared/admin-api.ts';
-import type { BookingRequest, SeatMap, Trip, TripLaunch } from '#shared/schemas.ts';
+import type { SeatMap, Trip, TripLaunch } from '#shared/schemas.ts';
+import {
+  adminCookie,
+  bookingRequest,
+  lockSeatsOverHttp,
+  operatorDate,
+  submitBookingOverHttp,
+  verifyEmailOverHttp,
+} from './setup/http-passenger.ts';
 import {
   createScratchPostgres,
   freePort,
@@ -129,7 +137,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scale-out: two instances on one
     B = b.url;
 
     // A demo trip two days ahead: the search needs a From and a To, so try the pairs in turn.
-    const date = travelDateDaysAhead(2);
+    const date = operatorDate(2);
     const locations = (await (await fetch(`${A}/api/locations`)).json()) as { id: string }[];
     let found: Trip | undefined;
     for (const from of locations) {
@@ -157,11 +165,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scale-out: two instances on one
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 
-  function travelDateDaysAhead(days: number): string {
-    // The operator's calendar (Indian/Maldives, UTC+5, no daylight saving).
-    return new Date(Date.now() + 5 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-  }
-
   /** A seat of the test launch that no other test in this file has used. */
   function freshSeat(): string {
     const seat = launch.seatNumbers.find((s) => !usedSeats.has(s));
@@ -187,73 +190,40 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scale-out: two instances on one
     });
   }
 
-  async function login(base: string): Promise<string> {
-    const res = await send(base, 'POST', '/api/auth/login', { body: ADMIN });
-    expect(res.status).toBe(200);
-    const cookie = res.headers.getSetCookie()[0]?.split(';')[0];
-    if (!cookie) throw new Error('no session cookie');
-    return cookie;
-  }
+  const sinkOf = (): SmtpSink => {
+    if (!sink) throw new Error('the SMTP sink is not running');
+    return sink;
+  };
+  const login = (base: string) => adminCookie(base, ADMIN.email, ADMIN.password);
 
-  /** Asks `requestOn` for a code, reads it from the SMTP sink and verifies it on `verifyOn`. */
-  async function verifiedToken(email: string, requestOn = A, verifyOn = requestOn): Promise<string> {
-    const sent = await send(requestOn, 'POST', '/api/email-codes', { body: { email } });
-    expect(sent.status).toBe(200);
-    const code = await waitUntil(`the code mail to ${email}`, () => {
-      const mail = sink?.received.find(
-        (m) => m.to.includes(email) && /verification code/i.test(m.subject ?? ''),
-      );
-      return mail ? /\b(\d{6})\b/.exec(mail.subject ?? '')?.[1] : undefined;
-    });
-    const res = await send(verifyOn, 'POST', '/api/email-codes/verify', { body: { email, code } });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { verificationToken: string }).verificationToken;
-  }
-
-  function bookingText(seat: string, email: string, verificationToken: string): string {
-    const booking: BookingRequest = {
+  const booking = (seat: string, email: string, verificationToken: string) =>
+    bookingRequest({
       scheduleId: trip.scheduleId,
       travelDate: trip.travelDate,
       originId: trip.from.id,
       destinationId: trip.to.id,
       launchId: launch.id,
       seats: [seat],
-      tickets: [{ type: 'local', category: 'adult', quantity: 1 }],
-      passenger: {
-        name: 'Aishath Mohamed Ali',
-        email,
-        phone: '7771234',
-        nationality: 'Maldivian',
-        countryCode: '+960',
-      },
-      paymentCurrency: 'MVR',
+      email,
       verificationToken,
-    };
-    return JSON.stringify(booking);
-  }
-
-  function submitBooking(base: string, text: string, session: string, idempotencyKey: string) {
-    const form = new FormData();
-    form.append('booking', text);
-    form.append('slip', new Blob([new Uint8Array(slip)], { type: 'image/jpeg' }), 'slip.jpg');
-    return fetch(`${base}/api/bookings`, {
-      method: 'POST',
-      headers: { origin: base, 'x-booking-session': session, 'idempotency-key': idempotencyKey },
-      body: form,
     });
-  }
 
   /** The whole passenger flow on one instance: code, verify, lock, submit. */
   async function bookEndToEnd(base: string, seat: string): Promise<{ reference: string; email: string }> {
     const email = `scale-${randomUUID()}@example.com`;
-    const token = await verifiedToken(email, base);
+    const token = await verifyEmailOverHttp(sinkOf(), email, base);
     const session = randomUUID();
-    const lock = await send(base, 'POST', '/api/seat-locks', {
-      session,
-      body: { scheduleId: trip.scheduleId, travelDate: trip.travelDate, launchId: launch.id, seats: [seat] },
+    const lock = await lockSeatsOverHttp(base, session, {
+      scheduleId: trip.scheduleId,
+      travelDate: trip.travelDate,
+      launchId: launch.id,
+      seats: [seat],
     });
     expect(lock.status).toBe(200);
-    const res = await submitBooking(base, bookingText(seat, email, token), session, `key-${randomUUID()}`);
+    const res = await submitBookingOverHttp(base, booking(seat, email, token), slip, {
+      session,
+      idempotencyKey: `key-${randomUUID()}`,
+    });
     expect(res.status).toBe(201);
     const { reference } = (await res.json()) as { reference: string };
     return { reference, email };
@@ -402,12 +372,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scale-out: two instances on one
     const buyers = await Promise.all(
       [A, B].map(async (base) => {
         const email = `race-${randomUUID()}@example.com`;
-        return { base, text: bookingText(seat, email, await verifiedToken(email, base)) };
+        return {
+          base,
+          text: JSON.stringify(booking(seat, email, await verifyEmailOverHttp(sinkOf(), email, base))),
+        };
       }),
     );
     const results = await Promise.all(
       buyers.map(async ({ base, text }) => {
-        const res = await submitBooking(base, text, randomUUID(), `key-${randomUUID()}`);
+        const res = await submitBookingOverHttp(base, text, slip, {
+          session: randomUUID(),
+          idempotencyKey: `key-${randomUUID()}`,
+        });
         return { status: res.status, body: (await res.json()) as { error?: { code: string } } };
       }),
     );
@@ -422,15 +398,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scale-out: two instances on one
   it('a code requested on A verifies on B, and an Idempotency-Key replayed to B returns A’s booking', async () => {
     const seat = freshSeat();
     const email = `idem-${randomUUID()}@example.com`;
-    const token = await verifiedToken(email, A, B);
-    const text = bookingText(seat, email, token);
+    const token = await verifyEmailOverHttp(sinkOf(), email, A, B);
+    const text = JSON.stringify(booking(seat, email, token));
     const session = randomUUID();
     const key = `key-${randomUUID()}`;
 
-    const first = await submitBooking(A, text, session, key);
+    const first = await submitBookingOverHttp(A, text, slip, { session, idempotencyKey: key });
     expect(first.status).toBe(201);
     const created = (await first.json()) as { reference: string };
-    const replay = await submitBooking(B, text, session, key);
+    const replay = await submitBookingOverHttp(B, text, slip, { session, idempotencyKey: key });
     expect(replay.status).toBe(201);
     expect(await replay.json()).toEqual(created);
 

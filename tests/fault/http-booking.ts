@@ -1,31 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ReceivedMail, SmtpSink } from '../setup/smtp-sink.ts';
+import {
+  bookingRequest,
+  codeFromSink,
+  REQUEST_TIMEOUT_MS,
+  submitBookingOverHttp,
+} from '../setup/http-passenger.ts';
+import type { SmtpSink } from '../setup/smtp-sink.ts';
 
 /*
- * A passenger and an administrator talking to a real server process over HTTP, as a browser
- * does: the one-time code comes from the SMTP sink, the slip is a real photo.
+ * Passengers of the fault tests: each journey records how far it got, so a journey cut off by a
+ * kill is visible afterwards. The HTTP steps are the shared ones of tests/setup/http-passenger.ts.
  */
 
 const SLIP = path.resolve(import.meta.dirname, '../files/photo-exif-gps.jpg');
 let slipBytes: Buffer | undefined;
 
-/** Longer than any answer of a healthy server; a kill -9 shows up as a network error at once. */
-export const REQUEST_TIMEOUT_MS = 60_000;
-
 export type SeatSlot = { scheduleId: string; travelDate: string; launchId: string; seat: string };
 export type TripLeg = { scheduleId: string; travelDate: string; originId: string; destinationId: string };
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** YYYY-MM-DD `days` after today in the demo's operator time zone. */
-export function operatorDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Indian/Maldives' }).format(new Date());
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 export async function getJson<T = unknown>(
   url: string,
@@ -89,34 +84,6 @@ export async function freeSeats(base: string, date: string): Promise<{ leg: Trip
   return result;
 }
 
-/** The six-digit code of the newest code mail to `email` that the sink has received. */
-async function codeFromSink(sink: SmtpSink, email: string, timeoutMs = 30_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const mail = [...sink.received].reverse().find(
-      (m: ReceivedMail) =>
-        m.to.includes(email) &&
-        /\b\d{6}\b/.test(
-          m.raw
-            .split(/\r?\n\r?\n/)
-            .slice(1)
-            .join('\n'),
-        ),
-    );
-    const code =
-      mail &&
-      /\b(\d{6})\b/.exec(
-        mail.raw
-          .split(/\r?\n\r?\n/)
-          .slice(1)
-          .join('\n'),
-      )?.[1];
-    if (code) return code;
-    await sleep(50);
-  }
-  throw new Error(`no code mail for ${email}`);
-}
-
 export type BookingAttempt = {
   email: string;
   seats: SeatSlot[];
@@ -169,53 +136,27 @@ export async function bookOverHttp(
   );
   if (lock.status !== 200) throw new Error(`lock: ${lock.status} ${JSON.stringify(lock.body)}`);
 
-  const booking = {
-    scheduleId: leg.scheduleId,
-    travelDate: leg.travelDate,
-    originId: leg.originId,
-    destinationId: leg.destinationId,
+  const booking = bookingRequest({
+    ...leg,
     launchId: first.launchId,
     seats: seats.map((s) => s.seat),
-    tickets: [{ type: 'local', category: 'adult', quantity: seats.length }],
-    passenger: {
-      name: 'Aishath Mohamed Ali',
-      email,
-      phone: '7771234',
-      nationality: 'Maldivian',
-      countryCode: '+960',
-    },
-    paymentCurrency: 'MVR',
+    email,
     verificationToken: verified.body.verificationToken,
-  };
-  slipBytes ??= await readFile(SLIP);
-  const form = new FormData();
-  form.append('booking', JSON.stringify(booking));
-  form.append('slip', new Blob([new Uint8Array(slipBytes)], { type: 'image/jpeg' }), 'slip.jpg');
-  attempt.stage = 'submit';
-  const res = await getJson<{ reference: string }>(`${base}/api/bookings`, {
-    method: 'POST',
-    body: form,
-    headers: { 'x-booking-session': session, 'idempotency-key': `key-${randomUUID()}` },
   });
+  slipBytes ??= await readFile(SLIP);
+  attempt.stage = 'submit';
+  const submitted = await submitBookingOverHttp(base, booking, slipBytes, {
+    session,
+    idempotencyKey: `key-${randomUUID()}`,
+  });
+  const res = {
+    status: submitted.status,
+    body: (await submitted.json().catch(() => ({}))) as { reference: string },
+  };
   attempt.status = res.status;
   attempt.stage = 'done';
   if (res.status !== 201) throw new Error(`booking: ${res.status} ${JSON.stringify(res.body)}`);
   attempt.reference = res.body.reference;
-}
-
-/** Signs in and returns the Cookie header value for later requests. */
-export async function adminCookie(base: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password }),
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 /** A small seeded generator (mulberry32), so a failing run can be repeated with its seed. */

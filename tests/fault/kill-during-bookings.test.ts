@@ -7,6 +7,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { mailOutbox, ticketSeats, tickets } from '#server/db/schema.ts';
 import { slipKey } from '#server/services/create-booking.ts';
 import type { AdminTicket, TicketList } from '#shared/admin-api.ts';
+import { adminCookie, operatorDate } from '../setup/http-passenger.ts';
 import {
   createScratchPostgres,
   freePort,
@@ -17,12 +18,10 @@ import {
 } from '../setup/server-process.ts';
 import { type SmtpSink, startSmtpSink } from '../setup/smtp-sink.ts';
 import {
-  adminCookie,
   type BookingAttempt,
   bookOverHttp,
   freeSeats,
   getJson,
-  operatorDate,
   type SeatSlot,
   seededRandom,
   sleep,

@@ -7,14 +7,13 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#shared/messages.ts';
+import { adminCookie, operatorDate } from '../setup/http-passenger.ts';
 import { freePort, type ServerProcess, startServer, waitForHealth } from '../setup/server-process.ts';
 import { type SmtpSink, startSmtpSink } from '../setup/smtp-sink.ts';
 import {
-  adminCookie,
   type BookingAttempt,
   bookOverHttp,
   freeSeats,
-  operatorDate,
   type SeatSlot,
   sleep,
   type TripLeg,

@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, type Db, openDatabase } from '#server/db/client.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import * as schema from '#server/db/schema.ts';
+import { createScratchPostgres } from './server-process.ts';
 
 /**
  * Database-backed tests run on PGlite by default and on PostgreSQL when TEST_DATABASE_URL is
@@ -17,12 +16,6 @@ import * as schema from '#server/db/schema.ts';
 export const testDatabaseKind: 'pglite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 export type TestDatabase = Database & { url: string | undefined; dispose(): Promise<void> };
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 type PgliteAssets = {
   pgliteWasmModule: WebAssembly.Module;
@@ -61,29 +54,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const close = () => client.close();
     return { db, kind: 'pglite', pglite: client, close, url: undefined, dispose: close };
   }
-  const name = `ferry_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = withDatabase(adminUrl, name);
-  const database = await openDatabase({ databaseUrl: url });
+  const scratch = await createScratchPostgres(adminUrl, 'ferry_test');
+  const database = await openDatabase({ databaseUrl: scratch.url });
   await migrateDatabase(database);
   return {
     ...database,
-    url,
+    url: scratch.url,
     async dispose() {
       await database.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      try {
-        await c.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await c.end();
-      }
+      await scratch.drop();
     },
   };
 }

@@ -41,8 +41,14 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
-    // An idle client losing its connection (PostgreSQL restarted) must not crash the process.
+    // A connection lost while idle (PostgreSQL restarted) must not crash the process...
     pool.on('error', () => {});
+    // ...nor one lost while checked out: the pool stops listening for a client's errors while
+    // it is lent, and an unheard 'error' event ends the process. The query in flight fails
+    // (the request answers 503) and the dead client is dropped when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db.ts';
+
+type Rows<T> = { rows: T[] };
+
+// A connection that dies while a request holds it (PostgreSQL restarted mid-transaction) fails
+// that request and nothing else: the process keeps running and the pool opens a new one.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL pool (postgres)', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.dispose());
+
+  it('survives its connection being killed in the middle of a transaction', async () => {
+    const killer = new pg.Client({ connectionString: database.url });
+    await killer.connect();
+    try {
+      const outcome = database.db.transaction(async (tx) => {
+        const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as Rows<{
+          pid: number;
+        }>;
+        const [row] = rows;
+        await killer.query('select pg_terminate_backend($1)', [row?.pid]);
+        // The socket error arrives while the client is lent out and between queries.
+        await new Promise((r) => setTimeout(r, 300));
+        await tx.execute(sql`select 1`);
+      });
+      await expect(outcome).rejects.toThrow();
+      // The same pool answers again on a fresh connection.
+      const again = (await database.db.execute(sql`select 1 as one`)) as unknown as Rows<{ one: number }>;
+      expect(again.rows).toEqual([{ one: 1 }]);
+    } finally {
+      await killer.end();
+    }
+  });
+});
