@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO_ADMIN, LOGIN_WARNING_COUNTDOWN_SECONDS } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import { test as base, expect, failedResponse } from './fixtures.ts';
-import { json, WCAG_TAGS } from './support/booking-api.ts';
+import { json } from './support/booking-api.ts';
+import { expectAccessible } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/c1-shots');
 
@@ -15,14 +15,6 @@ const LOGIN_401 = failedResponse(401, 'Unauthorized', '/api/auth/login');
 const test = base.extend({
   allowedErrors: [[LOGIN_401], { scope: 'test' }],
 });
-
-async function audit(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .exclude('[data-sonner-toaster]')
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const panelValue = (page: Page, label: string) =>
   page.getByTestId(`client-${label.toLowerCase().replaceAll(' ', '-')}`);
@@ -53,7 +45,7 @@ test.describe('admin login', () => {
     await expect(page.getByRole('timer')).toHaveText(/^Session logged in \d+s$/);
 
     await page.screenshot({ path: path.join(SHOTS, `login-${testInfo.project.name}.png`), fullPage: true });
-    await audit(page);
+    await expectAccessible(page);
   });
 
   test('counts the session warning down to 0 and keeps the panel', async ({ page }) => {
@@ -141,7 +133,7 @@ test.describe('admin login', () => {
     const menu = page.getByRole('menu');
     await expect(menu.getByText(DEMO_ADMIN.username, { exact: true })).toBeVisible();
     await page.screenshot({ path: path.join(SHOTS, `user-menu-${testInfo.project.name}.png`) });
-    await audit(page);
+    await expectAccessible(page);
     await menu.getByRole('menuitem', { name: 'Logout' }).click();
 
     await expect(page).toHaveURL(/\/admin\/login$/);

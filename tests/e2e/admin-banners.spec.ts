@@ -1,13 +1,12 @@
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { BannerList } from '#shared/catalogue-api.ts';
 import { DEMO_ADMIN, MOBILE_BREAKPOINT_PX } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import { test as base, expect, failedResponse } from './fixtures.ts';
-import { json, WCAG_TAGS } from './support/booking-api.ts';
+import { json } from './support/booking-api.ts';
 import { lockFixture } from './support/global-lock.ts';
-import { toast } from './support/ui.ts';
+import { expectAccessible, toast } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d2-shots');
 const BANNER_FILE = path.resolve(import.meta.dirname, '../files/banner.webp');
@@ -29,14 +28,7 @@ const test = base.extend<{ bannerListLock: undefined }>({
 });
 
 async function audit(page: Page, name: string, project: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .exclude('[data-sonner-toaster]')
-    .analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    name,
-  ).toEqual([]);
+  await expectAccessible(page, name);
   await page.screenshot({ path: path.join(SHOTS, `banners-${project}-${name}.png`), fullPage: true });
 }
 

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ADMIN, PWA_SHORT_NAME_MAX } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import type { Branding } from '#shared/schemas.ts';
 import { test as base, expect } from './fixtures.ts';
-import { json, WCAG_TAGS } from './support/booking-api.ts';
+import { json } from './support/booking-api.ts';
 import { lockFixture } from './support/global-lock.ts';
-import { toast } from './support/ui.ts';
+import { expectAccessible, toast } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d2-shots');
 const FILES = path.resolve(import.meta.dirname, '../files');
@@ -21,14 +20,7 @@ test.describe.configure({ mode: 'serial' });
 const upload = (page: Page, what: string) => page.getByLabel(new RegExp(`^(Upload|Replace) ${what}$`));
 
 async function audit(page: Page, name: string, project: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .exclude('[data-sonner-toaster]')
-    .analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    name,
-  ).toEqual([]);
+  await expectAccessible(page, name);
   await page.screenshot({ path: path.join(SHOTS, `branding-${project}-${name}.png`), fullPage: true });
 }
 

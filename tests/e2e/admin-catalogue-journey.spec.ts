@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { json, latestCode, operatorDate, WCAG_TAGS } from './support/booking-api.ts';
-import { toast } from './support/ui.ts';
+import { json, latestCode, operatorDate } from './support/booking-api.ts';
+import { expectAccessible, toast } from './support/ui.ts';
 
 // From an empty catalogue entry to a booked seat: the admin adds a stop, a launch with its own
 // seat labels and photo, and a schedule through the dialogs; a passenger then books it in the
@@ -18,14 +17,7 @@ const DAYS_AHEAD = 4;
 
 /** No WCAG 2.1 AA violations on what is shown (toasts aside), and a picture of it. */
 async function audit(page: Page, name: string, project: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .exclude('[data-sonner-toaster]')
-    .analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    name,
-  ).toEqual([]);
+  await expectAccessible(page, name);
   // An open dialog: the viewport, not a stretched full page.
   await page.screenshot({ path: path.join(SHOTS, `catalogue-${project}-${name}.png`) });
 }

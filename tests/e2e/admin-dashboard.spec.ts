@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO_ADMIN, SIDEBAR, SYSTEM_VERSION } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import { test as base, expect, failedResponse } from './fixtures.ts';
-import { createBookingViaApi, json, WCAG_TAGS } from './support/booking-api.ts';
+import { createBookingViaApi, json } from './support/booking-api.ts';
+import { expectAccessible } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/c1-shots');
 
@@ -15,14 +15,6 @@ const PASSWORD_400 = failedResponse(400, 'Bad Request', '/api/auth/password');
 const test = base.extend({
   allowedErrors: [[PASSWORD_400], { scope: 'test' }],
 });
-
-async function audit(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .exclude('[data-sonner-toaster]')
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const shot = (page: Page, name: string, project: string) =>
   page.screenshot({ path: path.join(SHOTS, `${name}-${project}.png`), fullPage: true });
@@ -82,7 +74,7 @@ test.describe('admin layout', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     // Icons only, each link still named for screen readers.
     await expect(nav.getByRole('link', { name: 'Tickets' })).toBeVisible();
-    await audit(page);
+    await expectAccessible(page);
 
     await page.keyboard.press('Control+b');
     await expect(sidebar).toHaveAttribute('data-state', 'expanded');
@@ -109,7 +101,7 @@ test.describe('admin layout', () => {
     expect((await sheet.boundingBox())?.width).toBe(288);
     await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     await shot(page, 'layout-sheet', testInfo.project.name);
-    await audit(page);
+    await expectAccessible(page);
 
     await sheet.getByRole('link', { name: 'Settings', exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/settings$/);
@@ -165,7 +157,7 @@ test.describe('dashboard', () => {
     await expect(recent.first()).toContainText(/Pending|Approved|Rejected|Completed/);
 
     await shot(page, 'dashboard', testInfo.project.name);
-    await audit(page);
+    await expectAccessible(page);
 
     await page.getByRole('link', { name: /Review Pending/ }).click();
     await expect(page).toHaveURL(/\/admin\/tickets$/);
@@ -188,7 +180,7 @@ test.describe('settings', () => {
     await expect(main.getByText(SYSTEM_VERSION, { exact: true })).toBeVisible();
     await expect(main.getByText('Online', { exact: true })).toBeVisible();
     await shot(page, 'settings', testInfo.project.name);
-    await audit(page);
+    await expectAccessible(page);
 
     const current = page.getByLabel('Current Password');
     const next = page.getByLabel('New Password', { exact: true });
@@ -213,7 +205,7 @@ test.describe('settings', () => {
     await submit.click();
     await expect(alert).toHaveText(MSG.currentPasswordIncorrect);
     await expect(current).toHaveAttribute('aria-invalid', 'true');
-    await audit(page);
+    await expectAccessible(page);
   });
 
   test('logout asks for confirmation first', async ({ page }, testInfo) => {
@@ -222,7 +214,7 @@ test.describe('settings', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Log out?' });
     await expect(dialog).toBeVisible();
     await shot(page, 'settings-logout', testInfo.project.name);
-    await audit(page);
+    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/admin\/settings$/);

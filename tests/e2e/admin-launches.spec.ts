@@ -1,27 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { LaunchList } from '#shared/catalogue-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { json, WCAG_TAGS } from './support/booking-api.ts';
-import { toast } from './support/ui.ts';
+import { json } from './support/booking-api.ts';
+import { expectAccessible, toast } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d1-shots');
 const PHOTO = path.resolve(import.meta.dirname, '../files/photo-exif-gps.jpg');
 const NOT_AN_IMAGE = path.resolve(import.meta.dirname, '../files/not-an-image.jpg');
 
 async function audit(page: Page, name: string, project: string, fullPage = true) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .exclude('[data-sonner-toaster]')
-    .analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    name,
-  ).toEqual([]);
+  await expectAccessible(page, name);
   await page.screenshot({ path: path.join(SHOTS, `launches-${project}-${name}.png`), fullPage });
 }
 

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { LocationList } from '#shared/catalogue-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import { expect, failedResponse, test } from './fixtures.ts';
-import { json, WCAG_TAGS } from './support/booking-api.ts';
-import { toast } from './support/ui.ts';
+import { json } from './support/booking-api.ts';
+import { expectAccessible, toast } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d2-shots');
 
@@ -15,14 +14,7 @@ const card = (page: Page, name: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
 
 async function audit(page: Page, name: string, project: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .exclude('[data-sonner-toaster]')
-    .analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    name,
-  ).toEqual([]);
+  await expectAccessible(page, name);
   await page.screenshot({ path: path.join(SHOTS, `locations-${project}-${name}.png`), fullPage: true });
 }
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, APIResponse, Locator, Page } from '@playwright/test';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import type { AdminLaunch, AdminSchedule } from '#shared/catalogue-api.ts';
@@ -10,8 +9,8 @@ import { MSG } from '#shared/messages.ts';
 import type { BookingCreated, BookingRequest, Location, Trip } from '#shared/schemas.ts';
 import { formatDay } from '../../src/web/lib/admin-format.ts';
 import { expect, failedResponse, test } from './fixtures.ts';
-import { json, operatorDate, SLIP_WEBP, verifiedToken, WCAG_TAGS } from './support/booking-api.ts';
-import { toast } from './support/ui.ts';
+import { json, operatorDate, SLIP_WEBP, verifiedToken } from './support/booking-api.ts';
+import { expectAccessible, toast } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d1-shots');
 
@@ -20,14 +19,7 @@ const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d1-shots');
 const DAYS_AHEAD: Record<string, number> = { phone: 3, desktop: 6 };
 
 async function audit(page: Page, name: string, project: string, fullPage = true) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .exclude('[data-sonner-toaster]')
-    .analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    name,
-  ).toEqual([]);
+  await expectAccessible(page, name);
   await page.screenshot({ path: path.join(SHOTS, `schedule-${project}-${name}.png`), fullPage });
 }
 

@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { createBookingViaApi, json, WCAG_TAGS } from './support/booking-api.ts';
-import { toast } from './support/ui.ts';
+import { createBookingViaApi, json } from './support/booking-api.ts';
+import { expectAccessible, toast } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/c2-shots');
 
@@ -16,14 +15,7 @@ const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/c2-shots');
 const DAYS_AHEAD: Record<string, number> = { phone: 12, desktop: 13 };
 
 async function audit(page: Page, name: string, project: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .exclude('[data-sonner-toaster]')
-    .analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    name,
-  ).toEqual([]);
+  await expectAccessible(page, name);
   // A full-page shot would stretch an open dialog's backdrop oddly: the viewport then.
   const dialogs = await page.locator('[role="dialog"], [role="alertdialog"]').count();
   await page.screenshot({

@@ -1,12 +1,11 @@
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { DEMO_ADMIN, SLIP_ZOOM } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { createBookingViaApi, json, seatMap, seatStates, WCAG_TAGS } from './support/booking-api.ts';
-import { toast } from './support/ui.ts';
+import { createBookingViaApi, json, seatMap, seatStates } from './support/booking-api.ts';
+import { expectAccessible, toast } from './support/ui.ts';
 
 // Every test books its own trip seats and finds its ticket by reference (?q=): the server is
 // shared by parallel workers, so only this test's own ticket has known counts.
@@ -30,14 +29,7 @@ async function expectCounts(page: Page, counts: { pending: number; approved: num
 }
 
 async function audit(page: Page, name: string, project: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .exclude('[data-sonner-toaster]')
-    .analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    name,
-  ).toEqual([]);
+  await expectAccessible(page, name);
   // A full-page shot would stretch an open dialog's backdrop oddly: the viewport then.
   const dialogs = await page.locator('[role="dialog"], [role="alertdialog"]').count();
   await page.screenshot({

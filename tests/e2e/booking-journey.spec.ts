@@ -1,14 +1,14 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import sharp from 'sharp';
 import { COMPRESSION, IMAGE_MAX_BYTES } from '#shared/constants.ts';
 import { LOOKUP_STATUS_TEXT, MSG } from '#shared/messages.ts';
 import type { BookingLookup, SeatLockRequest } from '#shared/schemas.ts';
 import { expect, test } from './fixtures.ts';
-import { json, latestCode, operatorDate, seatMap, seatStates, WCAG_TAGS } from './support/booking-api.ts';
+import { json, latestCode, operatorDate, seatMap, seatStates } from './support/booking-api.ts';
+import { expectAccessible } from './support/ui.ts';
 
 const TMP = fileURLToPath(new URL('../../.tmp/', import.meta.url));
 const SCREENS = path.join(TMP, 'screens');
@@ -21,18 +21,6 @@ const DAY = { journey: 2, back: 3, expiry: 4, bigSlip: 6 } as const;
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const currentStep = (page: Page) => page.locator('li[aria-current="step"]');
-
-/** No WCAG 2.1 AA violations on what is shown (toasts aside, they come and go). */
-async function expectAccessible(page: Page, name: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .exclude('[data-sonner-toaster]')
-    .analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    name,
-  ).toEqual([]);
-}
 
 /** Screenshots of the journey for review: journey-<n>.png on a phone, journey-desktop-<n>.png. */
 async function screen(page: Page, project: string, n: number) {

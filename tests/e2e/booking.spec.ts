@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MSG } from '#shared/messages.ts';
 import type { BookingLookup } from '#shared/schemas.ts';
 import { expect, failedResponse, test } from './fixtures.ts';
-import { findTrip, latestCode, operatorDate, WCAG_TAGS } from './support/booking-api.ts';
+import { findTrip, latestCode, operatorDate } from './support/booking-api.ts';
+import { expectAccessible } from './support/ui.ts';
 
 const SLIP = fileURLToPath(new URL('../files/photo-exif-gps.jpg', import.meta.url));
 const SHOTS = fileURLToPath(new URL('../../.tmp/', import.meta.url));
@@ -14,14 +14,7 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').
 
 /** No WCAG 2.1 AA violations on this step (toasts aside, they come and go), then a screenshot for review. */
 async function auditStep(page: Page, project: string, name: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .exclude('[data-sonner-toaster]')
-    .analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    name,
-  ).toEqual([]);
+  await expectAccessible(page, name);
   await page.screenshot({ path: path.join(SHOTS, `booking-${project}-${name}.png`), fullPage: true });
 }
 

@@ -1,7 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { LOOKUP_STATUS_TEXT, MSG } from '#shared/messages.ts';
 import { test as base, expect, failedResponse } from './fixtures.ts';
-import { type CreatedBooking, createBookingViaApi, WCAG_TAGS } from './support/booking-api.ts';
+import { type CreatedBooking, createBookingViaApi } from './support/booking-api.ts';
+import { WCAG_TAGS } from './support/ui.ts';
 
 // A few days ahead: today's departures may already have left, and the wizard's tests book the
 // first days. Malé -> Rasdhoo has four stops, so the card lists them.

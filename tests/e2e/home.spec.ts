@@ -3,8 +3,7 @@ import type { Page } from '@playwright/test';
 import { BANNER_ROTATION_MS, DEFAULT_APP_NAME, MOBILE_BREAKPOINT_PX } from '#shared/constants.ts';
 import type { Banner, Branding } from '#shared/schemas.ts';
 import { expect, test } from './fixtures.ts';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+import { WCAG_TAGS } from './support/ui.ts';
 
 const carousel = (page: Page) => page.getByRole('region', { name: 'Featured banners' });
 const dots = (page: Page) => carousel(page).getByRole('button', { name: /^Go to banner \d+$/ });

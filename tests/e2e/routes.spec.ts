@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import { expect, test } from './fixtures.ts';
+import { WCAG_TAGS } from './support/ui.ts';
 
 // Every route of SPEC.md section 2 opens on a direct visit (server HTML fallback plus the
 // client router) and shows its page; the page fixture fails on any console error.
@@ -31,9 +32,7 @@ test.describe('routes', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page).toHaveTitle(new RegExp(`^${heading} · `));
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
+      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
       expect(results.violations).toEqual([]);
     });
   }

@@ -16,9 +16,6 @@ import type {
 } from '#shared/schemas.ts';
 import { expect } from '../fixtures.ts';
 
-/** The axe-core tags of WCAG 2.1 AA. */
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
 /** A small WebP that the server accepts as a payment slip. */
 export const SLIP_WEBP = path.resolve(import.meta.dirname, '../../files/banner.webp');
 

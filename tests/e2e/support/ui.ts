@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * The toast with exactly this text. Sonner lists the newest first, and an older one with the
@@ -9,3 +10,18 @@ export const toast = (page: Page, text: string) =>
     .locator('[data-sonner-toast]')
     .filter({ has: page.getByText(text, { exact: true }) })
     .first();
+
+/** WCAG 2.1 A and AA, the level every screen is held to. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** No WCAG 2.1 AA violations on what is shown; toasts come and go, so they are left out. */
+export async function expectAccessible(page: Page, name?: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .exclude('[data-sonner-toaster]')
+    .analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    name,
+  ).toEqual([]);
+}
