@@ -1,23 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './scripts/browser.ts';
 
 const isCI = process.env.CI === 'true' || process.env.CI === '1';
-
-// The system Chromium (Debian's `chromium` package); a downloaded browser is never used.
-function findChromium(): string | undefined {
-  if (process.env.CHROMIUM_PATH)
-    return existsSync(process.env.CHROMIUM_PATH) ? process.env.CHROMIUM_PATH : undefined;
-  try {
-    const found = execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
-    if (found) return found;
-  } catch {
-    // not on PATH: try the usual place below
-  }
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-}
 
 const chromium = findChromium();
 if (!chromium && isCI) {
@@ -42,14 +29,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 // scripts/e2e.ts builds the SPA into E2E_WEB_ROOT when set (default dist/).
 const webRoot = process.env.E2E_WEB_ROOT || 'dist';
 
-const launchArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const launchArgs = CHROMIUM_ARGS;
 
 // Specs that change what every other test relies on run after the rest, in their own projects:
 // prices, branding and the banner list (the '-global' projects; tests/e2e/support/global-lock.ts
@@ -124,8 +104,13 @@ export default defineConfig({
       WEB_ROOT: webRoot,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
-      // Many tests share one client IP; the per-IP limits are for people, not this suite.
+      // Many tests share one client IP; the per-IP limits are for people, not this suite (the
+      // fair-hold limits have API tests of their own, from many addresses).
       RATE_LIMIT_SCALE: '100',
+      SEAT_HOLD_PER_IP: '100000',
+      SEAT_HOLD_MAX_SHARE: '1',
+      EMAIL_VERIFICATIONS_PER_IP_HOUR: '100000',
+      PENDING_BOOKINGS_PER_EMAIL: '100000',
     },
   },
 });

@@ -1,57 +1,78 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
-import { VitePWA } from 'vite-plugin-pwa';
-import { publicShellFiles, readManifest } from './scripts/public-chunks.ts';
+import { defineConfig, minify, type Plugin, transformWithOxc } from 'vite';
+import { precacheList, publicIconFiles, ROUTE_PAGES, routePreloads } from './scripts/public-chunks.ts';
 
 // The API server of `npm run dev`; the SPA is served by Vite, everything else goes to Fastify.
 const apiTarget = process.env.API_PROXY_TARGET ?? `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 const proxiedPrefixes = ['/api/', '/files/', '/dev/', '/manifest.webmanifest'];
 
-// The build's output folder (`--outDir` may change it), for the service worker's precache list.
-let outDir = 'dist';
+/**
+ * Installable app with an offline shell: src/web/sw.ts, compiled into `<outDir>/sw.js` once the
+ * bundle is written, with its precache list (index.html, the public pages' code, the icons)
+ * chosen from the build manifest. The web app manifest is the server's (it follows the branding
+ * settings at run time). API responses, uploads and admin code always come from the network.
+ */
+function serviceWorker(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'service-worker',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    async writeBundle({ dir }) {
+      if (!dir) throw new Error('service-worker: the build has no output folder');
+      const source = await readFile(path.join(root, 'src/web/sw.ts'), 'utf8');
+      const { code } = await transformWithOxc(source, 'sw.ts', { target: 'es2022' });
+      // A classic worker script: the IIFE keeps its names out of the worker's global scope.
+      const script = `(() => {\nconst PRECACHE = ${JSON.stringify(precacheList(dir))};\n${code}})();\n`;
+      const minified = await minify('sw.js', script, { compress: { target: 'es2022' } });
+      if (minified.errors.length > 0) {
+        throw new Error(`service-worker: ${minified.errors.map((e) => e.message).join('; ')}`);
+      }
+      await writeFile(path.join(dir, 'sw.js'), minified.code);
+    },
+  };
+}
+
+/**
+ * One HTML file per public route (`routes/*.html`, served by the server for `/`, `/booking` and
+ * `/bookings`): index.html plus `<link rel="modulepreload">` for the route's own code, so a
+ * first visit fetches the page's chunks with the entry instead of one round trip after it.
+ */
+function routePages(): Plugin {
+  return {
+    name: 'route-pages',
+    apply: 'build',
+    async writeBundle({ dir }) {
+      if (!dir) throw new Error('route-pages: the build has no output folder');
+      const index = await readFile(path.join(dir, 'index.html'), 'utf8');
+      const preloads = routePreloads(dir);
+      await mkdir(path.join(dir, 'routes'), { recursive: true });
+      for (const [route, file] of Object.entries(ROUTE_PAGES)) {
+        const links = (preloads[route] ?? [])
+          .map((asset) => `    <link rel="modulepreload" crossorigin href="/${asset}">\n`)
+          .join('');
+        if (!index.includes('</head>')) throw new Error('route-pages: index.html has no </head>');
+        await writeFile(path.join(dir, file), index.replace('  </head>', `${links}  </head>`));
+      }
+    },
+  };
+}
+
+const publicIcons = publicIconFiles(import.meta.dirname);
 
 export default defineConfig({
-  plugins: [
-    react(),
-    tailwindcss(),
-    {
-      name: 'remember-out-dir',
-      configResolved(config) {
-        outDir = path.resolve(config.root, config.build.outDir);
-      },
-    },
-    // Installable app with an offline shell. The manifest is the server's (it follows the
-    // branding settings at run time), so the plugin writes none. Only the built shell is
-    // precached: API responses, uploads and admin data always come from the network.
-    VitePWA({
-      manifest: false,
-      injectRegister: 'script-defer',
-      registerType: 'autoUpdate',
-      workbox: {
-        globPatterns: ['index.html', 'assets/*.{js,css,svg,woff2}', '*.svg'],
-        // The public pages' code only: an operator's browser fetches admin chunks when used.
-        manifestTransforms: [
-          (entries) => {
-            const shell = publicShellFiles(readManifest(outDir));
-            const keep = entries.filter((e) => !e.url.startsWith('assets/') || shell.has(e.url));
-            return { manifest: keep, warnings: [] };
-          },
-        ],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/files\//, /^\/dev\//, /^\/manifest\.webmanifest$/],
-        runtimeCaching: [],
-        cleanupOutdatedCaches: true,
-        clientsClaim: true,
-        skipWaiting: true,
-      },
-    }),
-  ],
+  plugins: [react(), tailwindcss(), serviceWorker(), routePages()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // Every browser that runs the app supports <link rel=modulepreload>: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     // Read by scripts/check-budget.ts (the public first-load budget).
     manifest: true,
     // The server reads compressed siblings (scripts/precompress.ts); small assets inline as data: URLs
@@ -67,10 +88,28 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
-            // Every icon in one file (about 9 KB gzipped, the admin screens' few included) instead
-            // of one file per icon per set of pages: a phone on HTTP/1.1 fetches a dozen 1 KB files
-            // a few at a time, each a round trip, before a page can draw (/bookings: 21 files to 12).
-            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
+            // Every text of the app, in a file of its own: only the pages that show them load it.
+            {
+              name: 'messages',
+              test: /src[\\/]shared[\\/]messages\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            // The small shared pieces of the public pages in one file rather than a file each.
+            {
+              name: 'public-ui',
+              test: /src[\\/](web[\\/](components[\\/]ui[\\/](card|badge|label|input|native-select)|components[\\/]layout[\\/]page-container|lib[\\/](operator-time-zone|use-document-title))|shared[\\/]http-headers)\.tsx?$/,
+            },
+            // The public pages' icons in one file (about 3 KB gzipped) instead of a 1 KB file per
+            // icon, each a round trip for a phone on HTTP/1.1 (/bookings: 24 scripts to 13).
+            {
+              name: 'icons',
+              test: (id: string) =>
+                /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](shared|Icon|createLucideIcon|defaultAttributes|context)/.test(
+                  id,
+                ) ||
+                (/node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id) &&
+                  publicIcons.has(path.basename(id))),
+            },
           ],
         },
       },

@@ -102,7 +102,8 @@ export class Api {
     return verificationToken;
   }
 
-  lockSeats(trip: Trip, session: string, seats: string[]) {
+  /** A lock needs step 2's verification token (one verified e-mail can serve many sessions). */
+  lockSeats(trip: Trip, session: string, seats: string[], verificationToken: string) {
     return request(`${this.url}/api/seat-locks`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-booking-session': session, ...this.origin },
@@ -111,6 +112,7 @@ export class Api {
         travelDate: trip.travelDate,
         launchId: trip.launchId,
         seats,
+        verificationToken,
       }),
     });
   }
@@ -175,7 +177,7 @@ export class Api {
     const email = `bench-${randomUUID()}@example.com`;
     const session = randomUUID();
     const token = await this.verifiedToken(email);
-    const lock = await this.lockSeats(trip, session, seats);
+    const lock = await this.lockSeats(trip, session, seats, token);
     if (lock.status !== 200) throw new Error(`seat lock failed: ${lock.status} ${lock.body}`);
     const res = await this.submitBooking(session, this.bookingBody(trip, { seats, email, token, slip }));
     if (res.status !== 201) throw new Error(`booking failed: ${res.status} ${res.body}`);

@@ -3,6 +3,7 @@
 // compared against it (ARCHITECTURE.md section 6: p99 <= 25 ms on PGlite, zero errors).
 import { json } from './http.ts';
 import { type LoadOptions, type LoadRow, measureWarm } from './load.ts';
+import { tomorrow } from './passenger.ts';
 import { ms, type Section, table } from './report.ts';
 
 const TARGET_P99_MS = 25;
@@ -11,11 +12,11 @@ export async function benchReads(
   url: string,
   opts: LoadOptions & { lookupReference: string | undefined; only: string[] | undefined },
 ): Promise<Section> {
-  // A seeded multi-stop leg, searched for today in the operator's time zone.
+  // A seeded multi-stop leg, searched for tomorrow in the operator's time zone (today's 09:20
+  // departure from the Airport is gone for the rest of the day).
   const locations = await json<Array<{ id: string; name: string }>>(`${url}/api/locations`);
   const idOf = (name: string) => locations.find((l) => l.name === name)?.id ?? '';
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Indian/Maldives' }).format(new Date());
-  const search = `/api/trips?date=${today}&from=${idOf('Airport')}&to=${idOf('Rasdhoo')}`;
+  const search = `/api/trips?date=${tomorrow()}&from=${idOf('Airport')}&to=${idOf('Rasdhoo')}`;
   const found = await json<unknown[]>(`${url}${search}`);
   if (!Array.isArray(found) || found.length === 0) throw new Error(`trip search found nothing: ${search}`);
 

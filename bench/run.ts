@@ -2,15 +2,19 @@
 // PostgreSQL too (that database is emptied first). Timing goals live here, never in tests.
 // Usage: npm run bench
 //   env: BENCH_RATE=1000 BENCH_SECONDS=10 BENCH_DATABASE_URL=postgres://... BENCH_PORT=3190
-//        BENCH_ONLY=start,reads,race,submit,js (or endpoint words: trips,lookup,health,...)
+//        BENCH_ONLY=start,reads,mixes,race,submit,js (or endpoint words: trips,lookup,health,...)
 //        BENCH_DB=pglite|postgresql (only one of the two databases)
+//        BENCH_MIX_SECONDS=5 BENCH_MIX_ROUNDS=3 (the unthrottled read mixes)
 //        BENCH_RACE=30,100,500 BENCH_BOOKINGS=40 BENCH_UPLOAD_CONCURRENCY=4 BENCH_SEARCH_RATE=200
 //        BENCH_SLIP=photo|noise (the 2 MB slip: a photo-like JPEG, or random noise as the worst case)
 import path from 'node:path';
-import { publicFirstLoad } from '../scripts/public-chunks.ts';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '#scripts/browser.ts';
+import { FIRST_LOAD_BUDGET_KB, measurePublicFirstLoads } from '#scripts/first-load.ts';
 import { buildIsStale, buildWeb } from '../scripts/web-build.ts';
 import { type SmtpSink, startSmtpSink } from '../tests/setup/smtp-sink.ts';
 import { closeConnections } from './http.ts';
+import { benchMixes } from './mixes.ts';
 import { Api, slipJpeg, tomorrow } from './passenger.ts';
 import { benchRace } from './race.ts';
 import { benchReads } from './reads.ts';
@@ -27,6 +31,8 @@ import { benchSubmit } from './submit.ts';
 const root = path.resolve(import.meta.dirname, '..');
 const rate = Number(process.env.BENCH_RATE ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const mixSeconds = Number(process.env.BENCH_MIX_SECONDS ?? 5);
+const mixRounds = Number(process.env.BENCH_MIX_ROUNDS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 3190);
 const raceSizes = (process.env.BENCH_RACE ?? '30,100,500').split(',').map(Number);
 const bookings = Number(process.env.BENCH_BOOKINGS ?? 40);
@@ -34,9 +40,8 @@ const uploadConcurrency = Number(process.env.BENCH_UPLOAD_CONCURRENCY ?? 4);
 const searchRate = Number(process.env.BENCH_SEARCH_RATE ?? 200);
 const slipKind = process.env.BENCH_SLIP === 'noise' ? 'noise' : 'photo';
 const RESTARTS = 3;
-const FIRST_LOAD_BUDGET_KB = 150;
 
-const SECTIONS = ['start', 'reads', 'race', 'submit', 'js'];
+const SECTIONS = ['start', 'reads', 'mixes', 'race', 'submit', 'js'];
 const only = process.env.BENCH_ONLY?.split(',')
   .map((w) => w.trim())
   .filter(Boolean);
@@ -49,24 +54,36 @@ const wants = (section: string) =>
 // A build older than the web sources would measure yesterday's pages.
 if (buildIsStale(path.join(root, 'dist')) && !buildWeb(path.join(root, 'dist'))) process.exit(1);
 
-function firstLoadSection(): Section {
-  const routes = publicFirstLoad(path.join(root, 'dist'));
-  return {
-    title: 'First-load JavaScript of the public routes (gzip -9, static imports of entry + page)',
-    lines: table(
-      ['route', 'files', 'KB gzipped', `budget ${FIRST_LOAD_BUDGET_KB} KB`, 'admin chunks'],
-      routes.map((r) => [
-        r.route,
-        r.files.length,
-        (r.gzipBytes / 1024).toFixed(1),
-        r.gzipBytes <= FIRST_LOAD_BUDGET_KB * 1024 ? 'ok' : 'OVER',
-        r.adminChunks.length,
-      ]),
-    ),
-    failures: routes
-      .filter((r) => r.adminChunks.length > 0 || r.gzipBytes > FIRST_LOAD_BUDGET_KB * 1024)
-      .map((r) => `${r.route}: ${(r.gzipBytes / 1024).toFixed(1)} KB, admin chunks ${r.adminChunks.length}`),
-  };
+/** First-load JavaScript of the public routes as a real browser fetches it on a first visit. */
+async function firstLoadSection(baseUrl: string): Promise<Section> {
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const routes = await measurePublicFirstLoads(browser, baseUrl, path.join(root, 'dist'));
+    const limit = FIRST_LOAD_BUDGET_KB * 1024;
+    return {
+      title: 'First-load JavaScript of the public routes (real browser, first visit, gzip -9)',
+      lines: table(
+        ['route', 'scripts', 'KB gzipped', `budget ${FIRST_LOAD_BUDGET_KB} KB`, 'admin scripts'],
+        routes.map((r) => [
+          r.route,
+          r.scripts.length,
+          (r.gzipBytes / 1024).toFixed(1),
+          r.gzipBytes <= limit ? 'ok' : 'OVER',
+          r.adminScripts.length,
+        ]),
+      ),
+      failures: routes
+        .filter((r) => r.adminScripts.length > 0 || r.gzipBytes > limit)
+        .map(
+          (r) => `${r.route}: ${(r.gzipBytes / 1024).toFixed(1)} KB, admin scripts ${r.adminScripts.length}`,
+        ),
+    };
+  } finally {
+    await browser.close();
+  }
 }
 
 /** Empties the database, starts on it (migrate + seed), then restarts on what that left. */
@@ -128,8 +145,21 @@ async function benchDatabase(db: BenchDatabase, sink: SmtpSink, slip: Buffer): P
       // A real booking for the lookup, on the last seat so the submissions keep theirs.
       if (needLookup) lookupReference = await api.book(submitTrip, ['S200'], slip);
     }
+    // The build is the same on every database: measured once, on the first.
+    if (wants('js') && db === databases[0]) sections.push(await firstLoadSection(server.url));
     if (wants('reads')) {
       sections.push(await benchReads(server.url, { rate, seconds, lookupReference, only }));
+    }
+    if (wants('mixes')) {
+      sections.push(
+        await benchMixes(api, {
+          seconds: mixSeconds,
+          rounds: mixRounds,
+          fixedRate: db.name === 'PGlite',
+          slip,
+          otherSections: [...raceTrips, ...(submitTrip ? [submitTrip] : [])].map((t) => t.scheduleId),
+        }),
+      );
     }
     if (wants('race')) sections.push(await benchRace(api, raceTrips, raceSizes));
     if (wants('submit') && submitTrip) {
@@ -165,11 +195,6 @@ const sink = await startSmtpSink();
 const slip = await slipJpeg(2 * 1024 * 1024, slipKind);
 let failed = false;
 try {
-  if (wants('js')) {
-    const section = firstLoadSection();
-    printSection(section);
-    failed ||= section.failures.length > 0;
-  }
   for (const db of databases) {
     const dbStarted = performance.now();
     console.log(`\n## ${db.name}\n`);

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { OPEN_HOLD_LIMITS } from '../tests/setup/http-passenger.ts';
 import { type ServerProcess, startServer } from '../tests/setup/server-process.ts';
 
 export const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-1' };
@@ -100,13 +101,19 @@ export async function startBenchServer(
     {
       ...db.env,
       ...extraEnv,
-      NODE_ENV: 'production',
+      // The demo's data, so not NODE_ENV=production: production never seeds or serves the demo
+      // (docs/decisions/017-demo-never-in-production.md). Nothing measured here depends on it.
       SEED_DEMO: 'true',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: logLevel,
       // Per-IP limits protect real users; a benchmark is one IP sending thousands of requests.
       RATE_LIMIT_SCALE: '100000',
+      ...OPEN_HOLD_LIMITS,
+      // BENCH_CPU_PROF=<folder>: each server process writes a V8 CPU profile there on exit.
+      ...(process.env.BENCH_CPU_PROF
+        ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` }
+        : {}),
     },
     port,
   );

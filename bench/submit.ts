@@ -44,7 +44,7 @@ export async function benchSubmit(
     const session = randomUUID();
     const seats = trip.seats.slice(i * SEATS_EACH, (i + 1) * SEATS_EACH);
     const token = await api.verifiedToken(email);
-    const lock = await api.lockSeats(trip, session, seats);
+    const lock = await api.lockSeats(trip, session, seats, token);
     if (lock.status !== 200) throw new Error(`seat lock failed: ${lock.status} ${lock.body}`);
     return { session, form: api.bookingBody(trip, { seats, email, token, slip: opts.slip }) };
   });

@@ -1,9 +1,12 @@
 // Which built files belong to the public pages: read from the manifest Vite writes with the
 // build (`dist/.vite/manifest.json`). Used by the first-load budget check and by the service
 // worker's precache list (only the public shell is precached; admin code never is).
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+
+export { ROUTE_PAGES } from '../src/shared/route-pages.ts';
 
 export type ManifestChunk = {
   file: string;
@@ -69,6 +72,20 @@ export function publicShellFiles(manifest: Manifest): Set<string> {
   return files;
 }
 
+/**
+ * The service worker's precache (src/web/sw.ts), relative to the site root: index.html, the
+ * public shell and the top-level icons. Hashed build files are named by their content; the
+ * others carry a hash of it as `?v=`, so a release that changes one changes its cache key.
+ */
+export function precacheList(dir: string, manifest: Manifest = readManifest(dir)): string[] {
+  const unhashed = ['index.html', ...readdirSync(dir).filter((name) => name.endsWith('.svg'))];
+  const versioned = unhashed.sort().map((file) => {
+    const hash = createHash('sha256').update(readFileSync(path.join(dir, file)));
+    return `${file}?v=${hash.digest('hex').slice(0, 12)}`;
+  });
+  return [...versioned, ...[...publicShellFiles(manifest)].sort()];
+}
+
 export type RouteFirstLoad = {
   route: string;
   /** The JavaScript files the route fetches before it runs. */
@@ -104,4 +121,55 @@ export function publicFirstLoad(dir: string, manifest: Manifest = readManifest(d
       adminChunks: [...chunks].filter((key) => ADMIN_SOURCE.test(manifest[key]?.src ?? key)),
     };
   });
+}
+
+/**
+ * The lucide icons the public pages import, by file name (`map-pin.mjs`): the build keeps them
+ * in one small chunk instead of a 1 KB file per icon, each a round trip for a phone on HTTP/1.1.
+ * Admin-only icons stay with the admin chunks.
+ */
+export function publicIconFiles(root: string): Set<string> {
+  const files = new Set<string>();
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, entry.name);
+      const rel = path.relative(root, p).split(path.sep).join('/');
+      if (entry.isDirectory()) visit(p);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !ADMIN_SOURCE.test(rel)) {
+        const text = readFileSync(p, 'utf8');
+        for (const [, names = ''] of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'lucide-react'/g)) {
+          for (const name of names.split(',')) {
+            const icon = name
+              .replace(/\btype\b/, '')
+              .trim()
+              .split(/\s+as\s+/)[0];
+            if (icon)
+              files.add(
+                `${icon
+                  .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+                  .replace(/([A-Z])([A-Z][a-z])/g, '$1-$2')
+                  .toLowerCase()}.mjs`,
+              );
+          }
+        }
+      }
+    }
+  };
+  visit(path.join(root, 'src', 'web'));
+  return files;
+}
+
+/**
+ * Each public route's own code beyond the entry's (its page chunk and what that imports), for
+ * `<link rel="modulepreload">` in the route's HTML: the browser fetches it alongside the entry
+ * instead of after the entry has run and the router asked for it.
+ */
+export function routePreloads(dir: string, manifest: Manifest = readManifest(dir)): Record<string, string[]> {
+  const entry = closure(manifest, [entryKey(manifest)], { dynamic: false });
+  return Object.fromEntries(
+    Object.entries(PUBLIC_ROUTES).map(([route, pages]) => {
+      const own = [...closure(manifest, pages, { dynamic: false })].filter((key) => !entry.has(key));
+      return [route, own.map((key) => manifest[key]?.file ?? '').filter((file) => file.endsWith('.js'))];
+    }),
+  );
 }

@@ -10,6 +10,7 @@ import type { Manifest } from '../scripts/lib/backup.ts';
 import {
   adminCookie,
   bookingRequest,
+  OPEN_HOLD_LIMITS,
   operatorDate,
   submitBookingOverHttp,
   verifyEmailOverHttp,
@@ -144,6 +145,7 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       RATE_LIMIT_SCALE: '100000',
+      ...OPEN_HOLD_LIMITS,
       SMTP_URL: sink.url,
       MAIL_CLAIM_SECONDS: '8',
     };

@@ -10,14 +10,14 @@ import {
   scheduleLaunches,
   scheduleRouteStops,
   schedules,
-  type TicketBreakdownRow,
   ticketSeats,
   tickets,
 } from '#server/db/schema.ts';
 import { DEMO_PAYMENT_SETTINGS, seatGrid } from '#server/db/seed.ts';
-import { dateInZone } from '#server/lib/clock.ts';
+import { addDays, dateInZone } from '#server/lib/clock.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
 import { DEFAULT_PRICES, PAYMENT_METHOD, type PaymentStatus, type TicketStatus } from '#shared/constants.ts';
+import type { TicketBreakdownRow } from '#shared/schemas.ts';
 
 /**
  * Factories for tests: each inserts real rows and returns them, filling in whatever the test
@@ -41,6 +41,11 @@ export function uniqueSuffix(): string {
 /** Today in the operator's default time zone, the date the product calls "today". */
 export function todayInOperatorZone(): string {
   return dateInZone(new Date(), TEST_TIME_ZONE);
+}
+
+/** Tomorrow in the operator's zone: a departure still to come whatever the time of day. */
+export function tomorrowInOperatorZone(): string {
+  return addDays(todayInOperatorZone(), 1);
 }
 
 export async function makeLocation(
@@ -97,6 +102,7 @@ export type ScheduleOptions = {
   stops?: number | StopInput[];
   /** Launches the trip runs with; one new 12-seat launch when not given. */
   launchIds?: string[];
+  /** Tomorrow by default: today's trips close as they sail, so a test would depend on the hour. */
   travelDate?: string;
   status?: 'scheduled' | 'completed';
   /** Defaults to the first stop's time, as the product derives it. */
@@ -133,7 +139,7 @@ export async function makeSchedule(db: DbOrTx, opts: ScheduleOptions = {}): Prom
   const [schedule] = await db
     .insert(schedules)
     .values({
-      travelDate: opts.travelDate ?? todayInOperatorZone(),
+      travelDate: opts.travelDate ?? tomorrowInOperatorZone(),
       departureTime: opts.departureTime ?? stops[0]?.departureTime ?? '08:00',
       status,
       completedAt:

@@ -10,6 +10,7 @@ import {
   adminCookie,
   bookingRequest,
   lockSeatsOverHttp,
+  OPEN_HOLD_LIMITS,
   operatorDate,
   submitBookingOverHttp,
   verifyEmailOverHttp,
@@ -127,6 +128,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scale-out: two instances on one
       ADMIN_PASSWORD: ADMIN.password,
       SMTP_URL: sink.url,
       RATE_LIMIT_SCALE: '100000',
+      ...OPEN_HOLD_LIMITS,
     };
     // A migrates and seeds the empty database; B starts on it afterwards with the same settings.
     a = startServer(env, await freePort());
@@ -218,6 +220,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scale-out: two instances on one
       travelDate: trip.travelDate,
       launchId: launch.id,
       seats: [seat],
+      verificationToken: token,
     });
     expect(lock.status).toBe(200);
     const res = await submitBookingOverHttp(base, booking(seat, email, token), slip, {
@@ -335,6 +338,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scale-out: two instances on one
       travelDate: trip.travelDate,
       launchId: launch.id,
       seats: [seat],
+      verificationToken: await verifyEmailOverHttp(sinkOf(), `racer-${randomUUID()}@example.com`, A),
     };
     const racers = Array.from({ length: 2 * RACERS_PER_INSTANCE }, (_, i) => ({
       base: i % 2 === 0 ? A : B,

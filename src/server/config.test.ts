@@ -18,9 +18,32 @@ describe('loadConfig', () => {
     expect(c.dataDir.endsWith('data')).toBe(true);
   });
 
-  it('does not seed a demo in production unless asked', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  it('never seeds the demo in production: SEED_DEMO=on there is refused', () => {
+    // Production also needs a way to send mail; printing it is the smallest one to give here.
+    const production = { NODE_ENV: 'production', MAIL_TRANSPORT: 'log' };
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: 'off' }).seedDemo).toBe(false);
+    for (const on of ['on', 'true', '1', 'yes']) {
+      expect(() => loadConfig({ ...production, SEED_DEMO: on })).toThrow(
+        /SEED_DEMO: the demo \(with its published admin password\) is never seeded in production/,
+      );
+    }
+    expect(loadConfig({ SEED_DEMO: 'on' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'off' }).seedDemo).toBe(false);
+  });
+
+  it('production needs SMTP_URL unless MAIL_TRANSPORT=log is set on purpose', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: production needs SMTP_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'production', MAIL_TRANSPORT: 'smtp' })).toThrow(
+      /MAIL_TRANSPORT=smtp needs SMTP_URL/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', MAIL_TRANSPORT: 'log' }).mailTransport).toBe('log');
+    expect(
+      loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' }).mailTransport,
+    ).toBe('smtp');
+    // Outside production the demo logs its mail when no SMTP server is set.
+    expect(loadConfig({}).mailTransport).toBe('log');
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.com:587' }).mailTransport).toBe('smtp');
   });
 
   it('fails fast with a message naming every bad variable', () => {
@@ -41,9 +64,56 @@ describe('loadConfig', () => {
   it('needs ADMIN_EMAIL and ADMIN_PASSWORD together and S3 credentials with a bucket', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'ops@example.com' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadConfig({ S3_BUCKET: 'uploads' })).toThrow(/S3_ACCESS_KEY_ID/);
-    expect(loadConfig({ ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'secret1' }).admin).toEqual({
+    expect(loadConfig({ ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'a-long-secret' }).admin).toEqual({
       email: 'ops@example.com',
-      password: 'secret1',
+      password: 'a-long-secret',
     });
+  });
+
+  it('wants ADMIN_PASSWORD at least as long as any new password', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'elevenchars' })).toThrow(
+      /ADMIN_PASSWORD: must be at least 12 characters long/,
+    );
+    expect(
+      loadConfig({ ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'twelve-chars' }).admin?.password,
+    ).toBe('twelve-chars');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('refuses true, which would believe any X-Forwarded-For a client sends, with a message saying what to give', () => {
+    for (const value of ['true', 'TRUE', 'yes', 'on']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: true would trust any X-Forwarded-For a client sends; give the number of proxies in front \(for example 1\) or their addresses or CIDRs/,
+    );
+  });
+
+  it('takes a hop count or a list of addresses and CIDRs', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8 , ::1, fd00::/8 ' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses anything else, naming the bad entries', () => {
+    for (const value of ['nginx', '10.0.0.0/33', '10.0.0/8', '127.0.0.1/8/8', '::1/129', '-1', '1.5']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/8,proxy.internal' })).toThrow(
+      /not a hop count, address or CIDR: proxy\.internal/,
+    );
   });
 });

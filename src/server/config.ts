@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -18,7 +20,7 @@ const envSchema = z
     PUBLIC_URL: optionalUrl,
     TZ_OPERATOR: z
       .string()
-      .default('Indian/Maldives')
+      .default(DEFAULT_TIME_ZONE)
       .refine((tz) => {
         try {
           new Intl.DateTimeFormat('en', { timeZone: tz });
@@ -26,8 +28,9 @@ const envSchema = z
         } catch {
           return false;
         }
-      }, 'must be an IANA time zone such as Indian/Maldives'),
+      }, `must be an IANA time zone such as ${DEFAULT_TIME_ZONE}`),
     SMTP_URL: optionalUrl,
+    MAIL_TRANSPORT: z.preprocess(emptyToUndefined, z.enum(['smtp', 'log']).optional()),
     MAIL_FROM: z.string().default('Island Ferry <no-reply@islandferry.mv>'),
     MAIL_CLAIM_SECONDS: z.coerce.number().int().min(8).default(600),
     ORPHAN_UPLOAD_GRACE_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -38,11 +41,22 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_PUBLIC_URL: optionalUrl,
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
-    ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(6).optional()),
+    ADMIN_PASSWORD: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+        .optional(),
+    ),
     SEED_DEMO: z.preprocess(emptyToUndefined, bool.optional()),
     SEAT_HOLD_SECONDS: z.coerce.number().int().min(1).default(900),
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+    SEAT_HOLD_PER_IP: z.coerce.number().int().min(1).default(20),
+    SEAT_HOLD_MAX_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
+    MAX_TICKETS_PER_BOOKING: z.coerce.number().int().min(1).max(200).default(20),
+    PENDING_BOOKINGS_PER_EMAIL: z.coerce.number().int().min(1).default(3),
+    EMAIL_VERIFICATIONS_PER_IP_HOUR: z.coerce.number().int().min(1).default(10),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
     SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -58,6 +72,30 @@ const envSchema = z
         message: 'S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
       });
     }
+    if (env.TRUST_PROXY !== undefined) {
+      const problem = trustProxyProblem(env.TRUST_PROXY);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: problem });
+    }
+    if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'MAIL_TRANSPORT=smtp needs SMTP_URL' });
+    }
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL && env.MAIL_TRANSPORT !== 'log') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'production needs SMTP_URL to send e-mail (codes, booking notices); set MAIL_TRANSPORT=log only to print mail to the log on purpose',
+      });
+    }
+    // The demo's admin password is printed on its login page: it never reaches production.
+    if (env.NODE_ENV === 'production' && env.SEED_DEMO === true) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEED_DEMO'],
+        message:
+          'the demo (with its published admin password) is never seeded in production; unset SEED_DEMO, or run without NODE_ENV=production to try the demo',
+      });
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: 'custom',
@@ -66,6 +104,48 @@ const envSchema = z
       });
     }
   });
+
+/**
+ * TRUST_PROXY names the proxies in front: a hop count, or their addresses or CIDRs. `true`
+ * would believe any client's X-Forwarded-For, so one client could pose as endless addresses
+ * and escape every per-address limit.
+ */
+function trustProxyProblem(value: string): string | undefined {
+  const v = value.trim().toLowerCase();
+  if (['true', 'yes', 'on'].includes(v)) {
+    return 'true would trust any X-Forwarded-For a client sends; give the number of proxies in front (for example 1) or their addresses or CIDRs (10.0.0.0/8,127.0.0.1)';
+  }
+  if (['false', 'no', 'off', '0'].includes(v) || /^\d+$/.test(v)) return undefined;
+  const bad = trustProxyList(value).filter((entry) => !isAddressOrCidr(entry));
+  return bad.length > 0
+    ? `not a hop count, address or CIDR: ${bad.join(', ')} (for example 1, or 10.0.0.0/8,127.0.0.1)`
+    : undefined;
+}
+
+const trustProxyList = (value: string) =>
+  value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** The parsed TRUST_PROXY as Fastify takes it: off, a hop count, or proxy addresses and CIDRs. */
+export type TrustProxy = false | number | string[];
+
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined) return false;
+  const v = value.trim().toLowerCase();
+  if (['false', 'no', 'off', '0'].includes(v)) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return trustProxyList(value);
+}
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -78,6 +158,8 @@ export type Config = {
   publicUrl: string | undefined;
   tzOperator: string;
   smtpUrl: string | undefined;
+  /** 'log': mail is printed and kept in the outbox instead of sent (the demo, or on purpose). */
+  mailTransport: 'smtp' | 'log';
   mailFrom: string;
   /** How long a mail being sent is reserved; a process killed mid-send delays it by this much. */
   mailClaimMs: number;
@@ -98,11 +180,21 @@ export type Config = {
   seatHoldSeconds: number;
   rateLimitScale: number;
   loginMaxFailures: number;
+  /** Seats one client address may hold on one departure (live locks and pending bookings). */
+  seatHoldPerIp: number;
+  /** ...and at most this share of the seats it could take (free plus its own); 1 turns it off. */
+  seatHoldMaxShare: number;
+  /** The most tickets one booking carries, and the most seats one verified e-mail holds in locks. */
+  maxTicketsPerBooking: number;
+  /** Bookings not yet reviewed that one verified e-mail may have. */
+  pendingBookingsPerEmail: number;
+  /** New e-mail addresses one client address may ask codes for in an hour. */
+  emailVerificationsPerIpHour: number;
   /** An admin session ends after this long without a request. */
   sessionIdleMinutes: number;
   /** ...and this long after sign-in, however active. */
   sessionMaxHours: number;
-  trustProxy: string | undefined;
+  trustProxy: TrustProxy;
   geoipUrl: string | undefined;
   /** Folder of the built SPA (default dist/). */
   webRoot: string | undefined;
@@ -131,6 +223,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     tzOperator: e.TZ_OPERATOR,
     smtpUrl: e.SMTP_URL,
+    mailTransport: e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'log'),
     mailFrom: e.MAIL_FROM,
     mailClaimMs: e.MAIL_CLAIM_SECONDS * 1000,
     orphanUploadGraceMs: e.ORPHAN_UPLOAD_GRACE_SECONDS * 1000,
@@ -151,9 +244,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seatHoldSeconds: e.SEAT_HOLD_SECONDS,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    seatHoldPerIp: e.SEAT_HOLD_PER_IP,
+    seatHoldMaxShare: e.SEAT_HOLD_MAX_SHARE,
+    maxTicketsPerBooking: e.MAX_TICKETS_PER_BOOKING,
+    pendingBookingsPerEmail: e.PENDING_BOOKINGS_PER_EMAIL,
+    emailVerificationsPerIpHour: e.EMAIL_VERIFICATIONS_PER_IP_HOUR,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     geoipUrl: e.GEOIP_URL,
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
     logLevel: e.LOG_LEVEL,

@@ -9,7 +9,8 @@ import { systemClock } from './lib/clock.ts';
 import { createDevTransport, createMailer, createSmtpTransport } from './lib/mailer.ts';
 import { createStorage } from './lib/storage.ts';
 import { ensureAdmin } from './services/ensure-admin.ts';
-import { type OrphanSlipSweeper, startOrphanSlipSweeps } from './services/sweep-orphan-slips.ts';
+import { demoPasswordRefusal, listDemoPasswordAccounts } from './services/list-demo-password-accounts.ts';
+import { type MaintenanceSweeper, startMaintenanceSweeps } from './services/sweep-expired-data.ts';
 
 async function main() {
   const startedAt = performance.now();
@@ -30,23 +31,34 @@ async function main() {
   const storage = createStorage(config);
 
   if (config.admin) {
-    await ensureAdmin(database.db, { ...config.admin, username: 'admin', isDemo: false });
+    await ensureAdmin({ db: database.db, ...config.admin, username: 'admin', isDemo: false });
   }
   if (config.seedDemo) {
     await seedDemo({ db: database.db, storage, tzOperator: config.tzOperator, clock: systemClock });
-    await ensureAdmin(database.db, { ...DEMO_ADMIN, isDemo: true });
+    await ensureAdmin({ db: database.db, ...DEMO_ADMIN, isDemo: true });
+  }
+  // The demo password is public (the demo's login page shows it): a production server with an
+  // account that still has it would be open to anyone, so it does not start.
+  if (config.isProduction) {
+    const demoAccounts = await listDemoPasswordAccounts({ db: database.db });
+    if (demoAccounts.length > 0) {
+      console.error(demoPasswordRefusal(demoAccounts));
+      await database.close();
+      process.exit(1);
+    }
   }
 
   const app = await buildApp({ config, database, storage, webRoot: config.webRoot });
   const claimMs = config.mailClaimMs;
-  const transport = config.smtpUrl
-    ? createSmtpTransport(config.smtpUrl, { claimMs })
-    : createDevTransport(app.log);
+  const transport =
+    config.mailTransport === 'smtp' && config.smtpUrl
+      ? createSmtpTransport(config.smtpUrl, { claimMs })
+      : createDevTransport(app.log);
   const mailer = createMailer({ db: database.db, transport, from: config.mailFrom, log: app.log, claimMs });
   app.deps.mailer = mailer;
   mailer.start();
 
-  let sweeper: OrphanSlipSweeper | undefined;
+  let sweeper: MaintenanceSweeper | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -81,8 +93,9 @@ async function main() {
         app.log.warn({ err }, 'live events unavailable; trip search answers may lag 1 s'),
       );
   }
-  // Slips left by bookings a crash cut short: once now (after a crash is when they appear), then hourly.
-  sweeper = startOrphanSlipSweeps({
+  // Slips left by bookings a crash cut short, and rows and temp files that have done their job:
+  // once now (after a crash is when leftovers appear), then hourly.
+  sweeper = startMaintenanceSweeps({
     db: database.db,
     storage,
     clock: systemClock,

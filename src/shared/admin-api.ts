@@ -2,21 +2,34 @@
 // server and the admin screens, and the shapes of the responses. The web imports types and
 // request schemas only from here, never server code.
 import { z } from 'zod';
+import { failsAs } from './api-errors.ts';
 import {
   MARKED_STATUSES,
   type MarkedStatus,
   PASSWORD_MIN_LENGTH,
+  PAYMENT_STATUSES,
   type PaymentStatus,
   SCHEDULE_STATUSES,
+  TICKET_STATUSES,
   type TicketStatus,
 } from './constants.ts';
 import { MSG } from './messages.ts';
+import { bookingBreakdownRowSchema } from './schemas.ts';
 
 // --- Accounts and sessions --------------------------------------------------------------
 
 export const loginRequestSchema = z.object({
-  email: z.string({ error: MSG.loginRequired }).trim().min(1, { error: MSG.loginRequired }).max(320),
-  password: z.string({ error: MSG.loginRequired }).min(1, { error: MSG.loginRequired }).max(1024),
+  email: z
+    .string({ error: MSG.loginRequired })
+    .trim()
+    .min(1, { error: MSG.loginRequired })
+    .check(failsAs('login_required'))
+    .max(320),
+  password: z
+    .string({ error: MSG.loginRequired })
+    .min(1, { error: MSG.loginRequired })
+    .check(failsAs('login_required'))
+    .max(1024),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -24,113 +37,149 @@ export const passwordChangeSchema = z.object({
   currentPassword: z
     .string({ error: MSG.currentPasswordRequired })
     .min(1, { error: MSG.currentPasswordRequired })
+    .check(failsAs('current_password_required'))
     .max(1024),
   newPassword: z
     .string({ error: MSG.passwordTooShort })
     .min(PASSWORD_MIN_LENGTH, { error: MSG.passwordTooShort })
+    .check(failsAs('password_too_short'))
     .max(1024),
 });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
-export type AdminUser = {
-  id: string;
-  email: string;
-  username: string;
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
   /** 'Administrator' */
-  role: string;
-};
+  role: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** `GET /api/auth/me` and `POST /api/auth/login`: `user` is null when nobody is signed in. */
-export type AuthMe = { user: AdminUser | null };
+export const authMeSchema = z.object({ user: adminUserSchema.nullable() });
+export type AuthMe = z.infer<typeof authMeSchema>;
 
 /** `GET /api/auth/demo-credentials`: the login hint, only while the demo admin keeps its demo password. */
-export type DemoCredentials = { demo: { email: string; password: string } | null };
+export const demoCredentialsSchema = z.object({
+  demo: z.object({ email: z.string(), password: z.string() }).nullable(),
+});
+export type DemoCredentials = z.infer<typeof demoCredentialsSchema>;
 
 /**
  * `GET /api/client-info`. `geolocation` says why city/region/country may be null:
  * 'hidden' when no provider is configured or the IP is private/unknown, 'failed' when the
  * provider errored ('Hidden' / 'Detection Failed' on the login panel).
  */
-export type ClientInfo = {
-  ip: string | null;
-  city: string | null;
-  region: string | null;
-  country: string | null;
-  geolocation: 'found' | 'hidden' | 'failed';
-};
+export const clientInfoSchema = z.object({
+  ip: z.string().nullable(),
+  city: z.string().nullable(),
+  region: z.string().nullable(),
+  country: z.string().nullable(),
+  geolocation: z.enum(['found', 'hidden', 'failed']),
+});
+export type ClientInfo = z.infer<typeof clientInfoSchema>;
 
 // --- Tickets -----------------------------------------------------------------------------
 
 export const TICKET_TABS = ['pending', 'approved', 'rejected'] as const;
 export type TicketTab = (typeof TICKET_TABS)[number];
 export type { MarkedStatus, PaymentStatus, TicketStatus };
-export { MARKED_STATUSES, SCHEDULE_STATUSES };
+export { MARKED_STATUSES };
 
 export const ticketListQuerySchema = z.object({
   status: z.enum(TICKET_TABS).optional(),
-  date: z.iso.date({ error: MSG.invalidTravelDate }).optional(),
+  date: z.iso.date({ error: MSG.invalidTravelDate }).check(failsAs('invalid_date')).optional(),
   /** Substring of the payment reference, case-insensitive. */
   q: z.string().trim().max(40).optional(),
+  /** Every booking of one passenger e-mail (any case) or one client address: clearing a flood. */
+  email: z.string().trim().toLowerCase().max(320).optional(),
+  clientIp: z.string().trim().max(64).optional(),
 });
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
 
-export const ticketIdParamsSchema = z.object({ id: z.uuid({ error: MSG.ticketNotFound }) });
+/** `POST /api/admin/tickets/reject-pending`: every pending booking of one e-mail or one address. */
+export const rejectPendingSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().min(1).max(320).optional(),
+    clientIp: z.string().trim().min(1).max(64).optional(),
+    remarks: z.string().trim().max(1000).optional(),
+  })
+  .refine((b) => Boolean(b.email) !== Boolean(b.clientIp), {
+    error: 'Name either an e-mail address or a client address',
+  });
+export type RejectPending = z.infer<typeof rejectPendingSchema>;
+export const rejectPendingResultSchema = z.object({ rejected: z.number() });
+export type RejectPendingResult = z.infer<typeof rejectPendingResultSchema>;
+
+/** A malformed id names no ticket: the same 404 as an unknown one. */
+export const ticketIdParamsSchema = z.object({ id: z.uuid().check(failsAs('ticket_not_found')) });
+export const ticketReferenceParamsSchema = z.object({ reference: z.string() });
 export const rejectTicketSchema = z.object({ remarks: z.string().trim().max(1000).optional() });
 export const markTicketSchema = z.object({ status: z.enum(MARKED_STATUSES) });
 
-export type NamedRef = { id: string; name: string };
-export type AdminStop = { stopOrder: number; name: string; departureTime: string | null };
+export const namedRefSchema = z.object({ id: z.string(), name: z.string() });
+export type NamedRef = z.infer<typeof namedRefSchema>;
+export const adminStopSchema = z.object({
+  stopOrder: z.number(),
+  name: z.string(),
+  departureTime: z.string().nullable(),
+});
+export type AdminStop = z.infer<typeof adminStopSchema>;
 
-export type AdminTicket = {
-  id: string;
-  reference: string;
-  scheduleId: string;
-  travelDate: string;
-  passengerName: string;
-  passengerEmail: string;
-  passengerPhone: string | null;
-  passengerNationality: string;
-  adultCount: number;
-  childCount: number;
+export const adminTicketSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  scheduleId: z.string(),
+  travelDate: z.string(),
+  passengerName: z.string(),
+  passengerEmail: z.string(),
+  passengerPhone: z.string().nullable(),
+  passengerNationality: z.string(),
+  /** The address a public booking came from (null for older or staff bookings). */
+  clientIp: z.string().nullable(),
+  adultCount: z.number(),
+  childCount: z.number(),
   /** Decimal string, 2 places, in `currency`. */
-  totalAmount: string;
-  currency: 'USD' | 'MVR';
-  exchangeRate: string;
-  paymentMethod: string;
+  totalAmount: z.string(),
+  currency: z.enum(['USD', 'MVR']),
+  exchangeRate: z.string(),
+  paymentMethod: z.string(),
   /** The account the passenger was shown, for checking the slip against. */
-  bankAccount: { bankName: string; accountHolder: string; accountNumber: string };
-  ticketBreakdown: {
-    type: 'local' | 'foreigner';
-    category: 'adult' | 'child';
-    quantity: number;
-    price: string;
-  }[];
-  seatNumbers: string[];
-  launch: NamedRef | null;
-  ticketStatus: TicketStatus;
-  paymentStatus: PaymentStatus;
-  markedStatus: MarkedStatus | null;
-  remarks: string | null;
-  hasSlip: boolean;
+  bankAccount: z.object({ bankName: z.string(), accountHolder: z.string(), accountNumber: z.string() }),
+  ticketBreakdown: z.array(bookingBreakdownRowSchema),
+  seatNumbers: z.array(z.string()),
+  launch: namedRefSchema.nullable(),
+  ticketStatus: z.enum(TICKET_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  markedStatus: z.enum(MARKED_STATUSES).nullable(),
+  remarks: z.string().nullable(),
+  hasSlip: z.boolean(),
   /** The passenger's From and To; null when the location is gone ('Unknown Location'). */
-  from: NamedRef | null;
-  to: NamedRef | null;
-  passengerDepartureTime: string | null;
-  schedule: { departureTime: string; status: string; stops: AdminStop[] };
-  createdAt: string;
-  approvedAt: string | null;
-};
+  from: namedRefSchema.nullable(),
+  to: namedRefSchema.nullable(),
+  passengerDepartureTime: z.string().nullable(),
+  schedule: z.object({ departureTime: z.string(), status: z.string(), stops: z.array(adminStopSchema) }),
+  createdAt: z.string(),
+  approvedAt: z.string().nullable(),
+});
+export type AdminTicket = z.infer<typeof adminTicketSchema>;
 
 /** `GET /api/admin/tickets`: counts per tab under the same date and q filters. */
-export type TicketList = { tickets: AdminTicket[]; counts: Record<TicketTab, number> };
+export const ticketListSchema = z.object({
+  tickets: z.array(adminTicketSchema),
+  counts: z.object({ pending: z.number(), approved: z.number(), rejected: z.number() }),
+});
+export type TicketList = z.infer<typeof ticketListSchema>;
 
-export type Dashboard = {
-  pendingTickets: number;
-  approvedToday: number;
-  todaysTrips: number;
-  activeLaunches: number;
-  recentTickets: AdminTicket[];
-};
+export const dashboardSchema = z.object({
+  pendingTickets: z.number(),
+  approvedToday: z.number(),
+  todaysTrips: z.number(),
+  activeLaunches: z.number(),
+  recentTickets: z.array(adminTicketSchema),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
 
 /** Data of the `ticket` event on `GET /api/admin/events`. */
 export type TicketEvent = { type: 'created' | 'updated' | 'deleted'; ticketId: string };
@@ -139,41 +188,52 @@ export type ScheduleEvent = { type: 'created' | 'updated' | 'deleted'; scheduleI
 
 // --- Trips (ticketing) -------------------------------------------------------------------
 
-export const tripListQuerySchema = z.object({ date: z.iso.date({ error: MSG.invalidTravelDate }) });
-export const scheduleIdParamsSchema = z.object({ id: z.uuid({ error: MSG.scheduleNotFound }) });
+export const tripListQuerySchema = z.object({
+  date: z.iso.date({ error: MSG.invalidTravelDate }).check(failsAs('invalid_date')),
+});
+/** A malformed id names no trip: the same 404 as an unknown one. */
+export const scheduleIdParamsSchema = z.object({ id: z.uuid().check(failsAs('schedule_not_found')) });
+export const tripIdParamsSchema = z.object({ scheduleId: z.uuid().check(failsAs('schedule_not_found')) });
 export const scheduleStatusSchema = z.object({ status: z.enum(SCHEDULE_STATUSES) });
 
-export type AdminTrip = {
-  scheduleId: string;
-  travelDate: string;
-  status: string;
-  completedAt: string | null;
+export const adminTripSchema = z.object({
+  scheduleId: z.string(),
+  travelDate: z.string(),
+  status: z.string(),
+  completedAt: z.string().nullable(),
   /** The schedule's departure (its first stop). */
-  departureTime: string;
+  departureTime: z.string(),
   /** First and last stop. */
-  from: NamedRef | null;
-  to: NamedRef | null;
-  stops: AdminStop[];
-  launches: NamedRef[];
+  from: namedRefSchema.nullable(),
+  to: namedRefSchema.nullable(),
+  stops: z.array(adminStopSchema),
+  launches: z.array(namedRefSchema),
   /** Adults plus children of the trip's confirmed tickets. */
-  passengerCount: number;
-};
+  passengerCount: z.number(),
+});
+export type AdminTrip = z.infer<typeof adminTripSchema>;
+export const adminTripListSchema = z.object({ trips: z.array(adminTripSchema) });
 
-export type TripPassenger = {
-  ticketId: string;
-  reference: string;
-  name: string;
-  phone: string | null;
-  nationality: string;
-  from: NamedRef | null;
-  to: NamedRef | null;
-  departureTime: string | null;
-  seatNumbers: string[];
-  launch: NamedRef | null;
-  adultCount: number;
-  childCount: number;
-  markedStatus: MarkedStatus | null;
-};
+export const tripPassengerSchema = z.object({
+  ticketId: z.string(),
+  reference: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  nationality: z.string(),
+  from: namedRefSchema.nullable(),
+  to: namedRefSchema.nullable(),
+  departureTime: z.string().nullable(),
+  seatNumbers: z.array(z.string()),
+  launch: namedRefSchema.nullable(),
+  adultCount: z.number(),
+  childCount: z.number(),
+  markedStatus: z.enum(MARKED_STATUSES).nullable(),
+});
+export type TripPassenger = z.infer<typeof tripPassengerSchema>;
 
 /** `GET /api/admin/trips/:scheduleId/passengers` */
-export type TripPassengers = { trip: AdminTrip; passengers: TripPassenger[] };
+export const tripPassengersSchema = z.object({
+  trip: adminTripSchema,
+  passengers: z.array(tripPassengerSchema),
+});
+export type TripPassengers = z.infer<typeof tripPassengersSchema>;

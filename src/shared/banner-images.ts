@@ -5,7 +5,7 @@
 /** The small sibling's width in px; an image narrower than this is never enlarged. */
 // 720 px covers a 360-412 px wide phone screen at up to 1.75-2x density.
 export const BANNER_SMALL_WIDTH = 720;
-export const BANNER_SMALL_SUFFIX = `-${BANNER_SMALL_WIDTH}w.webp`;
+const BANNER_SMALL_SUFFIX = `-${BANNER_SMALL_WIDTH}w.webp`;
 
 const FULL_EXTENSION = '.webp';
 

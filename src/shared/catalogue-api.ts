@@ -2,25 +2,27 @@
 // launches, locations, banners, payment settings and branding. Request schemas are shared by
 // the admin screens and the server; the response shapes follow.
 import { z } from 'zod';
+import { coded, failsAs, PROBLEMS } from './api-errors.ts';
 import {
+  CONTACT_PHONE_MAX,
   LAUNCH_MAX_CAPACITY,
   LAUNCH_MIN_CAPACITY,
   PWA_SHORT_NAME_MAX,
-  type SCHEDULE_STATUSES,
 } from './constants.ts';
 import { MSG } from './messages.ts';
-import type { Banner, Location } from './schemas.ts';
+import { bannerSchema, locationSchema } from './schemas.ts';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 // --- Schedules ---------------------------------------------------------------------------
 
 export const routeStopInputSchema = z.object({
-  locationId: z.uuid({ error: MSG.scheduleStops }),
+  locationId: z.uuid({ error: MSG.scheduleStops }).check(failsAs('schedule_stops')),
   /** Required on every stop but the last (checked on the whole list). */
   departureTime: z
     .string()
     .regex(TIME, { error: MSG.scheduleStops })
+    .check(failsAs('schedule_stops'))
     .nullish()
     .transform((v) => v ?? null),
 });
@@ -28,55 +30,58 @@ export type RouteStopInput = z.infer<typeof routeStopInputSchema>;
 
 export const scheduleInputSchema = z
   .object({
-    travelDate: z.iso.date({ error: MSG.scheduleBasics }),
+    travelDate: z.iso.date({ error: MSG.scheduleBasics }).check(failsAs('schedule_basics')),
     launchIds: z
-      .array(z.uuid({ error: MSG.scheduleBasics }))
+      .array(z.uuid({ error: MSG.scheduleBasics }).check(failsAs('schedule_basics')))
       .min(1, { error: MSG.scheduleBasics })
-      .max(20),
+      .max(20)
+      .check(failsAs('schedule_basics')),
     routeStops: z
       .array(z.unknown())
       .min(2, { error: MSG.scheduleBasics })
       .max(20)
+      .check(failsAs('schedule_basics'))
       .pipe(z.array(routeStopInputSchema)),
   })
   .superRefine((value, ctx) => {
+    const issue = (path: string, rule: 'schedule_stops' | 'schedule_repeated_stop' | 'schedule_basics') =>
+      ctx.addIssue({ code: 'custom', path: [path], message: PROBLEMS[rule].message, params: { code: rule } });
     const stops = value.routeStops;
-    if (stops.slice(0, -1).some((s) => !s.departureTime)) {
-      ctx.addIssue({ code: 'custom', path: ['routeStops'], message: MSG.scheduleStops });
-    }
+    if (stops.slice(0, -1).some((s) => !s.departureTime)) issue('routeStops', 'schedule_stops');
     const ids = stops.map((s) => s.locationId);
-    if (new Set(ids).size !== ids.length) {
-      ctx.addIssue({ code: 'custom', path: ['routeStops'], message: MSG.scheduleRepeatedStop });
-    }
-    if (new Set(value.launchIds).size !== value.launchIds.length) {
-      ctx.addIssue({ code: 'custom', path: ['launchIds'], message: MSG.scheduleBasics });
-    }
+    if (new Set(ids).size !== ids.length) issue('routeStops', 'schedule_repeated_stop');
+    if (new Set(value.launchIds).size !== value.launchIds.length) issue('launchIds', 'schedule_basics');
   });
 export type ScheduleInput = z.input<typeof scheduleInputSchema>;
 
 export const scheduleListQuerySchema = z.object({
-  date: z.iso.date({ error: MSG.invalidTravelDate }).optional(),
+  date: z.iso.date({ error: MSG.invalidTravelDate }).check(failsAs('invalid_date')).optional(),
 });
 
-export type ScheduleStopView = {
-  stopOrder: number;
-  locationId: string;
-  name: string;
-  departureTime: string | null;
-};
+export const scheduleStopViewSchema = z.object({
+  stopOrder: z.number(),
+  locationId: z.string(),
+  name: z.string(),
+  departureTime: z.string().nullable(),
+  /** The location was deleted while history used it (docs/decisions/007): not offered any more. */
+  archived: z.boolean(),
+});
+export type ScheduleStopView = z.infer<typeof scheduleStopViewSchema>;
 
-export type AdminSchedule = {
-  id: string;
-  travelDate: string;
-  departureTime: string;
-  status: (typeof SCHEDULE_STATUSES)[number] | string;
-  completedAt: string | null;
-  launchIds: string[];
-  launches: { id: string; name: string }[];
-  routeStops: ScheduleStopView[];
+export const adminScheduleSchema = z.object({
+  id: z.string(),
+  travelDate: z.string(),
+  departureTime: z.string(),
+  status: z.string(),
+  completedAt: z.string().nullable(),
+  launchIds: z.array(z.string()),
+  /** `archived`: deleted while history used it (docs/decisions/007); takes no new bookings. */
+  launches: z.array(z.object({ id: z.string(), name: z.string(), archived: z.boolean() })),
+  routeStops: z.array(scheduleStopViewSchema),
   /** Pending and confirmed tickets on this schedule. */
-  activeBookings: number;
-};
+  activeBookings: z.number(),
+});
+export type AdminSchedule = z.infer<typeof adminScheduleSchema>;
 
 // --- Launches ----------------------------------------------------------------------------
 
@@ -84,45 +89,64 @@ export const SEAT_LABEL_MAX = 10;
 
 export const launchInputSchema = z
   .object({
-    name: z.string({ error: MSG.launchRequired }).trim().min(1, { error: MSG.launchRequired }).max(100),
+    name: z
+      .string({ error: MSG.launchRequired })
+      .trim()
+      .min(1, { error: MSG.launchRequired })
+      .check(failsAs('launch_required'))
+      .max(100),
     capacity: z.coerce
       .number({ error: MSG.launchRequired })
       .int({ error: MSG.launchRequired })
       .min(LAUNCH_MIN_CAPACITY, { error: MSG.launchRequired })
-      .max(LAUNCH_MAX_CAPACITY, { error: MSG.launchRequired }),
-    seatNumbers: z.array(
-      z
-        .string()
-        .trim()
-        .min(1, { error: MSG.launchSeatLabels })
-        .max(SEAT_LABEL_MAX, { error: MSG.launchSeatLabels }),
-    ),
+      .max(LAUNCH_MAX_CAPACITY, { error: MSG.launchRequired })
+      .check(failsAs('launch_required')),
+    seatNumbers: z
+      .array(
+        z
+          .string({ error: MSG.launchSeatLabels })
+          .trim()
+          .min(1, { error: MSG.launchSeatLabels })
+          .max(SEAT_LABEL_MAX, { error: MSG.launchSeatLabels })
+          .check(failsAs('launch_seat_labels')),
+        { error: MSG.launchSeatLabels },
+      )
+      .check(failsAs('launch_seat_labels')),
     status: z.enum(['active', 'inactive']).default('active'),
   })
   .superRefine((value, ctx) => {
-    if (value.seatNumbers.length !== value.capacity) {
-      ctx.addIssue({ code: 'custom', path: ['seatNumbers'], message: MSG.launchSeatLabels });
-    }
-    if (new Set(value.seatNumbers).size !== value.seatNumbers.length) {
-      ctx.addIssue({ code: 'custom', path: ['seatNumbers'], message: MSG.launchSeatLabels });
+    const labels = value.seatNumbers;
+    if (labels.length !== value.capacity || new Set(labels).size !== labels.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['seatNumbers'],
+        message: PROBLEMS.launch_seat_labels.message,
+        params: { code: 'launch_seat_labels' },
+      });
     }
   });
 export type LaunchInput = z.input<typeof launchInputSchema>;
 
-export type AdminLaunch = {
-  id: string;
-  name: string;
-  imageUrl: string | null;
-  capacity: number;
-  seatNumbers: string[];
-  status: string;
-  createdAt: string;
-};
+export const adminLaunchSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  imageUrl: z.string().nullable(),
+  capacity: z.number(),
+  seatNumbers: z.array(z.string()),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export type AdminLaunch = z.infer<typeof adminLaunchSchema>;
 
 // --- Locations ---------------------------------------------------------------------------
 
 const required = (max: number) =>
-  z.string({ error: MSG.locationRequired }).trim().min(1, { error: MSG.locationRequired }).max(max);
+  z
+    .string({ error: MSG.locationRequired })
+    .trim()
+    .min(1, { error: MSG.locationRequired })
+    .check(failsAs('location_required'))
+    .max(max);
 
 export const locationInputSchema = z.object({
   name: required(100),
@@ -139,14 +163,15 @@ export const bannerFieldsSchema = z
     showOnDesktop: z.stringbool().default(false),
     showOnMobile: z.stringbool().default(false),
   })
-  .refine((v) => v.showOnDesktop || v.showOnMobile, { message: MSG.bannerPlacement });
+  .refine((v) => v.showOnDesktop || v.showOnMobile, coded('banner_placement_required'));
 
 // --- Payment settings --------------------------------------------------------------------
 
 const price = z.coerce
   .number({ error: MSG.priceInvalid })
   .min(0, { error: MSG.priceInvalid })
-  .max(1_000_000, { error: MSG.priceInvalid });
+  .max(1_000_000, { error: MSG.priceInvalid })
+  .check(failsAs('price_invalid'));
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -160,7 +185,8 @@ export const paymentSettingsUpdateSchema = z
     exchangeRate: z.coerce
       .number({ error: MSG.ratePositive })
       .gt(0, { error: MSG.ratePositive })
-      .max(100_000, { error: MSG.ratePositive }),
+      .max(100_000, { error: MSG.ratePositive })
+      .check(failsAs('rate_positive')),
     bankName: text(200),
     accountHolder: text(200),
     accountNumber: text(100),
@@ -178,18 +204,43 @@ export type PaymentSettingsUpdate = z.input<typeof paymentSettingsUpdateSchema>;
 const hexColor = z
   .string()
   .trim()
-  .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { error: MSG.colorInvalid });
+  .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { error: MSG.colorInvalid })
+  .check(failsAs('color_invalid'));
+
+/** Empty resets a contact detail to its default (DEFAULT_CONTACT). */
+const contactPhone = z
+  .string()
+  .trim()
+  .max(CONTACT_PHONE_MAX, { error: MSG.contactPhoneInvalid })
+  .regex(/^([\d\s+()-]*\d[\d\s+()-]*)?$/, { error: MSG.contactPhoneInvalid })
+  .check(failsAs('contact_phone_invalid'));
+const contactEmail = z
+  .string()
+  .trim()
+  .max(254, { error: MSG.invalidEmail })
+  .pipe(z.union([z.literal(''), z.email({ error: MSG.invalidEmail })]))
+  .check(failsAs('invalid_email'));
 
 export const pwaSettingsUpdateSchema = z
   .object({
-    appName: z.string().trim().min(1, { error: MSG.appNameRequired }).max(60),
+    appName: z
+      .string()
+      .trim()
+      .min(1, { error: MSG.appNameRequired })
+      .check(failsAs('app_name_required'))
+      .max(60),
     shortName: z
       .string()
       .trim()
       .min(1, { error: MSG.appNameRequired })
-      .max(PWA_SHORT_NAME_MAX, { error: MSG.shortNameTooLong }),
+      .check(failsAs('app_name_required'))
+      .max(PWA_SHORT_NAME_MAX, { error: MSG.shortNameTooLong })
+      .check(failsAs('short_name_too_long')),
     themeColor: hexColor,
     backgroundColor: hexColor,
+    contactPhone,
+    bookingEmail: contactEmail,
+    supportEmail: contactEmail,
   })
   .partial()
   .strict();
@@ -198,9 +249,20 @@ export type PwaSettingsUpdate = z.infer<typeof pwaSettingsUpdateSchema>;
 export const BRANDING_IMAGES = ['icon', 'logo', 'favicon'] as const;
 export type BrandingImage = (typeof BRANDING_IMAGES)[number];
 
+// --- Ids in the path ---------------------------------------------------------------------
+// A malformed id names nothing: the same 404 as an unknown one.
+
+export const launchIdParamsSchema = z.object({ id: z.uuid().check(failsAs('launch_not_found')) });
+export const locationIdParamsSchema = z.object({ id: z.uuid().check(failsAs('location_not_found')) });
+export const bannerIdParamsSchema = z.object({ id: z.uuid().check(failsAs('banner_not_found')) });
+
 // --- Response envelopes ------------------------------------------------------------------
 
-export type ScheduleList = { schedules: AdminSchedule[] };
-export type LaunchList = { launches: AdminLaunch[] };
-export type LocationList = { locations: Location[] };
-export type BannerList = { banners: Banner[] };
+export const scheduleListSchema = z.object({ schedules: z.array(adminScheduleSchema) });
+export type ScheduleList = z.infer<typeof scheduleListSchema>;
+export const launchListSchema = z.object({ launches: z.array(adminLaunchSchema) });
+export type LaunchList = z.infer<typeof launchListSchema>;
+export const locationListSchema = z.object({ locations: z.array(locationSchema) });
+export type LocationList = z.infer<typeof locationListSchema>;
+export const bannerListSchema = z.object({ banners: z.array(bannerSchema) });
+export type BannerList = z.infer<typeof bannerListSchema>;

@@ -1,5 +1,11 @@
 // User-facing texts, verbatim from SPEC.md sections 4, 5 and 8. The API returns the same
 // strings in its error messages, so a client can show them as they are.
+
+/** "1 pending or approved booking", "3 pending or approved bookings". */
+const activeBookings = (n: number) => `${n} pending or approved ${n === 1 ? 'booking' : 'bookings'}`;
+
+import { SERVER_ERROR } from './server-error.ts';
+
 export const MSG = {
   // e-mail codes
   emailRequired: 'Please enter your email address',
@@ -42,6 +48,26 @@ export const MSG = {
   invalidSeats: (labels: string[]) => `These seats do not exist on this launch: ${labels.join(', ')}`,
   seatsUnavailable: (labels: string[]) => `Some seats are no longer available: ${labels.join(', ')}`,
   bookingSessionInvalid: 'Your booking session is missing or invalid. Please reload the page.',
+  // fair holds: one client or one e-mail never holds a departure hostage
+  seatHoldLimit: (more: number) =>
+    more > 0
+      ? `To keep seats open for everyone, at most ${more} more ${more === 1 ? 'seat' : 'seats'} on this departure can be held from your connection right now. Choose fewer seats, or contact us to book a larger group.`
+      : 'To keep seats open for everyone, no more seats on this departure can be held from your connection right now. Finish the booking you started, or contact us to book a larger group.',
+  emailHoldLimit: (max: number) =>
+    `One e-mail address can hold at most ${max} seats at a time. Finish or release the seats you hold, then try again.`,
+  pendingBookingsLimit: (max: number) =>
+    `You already have ${max} bookings waiting for review. Please wait until they are approved or rejected, or contact us.`,
+  verificationLimit:
+    'Too many e-mail addresses were verified from your connection in the last hour. Please try again later.',
+  maxTicketsPerBooking: (max: number) =>
+    `At most ${max} tickets per booking. For a larger group, please contact us.`,
+  ticketsPerBooking: (max: number) => `Up to ${max} tickets per booking`,
+  lockEmailMismatch: 'These seats were held with another e-mail address. Please choose your seats again.',
+  departureClosed: 'This departure has already left. Please choose a later trip.',
+  launchUnavailable: 'This launch is not taking bookings. Please choose another launch.',
+  paymentDetailsMissing: 'Payment details are not set up yet. Please try again later or contact us.',
+  bulkRejected: (n: number) => `${n} pending ${n === 1 ? 'booking' : 'bookings'} rejected`,
+  bulkRejectFailed: 'Failed to reject the pending bookings',
   // images
   imageType: 'Please upload a JPEG, PNG, or WebP image',
   imageSize: 'Image must be smaller than 10MB',
@@ -62,7 +88,7 @@ export const MSG = {
   notAdmin: 'This account has no access to the admin area',
   currentPasswordRequired: 'Please enter your current password',
   passwordsDoNotMatch: 'New passwords do not match',
-  passwordTooShort: 'Password must be at least 6 characters long',
+  passwordTooShort: 'Password must be at least 12 characters long',
   currentPasswordIncorrect: 'Current password is incorrect',
   passwordChanged: 'Password changed successfully',
   loggedOut: 'Logged out successfully',
@@ -105,8 +131,10 @@ export const MSG = {
   scheduleDeleteFailed: 'Failed to delete schedule',
   scheduleMarked: (status: string) => `Schedule marked as ${status}`,
   scheduleStatusFailed: 'Failed to update schedule status',
-  scheduleHasBookings:
-    'This schedule has bookings, so it cannot be deleted. Mark it as completed instead, or delete its tickets first.',
+  scheduleHasBookings: (n: number) =>
+    `This schedule has ${activeBookings(n)}, so it cannot be deleted. Mark the trip as completed, or reject or delete those bookings, then delete it.`,
+  scheduleUsesDeleted:
+    'This schedule uses a deleted launch or location. Edit it to choose another, then duplicate it.',
   scheduleEditBreaksBookings: (what: string) =>
     `This change would remove ${what} that active bookings use. Keep it, or reject or delete those bookings first.`,
   launchRequired: 'Please fill in all required fields',
@@ -116,8 +144,8 @@ export const MSG = {
   launchUpdated: 'Launch updated successfully',
   launchDeleted: 'Launch deleted',
   launchDeleteFailed: 'Failed to delete launch',
-  launchInUse:
-    'This launch runs on schedules or has bookings, so it cannot be deleted. Remove it from those schedules first.',
+  launchInUse: (n: number) =>
+    `This launch carries ${activeBookings(n)} on trips not yet completed, so it cannot be deleted. Reject or delete those bookings, or mark their trips as completed, then delete it.`,
   launchSeatsInUse: (labels: string[]) =>
     `Seats ${labels.join(', ')} are booked on active tickets and cannot be removed.`,
   launchNotFound: 'This launch no longer exists',
@@ -127,7 +155,8 @@ export const MSG = {
   locationUpdated: 'Location updated successfully',
   locationDeleted: 'Location deleted',
   locationDeleteFailed: 'Failed to delete location',
-  locationInUse: 'This location is a stop of a schedule or part of a booking, so it cannot be deleted.',
+  locationInUse: (n: number) =>
+    `This location is on the route of ${activeBookings(n)} on trips not yet completed, so it cannot be deleted. Reject or delete those bookings, or mark their trips as completed, then delete it.`,
   locationNotFound: 'This location no longer exists',
   // banners
   bannerFormats: 'Accepted formats are JPG, PNG, WebP, max 10MB',
@@ -158,9 +187,12 @@ export const MSG = {
   shortNameTooLong: 'Short name must be at most 12 characters',
   appNameRequired: 'Please enter the app name and short name',
   colorInvalid: 'Colours must be hex values such as #0ea5e9',
+  contactPhoneInvalid: 'A phone number has at most 30 characters: digits, spaces and + ( ) -',
+  contactSaved: 'Contact details saved',
+  contactSaveFailed: 'Failed to save contact details',
   // generic
   notFound: 'Not found',
-  serverError: 'Something went wrong. Please try again.',
+  serverError: SERVER_ERROR,
   databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   tooManyRequests: 'Too many requests. Please try again later.',
   crossSite: 'Cross-site request refused',

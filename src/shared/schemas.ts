@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { CURRENCIES, DEFAULT_COUNTRY_CODE, DEFAULT_NATIONALITY } from './constants.ts';
+import { coded, failsAs, PROBLEMS } from './api-errors.ts';
+import { CURRENCIES, DEFAULT_COUNTRY_CODE, DEFAULT_NATIONALITY, LAUNCH_MAX_CAPACITY } from './constants.ts';
+import { BOOKING_SESSION_HEADER, IDEMPOTENCY_KEY_HEADER } from './http-headers.ts';
 import { MSG } from './messages.ts';
 
-// Request and response bodies shared by the web app and the server (STYLE.md habit 2).
-
-export const uuidSchema = z.uuid();
-export const isoDateSchema = z.iso.date();
+// Request and response bodies of the public API, shared by the web app and the server
+// (STYLE.md habit 2): the routes declare them, so they are also the OpenAPI document.
 
 export const brandingSchema = z.object({
   appName: z.string(),
@@ -15,6 +15,10 @@ export const brandingSchema = z.object({
   iconUrl: z.string().nullable(),
   logoUrl: z.string().nullable(),
   faviconUrl: z.string().nullable(),
+  /** The operator's contact details: what they saved, else DEFAULT_CONTACT. */
+  contactPhone: z.string(),
+  bookingEmail: z.string(),
+  supportEmail: z.string(),
 });
 export type Branding = z.infer<typeof brandingSchema>;
 
@@ -42,7 +46,8 @@ export const locationSchema = z.object({
 });
 export type Location = z.infer<typeof locationSchema>;
 
-export const publicSettingsSchema = z.object({
+/** Prices, the exchange rate and bank details: what the admin edits (GET /api/admin/payment-settings). */
+export const paymentSettingsViewSchema = z.object({
   localAdultPrice: z.string(),
   localChildPrice: z.string(),
   foreignerAdultPrice: z.string(),
@@ -57,15 +62,55 @@ export const publicSettingsSchema = z.object({
   paymentInstructions: z.string(),
   paymentMethod: z.string(),
 });
+export type PaymentSettingsView = z.infer<typeof paymentSettingsViewSchema>;
+
+/** GET /api/settings/public: the same, plus the booking rules the wizard shows. */
+export const publicSettingsSchema = paymentSettingsViewSchema.extend({
+  /** The most tickets one booking may carry (MAX_TICKETS_PER_BOOKING); step 2 shows it. */
+  maxTicketsPerBooking: z.number(),
+  /** The operator's IANA time zone (TZ_OPERATOR): "today" and the times shown (ARCHITECTURE.md 2.9). */
+  timeZone: z.string(),
+  /**
+   * That zone's offset from UTC, in minutes, when the answer was made: the web works out
+   * "today" from it without a date formatter (a browser's first one costs tens of ms).
+   */
+  utcOffsetMinutes: z.number().int(),
+});
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
-export type ApiErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+/** GET /api/health, after the database answered. */
+export const healthSchema = z.object({ status: z.literal('ok') });
+
+/** GET /manifest.webmanifest, made from the branding (SPEC.md section 2, PWA). */
+export const webManifestSchema = z.object({
+  name: z.string(),
+  short_name: z.string(),
+  description: z.string(),
+  start_url: z.string(),
+  scope: z.string(),
+  display: z.string(),
+  theme_color: z.string(),
+  background_color: z.string(),
+  icons: z.array(z.object({ src: z.string(), sizes: z.string(), type: z.string(), purpose: z.string() })),
+});
+export type WebManifest = z.infer<typeof webManifestSchema>;
 
 // Booking journey: trip search, launches of a trip, the seat map and seat locks.
 
-export const BOOKING_SESSION_HEADER = 'x-booking-session';
 /** The wizard's per-run id (ARCHITECTURE.md section 8.13), sent as X-Booking-Session. */
-export const bookingSessionSchema = z.uuid({ error: MSG.bookingSessionInvalid });
+const bookingSessionSchema = z
+  .string({ error: MSG.bookingSessionInvalid })
+  .check(failsAs('invalid_booking_session'))
+  .trim()
+  .toLowerCase()
+  .pipe(z.uuid({ error: MSG.bookingSessionInvalid }).check(failsAs('invalid_booking_session')));
+
+/** Headers of a request that acts for one wizard run; any other header passes untouched. */
+export const bookingSessionHeadersSchema = z.looseObject({ [BOOKING_SESSION_HEADER]: bookingSessionSchema });
+/** The seat map: without a session every live lock shows as someone else's. */
+export const optionalBookingSessionHeadersSchema = z.looseObject({
+  [BOOKING_SESSION_HEADER]: bookingSessionSchema.optional(),
+});
 
 const travelDateSchema = z.iso.date({ error: MSG.invalidTravelDate });
 /** An absent or empty place means "not chosen yet" (SPEC.md section 5: nothing is found). */
@@ -134,8 +179,11 @@ export const seatMapSchema = z.object({
 });
 export type SeatMap = z.infer<typeof seatMapSchema>;
 
-/** More seats than any one booking needs; stops one request from holding a whole vessel. */
-export const SEAT_LOCK_MAX_SEATS = 50;
+/**
+ * A bound on the request's size only: the largest launch. The number a passenger may hold is
+ * MAX_TICKETS_PER_BOOKING, configured and enforced by the server (fair holds).
+ */
+const SEAT_LOCK_MAX_SEATS = LAUNCH_MAX_CAPACITY;
 
 export const seatLockRequestSchema = z.object({
   scheduleId: z.uuid({ error: 'Unknown trip' }),
@@ -146,23 +194,37 @@ export const seatLockRequestSchema = z.object({
     .min(1, { error: MSG.selectSeats })
     .max(SEAT_LOCK_MAX_SEATS, { error: MSG.tooManySeats })
     .refine((seats) => new Set(seats).size === seats.length, { error: 'Each seat can be selected once' }),
+  /** From POST /api/email-codes/verify: a lock needs a verified e-mail; releasing needs only the session. */
+  verificationToken: z.string().max(200).optional(),
+  /** The passenger's From stop: the lock closes when the vessel has left it. */
+  originId: z.uuid({ error: 'Unknown location' }).optional(),
 });
 export type SeatLockRequest = z.infer<typeof seatLockRequestSchema>;
 
 export const seatLockResponseSchema = z.object({ lockedUntil: z.string() });
 export type SeatLockResponse = z.infer<typeof seatLockResponseSchema>;
 
+/** DELETE /api/seat-locks: how many of the session's locks went. */
+export const seatReleaseResponseSchema = z.object({ released: z.number() });
+export type SeatReleaseResponse = z.infer<typeof seatReleaseResponseSchema>;
+
 // E-mail verification, booking submission and the public booking lookup.
 
-export const emailSchema = z
+/** An e-mail address to verify: absent or blank is one rule, malformed another (SPEC.md section 5). */
+const emailSchema = z
   .string({ error: MSG.emailRequired })
   .trim()
   .min(1, { error: MSG.emailRequired })
-  .max(320, { error: MSG.invalidEmail })
-  .pipe(z.email({ error: MSG.invalidEmail }));
+  .check(failsAs('email_required'))
+  .pipe(
+    z
+      .string()
+      .max(320, { error: MSG.invalidEmail })
+      .pipe(z.email({ error: MSG.invalidEmail }))
+      .check(failsAs('invalid_email')),
+  );
 
 export const emailCodeRequestSchema = z.object({ email: emailSchema });
-export type EmailCodeRequest = z.infer<typeof emailCodeRequestSchema>;
 export const emailCodeResponseSchema = z.object({ cooldownSeconds: z.number(), attemptsLeft: z.number() });
 export type EmailCodeResponse = z.infer<typeof emailCodeResponseSchema>;
 
@@ -171,71 +233,91 @@ export const emailCodeVerifySchema = z.object({
   code: z
     .string({ error: MSG.otpCodeFormat })
     .trim()
-    .regex(/^\d{6}$/, { error: MSG.otpCodeFormat }),
+    .regex(/^\d{6}$/, { error: MSG.otpCodeFormat })
+    .check(failsAs('invalid_code_format')),
 });
-export type EmailCodeVerify = z.infer<typeof emailCodeVerifySchema>;
 export const emailVerifyResponseSchema = z.object({ verificationToken: z.string() });
 export type EmailVerifyResponse = z.infer<typeof emailVerifyResponseSchema>;
 
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const idempotencyKeySchema = z
+const idempotencyKeySchema = z
   .string({ error: MSG.idempotencyKeyRequired })
   .trim()
   .min(8, { error: MSG.idempotencyKeyRequired })
-  .max(100, { error: MSG.idempotencyKeyRequired });
+  .max(100, { error: MSG.idempotencyKeyRequired })
+  .check(failsAs('idempotency_key_required'));
 
-export const TICKET_TYPES = ['local', 'foreigner'] as const;
-export const TICKET_CATEGORIES = ['adult', 'child'] as const;
-/** More than any one party; keeps a single booking from claiming a whole vessel. */
-export const BOOKING_MAX_TICKETS = 50;
+/** Headers of POST /api/bookings: the key first, so a request missing both names the key. */
+export const bookingHeadersSchema = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema,
+  [BOOKING_SESSION_HEADER]: bookingSessionSchema,
+});
 
-export const bookingTicketSchema = z.object({
+const TICKET_TYPES = ['local', 'foreigner'] as const;
+const TICKET_CATEGORIES = ['adult', 'child'] as const;
+/** A bound on the request's size only; MAX_TICKETS_PER_BOOKING is the configured limit. */
+const BOOKING_MAX_TICKETS = LAUNCH_MAX_CAPACITY;
+
+const bookingTicketSchema = z.object({
   type: z.enum(TICKET_TYPES),
   category: z.enum(TICKET_CATEGORIES),
   quantity: z.number().int().min(0).max(BOOKING_MAX_TICKETS),
 });
-export type BookingTicket = z.infer<typeof bookingTicketSchema>;
 
-export const bookingPassengerSchema = z.object(
-  {
-    name: z
-      .string({ error: MSG.missingPassengerInfo })
-      .trim()
-      .min(1, { error: MSG.missingPassengerInfo })
-      .max(200),
-    email: z
-      .string({ error: MSG.missingPassengerInfo })
-      .trim()
-      .min(1, { error: MSG.missingPassengerInfo })
-      .max(320, { error: MSG.invalidEmail })
-      .pipe(z.email({ error: MSG.invalidEmail })),
-    phone: z.string().trim().max(30).optional(),
-    nationality: z.string().trim().min(1).max(60).default(DEFAULT_NATIONALITY),
-    countryCode: z.string().trim().min(1).max(8).default(DEFAULT_COUNTRY_CODE),
-  },
-  { error: MSG.missingPassengerInfo },
-);
+/** Missing or blank name or e-mail is SPEC.md section 5's 'Missing passenger information'. */
+const passengerText = (max: number) =>
+  z
+    .string({ error: MSG.missingPassengerInfo })
+    .trim()
+    .min(1, { error: MSG.missingPassengerInfo })
+    .max(max)
+    .check(failsAs('missing_passenger_info'));
 
-const tripField = z.uuid({ error: MSG.slipAndTripRequired });
+const bookingPassengerSchema = z
+  .object(
+    {
+      name: passengerText(200),
+      email: passengerText(320).pipe(z.email({ error: MSG.invalidEmail })),
+      phone: z.string().trim().max(30).optional(),
+      nationality: z.string().trim().min(1).max(60).default(DEFAULT_NATIONALITY),
+      countryCode: z.string().trim().min(1).max(8).default(DEFAULT_COUNTRY_CODE),
+    },
+    { error: MSG.missingPassengerInfo },
+  )
+  .check(failsAs('missing_passenger_info'));
 
-/** The `booking` field of POST /api/bookings; totals are never sent, the server computes them. */
+const tripField = z.uuid({ error: MSG.slipAndTripRequired }).check(failsAs('slip_and_trip_required'));
+
+const bookedSeat = z
+  .string({ error: MSG.selectSeats })
+  .trim()
+  .min(1, { error: MSG.selectSeats })
+  .max(20)
+  .check(failsAs('select_seats'));
+
+/**
+ * The `booking` field of POST /api/bookings; totals are never sent, the server computes them.
+ * Fields are in the order of SPEC.md section 5's submit checks (trip, passenger, seats,
+ * tickets), so the first rule a booking breaks is the one answered.
+ */
 export const bookingRequestSchema = z
   .object({
     scheduleId: tripField,
-    travelDate: z.iso.date({ error: MSG.slipAndTripRequired }),
+    travelDate: z.iso.date({ error: MSG.slipAndTripRequired }).check(failsAs('slip_and_trip_required')),
     originId: tripField,
     destinationId: tripField,
     launchId: tripField,
+    passenger: bookingPassengerSchema,
     seats: z
-      .array(z.string().trim().min(1, { error: MSG.selectSeats }).max(20), { error: MSG.selectSeats })
+      .array(bookedSeat, { error: MSG.selectSeats })
       .min(1, { error: MSG.selectSeats })
-      .max(BOOKING_MAX_TICKETS, { error: MSG.tooManySeats })
+      .check(failsAs('select_seats'))
+      .refine((seats) => seats.length <= BOOKING_MAX_TICKETS, coded('too_many_seats'))
       .refine((seats) => new Set(seats).size === seats.length, { error: 'Each seat can be selected once' }),
     tickets: z
       .array(bookingTicketSchema, { error: MSG.selectTicket })
       .max(TICKET_TYPES.length * TICKET_CATEGORIES.length * 2)
-      .refine((rows) => rows.some((r) => r.quantity > 0), { error: MSG.selectTicket }),
-    passenger: bookingPassengerSchema,
+      .check(failsAs('select_ticket'))
+      .refine((rows) => rows.some((r) => r.quantity > 0), coded('select_ticket')),
     paymentCurrency: z.enum(CURRENCIES).default('USD'),
     verificationToken: z.string().max(200).optional(),
   })
@@ -243,8 +325,13 @@ export const bookingRequestSchema = z
     // ARCHITECTURE.md section 8.3: one seat per ticket.
     const quantity = b.tickets.reduce((n, r) => n + r.quantity, 0);
     if (b.seats.length !== quantity) {
-      const message = b.seats.length > quantity ? MSG.tooManySeats : MSG.seatCountMismatch;
-      ctx.addIssue({ code: 'custom', path: ['seats'], message });
+      const rule = b.seats.length > quantity ? 'too_many_seats' : 'seat_count_mismatch';
+      ctx.addIssue({
+        code: 'custom',
+        path: ['seats'],
+        message: PROBLEMS[rule].message,
+        params: { code: rule },
+      });
     }
   });
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
@@ -266,6 +353,7 @@ export const bookingBreakdownRowSchema = z.object({
   /** Unit price in the type's own currency: MVR for local, USD for foreigner. */
   price: z.string(),
 });
+export type TicketBreakdownRow = z.infer<typeof bookingBreakdownRowSchema>;
 
 /** GET /api/bookings/:reference: what anyone holding the reference may see (no contact data). */
 export const bookingLookupSchema = z.object({
@@ -291,3 +379,16 @@ export const bookingLookupSchema = z.object({
   createdAt: z.string(),
 });
 export type BookingLookup = z.infer<typeof bookingLookupSchema>;
+
+/** GET /dev/outbox (never in production): recorded mails, newest first, for the demo and the tests. */
+export const outboxQuerySchema = z.object({ to: z.string().trim().max(320).optional() });
+export const outboxMailSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type OutboxMail = z.infer<typeof outboxMailSchema>;
+
+/** GET /api/bookings/:reference */
+export const bookingReferenceParamsSchema = z.object({ reference: z.string() });

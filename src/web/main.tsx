@@ -2,13 +2,29 @@ import './styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { brandingQuery } from './lib/public-queries.ts';
+import { BrowserRouter } from 'react-router';
+import { preloadFirstBanner } from './lib/banner-slides.ts';
+import { publicSettingsQuery } from './lib/operator-time-zone.ts';
+import { bannersQuery, brandingQuery, locationsQuery } from './lib/public-queries.ts';
 import { queryClient } from './lib/query-client.ts';
-import { router } from './router.tsx';
+import { isMobileViewport } from './lib/use-is-mobile.ts';
+import { AppRoutes } from './router.tsx';
 
 // Every screen shows the app name: ask for it before the first page's code arrives.
 void queryClient.prefetchQuery(brandingQuery);
+// The home page's banners (and the first one's image) load alongside its code, not after it. A
+// failed request is the carousel's to show.
+// Likewise the booking wizard's first step asks for the stops and the prices' settings.
+if (window.location.pathname === '/booking') {
+  void queryClient.prefetchQuery(locationsQuery);
+  void queryClient.prefetchQuery(publicSettingsQuery);
+}
+if (window.location.pathname === '/') {
+  queryClient
+    .fetchQuery(bannersQuery)
+    .then((banners) => preloadFirstBanner(banners, isMobileViewport()))
+    .catch(() => undefined);
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -19,8 +35,18 @@ startTransition(() => {
   createRoot(container).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
     </StrictMode>,
   );
 });
+
+// The offline shell (src/web/sw.ts), registered once the page has loaded so it never competes
+// with the first screen for the network. Production builds only: `npm run dev` has no worker.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void navigator.serviceWorker.register('/sw.js');
+  });
+}

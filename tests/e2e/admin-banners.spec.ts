@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import type { BannerList } from '#shared/catalogue-api.ts';
 import { DEMO_ADMIN, MOBILE_BREAKPOINT_PX } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import { test as base, expect, failedResponse } from './fixtures.ts';
+import { BANNER_DELETED_ELSEWHERE, test as base, expect } from './fixtures.ts';
 import { json } from './support/booking-api.ts';
 import { lockFixture } from './support/global-lock.ts';
 import { expectAccessible, toast } from './support/ui.ts';
@@ -17,14 +17,10 @@ const row = (page: Page, imageUrl: string) =>
   page.getByRole('listitem').filter({ has: page.locator(`img[src="${imageUrl}"]`) });
 const carousel = (page: Page) => page.getByRole('region', { name: 'Featured banners' });
 
-// Chromium logs a failed image load as a console error. The admin list shows every banner, so a
-// banner that the other project's test deletes between the list and its image load gives a 404.
-const DELETED_ELSEWHERE = failedResponse(404, 'Not Found', '/files/banners/[^/]+');
-
 const test = base.extend<{ bannerListLock: undefined }>({
   // The home page shows every active banner: one upload-and-delete at a time, not one per project.
   bannerListLock: lockFixture('banners'),
-  allowedErrors: [[DELETED_ELSEWHERE], { scope: 'test' }],
+  allowedErrors: [[BANNER_DELETED_ELSEWHERE], { scope: 'test' }],
 });
 
 async function audit(page: Page, name: string, project: string) {

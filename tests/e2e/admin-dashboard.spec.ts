@@ -200,8 +200,8 @@ test.describe('settings', () => {
     await expect(alert).toHaveText(MSG.passwordTooShort);
 
     // A wrong current password: the server's message, and nothing changes.
-    await next.fill('longenough');
-    await confirm.fill('longenough');
+    await next.fill('long-enough-now');
+    await confirm.fill('long-enough-now');
     await submit.click();
     await expect(alert).toHaveText(MSG.currentPasswordIncorrect);
     await expect(current).toHaveAttribute('aria-invalid', 'true');

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { LocationList } from '#shared/catalogue-api.ts';
+import type { AdminTicket } from '#shared/admin-api.ts';
+import type { AdminLaunch, AdminSchedule, LocationList } from '#shared/catalogue-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
+import type { BookingLookup, Location } from '#shared/schemas.ts';
 import { expect, failedResponse, test } from './fixtures.ts';
-import { json } from './support/booking-api.ts';
+import { bookScheduleViaApi, json, operatorDate } from './support/booking-api.ts';
 import { expectAccessible, toast } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d2-shots');
@@ -19,7 +21,7 @@ async function audit(page: Page, name: string, project: string) {
 }
 
 // Chromium logs every 4xx response as a console error; this 409 is the server refusing to delete
-// a location that schedules use (ARCHITECTURE.md section 8.6), which one test provokes.
+// a location that an active booking uses (ARCHITECTURE.md section 8.6), which one test provokes.
 const REFUSED = failedResponse(409, 'Conflict', '/api/admin/locations/[0-9a-f-]+');
 
 const refusalTest = test.extend({
@@ -97,25 +99,85 @@ test.describe('location management', () => {
   });
 
   refusalTest(
-    'deleting a location that schedules use is refused with the reason',
+    'a location on an active booking is refused with the reason; once the booking is history it is archived',
     async ({ page }, testInfo) => {
+      const suffix = randomUUID().slice(0, 8);
+      const name = `Via Island ${suffix}`;
+      const place = await json<Location>(
+        await page.request.post('/api/admin/locations', { data: { name, code: 'VIL', country: 'Maldives' } }),
+      );
+      const launch = await json<AdminLaunch>(
+        await page.request.post('/api/admin/launches', {
+          data: { name: `Via Launch ${suffix}`, capacity: 2, seatNumbers: ['1', '2'] },
+        }),
+      );
+      const ids = Object.fromEntries(
+        (await json<Location[]>(await page.request.get('/api/locations'))).map((l) => [l.name, l.id]),
+      );
+      const date = operatorDate(testInfo.project.name === 'phone' ? 10 : 11);
+      // Malé -> the new place -> Maafushi; the booking passes through it.
+      const schedule = await json<AdminSchedule>(
+        await page.request.post('/api/admin/schedules', {
+          data: {
+            travelDate: date,
+            launchIds: [launch.id],
+            routeStops: [
+              { locationId: ids.Malé, departureTime: '11:00' },
+              { locationId: place.id, departureTime: '11:30' },
+              { locationId: ids.Maafushi, departureTime: null },
+            ],
+          },
+        }),
+      );
+      const booking = await bookScheduleViaApi(page.request, schedule, launch.id, '1');
+
       await page.goto('/admin/locations');
-      const male = card(page, 'Malé');
-      await male.getByRole('button', { name: 'Delete Malé' }).click();
-      await page
-        .getByRole('alertdialog', { name: 'Delete Malé?' })
-        .getByRole('button', { name: 'Delete' })
-        .click();
+      const placeCard = card(page, name);
+      await placeCard.getByRole('button', { name: `Delete ${name}` }).click();
+      const confirm = page.getByRole('alertdialog', { name: `Delete ${name}?` });
+      await confirm.getByRole('button', { name: 'Delete' }).click();
       const refused = toast(page, MSG.locationDeleteFailed);
       await expect(refused).toBeVisible();
-      await expect(refused.getByText(MSG.locationInUse)).toBeVisible();
+      await expect(refused.getByText(MSG.locationInUse(1))).toBeVisible();
       await expect(page.getByRole('alertdialog')).toBeHidden();
-      await expect(male).toBeVisible();
+      await expect(placeCard).toBeVisible();
       await page.screenshot({
         path: path.join(SHOTS, `locations-${testInfo.project.name}-refused.png`),
         fullPage: true,
       });
-      expect((await adminLocations(page)).some((l) => l.name === 'Malé')).toBe(true);
+
+      // Rejected, the booking is history: the delete goes through and archives the place.
+      const ticket = await json<AdminTicket>(
+        await page.request.get(`/api/admin/tickets/by-reference/${booking.reference}`),
+      );
+      await json(await page.request.post(`/api/admin/tickets/${ticket.id}/reject`, { data: {} }));
+      await placeCard.getByRole('button', { name: `Delete ${name}` }).click();
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await expect(toast(page, MSG.locationDeleted)).toBeVisible();
+      await expect(placeCard).toHaveCount(0);
+      expect((await adminLocations(page)).some((l) => l.id === place.id)).toBe(false);
+      const publicList = await json<Location[]>(await page.request.get('/api/locations'));
+      expect(publicList.some((l) => l.id === place.id)).toBe(false);
+
+      // The trip still shows it, marked; editing asks for a replacement stop.
+      await page.goto(`/admin/schedule?date=${date}`);
+      const tripCard = page.locator(`article[data-schedule-id="${schedule.id}"]`);
+      await expect(tripCard.getByRole('list', { name: 'Stops' })).toContainText(`${name} (deleted)`);
+      await tripCard.getByRole('button', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Schedule' });
+      await expect(edit.getByText(`Deleted since this trip was planned: ${name}.`)).toBeVisible();
+      await expect(edit.getByRole('combobox', { name: /Stop 2/ })).toHaveValue('');
+      await expect(edit.getByRole('option', { name })).toHaveCount(0);
+      await expect(edit.getByRole('button', { name: 'Save Schedule' })).toBeDisabled();
+      await audit(page, 'schedule-with-deleted-stop', testInfo.project.name);
+      await edit.getByRole('button', { name: 'Cancel' }).click();
+
+      const lookup = await json<BookingLookup>(await page.request.get(`/api/bookings/${booking.reference}`));
+      expect(lookup.stops.map((s) => s.name)).toEqual(['Malé', name, 'Maafushi']);
+      // Out of the search for later tests: the trip and its launch go too (archived alike).
+      for (const url of [`/api/admin/schedules/${schedule.id}`, `/api/admin/launches/${launch.id}`]) {
+        expect((await page.request.delete(url)).status()).toBe(204);
+      }
     },
   );
 });

@@ -4,12 +4,14 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES, DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import type { PublicSettings } from '#shared/schemas.ts';
-import { test as base, expect } from './fixtures.ts';
-import { json } from './support/booking-api.ts';
+import { test as base, expect, failedResponse } from './fixtures.ts';
+import { json, operatorDate } from './support/booking-api.ts';
 import { lockFixture } from './support/global-lock.ts';
 import { expectAccessible, toast } from './support/ui.ts';
+import { reachPaymentStep } from './support/wizard.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d2-shots');
+const SLIP = path.resolve(import.meta.dirname, '../files/photo-exif-gps.jpg');
 
 // Other suites book with the default prices and rate: every test puts them back when it ends.
 const DEFAULTS = { ...DEFAULT_PRICES, exchangeRate: DEFAULT_EXCHANGE_RATE };
@@ -176,4 +178,64 @@ test.describe('payment settings', () => {
       });
     }
   });
+
+  // The booking the server refuses on purpose below: Chromium logs its 409 as a console error.
+  const refusedTest = test.extend({
+    allowedErrors: [[failedResponse(409, 'Conflict', '/api/bookings')], { scope: 'test' }],
+  });
+
+  refusedTest(
+    'a currency without a bank account: step 5 says so and Submit Booking waits',
+    async ({ page }, testInfo) => {
+      test.setTimeout(180_000);
+      const project = testInfo.project.name;
+      const original = await publicSettings(page.request);
+      const submit = page.getByRole('button', { name: 'Submit Booking' });
+      const notice = page.getByRole('alert').filter({ hasText: MSG.paymentDetailsMissing });
+      try {
+        // No USD account; USD is the wizard's default currency.
+        await restore(page.request, { bankNameUsd: '', accountHolderUsd: '', accountNumberUsd: '' });
+        await reachPaymentStep(page, page.request, {
+          date: operatorDate(project.startsWith('phone') ? 7 : 8),
+          email: `no-account-${project}-${Date.now()}@example.com`,
+        });
+        await expect(notice).toBeVisible();
+        // The operator's phone from the branding settings (admin-branding.spec.ts, which may run
+        // meanwhile, changes it for a moment): whichever is shown, the link dials that number.
+        const call = notice.getByRole('link', { name: /^Call us: / });
+        await expect(call).toBeVisible();
+        const shown = ((await call.textContent()) ?? '').replace('Call us: ', '');
+        expect(shown).toMatch(/^\+?[\d ()-]{6,}$/);
+        await expect(call).toHaveAttribute('href', `tel:${shown.replace(/[^\d+]/g, '')}`);
+        await expect(page.getByRole('heading', { name: /Bank details/ })).toHaveCount(0);
+        await page.getByLabel('Payment slip', { exact: true }).setInputFiles(SLIP);
+        await expect(page.getByText(/^Ready: photo-exif-gps\.jpg/)).toBeVisible();
+        await expect(submit).toBeDisabled();
+        await audit(page, 'step5-no-account', project);
+
+        // MVR has its account: the details show and the booking may go.
+        await page.getByRole('radio', { name: /MVR/ }).check();
+        await expect(notice).toHaveCount(0);
+        await expect(page.getByTestId('account-number')).toHaveText(original.accountNumber);
+        await expect(submit).toBeEnabled();
+
+        // The operator clears that one too while the passenger is on the step: the server refuses
+        // with payment_details_missing, which reads as the notice does, and the notice appears.
+        await restore(page.request, { bankName: '', accountHolder: '', accountNumber: '' });
+        await submit.click();
+        await expect(toast(page, MSG.paymentDetailsMissing)).toBeVisible();
+        await expect(notice).toBeVisible();
+        await expect(submit).toBeDisabled();
+      } finally {
+        await restore(page.request, {
+          bankName: original.bankName,
+          accountHolder: original.accountHolder,
+          accountNumber: original.accountNumber,
+          bankNameUsd: original.bankNameUsd,
+          accountHolderUsd: original.accountHolderUsd,
+          accountNumberUsd: original.accountNumberUsd,
+        });
+      }
+    },
+  );
 });

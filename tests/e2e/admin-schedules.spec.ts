@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, APIResponse, Locator, Page } from '@playwright/test';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import type { AdminLaunch, AdminSchedule } from '#shared/catalogue-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import type { BookingCreated, BookingRequest, Location, Trip } from '#shared/schemas.ts';
-import { formatDay } from '../../src/web/lib/admin-format.ts';
+import type { BookingLookup, Location, Trip } from '#shared/schemas.ts';
+import { formatDay } from '#web/lib/dates.ts';
+
 import { expect, failedResponse, test } from './fixtures.ts';
-import { json, operatorDate, SLIP_WEBP, verifiedToken } from './support/booking-api.ts';
+import { bookScheduleViaApi, json, operatorDate } from './support/booking-api.ts';
 import { expectAccessible, toast } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d1-shots');
@@ -195,46 +195,13 @@ const guardTest = test.extend({
   allowedErrors: [[REFUSED], { scope: 'test' }],
 });
 
-/** A pending booking of seat `seat` from the first to the last stop of our own schedule. */
-async function bookOwnTrip(
-  api: APIRequestContext,
-  schedule: AdminSchedule,
-  launchId: string,
-  seat: string,
-): Promise<BookingCreated> {
-  const email = `schedule-guard-${randomUUID()}@example.com`;
-  const verificationToken = await verifiedToken(api, email);
-  const stops = [...schedule.routeStops].sort((a, b) => a.stopOrder - b.stopOrder);
-  const booking: BookingRequest = {
-    scheduleId: schedule.id,
-    travelDate: schedule.travelDate,
-    originId: stops[0]?.locationId ?? '',
-    destinationId: stops.at(-1)?.locationId ?? '',
-    launchId,
-    seats: [seat],
-    tickets: [{ type: 'local', category: 'adult', quantity: 1 }],
-    passenger: { name: 'Mariyam Ali', email, phone: '7771234' },
-    paymentCurrency: 'MVR',
-    verificationToken,
-  };
-  const origin = new URL((await api.get('/api/health')).url()).origin;
-  const response = await api.post('/api/bookings', {
-    headers: { 'X-Booking-Session': randomUUID(), 'Idempotency-Key': randomUUID(), Origin: origin },
-    multipart: {
-      booking: JSON.stringify(booking),
-      slip: { name: 'slip.webp', mimeType: 'image/webp', buffer: await readFile(SLIP_WEBP) },
-    },
-  });
-  return json<BookingCreated>(response);
-}
-
 guardTest.describe('edits that would break a booking', () => {
   guardTest.beforeEach(async ({ page }) => {
     await json(await page.request.post('/api/auth/login', { data: DEMO_ADMIN }));
   });
 
   guardTest(
-    'are refused with the server message on the schedule and launch screens',
+    'are refused with the server message on the schedule and launch screens, and go through once the booking is history',
     async ({ page }, testInfo) => {
       guardTest.setTimeout(90_000);
       const project = testInfo.project.name;
@@ -254,7 +221,7 @@ guardTest.describe('edits that would break a booking', () => {
           },
         }),
       );
-      const booking = await bookOwnTrip(page.request, schedule, launch.id, '4');
+      const booking = await bookScheduleViaApi(page.request, schedule, launch.id, '4');
 
       await page.goto(`/admin/schedule?date=${date}`);
       const card = cardOf(page, launch.name);
@@ -272,7 +239,7 @@ guardTest.describe('edits that would break a booking', () => {
 
       await card.getByRole('button', { name: 'Delete' }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Schedule' }).click();
-      await expect(toast(page, MSG.scheduleDeleteFailed)).toContainText(MSG.scheduleHasBookings);
+      await expect(toast(page, MSG.scheduleDeleteFailed)).toContainText(MSG.scheduleHasBookings(1));
       await expect(card).toBeVisible();
 
       // The launch screen: seat 4 is booked, so cutting the capacity to 2 is refused.
@@ -290,16 +257,29 @@ guardTest.describe('edits that would break a booking', () => {
 
       await launchCard.getByRole('button', { name: 'Delete' }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Launch' }).click();
-      await expect(toast(page, MSG.launchDeleteFailed)).toContainText(MSG.launchInUse);
+      await expect(toast(page, MSG.launchDeleteFailed)).toContainText(MSG.launchInUse(1));
       await expect(launchCard.getByText('4 seats')).toBeVisible();
 
-      // Clean up: the ticket first, then what it held.
+      // Once the booking is rejected it is history: both deletes go through and archive what it
+      // names (docs/decisions/007), while the booking still reads its trip and launch.
       const ticket = await json<AdminTicket>(
         await page.request.get(`/api/admin/tickets/by-reference/${booking.reference}`),
       );
-      await ok(await page.request.delete(`/api/admin/tickets/${ticket.id}`));
-      await ok(await page.request.delete(`/api/admin/schedules/${schedule.id}`));
-      await ok(await page.request.delete(`/api/admin/launches/${launch.id}`));
+      await json(await page.request.post(`/api/admin/tickets/${ticket.id}/reject`, { data: {} }));
+      await launchCard.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Launch' }).click();
+      await expect(toast(page, MSG.launchDeleted)).toBeVisible();
+      await expect(launchCard).toHaveCount(0);
+
+      await page.goto(`/admin/schedule?date=${date}`);
+      await expect(card.getByText(`${launch.name} (deleted)`)).toBeVisible();
+      await card.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Schedule' }).click();
+      await expect(toast(page, MSG.scheduleDeleted)).toBeVisible();
+      await expect(card).toHaveCount(0);
+
+      const lookup = await json<BookingLookup>(await page.request.get(`/api/bookings/${booking.reference}`));
+      expect(lookup).toMatchObject({ launchName: launch.name, travelDate: date, departureTime: '10:00' });
     },
   );
 });

@@ -4,7 +4,7 @@ import type { AdminTicket } from '#shared/admin-api.ts';
 import { DEMO_ADMIN, SLIP_ZOOM } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { createBookingViaApi, json, seatMap, seatStates } from './support/booking-api.ts';
+import { createBookingViaApi, json, seatMap, seatStates, verifiedToken } from './support/booking-api.ts';
 import { expectAccessible, toast } from './support/ui.ts';
 
 // Every test books its own trip seats and finds its ticket by reference (?q=): the server is
@@ -39,6 +39,36 @@ async function audit(page: Page, name: string, project: string) {
 }
 
 test.describe('ticket management', () => {
+  test('rejects every pending booking of one e-mail in one action, after a confirmation', async ({
+    page,
+  }, testInfo) => {
+    test.slow();
+    await signIn(page);
+    const email = `flood-${testInfo.project.name}-${Date.now()}@junk.example`;
+    const passenger = { email, verificationToken: await verifiedToken(page.request, email) };
+    const first = await createBookingViaApi(page.request, { passenger });
+    const second = await createBookingViaApi(page.request, { passenger, daysAhead: 6 });
+
+    await page.goto(`/admin/tickets?q=${first.reference}`);
+    const ticket = card(page, first.reference);
+    await expect(ticket.getByText('Booked from')).toBeVisible();
+    await ticket.getByRole('button', { name: 'Reject all from sender' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject all pending bookings' });
+    await expect(
+      dialog.getByRole('radio', { name: new RegExp(`this e-mail address ${email}`) }),
+    ).toBeChecked();
+    await expect(dialog.getByRole('status')).toHaveText('2 pending bookings will be rejected.');
+    await audit(page, 'reject-all', testInfo.project.name);
+    await dialog.getByLabel('Remarks (optional)').fill('Junk bookings');
+    await dialog.getByRole('button', { name: 'Reject 2 bookings' }).click();
+    await expect(toast(page, MSG.bulkRejected(2))).toBeVisible();
+    await expect(ticket).toHaveCount(0);
+    for (const reference of [first.reference, second.reference]) {
+      const after = await ticketByReference(page.request, reference);
+      expect(after).toMatchObject({ ticketStatus: 'cancelled', remarks: 'Junk bookings' });
+    }
+  });
+
   test.beforeEach(async ({ page }) => {
     // Each test first makes a real booking (e-mail code, verification, slip upload) and shares
     // two cores with the server and the other worker.
@@ -94,7 +124,7 @@ test.describe('ticket management', () => {
     await page.getByRole('button', { name: 'Clear travel date' }).click();
     await expect(page).not.toHaveURL(/date=/);
     await expect(ticket).toBeVisible();
-    await ticket.getByRole('button', { name: 'Reject' }).click();
+    await ticket.getByRole('button', { name: 'Reject', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Reject ticket ${booking.reference}` });
     await dialog.getByLabel('Remarks (optional)').fill('Slip amount does not match');
     await audit(page, 'reject-dialog', testInfo.project.name);
@@ -107,7 +137,7 @@ test.describe('ticket management', () => {
     await expect(ticket.getByText('Rejected', { exact: true })).toBeVisible();
     await expect(ticket.getByText('Payment Failed')).toBeVisible();
     await expect(ticket.getByText('Slip amount does not match')).toBeVisible();
-    await expect(ticket.getByRole('button', { name: 'Reject' })).toHaveCount(0);
+    await expect(ticket.getByRole('button', { name: 'Reject', exact: true })).toHaveCount(0);
     await audit(page, 'rejected', testInfo.project.name);
   });
 

@@ -284,7 +284,10 @@ test.describe('booking journey', () => {
       await expect(page.getByRole('button', { name: `Seat ${label}, available` })).toBeVisible();
   });
 
-  test('a 12-megapixel photo of the slip is sent as a small WebP', async ({ page, request }, testInfo) => {
+  test('a 12-megapixel photo of the slip is sent as a small WebP; Submit Booking waits for it', async ({
+    page,
+    request,
+  }, testInfo) => {
     test.setTimeout(180_000);
     const project = testInfo.project.name;
     const photo = await noisyPhoto(4000, 3000);
@@ -296,6 +299,22 @@ test.describe('booking journey', () => {
       date: operatorDate(DAY.bigSlip),
       email: `big-slip-${project}-${Date.now()}@example.com`,
     });
+
+    // Submit Booking waits while the slip is being optimised: watched from the page itself, so
+    // the check holds however fast or slow the compression is.
+    const submit = page.getByRole('button', { name: 'Submit Booking' });
+    await page.evaluate((optimizing) => {
+      const w = window as unknown as { whileOptimizing: { seen: boolean; submitEnabled: boolean } };
+      w.whileOptimizing = { seen: false, submitEnabled: false };
+      new MutationObserver(() => {
+        if (!document.body.textContent?.includes(optimizing)) return;
+        w.whileOptimizing.seen = true;
+        const button = [...document.querySelectorAll('button')].find((b) =>
+          b.textContent?.includes('Submit Booking'),
+        );
+        if (button && !button.disabled) w.whileOptimizing.submitEnabled = true;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    }, MSG.optimizing);
 
     // Timed in the page: from the file input's change to the "Ready" line.
     await page.evaluate(() => {
@@ -313,6 +332,13 @@ test.describe('booking journey', () => {
       .getByLabel('Payment slip', { exact: true })
       .setInputFiles({ name: 'holiday-12mp.jpg', mimeType: 'image/jpeg', buffer: photo });
     await expect(page.getByText(/^Ready: holiday-12mp\.jpg/)).toBeVisible({ timeout: 60_000 });
+    expect(
+      await page.evaluate(() => (window as unknown as { whileOptimizing: object }).whileOptimizing),
+    ).toEqual({
+      seen: true,
+      submitEnabled: false,
+    });
+    await expect(submit).toBeEnabled();
     const timing = await page.evaluate(
       () => (window as unknown as { slipTiming: { start: number; end: number } }).slipTiming,
     );
@@ -327,7 +353,7 @@ test.describe('booking journey', () => {
         append.apply(this, args);
       };
     });
-    await page.getByRole('button', { name: 'Submit Booking' }).click();
+    await submit.click();
     await expect(page.getByRole('heading', { name: 'Booking Submitted' })).toBeVisible();
     const slip = await page.evaluate(async () => {
       const blob = (window as unknown as { sentSlip?: Blob }).sentSlip;

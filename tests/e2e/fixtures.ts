@@ -20,6 +20,13 @@ export function failedResponse(status: number, statusText: string, path: string)
   );
 }
 
+/**
+ * Chromium logs a failed image load as a console error. The global specs run in two projects at
+ * once, and the banner spec's test of one deletes its banner while a page of the other (the
+ * banner list, or the home page's carousel) may still be loading that banner's image: a 404.
+ */
+export const BANNER_DELETED_ELSEWHERE = failedResponse(404, 'Not Found', '/files/banners/[^/]+');
+
 type Fixtures = {
   requireBrowser: undefined;
   /** Every console message of the page so far, in order. */

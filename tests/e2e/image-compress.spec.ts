@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { COMPRESSION, IMAGE_MAX_BYTES } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import type * as Compressor from '../../src/web/lib/image-compress.ts';
+import type * as Compressor from '#web/lib/image-compress.ts';
 import { expect, test } from './fixtures.ts';
 
 /**

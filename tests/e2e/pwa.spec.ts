@@ -60,3 +60,16 @@ test('API responses and admin pages are never served from the worker cache', asy
     [],
   );
 });
+
+test('a new worker deletes the caches an earlier one left behind', async ({ page }) => {
+  // The cache the Workbox worker of earlier releases precached into; made before ours installs.
+  await page.addInitScript(() => {
+    void caches.open('workbox-precache-v2-old');
+  });
+  await page.goto('/');
+  // Ours claims the page only once its activation has cleaned up.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const names = await page.evaluate(() => caches.keys());
+  expect(names).not.toContain('workbox-precache-v2-old');
+  expect(names).toHaveLength(1);
+});

@@ -130,6 +130,7 @@ export async function bookOverHttp(
         travelDate: first.travelDate,
         launchId: first.launchId,
         seats: seats.map((s) => s.seat),
+        verificationToken: verified.body.verificationToken,
       },
       { 'x-booking-session': session },
     ),

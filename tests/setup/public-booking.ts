@@ -7,6 +7,7 @@ import { mailOutbox } from '#server/db/schema.ts';
 import type { BookingCreated } from '#shared/schemas.ts';
 import { type MadeSchedule, uniqueSuffix } from '../factories.ts';
 import { bookingRequest } from './http-passenger.ts';
+import { multipartBody } from './multipart.ts';
 
 const SLIP = path.resolve(import.meta.dirname, '../files/photo-exif-gps.jpg');
 
@@ -45,20 +46,34 @@ export async function bookViaApi(
     verificationToken: await verifiedToken(app, email),
     ...(opts.name ? { name: opts.name } : {}),
   });
-  const form = new FormData();
-  form.append('booking', JSON.stringify(booking));
-  form.append('slip', new Blob([new Uint8Array(await readFile(SLIP))], { type: 'image/jpeg' }), 'slip.jpg');
-  const body = new Response(form);
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/bookings',
-    payload: Buffer.from(await body.arrayBuffer()),
-    headers: {
-      'content-type': body.headers.get('content-type') ?? '',
-      'x-booking-session': randomUUID(),
-      'idempotency-key': `key-${randomUUID()}`,
-    },
-  });
+  const res = await postBooking(app, booking);
   if (res.statusCode !== 201) throw new Error(`booking failed: ${res.statusCode} ${res.body}`);
   return { ...res.json(), email };
+}
+
+/**
+ * POST /api/bookings as the wizard sends it: multipart, the request as JSON and the slip as a
+ * JPEG (a real photo unless `slip` is given), from a fresh session with a fresh idempotency key
+ * unless told otherwise.
+ */
+export async function postBooking(
+  app: FastifyInstance,
+  booking: object,
+  opts: { slip?: Buffer; session?: string; ip?: string } = {},
+) {
+  const body = await multipartBody(
+    { booking: JSON.stringify(booking) },
+    { slip: { body: opts.slip ?? (await readFile(SLIP)), type: 'image/jpeg', name: 'slip.jpg' } },
+  );
+  return app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    payload: body.payload,
+    headers: {
+      ...body.headers,
+      'x-booking-session': opts.session ?? randomUUID(),
+      'idempotency-key': `key-${randomUUID()}`,
+    },
+    ...(opts.ip ? { remoteAddress: opts.ip } : {}),
+  });
 }

@@ -20,7 +20,14 @@ export type TestApp = {
 
 /** A real app on a fresh database and a temporary upload folder, for `app.inject` tests. */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; seed?: boolean; clock?: Clock; webRoot?: string | false } = {},
+  opts: {
+    env?: Record<string, string>;
+    seed?: boolean;
+    clock?: Clock;
+    webRoot?: string | false;
+    /** Routes a test adds before the app is ready (to show what the app does with them). */
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ferry-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env });
@@ -34,8 +41,11 @@ export async function createTestApp(
     storage,
     logger: false,
     webRoot: opts.webRoot ?? false,
+    // Every JSON answer a test receives is checked against its route's response schema.
+    checkResponses: true,
     ...(opts.clock ? { clock: opts.clock } : {}),
   });
+  opts.beforeReady?.(app);
   await app.ready();
   return {
     app,
@@ -44,9 +54,14 @@ export async function createTestApp(
     config,
     dataDir,
     async close() {
+      const mismatches = [...app.responseMismatches];
       await app.close();
       await database.dispose();
       await rm(dataDir, { recursive: true, force: true });
+      // Loud even when the test did not look at the answer that lied.
+      if (mismatches.length > 0) {
+        throw new Error(`Responses that do not match their schemas:\n${JSON.stringify(mismatches, null, 2)}`);
+      }
     },
   };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/setup/test-db.ts';
 
 type Rows<T> = { rows: T[] };
 

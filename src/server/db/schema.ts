@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TicketBreakdownRow } from '#shared/schemas.ts';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -28,6 +29,8 @@ export const locations = pgTable(
     name: text('name').notNull(),
     code: text('code').notNull(),
     country: text('country').notNull(),
+    /** Set when deleted while only history uses it (ARCHITECTURE.md 8.6): hidden from new schedules, kept for old tickets. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('locations_name_idx').on(t.name)],
@@ -43,6 +46,8 @@ export const launches = pgTable(
     capacity: integer('capacity').notNull(),
     seatNumbers: text('seat_numbers').array().notNull(),
     status: text('status').notNull().default('active'),
+    /** Set when deleted while only history uses it (ARCHITECTURE.md 8.6). */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('launches_name_idx').on(t.name)],
@@ -56,6 +61,8 @@ export const schedules = pgTable(
     departureTime: time('departure_time').notNull(),
     status: text('status').notNull().default('scheduled'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Set when deleted while only history uses it (ARCHITECTURE.md 8.6): out of search and lists. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -102,13 +109,6 @@ export const scheduleRouteStops = pgTable(
   ],
 );
 
-export type TicketBreakdownRow = {
-  type: 'local' | 'foreigner';
-  category: 'adult' | 'child';
-  quantity: number;
-  price: string;
-};
-
 export const tickets = pgTable(
   'tickets',
   {
@@ -147,11 +147,19 @@ export const tickets = pgTable(
     userDestinationId: uuid('user_destination_id').references(() => locations.id, { onDelete: 'restrict' }),
     passengerDepartureTime: time('passenger_departure_time'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** The address a public booking came from: per-address hold limits and bulk rejection. Null for staff sales. */
+    clientIp: text('client_ip'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('tickets_reference_uq').on(t.paymentReference),
+    index('tickets_pending_email_idx')
+      .on(sql`lower(${t.passengerEmail})`)
+      .where(sql`${t.ticketStatus} = 'pending'`),
+    index('tickets_pending_ip_idx')
+      .on(t.clientIp, t.scheduleId, t.travelDate)
+      .where(sql`${t.ticketStatus} = 'pending'`),
     index('tickets_schedule_date_idx').on(t.scheduleId, t.travelDate),
     index('tickets_status_created_idx').on(t.ticketStatus, t.createdAt),
     index('tickets_created_idx').on(t.createdAt),
@@ -203,9 +211,15 @@ export const seatLocks = pgTable(
     seatNumber: text('seat_number').notNull(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
     userSession: text('user_session').notNull(),
+    /** The verified e-mail the lock was taken with; the booking must carry the same one. */
+    email: text('email'),
+    /** The client address of a public lock, for the per-address hold limit. */
+    clientIp: text('client_ip'),
     createdAt: createdAt(),
   },
   (t) => [
+    index('seat_locks_email_idx').on(t.email, t.lockedUntil),
+    index('seat_locks_ip_idx').on(t.clientIp, t.scheduleId, t.travelDate),
     uniqueIndex('seat_locks_seat_uq').on(t.scheduleId, t.travelDate, t.launchId, t.seatNumber),
     index('seat_locks_session_idx').on(t.userSession),
     index('seat_locks_until_idx').on(t.lockedUntil),
@@ -255,6 +269,10 @@ export const pwaSettings = pgTable('pwa_settings', {
   iconUrl: text('icon_url'),
   logoUrl: text('logo_url'),
   faviconUrl: text('favicon_url'),
+  /** The operator's contact details in the footer and the lookup help card; null: the defaults. */
+  contactPhone: text('contact_phone'),
+  bookingEmail: text('booking_email'),
+  supportEmail: text('support_email'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -268,9 +286,14 @@ export const emailCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     wrongTries: integer('wrong_tries').notNull().default(0),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** The address that asked for the code: new verifications per address are limited per hour. */
+    clientIp: text('client_ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('email_codes_email_created_idx').on(t.email, t.createdAt)],
+  (t) => [
+    index('email_codes_email_created_idx').on(t.email, t.createdAt),
+    index('email_codes_ip_created_idx').on(t.clientIp, t.createdAt),
+  ],
 );
 
 export const adminUsers = pgTable(
@@ -320,11 +343,14 @@ export const loginFailures = pgTable(
     id: id(),
     ip: text('ip'),
     email: text('email'),
+    /** The signed device cookie's id when the browser carried one: judged on its own counter. */
+    deviceId: text('device_id'),
     createdAt: createdAt(),
   },
   (t) => [
     index('login_failures_ip_idx').on(t.ip, t.createdAt),
     index('login_failures_email_idx').on(t.email, t.createdAt),
+    index('login_failures_device_idx').on(t.deviceId, t.createdAt),
   ],
 );
 
@@ -367,6 +393,9 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** What the row keeps once sent, when the mail carries a secret (a one-time code); null: all of it. */
+    keptSubject: text('kept_subject'),
+    keptText: text('kept_text'),
     /** pending -> sent | failed (after the last retry) */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -406,4 +435,21 @@ export const verificationTokens = pgTable(
     uniqueIndex('verification_tokens_hash_uq').on(t.tokenHash),
     index('verification_tokens_expires_idx').on(t.expiresAt),
   ],
+);
+
+/**
+ * Server-side signing keys with a key id, so they rotate: a new key signs, older ones still
+ * verify until retired. `purpose` names what a key signs (for example 'device-cookie').
+ */
+export const signingKeys = pgTable(
+  'signing_keys',
+  {
+    id: text('id').primaryKey(),
+    purpose: text('purpose').notNull(),
+    /** The secret, base64url; never leaves the server. */
+    secret: text('secret').notNull(),
+    createdAt: createdAt(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (t) => [index('signing_keys_purpose_idx').on(t.purpose, t.createdAt)],
 );

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 
 export type BannerTheme = 'lagoon' | 'sunset';
 
-export type BannerImageOptions = {
+type BannerImageOptions = {
   width: number;
   height: number;
   theme: BannerTheme;
@@ -145,7 +145,7 @@ function gulls(x: number, y: number, s: number, color: string): string {
     .join('');
 }
 
-export function bannerSvg(opts: BannerImageOptions): string {
+function bannerSvg(opts: BannerImageOptions): string {
   const { width: W, height: H } = opts;
   const p = PALETTES[opts.theme];
   const wide = W / H > 1.3;
@@ -242,9 +242,9 @@ export function renderBannerImage(opts: BannerImageOptions): Promise<Buffer> {
   return svgToWebp(bannerSvg(opts), BANNER_MAX_BYTES);
 }
 
-export const LAUNCH_IMAGE_SIZE = { width: 800, height: 600 } as const;
+const LAUNCH_IMAGE_SIZE = { width: 800, height: 600 } as const;
 
-export function launchSvg(name: string): string {
+function launchSvg(name: string): string {
   const { width: W, height: H } = LAUNCH_IMAGE_SIZE;
   const p = PALETTES.lagoon;
   const seaY = H * 0.58;

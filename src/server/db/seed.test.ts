@@ -5,7 +5,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LOCATIONS, DEMO_ADMIN, SAMPLE_LAUNCH_SEATS } from '#shared/constants.ts';
-import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../../tests/setup/test-db.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from '#tests/setup/test-db.ts';
 import type { Clock } from '../lib/clock.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { createLocalStorage, type Storage } from '../lib/storage.ts';
@@ -266,16 +266,9 @@ describe(`ensureAdmin (${testDatabaseKind})`, () => {
 
   it('creates the admin once, with an argon2id hash, and never overwrites the password', async () => {
     const db = database.db;
-    expect(await ensureAdmin(db, { ...DEMO_ADMIN, isDemo: true })).toEqual({ created: true });
-    expect(await ensureAdmin(db, { ...DEMO_ADMIN, isDemo: true })).toEqual({ created: false });
-    expect(
-      await ensureAdmin(db, {
-        email: DEMO_ADMIN.email.toUpperCase(),
-        password: 'a different password',
-        username: 'someone',
-        isDemo: false,
-      }),
-    ).toEqual({ created: false });
+    expect(await ensureAdmin({ db, ...DEMO_ADMIN, isDemo: true })).toEqual({ created: true });
+    expect(await ensureAdmin({ db, ...DEMO_ADMIN, isDemo: true })).toEqual({ created: false });
+    // (ADMIN_PASSWORD does replace a demo password: services/ensure-admin.test.ts.)
 
     const users = await db.select().from(adminUsers);
     expect(users).toHaveLength(1);
@@ -284,7 +277,6 @@ describe(`ensureAdmin (${testDatabaseKind})`, () => {
     expect(user?.hasDemoPassword).toBe(true);
     expect(user?.passwordHash.startsWith('$argon2id$')).toBe(true);
     expect(await verifyPassword(user?.passwordHash ?? '', DEMO_ADMIN.password)).toBe(true);
-    expect(await verifyPassword(user?.passwordHash ?? '', 'a different password')).toBe(false);
 
     const profiles = await db.select().from(adminProfiles);
     expect(profiles).toEqual([
@@ -296,12 +288,23 @@ describe(`ensureAdmin (${testDatabaseKind})`, () => {
     const db = database.db;
     const email = 'Owner@Example.com';
     expect(
-      await ensureAdmin(db, { email, password: 'correct horse', username: 'owner', isDemo: false }),
+      await ensureAdmin({ db, email, password: 'correct horse', username: 'owner', isDemo: false }),
     ).toEqual({
       created: true,
     });
+    // A restart with other values never overwrites the password the admin has since set.
+    expect(
+      await ensureAdmin({
+        db,
+        email: email.toUpperCase(),
+        password: 'a different password',
+        username: 'someone',
+        isDemo: false,
+      }),
+    ).toEqual({ created: false });
     const [user] = await db.select().from(adminUsers).where(eq(adminUsers.email, 'owner@example.com'));
     expect(user?.hasDemoPassword).toBe(false);
     expect(await verifyPassword(user?.passwordHash ?? '', 'correct horse')).toBe(true);
+    expect(await verifyPassword(user?.passwordHash ?? '', 'a different password')).toBe(false);
   });
 });

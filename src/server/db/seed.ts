@@ -25,7 +25,7 @@ import { type BannerTheme, renderBannerImage, renderLaunchImage } from './seed-i
 
 type LocationName = (typeof DEFAULT_LOCATIONS)[number];
 
-export const DEMO_LOCATIONS: ReadonlyArray<{ name: LocationName; code: string; country: string }> = [
+const DEMO_LOCATIONS: ReadonlyArray<{ name: LocationName; code: string; country: string }> = [
   { name: 'Malé', code: 'MLE', country: 'Maldives' },
   // Velana International Airport, on Hulhulé.
   { name: 'Airport', code: 'VIA', country: 'Maldives' },
@@ -55,7 +55,7 @@ export const DEMO_LAUNCHES: Record<
   islandExpress: { name: 'Island Express', seatNumbers: seatGrid(6, 6), withImage: true },
 };
 
-export type DemoRoute = {
+type DemoRoute = {
   stops: ReadonlyArray<{ location: LocationName; departureTime: string | null }>;
   launches: ReadonlyArray<DemoLaunchKey>;
 };
@@ -110,7 +110,7 @@ export const DEMO_PAYMENT_SETTINGS = {
     'Your booking is confirmed once our team has checked the payment.',
 } as const;
 
-export const DEMO_PWA_SETTINGS = DEFAULT_BRANDING;
+const DEMO_PWA_SETTINGS = DEFAULT_BRANDING;
 
 type DemoBanner = {
   theme: BannerTheme;
@@ -125,7 +125,7 @@ const BANNER_SIZES = {
   mobile: { width: 1080, height: 1080 },
 } as const;
 
-export const DEMO_BANNERS: ReadonlyArray<DemoBanner> = [
+const DEMO_BANNERS: ReadonlyArray<DemoBanner> = [
   {
     theme: 'lagoon',
     device: 'desktop',

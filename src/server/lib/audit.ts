@@ -1,7 +1,7 @@
 import type { DbOrTx } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema.ts';
 
-export type AuditEntry = {
+type AuditEntry = {
   actorUserId: string | null;
   action: string;
   entity: string;

@@ -14,9 +14,9 @@ import { AppError } from './errors.ts';
 export const ICON_512_SUFFIX = '-512.png';
 export const ICON_192_SUFFIX = '-192.png';
 
-export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
+type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
 
-export type ProcessImageOptions = {
+type ProcessImageOptions = {
   maxWidth?: number;
   maxHeight?: number;
   /** 0..1, as the browser's canvas encoder takes it. */
@@ -24,7 +24,7 @@ export type ProcessImageOptions = {
   maxBytes?: number;
 };
 
-export type ProcessedImage = { buffer: Buffer; width: number; height: number; contentType: 'image/webp' };
+type ProcessedImage = { buffer: Buffer; width: number; height: number; contentType: 'image/webp' };
 
 const DEFAULT_QUALITY = 0.8;
 // WebP cannot encode a side longer than this; a 40 MP panorama could otherwise fail to encode.

@@ -9,7 +9,7 @@ import type { ScheduleEvent, TicketEvent } from '#shared/admin-api.ts';
  * never for a rolled-back change, and to every app instance listening, with no other broker.
  */
 
-export const EVENTS_CHANNEL = 'ferry_events';
+const EVENTS_CHANNEL = 'ferry_events';
 
 export type LiveEvent = { kind: 'ticket'; data: TicketEvent } | { kind: 'schedule'; data: ScheduleEvent };
 
@@ -18,7 +18,7 @@ export async function announce(db: DbOrTx, event: LiveEvent): Promise<void> {
   await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
 }
 
-export function parseLiveEvent(payload: string): LiveEvent | null {
+function parseLiveEvent(payload: string): LiveEvent | null {
   try {
     const value = JSON.parse(payload) as Partial<LiveEvent>;
     if (
@@ -45,7 +45,8 @@ export type LiveEvents = {
 };
 
 const RECONNECT_MIN_MS = 500;
-const RECONNECT_MAX_MS = 30_000;
+// Short: the admin screens hear nothing until it is back, and a refused connect costs little.
+const RECONNECT_MAX_MS = 2_000;
 
 /**
  * One listener per process, fanned out to every subscriber. PGlite has a listen API of its own;

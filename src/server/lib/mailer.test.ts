@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '#server/db/schema.ts';
+import validation from '#server/plugins/validation.ts';
 import devOutboxRoutes from '#server/routes/dev/outbox.ts';
-import { startSmtpSink } from '../../../tests/setup/smtp-sink.ts';
-import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../../tests/setup/test-db.ts';
+import { sendEmailCode } from '#server/services/send-email-code.ts';
+import { startSmtpSink } from '#tests/setup/smtp-sink.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from '#tests/setup/test-db.ts';
 import {
   createDevTransport,
   createMailer,
@@ -318,6 +320,76 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     await expect(m.flush()).rejects.toThrow();
   });
 
+  it('a delivered code mail keeps no readable code in its row; the mail received carried it', async () => {
+    const server = await smtp();
+    const m = mailer({ transport: createSmtpTransport(server.url) });
+    await sendEmailCode({ db: database.db, clock: testClock(), email: 'kept@example.test' });
+
+    const [queued] = await rows();
+    const code = /\b\d{6}\b/.exec(queued?.text ?? '')?.[0];
+    expect(code).toBeDefined();
+    expect(await m.flush()).toBe(1);
+    expect(server.received[0]?.raw).toContain(`Your verification code is ${code}.`);
+
+    const [row] = await rows();
+    expect(row).toMatchObject({
+      status: 'sent',
+      subject: 'Your verification code',
+      keptSubject: null,
+      keptText: null,
+      html: null,
+    });
+    expect(row?.text).toContain('verification code was sent');
+    const readable = [row?.subject, row?.text, row?.html, row?.keptSubject, row?.keptText, row?.lastError];
+    expect(readable.join('\n')).not.toContain(code);
+    expect(readable.join('\n')).not.toMatch(/\d/);
+  });
+
+  it('a delivered mail without a kept version stays as it was', async () => {
+    const server = await smtp();
+    const m = mailer({ transport: createSmtpTransport(server.url) });
+    await enqueueMail(database.db, {
+      to: 'a@example.test',
+      subject: 'Booking 2506011234',
+      text: 'Ref 2506011234.',
+    });
+    expect(await m.flush()).toBe(1);
+    expect((await rows())[0]).toMatchObject({ subject: 'Booking 2506011234', text: 'Ref 2506011234.' });
+  });
+
+  it('the dev transport keeps the code readable: the outbox row is the mailbox', async () => {
+    const m = mailer({ transport: createDevTransport(recordingLog().log) });
+    await enqueueMail(database.db, {
+      to: 'dev@example.test',
+      subject: 'Your verification code: 123456',
+      text: 'Your verification code is 123456.',
+      kept: { subject: 'Your verification code', text: 'A code was sent.' },
+    });
+    expect(await m.flush()).toBe(1);
+    expect((await rows())[0]).toMatchObject({
+      status: 'sent',
+      text: 'Your verification code is 123456.',
+      keptText: 'A code was sent.',
+    });
+  });
+
+  it('logs a failed delivery with ids only, never the mail text', async () => {
+    const server = await smtp({ reject: () => true });
+    const { log, entries } = recordingLog();
+    const m = mailer({ transport: createSmtpTransport(server.url), log, maxAttempts: 1 });
+    await enqueueMail(database.db, {
+      to: 'refused@example.test',
+      subject: 'Your verification code: 918273',
+      text: 'Your verification code is 918273.',
+      kept: { subject: 'Your verification code', text: 'A code was sent.' },
+    });
+    expect(await m.flush()).toBe(0);
+    expect(entries.map((e) => e.level)).toEqual(['error']);
+    expect(entries[0]?.obj).toHaveProperty('mailId');
+    expect(JSON.stringify(entries)).not.toContain('918273');
+    expect((await rows())[0]?.lastError).not.toContain('918273');
+  });
+
   it('dev transport: records mail, logs it with its code, and GET /dev/outbox lists it newest first', async () => {
     const { log, entries } = recordingLog();
     const m = mailer({ transport: createDevTransport(log), log });
@@ -351,6 +423,7 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
 
     const app = Fastify();
     cleanups.push(() => app.close());
+    await app.register(validation);
     await app.register(devOutboxRoutes, { db: database.db });
 
     const all = await app.inject({ method: 'GET', url: '/dev/outbox' });

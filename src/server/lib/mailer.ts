@@ -12,10 +12,16 @@ import { type Clock, systemClock } from './clock.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
-/** A mail as the transport sends it: `id` is the outbox row's, stable across retries. */
-export type OutgoingMail = MailMessage & { id: string };
+/**
+ * A mail as it is queued. `kept` is what the row keeps once the mail is delivered, for a mail
+ * that carries a secret (a one-time code): the outbox is not a second mailbox to read it from.
+ */
+type QueuedMail = MailMessage & { kept?: { subject: string; text: string } };
 
-export type MailTransport = {
+/** A mail as the transport sends it: `id` is the outbox row's, stable across retries. */
+type OutgoingMail = MailMessage & { id: string };
+
+type MailTransport = {
   name: 'smtp' | 'dev';
   /** Resolves once the mail is accepted (by the SMTP server, or recorded by the dev transport). */
   send(from: string, mail: OutgoingMail): Promise<void>;
@@ -37,13 +43,13 @@ export type Mailer = {
 
 /** Waits before retry n (1-based); the last step repeats if maxAttempts is raised beyond it. */
 export const RETRY_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000] as const;
-export const DEFAULT_MAX_ATTEMPTS = 6;
-export const DEFAULT_POLL_MS = 5_000;
+const DEFAULT_MAX_ATTEMPTS = 6;
+const DEFAULT_POLL_MS = 5_000;
 
 // A claim outlives the slowest possible send (see smtpTimeouts): if it expired while the send
 // was still running, another pass could claim and send the same mail again. It is also how
 // long a mail claimed by a process that died mid-send waits before another pass sends it.
-export const DEFAULT_CLAIM_MS = 10 * 60_000;
+const DEFAULT_CLAIM_MS = 10 * 60_000;
 const BATCH_SIZE = 20;
 // Bounds one pass, so a flood of mail cannot keep a pass (and stop()) busy indefinitely; the
 // next kick or poll carries on.
@@ -52,7 +58,7 @@ const KICK_DELAY_MS = 20;
 const MAX_ERROR_LENGTH = 1_000;
 
 /** Writes the mail in the caller's transaction: a rolled-back transaction never sends it. */
-export async function enqueueMail(db: DbOrTx, mail: MailMessage): Promise<string> {
+export async function enqueueMail(db: DbOrTx, mail: QueuedMail): Promise<string> {
   const [row] = await db
     .insert(mailOutbox)
     .values({
@@ -60,6 +66,8 @@ export async function enqueueMail(db: DbOrTx, mail: MailMessage): Promise<string
       subject: mail.subject,
       text: mail.text,
       html: mail.html ?? null,
+      keptSubject: mail.kept?.subject ?? null,
+      keptText: mail.kept?.text ?? null,
       // now() is the transaction's start, shared by every mail of one transaction; the wall
       // clock keeps "newest first" exact for mails written together.
       createdAt: sql`clock_timestamp()`,
@@ -126,6 +134,19 @@ export function createDevTransport(log: { info(obj: object, msg: string): void }
     },
   };
 }
+
+/**
+ * A delivered mail's row swaps its text for the kept version, if it has one. The dev transport
+ * delivers nothing: there the row is the mailbox (GET /dev/outbox), so it stays readable until
+ * the maintenance sweep redacts it once the code has expired (sweep-expired-data.ts).
+ */
+export const toKeptVersion = {
+  subject: sql`coalesce(${mailOutbox.keptSubject}, ${mailOutbox.subject})`,
+  text: sql`coalesce(${mailOutbox.keptText}, ${mailOutbox.text})`,
+  html: sql`case when ${mailOutbox.keptText} is null then ${mailOutbox.html} end`,
+  keptSubject: null,
+  keptText: null,
+};
 
 function backoffMs(attempt: number): number {
   return RETRY_BACKOFF_MS[Math.min(Math.max(attempt, 1), RETRY_BACKOFF_MS.length) - 1] ?? RETRY_BACKOFF_MS[4];
@@ -235,7 +256,14 @@ export function createMailer(opts: {
     try {
       await db
         .update(mailOutbox)
-        .set({ status: 'sent', attempts, sentAt: clock.now(), claimedUntil: null, lastError: null })
+        .set({
+          status: 'sent',
+          attempts,
+          sentAt: clock.now(),
+          claimedUntil: null,
+          lastError: null,
+          ...(transport.name === 'dev' ? {} : toKeptVersion),
+        })
         .where(eq(mailOutbox.id, row.id));
     } catch (err) {
       log.error({ err, mailId: row.id }, 'mail sent but not marked; it is sent again once its claim expires');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMicroCache } from './micro-cache.ts';
+import { cacheStamp, createMicroCache } from './micro-cache.ts';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -61,5 +61,15 @@ describe('micro cache', () => {
     const cache = createMicroCache<number>({ ttlMs: 1000, maxEntries: 3 });
     for (let i = 0; i < 10; i++) await cache.get(String(i), async () => i);
     expect(cache.size).toBeLessThanOrEqual(3);
+  });
+
+  it('with newerThan, loads again when its answer began before that stamp, and keeps the newer one', async () => {
+    const cache = createMicroCache<string>({ ttlMs: 1000, maxEntries: 10, now: () => 0 });
+    expect(await cache.get('k', async () => 'first')).toBe('first');
+    const written = cacheStamp();
+    expect(await cache.get('k', async () => 'second', { newerThan: written })).toBe('second');
+    // The newer answer now serves everyone, the writer included.
+    expect(await cache.get('k', async () => 'third')).toBe('second');
+    expect(await cache.get('k', async () => 'third', { newerThan: written })).toBe('second');
   });
 });

@@ -6,10 +6,21 @@
  * reader sees its own changes at once and other instances' changes within `ttlMs`.
  */
 export type MicroCache<T> = {
-  get(key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * With `newerThan` (a `cacheStamp()`), an entry whose load began at or before that stamp is
+   * not used: a new load replaces it (see session-fresh-cache.ts).
+   */
+  get(key: string, load: () => Promise<T>, opts?: { newerThan?: number }): Promise<T>;
   clear(): void;
   readonly size: number;
 };
+
+let stamps = 0;
+/** A process-wide counter that only grows: orders loads and writes without a clock. */
+export function cacheStamp(): number {
+  stamps += 1;
+  return stamps;
+}
 
 export function createMicroCache<T>(opts: {
   ttlMs: number;
@@ -17,19 +28,21 @@ export function createMicroCache<T>(opts: {
   now?: () => number;
 }): MicroCache<T> {
   const now = opts.now ?? Date.now;
-  const entries = new Map<string, { value: Promise<T>; expiresAt: number }>();
+  const entries = new Map<string, { value: Promise<T>; expiresAt: number; stamp: number }>();
   // Bumped by clear(): a query that started before a write must not refill the cache after it.
   let generation = 0;
 
   return {
-    get(key, load) {
+    get(key, load, wanted) {
       const at = now();
       const hit = entries.get(key);
-      if (hit && hit.expiresAt > at) return hit.value;
+      const newerThan = wanted?.newerThan;
+      if (hit && hit.expiresAt > at && (newerThan === undefined || hit.stamp > newerThan)) return hit.value;
       if (entries.size >= opts.maxEntries) entries.clear();
       const started = generation;
+      const stamp = cacheStamp();
       const value = load();
-      entries.set(key, { value, expiresAt: at + opts.ttlMs });
+      entries.set(key, { value, expiresAt: at + opts.ttlMs, stamp });
       const forget = () => {
         if (entries.get(key)?.value === value) entries.delete(key);
       };

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { MSG } from '#shared/messages.ts';
 import { AppError } from './errors.ts';
 
-export type ImageUpload = { image: Buffer; fields: Record<string, string> };
+type ImageUpload = { image: Buffer; fields: Record<string, string> };
 
 /**
  * Reads an admin image upload: the file in the field `image` (ARCHITECTURE.md section 3) and

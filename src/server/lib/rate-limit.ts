@@ -10,8 +10,8 @@ import { MSG } from '#shared/messages.ts';
  */
 
 type RateLimitConfig = { rateLimitScale: number };
-export type TimeWindow = string | number;
-export type RouteRateLimit = { rateLimit: { max: number; timeWindow: TimeWindow } };
+type TimeWindow = string | number;
+type RouteRateLimit = { rateLimit: { max: number; timeWindow: TimeWindow } };
 
 /**
  * A route `config` with a per-IP limit of `max` requests per `timeWindow` (ms or an `ms`
@@ -50,7 +50,7 @@ export const RATE_LIMITS = {
   clientInfo: [30, '1 minute'],
 } as const satisfies Record<string, readonly [number, TimeWindow]>;
 
-export type RateLimitName = keyof typeof RATE_LIMITS;
+type RateLimitName = keyof typeof RATE_LIMITS;
 
 export function routeLimit(config: RateLimitConfig, name: RateLimitName): RouteRateLimit {
   const [max, timeWindow] = RATE_LIMITS[name];
@@ -63,7 +63,7 @@ export function routeLimit(config: RateLimitConfig, name: RateLimitName): RouteR
  * code, message) while serialising to exactly our error shape: those three are
  * non-enumerable and only `error` reaches JSON.
  */
-export type RateLimitedError = {
+type RateLimitedError = {
   readonly statusCode: number;
   readonly code: string;
   readonly message: string;

@@ -31,7 +31,7 @@ export type SessionUser = {
 const isHttps = (config: Pick<Config, 'publicUrl'>) => config.publicUrl?.startsWith('https://') ?? false;
 
 /** `__Host-` binds the cookie to this exact origin over https; plain http cannot carry that prefix. */
-export function sessionCookieName(config: Pick<Config, 'publicUrl'>): string {
+function sessionCookieName(config: Pick<Config, 'publicUrl'>): string {
   return isHttps(config) ? '__Host-ferry_session' : 'ferry_session';
 }
 
@@ -69,7 +69,7 @@ export async function createSession(
 }
 
 /** The live session of a token with its user, or null; refreshes last_seen_at at most once a minute. */
-export async function readSession(
+async function readSession(
   db: DbOrTx,
   token: string | undefined,
   opts: { clock: Clock; config: SessionConfig },
@@ -114,21 +114,76 @@ export async function readSession(
   };
 }
 
-export async function deleteSessionByToken(db: DbOrTx, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+/**
+ * True while a session is live and its user still has an admin profile. Unlike readSession it
+ * never moves last_seen_at: a long-lived stream re-checking its session must not keep an idle
+ * session alive by itself.
+ */
+export async function isSessionLive(
+  db: DbOrTx,
+  sessionId: string,
+  opts: { clock: Clock; config: SessionConfig },
+): Promise<boolean> {
+  const now = opts.clock.now();
+  const idleSince = new Date(now.getTime() - opts.config.sessionIdleMinutes * 60_000);
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(adminProfiles, eq(adminProfiles.userId, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)))
+    .limit(1);
+  return row !== undefined;
 }
 
-/** Ends every session of a user except one (ARCHITECTURE.md section 8.15: a password change). */
+/*
+ * What this process holds open for a session (the admin event streams) hears at once when the
+ * session is ended here. Other instances, and expiry, are caught by the holder's own re-check.
+ */
+const endListeners = new Map<string, Set<() => void>>();
+
+/** Calls `listener` when this process ends the session; the returned function stops listening. */
+export function onSessionEnded(sessionId: string, listener: () => void): () => void {
+  let listeners = endListeners.get(sessionId);
+  if (!listeners) {
+    listeners = new Set();
+    endListeners.set(sessionId, listeners);
+  }
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && endListeners.get(sessionId) === listeners) endListeners.delete(sessionId);
+  };
+}
+
+/** Tells this process's holders that these sessions ended; call once the deletion is committed. */
+export function announceSessionsEnded(sessionIds: string[]): void {
+  for (const id of sessionIds) {
+    for (const listener of [...(endListeners.get(id) ?? [])]) listener();
+  }
+}
+
+export async function deleteSessionByToken(db: DbOrTx, token: string): Promise<void> {
+  const gone = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .returning({ id: sessions.id });
+  announceSessionsEnded(gone.map((g) => g.id));
+}
+
+/**
+ * Ends every session of a user except one (ARCHITECTURE.md section 8.15: a password change) and
+ * returns their ids, for announceSessionsEnded once the caller's transaction commits.
+ */
 export async function deleteOtherSessions(
   db: DbOrTx,
   userId: string,
   keepSessionId: string,
-): Promise<number> {
+): Promise<string[]> {
   const gone = await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
     .returning({ id: sessions.id });
-  return gone.length;
+  return gone.map((g) => g.id);
 }
 
 export function sessionToken(req: FastifyRequest, config: Pick<Config, 'publicUrl'>): string | undefined {

@@ -6,6 +6,8 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
+import errorHandler from '../plugins/error-handler.ts';
+import validation from '../plugins/validation.ts';
 import fileRoutes from '../routes/public/files.ts';
 import { AppError } from './errors.ts';
 import { createLocalStorage, createS3Storage, createStorage, isValidKey, type Storage } from './storage.ts';
@@ -184,6 +186,8 @@ describe('GET /files/*', () => {
   let app: FastifyInstance;
   beforeEach(async () => {
     app = Fastify();
+    await app.register(validation);
+    await app.register(errorHandler);
     await app.register(fileRoutes, { storage });
     await app.ready();
   });

@@ -34,6 +34,11 @@ export interface Storage {
    */
   list(prefix: string, visibility: Visibility): AsyncIterable<ListedObject>;
   publicUrl(key: string): string;
+  /**
+   * Removes the temp files of writes a crash cut short, last written before `before`, and
+   * says how many. Object storage writes whole objects and leaves none.
+   */
+  removeStaleTempFiles(before: Date): Promise<number>;
 }
 
 const KEY_MAX_LENGTH = 512;
@@ -89,6 +94,29 @@ function assertTypeMatchesKey(key: string, contentType: string): void {
   }
 }
 
+/** Names of files being written (put); a process killed mid-write leaves one behind. */
+const TEMP_FILE_PREFIX = '.tmp-';
+
+/** Every file under `start`, depth first; a folder removed meanwhile (or never made) is skipped. */
+async function* walkFiles(start: string): AsyncGenerator<{ full: string; entry: Dirent }> {
+  const pending = [start];
+  while (pending.length > 0) {
+    const dir = pending.pop() as string;
+    let entries: Dirent[];
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw err;
+    }
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) pending.push(full);
+      else if (entry.isFile()) yield { full, entry };
+    }
+  }
+}
+
 const objectExists = (key: string) =>
   new AppError('object_exists', `A stored file already exists at ${key}`, 409);
 
@@ -111,7 +139,7 @@ export function createLocalStorage(rootDir: string, publicBaseUrl?: string): Sto
       const dir = path.dirname(target);
       await mkdir(dir, { recursive: true });
       // Same directory as the target so the final rename/link stays on one file system and is atomic.
-      const temp = path.join(dir, `.tmp-${randomBytes(8).toString('hex')}`);
+      const temp = path.join(dir, `${TEMP_FILE_PREFIX}${randomBytes(8).toString('hex')}`);
       try {
         const handle = await open(temp, 'wx');
         try {
@@ -161,33 +189,34 @@ export function createLocalStorage(rootDir: string, publicBaseUrl?: string): Sto
       // The folder part of the prefix is walked; the rest filters names inside it.
       const cut = prefix.lastIndexOf('/') + 1;
       const start = path.join(base, ...prefix.slice(0, cut).split('/').filter(Boolean));
-      const pending = [start];
-      while (pending.length > 0) {
-        const dir = pending.pop() as string;
-        let entries: Dirent[];
+      for await (const { full } of walkFiles(start)) {
+        const key = path.relative(base, full).split(path.sep).join('/');
+        // Temp files of in-flight writes are not valid keys, so they never show up here.
+        if (!key.startsWith(prefix) || !isValidKey(key)) continue;
         try {
-          entries = await readdir(dir, { withFileTypes: true });
+          yield { key, lastModified: (await stat(full)).mtime };
         } catch (err) {
-          if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
-          throw err;
-        }
-        for (const entry of entries) {
-          const full = path.join(dir, entry.name);
-          if (entry.isDirectory()) {
-            pending.push(full);
-            continue;
-          }
-          const key = path.relative(base, full).split(path.sep).join('/');
-          // Temp files of in-flight writes are not valid keys, so they never show up here.
-          if (!entry.isFile() || !key.startsWith(prefix) || !isValidKey(key)) continue;
-          try {
-            yield { key, lastModified: (await stat(full)).mtime };
-          } catch (err) {
-            // Deleted between readdir and stat: no longer an object.
-            if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-          }
+          // Deleted between readdir and stat: no longer an object.
+          if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
         }
       }
+    },
+
+    async removeStaleTempFiles(before) {
+      let removed = 0;
+      for await (const { full, entry } of walkFiles(root)) {
+        if (!entry.name.startsWith(TEMP_FILE_PREFIX)) continue;
+        try {
+          // The age tells a write still in flight (its file is being written now) from a dead one.
+          if ((await stat(full)).mtime >= before) continue;
+          await rm(full, { force: true });
+          removed++;
+        } catch (err) {
+          // Renamed into place or removed by its own write meanwhile.
+          if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        }
+      }
+      return removed;
     },
   };
 }
@@ -285,6 +314,10 @@ export function createS3Storage(s3Config: NonNullable<Config['s3']>): Storage {
         }
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
+    },
+
+    async removeStaleTempFiles() {
+      return 0;
     },
   };
 }

@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { adminUsers } from '#server/db/schema.ts';
-import { AppError, errorBody } from '#server/lib/errors.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deviceCookieOf, setDeviceCookie } from '#server/lib/device-cookies.ts';
+import { AppError } from '#server/lib/errors.ts';
 import { routeLimit } from '#server/lib/rate-limit.ts';
 import {
   clearSessionCookie,
@@ -12,48 +13,49 @@ import {
 } from '#server/lib/sessions.ts';
 import { changePassword } from '#server/services/change-password.ts';
 import { logIn } from '#server/services/log-in.ts';
+import { readDemoCredentials } from '#server/services/read-demo-credentials.ts';
 import {
-  type AuthMe,
-  type DemoCredentials,
+  authMeSchema,
+  demoCredentialsSchema,
   loginRequestSchema,
   passwordChangeSchema,
 } from '#shared/admin-api.ts';
-import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import { parseOrThrow } from './public/email-codes.ts';
+
+const noContent = { 204: z.undefined().describe('Done') };
 
 /** Sign-in, sign-out, the current admin and the password change (ARCHITECTURE.md section 3). */
-export default async function authRoutes(app: FastifyInstance) {
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, database, clock } = app.deps;
   const db = database.db;
   const sessionDeps = { db, clock, config };
 
-  app.post('/api/auth/login', { config: routeLimit(config, 'login') }, async (req, reply) => {
-    const { email, password } = parseOrThrow(loginRequestSchema, req.body);
-    reply.header('Cache-Control', 'no-store');
-    try {
+  // A throttled sign-in is a 429 with Retry-After (the error handler reads retryAfterSeconds).
+  app.post(
+    '/api/auth/login',
+    {
+      schema: { body: loginRequestSchema, response: { 200: authMeSchema } },
+      config: routeLimit(config, 'login'),
+    },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
       const result = await logIn({
         db,
         clock,
         config,
-        email,
-        password,
+        ...req.body,
         ip: req.ip,
         userAgent: req.headers['user-agent'],
+        deviceCookie: deviceCookieOf(req, config),
       });
       setSessionCookie(reply, config, result.token, result.expiresAt);
-      const body: AuthMe = { user: result.user };
-      return body;
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'too_many_attempts') {
-        const seconds = Number(err.details?.retryAfterSeconds ?? 60);
-        return reply.status(429).header('Retry-After', String(seconds)).send(errorBody(err));
-      }
-      throw err;
-    }
-  });
+      setDeviceCookie(reply, config, result.device);
+      return { user: result.user };
+    },
+  );
 
-  app.post('/api/auth/logout', async (req, reply) => {
+  app.post('/api/auth/logout', { schema: { response: noContent } }, async (req, reply) => {
     const token = sessionToken(req, config);
     if (token) await deleteSessionByToken(db, token);
     clearSessionCookie(reply, config);
@@ -61,39 +63,38 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   // Not 401 when signed out: the public lookup page asks it to decide whether to offer the slip.
-  app.get('/api/auth/me', async (req, reply) => {
+  app.get('/api/auth/me', { schema: { response: { 200: authMeSchema } } }, async (req, reply) => {
     const session = await requestSession(req, sessionDeps);
     reply.header('Cache-Control', 'no-store');
-    const body: AuthMe = { user: session?.admin ?? null };
-    return body;
+    return { user: session?.admin ?? null };
   });
 
-  app.post('/api/auth/password', { config: routeLimit(config, 'passwordChange') }, async (req, reply) => {
-    const session = await requestSession(req, sessionDeps);
-    if (!session) throw new AppError('not_authenticated', MSG.notAuthenticated, 401);
-    const { currentPassword, newPassword } = parseOrThrow(passwordChangeSchema, req.body);
-    await changePassword({
-      db,
-      clock,
-      userId: session.userId,
-      sessionId: session.sessionId,
-      currentPassword,
-      newPassword,
-    });
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/auth/password',
+    {
+      schema: { body: passwordChangeSchema, response: noContent },
+      config: routeLimit(config, 'passwordChange'),
+    },
+    async (req, reply) => {
+      const session = await requestSession(req, sessionDeps);
+      if (!session) throw new AppError('not_authenticated', MSG.notAuthenticated, 401);
+      await changePassword({
+        db,
+        clock,
+        userId: session.userId,
+        sessionId: session.sessionId,
+        ...req.body,
+      });
+      return reply.status(204).send();
+    },
+  );
 
-  // ARCHITECTURE.md section 2.11: the hint shows only while the demo admin keeps its demo password.
-  app.get('/api/auth/demo-credentials', async (_req, reply) => {
-    const [demo] = await db
-      .select({ id: adminUsers.id })
-      .from(adminUsers)
-      .where(and(eq(sql`lower(${adminUsers.email})`, DEMO_ADMIN.email), eq(adminUsers.hasDemoPassword, true)))
-      .limit(1);
-    reply.header('Cache-Control', 'no-store');
-    const body: DemoCredentials = {
-      demo: demo ? { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } : null,
-    };
-    return body;
-  });
+  app.get(
+    '/api/auth/demo-credentials',
+    { schema: { response: { 200: demoCredentialsSchema } } },
+    async (_req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return readDemoCredentials({ db, isProduction: config.isProduction });
+    },
+  );
 }

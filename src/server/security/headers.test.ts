@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { testDatabaseKind } from '../../../tests/setup/test-db.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const SAMPLE_UUID = '3f1c2a9e-7b4d-4c1e-9a2f-5d6e7f8a9b0c';
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

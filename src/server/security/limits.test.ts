@@ -2,10 +2,10 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailCodes, mailOutbox } from '#server/db/schema.ts';
 import { RATE_LIMITS } from '#server/lib/rate-limit.ts';
-import { makeTicket, uniqueSuffix } from '../../../tests/factories.ts';
-import { signInAsAdmin } from '../../../tests/setup/admin-session.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { testDatabaseKind } from '../../../tests/setup/test-db.ts';
+import { makeTicket, uniqueSuffix } from '#tests/factories.ts';
+import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 describe(`abuse limits with the default rate-limit scale (${testDatabaseKind})`, () => {
   let t: TestApp;

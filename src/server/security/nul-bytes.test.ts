@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#shared/messages.ts';
-import { signInAsAdmin } from '../../../tests/setup/admin-session.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { testDatabaseKind } from '../../../tests/setup/test-db.ts';
+import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 // PostgreSQL cannot store a NUL character in text: such input is the client's mistake (400),
 // never a server error, and changes nothing.

@@ -9,17 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banners, launches, tickets } from '#server/db/schema.ts';
 import { IMAGE_MAX_BYTES } from '#shared/constants.ts';
 import type { BookingRequest } from '#shared/schemas.ts';
-import {
-  type MadeSchedule,
-  makeLaunch,
-  makePaymentSettings,
-  makeSchedule,
-} from '../../../tests/factories.ts';
-import { signInAsAdmin } from '../../../tests/setup/admin-session.ts';
-import { multipartBody } from '../../../tests/setup/multipart.ts';
-import { verifiedToken } from '../../../tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { testDatabaseKind } from '../../../tests/setup/test-db.ts';
+import { type MadeSchedule, makeLaunch, makePaymentSettings, makeSchedule } from '#tests/factories.ts';
+import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { multipartBody } from '#tests/setup/multipart.ts';
+import { verifiedToken } from '#tests/setup/public-booking.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 /** A file to upload, with the name and type a browser (or an attacker) would send. */
 type Sample = { label: string; body: Buffer; name: string; type: string };

@@ -8,8 +8,8 @@ import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
-import { readAdminTicket } from './list-tickets.ts';
 import { lockTicket } from './lock-ticket.ts';
+import { readTicket } from './read-ticket.ts';
 import { approvedMail } from './ticket-mails.ts';
 
 export const ticketNotPending = () => new AppError('ticket_not_pending', MSG.ticketNotPending, 409);
@@ -25,7 +25,7 @@ export async function approveTicket(opts: {
   ticketId: string;
 }): Promise<AdminTicket> {
   return opts.db.transaction(async (tx) => {
-    const before = await lockTicket(tx, opts.ticketId);
+    const before = await lockTicket({ db: tx, id: opts.ticketId });
     if (before.ticketStatus !== 'pending') throw ticketNotPending();
     const now = opts.clock.now();
     await tx
@@ -40,7 +40,7 @@ export async function approveTicket(opts: {
       before: { ticketStatus: before.ticketStatus, paymentStatus: before.paymentStatus },
       after: { ticketStatus: 'confirmed', paymentStatus: 'completed' },
     });
-    const ticket = await readAdminTicket(tx, before.id);
+    const ticket = await readTicket({ db: tx, id: before.id });
     await enqueueMail(tx, approvedMail(ticket));
     await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: before.id } });
     return ticket;

@@ -5,7 +5,7 @@ import { writeAudit } from '#server/lib/audit.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
-import { deleteOtherSessions } from '#server/lib/sessions.ts';
+import { announceSessionsEnded, deleteOtherSessions } from '#server/lib/sessions.ts';
 import { MSG } from '#shared/messages.ts';
 
 /**
@@ -34,12 +34,13 @@ export async function changePassword(opts: {
   }
   // Hashing is deliberately slow, so it happens before the transaction opens.
   const passwordHash = await hashPassword(opts.newPassword);
-  return db.transaction(async (tx) => {
+  const ended = await db.transaction(async (tx) => {
     await tx
       .update(adminUsers)
       .set({ passwordHash, hasDemoPassword: false, updatedAt: opts.clock.now() })
       .where(eq(adminUsers.id, opts.userId));
-    const endedSessions = await deleteOtherSessions(tx, opts.userId, opts.sessionId);
+    const endedIds = await deleteOtherSessions(tx, opts.userId, opts.sessionId);
+    const endedSessions = endedIds.length;
     // Never the hashes: the log records that the password changed, not what to.
     await writeAudit(tx, {
       actorUserId: opts.userId,
@@ -49,6 +50,9 @@ export async function changePassword(opts: {
       before: { hasDemoPassword: user.hasDemoPassword },
       after: { hasDemoPassword: false, endedSessions },
     });
-    return { endedSessions };
+    return endedIds;
   });
+  // After commit: this instance's event streams of those sessions close now, not at their next ping.
+  announceSessionsEnded(ended);
+  return { endedSessions: ended.length };
 }

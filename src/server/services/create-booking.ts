@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import {
   idempotencyRecords,
@@ -9,28 +9,38 @@ import {
   scheduleLaunches,
   scheduleRouteStops,
   schedules,
-  seatLocks,
   ticketSeats,
   tickets,
 } from '#server/db/schema.ts';
-import { onTripLaunch } from '#server/db/seat-key.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { processImage } from '#server/lib/images.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
-import { buildBreakdown, computeTotal, countByCategory } from '#server/lib/money.ts';
+import { normalizeEmail } from '#server/lib/one-time-codes.ts';
 import { makeReference, REFERENCE_ATTEMPTS } from '#server/lib/reference.ts';
 import type { Storage } from '#server/lib/storage.ts';
 import { COMPRESSION, DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES, PAYMENT_METHOD } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
+import { buildBreakdown, computeTotal, countByCategory } from '#shared/money.ts';
+import { bankAccountFor } from '#shared/payment.ts';
 import type { BookingCreated, BookingInput } from '#shared/schemas.ts';
+import {
+  checkHoldLimits,
+  checkPendingBookings,
+  type HoldLimits,
+  serialiseHolds,
+  tooManyTickets,
+} from './check-hold-limits.ts';
+import { refuseTakenSeats, refuseUnknownSeats, seatsUnavailable } from './check-seats.ts';
+import { emailNotVerified, findVerifiedEmail } from './find-verified-email.ts';
+import { launchUnavailable } from './read-trip-launch.ts';
+import { refuseClosedDeparture } from './refuse-closed-departure.ts';
 import { releaseSeats } from './release-seats.ts';
-import { isEmailVerified } from './verify-email-code.ts';
 
 const IDEMPOTENCY_SCOPE = 'booking';
 
-export type CreateBookingOptions = {
+type CreateBookingOptions = {
   db: Db;
   storage: Storage;
   clock: Clock;
@@ -42,9 +52,12 @@ export type CreateBookingOptions = {
   idempotencyKey: string;
   /** bookingRequestHash of the request, to tell a retry from a different booking under one key. */
   requestHash: string;
+  /** The address the booking comes from: the per-address hold limit and bulk rejection. */
+  clientIp: string;
+  limits: HoldLimits;
 };
 
-export type CreateBookingResult = { statusCode: number; body: BookingCreated; replayed: boolean };
+type CreateBookingResult = { statusCode: number; body: BookingCreated; replayed: boolean };
 
 /** What makes two submissions "the same request": the booking JSON as sent and the slip bytes. */
 export function bookingRequestHash(bookingText: string, slip: Buffer): string {
@@ -52,11 +65,11 @@ export function bookingRequestHash(bookingText: string, slip: Buffer): string {
   return createHash('sha256').update(bookingText).update('\0').update(slipHash).digest('hex');
 }
 
-export const slipKey = (reference: string) => `payment-slips/${reference}/slip.webp`;
+/** Private, and not derivable from the reference alone: a random part names each stored slip. */
+export const slipKey = (reference: string) =>
+  `payment-slips/${reference}/slip-${randomBytes(16).toString('hex')}.webp`;
 
 const invalidSchedule = () => new AppError('invalid_schedule', MSG.invalidSchedule, 400);
-const seatsUnavailable = (seats: string[]) =>
-  new AppError('seats_unavailable', MSG.seatsUnavailable(seats), 409, { details: { seats } });
 
 type StoredResult = { statusCode: number; body: BookingCreated };
 
@@ -92,9 +105,11 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
   const earlier = await readIdempotent(db, idempotencyKey, requestHash);
   if (typeof earlier === 'object') return { ...earlier, replayed: true };
 
-  if (!(await isEmailVerified({ db, clock, email: input.passenger.email, token: input.verificationToken }))) {
-    throw new AppError('email_not_verified', MSG.verifyEmailFirst, 403);
-  }
+  const ticketCount = input.tickets.reduce((n, t) => n + t.quantity, 0);
+  if (ticketCount > opts.limits.maxTicketsPerBooking) throw tooManyTickets(opts.limits.maxTicketsPerBooking);
+
+  const verified = await findVerifiedEmail({ db, clock, token: input.verificationToken });
+  if (verified !== normalizeEmail(input.passenger.email)) throw emailNotVerified();
 
   const image = await processImage(opts.slip, COMPRESSION.slip);
 
@@ -115,36 +130,46 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
       }
 
       const now = clock.now();
-      const trip = await checkTrip(tx, input);
+      const trip = await checkTrip(tx, input, { now, timeZone: opts.tzOperator });
+      const email = input.passenger.email.trim().toLowerCase();
 
-      const locked = await tx
-        .selectDistinct({ seat: seatLocks.seatNumber })
-        .from(seatLocks)
-        .where(
-          and(
-            onTripLaunch(seatLocks, input),
-            inArray(seatLocks.seatNumber, input.seats),
-            gt(seatLocks.lockedUntil, now),
-            ne(seatLocks.userSession, session),
-          ),
-        );
-      if (locked.length > 0) throw seatsUnavailable(locked.map((l) => l.seat).sort());
+      // A ticket or another session's live lock keeps the seat, and so does this session's lock
+      // taken with another e-mail. Named before any limit is counted: the limits are about what
+      // this client could take, and a lost race is not a limit reached.
+      await refuseTakenSeats({ db: tx, ...input, session, now, email });
+
+      const hold = {
+        scheduleId: input.scheduleId,
+        travelDate: input.travelDate,
+        session,
+        clientIp: opts.clientIp,
+        email,
+        seats: input.seats.length,
+        now,
+        limits: opts.limits,
+      };
+      await serialiseHolds({ db: tx, ...hold });
+      await checkPendingBookings({ db: tx, ...hold });
+      await checkHoldLimits({ db: tx, ...hold });
 
       const [settings] = await tx
         .select()
         .from(paymentSettings)
         .orderBy(asc(paymentSettings.createdAt))
         .limit(1);
+      const currency = input.paymentCurrency;
+      const account = bankAccountFor(settings, currency);
+      if (!account) throw new AppError('payment_details_missing', MSG.paymentDetailsMissing, 409);
       const prices = settings ?? DEFAULT_PRICES;
       const exchangeRate = settings?.exchangeRate ?? DEFAULT_EXCHANGE_RATE;
-      const currency = input.paymentCurrency;
       const breakdown = buildBreakdown(input.tickets, prices);
       const totalAmount = computeTotal(breakdown, currency, exchangeRate);
-      const usd = currency === 'USD';
 
       let ticket: { id: string; reference: string } | undefined;
+      let storedSlipKey = '';
       for (let attempt = 0; attempt < REFERENCE_ATTEMPTS && !ticket; attempt++) {
         const reference = makeReference(now, opts.tzOperator);
+        storedSlipKey = slipKey(reference);
         const [row] = await tx
           .insert(tickets)
           .values({
@@ -161,18 +186,19 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
             totalAmount,
             currency,
             exchangeRate,
-            bankName: (usd ? settings?.bankNameUsd : settings?.bankName) ?? '',
-            accountHolder: (usd ? settings?.accountHolderUsd : settings?.accountHolder) ?? '',
-            accountNumber: (usd ? settings?.accountNumberUsd : settings?.accountNumber) ?? '',
+            bankName: account.bank,
+            accountHolder: account.holder,
+            accountNumber: account.number,
             paymentMethod: PAYMENT_METHOD,
             paymentStatus: 'pending',
             ticketStatus: 'pending',
-            paymentSlipKey: slipKey(reference),
+            paymentSlipKey: storedSlipKey,
             ticketBreakdown: breakdown,
             seatNumbers: input.seats,
             userOriginId: input.originId,
             userDestinationId: input.destinationId,
             passengerDepartureTime: trip.passengerDepartureTime,
+            clientIp: opts.clientIp,
             createdAt: now,
             updatedAt: now,
           })
@@ -204,7 +230,7 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
       }
 
       // The ticket holds these seats now (ARCHITECTURE.md section 8.3).
-      await releaseSeats(tx, { ...input, session });
+      await releaseSeats({ db: tx, ...input, session });
 
       await enqueueMail(tx, {
         to: input.passenger.email,
@@ -240,7 +266,7 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
         );
 
       // Last step before commit, so nothing after it can fail except the commit itself.
-      const key = slipKey(ticket.reference);
+      const key = storedSlipKey;
       await storage.put(key, image.buffer, {
         contentType: image.contentType,
         visibility: 'private',
@@ -258,10 +284,22 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
 
 type TripCheck = { passengerDepartureTime: string; fromName: string; toName: string; launchName: string };
 
-/** The trip must exist, be open, run on the requested date and launch, and pass From before To. */
-async function checkTrip(tx: Tx, input: BookingInput): Promise<TripCheck> {
+/**
+ * The trip must exist, be open, run on the requested date and launch, pass From before To, and
+ * not have left the passenger's From stop yet.
+ */
+async function checkTrip(
+  tx: Tx,
+  input: BookingInput,
+  when: { now: Date; timeZone: string },
+): Promise<TripCheck> {
   const [schedule] = await tx.select().from(schedules).where(eq(schedules.id, input.scheduleId));
-  if (!schedule || schedule.status === 'completed' || schedule.travelDate !== input.travelDate) {
+  if (
+    !schedule ||
+    schedule.archivedAt ||
+    schedule.status === 'completed' ||
+    schedule.travelDate !== input.travelDate
+  ) {
     throw invalidSchedule();
   }
   const stops = await tx
@@ -279,17 +317,27 @@ async function checkTrip(tx: Tx, input: BookingInput): Promise<TripCheck> {
   const toIndex = stops.findIndex((s, i) => i > fromIndex && s.locationId === input.destinationId);
   if (fromIndex < 0 || toIndex < 0) throw invalidSchedule();
 
+  refuseClosedDeparture({
+    trip: schedule,
+    stops,
+    originId: input.originId,
+    timeZone: when.timeZone,
+    now: when.now,
+  });
+
   const [launch] = await tx
-    .select({ name: launches.name, seatNumbers: launches.seatNumbers })
+    .select({
+      name: launches.name,
+      seatNumbers: launches.seatNumbers,
+      status: launches.status,
+      archivedAt: launches.archivedAt,
+    })
     .from(scheduleLaunches)
     .innerJoin(launches, eq(launches.id, scheduleLaunches.launchId))
     .where(and(eq(scheduleLaunches.scheduleId, schedule.id), eq(scheduleLaunches.launchId, input.launchId)));
   if (!launch) throw invalidSchedule();
-  const labels = new Set(launch.seatNumbers);
-  const unknown = input.seats.filter((s) => !labels.has(s));
-  if (unknown.length > 0) {
-    throw new AppError('invalid_seats', MSG.invalidSeats(unknown), 400, { details: { seats: unknown } });
-  }
+  if (launch.status !== 'active' || launch.archivedAt) throw launchUnavailable();
+  refuseUnknownSeats({ seatNumbers: launch.seatNumbers, seats: input.seats });
 
   const from = stops[fromIndex];
   const to = stops[toIndex];

@@ -4,32 +4,61 @@ import { MSG } from '#shared/messages.ts';
 import type { Db } from '../db/client.ts';
 import { launches } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, problem } from '../lib/errors.ts';
 import type { Storage } from '../lib/storage.ts';
+import { countActiveTickets } from './count-active-tickets.ts';
 
 /**
- * Deletes a launch that no schedule runs with and no ticket was booked on (ARCHITECTURE.md
- * section 8.6); its image goes after the commit, and a storage failure is only logged.
+ * Deletes a launch, or archives it when only history uses it (ARCHITECTURE.md section 8.6,
+ * docs/decisions/007-delete-or-archive.md). Refused while an active ticket travels on it.
+ * Unused: the row goes, and its image after the commit (a storage failure is only logged).
+ * Named by a schedule or an old ticket: archived, so it leaves the lists and the search while
+ * those still read its name and seats.
  */
-export async function deleteLaunch(
-  db: Db,
-  opts: { id: string; actorUserId: string | null; storage: Storage; log: FastifyBaseLogger },
-): Promise<void> {
-  const imageKey = await db.transaction(async (tx) => {
+export async function deleteLaunch(opts: {
+  db: Db;
+  id: string;
+  actorUserId: string | null;
+  storage: Storage;
+  log: FastifyBaseLogger;
+}): Promise<void> {
+  const imageKey = await opts.db.transaction(async (tx) => {
     const [current] = await tx.select().from(launches).where(eq(launches.id, opts.id)).for('update');
-    if (!current) throw new AppError('launch_not_found', MSG.launchNotFound, 404);
+    if (!current) throw problem('launch_not_found');
+    const active = await countActiveTickets({ db: tx, launchId: current.id });
+    if (active > 0) throw new AppError('launch_in_use', MSG.launchInUse(active), 409);
+    const before = { name: current.name, capacity: current.capacity, seatNumbers: current.seatNumbers };
+
     const result = await tx.execute(sql`
       SELECT EXISTS (SELECT 1 FROM schedule_launches WHERE launch_id = ${current.id})
           OR EXISTS (SELECT 1 FROM tickets WHERE launch_id = ${current.id}) AS used`);
     const [row] = (result as unknown as { rows: { used: boolean }[] }).rows;
-    if (row?.used) throw new AppError('launch_in_use', MSG.launchInUse, 409);
+    if (row?.used) {
+      if (current.archivedAt) return null;
+      const [archived] = await tx
+        .update(launches)
+        .set({ archivedAt: sql`now()` })
+        .where(eq(launches.id, current.id))
+        .returning({ archivedAt: launches.archivedAt });
+      await writeAudit(tx, {
+        actorUserId: opts.actorUserId,
+        action: 'archive',
+        entity: 'launch',
+        entityId: current.id,
+        before,
+        after: { archivedAt: archived?.archivedAt ?? null },
+      });
+      // Old tickets and schedules still show the launch: its image stays.
+      return null;
+    }
+
     await tx.delete(launches).where(eq(launches.id, current.id));
     await writeAudit(tx, {
       actorUserId: opts.actorUserId,
       action: 'delete',
       entity: 'launch',
       entityId: current.id,
-      before: { name: current.name, capacity: current.capacity, seatNumbers: current.seatNumbers },
+      before,
     });
     return current.imageKey;
   });

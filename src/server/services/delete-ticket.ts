@@ -21,7 +21,7 @@ export async function deleteTicket(opts: {
   ticketId: string;
 }): Promise<void> {
   const slipKey = await opts.db.transaction(async (tx) => {
-    const before = await lockTicket(tx, opts.ticketId);
+    const before = await lockTicket({ db: tx, id: opts.ticketId });
     await tx.delete(ticketSeats).where(eq(ticketSeats.ticketId, before.id));
     await tx.delete(tickets).where(eq(tickets.id, before.id));
     await writeAudit(tx, {

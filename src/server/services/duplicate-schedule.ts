@@ -1,22 +1,32 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { AdminSchedule } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
 import type { Db } from '../db/client.ts';
 import { scheduleLaunches, scheduleRouteStops, schedules } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';
 import { addDays } from '../lib/clock.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, problem } from '../lib/errors.ts';
 import { announce } from '../lib/live-events.ts';
-import { readSchedule } from './list-schedules.ts';
+import { readSchedule } from './read-schedule.ts';
 
 /** SPEC.md section 4: the copy runs the same route with the same launches the next day, as scheduled. */
-export async function duplicateSchedule(
-  db: Db,
-  opts: { id: string; actorUserId: string | null },
-): Promise<AdminSchedule> {
+export async function duplicateSchedule(opts: {
+  db: Db;
+  id: string;
+  actorUserId: string | null;
+}): Promise<AdminSchedule> {
+  const { db } = opts;
   const id = await db.transaction(async (tx) => {
     const [source] = await tx.select().from(schedules).where(eq(schedules.id, opts.id));
-    if (!source) throw new AppError('schedule_not_found', MSG.scheduleNotFound, 404);
+    if (!source) throw problem('schedule_not_found');
+    // A copy is a new schedule: it may not name a launch or location that was deleted (decision 007).
+    const result = await tx.execute(sql`
+      SELECT EXISTS (SELECT 1 FROM schedule_launches sl JOIN launches la ON la.id = sl.launch_id
+                      WHERE sl.schedule_id = ${source.id} AND la.archived_at IS NOT NULL)
+          OR EXISTS (SELECT 1 FROM schedule_route_stops rs JOIN locations l ON l.id = rs.location_id
+                      WHERE rs.schedule_id = ${source.id} AND l.archived_at IS NOT NULL) AS archived`);
+    const [uses] = (result as unknown as { rows: { archived: boolean }[] }).rows;
+    if (uses?.archived) throw new AppError('schedule_uses_deleted', MSG.scheduleUsesDeleted, 409);
     const stops = await tx
       .select()
       .from(scheduleRouteStops)
@@ -62,7 +72,5 @@ export async function duplicateSchedule(
     await announce(tx, { kind: 'schedule', data: { type: 'created', scheduleId: copy.id } });
     return copy.id;
   });
-  const copy = await readSchedule(db, id);
-  if (!copy) throw new AppError('schedule_not_found', MSG.scheduleNotFound, 404);
-  return copy;
+  return readSchedule({ db, id });
 }

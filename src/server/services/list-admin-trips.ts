@@ -8,11 +8,8 @@ import {
   schedules,
   tickets,
 } from '#server/db/schema.ts';
-import { AppError } from '#server/lib/errors.ts';
 import type { AdminStop, AdminTrip, NamedRef } from '#shared/admin-api.ts';
-import { MSG, UNKNOWN_LOCATION } from '#shared/messages.ts';
-
-export const scheduleNotFound = () => new AppError('schedule_not_found', MSG.scheduleNotFound, 404);
+import { UNKNOWN_LOCATION } from '#shared/messages.ts';
 
 const hhmm = (time: string | null): string | null => (time ? time.slice(0, 5) : null);
 
@@ -41,7 +38,7 @@ const ref = (stop: StopRow | undefined): NamedRef | null =>
  * Trips for the Ticketing screen (SPEC.md section 2): route, stops, launches and the number of
  * passengers on confirmed tickets (ARCHITECTURE.md section 8.12), ordered by departure time.
  */
-export async function readAdminTrips(db: DbOrTx, where: SQL): Promise<AdminTrip[]> {
+export async function listAdminTripsWhere({ db, where }: { db: DbOrTx; where: SQL }): Promise<AdminTrip[]> {
   const rows = await db
     .select()
     .from(schedules)
@@ -101,12 +98,8 @@ export async function readAdminTrips(db: DbOrTx, where: SQL): Promise<AdminTrip[
   });
 }
 
+/** A day's trips; archived schedules are history only (docs/decisions/007), found by id alone. */
 export async function listAdminTrips(opts: { db: DbOrTx; date: string }): Promise<{ trips: AdminTrip[] }> {
-  return { trips: await readAdminTrips(opts.db, eq(schedules.travelDate, opts.date)) };
-}
-
-export async function readAdminTrip(db: DbOrTx, scheduleId: string): Promise<AdminTrip> {
-  const [trip] = await readAdminTrips(db, eq(schedules.id, scheduleId));
-  if (!trip) throw scheduleNotFound();
-  return trip;
+  const where = sql`${schedules.travelDate} = ${opts.date} AND ${schedules.archivedAt} IS NULL`;
+  return { trips: await listAdminTripsWhere({ db: opts.db, where }) };
 }

@@ -9,7 +9,7 @@ type ScheduleRow = {
   status: string;
   completed_at: string | Date | null;
   route_stops: ScheduleStopView[] | null;
-  launches: { id: string; name: string }[] | null;
+  launches: AdminSchedule['launches'] | null;
   active_bookings: number;
 };
 
@@ -28,7 +28,14 @@ function toView(row: ScheduleRow): AdminSchedule {
   };
 }
 
-async function selectSchedules(db: DbOrTx, where: SQL): Promise<AdminSchedule[]> {
+/** Admin views of the schedules matching `where` (SQL on `schedules s`), newest travel date first. */
+export async function listSchedulesWhere({
+  db,
+  where,
+}: {
+  db: DbOrTx;
+  where: SQL;
+}): Promise<AdminSchedule[]> {
   const result = await db.execute(sql`
     SELECT s.id, s.travel_date::text AS travel_date, to_char(s.departure_time, 'HH24:MI') AS departure_time,
       s.status, s.completed_at,
@@ -36,11 +43,12 @@ async function selectSchedules(db: DbOrTx, where: SQL): Promise<AdminSchedule[]>
                 'stopOrder', rs.stop_order,
                 'locationId', rs.location_id,
                 'name', l.name,
-                'departureTime', to_char(rs.departure_time, 'HH24:MI')
+                'departureTime', to_char(rs.departure_time, 'HH24:MI'),
+                'archived', l.archived_at IS NOT NULL
               ) ORDER BY rs.stop_order)
          FROM schedule_route_stops rs JOIN locations l ON l.id = rs.location_id
         WHERE rs.schedule_id = s.id) AS route_stops,
-      (SELECT json_agg(json_build_object('id', la.id, 'name', la.name) ORDER BY sl.position, la.name)
+      (SELECT json_agg(json_build_object('id', la.id, 'name', la.name, 'archived', la.archived_at IS NOT NULL) ORDER BY sl.position, la.name)
          FROM schedule_launches sl JOIN launches la ON la.id = sl.launch_id
         WHERE sl.schedule_id = s.id) AS launches,
       (SELECT count(*)::int FROM tickets t
@@ -52,12 +60,17 @@ async function selectSchedules(db: DbOrTx, where: SQL): Promise<AdminSchedule[]>
   return (result as unknown as { rows: ScheduleRow[] }).rows.map(toView);
 }
 
-/** SPEC.md section 7: schedules with their stops and launches, by travel date descending. */
-export function listSchedules(db: DbOrTx, opts: { date?: string | undefined }): Promise<AdminSchedule[]> {
-  return selectSchedules(db, opts.date ? sql`s.travel_date = ${opts.date}` : sql`true`);
-}
-
-export async function readSchedule(db: DbOrTx, id: string): Promise<AdminSchedule | undefined> {
-  const [schedule] = await selectSchedules(db, sql`s.id = ${id}`);
-  return schedule;
+/**
+ * SPEC.md section 7: schedules with their stops and launches, by travel date descending.
+ * Archived schedules are history only (docs/decisions/007); readSchedule still finds them.
+ */
+export function listSchedules({
+  db,
+  date,
+}: {
+  db: DbOrTx;
+  date?: string | undefined;
+}): Promise<AdminSchedule[]> {
+  const archived = sql`s.archived_at IS NULL`;
+  return listSchedulesWhere({ db, where: date ? sql`${archived} AND s.travel_date = ${date}` : archived });
 }

@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { launches, locations, scheduleRouteStops, schedules, tickets } from '#server/db/schema.ts';
-import { AppError } from '#server/lib/errors.ts';
 import type {
   AdminStop,
   AdminTicket,
@@ -13,21 +12,18 @@ import type {
   TicketStatus,
   TicketTab,
 } from '#shared/admin-api.ts';
-import { MSG } from '#shared/messages.ts';
 
 /** SPEC.md section 4: the Approved tab shows confirmed tickets, Rejected shows cancelled ones. */
-export const TAB_STATUS: Record<TicketTab, TicketStatus> = {
+const TAB_STATUS: Record<TicketTab, TicketStatus> = {
   pending: 'pending',
   approved: 'confirmed',
   rejected: 'cancelled',
 };
 
-export const ticketNotFound = () => new AppError('ticket_not_found', MSG.ticketNotFound, 404);
-
 const hhmm = (time: string | null): string | null => (time ? time.slice(0, 5) : null);
 
 /** Stops of many schedules in one query, keyed by schedule id. */
-export async function readStops(db: DbOrTx, scheduleIds: string[]): Promise<Map<string, AdminStop[]>> {
+async function listStopsOf(db: DbOrTx, scheduleIds: string[]): Promise<Map<string, AdminStop[]>> {
   const byId = new Map<string, AdminStop[]>();
   if (scheduleIds.length === 0) return byId;
   const rows = await db
@@ -86,6 +82,7 @@ function toAdminTicket(row: TicketRow, stops: AdminStop[]): AdminTicket {
     passengerEmail: t.passengerEmail,
     passengerPhone: t.passengerPhone,
     passengerNationality: t.passengerNationality,
+    clientIp: t.clientIp,
     adultCount: t.adultCount,
     childCount: t.childCount,
     totalAmount: t.totalAmount,
@@ -121,35 +118,32 @@ function toAdminTicket(row: TicketRow, stops: AdminStop[]): AdminTicket {
   };
 }
 
-/** Admin views of the tickets matching `where`, newest first. */
-export async function readAdminTickets(
-  db: DbOrTx,
-  opts: { where?: SQL | undefined; limit?: number },
-): Promise<AdminTicket[]> {
+/** Admin views of the tickets matching `where` (all without one), newest first. */
+export async function listTicketsWhere(opts: {
+  db: DbOrTx;
+  where?: SQL | undefined;
+  limit?: number;
+}): Promise<AdminTicket[]> {
+  const { db } = opts;
   const query = selectTickets(db)
     .where(opts.where)
     .orderBy(desc(tickets.createdAt), desc(tickets.id))
     .$dynamic();
   const rows = await (opts.limit ? query.limit(opts.limit) : query);
-  const stops = await readStops(
+  const stops = await listStopsOf(
     db,
     rows.map((r) => r.ticket.scheduleId),
   );
   return rows.map((row) => toAdminTicket(row, stops.get(row.ticket.scheduleId) ?? []));
 }
 
-export async function readAdminTicket(db: DbOrTx, id: string): Promise<AdminTicket> {
-  const [ticket] = await readAdminTickets(db, { where: eq(tickets.id, id), limit: 1 });
-  if (!ticket) throw ticketNotFound();
-  return ticket;
-}
-
 /** `%`, `_` and `\` typed by the admin are matched literally. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * GET /api/admin/tickets (SPEC.md section 2, Ticket management): a tab, a travel date and a
- * reference substring; counts per tab under the same date and substring.
+ * GET /api/admin/tickets (SPEC.md section 2, Ticket management): a tab, a travel date, a
+ * reference substring, and one passenger e-mail or client address; counts per tab under the
+ * same filters.
  */
 export async function listTickets(opts: { db: DbOrTx; query: TicketListQuery }): Promise<TicketList> {
   const { db, query } = opts;
@@ -158,11 +152,13 @@ export async function listTickets(opts: { db: DbOrTx; query: TicketListQuery }):
   if (query.q) {
     filters.push(sql`${tickets.paymentReference} ilike ${`%${likeEscape(query.q)}%`}`);
   }
+  if (query.email) filters.push(eq(sql`lower(${tickets.passengerEmail})`, query.email));
+  if (query.clientIp) filters.push(eq(tickets.clientIp, query.clientIp));
   const shared = filters.length > 0 ? and(...filters) : undefined;
   const where = query.status ? and(shared, eq(tickets.ticketStatus, TAB_STATUS[query.status])) : shared;
 
   const [list, grouped] = await Promise.all([
-    readAdminTickets(db, { where }),
+    listTicketsWhere({ db, where }),
     db
       .select({ status: tickets.ticketStatus, n: count() })
       .from(tickets)
@@ -178,15 +174,4 @@ export async function listTickets(opts: { db: DbOrTx; query: TicketListQuery }):
       rejected: countOf('cancelled'),
     },
   };
-}
-
-/** The slip button of the public lookup page: the whole reference, any case. */
-export async function findTicketByReference(db: DbOrTx, reference: string): Promise<AdminTicket> {
-  const ref = reference.trim().toLowerCase();
-  const [ticket] =
-    ref.length > 0 && ref.length <= 64
-      ? await readAdminTickets(db, { where: eq(sql`lower(${tickets.paymentReference})`, ref), limit: 1 })
-      : [];
-  if (!ticket) throw new AppError('booking_not_found', MSG.bookingNotFound, 404);
-  return ticket;
 }

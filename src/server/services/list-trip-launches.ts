@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TripLaunch } from '#shared/schemas.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { findTrip, type TripKey } from './find-trip.ts';
+import { readTrip, type TripKey } from './read-trip.ts';
 
 type LaunchRow = {
   id: string;
@@ -11,9 +11,15 @@ type LaunchRow = {
   free_seats: number;
 };
 
-/** The launches of a trip in the schedule's order, each with its seats left (ARCHITECTURE.md 8.5). */
-export async function listTripLaunches(db: DbOrTx, opts: TripKey & { now: Date }): Promise<TripLaunch[]> {
-  const trip = await findTrip(db, opts);
+/**
+ * The launches of a trip that take bookings (active, not archived), in the schedule's order,
+ * each with its seats left (ARCHITECTURE.md 8.5).
+ */
+export async function listTripLaunches(
+  opts: { db: DbOrTx } & TripKey & { now: Date },
+): Promise<TripLaunch[]> {
+  const { db } = opts;
+  const trip = await readTrip(opts);
   const nowIso = opts.now.toISOString();
   const result = await db.execute(sql`
     SELECT la.id, la.name, la.image_url, to_json(la.seat_numbers) AS seat_numbers,
@@ -27,7 +33,7 @@ export async function listTripLaunches(db: DbOrTx, opts: TripKey & { now: Date }
                              AND k.locked_until > ${nowIso}::timestamptz)) AS free_seats
     FROM schedule_launches sl
     JOIN launches la ON la.id = sl.launch_id
-    WHERE sl.schedule_id = ${trip.id}::uuid
+    WHERE sl.schedule_id = ${trip.id}::uuid AND la.status = 'active' AND la.archived_at IS NULL
     ORDER BY sl.position, la.name, la.id
   `);
   const rows = (result as unknown as { rows: LaunchRow[] }).rows;

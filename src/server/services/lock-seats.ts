@@ -1,81 +1,30 @@
-import { and, eq, gt, inArray, lte, min, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, min, notInArray, or, sql } from 'drizzle-orm';
 import { MSG } from '#shared/messages.ts';
 import type { SeatLockRequest } from '#shared/schemas.ts';
-import type { Db, DbOrTx } from '../db/client.ts';
-import { seatLocks, ticketSeats } from '../db/schema.ts';
+import type { Db } from '../db/client.ts';
+import { seatLocks } from '../db/schema.ts';
 import { onTripLaunch } from '../db/seat-key.ts';
+import { isLostRace } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
-import type { SeatHolder } from '../lib/seat-lock-gate.ts';
-import { findTripLaunch } from './find-trip.ts';
+import { checkHoldLimits, type HoldLimits, serialiseHolds, tooManyTickets } from './check-hold-limits.ts';
+import { refuseTakenSeats, refuseUnknownSeats, seatsUnavailable } from './check-seats.ts';
+import { emailNotVerified, findVerifiedEmail } from './find-verified-email.ts';
+import { launchUnavailable, readTripLaunch } from './read-trip-launch.ts';
+import { listDepartureStops, refuseClosedDeparture } from './refuse-closed-departure.ts';
 
-export type LockSeatsOptions = SeatLockRequest & {
+type LockSeatsOptions = Omit<SeatLockRequest, 'verificationToken'> & {
+  db: Db;
   session: string;
   now: Date;
   holdSeconds: number;
+  /** The operator's zone: "today" and departure times. */
+  timeZone: string;
+  /**
+   * A passenger's lock: the verification token of step 2 names its e-mail, and the client
+   * address and e-mail are held to the fair-hold limits. Staff locks carry none of this.
+   */
+  passenger?: { verificationToken: string | undefined; clientIp: string; limits: HoldLimits };
 };
-
-export const seatsUnavailable = (labels: string[]) =>
-  new AppError('seats_unavailable', MSG.seatsUnavailable(labels), 409, { details: { seats: labels } });
-
-/** Errors PostgreSQL gives a transaction that lost a race; the seats went to someone else. */
-const LOST_RACE_CODES = new Set(['40P01', '40001']);
-
-function sqlState(err: unknown): string | undefined {
-  let e: unknown = err;
-  for (let depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-type SeatQuery = {
-  scheduleId: string;
-  travelDate: string;
-  launchId: string;
-  seats: string[];
-  session: string;
-  now: Date;
-};
-
-/** Who holds each of the requested seats now: a ticket (`session: null`) or a live lock. */
-export async function readSeatHolders(db: DbOrTx, q: SeatQuery): Promise<SeatHolder[]> {
-  const key = { scheduleId: q.scheduleId, travelDate: q.travelDate, launchId: q.launchId };
-  const [taken, locked] = await Promise.all([
-    db
-      .select({ seat: ticketSeats.seatNumber })
-      .from(ticketSeats)
-      .where(and(onTripLaunch(ticketSeats, key), inArray(ticketSeats.seatNumber, q.seats))),
-    db
-      .select({ seat: seatLocks.seatNumber, session: seatLocks.userSession, until: seatLocks.lockedUntil })
-      .from(seatLocks)
-      .where(
-        and(
-          onTripLaunch(seatLocks, key),
-          inArray(seatLocks.seatNumber, q.seats),
-          gt(seatLocks.lockedUntil, q.now),
-        ),
-      ),
-  ]);
-  return [...taken.map((t) => ({ seat: t.seat, session: null, until: null })), ...locked];
-}
-
-/**
- * Throws 409 naming, in label order, every requested seat that a ticket or another session's
- * live lock holds. One read: lockSeats runs it before its upsert; outside a transaction it is
- * the quick answer for seats someone just won (seat-lock-gate.ts), whose memory `remember` feeds.
- */
-export async function refuseTakenSeats(
-  db: DbOrTx,
-  q: SeatQuery,
-  remember?: (holders: SeatHolder[]) => void,
-): Promise<void> {
-  const holders = await readSeatHolders(db, q);
-  remember?.(holders);
-  const taken = new Set(holders.filter((h) => h.session !== q.session).map((h) => h.seat));
-  if (taken.size > 0) throw seatsUnavailable([...q.seats].sort().filter((s) => taken.has(s)));
-}
 
 /**
  * Holds seats for one wizard run (ARCHITECTURE.md sections 2.2 and 8.1). The upsert only
@@ -83,26 +32,49 @@ export async function refuseTakenSeats(
  * back unless every seat was written: of two sessions racing for a seat exactly one wins, with
  * no check-then-insert gap.
  */
-export async function lockSeats(db: Db, opts: LockSeatsOptions): Promise<{ lockedUntil: string }> {
-  const { session, now } = opts;
+export async function lockSeats(opts: LockSeatsOptions): Promise<{ lockedUntil: string }> {
+  const { db, session, now } = opts;
   // One order for every request, so two overlapping selections queue instead of deadlocking.
   const seats = [...opts.seats].sort();
   try {
     return await db.transaction(async (tx) => {
-      const { trip, launch } = await findTripLaunch(tx, opts);
+      const { trip, launch } = await readTripLaunch({ ...opts, db: tx });
       if (trip.status === 'completed') throw new AppError('trip_completed', MSG.tripCompleted, 409);
-      const labels = new Set(launch.seatNumbers);
-      const unknown = seats.filter((s) => !labels.has(s));
-      if (unknown.length > 0) {
-        throw new AppError('invalid_seats', MSG.invalidSeats(unknown), 400, { details: { seats: unknown } });
-      }
+      if (!launch.bookable) throw launchUnavailable();
+      refuseClosedDeparture({
+        trip,
+        stops: await listDepartureStops({ db: tx, scheduleId: trip.id }),
+        originId: opts.originId,
+        timeZone: opts.timeZone,
+        now,
+      });
+      refuseUnknownSeats({ seatNumbers: launch.seatNumbers, seats });
 
       const key = { scheduleId: trip.id, travelDate: trip.travelDate, launchId: launch.id };
       const seatKey = onTripLaunch(seatLocks, key);
       await tx.delete(seatLocks).where(and(seatKey, lte(seatLocks.lockedUntil, now)));
 
       // Named conflicts for the user (ARCHITECTURE.md 8.2); the upsert below is what decides.
-      await refuseTakenSeats(tx, { ...key, seats, session, now });
+      await refuseTakenSeats({ db: tx, ...key, seats, session, now });
+
+      // Only a request that could win its seats pays for the passenger's checks.
+      let holder: { email: string; clientIp: string } | null = null;
+      if (opts.passenger) {
+        const { passenger } = opts;
+        const email = await findVerifiedEmail({
+          db: tx,
+          clock: { now: () => now },
+          token: passenger.verificationToken,
+        });
+        if (!email) throw emailNotVerified();
+        if (seats.length > passenger.limits.maxTicketsPerBooking) {
+          throw tooManyTickets(passenger.limits.maxTicketsPerBooking);
+        }
+        const hold = { ...key, session, clientIp: passenger.clientIp, email, seats: seats.length, now };
+        await serialiseHolds({ db: tx, ...hold, limits: passenger.limits });
+        await checkHoldLimits({ db: tx, ...hold, limits: passenger.limits });
+        holder = { email, clientIp: passenger.clientIp };
+      }
 
       // Rule 8.1: locking again never extends the hold; the earliest live lock of this
       // session on the trip (any launch) sets the end for the whole selection.
@@ -138,6 +110,8 @@ export async function lockSeats(db: Db, opts: LockSeatsOptions): Promise<{ locke
             seatNumber,
             lockedUntil,
             userSession: session,
+            email: holder?.email ?? null,
+            clientIp: holder?.clientIp ?? null,
             createdAt: now,
           })),
         )
@@ -146,6 +120,8 @@ export async function lockSeats(db: Db, opts: LockSeatsOptions): Promise<{ locke
           set: {
             lockedUntil: sql`excluded.locked_until`,
             userSession: sql`excluded.user_session`,
+            email: sql`excluded.email`,
+            clientIp: sql`excluded.client_ip`,
             createdAt: sql`excluded.created_at`,
           },
           setWhere: sql`${seatLocks.lockedUntil} <= ${now.toISOString()}::timestamptz OR ${seatLocks.userSession} = excluded.user_session`,
@@ -158,7 +134,7 @@ export async function lockSeats(db: Db, opts: LockSeatsOptions): Promise<{ locke
       return { lockedUntil: lockedUntil.toISOString() };
     });
   } catch (err) {
-    if (!(err instanceof AppError) && LOST_RACE_CODES.has(sqlState(err) ?? '')) throw seatsUnavailable(seats);
+    if (!(err instanceof AppError) && isLostRace(err)) throw seatsUnavailable(seats);
     throw err;
   }
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { tickets } from '#server/db/schema.ts';
-import { ticketNotFound } from './list-tickets.ts';
+import { problem } from '#server/lib/errors.ts';
 
 export type LockedTicket = typeof tickets.$inferSelect;
 
@@ -10,8 +10,8 @@ export type LockedTicket = typeof tickets.$inferSelect;
  * here until the first commits, then sees the new status, so two approvals (or an approve and
  * a reject) can never both pass their status check.
  */
-export async function lockTicket(tx: Tx, id: string): Promise<LockedTicket> {
-  const [row] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update');
-  if (!row) throw ticketNotFound();
+export async function lockTicket({ db, id }: { db: Tx; id: string }): Promise<LockedTicket> {
+  const [row] = await db.select().from(tickets).where(eq(tickets.id, id)).for('update');
+  if (!row) throw problem('ticket_not_found');
   return row;
 }

@@ -1,12 +1,14 @@
-import { and, count, eq, gt, lte, min, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lte, min, or, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { adminProfiles, adminUsers, loginFailures, sessions } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
+import { issueDeviceCookie, trustedDeviceId } from '#server/lib/device-cookies.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { createSession } from '#server/lib/sessions.ts';
 import type { AdminUser } from '#shared/admin-api.ts';
+import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 
 /** The throttle window of ARCHITECTURE.md section 4: LOGIN_MAX_FAILURES failures per 15 minutes. */
@@ -20,54 +22,101 @@ const getDummyHash = () => {
   return dummyHash;
 };
 
-export type LogInOptions = {
+type LogInOptions = {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'loginMaxFailures' | 'publicUrl' | 'sessionIdleMinutes' | 'sessionMaxHours'>;
+  config: Pick<
+    Config,
+    'isProduction' | 'loginMaxFailures' | 'publicUrl' | 'sessionIdleMinutes' | 'sessionMaxHours'
+  >;
   email: string;
   password: string;
   ip: string;
   userAgent?: string | undefined;
+  /** The browser's login device cookie, if it sent one (lib/device-cookies.ts). */
+  deviceCookie?: string | undefined;
 };
 
-export type LogInResult = { user: AdminUser; token: string; expiresAt: Date };
+type LogInResult = {
+  user: AdminUser;
+  token: string;
+  expiresAt: Date;
+  /** The device cookie to set: this browser has now signed in as this e-mail. */
+  device: { value: string; expiresAt: Date };
+};
+
+type Counter = { lock: string; where: SQL | undefined };
 
 /**
- * Refuses with 429 while the IP or the e-mail has LOGIN_MAX_FAILURES failures in the window;
+ * The counters an attempt is judged on (docs/decisions/006-login-throttle.md): a browser with a
+ * valid device cookie for the e-mail on that device's own failures only; anyone else on the
+ * e-mail's and the address's failures without a device. Guesses from elsewhere that lock the
+ * e-mail out therefore never lock out the admin's own browser.
+ */
+function countersOf(email: string, ip: string, deviceId: string | null): Counter[] {
+  if (deviceId) return [{ lock: `login-device:${deviceId}`, where: eq(loginFailures.deviceId, deviceId) }];
+  // Always the e-mail first, then the address: one order everywhere, so two attempts never wait
+  // on each other's lock.
+  return [
+    { lock: `login:${email}`, where: and(eq(loginFailures.email, email), isNull(loginFailures.deviceId)) },
+    { lock: `login-ip:${ip}`, where: and(eq(loginFailures.ip, ip), isNull(loginFailures.deviceId)) },
+  ];
+}
+
+/**
+ * Counts the attempt before the password is checked: under a lock per counter, refuses with 429
+ * while any counter has LOGIN_MAX_FAILURES failures in the window, else records this attempt as a
+ * failure and returns its row id (removed again if the password turns out right). Checking and
+ * recording in one short serialised step means parallel guesses cannot all pass a count none of
+ * them has added to yet; argon2 runs after it, outside the transaction.
  * `retryAfterSeconds` is when the oldest of those failures leaves the window.
  */
-async function checkThrottle(opts: LogInOptions, email: string, now: Date): Promise<void> {
+async function recordAttempt(
+  opts: LogInOptions,
+  email: string,
+  deviceId: string | null,
+  now: Date,
+): Promise<string> {
   const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
   const max = opts.config.loginMaxFailures;
-  const stats = async (where: ReturnType<typeof eq>) => {
-    const [row] = await opts.db
-      .select({ n: count(), oldest: min(loginFailures.createdAt) })
-      .from(loginFailures)
-      .where(and(where, gt(loginFailures.createdAt, since)));
-    return row;
-  };
-  for (const where of [eq(loginFailures.ip, opts.ip), eq(loginFailures.email, email)]) {
-    const row = await stats(where);
-    if (!row || row.n < max) continue;
-    // The oldest row in the window is not necessarily the one whose expiry unblocks, but with
-    // exactly `max` rows it is; with more it errs towards asking to wait less.
-    const oldest = row.oldest ? new Date(row.oldest).getTime() : now.getTime();
-    const retryAfterSeconds = Math.max(
-      1,
-      Math.ceil((oldest + LOGIN_FAILURE_WINDOW_MS - now.getTime()) / 1000),
-    );
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    throw new AppError('too_many_attempts', MSG.loginThrottled(minutes), 429, {
-      details: { retryAfterSeconds },
-    });
-  }
+  return opts.db.transaction(async (tx) => {
+    const counters = countersOf(email, opts.ip, deviceId);
+    for (const counter of counters) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${counter.lock}, 0))`);
+    }
+    for (const counter of counters) {
+      const [row] = await tx
+        .select({ n: count(), oldest: min(loginFailures.createdAt) })
+        .from(loginFailures)
+        .where(and(counter.where, gt(loginFailures.createdAt, since)));
+      if (!row || row.n < max) continue;
+      // The oldest row in the window is not necessarily the one whose expiry unblocks, but with
+      // exactly `max` rows it is; with more it errs towards asking to wait less.
+      const oldest = row.oldest ? new Date(row.oldest).getTime() : now.getTime();
+      const retryAfterSeconds = Math.max(
+        1,
+        Math.ceil((oldest + LOGIN_FAILURE_WINDOW_MS - now.getTime()) / 1000),
+      );
+      const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+      throw new AppError('too_many_attempts', MSG.loginThrottled(minutes), 429, {
+        details: { retryAfterSeconds },
+      });
+    }
+    const [attempt] = await tx
+      .insert(loginFailures)
+      .values({ ip: opts.ip, email, deviceId, createdAt: now })
+      .returning({ id: loginFailures.id });
+    if (!attempt) throw new Error('login attempt insert returned no row');
+    return attempt.id;
+  });
 }
 
 export async function logIn(opts: LogInOptions): Promise<LogInResult> {
   const { db, clock } = opts;
   const email = opts.email.trim().toLowerCase();
   const now = clock.now();
-  await checkThrottle(opts, email, now);
+  const deviceId = await trustedDeviceId(db, opts.deviceCookie, { email, now });
+  const attemptId = await recordAttempt(opts, email, deviceId, now);
 
   const [user] = await db
     .select({
@@ -81,20 +130,31 @@ export async function logIn(opts: LogInOptions): Promise<LogInResult> {
     .leftJoin(adminProfiles, eq(adminProfiles.userId, adminUsers.id))
     .where(eq(sql`lower(${adminUsers.email})`, email))
     .limit(1);
-  const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), opts.password);
-  if (!user || !ok) {
-    await db.insert(loginFailures).values({ ip: opts.ip, email, createdAt: now });
-    throw new AppError('invalid_credentials', MSG.invalidCredentials, 401);
-  }
+  const verified = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), opts.password);
+  // The demo password is public: in production it opens nothing, whatever the data says (the
+  // server also refuses to start while an account has it; see services/ensure-admin.ts).
+  const ok = verified && !(opts.config.isProduction && opts.password === DEMO_ADMIN.password);
+  // A wrong password leaves its attempt row as the failure it is.
+  if (!user || !ok) throw new AppError('invalid_credentials', MSG.invalidCredentials, 401);
   if (user.username === null || user.role === null) {
+    await db.delete(loginFailures).where(eq(loginFailures.id, attemptId));
     throw new AppError('not_admin', MSG.notAdmin, 403);
   }
   const admin: AdminUser = { id: user.id, email: user.email, username: user.username, role: user.role };
 
-  return db.transaction(async (tx) => {
-    // A success clears the e-mail's failures; the IP's stay, or one valid account would let an
-    // address guess others' passwords without limit.
-    await tx.delete(loginFailures).where(eq(loginFailures.email, email));
+  const session = await db.transaction(async (tx) => {
+    await tx.delete(loginFailures).where(eq(loginFailures.id, attemptId));
+    // A success clears the counter it was judged on. Not the address's, or one valid account
+    // would let an address guess others' passwords without limit; and a trusted device's success
+    // leaves the e-mail's failures from other clients standing, or the admin signing in would
+    // hand whoever is guessing a fresh allowance.
+    await tx
+      .delete(loginFailures)
+      .where(
+        deviceId
+          ? eq(loginFailures.deviceId, deviceId)
+          : and(eq(loginFailures.email, email), isNull(loginFailures.deviceId)),
+      );
     // This admin's ended sessions go now, so the table does not grow with every sign-in.
     await tx
       .delete(sessions)
@@ -107,17 +167,14 @@ export async function logIn(opts: LogInOptions): Promise<LogInResult> {
           ),
         ),
       );
-    const session = await createSession(tx, {
+    return createSession(tx, {
       userId: user.id,
       clock,
       config: opts.config,
       ip: opts.ip,
       userAgent: opts.userAgent,
     });
-    return {
-      user: admin,
-      token: session.token,
-      expiresAt: session.expiresAt,
-    };
   });
+  const device = await issueDeviceCookie(db, { email, deviceId, now });
+  return { user: admin, token: session.token, expiresAt: session.expiresAt, device };
 }

@@ -19,7 +19,7 @@ const MAX_REFERENCE_LENGTH = 64;
 const notFound = () => new AppError('booking_not_found', MSG.bookingNotFound, 404);
 
 /** 'Jane van Dyke' -> 'J*** v*** D***': enough to recognise one's own booking, not to learn a name. */
-export function maskName(name: string): string {
+function maskName(name: string): string {
   return name
     .trim()
     .split(/\s+/)

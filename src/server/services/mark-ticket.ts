@@ -7,8 +7,8 @@ import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import type { AdminTicket, MarkedStatus } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
-import { readAdminTicket } from './list-tickets.ts';
 import { lockTicket } from './lock-ticket.ts';
+import { readTicket } from './read-ticket.ts';
 
 /**
  * Attendance and after-the-fact outcomes on approved tickets, in any order. Marking cancelled
@@ -22,7 +22,7 @@ export async function markTicket(opts: {
   status: MarkedStatus;
 }): Promise<AdminTicket> {
   return opts.db.transaction(async (tx) => {
-    const before = await lockTicket(tx, opts.ticketId);
+    const before = await lockTicket({ db: tx, id: opts.ticketId });
     if (before.ticketStatus !== 'confirmed') {
       throw new AppError('ticket_not_confirmed', MSG.ticketNotConfirmed, 409);
     }
@@ -39,6 +39,6 @@ export async function markTicket(opts: {
       after: { ticketStatus: before.ticketStatus, markedStatus: opts.status },
     });
     await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: before.id } });
-    return readAdminTicket(tx, before.id);
+    return readTicket({ db: tx, id: before.id });
   });
 }

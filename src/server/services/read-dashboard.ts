@@ -1,10 +1,10 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { launches, schedules, tickets } from '#server/db/schema.ts';
 import { type Clock, dateInZone } from '#server/lib/clock.ts';
 import type { Dashboard } from '#shared/admin-api.ts';
 import { DASHBOARD_RECENT_TICKETS } from '#shared/constants.ts';
-import { readAdminTickets } from './list-tickets.ts';
+import { listTicketsWhere } from './list-tickets.ts';
 
 /** ARCHITECTURE.md section 8.12; "today" is the operator's (section 2.9). */
 export async function readDashboard(opts: {
@@ -23,9 +23,20 @@ export async function readDashboard(opts: {
         .from(tickets)
         .where(sql`(${tickets.approvedAt} at time zone ${opts.tzOperator})::date = ${today}::date`),
     ),
-    one(db.select({ n: count() }).from(schedules).where(eq(schedules.travelDate, today))),
-    one(db.select({ n: count() }).from(launches).where(eq(launches.status, 'active'))),
-    readAdminTickets(db, { limit: DASHBOARD_RECENT_TICKETS }),
+    // Archived schedules and launches are history only (docs/decisions/007).
+    one(
+      db
+        .select({ n: count() })
+        .from(schedules)
+        .where(and(eq(schedules.travelDate, today), isNull(schedules.archivedAt))),
+    ),
+    one(
+      db
+        .select({ n: count() })
+        .from(launches)
+        .where(and(eq(launches.status, 'active'), isNull(launches.archivedAt))),
+    ),
+    listTicketsWhere({ db, limit: DASHBOARD_RECENT_TICKETS }),
   ]);
   return { pendingTickets, approvedToday, todaysTrips, activeLaunches, recentTickets };
 }

@@ -1,63 +1,148 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { MSG } from '#shared/messages.ts';
 import type { SeatMap, SeatState } from '#shared/schemas.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { seatLocks, ticketSeats } from '../db/schema.ts';
-import { onTripLaunch } from '../db/seat-key.ts';
-import { findTripLaunch, type TripKey } from './find-trip.ts';
+import { AppError } from '../lib/errors.ts';
+import type { SessionFreshCache } from '../lib/session-fresh-cache.ts';
+import { type TripKey, tripNotFound } from './read-trip.ts';
 
 export type ReadSeatMapOptions = TripKey & {
+  db: DbOrTx;
   launchId: string;
   /** The asking wizard run; without one every live lock shows as someone else's. */
   session: string | undefined;
   now: Date;
+  /** Shared by every session for a moment (docs/decisions/015); without it, one statement per call. */
+  cache?: SessionFreshCache<SharedSeatMap> | undefined;
+};
+
+type Lock = { launchId: string; seat: string; session: string; until: number };
+
+/**
+ * What every session sees alike of one launch on one trip: its seat labels, the seats tickets
+ * hold, and every lock on the trip (any launch, expired ones included) with its session and
+ * end. Which locks are live, and which are the asker's, is decided per request from `now` and
+ * the session, so one load serves every passenger polling the departure (docs/decisions/015).
+ */
+export type SharedSeatMap = {
+  launchId: string;
+  labels: string[];
+  occupied: Set<string>;
+  /** Locks on this launch by seat label. */
+  locksBySeat: Map<string, Lock>;
+  /** Every lock on the trip by session (for the asker's `mine` seats and `lockedUntil`). */
+  locksBySession: Map<string, Lock[]>;
+  /** Lock ends, ascending: the anonymous view changes only at these instants. */
+  ends: number[];
+  /** The view of a session that holds nothing on the trip, while `now` is in [from, to). */
+  anonymous?: { from: number; to: number; view: SeatMap };
+};
+
+type SeatMapRow = {
+  travel_date: string;
+  archived: boolean;
+  launch_id: string | null;
+  seat_numbers: string[] | null;
+  held: string[] | null;
+  locks: Array<[string, string, string, string]> | null;
 };
 
 /**
  * The seat grid of one launch on one trip. Only reads: expired locks are ignored here and
- * removed by the next lock request, so a GET never changes anything.
+ * removed by the next lock request, so a GET never changes anything. With a cache, the part
+ * every session shares is loaded at most once per cache lifetime (one statement) and each
+ * request only lays its own session over it.
  */
-export async function readSeatMap(db: DbOrTx, opts: ReadSeatMapOptions): Promise<SeatMap> {
-  const { trip, launch } = await findTripLaunch(db, opts);
-  const [held, locks] = await Promise.all([
-    db
-      .select({ seatNumber: ticketSeats.seatNumber })
-      .from(ticketSeats)
-      .where(
-        onTripLaunch(ticketSeats, { scheduleId: trip.id, travelDate: trip.travelDate, launchId: launch.id }),
-      ),
-    // Live locks of the whole trip: other launches' rows only count towards the session's timer.
-    db
-      .select({
-        launchId: seatLocks.launchId,
-        seatNumber: seatLocks.seatNumber,
-        userSession: seatLocks.userSession,
-        lockedUntil: seatLocks.lockedUntil,
-      })
-      .from(seatLocks)
-      .where(
-        and(
-          eq(seatLocks.scheduleId, trip.id),
-          eq(seatLocks.travelDate, trip.travelDate),
-          gt(seatLocks.lockedUntil, opts.now),
-        ),
-      ),
-  ]);
+export async function readSeatMap(opts: ReadSeatMapOptions): Promise<SeatMap> {
+  const { cache } = opts;
+  const key = `${opts.scheduleId}|${opts.travelDate}|${opts.launchId}`;
+  const shared = cache
+    ? await cache.get(key, opts.session, () => loadSharedSeatMap(opts))
+    : await loadSharedSeatMap(opts);
+  return seatMapFor(shared, opts.session, opts.now.getTime());
+}
 
-  const occupied = new Set(held.map((h) => h.seatNumber));
-  const lockedBy = new Map<string, string>();
-  let lockedUntil: Date | null = null;
-  for (const lock of locks) {
-    if (lock.launchId === launch.id) lockedBy.set(lock.seatNumber, lock.userSession);
-    if (opts.session && lock.userSession === opts.session) {
-      if (!lockedUntil || lock.lockedUntil < lockedUntil) lockedUntil = lock.lockedUntil;
-    }
+/** The trip, the launch on it, its ticket-held seats and the trip's locks: one statement. */
+export async function loadSharedSeatMap({
+  db,
+  ...key
+}: TripKey & { db: DbOrTx; launchId: string }): Promise<SharedSeatMap> {
+  const result = await db.execute(sql`
+    SELECT s.travel_date::text AS travel_date, s.archived_at IS NOT NULL AS archived,
+      la.id AS launch_id, to_json(la.seat_numbers) AS seat_numbers,
+      (SELECT json_agg(ts.seat_number)
+         FROM ticket_seats ts
+        WHERE ts.schedule_id = s.id AND ts.travel_date = s.travel_date
+          AND ts.launch_id = la.id) AS held,
+      (SELECT json_agg(json_build_array(k.launch_id, k.seat_number, k.user_session, k.locked_until))
+         FROM seat_locks k
+        WHERE k.schedule_id = s.id AND k.travel_date = s.travel_date) AS locks
+    FROM schedules s
+    LEFT JOIN schedule_launches sl ON sl.schedule_id = s.id AND sl.launch_id = ${key.launchId}::uuid
+    LEFT JOIN launches la ON la.id = sl.launch_id
+    WHERE s.id = ${key.scheduleId}::uuid
+  `);
+  const [row] = (result as unknown as { rows: SeatMapRow[] }).rows;
+  // A trip is a schedule on its own date; an archived schedule is no trip (read-trip.ts).
+  if (!row || row.archived || row.travel_date !== key.travelDate) throw tripNotFound();
+  if (!row.launch_id || !row.seat_numbers) throw new AppError('launch_not_found', MSG.launchNotOnTrip, 404);
+
+  const locksBySeat = new Map<string, Lock>();
+  const locksBySession = new Map<string, Lock[]>();
+  const ends: number[] = [];
+  for (const [launchId, seat, session, until] of row.locks ?? []) {
+    const lock = { launchId, seat, session, until: new Date(until).getTime() };
+    if (launchId === row.launch_id) locksBySeat.set(seat, lock);
+    const own = locksBySession.get(session);
+    if (own) own.push(lock);
+    else locksBySession.set(session, [lock]);
+    ends.push(lock.until);
   }
+  ends.sort((a, b) => a - b);
+  return {
+    launchId: row.launch_id,
+    labels: row.seat_numbers,
+    occupied: new Set(row.held ?? []),
+    locksBySeat,
+    locksBySession,
+    ends,
+  };
+}
 
-  const seats = launch.seatNumbers.map((label) => {
+/** The shared part as `session` sees it at `now`: the same answer the database would give. */
+export function seatMapFor(shared: SharedSeatMap, session: string | undefined, now: number): SeatMap {
+  let lockedUntil: number | null = null;
+  for (const lock of (session && shared.locksBySession.get(session)) || []) {
+    if (lock.until > now && (lockedUntil === null || lock.until < lockedUntil)) lockedUntil = lock.until;
+  }
+  // Holding nothing live on the trip: the view every such session shares, until a lock ends.
+  if (lockedUntil === null) {
+    const cached = shared.anonymous;
+    if (cached && cached.from <= now && now < cached.to) return cached.view;
+    const view = { seats: seatsFor(shared, undefined, now), lockedUntil: null };
+    let from = Number.NEGATIVE_INFINITY;
+    let to = Number.POSITIVE_INFINITY;
+    for (const end of shared.ends) {
+      if (end <= now) from = end;
+      else {
+        to = end;
+        break;
+      }
+    }
+    shared.anonymous = { from, to, view };
+    return view;
+  }
+  return { seats: seatsFor(shared, session, now), lockedUntil: new Date(lockedUntil).toISOString() };
+}
+
+function seatsFor(shared: SharedSeatMap, session: string | undefined, now: number) {
+  return shared.labels.map((label) => {
     let state: SeatState = 'available';
-    if (occupied.has(label)) state = 'occupied';
-    else if (lockedBy.has(label)) state = lockedBy.get(label) === opts.session ? 'mine' : 'locked';
+    if (shared.occupied.has(label)) state = 'occupied';
+    else {
+      const lock = shared.locksBySeat.get(label);
+      if (lock && lock.until > now) state = lock.session === session ? 'mine' : 'locked';
+    }
     return { label, state };
   });
-  return { seats, lockedUntil: lockedUntil ? lockedUntil.toISOString() : null };
 }

@@ -1,15 +1,17 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { SeatLockRequest } from '#shared/schemas.ts';
+import type { SeatLockRequest, SeatReleaseResponse } from '#shared/schemas.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { seatLocks } from '../db/schema.ts';
 import { onTripLaunch } from '../db/seat-key.ts';
 
 /** Drops this session's own locks on those seats; another session's locks are never touched. */
 export async function releaseSeats(
-  db: DbOrTx,
-  opts: SeatLockRequest & { session: string },
-): Promise<{ released: number }> {
-  const released = await db
+  opts: { db: DbOrTx; session: string } & Pick<
+    SeatLockRequest,
+    'scheduleId' | 'travelDate' | 'launchId' | 'seats'
+  >,
+): Promise<SeatReleaseResponse> {
+  const released = await opts.db
     .delete(seatLocks)
     .where(
       and(

@@ -1,41 +1,26 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { AdminLaunch, LaunchInput } from '#shared/catalogue-api.ts';
-import { launchInputSchema } from '#shared/catalogue-api.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AdminLaunch, launchInputSchema } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
-import type { Db, DbOrTx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { launches, ticketSeats } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';
-import { AppError } from '../lib/errors.ts';
-
-type LaunchRow = typeof launches.$inferSelect;
-
-export function toAdminLaunch(row: LaunchRow): AdminLaunch {
-  return {
-    id: row.id,
-    name: row.name,
-    imageUrl: row.imageUrl,
-    capacity: row.capacity,
-    seatNumbers: row.seatNumbers,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** SPEC.md section 7: launches ordered by name. */
-export async function listLaunches(db: DbOrTx): Promise<AdminLaunch[]> {
-  const rows = await db.select().from(launches).orderBy(asc(launches.name), asc(launches.createdAt));
-  return rows.map(toAdminLaunch);
-}
+import { AppError, problem } from '../lib/errors.ts';
+import { toAdminLaunch } from './list-launches.ts';
 
 /**
  * Creates or edits a launch. Its seat labels are authoritative and its capacity is their count
  * (ARCHITECTURE.md section 8.5); an edit never drops a label that an active ticket holds (8.6).
  */
-export async function saveLaunch(
-  db: Db,
-  opts: { id?: string; input: LaunchInput; actorUserId: string | null },
-): Promise<AdminLaunch> {
-  const input = launchInputSchema.parse(opts.input);
+export async function saveLaunch(opts: {
+  db: Db;
+  /** Absent: create. */
+  id?: string;
+  /** What the route's schema parsed. */
+  input: z.output<typeof launchInputSchema>;
+  actorUserId: string | null;
+}): Promise<AdminLaunch> {
+  const { db, input } = opts;
   const values = {
     name: input.name,
     capacity: input.seatNumbers.length,
@@ -56,7 +41,7 @@ export async function saveLaunch(
       return toAdminLaunch(created);
     }
     const [current] = await tx.select().from(launches).where(eq(launches.id, opts.id)).for('update');
-    if (!current) throw new AppError('launch_not_found', MSG.launchNotFound, 404);
+    if (!current) throw problem('launch_not_found');
     const removed = current.seatNumbers.filter((label) => !input.seatNumbers.includes(label));
     if (removed.length > 0) {
       // ticket_seats holds exactly the seats of pending and confirmed tickets.
@@ -70,7 +55,7 @@ export async function saveLaunch(
       }
     }
     const [updated] = await tx.update(launches).set(values).where(eq(launches.id, current.id)).returning();
-    if (!updated) throw new AppError('launch_not_found', MSG.launchNotFound, 404);
+    if (!updated) throw problem('launch_not_found');
     await writeAudit(tx, {
       actorUserId: opts.actorUserId,
       action: 'update',

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { AdminSchedule, ScheduleInput } from '#shared/catalogue-api.ts';
-import { scheduleInputSchema } from '#shared/catalogue-api.ts';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AdminSchedule, scheduleInputSchema } from '#shared/catalogue-api.ts';
 import { DEFAULT_DEPARTURE_TIME } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -13,24 +13,27 @@ import {
   tickets,
 } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, problem } from '../lib/errors.ts';
 import { announce } from '../lib/live-events.ts';
-import { readSchedule } from './list-schedules.ts';
+import { readSchedule } from './read-schedule.ts';
 
-type ParsedSchedule = ReturnType<typeof scheduleInputSchema.parse>;
+type ParsedSchedule = z.output<typeof scheduleInputSchema>;
 
-export type SaveScheduleOptions = {
+type SaveScheduleOptions = {
+  db: Db;
   /** Absent: create. */
   id?: string;
-  input: ScheduleInput | ParsedSchedule;
+  /** What the route's schema parsed. */
+  input: ParsedSchedule;
   actorUserId: string | null;
 };
 
+/** Every launch and location named exists and is not archived (docs/decisions/007). */
 async function checkReferences(tx: Tx, input: ParsedSchedule): Promise<void> {
   const foundLaunches = await tx
     .select({ id: launches.id })
     .from(launches)
-    .where(inArray(launches.id, input.launchIds));
+    .where(and(inArray(launches.id, input.launchIds), isNull(launches.archivedAt)));
   if (foundLaunches.length !== input.launchIds.length) {
     throw new AppError('unknown_launch', MSG.scheduleUnknownLaunch, 400);
   }
@@ -38,7 +41,7 @@ async function checkReferences(tx: Tx, input: ParsedSchedule): Promise<void> {
   const foundLocations = await tx
     .select({ id: locations.id })
     .from(locations)
-    .where(inArray(locations.id, locationIds));
+    .where(and(inArray(locations.id, locationIds), isNull(locations.archivedAt)));
   if (foundLocations.length !== new Set(locationIds).size) {
     throw new AppError('unknown_location', MSG.scheduleUnknownLocation, 400);
   }
@@ -101,8 +104,8 @@ async function writeStopsAndLaunches(tx: Tx, scheduleId: string, input: ParsedSc
 }
 
 /** Creates or edits a schedule with its ordered stops and launches, in one transaction. */
-export async function saveSchedule(db: Db, opts: SaveScheduleOptions): Promise<AdminSchedule> {
-  const input = scheduleInputSchema.parse(opts.input);
+export async function saveSchedule(opts: SaveScheduleOptions): Promise<AdminSchedule> {
+  const { db, input } = opts;
   const departureTime = input.routeStops[0]?.departureTime ?? DEFAULT_DEPARTURE_TIME;
 
   const id = await db.transaction(async (tx) => {
@@ -130,8 +133,8 @@ export async function saveSchedule(db: Db, opts: SaveScheduleOptions): Promise<A
       .from(schedules)
       .where(eq(schedules.id, opts.id))
       .for('update');
-    if (!current) throw new AppError('schedule_not_found', MSG.scheduleNotFound, 404);
-    const before = await readSchedule(tx, current.id);
+    if (!current) throw problem('schedule_not_found');
+    const before = await readSchedule({ db: tx, id: current.id });
     await checkActiveBookings(tx, current.id, current, input);
     await tx
       .update(schedules)
@@ -150,7 +153,5 @@ export async function saveSchedule(db: Db, opts: SaveScheduleOptions): Promise<A
     return current.id;
   });
 
-  const saved = await readSchedule(db, id);
-  if (!saved) throw new AppError('schedule_not_found', MSG.scheduleNotFound, 404);
-  return saved;
+  return readSchedule({ db, id });
 }

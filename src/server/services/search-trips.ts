@@ -1,92 +1,199 @@
 import { sql } from 'drizzle-orm';
 import type { Trip, TripSearchQuery, TripStop } from '#shared/schemas.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { dateInZone } from '../lib/clock.ts';
+import { dateInZone, instantInZone } from '../lib/clock.ts';
+import type { MicroCache } from '../lib/micro-cache.ts';
 
-export type SearchTripsOptions = TripSearchQuery & { now: Date; timeZone: string };
+export type SearchTripsOptions = TripSearchQuery & {
+  db: DbOrTx;
+  now: Date;
+  timeZone: string;
+  /** Each date's trips, shared by every search of it for a moment; without it, one statement per call. */
+  cache?: MicroCache<TripDay> | undefined;
+};
 
-type TripRow = {
+type DayRow = {
   schedule_id: string;
-  travel_date: string;
   status: string;
-  from_id: string;
-  from_name: string;
-  to_id: string;
-  to_name: string;
   departure_time: string;
-  stops: TripStop[];
-  launch_ids: string[] | null;
-  available_seats: number;
+  /** The exact time of day, for ordering as the database orders times. */
+  departure_at: string;
+  stops: Array<TripStop & { at: string | null }> | null;
+  launches: Array<{ id: string; free: number; locks: string[] | null }> | null;
+};
+
+/** One trip between one pair of stops, all but its free seats (those depend on the moment). */
+type PairTrip = {
+  trip: Omit<Trip, 'availableSeats'>;
+  /** The exact departure from the From stop (HH:MM:SS...), the first sort key. */
+  sortTime: string;
+  launches: Array<{ free: number; lockEnds: number[] }>;
+  /** When it leaves the From stop, worked out on the first search of the day that needs it. */
+  departsAt?: number;
 };
 
 /**
- * SPEC.md section 5: non-completed schedules on that date where From is a stop before To.
- * One statement answers the whole search (stops, launches and free seats included) because
- * this is the busiest public read (ARCHITECTURE.md section 6: p99 <= 25 ms at 1,000 req/s).
+ * Every bookable trip of one date, indexed by (From, To): what a search of that date needs,
+ * loaded in one statement and shared by every From x To of the date. Free seats are kept as
+ * seats not held by a ticket, per launch, plus the ends of the locks on the others, so the
+ * count at any moment is exact without asking the database again.
  */
-export async function searchTrips(db: DbOrTx, opts: SearchTripsOptions): Promise<Trip[]> {
-  const { date, from, to, now } = opts;
+export type TripDay = { date: string; byPair: Map<string, PairTrip[]> };
+
+/**
+ * SPEC.md section 5: non-completed schedules on that date where From is a stop before To, that
+ * have not left the From stop yet; only active launches count (ARCHITECTURE.md 8.5).
+ * With a cache (keyed by date), a search costs no statement while the date's answer is fresh.
+ */
+export async function searchTrips(opts: SearchTripsOptions): Promise<Trip[]> {
+  const { db, date, from, to, now, cache } = opts;
   // From or To alone finds nothing; neither does a day already gone in the operator's zone.
   if (!from || !to || from === to) return [];
-  if (date < dateInZone(now, opts.timeZone)) return [];
+  const today = dateInZone(now, opts.timeZone);
+  if (date < today) return [];
+  const day = cache
+    ? await cache.get(date, () => loadTripDay({ db, date }))
+    : await loadTripDay({ db, date });
+  return tripsBetween(day, { from, to, now, today, timeZone: opts.timeZone });
+}
 
-  const nowIso = now.toISOString();
+/** The trips of a day between two stops at `now`, by departure from the From stop. */
+export function tripsBetween(
+  day: TripDay,
+  opts: { from: string; to: string; now: Date; today: string; timeZone: string },
+): Trip[] {
+  const found = day.byPair.get(`${opts.from}|${opts.to}`);
+  if (!found) return [];
+  const at = opts.now.getTime();
+  const trips: Trip[] = [];
+  for (const t of found) {
+    // Today's departures that have left the From stop are gone (the same rule locks and bookings keep).
+    if (day.date === opts.today) {
+      t.departsAt ??= instantInZone(day.date, t.trip.departureTime, opts.timeZone).getTime();
+      if (t.departsAt <= at) continue;
+    }
+    // ARCHITECTURE.md section 8.5: seat labels minus seats held by a pending or confirmed
+    // ticket or by anyone's live lock, over the active launches.
+    let availableSeats = 0;
+    for (const launch of t.launches) {
+      availableSeats += launch.free;
+      for (const end of launch.lockEnds) if (end > at) availableSeats--;
+    }
+    const { trip } = t;
+    trips.push({
+      scheduleId: trip.scheduleId,
+      travelDate: trip.travelDate,
+      from: trip.from,
+      to: trip.to,
+      departureTime: trip.departureTime,
+      passengerDepartureTime: trip.passengerDepartureTime,
+      stops: trip.stops,
+      launchIds: trip.launchIds,
+      availableSeats,
+      status: trip.status,
+    });
+  }
+  return trips;
+}
+
+/**
+ * One statement for the whole date: the schedules (not completed, not archived) with their
+ * stops, active launches, and per launch the labels no ticket holds and the locks on those.
+ */
+export async function loadTripDay({ db, date }: { db: DbOrTx; date: string }): Promise<TripDay> {
   const result = await db.execute(sql`
-    SELECT m.schedule_id, m.travel_date::text AS travel_date, m.status,
-      m.from_id, fl.name AS from_name, m.to_id, tl.name AS to_name,
-      to_char(m.departure_time, 'HH24:MI') AS departure_time,
+    SELECT s.id AS schedule_id, s.status, to_char(s.departure_time, 'HH24:MI') AS departure_time,
+      s.departure_time::text AS departure_at,
       (SELECT json_agg(json_build_object(
                 'stopOrder', rs.stop_order,
                 'locationId', rs.location_id,
                 'name', l.name,
-                'departureTime', to_char(rs.departure_time, 'HH24:MI')
+                'departureTime', to_char(rs.departure_time, 'HH24:MI'),
+                'at', rs.departure_time::text
               ) ORDER BY rs.stop_order)
          FROM schedule_route_stops rs JOIN locations l ON l.id = rs.location_id
-        WHERE rs.schedule_id = m.schedule_id) AS stops,
-      (SELECT json_agg(sl.launch_id ORDER BY sl.position, sl.launch_id)
-         FROM schedule_launches sl WHERE sl.schedule_id = m.schedule_id) AS launch_ids,
-      -- ARCHITECTURE.md section 8.5: seat labels minus seats held by a pending or confirmed
-      -- ticket (ticket_seats) or by anyone's live lock.
-      (SELECT count(*)::int
-         FROM schedule_launches sl
-         JOIN launches la ON la.id = sl.launch_id
-         CROSS JOIN LATERAL unnest(la.seat_numbers) AS seat(label)
-        WHERE sl.schedule_id = m.schedule_id
-          AND NOT EXISTS (SELECT 1 FROM ticket_seats ts
-                           WHERE ts.schedule_id = m.schedule_id AND ts.travel_date = m.travel_date
-                             AND ts.launch_id = la.id AND ts.seat_number = seat.label)
-          AND NOT EXISTS (SELECT 1 FROM seat_locks k
-                           WHERE k.schedule_id = m.schedule_id AND k.travel_date = m.travel_date
-                             AND k.launch_id = la.id AND k.seat_number = seat.label
-                             AND k.locked_until > ${nowIso}::timestamptz)) AS available_seats
-    FROM (
-      -- A place listed twice on one route: the earliest From, then the earliest To after it.
-      SELECT DISTINCT ON (s.id)
-        s.id AS schedule_id, s.travel_date, s.status,
-        f.location_id AS from_id, t.location_id AS to_id,
-        coalesce(f.departure_time, s.departure_time) AS departure_time
-      FROM schedules s
-      JOIN schedule_route_stops f ON f.schedule_id = s.id AND f.location_id = ${from}::uuid
-      JOIN schedule_route_stops t ON t.schedule_id = s.id AND t.location_id = ${to}::uuid
-                                 AND t.stop_order > f.stop_order
-      WHERE s.travel_date = ${date}::date AND s.status <> 'completed'
-      ORDER BY s.id, f.stop_order, t.stop_order
-    ) m
-    JOIN locations fl ON fl.id = m.from_id
-    JOIN locations tl ON tl.id = m.to_id
-    ORDER BY m.departure_time, m.schedule_id
+        WHERE rs.schedule_id = s.id) AS stops,
+      (SELECT json_agg(json_build_object(
+                'id', la.id,
+                -- Labels are unique within a launch (catalogue-api.ts) and a seat is held by
+                -- at most one ticket (ticket_seats_seat_uq): labels minus held labels, counted
+                -- without unnesting the array.
+                'free', cardinality(la.seat_numbers) - (
+                          SELECT count(*) FROM ticket_seats ts
+                           WHERE ts.schedule_id = s.id AND ts.travel_date = s.travel_date
+                             AND ts.launch_id = la.id AND ts.seat_number = ANY (la.seat_numbers)),
+                'locks', (SELECT json_agg(k.locked_until)
+                            FROM seat_locks k
+                           WHERE k.schedule_id = s.id AND k.travel_date = s.travel_date
+                             AND k.launch_id = la.id AND k.seat_number = ANY (la.seat_numbers)
+                             AND NOT EXISTS (
+                               SELECT 1 FROM ticket_seats ts
+                                WHERE ts.schedule_id = s.id AND ts.travel_date = s.travel_date
+                                  AND ts.launch_id = la.id AND ts.seat_number = k.seat_number))
+              ) ORDER BY sl.position, sl.launch_id)
+         FROM schedule_launches sl JOIN launches la ON la.id = sl.launch_id
+        WHERE sl.schedule_id = s.id
+          AND la.status = 'active' AND la.archived_at IS NULL) AS launches
+    FROM schedules s
+    WHERE s.travel_date = ${date}::date AND s.status <> 'completed' AND s.archived_at IS NULL
   `);
-  const rows = (result as unknown as { rows: TripRow[] }).rows;
-  return rows.map((r) => ({
-    scheduleId: r.schedule_id,
-    travelDate: r.travel_date,
-    from: { id: r.from_id, name: r.from_name },
-    to: { id: r.to_id, name: r.to_name },
-    departureTime: r.departure_time,
-    passengerDepartureTime: r.departure_time,
-    stops: r.stops ?? [],
-    launchIds: r.launch_ids ?? [],
-    availableSeats: Number(r.available_seats),
-    status: r.status,
-  }));
+  const rows = (result as unknown as { rows: DayRow[] }).rows;
+  const byPair = new Map<string, PairTrip[]>();
+  for (const r of rows) {
+    const raw = r.stops ?? [];
+    const stops: TripStop[] = raw.map((x) => ({
+      stopOrder: x.stopOrder,
+      locationId: x.locationId,
+      name: x.name,
+      departureTime: x.departureTime,
+    }));
+    const launches = (r.launches ?? []).map((l) => ({
+      free: Number(l.free),
+      lockEnds: (l.locks ?? []).map((until) => new Date(until).getTime()),
+    }));
+    const launchIds = (r.launches ?? []).map((l) => l.id);
+    // A place listed twice on one route: the earliest From, then the earliest To after it.
+    const seen = new Set<string>();
+    for (let i = 0; i < raw.length; i++) {
+      const f = raw[i] as TripStop & { at: string | null };
+      for (let j = i + 1; j < raw.length; j++) {
+        const t = raw[j] as TripStop;
+        const pair = `${f.locationId}|${t.locationId}`;
+        if (seen.has(pair)) continue;
+        seen.add(pair);
+        const departureTime = f.departureTime ?? r.departure_time;
+        const entry: PairTrip = {
+          trip: {
+            scheduleId: r.schedule_id,
+            travelDate: date,
+            from: { id: f.locationId, name: f.name },
+            to: { id: t.locationId, name: t.name },
+            departureTime,
+            passengerDepartureTime: departureTime,
+            stops,
+            launchIds,
+            status: r.status,
+          },
+          sortTime: f.at ?? r.departure_at,
+          launches,
+        };
+        const list = byPair.get(pair);
+        if (list) list.push(entry);
+        else byPair.set(pair, [entry]);
+      }
+    }
+  }
+  for (const list of byPair.values()) {
+    // As the database ordered them: by the From stop's time of day, then by schedule id.
+    list.sort((a, b) =>
+      a.sortTime === b.sortTime
+        ? a.trip.scheduleId < b.trip.scheduleId
+          ? -1
+          : 1
+        : a.sortTime < b.sortTime
+          ? -1
+          : 1,
+    );
+  }
+  return { date, byPair };
 }

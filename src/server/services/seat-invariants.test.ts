@@ -15,12 +15,14 @@ import {
   type MadeSchedule,
   makeAdmin,
   makeLaunch,
+  makePaymentSettings,
   makeSchedule,
+  makeTicket,
   seatLabels,
   uniqueSuffix,
-} from '../../../tests/factories.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { testDatabaseKind } from '../../../tests/setup/test-db.ts';
+} from '#tests/factories.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKind } from '#tests/setup/test-db.ts';
 import { approveTicket } from './approve-ticket.ts';
 import { bookingRequestHash, createBooking } from './create-booking.ts';
 import { deleteTicket } from './delete-ticket.ts';
@@ -159,6 +161,13 @@ async function attempt<T>(work: () => Promise<T>): Promise<Outcome<T>> {
 
 const refused = (code: string, seats?: string[]) => ({ ok: false, code, ...(seats ? { seats } : {}) });
 
+const NO_HOLD_LIMITS = {
+  seatHoldPerIp: 100_000,
+  seatHoldMaxShare: 1,
+  maxTicketsPerBooking: 200,
+  pendingBookingsPerEmail: 100_000,
+};
+
 /** The whole system under test: the app, a movable clock and an admin to act as. */
 type World = {
   t: TestApp;
@@ -207,6 +216,9 @@ async function book(world: World, trip: MadeSchedule, launchId: string, seats: s
     session,
     idempotencyKey: `key-${randomUUID()}`,
     requestHash: bookingRequestHash(text, world.slip),
+    // These commands race for seats; the fair-hold limits have tests of their own.
+    clientIp: '192.0.2.10',
+    limits: NO_HOLD_LIMITS,
   });
 }
 
@@ -215,6 +227,7 @@ async function openWorld(): Promise<World> {
   const clock: Clock = { now: () => new Date(nowMs) };
   const t = await createTestApp({ clock });
   const admin = await makeAdmin(t.database.db);
+  await makePaymentSettings(t.database.db);
   const slip = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#2a7' } })
     .jpeg()
     .toBuffer();
@@ -318,12 +331,14 @@ function lockCommand(session: number, launch: number, seats: string[], delay: nu
       const others = lockedByOthers(m, launch, session, now);
       const conflicts = sorted.filter((s) => held.has(s) || others.has(s));
       const out = await attempt(() =>
-        lockSeats(r.world.t.database.db, {
+        lockSeats({
+          db: r.world.t.database.db,
           ...seatKeyOf(r, launch),
           seats,
           session: r.sessions[session] ?? '',
           now: new Date(now),
           holdSeconds: SEAT_HOLD_SECONDS,
+          timeZone: r.world.t.config.tzOperator,
         }),
       );
       if (conflicts.length > 0) {
@@ -352,7 +367,8 @@ function releaseCommand(session: number, launch: number, seats: string[]): SeatC
     toString: () => `release(s${session}, L${launch}, [${seats}])`,
     async run(m, r) {
       const mine = (l: ModelLock) => l.session === session && l.launch === launch && seats.includes(l.seat);
-      const out = await releaseSeats(r.world.t.database.db, {
+      const out = await releaseSeats({
+        db: r.world.t.database.db,
         ...seatKeyOf(r, launch),
         seats,
         session: r.sessions[session] ?? '',
@@ -383,15 +399,13 @@ function bookCommand(session: number, launch: number, seats: string[]): SeatComm
       const now = r.world.clock.now().getTime();
       const others = lockedByOthers(m, launch, session, now);
       const held = heldByTickets(m, launch);
-      const locked = seats.filter((s) => others.has(s)).sort();
-      const taken = seats.filter((s) => held.has(s)).sort();
+      // Every seat another session locks or a ticket holds is named at once.
+      const unavailable = seats.filter((s) => others.has(s) || held.has(s)).sort();
       const out = await attempt(() =>
         book(r.world, r.trip, launchOf(r, launch), seats, r.sessions[session] ?? ''),
       );
-      if (locked.length > 0) {
-        expect(out).toMatchObject(refused('seats_unavailable', locked));
-      } else if (taken.length > 0) {
-        expect(out).toMatchObject(refused('seats_unavailable', taken));
+      if (unavailable.length > 0) {
+        expect(out).toMatchObject(refused('seats_unavailable', unavailable));
       } else {
         expect(out).toMatchObject({ ok: true, value: { statusCode: 201, replayed: false } });
         const reference = out.ok ? out.value.body.reference : '';
@@ -536,11 +550,10 @@ describe(`the invariant checker bites (${testDatabaseKind})`, () => {
 
     // This database is this describe's own, so breaking it touches no other test.
     await db.execute(sql`DROP INDEX ticket_seats_seat_uq`);
-    const results = await Promise.allSettled([
-      book(world, trip, launch.id, ['A1'], randomUUID()),
-      book(world, trip, launch.id, ['A1'], randomUUID()),
-    ]);
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+    // The booking service reads taken seats before it counts limits, so the second holder is
+    // written directly: what is checked here is that the checker sees it.
+    await book(world, trip, launch.id, ['A1'], randomUUID());
+    await makeTicket(db, { schedule: trip, launchId: launch.id, seats: ['A1'] });
 
     const found = await violations();
     expect(found).toHaveLength(1);
@@ -553,7 +566,8 @@ describe(`the invariant checker bites (${testDatabaseKind})`, () => {
     const { db } = world.t.database;
     const launch = await makeLaunch(db, { seats: SEATS });
     const trip = await makeSchedule(db, { launchIds: [launch.id] });
-    await lockSeats(db, {
+    await lockSeats({
+      db,
       scheduleId: trip.schedule.id,
       travelDate: trip.schedule.travelDate,
       launchId: launch.id,
@@ -561,6 +575,7 @@ describe(`the invariant checker bites (${testDatabaseKind})`, () => {
       session: randomUUID(),
       now: world.clock.now(),
       holdSeconds: SEAT_HOLD_SECONDS * 2,
+      timeZone: world.t.config.tzOperator,
     });
     const lockLine = expect.stringMatching(/^lock of .+ on A2 lasts until /);
     expect(await violations()).toContainEqual(lockLine);

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, countDistinct, desc, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { emailCodes } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
@@ -19,22 +19,57 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Sends a one-time code (ARCHITECTURE.md sections 2.5 and 8.8): at most 3 per address in any
- * rolling hour, 60 s apart. The code row and its mail are written in one transaction, so a
- * code is never stored without its mail or mailed without being stored.
+ * rolling hour, 60 s apart. One client address asks for codes for at most
+ * `verificationsPerIpHour` different e-mail addresses an hour, so it cannot mint verified
+ * e-mails at will (each can hold seats). The code row and its mail are written in one
+ * transaction, so a code is never stored without its mail or mailed without being stored.
  */
 export async function sendEmailCode(opts: {
   db: Db;
   clock: Clock;
   email: string;
+  clientIp?: string | undefined;
+  verificationsPerIpHour?: number | undefined;
 }): Promise<EmailCodeResponse> {
   const email = normalizeEmail(opts.email);
   const now = opts.clock.now();
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
   return opts.db.transaction(async (tx) => {
+    const { clientIp, verificationsPerIpHour } = opts;
+    if (clientIp && verificationsPerIpHour) {
+      // The client's turn first, then the address's (the same order everywhere): two requests
+      // of one client for two new addresses cannot both pass the count.
+      await lockEmail(tx, `ip:${clientIp}`);
+      const [others] = await tx
+        .select({ n: countDistinct(emailCodes.email) })
+        .from(emailCodes)
+        .where(
+          and(
+            eq(emailCodes.clientIp, clientIp),
+            gt(emailCodes.createdAt, hourAgo),
+            ne(emailCodes.email, email),
+          ),
+        );
+      const [asked] = await tx
+        .select({ id: emailCodes.id })
+        .from(emailCodes)
+        .where(
+          and(
+            eq(emailCodes.clientIp, clientIp),
+            gt(emailCodes.createdAt, hourAgo),
+            eq(emailCodes.email, email),
+          ),
+        )
+        .limit(1);
+      if (!asked && Number(others?.n ?? 0) >= verificationsPerIpHour) {
+        throw new AppError('verification_limit', MSG.verificationLimit, 429);
+      }
+    }
     await lockEmail(tx, email);
     const recent = await tx
       .select({ createdAt: emailCodes.createdAt })
       .from(emailCodes)
-      .where(and(eq(emailCodes.email, email), gt(emailCodes.createdAt, new Date(now.getTime() - HOUR_MS))))
+      .where(and(eq(emailCodes.email, email), gt(emailCodes.createdAt, hourAgo)))
       .orderBy(desc(emailCodes.createdAt));
     if (recent.length >= EMAIL_CODE_MAX_SENDS) {
       throw new AppError('otp_max_attempts', MSG.otpMaxAttempts, 429);
@@ -55,6 +90,7 @@ export async function sendEmailCode(opts: {
       email,
       codeHash: hashCode(randomBytes(16).toString('hex'), email, code),
       expiresAt: new Date(now.getTime() + EMAIL_CODE_TTL_MINUTES * 60_000),
+      clientIp: clientIp ?? null,
       // The injected clock, not the database's, decides the hour window and the cooldown.
       createdAt: now,
     });
@@ -65,6 +101,11 @@ export async function sendEmailCode(opts: {
         `Your verification code is ${code}.\n\n` +
         `It is valid for ${EMAIL_CODE_TTL_MINUTES} minutes and can be used once. ` +
         'If you did not ask for it, you can ignore this e-mail.',
+      // Once delivered the outbox row keeps this instead: no readable code in the database.
+      kept: {
+        subject: 'Your verification code',
+        text: 'A one-time verification code was sent to this address. The code is not kept.',
+      },
     });
     return {
       cooldownSeconds: EMAIL_CODE_COOLDOWN_SECONDS,

@@ -2,30 +2,27 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminLaunch } from '#shared/catalogue-api.ts';
 import { COMPRESSION } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
 import type { Db } from '../db/client.ts';
 import { launches } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';
-import { AppError } from '../lib/errors.ts';
+import { problem } from '../lib/errors.ts';
 import { processImage } from '../lib/images.ts';
 import type { Storage } from '../lib/storage.ts';
-import { toAdminLaunch } from './save-launch.ts';
+import { toAdminLaunch } from './list-launches.ts';
 
 /** Re-encodes and stores a launch's picture (SPEC.md section 9's launch preset); the old one goes after commit. */
-export async function setLaunchImage(
-  db: Db,
-  opts: {
-    id: string;
-    image: Buffer;
-    actorUserId: string | null;
-    storage: Storage;
-    now: Date;
-    log: FastifyBaseLogger;
-  },
-): Promise<AdminLaunch> {
-  const { storage } = opts;
+export async function setLaunchImage(opts: {
+  db: Db;
+  id: string;
+  image: Buffer;
+  actorUserId: string | null;
+  storage: Storage;
+  now: Date;
+  log: FastifyBaseLogger;
+}): Promise<AdminLaunch> {
+  const { db, storage } = opts;
   const [exists] = await db.select({ id: launches.id }).from(launches).where(eq(launches.id, opts.id));
-  if (!exists) throw new AppError('launch_not_found', MSG.launchNotFound, 404);
+  if (!exists) throw problem('launch_not_found');
   const processed = await processImage(opts.image, COMPRESSION.launch);
   const key = `launch-images/launch_${opts.id}_${opts.now.getTime()}.webp`;
   const stored = await storage.put(key, processed.buffer, {
@@ -38,7 +35,7 @@ export async function setLaunchImage(
   try {
     updated = await db.transaction(async (tx) => {
       const [current] = await tx.select().from(launches).where(eq(launches.id, opts.id)).for('update');
-      if (!current) throw new AppError('launch_not_found', MSG.launchNotFound, 404);
+      if (!current) throw problem('launch_not_found');
       previousKey = current.imageKey;
       const [row] = await tx
         .update(launches)
@@ -59,7 +56,7 @@ export async function setLaunchImage(
     await storage.delete(key, 'public').catch(() => undefined);
     throw err;
   }
-  if (!updated) throw new AppError('launch_not_found', MSG.launchNotFound, 404);
+  if (!updated) throw problem('launch_not_found');
   const oldKey: string | null = previousKey;
   if (oldKey && oldKey !== key) {
     await storage.delete(oldKey, 'public').catch((err: unknown) => {

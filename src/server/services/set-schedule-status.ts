@@ -3,10 +3,11 @@ import type { Db } from '#server/db/client.ts';
 import { schedules } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import type { Clock } from '#server/lib/clock.ts';
+import { problem } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import type { AdminTrip } from '#shared/admin-api.ts';
 import type { ScheduleStatus } from '#shared/constants.ts';
-import { readAdminTrip, scheduleNotFound } from './list-admin-trips.ts';
+import { readAdminTrip } from './read-admin-trip.ts';
 
 /**
  * Mark as Completed / Reopen Trip. A completed trip is closed for booking (the public search
@@ -22,7 +23,7 @@ export async function setScheduleStatus(opts: {
 }): Promise<AdminTrip> {
   return opts.db.transaction(async (tx) => {
     const [before] = await tx.select().from(schedules).where(eq(schedules.id, opts.scheduleId)).for('update');
-    if (!before) throw scheduleNotFound();
+    if (!before) throw problem('schedule_not_found');
     if (before.status !== opts.status) {
       const completedAt = opts.status === 'completed' ? opts.clock.now() : null;
       await tx.update(schedules).set({ status: opts.status, completedAt }).where(eq(schedules.id, before.id));
@@ -36,6 +37,6 @@ export async function setScheduleStatus(opts: {
       });
       await announce(tx, { kind: 'schedule', data: { type: 'updated', scheduleId: before.id } });
     }
-    return readAdminTrip(tx, before.id);
+    return readAdminTrip({ db: tx, scheduleId: before.id });
   });
 }

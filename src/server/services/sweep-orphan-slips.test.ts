@@ -7,10 +7,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { systemClock } from '#server/lib/clock.ts';
 import { createLocalStorage, createS3Storage, type Storage } from '#server/lib/storage.ts';
-import { makeTicket, uniqueReference } from '../../../tests/factories.ts';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db.ts';
+import { makeTicket, uniqueReference } from '#tests/factories.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/setup/test-db.ts';
 import { slipKey } from './create-booking.ts';
-import { SLIP_PREFIX, startOrphanSlipSweeps, sweepOrphanSlips } from './sweep-orphan-slips.ts';
+import { SLIP_PREFIX, sweepOrphanSlips } from './sweep-orphan-slips.ts';
 
 const webp = Buffer.from('RIFF\x10\0\0\0WEBPVP8 fake-bytes', 'latin1');
 const GRACE_MS = 15 * 60 * 1000;
@@ -87,27 +87,6 @@ describe('sweepOrphanSlips', () => {
       graceMs: GRACE_MS,
     });
     expect(result).toEqual({ checked: 0, removed: [] });
-  });
-
-  it('sweeps at once when started, logs the count, and stops cleanly', async () => {
-    const orphan = slipKey(uniqueReference());
-    await put(storage, orphan);
-    await age(orphan, GRACE_MS + 60_000);
-    const logged: { obj: object; msg: string }[] = [];
-    const log = {
-      info: (obj: object, msg: string) => logged.push({ obj, msg }),
-      error: (obj: object, msg: string) => logged.push({ obj, msg }),
-    };
-    const sweeper = startOrphanSlipSweeps({
-      db: database.db,
-      storage,
-      clock: systemClock,
-      graceMs: GRACE_MS,
-      log,
-    });
-    await sweeper.stop();
-    expect(await exists(orphan)).toBe(false);
-    expect(logged).toEqual([{ obj: { checked: 1, removed: 1 }, msg: 'orphan slip sweep done' }]);
   });
 });
 

@@ -10,11 +10,6 @@ export const ORPHAN_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** Keys per `in (...)` lookup, well inside PostgreSQL's parameter limit. */
 const LOOKUP_BATCH = 500;
 
-type Logger = {
-  info(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-};
-
 export type SweepOrphanSlipsOptions = {
   db: Db;
   storage: Storage;
@@ -23,7 +18,7 @@ export type SweepOrphanSlipsOptions = {
   graceMs: number;
 };
 
-export type SweepResult = { checked: number; removed: string[] };
+type SweepResult = { checked: number; removed: string[] };
 
 /**
  * A booking stores its slip just before its transaction commits (create-booking.ts), and deletes
@@ -57,36 +52,4 @@ export async function sweepOrphanSlips(opts: SweepOrphanSlipsOptions): Promise<S
     }
   }
   return { checked, removed };
-}
-
-export type OrphanSlipSweeper = { stop(): Promise<void> };
-
-/** Sweeps once now and then every `intervalMs`; the timer never keeps the process alive. */
-export function startOrphanSlipSweeps(
-  opts: SweepOrphanSlipsOptions & { log: Logger; intervalMs?: number },
-): OrphanSlipSweeper {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    // One sweep at a time: a slow listing must not pile up behind the timer.
-    if (running) return;
-    running = sweepOrphanSlips(opts)
-      .then(({ checked, removed }) => {
-        opts.log.info({ checked, removed: removed.length }, 'orphan slip sweep done');
-      })
-      .catch((err: unknown) => {
-        opts.log.error({ err }, 'orphan slip sweep failed');
-      })
-      .finally(() => {
-        running = null;
-      });
-  };
-  run();
-  const timer = setInterval(run, opts.intervalMs ?? ORPHAN_SWEEP_INTERVAL_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

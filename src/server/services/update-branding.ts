@@ -1,52 +1,33 @@
-import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import {
-  type BrandingImage,
-  type PwaSettingsUpdate,
-  pwaSettingsUpdateSchema,
-} from '#shared/catalogue-api.ts';
-import { DEFAULT_BRANDING } from '#shared/constants.ts';
+import { eq } from 'drizzle-orm';
+import type { PwaSettingsUpdate } from '#shared/catalogue-api.ts';
 import type { Branding } from '#shared/schemas.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { pwaSettings } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';
-import { deriveIcon, ICON_192_SUFFIX, ICON_512_SUFFIX, processImage } from '../lib/images.ts';
-import type { Storage } from '../lib/storage.ts';
-import { readBranding } from '../routes/public/catalogue.ts';
+import { lockBranding } from './lock-branding.ts';
+import { readBranding } from './read-branding.ts';
 
-/** The first settings row (SPEC.md section 7), created with the defaults when there is none. */
-async function lockSettingsRow(tx: Tx) {
-  const [row] = await tx
-    .select()
-    .from(pwaSettings)
-    .orderBy(asc(pwaSettings.createdAt))
-    .limit(1)
-    .for('update');
-  if (row) return row;
-  const [created] = await tx
-    .insert(pwaSettings)
-    .values({
-      appName: DEFAULT_BRANDING.appName,
-      shortName: DEFAULT_BRANDING.shortName,
-      themeColor: DEFAULT_BRANDING.themeColor,
-      backgroundColor: DEFAULT_BRANDING.backgroundColor,
-    })
-    .returning();
-  if (!created) throw new Error('pwa_settings insert returned nothing');
-  return created;
-}
+const CONTACT_FIELDS = ['contactPhone', 'bookingEmail', 'supportEmail'] as const;
 
-export async function updateBranding(
-  db: Db,
-  opts: { input: PwaSettingsUpdate; actorUserId: string | null },
-): Promise<Branding> {
-  const input = pwaSettingsUpdateSchema.parse(opts.input);
+/** Saves only the fields sent (SPEC.md section 2, PWA settings: each card saves its own). */
+export async function updateBranding(opts: {
+  db: Db;
+  /** What the route's schema parsed. */
+  input: PwaSettingsUpdate;
+  actorUserId: string | null;
+}): Promise<Branding> {
+  const { db, input } = opts;
+  // An emptied contact detail is stored as null: the default shows again.
+  const changes: Omit<PwaSettingsUpdate, (typeof CONTACT_FIELDS)[number]> &
+    Partial<Record<(typeof CONTACT_FIELDS)[number], string | null>> = { ...input };
+  for (const field of CONTACT_FIELDS) {
+    if (changes[field] === '') changes[field] = null;
+  }
   await db.transaction(async (tx) => {
-    const row = await lockSettingsRow(tx);
+    const row = await lockBranding({ db: tx });
     await tx
       .update(pwaSettings)
-      .set({ ...input, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: new Date() })
       .where(eq(pwaSettings.id, row.id));
     await writeAudit(tx, {
       actorUserId: opts.actorUserId,
@@ -54,102 +35,8 @@ export async function updateBranding(
       entity: 'pwa_settings',
       entityId: row.id,
       before: Object.fromEntries(Object.keys(input).map((k) => [k, row[k as keyof typeof row]])),
-      after: input,
+      after: changes,
     });
   });
-  return readBranding(db);
-}
-
-type StoredFile = { key: string; body: Buffer; contentType: string };
-
-/** What each branding upload becomes (ARCHITECTURE.md section 8.17). */
-async function renderBrandingImage(kind: BrandingImage, image: Buffer, stamp: string): Promise<StoredFile[]> {
-  if (kind === 'icon') {
-    const base = `branding/icon_${stamp}`;
-    const [large, small] = await Promise.all([deriveIcon(image, 512), deriveIcon(image, 192)]);
-    return [
-      { key: `${base}${ICON_512_SUFFIX}`, body: large, contentType: 'image/png' },
-      { key: `${base}${ICON_192_SUFFIX}`, body: small, contentType: 'image/png' },
-    ];
-  }
-  if (kind === 'favicon') {
-    return [
-      { key: `branding/favicon_${stamp}.png`, body: await deriveIcon(image, 64), contentType: 'image/png' },
-    ];
-  }
-  const logo = await processImage(image, {
-    maxWidth: 512,
-    maxHeight: 512,
-    quality: 0.9,
-    maxBytes: 300 * 1024,
-  });
-  return [{ key: `branding/logo_${stamp}.webp`, body: logo.buffer, contentType: logo.contentType }];
-}
-
-function keysOf(kind: BrandingImage, url: string | null, storage: Storage): string[] {
-  if (!url) return [];
-  // The URL of any key is a fixed prefix plus the key.
-  const prefix = storage.publicUrl('x').slice(0, -1);
-  if (!url.startsWith(prefix)) return [];
-  const key = url.slice(prefix.length);
-  if (kind === 'icon' && key.endsWith(ICON_512_SUFFIX)) {
-    return [key, key.slice(0, -ICON_512_SUFFIX.length) + ICON_192_SUFFIX];
-  }
-  return [key];
-}
-
-const COLUMN = { icon: 'iconUrl', logo: 'logoUrl', favicon: 'faviconUrl' } as const;
-
-/** Stores a new icon, logo or favicon; the previous files go after the commit. */
-export async function uploadBrandingImage(
-  db: Db,
-  opts: {
-    kind: BrandingImage;
-    image: Buffer;
-    actorUserId: string | null;
-    storage: Storage;
-    now: Date;
-    log: FastifyBaseLogger;
-  },
-): Promise<Branding> {
-  const { storage, kind } = opts;
-  const files = await renderBrandingImage(
-    kind,
-    opts.image,
-    `${opts.now.getTime()}_${randomUUID().slice(0, 8)}`,
-  );
-  const [main] = files;
-  if (!main) throw new Error('no branding file rendered');
-  for (const file of files) {
-    await storage.put(file.key, file.body, { contentType: file.contentType, visibility: 'public' });
-  }
-  const url = storage.publicUrl(main.key);
-  let previous: string | null = null;
-  try {
-    await db.transaction(async (tx) => {
-      const row = await lockSettingsRow(tx);
-      previous = row[COLUMN[kind]];
-      await tx
-        .update(pwaSettings)
-        .set({ [COLUMN[kind]]: url, updatedAt: new Date() })
-        .where(eq(pwaSettings.id, row.id));
-      await writeAudit(tx, {
-        actorUserId: opts.actorUserId,
-        action: `upload_${kind}`,
-        entity: 'pwa_settings',
-        entityId: row.id,
-        before: { [COLUMN[kind]]: previous },
-        after: { [COLUMN[kind]]: url },
-      });
-    });
-  } catch (err) {
-    await Promise.all(files.map((f) => storage.delete(f.key, 'public').catch(() => undefined)));
-    throw err;
-  }
-  for (const key of keysOf(kind, previous, storage)) {
-    await storage.delete(key, 'public').catch((err: unknown) => {
-      opts.log.warn({ err, key }, 'old branding file could not be deleted');
-    });
-  }
-  return readBranding(db);
+  return readBranding({ db });
 }

@@ -1,11 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
-import { type PaymentSettingsUpdate, paymentSettingsUpdateSchema } from '#shared/catalogue-api.ts';
+import type { z } from 'zod';
+import type { paymentSettingsUpdateSchema } from '#shared/catalogue-api.ts';
 import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES } from '#shared/constants.ts';
-import type { PublicSettings } from '#shared/schemas.ts';
+import type { PaymentSettingsView } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { paymentSettings } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';
-import { readPublicSettings } from '../routes/public/catalogue.ts';
+import { readPaymentSettings } from './read-payment-settings.ts';
 
 const PRICE_FIELDS = [
   'localAdultPrice',
@@ -19,11 +20,13 @@ const PRICE_FIELDS = [
  * settings row, creating it with the defaults when there is none (SPEC.md section 7).
  * Tickets already booked keep their stored prices and totals.
  */
-export async function updatePaymentSettings(
-  db: Db,
-  opts: { input: PaymentSettingsUpdate; actorUserId: string | null },
-): Promise<PublicSettings> {
-  const input = paymentSettingsUpdateSchema.parse(opts.input);
+export async function updatePaymentSettings(opts: {
+  db: Db;
+  /** What the route's schema parsed. */
+  input: z.output<typeof paymentSettingsUpdateSchema>;
+  actorUserId: string | null;
+}): Promise<PaymentSettingsView> {
+  const { db, input } = opts;
   const changes: Partial<typeof paymentSettings.$inferInsert> = {};
   for (const field of PRICE_FIELDS) {
     const value = input[field];
@@ -77,5 +80,5 @@ export async function updatePaymentSettings(
       after: changes,
     });
   });
-  return readPublicSettings(db);
+  return readPaymentSettings({ db });
 }

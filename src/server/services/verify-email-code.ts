@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '#server/db/client.ts';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
 import { emailCodes, verificationTokens } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
@@ -59,26 +59,4 @@ export async function verifyEmailCode(opts: {
   });
   if (!token) throw new AppError('invalid_code', MSG.codeInvalid, 400);
   return { verificationToken: token };
-}
-
-/** True when `token` was issued for `email` and has not expired. */
-export async function isEmailVerified(opts: {
-  db: DbOrTx;
-  clock: Clock;
-  email: string;
-  token: string | undefined;
-}): Promise<boolean> {
-  if (!opts.token) return false;
-  const [row] = await opts.db
-    .select({ id: verificationTokens.id })
-    .from(verificationTokens)
-    .where(
-      and(
-        eq(verificationTokens.tokenHash, sha256Hex(opts.token)),
-        eq(verificationTokens.email, normalizeEmail(opts.email)),
-        gt(verificationTokens.expiresAt, opts.clock.now()),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
 }

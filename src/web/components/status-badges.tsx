@@ -13,13 +13,8 @@ import {
   UserX,
 } from 'lucide-react';
 import { PAYMENT_STATUS_LABEL, TICKET_STATUS_LABEL } from '#shared/messages.ts';
+import { humanize } from '#web/lib/humanize.ts';
 import { Badge, type BadgeProps } from './ui/badge.tsx';
-
-/** 'no_show' -> 'No show': an unknown status is still written out. */
-const humanize = (value: string) => {
-  const words = value.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
 
 type Look = { variant: BadgeProps['variant']; icon: LucideIcon; label?: string };
 

@@ -1,18 +1,43 @@
-import { MSG } from '#shared/messages.ts';
-import type { ApiErrorBody } from '#shared/schemas.ts';
+import type { ApiErrorBody, ErrorDetails } from '#shared/api-errors.ts';
+import { SERVER_ERROR } from '#shared/server-error.ts';
 
-/** An error answered by the API (ARCHITECTURE.md section 3 error shape) or a failed request. */
+/**
+ * An error answered by the API (ARCHITECTURE.md section 3 error shape) or a failed request.
+ * What to show is chosen by `code`; data the error carries (the taken `seats`, when to retry)
+ * is in `details`, never read out of the message.
+ */
+/**
+ * What to tell the user about a failed request: the server's own text for an API error (it is
+ * written for people, SPEC.md's wording), `fallback` for anything else (a bug, a network
+ * failure the client did not wrap).
+ */
+export function errorMessage(error: unknown, fallback: string = SERVER_ERROR): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
+/** Like errorMessage, but nothing when the error did not come from the API. */
+export const apiErrorText = (error: unknown): string | undefined =>
+  error instanceof ApiError ? error.message : undefined;
+
 export class ApiError extends Error {
   readonly code: string;
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
+  readonly details: ErrorDetails;
 
-  constructor(code: string, message: string, status: number, fields?: Record<string, string>) {
+  constructor(
+    code: string,
+    message: string,
+    status: number,
+    fields?: Record<string, string>,
+    details: ErrorDetails = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
     this.fields = fields;
+    this.details = details;
   }
 }
 
@@ -49,16 +74,17 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     response = await fetch(path, { credentials: 'same-origin', ...init, headers, body: payload });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError('network_error', MSG.serverError, 0);
+    throw new ApiError('network_error', SERVER_ERROR, 0);
   }
 
   const isJson = response.headers.get('Content-Type')?.includes('json') ?? false;
   const data: unknown = isJson ? await response.json().catch(() => undefined) : undefined;
   if (!response.ok) {
     if (isErrorBody(data)) {
-      throw new ApiError(data.error.code, data.error.message, response.status, data.error.fields);
+      const { code, message, fields, ...details } = data.error;
+      throw new ApiError(code, message, response.status, fields, details);
     }
-    throw new ApiError(`http_${response.status}`, MSG.serverError, response.status);
+    throw new ApiError(`http_${response.status}`, SERVER_ERROR, response.status);
   }
   return data as T;
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_APP_NAME } from '#shared/constants.ts';
-import type { Banner, Branding } from '#shared/schemas.ts';
+import { DEFAULT_APP_NAME, DEFAULT_CONTACT } from '#shared/constants.ts';
+import type { Banner, Branding, Location } from '#shared/schemas.ts';
 import { api } from './api-client.ts';
 
 export const brandingQuery = queryOptions({
@@ -9,12 +9,19 @@ export const brandingQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
+/** The stops a trip can go from and to (the booking wizard's first step). */
+export const locationsQuery = queryOptions({
+  queryKey: ['locations'],
+  queryFn: ({ signal }) => api.get<Location[]>('/api/locations', { signal }),
+  staleTime: 5 * 60_000,
+});
+
 export const bannersQuery = queryOptions({
   queryKey: ['banners'],
   queryFn: ({ signal }) => api.get<Banner[]>('/api/banners', { signal }),
 });
 
-/** The branding settings, with the product name filled in while they load. */
+/** The branding settings, with the product name and contact details filled in while they load. */
 export function useBranding() {
   const { data } = useQuery(brandingQuery);
   return {
@@ -22,5 +29,10 @@ export function useBranding() {
     logoUrl: data?.logoUrl ?? null,
     faviconUrl: data?.faviconUrl ?? null,
     themeColor: data?.themeColor ?? null,
+    contact: {
+      phone: data?.contactPhone || DEFAULT_CONTACT.contactPhone,
+      bookingEmail: data?.bookingEmail || DEFAULT_CONTACT.bookingEmail,
+      supportEmail: data?.supportEmail || DEFAULT_CONTACT.supportEmail,
+    },
   };
 }

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { AuthMe, DemoCredentials, LoginRequest, PasswordChange } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
+import { toast } from '#web/lib/toast.ts';
 import { ApiError, api } from './api-client.ts';
 
 /** Every admin query key starts with this, so signing out can drop them all at once. */

@@ -109,6 +109,8 @@ export type CreateBookingOptions = {
   to?: string;
   /** Local adult tickets, one seat each; 1 by default. */
   seats?: number;
+  /** A passenger verified before (several bookings of one e-mail); a new one by default. */
+  passenger?: { email: string; verificationToken: string };
 };
 
 export type CreatedBooking = BookingCreated & {
@@ -126,9 +128,9 @@ export async function createBookingViaApi(
   opts: CreateBookingOptions = {},
 ): Promise<CreatedBooking> {
   const { daysAhead = 5, from = 'Malé', to = 'Rasdhoo', seats: count = 1 } = opts;
-  const email = `booking-${randomUUID()}@example.com`;
+  const email = opts.passenger?.email ?? `booking-${randomUUID()}@example.com`;
   const passengerName = 'Aishath Mohamed';
-  const verificationToken = await verifiedToken(api, email);
+  const verificationToken = opts.passenger?.verificationToken ?? (await verifiedToken(api, email));
   const date = operatorDate(daysAhead);
   const { trip, launches } = await findTrip(api, date, from, to);
   const launch = launches.find((l) => l.freeSeats >= count);
@@ -167,4 +169,44 @@ export async function createBookingViaApi(
     return { ...created, trip, launch, travelDate: date, seats, email, passengerName };
   }
   throw new Error('could not book free seats');
+}
+
+/** The admin's view of a schedule, as much as a booking on it needs. */
+type OwnSchedule = {
+  id: string;
+  travelDate: string;
+  routeStops: { stopOrder: number; locationId: string }[];
+};
+
+/** A pending booking of seat `seat` from the first to the last stop of a schedule a test made. */
+export async function bookScheduleViaApi(
+  api: APIRequestContext,
+  schedule: OwnSchedule,
+  launchId: string,
+  seat: string,
+): Promise<BookingCreated> {
+  const email = `schedule-guard-${randomUUID()}@example.com`;
+  const verificationToken = await verifiedToken(api, email);
+  const stops = [...schedule.routeStops].sort((a, b) => a.stopOrder - b.stopOrder);
+  const booking: BookingRequest = {
+    scheduleId: schedule.id,
+    travelDate: schedule.travelDate,
+    originId: stops[0]?.locationId ?? '',
+    destinationId: stops.at(-1)?.locationId ?? '',
+    launchId,
+    seats: [seat],
+    tickets: [{ type: 'local', category: 'adult', quantity: 1 }],
+    passenger: { name: 'Mariyam Ali', email, phone: '7771234' },
+    paymentCurrency: 'MVR',
+    verificationToken,
+  };
+  const origin = new URL((await api.get('/api/health')).url()).origin;
+  const response = await api.post('/api/bookings', {
+    headers: { 'X-Booking-Session': randomUUID(), 'Idempotency-Key': randomUUID(), Origin: origin },
+    multipart: {
+      booking: JSON.stringify(booking),
+      slip: { name: 'slip.webp', mimeType: 'image/webp', buffer: await readFile(SLIP_WEBP) },
+    },
+  });
+  return json<BookingCreated>(response);
 }

@@ -16,6 +16,16 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** No WCAG 2.1 AA violations on what is shown; toasts come and go, so they are left out. */
 export async function expectAccessible(page: Page, name?: string): Promise<void> {
+  // Colours caught halfway through a transition (a seat just picked fading to its selected
+  // colour) are no colours a reader ever sees at rest: let finite animations end first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page })
     .withTags(WCAG_TAGS)
     .exclude('[data-sonner-toaster]')

@@ -8,10 +8,10 @@ import { banners } from '#server/db/schema.ts';
 import { BANNER_SMALL_WIDTH } from '#shared/banner-images.ts';
 import { MSG } from '#shared/messages.ts';
 import type { Banner } from '#shared/schemas.ts';
-import { signInAsAdmin } from '../../../../tests/setup/admin-session.ts';
-import { multipartBody } from '../../../../tests/setup/multipart.ts';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
-import { testDatabaseKind } from '../../../../tests/setup/test-db.ts';
+import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { multipartBody } from '#tests/setup/multipart.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const FILES = path.resolve(import.meta.dirname, '../../../../tests/files');
 

@@ -1,35 +1,50 @@
 import type { FastifyInstance } from 'fastify';
-import { type BannerList, bannerFieldsSchema } from '#shared/catalogue-api.ts';
-import { MSG } from '#shared/messages.ts';
-import { AppError } from '../../lib/errors.ts';
-import { readImageUpload } from '../../lib/multipart.ts';
-import { deleteBanner, listBanners, uploadBanner } from '../../services/upload-banner.ts';
-import { parseOrThrow } from '../public/email-codes.ts';
-import { adminOf, idParam } from './index.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readImageUpload } from '#server/lib/multipart.ts';
+import { deleteBanner } from '#server/services/delete-banner.ts';
+import { listBanners } from '#server/services/list-banners.ts';
+import { uploadBanner } from '#server/services/upload-banner.ts';
+import { bannerFieldsSchema, bannerIdParamsSchema, bannerListSchema } from '#shared/catalogue-api.ts';
+import { bannerSchema } from '#shared/schemas.ts';
+import { adminOf } from './index.ts';
 
 /** Banner management (SPEC.md section 2). */
-export default async function adminBannerRoutes(app: FastifyInstance) {
+export default async function adminBannerRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { database, storage, clock } = app.deps;
   const db = database.db;
 
-  app.get('/api/admin/banners', async (): Promise<BannerList> => ({ banners: await listBanners(db) }));
+  app.get('/api/admin/banners', { schema: { response: { 200: bannerListSchema } } }, async () => ({
+    banners: await listBanners({ db }),
+  }));
 
-  app.post('/api/admin/banners', async (req, reply) => {
-    const { image, fields } = await readImageUpload(req);
-    const placement = parseOrThrow(bannerFieldsSchema, fields);
-    const banner = await uploadBanner(db, {
-      image,
-      ...placement,
-      actorUserId: adminOf(req).id,
-      storage,
-      now: clock.now(),
-    });
-    return reply.code(201).send(banner);
-  });
+  // Multipart (file `image`, fields showOnDesktop and showOnMobile): the handler reads it and
+  // parses the fields with the shared schema.
+  app.post(
+    '/api/admin/banners',
+    { schema: { consumes: ['multipart/form-data'], response: { 201: bannerSchema } } },
+    async (req, reply) => {
+      const { image, fields } = await readImageUpload(req);
+      const placement = bannerFieldsSchema.parse(fields);
+      const banner = await uploadBanner({
+        db,
+        image,
+        ...placement,
+        actorUserId: adminOf(req).id,
+        storage,
+        now: clock.now(),
+      });
+      return reply.code(201).send(banner);
+    },
+  );
 
-  app.delete('/api/admin/banners/:id', async (req, reply) => {
-    const id = idParam(req.params, () => new AppError('banner_not_found', MSG.bannerNotFound, 404));
-    await deleteBanner(db, { id, actorUserId: adminOf(req).id, storage, log: req.log });
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/admin/banners/:id',
+    { schema: { params: bannerIdParamsSchema, response: { 204: z.undefined() } } },
+    async (req, reply) => {
+      await deleteBanner({ db, id: req.params.id, actorUserId: adminOf(req).id, storage, log: req.log });
+      return reply.code(204).send();
+    },
+  );
 }

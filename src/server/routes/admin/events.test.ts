@@ -1,13 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tickets } from '#server/db/schema.ts';
+import { sessions, tickets } from '#server/db/schema.ts';
 import { announce } from '#server/lib/live-events.ts';
-import { makeSchedule } from '../../../../tests/factories.ts';
-import { signInAsAdmin } from '../../../../tests/setup/admin-session.ts';
-import { bookViaApi } from '../../../../tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
-import { testDatabaseKind } from '../../../../tests/setup/test-db.ts';
+import { makePaymentSettings, makeSchedule } from '#tests/factories.ts';
+import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { bookViaApi } from '#tests/setup/public-booking.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKind } from '#tests/setup/test-db.ts';
+import { eventStreamOptions } from './events.ts';
 
 type Received = { event: string; data: unknown };
 
@@ -15,6 +16,7 @@ type Received = { event: string; data: unknown };
 function sseReader(body: ReadableStream<Uint8Array>) {
   const received: Received[] = [];
   const comments: string[] = [];
+  const retries: number[] = [];
   let waiters: Array<() => void> = [];
   const decoder = new TextDecoder();
   let buffer = '';
@@ -32,6 +34,7 @@ function sseReader(body: ReadableStream<Uint8Array>) {
         const data: string[] = [];
         for (const line of frame.split('\n')) {
           if (line.startsWith(':')) comments.push(line.slice(1).trim());
+          else if (line.startsWith('retry: ')) retries.push(Number(line.slice(7)));
           else if (line.startsWith('event: ')) event = line.slice(7);
           else if (line.startsWith('data: ')) data.push(line.slice(6));
         }
@@ -50,7 +53,7 @@ function sseReader(body: ReadableStream<Uint8Array>) {
       await new Promise<void>((resolve) => waiters.push(resolve));
     }
   }
-  return { received, comments, waitFor, done };
+  return { received, comments, retries, waitFor, done };
 }
 
 describe(`GET /api/admin/events (${testDatabaseKind})`, () => {
@@ -63,6 +66,7 @@ describe(`GET /api/admin/events (${testDatabaseKind})`, () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     cookie = (await signInAsAdmin(t.app)).cookie;
+    await makePaymentSettings(t.database.db);
   });
   afterAll(() => t.close());
 
@@ -215,4 +219,117 @@ describe(`GET /api/admin/events (${testDatabaseKind})`, () => {
     expect(reader.comments).toContain('connected');
     // Builds a second app of its own: room for a busy machine, not a timing check.
   }, 120_000);
+});
+
+describe(`GET /api/admin/events ends with its session (${testDatabaseKind})`, () => {
+  // A short ping for the test; in service it is 25 s. Bounds below are generous multiples.
+  const PING_MS = 200;
+  const BOUND_MS = 10_000;
+  const productionPing = eventStreamOptions.pingMs;
+  let nowMs = Date.now();
+  const clock = { now: () => new Date(nowMs) };
+  let t: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    eventStreamOptions.pingMs = PING_MS;
+    t = await createTestApp({ clock, env: { RATE_LIMIT_SCALE: '100' } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    eventStreamOptions.pingMs = productionPing;
+    await t.close();
+  });
+
+  /** A stream over a real socket, and the time it ends (or 'open' if it outlives `BOUND_MS`). */
+  async function openStream(cookie: string) {
+    const res = await fetch(`${base}/api/admin/events`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    const reader = sseReader(res.body as ReadableStream<Uint8Array>);
+    const endedAt = reader.done.then(() => Date.now());
+    const pings = () => reader.comments.filter((c) => c === 'ping').length;
+    return {
+      reader,
+      pings,
+      /** Resolves once `n` more pings have arrived: the stream is alive and re-checking. */
+      async morePings(n: number) {
+        const target = pings() + n;
+        while (pings() < target) await new Promise((r) => setTimeout(r, 20));
+      },
+      /** Milliseconds from `since` until the stream ended, or null if still open after BOUND_MS. */
+      endedWithin(since: number): Promise<number | null> {
+        return Promise.race([
+          endedAt.then((at) => at - since),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), BOUND_MS)),
+        ]);
+      },
+    };
+  }
+
+  const post = (url: string, cookie: string, body?: object) =>
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { cookie, origin: base, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+
+  it('ends when its session signs out', async () => {
+    const { cookie } = await signInAsAdmin(t.app);
+    const stream = await openStream(cookie);
+    await stream.morePings(2);
+    const since = Date.now();
+    expect((await post('/api/auth/logout', cookie)).status).toBe(204);
+    const ms = await stream.endedWithin(since);
+    console.log(`[events] stream ended ${ms} ms after sign-out (ping ${PING_MS} ms)`);
+    expect(ms).not.toBeNull();
+    // The browser is told not to knock again at once: it would only get a 401.
+    expect(stream.reader.retries).toEqual([3_000, 600_000]);
+  });
+
+  it('ends within a ping when another instance ends its session', async () => {
+    const { cookie, admin } = await signInAsAdmin(t.app);
+    const stream = await openStream(cookie);
+    await stream.morePings(1);
+    const since = Date.now();
+    // What a sign-out on another instance leaves behind: the row gone, nobody here told.
+    await t.database.db.delete(sessions).where(eq(sessions.userId, admin.id));
+    const ms = await stream.endedWithin(since);
+    console.log(`[events] stream ended ${ms} ms after its session row went (ping ${PING_MS} ms)`);
+    expect(ms).not.toBeNull();
+    expect(stream.reader.retries.at(-1)).toBe(600_000);
+  });
+
+  it('ends when a password change elsewhere ends its session; the changing session keeps its stream', async () => {
+    const first = await signInAsAdmin(t.app);
+    const second = await signInAsAdmin(t.app, { admin: first.admin });
+    const ended = await openStream(first.cookie);
+    const kept = await openStream(second.cookie);
+    const since = Date.now();
+    const change = await post('/api/auth/password', second.cookie, {
+      currentPassword: first.admin.password,
+      newPassword: 'a-brand-new-passphrase',
+    });
+    expect(change.status).toBe(204);
+    expect(await ended.endedWithin(since)).not.toBeNull();
+    await kept.morePings(3);
+    expect(kept.reader.comments).toContain('connected');
+    await post('/api/auth/logout', second.cookie);
+    expect(await kept.endedWithin(Date.now())).not.toBeNull();
+  });
+
+  it('never keeps an idle session alive by itself, and ends when it expires', async () => {
+    const { cookie, admin } = await signInAsAdmin(t.app);
+    const stream = await openStream(cookie);
+    const lastSeen = async () =>
+      (await t.database.db.select().from(sessions).where(eq(sessions.userId, admin.id)))[0]?.lastSeenAt;
+    const before = await lastSeen();
+    // Well past the minute after which a request would move last_seen_at; still within the idle time.
+    nowMs += 30 * 60_000;
+    await stream.morePings(3);
+    expect(await lastSeen()).toEqual(before);
+    // The idle time (120 minutes) runs out with no request but the stream's own re-checks.
+    nowMs += 91 * 60_000;
+    expect(await stream.endedWithin(Date.now())).not.toBeNull();
+  });
 });

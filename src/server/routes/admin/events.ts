@@ -1,11 +1,24 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { LiveEvent } from '#server/lib/live-events.ts';
+import { isSessionLive, onSessionEnded } from '#server/lib/sessions.ts';
+import { adminOf } from './index.ts';
 
 // Proxies and load balancers drop a connection that stays silent for a minute or so.
 const PING_MS = 25_000;
+
+/**
+ * How often a stream pings and re-checks its session, so it ends within one interval of a
+ * sign-out elsewhere, a password change or expiry. Tests shorten it; nothing else changes it.
+ */
+export const eventStreamOptions = { pingMs: PING_MS };
 // How long a browser waits before reconnecting after the stream ends.
 const RETRY_MS = 3_000;
+// ...and after its session ended: knocking again at once would only earn a 401 (which the
+// browser logs as an error and gives up on). By then the screen has usually moved to the login
+// page, or the admin has signed in again.
+const SESSION_ENDED_RETRY_MS = 10 * 60_000;
 
 const frame = (event: LiveEvent) => `event: ${event.kind}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
@@ -13,17 +26,23 @@ const frame = (event: LiveEvent) => `event: ${event.kind}\ndata: ${JSON.stringif
  * GET /api/admin/events: Server-Sent Events for the admin screens (ARCHITECTURE.md section 1).
  * The response is written to the socket directly, so @fastify/compress never sees (or buffers)
  * it; the headers the hooks set (security headers, no-store) are carried over by hand. Every
- * open stream is ended when the app closes, so it cannot hold a shutdown up.
+ * open stream is ended when the app closes, so it cannot hold a shutdown up, and when its
+ * session ends.
  */
 export default async function adminEventRoutes(app: FastifyInstance) {
-  const { liveEvents } = app.deps;
+  const { liveEvents, database, clock, config } = app.deps;
   const streams = new Set<() => void>();
 
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();
   });
 
-  app.get('/api/admin/events', async (req, reply) => {
+  const schema = {
+    produces: ['text/event-stream'],
+    response: { 200: z.string().describe('Server-Sent Events: `ticket` and `schedule` with {type, id}') },
+  };
+  app.get('/api/admin/events', { schema }, async (req, reply) => {
+    const { sessionId } = adminOf(req);
     await liveEvents.start();
     reply.hijack();
     const res: ServerResponse = reply.raw;
@@ -43,11 +62,37 @@ export default async function adminEventRoutes(app: FastifyInstance) {
     const unsubscribe = liveEvents.subscribe((event) => {
       res.write(frame(event));
     });
-    const ping = setInterval(() => res.write(': ping\n\n'), PING_MS);
+    // The stream carries ticket ids, so it lives no longer than its session: each ping first
+    // checks the session is still live (without counting as activity, or an open admin tab
+    // would keep an idle session alive for ever). A sign-out on this instance ends it at once.
+    let checking = false;
+    const check = async () => {
+      if (checking) return;
+      checking = true;
+      try {
+        if (!(await isSessionLive(database.db, sessionId, { clock, config }))) {
+          sessionEnded();
+          return;
+        }
+      } catch (err) {
+        // The database is unreachable: no events flow either, and the next ping checks again.
+        req.log.warn({ err }, 'event stream could not re-check its session');
+      } finally {
+        checking = false;
+      }
+      if (!res.writableEnded) res.write(': ping\n\n');
+    };
+    const ping = setInterval(() => void check(), eventStreamOptions.pingMs);
     ping.unref();
+    const sessionEnded = () => {
+      if (streams.has(end) && !res.writableEnded) res.write(`retry: ${SESSION_ENDED_RETRY_MS}\n\n`);
+      end();
+    };
+    const stopWatching = onSessionEnded(sessionId, sessionEnded);
     const end = () => {
       if (!streams.delete(end)) return;
       clearInterval(ping);
+      stopWatching();
       unsubscribe();
       if (!res.writableEnded) res.end();
     };

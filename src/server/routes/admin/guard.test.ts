@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '#server/lib/sessions.ts';
 import { MSG } from '#shared/messages.ts';
-import { makeAdmin } from '../../../../tests/factories.ts';
-import { signInAsAdmin } from '../../../../tests/setup/admin-session.ts';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
-import { testDatabaseKind } from '../../../../tests/setup/test-db.ts';
+import { makeAdmin } from '#tests/factories.ts';
+import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
 

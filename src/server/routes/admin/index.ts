@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '#server/lib/errors.ts';
 import { requestSession, type SessionUser } from '#server/lib/sessions.ts';
 import type { AdminUser } from '#shared/admin-api.ts';
@@ -18,16 +17,7 @@ export function adminOf(req: FastifyRequest): AdminUser & { sessionId: string } 
   return req.adminUser;
 }
 
-const idParamsSchema = z.object({ id: z.uuid() });
-
-/** The `:id` of an admin route. A malformed id names nothing: the same 404 as an unknown one. */
-export function idParam(params: unknown, notFound: () => AppError): string {
-  const parsed = idParamsSchema.safeParse(params);
-  if (!parsed.success) throw notFound();
-  return parsed.data.id;
-}
-
-export type AdminRouteModule = (app: FastifyInstance) => Promise<void>;
+type AdminRouteModule = (app: FastifyInstance) => Promise<void>;
 
 /**
  * The one guard for everything under /api/admin/ (ARCHITECTURE.md section 4): an onRequest hook

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launches, locations } from '#server/db/schema.ts';
-import type { AdminLaunch, LaunchInput } from '#shared/catalogue-api.ts';
+import type { AdminLaunch, AdminSchedule, LaunchInput } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
 import type { Location } from '#shared/schemas.ts';
 import {
@@ -13,11 +13,11 @@ import {
   makeTicket,
   seatLabels,
   uniqueSuffix,
-} from '../../../../tests/factories.ts';
-import { signInAsAdmin } from '../../../../tests/setup/admin-session.ts';
-import { multipartBody } from '../../../../tests/setup/multipart.ts';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
-import { testDatabaseKind } from '../../../../tests/setup/test-db.ts';
+} from '#tests/factories.ts';
+import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { multipartBody } from '#tests/setup/multipart.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const FILES = path.resolve(import.meta.dirname, '../../../../tests/files');
 
@@ -33,6 +33,19 @@ describe(`admin launches and locations (${testDatabaseKind})`, () => {
 
   const send = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
+
+  const launchRow = async (id: string) =>
+    (await t.database.db.select().from(launches).where(eq(launches.id, id)))[0];
+  const locationRow = async (id: string) =>
+    (await t.database.db.select().from(locations).where(eq(locations.id, id)))[0];
+  const listedLaunchIds = async () =>
+    ((await send('GET', '/api/admin/launches')).json().launches as AdminLaunch[]).map((l) => l.id);
+  const auditActions = async (entity: string, id: string) => {
+    const rows = await t.database.db.execute(
+      sql`SELECT action FROM audit_log WHERE entity = ${entity} AND entity_id = ${id} ORDER BY created_at`,
+    );
+    return (rows as unknown as { rows: { action: string }[] }).rows.map((r) => r.action);
+  };
 
   const count = async (table: typeof launches | typeof locations) => {
     const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table);
@@ -135,18 +148,73 @@ describe(`admin launches and locations (${testDatabaseKind})`, () => {
       expect(fake.json().imageUrl).toBeUndefined();
     });
 
-    it('deletes an unused launch; one on a schedule or a ticket is refused with a clear message', async () => {
+    it('deletes an unused launch for good', async () => {
       const unused = await makeLaunch(t.database.db);
       expect((await send('DELETE', `/api/admin/launches/${unused.id}`)).statusCode).toBe(204);
-      expect(await t.database.db.select().from(launches).where(eq(launches.id, unused.id))).toEqual([]);
+      expect(await launchRow(unused.id)).toBeUndefined();
+      expect(await auditActions('launch', unused.id)).toEqual(['delete']);
+      expect((await send('DELETE', `/api/admin/launches/${unused.id}`)).statusCode).toBe(404);
+    });
 
+    it('refuses while a pending or approved ticket of a trip not completed travels on it', async () => {
       const used = await makeLaunch(t.database.db);
-      await makeSchedule(t.database.db, { launchIds: [used.id] });
+      const trip = await makeSchedule(t.database.db, { launchIds: [used.id] });
+      await makeTicket(t.database.db, { schedule: trip, status: 'pending' });
+      await makeTicket(t.database.db, { schedule: trip, status: 'confirmed' });
+      await makeTicket(t.database.db, { schedule: trip, status: 'cancelled' });
       const refused = await send('DELETE', `/api/admin/launches/${used.id}`);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().error.message).toBe(MSG.launchInUse);
-      expect(await t.database.db.select().from(launches).where(eq(launches.id, used.id))).toHaveLength(1);
-      expect((await send('DELETE', `/api/admin/launches/${unused.id}`)).statusCode).toBe(404);
+      expect(refused.json().error).toMatchObject({ code: 'launch_in_use', message: MSG.launchInUse(2) });
+      expect(await launchRow(used.id)).toMatchObject({ archivedAt: null });
+      expect(await listedLaunchIds()).toContain(used.id);
+    });
+
+    it('archives a launch only schedules use: gone from the list and new schedules, kept on its trips', async () => {
+      const used = await makeLaunch(t.database.db);
+      const trip = await makeSchedule(t.database.db, { launchIds: [used.id] });
+      const res = await send('DELETE', `/api/admin/launches/${used.id}`);
+      expect(res.statusCode, res.body).toBe(204);
+      const archived = await launchRow(used.id);
+      expect(archived?.archivedAt).toBeInstanceOf(Date);
+      expect(await listedLaunchIds()).not.toContain(used.id);
+      // The trip still names it (marked archived); a new schedule may not.
+      const schedule: AdminSchedule = (await send('GET', `/api/admin/schedules/${trip.schedule.id}`)).json();
+      expect(schedule.launches).toEqual([{ id: used.id, name: used.name, archived: true }]);
+      const created = await send('POST', '/api/admin/schedules', {
+        travelDate: trip.schedule.travelDate,
+        launchIds: [used.id],
+        routeStops: trip.stops.map((s) => ({
+          locationId: s.locationId,
+          departureTime: s.departureTime?.slice(0, 5),
+        })),
+      });
+      expect(created.statusCode).toBe(400);
+      expect(created.json().error.message).toBe(MSG.scheduleUnknownLaunch);
+      const copy = await send('POST', `/api/admin/schedules/${trip.schedule.id}/duplicate`);
+      expect(copy.statusCode).toBe(409);
+      expect(copy.json().error.message).toBe(MSG.scheduleUsesDeleted);
+
+      // Deleting again answers the same and changes nothing.
+      expect((await send('DELETE', `/api/admin/launches/${used.id}`)).statusCode).toBe(204);
+      expect((await launchRow(used.id))?.archivedAt).toEqual(archived?.archivedAt);
+      expect(await auditActions('launch', used.id)).toEqual(['archive']);
+    });
+
+    it('archives a launch once its tickets are rejected or their trip completed; the tickets still name it', async () => {
+      const used = await makeLaunch(t.database.db);
+      const open = await makeSchedule(t.database.db, { launchIds: [used.id] });
+      const done = await makeSchedule(t.database.db, { launchIds: [used.id], status: 'completed' });
+      const rejected = await makeTicket(t.database.db, { schedule: open, status: 'cancelled' });
+      const travelled = await makeTicket(t.database.db, { schedule: done, status: 'confirmed' });
+      const res = await send('DELETE', `/api/admin/launches/${used.id}`);
+      expect(res.statusCode, res.body).toBe(204);
+      expect((await launchRow(used.id))?.archivedAt).toBeInstanceOf(Date);
+      expect(await listedLaunchIds()).not.toContain(used.id);
+      for (const { ticket } of [rejected, travelled]) {
+        const lookup = await t.app.inject({ method: 'GET', url: `/api/bookings/${ticket.paymentReference}` });
+        expect(lookup.statusCode, lookup.body).toBe(200);
+        expect(lookup.json().launchName).toBe(used.name);
+      }
     });
   });
 
@@ -189,15 +257,64 @@ describe(`admin launches and locations (${testDatabaseKind})`, () => {
       expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     });
 
-    it('deletes an unused location; a stop of a schedule is refused with a clear message', async () => {
+    it('deletes an unused location for good', async () => {
       const unused = await makeLocation(t.database.db);
       expect((await send('DELETE', `/api/admin/locations/${unused.id}`)).statusCode).toBe(204);
+      expect(await locationRow(unused.id)).toBeUndefined();
+      expect(await auditActions('location', unused.id)).toEqual(['delete']);
+    });
+
+    it('refuses while an active ticket travels from, to or through it', async () => {
+      const trip = await makeSchedule(t.database.db, { stops: 3 });
+      const [from, through, to] = trip.stops.map((s) => s.locationId) as [string, string, string];
+      // From the first stop to the last: the middle stop is on the way.
+      await makeTicket(t.database.db, {
+        schedule: trip,
+        originId: from,
+        destinationId: to,
+        status: 'pending',
+      });
+      for (const place of [from, through, to]) {
+        const refused = await send('DELETE', `/api/admin/locations/${place}`);
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().error).toMatchObject({
+          code: 'location_in_use',
+          message: MSG.locationInUse(1),
+        });
+        expect(await locationRow(place)).toMatchObject({ archivedAt: null });
+      }
+    });
+
+    it('archives a location only history uses: gone from both lists and new schedules, kept on old tickets', async () => {
       const trip = await makeSchedule(t.database.db);
-      const stop = trip.stops[0]?.locationId ?? '';
-      const refused = await send('DELETE', `/api/admin/locations/${stop}`);
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json().error.message).toBe(MSG.locationInUse);
-      expect(await t.database.db.select().from(locations).where(eq(locations.id, stop))).toHaveLength(1);
+      const [from, to] = trip.stops.map((s) => s.locationId) as [string, string];
+      const { ticket } = await makeTicket(t.database.db, { schedule: trip, status: 'cancelled' });
+      const place = await locationRow(from);
+
+      const res = await send('DELETE', `/api/admin/locations/${from}`);
+      expect(res.statusCode, res.body).toBe(204);
+      expect((await locationRow(from))?.archivedAt).toBeInstanceOf(Date);
+      const adminList: Location[] = (await send('GET', '/api/admin/locations')).json().locations;
+      expect(adminList.map((l) => l.id)).not.toContain(from);
+      const publicList: Location[] = (await t.app.inject({ method: 'GET', url: '/api/locations' })).json();
+      expect(publicList.map((l) => l.id)).not.toContain(from);
+      expect(publicList.map((l) => l.id)).toContain(to);
+
+      const lookup = await t.app.inject({ method: 'GET', url: `/api/bookings/${ticket.paymentReference}` });
+      expect(lookup.json().from.name).toBe(place?.name);
+      const schedule: AdminSchedule = (await send('GET', `/api/admin/schedules/${trip.schedule.id}`)).json();
+      expect(schedule.routeStops[0]).toMatchObject({ locationId: from, name: place?.name, archived: true });
+
+      const created = await send('POST', '/api/admin/schedules', {
+        travelDate: trip.schedule.travelDate,
+        launchIds: trip.launchIds,
+        routeStops: [{ locationId: from, departureTime: '09:00' }, { locationId: to }],
+      });
+      expect(created.statusCode).toBe(400);
+      expect(created.json().error.message).toBe(MSG.scheduleUnknownLocation);
+
+      expect((await send('DELETE', `/api/admin/locations/${from}`)).statusCode).toBe(204);
+      expect(await auditActions('location', from)).toEqual(['archive']);
     });
   });
 });

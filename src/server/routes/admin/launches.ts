@@ -1,50 +1,74 @@
 import type { FastifyInstance } from 'fastify';
-import { type LaunchList, launchInputSchema } from '#shared/catalogue-api.ts';
-import { MSG } from '#shared/messages.ts';
-import { AppError } from '../../lib/errors.ts';
-import { readImageUpload } from '../../lib/multipart.ts';
-import { deleteLaunch } from '../../services/delete-launch.ts';
-import { listLaunches, saveLaunch } from '../../services/save-launch.ts';
-import { setLaunchImage } from '../../services/set-launch-image.ts';
-import { parseOrThrow } from '../public/email-codes.ts';
-import { adminOf, idParam } from './index.ts';
-
-const launchId = (params: unknown) =>
-  idParam(params, () => new AppError('launch_not_found', MSG.launchNotFound, 404));
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readImageUpload } from '#server/lib/multipart.ts';
+import { deleteLaunch } from '#server/services/delete-launch.ts';
+import { listLaunches } from '#server/services/list-launches.ts';
+import { saveLaunch } from '#server/services/save-launch.ts';
+import { setLaunchImage } from '#server/services/set-launch-image.ts';
+import {
+  adminLaunchSchema,
+  launchIdParamsSchema,
+  launchInputSchema,
+  launchListSchema,
+} from '#shared/catalogue-api.ts';
+import { adminOf } from './index.ts';
 
 /** The launch screen (SPEC.md section 2). */
-export default async function adminLaunchRoutes(app: FastifyInstance) {
+export default async function adminLaunchRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { database, storage, clock } = app.deps;
   const db = database.db;
 
-  app.get('/api/admin/launches', async (): Promise<LaunchList> => ({ launches: await listLaunches(db) }));
+  app.get('/api/admin/launches', { schema: { response: { 200: launchListSchema } } }, async () => ({
+    launches: await listLaunches({ db }),
+  }));
 
-  app.post('/api/admin/launches', async (req, reply) => {
-    const input = parseOrThrow(launchInputSchema, req.body);
-    return reply.code(201).send(await saveLaunch(db, { input, actorUserId: adminOf(req).id }));
-  });
+  app.post(
+    '/api/admin/launches',
+    { schema: { body: launchInputSchema, response: { 201: adminLaunchSchema } } },
+    async (req, reply) =>
+      reply.code(201).send(await saveLaunch({ db, input: req.body, actorUserId: adminOf(req).id })),
+  );
 
-  app.put('/api/admin/launches/:id', async (req) => {
-    const id = launchId(req.params);
-    const input = parseOrThrow(launchInputSchema, req.body);
-    return saveLaunch(db, { id, input, actorUserId: adminOf(req).id });
-  });
+  app.put(
+    '/api/admin/launches/:id',
+    {
+      schema: { params: launchIdParamsSchema, body: launchInputSchema, response: { 200: adminLaunchSchema } },
+    },
+    async (req) => saveLaunch({ db, id: req.params.id, input: req.body, actorUserId: adminOf(req).id }),
+  );
 
-  app.delete('/api/admin/launches/:id', async (req, reply) => {
-    await deleteLaunch(db, { id: launchId(req.params), actorUserId: adminOf(req).id, storage, log: req.log });
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/admin/launches/:id',
+    { schema: { params: launchIdParamsSchema, response: { 204: z.undefined() } } },
+    async (req, reply) => {
+      await deleteLaunch({ db, id: req.params.id, actorUserId: adminOf(req).id, storage, log: req.log });
+      return reply.code(204).send();
+    },
+  );
 
-  app.post('/api/admin/launches/:id/image', async (req) => {
-    const id = launchId(req.params);
-    const { image } = await readImageUpload(req);
-    return setLaunchImage(db, {
-      id,
-      image,
-      actorUserId: adminOf(req).id,
-      storage,
-      now: clock.now(),
-      log: req.log,
-    });
-  });
+  // Multipart: the file in the field `image` (ARCHITECTURE.md section 3).
+  app.post(
+    '/api/admin/launches/:id/image',
+    {
+      schema: {
+        consumes: ['multipart/form-data'],
+        params: launchIdParamsSchema,
+        response: { 200: adminLaunchSchema },
+      },
+    },
+    async (req) => {
+      const { image } = await readImageUpload(req);
+      return setLaunchImage({
+        db,
+        id: req.params.id,
+        image,
+        actorUserId: adminOf(req).id,
+        storage,
+        now: clock.now(),
+        log: req.log,
+      });
+    },
+  );
 }

@@ -1,36 +1,47 @@
 import type { FastifyInstance } from 'fastify';
-import { type LocationList, locationInputSchema } from '#shared/catalogue-api.ts';
-import { MSG } from '#shared/messages.ts';
-import { AppError } from '../../lib/errors.ts';
-import { deleteLocation, listLocations, saveLocation } from '../../services/save-location.ts';
-import { parseOrThrow } from '../public/email-codes.ts';
-import { adminOf, idParam } from './index.ts';
-
-const locationId = (params: unknown) =>
-  idParam(params, () => new AppError('location_not_found', MSG.locationNotFound, 404));
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deleteLocation } from '#server/services/delete-location.ts';
+import { listLocations } from '#server/services/list-locations.ts';
+import { saveLocation } from '#server/services/save-location.ts';
+import { locationIdParamsSchema, locationInputSchema, locationListSchema } from '#shared/catalogue-api.ts';
+import { locationSchema } from '#shared/schemas.ts';
+import { adminOf } from './index.ts';
 
 /** The location screen (SPEC.md section 2). */
-export default async function adminLocationRoutes(app: FastifyInstance) {
+export default async function adminLocationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
 
-  app.get(
+  app.get('/api/admin/locations', { schema: { response: { 200: locationListSchema } } }, async () => ({
+    locations: await listLocations({ db }),
+  }));
+
+  app.post(
     '/api/admin/locations',
-    async (): Promise<LocationList> => ({ locations: await listLocations(db) }),
+    { schema: { body: locationInputSchema, response: { 201: locationSchema } } },
+    async (req, reply) =>
+      reply.code(201).send(await saveLocation({ db, input: req.body, actorUserId: adminOf(req).id })),
   );
 
-  app.post('/api/admin/locations', async (req, reply) => {
-    const input = parseOrThrow(locationInputSchema, req.body);
-    return reply.code(201).send(await saveLocation(db, { input, actorUserId: adminOf(req).id }));
-  });
+  app.put(
+    '/api/admin/locations/:id',
+    {
+      schema: {
+        params: locationIdParamsSchema,
+        body: locationInputSchema,
+        response: { 200: locationSchema },
+      },
+    },
+    async (req) => saveLocation({ db, id: req.params.id, input: req.body, actorUserId: adminOf(req).id }),
+  );
 
-  app.put('/api/admin/locations/:id', async (req) => {
-    const id = locationId(req.params);
-    const input = parseOrThrow(locationInputSchema, req.body);
-    return saveLocation(db, { id, input, actorUserId: adminOf(req).id });
-  });
-
-  app.delete('/api/admin/locations/:id', async (req, reply) => {
-    await deleteLocation(db, { id: locationId(req.params), actorUserId: adminOf(req).id });
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/admin/locations/:id',
+    { schema: { params: locationIdParamsSchema, response: { 204: z.undefined() } } },
+    async (req, reply) => {
+      await deleteLocation({ db, id: req.params.id, actorUserId: adminOf(req).id });
+      return reply.code(204).send();
+    },
+  );
 }

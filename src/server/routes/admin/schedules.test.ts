@@ -11,10 +11,10 @@ import {
   makeLocation,
   makeTicket,
   todayInOperatorZone,
-} from '../../../../tests/factories.ts';
-import { signInAsAdmin } from '../../../../tests/setup/admin-session.ts';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
-import { testDatabaseKind } from '../../../../tests/setup/test-db.ts';
+} from '#tests/factories.ts';
+import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 describe(`admin schedules (${testDatabaseKind})`, () => {
   let t: TestApp;
@@ -83,9 +83,9 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
       activeBookings: 0,
     });
     expect(schedule.routeStops).toEqual([
-      { stopOrder: 0, locationId: a, name: places[0]?.name, departureTime: '09:00' },
-      { stopOrder: 1, locationId: b, name: places[1]?.name, departureTime: '09:40' },
-      { stopOrder: 2, locationId: c, name: places[2]?.name, departureTime: null },
+      { stopOrder: 0, locationId: a, name: places[0]?.name, departureTime: '09:00', archived: false },
+      { stopOrder: 1, locationId: b, name: places[1]?.name, departureTime: '09:40', archived: false },
+      { stopOrder: 2, locationId: c, name: places[2]?.name, departureTime: null, archived: false },
     ]);
   });
 
@@ -286,7 +286,7 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
     expect(await searchable(a, c, schedule.id)).toBe(true);
   });
 
-  it('deletes an unbooked schedule with its stops; a booked one is refused with a clear message', async () => {
+  it('deletes a schedule no ticket ever used, with its stops', async () => {
     const free = await create();
     const gone = await send('DELETE', `/api/admin/schedules/${free.id}`);
     expect(gone.statusCode).toBe(204);
@@ -295,15 +295,70 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
       await t.database.db.select().from(scheduleRouteStops).where(eq(scheduleRouteStops.scheduleId, free.id)),
     ).toEqual([]);
     expect((await send('DELETE', `/api/admin/schedules/${free.id}`)).statusCode).toBe(404);
+  });
 
+  const scheduleRow = async (id: string) =>
+    (await t.database.db.select().from(schedules).where(eq(schedules.id, id)))[0];
+
+  it('refuses to delete a schedule while a pending or approved ticket travels on it', async () => {
     const booked = await create();
-    const [row] = await t.database.db.select().from(schedules).where(eq(schedules.id, booked.id));
-    // Even a rejected ticket is history worth keeping.
-    await makeTicket(t.database.db, { schedule: row, status: 'cancelled' });
+    const row = await scheduleRow(booked.id);
+    await makeTicket(t.database.db, { schedule: row, status: 'pending' });
+    await makeTicket(t.database.db, { schedule: row, status: 'confirmed' });
     const refused = await send('DELETE', `/api/admin/schedules/${booked.id}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe(MSG.scheduleHasBookings);
-    expect(await t.database.db.select().from(schedules).where(eq(schedules.id, booked.id))).toHaveLength(1);
+    expect(refused.json().error).toMatchObject({
+      code: 'schedule_has_bookings',
+      message: MSG.scheduleHasBookings(2),
+    });
+    expect((await scheduleRow(booked.id))?.archivedAt).toBeNull();
+  });
+
+  it('archives a schedule only old tickets use: out of the lists, still read by its tickets', async () => {
+    const booked = await create();
+    const { ticket } = await makeTicket(t.database.db, {
+      schedule: await scheduleRow(booked.id),
+      status: 'cancelled',
+    });
+    const res = await send('DELETE', `/api/admin/schedules/${booked.id}`);
+    expect(res.statusCode, res.body).toBe(204);
+    const archivedAt = (await scheduleRow(booked.id))?.archivedAt;
+    expect(archivedAt).toBeInstanceOf(Date);
+
+    const listed = (await send('GET', `/api/admin/schedules?date=${date}`)).json()
+      .schedules as AdminSchedule[];
+    expect(listed.map((s) => s.id)).not.toContain(booked.id);
+    const all = (await send('GET', '/api/admin/schedules')).json().schedules as AdminSchedule[];
+    expect(all.map((s) => s.id)).not.toContain(booked.id);
+    const trips = (await send('GET', `/api/admin/trips?date=${date}`)).json().trips as {
+      scheduleId: string;
+    }[];
+    expect(trips.map((trip) => trip.scheduleId)).not.toContain(booked.id);
+    // Reads by id still work: the schedule itself and its old ticket.
+    expect((await send('GET', `/api/admin/schedules/${booked.id}`)).statusCode).toBe(200);
+    const lookup = await t.app.inject({ method: 'GET', url: `/api/bookings/${ticket.paymentReference}` });
+    expect(lookup.json()).toMatchObject({ travelDate: date, departureTime: '09:00' });
+
+    // Again: the same answer, nothing changes.
+    expect((await send('DELETE', `/api/admin/schedules/${booked.id}`)).statusCode).toBe(204);
+    expect((await scheduleRow(booked.id))?.archivedAt).toEqual(archivedAt);
+    const rows = await t.database.db.execute(
+      sql`SELECT action FROM audit_log WHERE entity = 'schedule' AND entity_id = ${booked.id} ORDER BY created_at`,
+    );
+    expect((rows as unknown as { rows: { action: string }[] }).rows.map((r) => r.action)).toEqual([
+      'create',
+      'archive',
+    ]);
+  });
+
+  it('archives a completed trip whose approved tickets are history', async () => {
+    const done = await create();
+    await makeTicket(t.database.db, { schedule: await scheduleRow(done.id), status: 'confirmed' });
+    const complete = await send('POST', `/api/admin/schedules/${done.id}/status`, { status: 'completed' });
+    expect(complete.statusCode, complete.body).toBe(200);
+    const res = await send('DELETE', `/api/admin/schedules/${done.id}`);
+    expect(res.statusCode, res.body).toBe(204);
+    expect((await scheduleRow(done.id))?.archivedAt).toBeInstanceOf(Date);
   });
 
   it('records every change in the audit log', async () => {

@@ -1,51 +1,69 @@
 import type { FastifyInstance } from 'fastify';
-import { type ScheduleList, scheduleInputSchema, scheduleListQuerySchema } from '#shared/catalogue-api.ts';
-import { MSG } from '#shared/messages.ts';
-import { AppError } from '../../lib/errors.ts';
-import { deleteSchedule } from '../../services/delete-schedule.ts';
-import { duplicateSchedule } from '../../services/duplicate-schedule.ts';
-import { listSchedules, readSchedule } from '../../services/list-schedules.ts';
-import { saveSchedule } from '../../services/save-schedule.ts';
-import { parseOrThrow } from '../public/email-codes.ts';
-import { adminOf, idParam } from './index.ts';
-
-const scheduleId = (params: unknown) =>
-  idParam(params, () => new AppError('schedule_not_found', MSG.scheduleNotFound, 404));
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deleteSchedule } from '#server/services/delete-schedule.ts';
+import { duplicateSchedule } from '#server/services/duplicate-schedule.ts';
+import { listSchedules } from '#server/services/list-schedules.ts';
+import { readSchedule } from '#server/services/read-schedule.ts';
+import { saveSchedule } from '#server/services/save-schedule.ts';
+import { scheduleIdParamsSchema } from '#shared/admin-api.ts';
+import {
+  adminScheduleSchema,
+  scheduleInputSchema,
+  scheduleListQuerySchema,
+  scheduleListSchema,
+} from '#shared/catalogue-api.ts';
+import { adminOf } from './index.ts';
 
 /** The schedule screen (SPEC.md section 2); the status change lives with the trips routes. */
-export default async function adminScheduleRoutes(app: FastifyInstance) {
+export default async function adminScheduleRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
 
-  app.get('/api/admin/schedules', async (req): Promise<ScheduleList> => {
-    const { date } = parseOrThrow(scheduleListQuerySchema, req.query);
-    return { schedules: await listSchedules(db, { date }) };
-  });
+  app.get(
+    '/api/admin/schedules',
+    { schema: { querystring: scheduleListQuerySchema, response: { 200: scheduleListSchema } } },
+    async (req) => ({ schedules: await listSchedules({ db, date: req.query.date }) }),
+  );
 
-  app.get('/api/admin/schedules/:id', async (req) => {
-    const schedule = await readSchedule(db, scheduleId(req.params));
-    if (!schedule) throw new AppError('schedule_not_found', MSG.scheduleNotFound, 404);
-    return schedule;
-  });
+  app.get(
+    '/api/admin/schedules/:id',
+    { schema: { params: scheduleIdParamsSchema, response: { 200: adminScheduleSchema } } },
+    async (req) => readSchedule({ db, id: req.params.id }),
+  );
 
-  app.post('/api/admin/schedules', async (req, reply) => {
-    const input = parseOrThrow(scheduleInputSchema, req.body);
-    const schedule = await saveSchedule(db, { input, actorUserId: adminOf(req).id });
-    return reply.code(201).send(schedule);
-  });
+  app.post(
+    '/api/admin/schedules',
+    { schema: { body: scheduleInputSchema, response: { 201: adminScheduleSchema } } },
+    async (req, reply) =>
+      reply.code(201).send(await saveSchedule({ db, input: req.body, actorUserId: adminOf(req).id })),
+  );
 
-  app.put('/api/admin/schedules/:id', async (req) => {
-    const id = scheduleId(req.params);
-    const input = parseOrThrow(scheduleInputSchema, req.body);
-    return saveSchedule(db, { id, input, actorUserId: adminOf(req).id });
-  });
+  app.put(
+    '/api/admin/schedules/:id',
+    {
+      schema: {
+        params: scheduleIdParamsSchema,
+        body: scheduleInputSchema,
+        response: { 200: adminScheduleSchema },
+      },
+    },
+    async (req) => saveSchedule({ db, id: req.params.id, input: req.body, actorUserId: adminOf(req).id }),
+  );
 
-  app.delete('/api/admin/schedules/:id', async (req, reply) => {
-    await deleteSchedule(db, { id: scheduleId(req.params), actorUserId: adminOf(req).id });
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/admin/schedules/:id',
+    { schema: { params: scheduleIdParamsSchema, response: { 204: z.undefined() } } },
+    async (req, reply) => {
+      await deleteSchedule({ db, id: req.params.id, actorUserId: adminOf(req).id });
+      return reply.code(204).send();
+    },
+  );
 
-  app.post('/api/admin/schedules/:id/duplicate', async (req, reply) => {
-    const copy = await duplicateSchedule(db, { id: scheduleId(req.params), actorUserId: adminOf(req).id });
-    return reply.code(201).send(copy);
-  });
+  app.post(
+    '/api/admin/schedules/:id/duplicate',
+    { schema: { params: scheduleIdParamsSchema, response: { 201: adminScheduleSchema } } },
+    async (req, reply) =>
+      reply.code(201).send(await duplicateSchedule({ db, id: req.params.id, actorUserId: adminOf(req).id })),
+  );
 }

@@ -2,15 +2,16 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PRICES } from '#shared/constants.ts';
+import { pwaSettings } from '#server/db/schema.ts';
+import { DEFAULT_CONTACT, DEFAULT_PRICES } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import type { Branding, PublicSettings } from '#shared/schemas.ts';
-import { makeSchedule } from '../../../../tests/factories.ts';
-import { signInAsAdmin } from '../../../../tests/setup/admin-session.ts';
-import { multipartBody } from '../../../../tests/setup/multipart.ts';
-import { bookViaApi } from '../../../../tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
-import { testDatabaseKind } from '../../../../tests/setup/test-db.ts';
+import { makePaymentSettings, makeSchedule } from '#tests/factories.ts';
+import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { multipartBody } from '#tests/setup/multipart.ts';
+import { bookViaApi } from '#tests/setup/public-booking.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const FILES = path.resolve(import.meta.dirname, '../../../../tests/files');
 
@@ -21,6 +22,8 @@ describe(`admin payment and branding settings (${testDatabaseKind})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
     ({ cookie } = await signInAsAdmin(t.app));
+    // Bookings need the operator's bank accounts; nothing made up stands in for them.
+    await makePaymentSettings(t.database.db);
   });
   afterAll(() => t.close());
 
@@ -92,6 +95,53 @@ describe(`admin payment and branding settings (${testDatabaseKind})`, () => {
       expect(twelve.statusCode).toBe(200);
       const colour = await put('/api/admin/pwa-settings', { backgroundColor: 'red' });
       expect(colour.json().error.message).toBe(MSG.colorInvalid);
+    });
+
+    it('saves the contact details, refuses bad ones, and an empty one goes back to its default', async () => {
+      const read = async (): Promise<Branding> =>
+        (await t.app.inject({ method: 'GET', url: '/api/branding' })).json();
+      expect(await read()).toMatchObject(DEFAULT_CONTACT);
+
+      const saved = await put('/api/admin/pwa-settings', {
+        contactPhone: ' +960 (332) 55-66 ',
+        bookingEmail: 'book@atoll.example',
+        supportEmail: 'help@atoll.example',
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const stored = {
+        contactPhone: '+960 (332) 55-66',
+        bookingEmail: 'book@atoll.example',
+        supportEmail: 'help@atoll.example',
+      };
+      expect(saved.json()).toMatchObject(stored);
+      expect(await read()).toMatchObject(stored);
+      // Other branding saves leave them alone.
+      await put('/api/admin/pwa-settings', { appName: 'Atoll Ferries' });
+      expect(await read()).toMatchObject(stored);
+
+      for (const [payload, message] of [
+        [{ contactPhone: '+960 330 1234 ext. 5' }, MSG.contactPhoneInvalid],
+        [{ contactPhone: '1'.repeat(31) }, MSG.contactPhoneInvalid],
+        [{ contactPhone: '() -' }, MSG.contactPhoneInvalid],
+        [{ bookingEmail: 'not an e-mail' }, MSG.invalidEmail],
+        [{ supportEmail: 'help@' }, MSG.invalidEmail],
+      ] as const) {
+        const refused = await put('/api/admin/pwa-settings', payload);
+        expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(refused.json().error.message).toBe(message);
+      }
+      expect(await read()).toMatchObject(stored);
+      expect((await put('/api/admin/pwa-settings', { contactPhone: '1'.repeat(30) })).statusCode).toBe(200);
+
+      const reset = await put('/api/admin/pwa-settings', {
+        contactPhone: '',
+        bookingEmail: '  ',
+        supportEmail: '',
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+      expect(await read()).toMatchObject(DEFAULT_CONTACT);
+      const [row] = await t.database.db.select().from(pwaSettings);
+      expect(row).toMatchObject({ contactPhone: null, bookingEmail: null, supportEmail: null });
     });
 
     const uploadBranding = async (kind: string, file = 'logo-alpha.png', type = 'image/png') => {

@@ -1,46 +1,64 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { readImageUpload } from '#server/lib/multipart.ts';
+import { readBranding } from '#server/services/read-branding.ts';
+import { readPaymentSettings } from '#server/services/read-payment-settings.ts';
+import { updateBranding } from '#server/services/update-branding.ts';
+import { updatePaymentSettings } from '#server/services/update-payment-settings.ts';
+import { uploadBrandingImage } from '#server/services/upload-branding-image.ts';
 import {
   BRANDING_IMAGES,
   paymentSettingsUpdateSchema,
   pwaSettingsUpdateSchema,
 } from '#shared/catalogue-api.ts';
-import { readImageUpload } from '../../lib/multipart.ts';
-import { updateBranding, uploadBrandingImage } from '../../services/update-branding.ts';
-import { updatePaymentSettings } from '../../services/update-payment-settings.ts';
-import { readBranding, readPublicSettings } from '../public/catalogue.ts';
-import { parseOrThrow } from '../public/email-codes.ts';
+import { brandingSchema, paymentSettingsViewSchema } from '#shared/schemas.ts';
 import { adminOf } from './index.ts';
 
 /** Payment settings and branding (SPEC.md section 2); both save partially. */
-export default async function adminSettingsRoutes(app: FastifyInstance) {
+export default async function adminSettingsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { database, storage, clock } = app.deps;
   const db = database.db;
 
-  app.get('/api/admin/payment-settings', async () => readPublicSettings(db));
+  app.get(
+    '/api/admin/payment-settings',
+    { schema: { response: { 200: paymentSettingsViewSchema } } },
+    async () => readPaymentSettings({ db }),
+  );
 
-  app.put('/api/admin/payment-settings', async (req) => {
-    const input = parseOrThrow(paymentSettingsUpdateSchema, req.body);
-    return updatePaymentSettings(db, { input, actorUserId: adminOf(req).id });
-  });
+  app.put(
+    '/api/admin/payment-settings',
+    { schema: { body: paymentSettingsUpdateSchema, response: { 200: paymentSettingsViewSchema } } },
+    async (req) => updatePaymentSettings({ db, input: req.body, actorUserId: adminOf(req).id }),
+  );
 
-  app.get('/api/admin/pwa-settings', async () => readBranding(db));
+  app.get('/api/admin/pwa-settings', { schema: { response: { 200: brandingSchema } } }, async () =>
+    readBranding({ db }),
+  );
 
-  app.put('/api/admin/pwa-settings', async (req) => {
-    const input = parseOrThrow(pwaSettingsUpdateSchema, req.body);
-    return updateBranding(db, { input, actorUserId: adminOf(req).id });
-  });
+  app.put(
+    '/api/admin/pwa-settings',
+    { schema: { body: pwaSettingsUpdateSchema, response: { 200: brandingSchema } } },
+    async (req) => updateBranding({ db, input: req.body, actorUserId: adminOf(req).id }),
+  );
 
   for (const kind of BRANDING_IMAGES) {
-    app.post(`/api/admin/pwa-settings/${kind}`, async (req) => {
-      const { image } = await readImageUpload(req);
-      return uploadBrandingImage(db, {
-        kind,
-        image,
-        actorUserId: adminOf(req).id,
-        storage,
-        now: clock.now(),
-        log: req.log,
-      });
-    });
+    // Multipart: the file in the field `image` (ARCHITECTURE.md section 3).
+    app.post(
+      `/api/admin/pwa-settings/${kind}`,
+      { schema: { consumes: ['multipart/form-data'], response: { 200: brandingSchema } } },
+      async (req) => {
+        const { image } = await readImageUpload(req);
+        return uploadBrandingImage({
+          db,
+          kind,
+          image,
+          actorUserId: adminOf(req).id,
+          storage,
+          now: clock.now(),
+          log: req.log,
+        });
+      },
+    );
   }
 }

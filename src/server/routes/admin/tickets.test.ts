@@ -13,10 +13,10 @@ import {
   makeTicket,
   todayInOperatorZone,
   uniqueReference,
-} from '../../../../tests/factories.ts';
-import { signInAsAdmin } from '../../../../tests/setup/admin-session.ts';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
-import { testDatabaseKind } from '../../../../tests/setup/test-db.ts';
+} from '#tests/factories.ts';
+import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const FILES = path.resolve(import.meta.dirname, '../../../../tests/files');
 

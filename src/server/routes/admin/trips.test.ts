@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, schedules } from '#server/db/schema.ts';
-import { csvCell } from '#server/services/list-trip-passengers.ts';
+import { csvCell } from '#server/services/export-trip-manifest.ts';
 import type { AdminTrip, TripPassengers } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
-import { makeLaunch, makeLocation, makeSchedule, makeTicket } from '../../../../tests/factories.ts';
-import { signInAsAdmin } from '../../../../tests/setup/admin-session.ts';
-import { bookViaApi } from '../../../../tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
-import { testDatabaseKind } from '../../../../tests/setup/test-db.ts';
+import { makeLaunch, makeLocation, makePaymentSettings, makeSchedule, makeTicket } from '#tests/factories.ts';
+import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { bookViaApi } from '#tests/setup/public-booking.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 describe('csvCell', () => {
   it('escapes per RFC 4180 and defuses formulas', () => {
@@ -35,6 +35,7 @@ describe(`admin trips (${testDatabaseKind})`, () => {
     const session = await signInAsAdmin(t.app);
     cookie = session.cookie;
     adminId = session.admin.id;
+    await makePaymentSettings(t.database.db);
   });
   afterAll(() => t.close());
 

@@ -6,10 +6,15 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { banners, pwaSettings } from '#server/db/schema.ts';
-import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES, DEFAULT_THEME_COLOR } from '#shared/constants.ts';
-import { makeLocation, makePaymentSettings } from '../../../../tests/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
-import { testDatabaseKind } from '../../../../tests/setup/test-db.ts';
+import {
+  DEFAULT_CONTACT,
+  DEFAULT_EXCHANGE_RATE,
+  DEFAULT_PRICES,
+  DEFAULT_THEME_COLOR,
+} from '#shared/constants.ts';
+import { makeLocation, makePaymentSettings } from '#tests/factories.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 describe(`public catalogue endpoints (${testDatabaseKind})`, () => {
   let t: TestApp;
@@ -30,6 +35,7 @@ describe(`public catalogue endpoints (${testDatabaseKind})`, () => {
       themeColor: DEFAULT_THEME_COLOR,
       backgroundColor: '#ffffff',
       logoUrl: null,
+      ...DEFAULT_CONTACT,
     });
     await t.database.db.insert(pwaSettings).values({
       appName: 'Atoll Lines',
@@ -47,6 +53,8 @@ describe(`public catalogue endpoints (${testDatabaseKind})`, () => {
       iconUrl: null,
       logoUrl: '/files/branding/logo.webp',
       faviconUrl: null,
+      // No contact details saved yet: the defaults.
+      ...DEFAULT_CONTACT,
     });
   });
 
@@ -114,6 +122,31 @@ describe(`public catalogue endpoints (${testDatabaseKind})`, () => {
       exchangeRate: '15.5',
       accountNumberUsd: '123-USD',
     });
+  });
+
+  it('GET /api/settings/public names the operator’s time zone, so the web shows its "today"', async () => {
+    const other = await createTestApp({ env: { TZ_OPERATOR: 'Pacific/Kiritimati' } });
+    try {
+      expect((await t.app.inject('/api/settings/public')).json().timeZone).toBe('Indian/Maldives');
+      expect((await other.app.inject('/api/settings/public')).json().timeZone).toBe('Pacific/Kiritimati');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('GET /api/settings/public gives the zone’s offset at that moment, daylight saving included', async () => {
+    let now = new Date('2026-07-01T23:30:00Z');
+    const london = await createTestApp({ env: { TZ_OPERATOR: 'Europe/London' }, clock: { now: () => now } });
+    try {
+      const summer = (await london.app.inject('/api/settings/public')).json();
+      expect(summer.utcOffsetMinutes).toBe(60);
+      now = new Date('2026-01-15T23:30:00Z');
+      const winter = (await london.app.inject('/api/settings/public')).json();
+      expect(winter.utcOffsetMinutes).toBe(0);
+    } finally {
+      await london.close();
+    }
+    expect((await t.app.inject('/api/settings/public')).json().utcOffsetMinutes).toBe(300);
   });
 
   it('answers unknown API paths with the one error shape', async () => {

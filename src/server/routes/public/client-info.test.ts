@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
-import { testDatabaseKind } from '../../../../tests/setup/test-db.ts';
-import { geoipRequestUrl, isPrivateIp } from './client-info.ts';
+import { geoipRequestUrl, isPrivateIp } from '#server/services/read-client-info.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 /** A local stand-in for the geolocation provider: answers, or fails, like a real one would. */
 async function startProvider(
@@ -68,7 +68,7 @@ describe(`GET /api/client-info (${testDatabaseKind})`, () => {
     plain = await createTestApp({});
     withProvider = await createTestApp({ env: { GEOIP_URL: found.url } });
     withFailingProvider = await createTestApp({ env: { GEOIP_URL: failing.url } });
-    behindProxy = await createTestApp({ env: { GEOIP_URL: found.url, TRUST_PROXY: 'true' } });
+    behindProxy = await createTestApp({ env: { GEOIP_URL: found.url, TRUST_PROXY: '1' } });
   });
   afterAll(async () => {
     await Promise.all([plain, withProvider, withFailingProvider, behindProxy].map((a) => a?.close()));

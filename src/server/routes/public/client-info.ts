@@ -1,75 +1,19 @@
-import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeLimit } from '#server/lib/rate-limit.ts';
-import type { ClientInfo } from '#shared/admin-api.ts';
+import { readClientInfo } from '#server/services/read-client-info.ts';
+import { clientInfoSchema } from '#shared/admin-api.ts';
 
-const GEOIP_TIMEOUT_MS = 2_000;
-
-/** Loopback, private, link-local and unique-local addresses: no provider can place them. */
-export function isPrivateIp(ip: string): boolean {
-  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  if (isIP(v4) === 4) {
-    const [a = 0, b = 0] = v4.split('.').map(Number);
-    return (
-      a === 10 ||
-      a === 127 ||
-      a === 0 ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 169 && b === 254) ||
-      (a === 100 && b >= 64 && b <= 127)
-    );
-  }
-  if (isIP(ip) === 6) {
-    const lower = ip.toLowerCase();
-    return lower === '::1' || lower === '::' || /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower);
-  }
-  return true;
-}
-
-/** GEOIP_URL may name the address as `{ip}` (e.g. https://ipapi.co/{ip}/json/). */
-export function geoipRequestUrl(template: string, ip: string): string {
-  const value = encodeURIComponent(ip);
-  return template.replaceAll('{ip}', value).replaceAll('%7Bip%7D', value).replaceAll('%7bip%7d', value);
-}
-
-const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
-
-/**
- * The visitor's address and rough location for the admin login warning panel (SPEC.md section
- * 2, ARCHITECTURE.md section 8.16). The IP comes from the connection (X-Forwarded-For only when
- * TRUST_PROXY says so).
- */
-export async function readClientInfo(
-  ip: string | undefined,
-  geoipUrl: string | undefined,
-): Promise<ClientInfo> {
-  const base: ClientInfo = { ip: ip ?? null, city: null, region: null, country: null, geolocation: 'hidden' };
-  if (!geoipUrl || !ip || isPrivateIp(ip)) return base;
-  try {
-    const res = await fetch(geoipRequestUrl(geoipUrl, ip), {
-      signal: AbortSignal.timeout(GEOIP_TIMEOUT_MS),
-      headers: { accept: 'application/json' },
-    });
-    if (!res.ok) return { ...base, geolocation: 'failed' };
-    const data = (await res.json()) as Record<string, unknown>;
-    if (!data || typeof data !== 'object' || data.error) return { ...base, geolocation: 'failed' };
-    return {
-      ip,
-      city: text(data.city),
-      region: text(data.region),
-      country: text(data.country_name),
-      geolocation: 'found',
-    };
-  } catch {
-    return { ...base, geolocation: 'failed' };
-  }
-}
-
-export default async function clientInfoRoutes(app: FastifyInstance) {
+/** GET /api/client-info: the login page's warning panel (SPEC.md section 2, ARCHITECTURE.md 8.16). */
+export default async function clientInfoRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = app.deps;
-  app.get('/api/client-info', { config: routeLimit(config, 'clientInfo') }, async (req, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return readClientInfo(req.ip, config.geoipUrl);
-  });
+  app.get(
+    '/api/client-info',
+    { schema: { response: { 200: clientInfoSchema } }, config: routeLimit(config, 'clientInfo') },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return readClientInfo({ ip: req.ip, geoipUrl: config.geoipUrl });
+    },
+  );
 }

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailCodes, mailOutbox, verificationTokens } from '#server/db/schema.ts';
 import { sha256Hex } from '#server/lib/one-time-codes.ts';
 import { MSG } from '#shared/messages.ts';
-import { uniqueSuffix } from '../../../../tests/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
-import { testDatabaseKind } from '../../../../tests/setup/test-db.ts';
+import { uniqueSuffix } from '#tests/factories.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 describe(`e-mail codes (${testDatabaseKind})`, () => {
   let t: TestApp;

@@ -1,74 +1,71 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MSG } from '#shared/messages.ts';
+import { routeLimit } from '#server/lib/rate-limit.ts';
+import { holdLimitsOf } from '#server/services/check-hold-limits.ts';
+import { refuseTakenSeats, seatsUnavailable } from '#server/services/check-seats.ts';
+import { emailNotVerified } from '#server/services/find-verified-email.ts';
+import { listTripLaunches } from '#server/services/list-trip-launches.ts';
+import { lockSeats } from '#server/services/lock-seats.ts';
+import { readSeatMap } from '#server/services/read-seat-map.ts';
+import { releaseSeats } from '#server/services/release-seats.ts';
+import { searchTrips } from '#server/services/search-trips.ts';
+import { BOOKING_SESSION_HEADER } from '#shared/http-headers.ts';
 import {
-  BOOKING_SESSION_HEADER,
-  bookingSessionSchema,
-  type SeatLockResponse,
-  type SeatMap,
+  bookingSessionHeadersSchema,
+  optionalBookingSessionHeadersSchema,
   seatLockRequestSchema,
+  seatLockResponseSchema,
   seatMapQuerySchema,
-  type Trip,
-  type TripLaunch,
+  seatMapSchema,
+  seatReleaseResponseSchema,
   tripLaunchesQuerySchema,
+  tripLaunchSchema,
   tripParamsSchema,
+  tripSchema,
   tripSearchQuerySchema,
 } from '#shared/schemas.ts';
-import { dateInZone } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
-import { routeLimit } from '../../lib/rate-limit.ts';
-import { listTripLaunches } from '../../services/list-trip-launches.ts';
-import { lockSeats, refuseTakenSeats, seatsUnavailable } from '../../services/lock-seats.ts';
-import { readSeatMap } from '../../services/read-seat-map.ts';
-import { releaseSeats } from '../../services/release-seats.ts';
-import { searchTrips } from '../../services/search-trips.ts';
 
-function bookingSession(req: FastifyRequest, required: true): string;
-function bookingSession(req: FastifyRequest, required: false): string | undefined;
-function bookingSession(req: FastifyRequest, required: boolean): string | undefined {
-  const raw = req.headers[BOOKING_SESSION_HEADER];
-  if (raw === undefined && !required) return undefined;
-  const parsed = bookingSessionSchema.safeParse(typeof raw === 'string' ? raw.trim().toLowerCase() : raw);
-  if (!parsed.success) {
-    throw new AppError('invalid_booking_session', MSG.bookingSessionInvalid, 400, {
-      fields: { [BOOKING_SESSION_HEADER]: MSG.bookingSessionInvalid },
-    });
-  }
-  return parsed.data;
-}
-
-export const SEAT_LOCKS_ROUTE = '/api/seat-locks';
-
+/** The booking journey's reads and seat locks (ARCHITECTURE.md section 3). */
 export default async function tripRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { config, database, clock, tripSearchCache, seatLockGate } = app.deps;
+  const { config, database, clock, tripSearchCache, seatMapCache, seatLockGate } = app.deps;
   const db = database.db;
 
   app.get(
     '/api/trips',
-    { schema: { querystring: tripSearchQuerySchema }, config: routeLimit(config, 'tripSearch') },
-    async (req, reply): Promise<Trip[]> => {
+    {
+      schema: { querystring: tripSearchQuerySchema, response: { 200: tripSchema.array() } },
+      config: routeLimit(config, 'tripSearch'),
+    },
+    async (req, reply) => {
       // Seat counts change with every booking and lock.
       reply.header('Cache-Control', 'no-store');
-      const now = clock.now();
-      const { date, from, to } = req.query;
-      // "Today" is part of the key: a search for a day that has just passed finds nothing.
-      const key = `${date}|${from ?? ''}|${to ?? ''}|${dateInZone(now, config.tzOperator)}`;
-      return tripSearchCache.get(key, () =>
-        searchTrips(db, { ...req.query, now, timeZone: config.tzOperator }),
-      );
+      // The date's trips are shared by every From x To for a moment; seats, and departures that
+      // have left, are worked out per request from the clock.
+      return searchTrips({
+        db,
+        ...req.query,
+        now: clock.now(),
+        timeZone: config.tzOperator,
+        cache: tripSearchCache,
+      });
     },
   );
 
   app.get(
     '/api/trips/:scheduleId/launches',
     {
-      schema: { params: tripParamsSchema, querystring: tripLaunchesQuerySchema },
+      schema: {
+        params: tripParamsSchema,
+        querystring: tripLaunchesQuerySchema,
+        response: { 200: tripLaunchSchema.array() },
+      },
       config: routeLimit(config, 'tripSearch'),
     },
-    async (req, reply): Promise<TripLaunch[]> => {
+    async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return listTripLaunches(db, {
+      return listTripLaunches({
+        db,
         scheduleId: req.params.scheduleId,
         travelDate: req.query.date,
         now: clock.now(),
@@ -79,35 +76,63 @@ export default async function tripRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/trips/:scheduleId/seats',
     {
-      schema: { params: tripParamsSchema, querystring: seatMapQuerySchema },
+      schema: {
+        params: tripParamsSchema,
+        querystring: seatMapQuerySchema,
+        headers: optionalBookingSessionHeadersSchema,
+        response: { 200: seatMapSchema },
+      },
       config: routeLimit(config, 'seatMap'),
     },
-    async (req, reply): Promise<SeatMap> => {
+    async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return readSeatMap(db, {
+      return readSeatMap({
+        db,
         scheduleId: req.params.scheduleId,
         travelDate: req.query.date,
         launchId: req.query.launchId,
-        session: bookingSession(req, false),
+        session: req.headers[BOOKING_SESSION_HEADER],
         now: clock.now(),
+        cache: seatMapCache,
       });
     },
   );
 
   app.post(
-    SEAT_LOCKS_ROUTE,
-    { schema: { body: seatLockRequestSchema }, config: routeLimit(config, 'seatLock') },
-    async (req): Promise<SeatLockResponse> => {
-      const session = bookingSession(req, true);
+    '/api/seat-locks',
+    {
+      schema: {
+        headers: bookingSessionHeadersSchema,
+        body: seatLockRequestSchema,
+        response: { 200: seatLockResponseSchema },
+      },
+      config: { ...routeLimit(config, 'seatLock'), keepsSeatLockGate: true },
+    },
+    async (req) => {
+      const session = req.headers[BOOKING_SESSION_HEADER];
       const now = clock.now();
-      const { scheduleId, travelDate, launchId, seats } = req.body;
-      const request = { ...req.body, session, now, holdSeconds: config.seatHoldSeconds };
+      const { scheduleId, travelDate, launchId, seats, verificationToken, ...hold } = req.body;
+      // Step 2 comes before the seats: no verified e-mail, no lock.
+      if (!verificationToken) throw emailNotVerified();
+      const request = {
+        ...hold,
+        db,
+        scheduleId,
+        travelDate,
+        launchId,
+        seats,
+        session,
+        now,
+        holdSeconds: config.seatHoldSeconds,
+        timeZone: config.tzOperator,
+        passenger: { verificationToken, clientIp: req.ip, limits: holdLimitsOf(config) },
+      };
       return seatLockGate.lock(
         { trip: `${scheduleId}|${travelDate}`, launchId, session, seats, now },
         async ({ contested, remember }) => {
           // Seats another session just won here: one read refuses them, no transaction needed.
-          if (contested) await refuseTakenSeats(db, request, remember);
-          return lockSeats(db, request);
+          if (contested) await refuseTakenSeats({ ...request, remember });
+          return lockSeats(request);
         },
         seatsUnavailable,
       );
@@ -115,8 +140,20 @@ export default async function tripRoutes(fastify: FastifyInstance) {
   );
 
   app.delete(
-    SEAT_LOCKS_ROUTE,
-    { schema: { body: seatLockRequestSchema }, config: routeLimit(config, 'seatLock') },
-    async (req) => releaseSeats(db, { ...req.body, session: bookingSession(req, true) }),
+    '/api/seat-locks',
+    {
+      schema: {
+        headers: bookingSessionHeadersSchema,
+        body: seatLockRequestSchema,
+        response: { 200: seatReleaseResponseSchema },
+      },
+      config: routeLimit(config, 'seatLock'),
+    },
+    async (req) => {
+      const result = await releaseSeats({ db, ...req.body, session: req.headers[BOOKING_SESSION_HEADER] });
+      // Nothing was held: every cached answer is still right.
+      if (result.released === 0) req.changedNothing = true;
+      return result;
+    },
   );
 }

@@ -1,4 +1,4 @@
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 /** The heading of an admin page, also used as the tab title. */
 export function AdminPageTitle({ children }: { children: string }) {

@@ -1,24 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
-import { brandingQuery } from '../../lib/public-queries.ts';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { brandingQuery } from '#web/lib/public-queries.ts';
+import { markToasterMounted, subscribeToaster, toasterRequested } from '#web/lib/toast.ts';
 
-// Toasts answer user actions, never the first paint: their code loads once the page is idle,
-// which keeps it out of the first-load JavaScript budget (ARCHITECTURE.md section 6).
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
-
-function useWhenIdle(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if ('requestIdleCallback' in window) {
-      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 3_000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(() => setIdle(true), 1_500);
-    return () => clearTimeout(timer);
-  }, []);
-  return idle;
-}
+// The toaster mounts with the first toast (#web/lib/toast.ts), never for the first paint.
+const Toaster = lazy(() =>
+  import('sonner').then((m) => ({
+    default: function MountedToaster() {
+      useEffect(markToasterMounted, []);
+      return <m.Toaster position="top-center" richColors closeButton />;
+    },
+  })),
+);
 
 function setHeadLink(rel: string, href: string) {
   const link = document.head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`);
@@ -39,16 +33,26 @@ function useBrandingInHead() {
   }, [data]);
 }
 
+/** A new page opens at its top; back and forward keep the browser's own scroll restoration. */
+function useScrollToTopOnNavigate() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes only.
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname]);
+}
+
 export function AppShell() {
   useBrandingInHead();
-  const idle = useWhenIdle();
+  useScrollToTopOnNavigate();
+  const toasts = useSyncExternalStore(subscribeToaster, toasterRequested);
   return (
     <>
       <Outlet />
-      <ScrollRestoration />
-      {idle && (
+      {toasts && (
         <Suspense fallback={null}>
-          <Toaster position="top-center" richColors closeButton />
+          <Toaster />
         </Suspense>
       )}
     </>

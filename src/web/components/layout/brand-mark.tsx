@@ -1,5 +1,5 @@
 import { Ship } from 'lucide-react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 type BrandMarkProps = { logoUrl: string | null; className?: string };
 

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 export function PageContainer({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12', className)} {...props} />;

@@ -1,13 +1,16 @@
 import { Mail, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { CONTACT } from '#shared/constants.ts';
-import { useBranding } from '../../lib/public-queries.ts';
+import { useBranding } from '#web/lib/public-queries.ts';
+import { EmailText } from '../email-text.tsx';
 import { BrandMark } from './brand-mark.tsx';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 export function SiteFooter() {
-  const { appName, logoUrl } = useBranding();
+  const { appName, logoUrl, contact } = useBranding();
+  // The operator's own details (PWA settings), one line each even when both addresses are the same.
+  const emails = [...new Set([contact.bookingEmail, contact.supportEmail])];
   const year = new Date().getFullYear();
   return (
     <footer className="mt-16 bg-sky-950 text-sky-100 [&_a:focus-visible]:outline-sky-300">
@@ -30,21 +33,21 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-3 text-sm">
             <li>
               <a
-                href={telHref(CONTACT.phone)}
+                href={telHref(contact.phone)}
                 className="inline-flex items-center gap-2 hover:text-white hover:underline"
               >
                 <Phone aria-hidden="true" className="size-4 text-sky-400" />
-                {CONTACT.phone}
+                {contact.phone}
               </a>
             </li>
-            {CONTACT.emails.map((email) => (
+            {emails.map((email) => (
               <li key={email}>
                 <a
                   href={`mailto:${email}`}
-                  className="inline-flex items-center gap-2 break-all hover:text-white hover:underline"
+                  className="inline-flex items-center gap-2 hover:text-white hover:underline"
                 >
                   <Mail aria-hidden="true" className="size-4 shrink-0 text-sky-400" />
-                  {email}
+                  <EmailText email={email} />
                 </a>
               </li>
             ))}

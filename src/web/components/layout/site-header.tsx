@@ -1,7 +1,7 @@
 import { House, Search } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
-import { useBranding } from '../../lib/public-queries.ts';
-import { cn } from '../../lib/utils.ts';
+import { useBranding } from '#web/lib/public-queries.ts';
+import { cn } from '#web/lib/utils.ts';
 import { BrandMark } from './brand-mark.tsx';
 
 const NAV_ITEMS = [

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FileImage } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { AuthMe } from '#shared/admin-api.ts';
-import { api } from '../../lib/api-client.ts';
+import { api } from '#web/lib/api-client.ts';
 import { Button } from '../ui/button.tsx';
 
 // The viewer and the admin lookup load on the first click: public visitors never download them.

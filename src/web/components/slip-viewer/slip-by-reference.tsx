@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminTicket } from '#shared/admin-api.ts';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { api, errorMessage } from '#web/lib/api-client.ts';
 import { SlipViewerDialog } from './slip-viewer-dialog.tsx';
 
 const byReferenceQueryKey = (reference: string) => ['admin', 'tickets', 'by-reference', reference] as const;
@@ -28,8 +28,7 @@ export default function SlipByReference({
   const data = ticket.data;
   let status: string | undefined;
   if (ticket.isPending) status = 'Loading the payment slip…';
-  else if (ticket.isError)
-    status = ticket.error instanceof ApiError ? ticket.error.message : 'Failed to load';
+  else if (ticket.isError) status = errorMessage(ticket.error, 'Failed to load');
 
   return (
     <SlipViewerDialog

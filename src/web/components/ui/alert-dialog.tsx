@@ -1,6 +1,6 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 import { buttonVariants } from './button.tsx';
 
 export const AlertDialog = AlertDialogPrimitive.Root;

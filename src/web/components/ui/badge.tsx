@@ -1,8 +1,7 @@
-import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn, type VariantProps, variants } from '#web/lib/utils.ts';
 
-export const badgeVariants = cva(
+export const badgeVariants = variants(
   'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
   {
     variants: {

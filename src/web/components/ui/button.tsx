@@ -1,9 +1,7 @@
-import { Slot } from '@radix-ui/react-slot';
-import { cva, type VariantProps } from 'class-variance-authority';
-import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { Children, type ComponentProps, cloneElement, isValidElement, type ReactElement } from 'react';
+import { cn, type VariantProps, variants } from '#web/lib/utils.ts';
 
-export const buttonVariants = cva(
+export const buttonVariants = variants(
   'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
@@ -38,7 +36,13 @@ export type ButtonProps = ComponentProps<'button'> &
 
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
   if (asChild) {
-    return <Slot className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+    const child = Children.only(props.children);
+    if (!isValidElement<{ className?: string }>(child)) throw new Error('Button asChild needs one element');
+    const { children: _children, ...rest } = props;
+    return cloneElement(child as ReactElement<Record<string, unknown>>, {
+      ...rest,
+      className: cn(buttonVariants({ variant, size }), className, child.props.className),
+    });
   }
   return (
     <button type={type ?? 'button'} className={cn(buttonVariants({ variant, size }), className)} {...props} />

@@ -1,5 +1,5 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 type CheckboxProps = Omit<ComponentProps<'input'>, 'type'> & {
   /** Visible label; when given the box and the text are wrapped so the whole row is clickable. */

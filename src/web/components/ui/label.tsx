@@ -1,10 +1,11 @@
-import * as LabelPrimitive from '@radix-ui/react-label';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
-export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
+/** A form label (a native <label>: Radix's adds nothing the forms here use, for 2 KB). */
+export function Label({ className, ...props }: ComponentProps<'label'>) {
   return (
-    <LabelPrimitive.Root
+    // biome-ignore lint/a11y/noLabelWithoutControl: callers pass htmlFor or wrap their control.
+    <label
       className={cn('text-sm font-medium leading-none text-slate-800 peer-disabled:opacity-60', className)}
       {...props}
     />

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 /** The platform's own select, styled like Input: accessible and keyboard-friendly with no script. */
 export function NativeSelect({ className, children, ...props }: ComponentProps<'select'>) {

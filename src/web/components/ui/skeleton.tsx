@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 /** A grey placeholder block shown while content loads; hidden from assistive technology. */
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {

@@ -1,6 +1,6 @@
 import * as TabsPrimitive from '@radix-ui/react-tabs';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 export const Tabs = TabsPrimitive.Root;
 

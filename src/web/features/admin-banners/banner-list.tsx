@@ -1,24 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { Images, Loader2, Monitor, Smartphone, Trash2 } from 'lucide-react';
+import { Images, Monitor, Smartphone, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { MSG } from '#shared/messages.ts';
 import type { Banner } from '#shared/schemas.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
+import { ErrorNote } from '#web/components/query-notes.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { toast } from '#web/lib/toast.ts';
 import { adminBannersQuery, useDeleteBanner } from './api.ts';
 
 function BannerRow({ banner, onDelete }: { banner: Banner; onDelete: () => void }) {
@@ -96,9 +87,7 @@ export function BannerList() {
           ))}
         </div>
       ) : banners.isError ? (
-        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-sm text-red-900">
-          {banners.error instanceof ApiError ? banners.error.message : MSG.serverError}
-        </p>
+        <ErrorNote error={banners.error} />
       ) : banners.data.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
           <Images aria-hidden="true" className="size-8 text-slate-400" />
@@ -115,42 +104,24 @@ export function BannerList() {
         </ol>
       )}
 
-      <AlertDialog
+      <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open && !remove.isPending) setDeleting(null);
-        }}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={`Delete ${deleting?.title}?`}
+        description="The banner leaves the home page carousel and its image is removed."
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        onConfirm={() => deleting && confirmDelete(deleting)}
       >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete {deleting?.title}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The banner leaves the home page carousel and its image is removed.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          {deleting ? (
-            <img
-              src={deleting.imageUrl}
-              alt=""
-              className="max-h-40 w-full rounded-lg bg-slate-100 object-contain"
-            />
-          ) : null}
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={(event) => {
-                event.preventDefault();
-                if (deleting) confirmDelete(deleting);
-              }}
-            >
-              {remove.isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        {deleting ? (
+          <img
+            src={deleting.imageUrl}
+            alt=""
+            className="max-h-40 w-full rounded-lg bg-slate-100 object-contain"
+          />
+        ) : null}
+      </ConfirmDialog>
     </section>
   );
 }

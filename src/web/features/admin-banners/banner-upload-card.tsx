@@ -1,10 +1,11 @@
-import { CheckCircle2, ImageUp, Loader2, Monitor, Smartphone, TriangleAlert } from 'lucide-react';
+import { CheckCircle2, ImageUp, Monitor, Smartphone, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { IMAGE_TYPES } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
-import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { cn } from '../../lib/utils.ts';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
+import { Checkbox } from '#web/components/ui/checkbox.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { cn } from '#web/lib/utils.ts';
 import { type UploadStatus, useBannerUpload } from './use-banner-upload.ts';
 
 function StatusLine({ status }: { status: UploadStatus }) {
@@ -15,7 +16,7 @@ function StatusLine({ status }: { status: UploadStatus }) {
       return (
         <div className="grid gap-2">
           <p className="flex items-center gap-2 text-sm font-medium text-slate-800">
-            <Loader2 aria-hidden="true" className="size-4 animate-spin text-sky-700" />
+            <Spinner className="size-4 text-sky-700" />
             {MSG.optimizing}
           </p>
           <div
@@ -127,11 +128,7 @@ export function BannerUploadCard() {
               disabled ? 'cursor-not-allowed opacity-50' : 'cursor-pointer hover:bg-sky-800',
             )}
           >
-            {working ? (
-              <Loader2 aria-hidden="true" className="size-4 animate-spin" />
-            ) : (
-              <ImageUp aria-hidden="true" className="size-4" />
-            )}
+            {working ? <Spinner className="size-4" /> : <ImageUp aria-hidden="true" className="size-4" />}
             {working ? 'Uploading…' : 'Choose image to upload'}
           </label>
         </div>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { COMPRESSION } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import { type CompressProgress, compressImage, validateImageFile } from '../../lib/image-compress.ts';
+import { type CompressProgress, compressImage, validateImageFile } from '#web/lib/image-compress.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useUploadBanner } from './api.ts';
 
 export type UploadStatus =

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BrandingImage, PwaSettingsUpdate } from '#shared/catalogue-api.ts';
 import type { Branding } from '#shared/schemas.ts';
-import { api } from '../../lib/api-client.ts';
-import { brandingQuery } from '../../lib/public-queries.ts';
+import { api } from '#web/lib/api-client.ts';
+import { brandingQuery } from '#web/lib/public-queries.ts';
 
 export const adminBrandingQuery = queryOptions({
   queryKey: ['admin', 'pwa-settings'],

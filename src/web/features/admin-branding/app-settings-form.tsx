@@ -1,22 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, Save, Ship } from 'lucide-react';
-import { useEffect, useId } from 'react';
-import { type Control, type UseFormRegister, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { Save, Ship } from 'lucide-react';
+import { useId } from 'react';
+import { type Control, type UseFormRegister, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { pwaSettingsUpdateSchema } from '#shared/catalogue-api.ts';
 import { PWA_SHORT_NAME_MAX } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import type { Branding } from '#shared/schemas.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { cn } from '../../lib/utils.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { apiErrorText } from '#web/lib/api-client.ts';
+import { showServerFieldErrors, useServerForm } from '#web/lib/server-form.ts';
+import { toast } from '#web/lib/toast.ts';
+import { cn } from '#web/lib/utils.ts';
 import { useSaveBranding } from './api.ts';
 
-const schema = pwaSettingsUpdateSchema.required();
+// The contact details have their own card (contact-details-card.tsx).
+const schema = pwaSettingsUpdateSchema
+  .pick({ appName: true, shortName: true, themeColor: true, backgroundColor: true })
+  .required();
 type Values = z.input<typeof schema>;
 type Output = z.output<typeof schema>;
 const FIELDS = ['appName', 'shortName', 'themeColor', 'backgroundColor'] as const;
@@ -93,18 +97,10 @@ function ColourField({
 export function AppSettingsForm({ branding }: { branding: Branding }) {
   const id = useId();
   const save = useSaveBranding();
-  const form = useForm<Values, unknown, Output>({
-    resolver: zodResolver(schema),
-    defaultValues: valuesOf(branding),
-    mode: 'onTouched',
-  });
+  const form = useServerForm({ schema, source: branding, valuesOf, mode: 'onTouched' });
   const { errors } = form.formState;
   const [appName, shortName, themeColor, backgroundColor] = useWatch({ control: form.control, name: FIELDS });
   const shortLength = (shortName ?? '').length;
-
-  useEffect(() => {
-    if (!form.formState.isDirty) form.reset(valuesOf(branding));
-  }, [branding, form]);
 
   const onSubmit = form.handleSubmit((settings) =>
     save.mutate(settings, {
@@ -113,14 +109,9 @@ export function AppSettingsForm({ branding }: { branding: Branding }) {
         toast.success(MSG.settingsSaved);
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fields) {
-          for (const field of FIELDS) {
-            const message = error.fields[field];
-            if (message) form.setError(field, { type: 'server', message });
-          }
-        }
+        showServerFieldErrors(error, FIELDS, form.setError);
         toast.error(MSG.pwaSaveFailed, {
-          description: error instanceof ApiError ? error.message : undefined,
+          description: apiErrorText(error),
         });
       },
     }),
@@ -218,11 +209,7 @@ export function AppSettingsForm({ branding }: { branding: Branding }) {
 
           <div>
             <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? (
-                <Loader2 aria-hidden="true" className="animate-spin" />
-              ) : (
-                <Save aria-hidden="true" />
-              )}
+              {save.isPending ? <Spinner /> : <Save aria-hidden="true" />}
               {save.isPending ? 'Saving...' : 'Save Settings'}
             </Button>
           </div>

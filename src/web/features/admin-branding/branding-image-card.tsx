@@ -1,12 +1,13 @@
-import { CheckCircle2, ImageOff, ImageUp, Loader2, TriangleAlert } from 'lucide-react';
+import { CheckCircle2, ImageOff, ImageUp, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import type { BrandingImage } from '#shared/catalogue-api.ts';
 import { IMAGE_TYPES } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
-import { type CompressOptions, compressImage, validateImageFile } from '../../lib/image-compress.ts';
-import { cn } from '../../lib/utils.ts';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { type CompressOptions, compressImage, validateImageFile } from '#web/lib/image-compress.ts';
+import { toast } from '#web/lib/toast.ts';
+import { cn } from '#web/lib/utils.ts';
 import { useUploadBrandingImage } from './api.ts';
 
 /** Square-bounded and small: the server derives the 192/512 px icons and the favicon from it. */
@@ -132,11 +133,7 @@ export function BrandingImageCard({ kind, url }: { kind: BrandingImage; url: str
                 working ? 'cursor-not-allowed opacity-50' : 'cursor-pointer hover:bg-slate-100',
               )}
             >
-              {working ? (
-                <Loader2 aria-hidden="true" className="size-4 animate-spin" />
-              ) : (
-                <ImageUp aria-hidden="true" className="size-4" />
-              )}
+              {working ? <Spinner className="size-4" /> : <ImageUp aria-hidden="true" className="size-4" />}
               {url ? `Replace ${text.title.toLowerCase()}` : `Upload ${text.title.toLowerCase()}`}
             </label>
           </div>

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { MSG } from '#shared/messages.ts';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { ErrorNote } from '#web/components/query-notes.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { adminBrandingQuery } from './api.ts';
 import { AppSettingsForm } from './app-settings-form.tsx';
 import { BrandingImageCard } from './branding-image-card.tsx';
+import { ContactDetailsCard } from './contact-details-card.tsx';
 
 export function BrandingView() {
   const branding = useQuery(adminBrandingQuery);
@@ -15,6 +16,7 @@ export function BrandingView() {
           Loading PWA settings…
         </span>
         <Skeleton className="h-96 rounded-2xl" />
+        <Skeleton className="h-56 rounded-2xl" />
         <div className="grid gap-4 md:grid-cols-3">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-72 rounded-2xl" />
@@ -24,16 +26,13 @@ export function BrandingView() {
     );
   }
   if (branding.isError) {
-    return (
-      <p role="alert" className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-6 text-sm text-red-900">
-        {branding.error instanceof ApiError ? branding.error.message : MSG.serverError}
-      </p>
-    );
+    return <ErrorNote error={branding.error} className="mt-6" />;
   }
   const data = branding.data;
   return (
     <div className="mt-6 grid gap-6">
       <AppSettingsForm branding={data} />
+      <ContactDetailsCard branding={data} />
       <section aria-labelledby="branding-images-title" className="grid gap-4">
         <div>
           <h2 id="branding-images-title" className="text-lg font-semibold text-slate-900">

@@ -1,7 +1,6 @@
 import { RotateCw } from 'lucide-react';
-import { MSG } from '#shared/messages.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
 import { QuickActions } from './quick-actions.tsx';
 import { RecentTickets } from './recent-tickets.tsx';
 import { StatCards } from './stat-cards.tsx';
@@ -11,7 +10,7 @@ export function DashboardView() {
   const dashboard = useDashboard();
 
   if (dashboard.isError && !dashboard.data) {
-    const message = dashboard.error instanceof ApiError ? dashboard.error.message : MSG.serverError;
+    const message = errorMessage(dashboard.error);
     return (
       <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900">
         <p className="font-semibold">Could not load the dashboard.</p>

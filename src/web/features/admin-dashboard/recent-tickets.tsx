@@ -1,30 +1,10 @@
-import { CircleCheck, CircleX, Clock, Flag, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import type { AdminTicket, TicketStatus } from '#shared/admin-api.ts';
-import { TICKET_STATUS_LABEL } from '#shared/messages.ts';
-import { Badge, type BadgeProps } from '../../components/ui/badge.tsx';
-import { Card, CardContent, CardHeader } from '../../components/ui/card.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { formatRoute, formatTravelDate } from './format.ts';
-
-// The label is always written out: colour is never the only signal (STYLE.md habit 9).
-const STATUS_LOOK: Record<TicketStatus, { variant: BadgeProps['variant']; icon: LucideIcon }> = {
-  pending: { variant: 'warning', icon: Clock },
-  confirmed: { variant: 'success', icon: CircleCheck },
-  cancelled: { variant: 'destructive', icon: CircleX },
-  completed: { variant: 'default', icon: Flag },
-};
-
-function TicketStatusBadge({ status }: { status: TicketStatus }) {
-  const look = STATUS_LOOK[status] ?? STATUS_LOOK.pending;
-  const Icon = look.icon;
-  return (
-    <Badge variant={look.variant}>
-      <Icon aria-hidden="true" className="size-3.5" />
-      {TICKET_STATUS_LABEL[status] ?? status}
-    </Badge>
-  );
-}
+import type { AdminTicket } from '#shared/admin-api.ts';
+import { TicketStatusBadge } from '#web/components/status-badges.tsx';
+import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { formatTravelDate } from '#web/lib/dates.ts';
+import { formatRoute } from './format.ts';
 
 export function RecentTickets({ tickets }: { tickets: AdminTicket[] | undefined }) {
   return (

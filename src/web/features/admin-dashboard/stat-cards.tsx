@@ -1,7 +1,7 @@
 import { CalendarCheck, CircleCheck, Clock, type LucideIcon, Ship } from 'lucide-react';
 import type { Dashboard } from '#shared/admin-api.ts';
-import { Card } from '../../components/ui/card.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
 
 type Stat = {
   key: keyof Omit<Dashboard, 'recentTickets'>;

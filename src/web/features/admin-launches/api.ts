@@ -1,10 +1,10 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import type { AdminLaunch, LaunchInput, LaunchList } from '#shared/catalogue-api.ts';
 import { COMPRESSION } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import { ApiError, api } from '../../lib/api-client.ts';
-import { type CompressProgress, compressImage } from '../../lib/image-compress.ts';
+import { ApiError, api } from '#web/lib/api-client.ts';
+import { type CompressProgress, compressImage } from '#web/lib/image-compress.ts';
+import { toast } from '#web/lib/toast.ts';
 
 const path = (id: string, action = '') => `/api/admin/launches/${encodeURIComponent(id)}${action}`;
 

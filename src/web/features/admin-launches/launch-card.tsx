@@ -2,25 +2,16 @@ import { CircleCheck, CirclePause, Pencil, Ship, Trash2, Users } from 'lucide-re
 import { useState } from 'react';
 import type { AdminLaunch } from '#shared/catalogue-api.ts';
 import { LAUNCH_CARD_SEATS_SHOWN } from '#shared/constants.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { useDeleteLaunch } from './api.ts';
 
 function DeleteLaunch({ launch }: { launch: AdminLaunch }) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteLaunch();
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
+    <>
       <Button
         size="sm"
         variant="ghost"
@@ -31,22 +22,16 @@ function DeleteLaunch({ launch }: { launch: AdminLaunch }) {
         <Trash2 aria-hidden="true" />
         Delete
       </Button>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete {launch.name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The launch and its seat plan will be removed. A launch that runs on schedules or has bookings
-            cannot be deleted.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={() => remove.mutate(launch.id)}>
-            Delete Launch
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Delete ${launch.name}?`}
+        description="The launch leaves this list and can no longer be chosen for a trip; past trips and bookings keep its name and seats. A launch with pending or approved bookings on trips not yet completed cannot be deleted."
+        confirmLabel="Delete Launch"
+        destructive
+        onConfirm={() => remove.mutate(launch.id)}
+      />
+    </>
   );
 }
 

@@ -1,10 +1,11 @@
-import { Loader2, Save } from 'lucide-react';
+import { Save } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { type AdminLaunch, launchInputSchema } from '#shared/catalogue-api.ts';
 import { LAUNCH_DEFAULT_CAPACITY, LAUNCH_MAX_CAPACITY, LAUNCH_MIN_CAPACITY } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { FormProblems } from '#web/components/form-problems.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import {
   Dialog,
   DialogContent,
@@ -12,10 +13,11 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../components/ui/dialog.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import type { CompressProgress } from '../../lib/image-compress.ts';
+} from '#web/components/ui/dialog.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import type { CompressProgress } from '#web/lib/image-compress.ts';
 import { errorMessage, useSaveLaunch, useUploadLaunchImage } from './api.ts';
 import { type ImageStatus, LaunchImageField } from './launch-image-field.tsx';
 import { SeatLabelEditor } from './seat-label-editor.tsx';
@@ -152,26 +154,13 @@ function LaunchForm({ launch, onDone }: { launch: AdminLaunch | null; onDone: ()
         describedBy={problems.length > 0 ? problemsId : undefined}
       />
       <LaunchImageField imageUrl={imageUrl} pendingFile={pendingFile} status={imageStatus} onFile={onFile} />
-      <div id={problemsId} aria-live="polite">
-        {problems.length > 0 && (
-          <ul className="grid gap-1 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        )}
-      </div>
-      {serverError && (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          {serverError}
-        </p>
-      )}
+      <FormProblems id={problemsId} problems={problems} serverError={serverError} />
       <DialogFooter>
         <Button variant="outline" onClick={onDone}>
           {launch && imageStatus.kind === 'done' ? 'Close' : 'Cancel'}
         </Button>
         <Button type="submit" disabled={!parsed.success || busy}>
-          {busy ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Save aria-hidden="true" />}
+          {busy ? <Spinner /> : <Save aria-hidden="true" />}
           Save Launch
         </Button>
       </DialogFooter>

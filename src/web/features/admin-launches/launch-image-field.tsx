@@ -1,8 +1,9 @@
-import { ImagePlus, Loader2, Ship } from 'lucide-react';
+import { ImagePlus, Ship } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { MSG } from '#shared/messages.ts';
-import { validateImageFile } from '../../lib/image-compress.ts';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { validateImageFile } from '#web/lib/image-compress.ts';
+import { toast } from '#web/lib/toast.ts';
 
 export type ImageStatus = { kind: 'idle' | 'working' | 'done' | 'error'; text: string };
 
@@ -82,7 +83,7 @@ export function LaunchImageField({
         aria-live="polite"
         className={isError ? 'text-sm text-red-800' : 'flex items-center gap-2 text-sm text-slate-700'}
       >
-        {working && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
+        {working && <Spinner className="size-4" />}
         {message}
       </p>
     </fieldset>

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Loader2, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminLaunch } from '#shared/catalogue-api.ts';
-import { MSG } from '#shared/messages.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { EmptyNote, ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { launchListQuery } from './api.ts';
 import { LaunchCard } from './launch-card.tsx';
 import { LaunchDialog } from './launch-dialog.tsx';
@@ -12,26 +11,13 @@ import { LaunchDialog } from './launch-dialog.tsx';
 function LaunchGrid({ onEdit }: { onEdit: (launch: AdminLaunch) => void }) {
   const list = useQuery(launchListQuery);
   if (list.isPending) {
-    return (
-      <p className="flex items-center gap-2 rounded-2xl border border-slate-200 bg-white p-6 text-sm text-slate-700">
-        <Loader2 aria-hidden="true" className="size-5 animate-spin text-sky-700" />
-        Loading launches…
-      </p>
-    );
+    return <LoadingNote>Loading launches…</LoadingNote>;
   }
   if (list.isError) {
-    return (
-      <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-sm text-red-900">
-        {list.error instanceof ApiError ? list.error.message : MSG.serverError}
-      </p>
-    );
+    return <ErrorNote error={list.error} />;
   }
   if (list.data.launches.length === 0) {
-    return (
-      <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center font-semibold text-slate-900">
-        No launches yet
-      </p>
-    );
+    return <EmptyNote>No launches yet</EmptyNote>;
   }
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">

@@ -1,10 +1,10 @@
 import { Hash, Rows3 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { SEAT_LABEL_MAX } from '#shared/catalogue-api.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { cn } from '../../lib/utils.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { cn } from '#web/lib/utils.ts';
 import { duplicateLabels, numberedSeats, rowName, rowSeats } from './seat-labels.ts';
 
 const DEFAULT_PER_ROW = 4;

@@ -3,16 +3,16 @@ import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 
 import { useLocation } from 'react-router';
 import type { AdminUser } from '#shared/admin-api.ts';
 import { SIDEBAR } from '#shared/constants.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import {
   Sheet,
   SheetContent,
   SheetDescription,
   SheetTitle,
   SheetTrigger,
-} from '../../components/ui/sheet.tsx';
-import { useIsMobile } from '../../lib/use-is-mobile.ts';
-import { cn } from '../../lib/utils.ts';
+} from '#web/components/ui/sheet.tsx';
+import { useIsMobile } from '#web/lib/use-is-mobile.ts';
+import { cn } from '#web/lib/utils.ts';
 import { SidebarBrand } from './sidebar-brand.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { useSidebarShortcut, useSidebarState } from './sidebar-state.ts';

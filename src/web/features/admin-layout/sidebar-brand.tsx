@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { BrandMark } from '../../components/layout/brand-mark.tsx';
-import { useBranding } from '../../lib/public-queries.ts';
-import { cn } from '../../lib/utils.ts';
+import { BrandMark } from '#web/components/layout/brand-mark.tsx';
+import { useBranding } from '#web/lib/public-queries.ts';
+import { cn } from '#web/lib/utils.ts';
 
 export function SidebarBrand({ collapsed = false }: { collapsed?: boolean }) {
   const { appName, logoUrl } = useBranding();

@@ -1,5 +1,5 @@
 import { NavLink, useLocation } from 'react-router';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 import { ADMIN_LINKS } from './admin-links.ts';
 
 /** The admin links; `collapsed` shows icons only (the label stays for screen readers). */

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError } from '../../lib/api-client.ts';
-import { ADMIN_KEY, adminMeQuery } from '../../lib/use-admin-auth.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { ADMIN_KEY, adminMeQuery } from '#web/lib/use-admin-auth.ts';
 
 /**
  * A session can end while a screen is open (expired, or the password was changed on another

@@ -1,6 +1,6 @@
 import { ChevronDown, LogOut, UserRound } from 'lucide-react';
 import type { AdminUser } from '#shared/admin-api.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -8,8 +8,8 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu.tsx';
-import { useSignOut } from '../../lib/use-admin-auth.ts';
+} from '#web/components/ui/dropdown-menu.tsx';
+import { useSignOut } from '#web/lib/use-admin-auth.ts';
 
 export function UserMenu({ user }: { user: AdminUser }) {
   const signOut = useSignOut();

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LocationInput, LocationList } from '#shared/catalogue-api.ts';
 import type { Location } from '#shared/schemas.ts';
-import { api } from '../../lib/api-client.ts';
+import { api } from '#web/lib/api-client.ts';
 
 export const adminLocationsQuery = queryOptions({
   queryKey: ['admin', 'locations'],

@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, Save } from 'lucide-react';
+import { Save } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { type LocationInput, locationInputSchema } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
 import type { Location } from '#shared/schemas.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -15,10 +14,12 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../components/ui/dialog.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+} from '#web/components/ui/dialog.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useSaveLocation } from './api.ts';
 
 type FormValues = z.input<typeof locationInputSchema>;
@@ -61,7 +62,7 @@ export function LocationDialog({ location, open, onOpenChange }: Props) {
           onOpenChange(false);
         },
         onError: (error) => {
-          const message = error instanceof ApiError ? error.message : MSG.serverError;
+          const message = errorMessage(error);
           for (const [field, fieldMessage] of Object.entries(
             error instanceof ApiError ? (error.fields ?? {}) : {},
           )) {
@@ -115,11 +116,7 @@ export function LocationDialog({ location, open, onOpenChange }: Props) {
               Cancel
             </Button>
             <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? (
-                <Loader2 aria-hidden="true" className="animate-spin" />
-              ) : (
-                <Save aria-hidden="true" />
-              )}
+              {save.isPending ? <Spinner /> : <Save aria-hidden="true" />}
               {save.isPending ? 'Saving...' : location ? 'Save Changes' : 'Add Location'}
             </Button>
           </DialogFooter>

@@ -1,24 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { Globe2, Loader2, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Globe2, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { MSG } from '#shared/messages.ts';
 import type { Location } from '#shared/schemas.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
+import { ErrorNote } from '#web/components/query-notes.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { adminLocationsQuery, useDeleteLocation } from './api.ts';
 import { LocationDialog } from './location-dialog.tsx';
 
@@ -80,10 +72,10 @@ export function LocationsView() {
         toast.success(MSG.locationDeleted);
         setDeleting(null);
       },
-      // ARCHITECTURE.md section 8.6: the server says why (a schedule or booking uses it).
+      // ARCHITECTURE.md section 8.6: the server says why (active bookings travel through it).
       onError: (error) => {
         toast.error(MSG.locationDeleteFailed, {
-          description: error instanceof ApiError ? error.message : MSG.serverError,
+          description: errorMessage(error),
         });
         setDeleting(null);
       },
@@ -113,9 +105,7 @@ export function LocationsView() {
           ))}
         </div>
       ) : locations.isError ? (
-        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-sm text-red-900">
-          {locations.error instanceof ApiError ? locations.error.message : MSG.serverError}
-        </p>
+        <ErrorNote error={locations.error} />
       ) : locations.data.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
           <MapPin aria-hidden="true" className="size-8 text-slate-400" />
@@ -144,36 +134,16 @@ export function LocationsView() {
         }}
       />
 
-      <AlertDialog
+      <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open && !remove.isPending) setDeleting(null);
-        }}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete {deleting?.name}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The location is removed for good. A location that a schedule or booking uses cannot be deleted.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={(event) => {
-                // Stays open until the server answers, so a refusal is seen next to its cause.
-                event.preventDefault();
-                if (deleting) confirmDelete(deleting);
-              }}
-            >
-              {remove.isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={`Delete ${deleting?.name}?`}
+        description="The location leaves this list and can no longer be chosen for a trip or searched for; past trips and bookings keep its name. A location on the route of pending or approved bookings on trips not yet completed cannot be deleted."
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        onConfirm={() => deleting && confirmDelete(deleting)}
+      />
     </div>
   );
 }

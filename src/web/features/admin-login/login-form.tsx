@@ -2,11 +2,11 @@ import { Eye, EyeOff, LogIn } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { loginRequestSchema } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { useDemoCredentials, useLogin } from '../../lib/use-admin-auth.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useDemoCredentials, useLogin } from '#web/lib/use-admin-auth.ts';
 
 /** The sign-in form; `onSignedIn` runs once the session cookie is set. */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {

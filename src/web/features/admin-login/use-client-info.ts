@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ClientInfo } from '#shared/admin-api.ts';
-import { api } from '../../lib/api-client.ts';
+import { api } from '#web/lib/api-client.ts';
 
 export function useClientInfo() {
   return useQuery({

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PaymentSettingsUpdate } from '#shared/catalogue-api.ts';
-import type { PublicSettings } from '#shared/schemas.ts';
-import { api } from '../../lib/api-client.ts';
+import type { PaymentSettingsView } from '#shared/schemas.ts';
+import { api } from '#web/lib/api-client.ts';
 
 export const paymentSettingsQuery = queryOptions({
   queryKey: ['admin', 'payment-settings'],
-  queryFn: ({ signal }) => api.get<PublicSettings>('/api/admin/payment-settings', { signal }),
+  queryFn: ({ signal }) => api.get<PaymentSettingsView>('/api/admin/payment-settings', { signal }),
 });
 
 /** A partial save (SPEC.md section 7): each card sends only its own fields. */
@@ -13,7 +13,7 @@ export function useUpdatePaymentSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (update: PaymentSettingsUpdate) =>
-      api.put<PublicSettings>('/api/admin/payment-settings', update),
+      api.put<PaymentSettingsView>('/api/admin/payment-settings', update),
     onSuccess: (settings) => {
       queryClient.setQueryData(paymentSettingsQuery.queryKey, settings);
       // The booking wizard reads prices, rate and accounts from the public settings.

@@ -1,19 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, Save } from 'lucide-react';
-import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { Save } from 'lucide-react';
+import { useId } from 'react';
 import type { z } from 'zod';
 import { paymentSettingsUpdateSchema } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
-import type { PublicSettings } from '#shared/schemas.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { Textarea } from '../../components/ui/textarea.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import type { PaymentSettingsView } from '#shared/schemas.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { apiErrorText } from '#web/lib/api-client.ts';
+import { showServerFieldErrors, useServerForm } from '#web/lib/server-form.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useUpdatePaymentSettings } from './api.ts';
-import { showServerFieldErrors } from './server-errors.ts';
 import { errorId, SettingsField } from './settings-field.tsx';
 
 const schema = paymentSettingsUpdateSchema
@@ -28,7 +27,6 @@ const schema = paymentSettingsUpdateSchema
   })
   .required();
 type Values = z.input<typeof schema>;
-type Output = z.output<typeof schema>;
 type Field = keyof Values;
 
 const ACCOUNTS: { currency: 'MVR' | 'USD'; fields: { name: Field; label: string }[] }[] = [
@@ -51,7 +49,7 @@ const ACCOUNTS: { currency: 'MVR' | 'USD'; fields: { name: Field; label: string 
 ];
 const FIELD_NAMES: Field[] = [...ACCOUNTS.flatMap((a) => a.fields.map((f) => f.name)), 'paymentInstructions'];
 
-const valuesOf = (s: PublicSettings): Values => ({
+const valuesOf = (s: PaymentSettingsView): Values => ({
   bankName: s.bankName,
   accountHolder: s.accountHolder,
   accountNumber: s.accountNumber,
@@ -61,18 +59,11 @@ const valuesOf = (s: PublicSettings): Values => ({
   paymentInstructions: s.paymentInstructions,
 });
 
-export function BankDetailsCard({ settings }: { settings: PublicSettings }) {
+export function BankDetailsCard({ settings }: { settings: PaymentSettingsView }) {
   const id = useId();
   const update = useUpdatePaymentSettings();
-  const form = useForm<Values, unknown, Output>({
-    resolver: zodResolver(schema),
-    defaultValues: valuesOf(settings),
-  });
+  const form = useServerForm({ schema, source: settings, valuesOf });
   const { errors } = form.formState;
-
-  useEffect(() => {
-    if (!form.formState.isDirty) form.reset(valuesOf(settings));
-  }, [settings, form]);
 
   const onSubmit = form.handleSubmit((details) =>
     update.mutate(details, {
@@ -82,7 +73,7 @@ export function BankDetailsCard({ settings }: { settings: PublicSettings }) {
       },
       onError: (error) => {
         showServerFieldErrors(error, FIELD_NAMES, form.setError);
-        toast.error(MSG.bankFailed, { description: error instanceof ApiError ? error.message : undefined });
+        toast.error(MSG.bankFailed, { description: apiErrorText(error) });
       },
     }),
   );
@@ -136,11 +127,7 @@ export function BankDetailsCard({ settings }: { settings: PublicSettings }) {
           </div>
           <div>
             <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? (
-                <Loader2 aria-hidden="true" className="animate-spin" />
-              ) : (
-                <Save aria-hidden="true" />
-              )}
+              {update.isPending ? <Spinner /> : <Save aria-hidden="true" />}
               {update.isPending ? 'Saving...' : 'Save Bank Details'}
             </Button>
           </div>

@@ -1,49 +1,43 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowRightLeft, Loader2, Save } from 'lucide-react';
-import { useEffect, useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { ArrowRightLeft, Save } from 'lucide-react';
+import { useId } from 'react';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { paymentSettingsUpdateSchema } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
-import type { PublicSettings } from '#shared/schemas.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import type { PaymentSettingsView } from '#shared/schemas.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { apiErrorText } from '#web/lib/api-client.ts';
+import { showServerFieldErrors, useServerForm } from '#web/lib/server-form.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useUpdatePaymentSettings } from './api.ts';
 import { numericOrZero, toMvr } from './numbers.ts';
-import { showServerFieldErrors } from './server-errors.ts';
 import { SettingsField } from './settings-field.tsx';
 
 const schema = paymentSettingsUpdateSchema.pick({ exchangeRate: true }).required();
-type Output = z.output<typeof schema>;
 type Values = z.input<typeof schema>;
 
 const usd = (value: string) => (Number.isFinite(Number(value)) ? Number(value).toFixed(2) : value);
 
-export function ExchangeRateCard({ settings }: { settings: PublicSettings }) {
+const valuesOf = (s: PaymentSettingsView): Values => ({ exchangeRate: s.exchangeRate });
+
+export function ExchangeRateCard({ settings }: { settings: PaymentSettingsView }) {
   const id = useId();
   const update = useUpdatePaymentSettings();
-  const form = useForm<Values, unknown, Output>({
-    resolver: zodResolver(schema),
-    defaultValues: { exchangeRate: settings.exchangeRate },
-  });
+  const form = useServerForm({ schema, source: settings, valuesOf });
   const { errors } = form.formState;
   const rate = useWatch({ control: form.control, name: 'exchangeRate' });
-
-  useEffect(() => {
-    if (!form.formState.isDirty) form.reset({ exchangeRate: settings.exchangeRate });
-  }, [settings.exchangeRate, form]);
 
   const onSubmit = form.handleSubmit((value) =>
     update.mutate(value, {
       onSuccess: (saved) => {
-        form.reset({ exchangeRate: saved.exchangeRate });
+        form.reset(valuesOf(saved));
         toast.success(MSG.rateUpdated);
       },
       onError: (error) => {
         showServerFieldErrors(error, ['exchangeRate'], form.setError);
-        toast.error(MSG.rateFailed, { description: error instanceof ApiError ? error.message : undefined });
+        toast.error(MSG.rateFailed, { description: apiErrorText(error) });
       },
     }),
   );
@@ -108,11 +102,7 @@ export function ExchangeRateCard({ settings }: { settings: PublicSettings }) {
           </section>
           <div>
             <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? (
-                <Loader2 aria-hidden="true" className="animate-spin" />
-              ) : (
-                <Save aria-hidden="true" />
-              )}
+              {update.isPending ? <Spinner /> : <Save aria-hidden="true" />}
               {update.isPending ? 'Saving...' : 'Save Rate'}
             </Button>
           </div>

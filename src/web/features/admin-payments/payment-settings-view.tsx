@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG } from '#shared/messages.ts';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { ErrorNote } from '#web/components/query-notes.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { paymentSettingsQuery } from './api.ts';
 import { BankDetailsCard } from './bank-details-card.tsx';
 import { ExchangeRateCard } from './exchange-rate-card.tsx';
@@ -22,11 +21,7 @@ export function PaymentSettingsView() {
     );
   }
   if (settings.isError) {
-    return (
-      <p role="alert" className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-6 text-sm text-red-900">
-        {settings.error instanceof ApiError ? settings.error.message : MSG.serverError}
-      </p>
-    );
+    return <ErrorNote error={settings.error} className="mt-6" />;
   }
   return (
     <div className="mt-6 grid gap-6 lg:grid-cols-2 lg:items-start">

@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { cn } from '../../lib/utils.ts';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { cn } from '#web/lib/utils.ts';
 
 type Props = Omit<ComponentProps<typeof Input>, 'id'> & {
   id: string;

@@ -1,18 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, Save } from 'lucide-react';
-import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { Save } from 'lucide-react';
+import { useId } from 'react';
 import type { z } from 'zod';
 import { paymentSettingsUpdateSchema } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
-import type { PublicSettings } from '#shared/schemas.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import type { PaymentSettingsView } from '#shared/schemas.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { apiErrorText } from '#web/lib/api-client.ts';
+import { showServerFieldErrors, useServerForm } from '#web/lib/server-form.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useUpdatePaymentSettings } from './api.ts';
 import { numericOrZero } from './numbers.ts';
-import { showServerFieldErrors } from './server-errors.ts';
 import { SettingsField } from './settings-field.tsx';
 
 const schema = paymentSettingsUpdateSchema
@@ -23,7 +22,6 @@ const schema = paymentSettingsUpdateSchema
     foreignerChildPrice: true,
   })
   .required();
-type Output = z.output<typeof schema>;
 type Values = z.input<typeof schema>;
 
 const FIELDS = [
@@ -33,25 +31,18 @@ const FIELDS = [
   { name: 'foreignerChildPrice', label: 'Foreigner child', currency: 'USD' },
 ] as const satisfies readonly { name: keyof Values; label: string; currency: string }[];
 
-const valuesOf = (s: PublicSettings): Values => ({
+const valuesOf = (s: PaymentSettingsView): Values => ({
   localAdultPrice: s.localAdultPrice,
   localChildPrice: s.localChildPrice,
   foreignerAdultPrice: s.foreignerAdultPrice,
   foreignerChildPrice: s.foreignerChildPrice,
 });
 
-export function TicketPricesCard({ settings }: { settings: PublicSettings }) {
+export function TicketPricesCard({ settings }: { settings: PaymentSettingsView }) {
   const id = useId();
   const update = useUpdatePaymentSettings();
-  const form = useForm<Values, unknown, Output>({
-    resolver: zodResolver(schema),
-    defaultValues: valuesOf(settings),
-  });
+  const form = useServerForm({ schema, source: settings, valuesOf });
   const { errors } = form.formState;
-
-  useEffect(() => {
-    if (!form.formState.isDirty) form.reset(valuesOf(settings));
-  }, [settings, form]);
 
   const onSubmit = form.handleSubmit((prices) =>
     update.mutate(prices, {
@@ -65,7 +56,7 @@ export function TicketPricesCard({ settings }: { settings: PublicSettings }) {
           FIELDS.map((f) => f.name),
           form.setError,
         );
-        toast.error(MSG.pricesFailed, { description: error instanceof ApiError ? error.message : undefined });
+        toast.error(MSG.pricesFailed, { description: apiErrorText(error) });
       },
     }),
   );
@@ -105,11 +96,7 @@ export function TicketPricesCard({ settings }: { settings: PublicSettings }) {
           </div>
           <div>
             <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? (
-                <Loader2 aria-hidden="true" className="animate-spin" />
-              ) : (
-                <Save aria-hidden="true" />
-              )}
+              {update.isPending ? <Spinner /> : <Save aria-hidden="true" />}
               {update.isPending ? 'Saving...' : 'Save Prices'}
             </Button>
           </div>

@@ -1,5 +1,4 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import type {
   AdminSchedule,
   LaunchList,
@@ -9,8 +8,9 @@ import type {
 } from '#shared/catalogue-api.ts';
 import type { ScheduleStatus } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import { formatDay } from '../../lib/admin-format.ts';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { api, errorMessage } from '#web/lib/api-client.ts';
+import { formatDay } from '#web/lib/dates.ts';
+import { toast } from '#web/lib/toast.ts';
 
 const path = (id: string, action = '') => `/api/admin/schedules/${encodeURIComponent(id)}${action}`;
 
@@ -48,8 +48,6 @@ const refreshAfterChange = (queryClient: QueryClient) =>
     ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );
 
-const serverMessage = (error: unknown) => (error instanceof ApiError ? error.message : MSG.serverError);
-
 export function useSaveSchedule() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -60,7 +58,7 @@ export function useSaveSchedule() {
     },
     // The dialog stays open and shows the reason too (e.g. a stop an active booking uses).
     onError: (error) => {
-      toast.error(MSG.scheduleSaveFailed, { description: serverMessage(error) });
+      toast.error(MSG.scheduleSaveFailed, { description: errorMessage(error) });
     },
     onSettled: () => refreshAfterChange(queryClient),
   });
@@ -74,7 +72,7 @@ export function useDuplicateSchedule() {
       toast.success(MSG.scheduleDuplicated(formatDay(copy.travelDate)));
     },
     onError: (error) => {
-      toast.error(MSG.scheduleDuplicateFailed, { description: serverMessage(error) });
+      toast.error(MSG.scheduleDuplicateFailed, { description: errorMessage(error) });
     },
     onSettled: () => refreshAfterChange(queryClient),
   });
@@ -89,7 +87,7 @@ export function useScheduleStatus() {
       toast.success(MSG.scheduleMarked(status));
     },
     onError: (error) => {
-      toast.error(MSG.scheduleStatusFailed, { description: serverMessage(error) });
+      toast.error(MSG.scheduleStatusFailed, { description: errorMessage(error) });
     },
     onSettled: () => refreshAfterChange(queryClient),
   });
@@ -103,7 +101,7 @@ export function useDeleteSchedule() {
       toast.success(MSG.scheduleDeleted);
     },
     onError: (error) => {
-      toast.error(MSG.scheduleDeleteFailed, { description: serverMessage(error) });
+      toast.error(MSG.scheduleDeleteFailed, { description: errorMessage(error) });
     },
     onSettled: () => refreshAfterChange(queryClient),
   });

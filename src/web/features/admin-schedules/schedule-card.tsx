@@ -13,23 +13,18 @@ import {
 import { useState } from 'react';
 import type { AdminSchedule } from '#shared/catalogue-api.ts';
 import { MSG, UNKNOWN_LOCATION } from '#shared/messages.ts';
-import { ScheduleStatusBadge } from '../../components/status-badges.tsx';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { formatDay } from '../../lib/admin-format.ts';
+import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
+import { IconFact } from '#web/components/icon-fact.tsx';
+import { ScheduleStatusBadge } from '#web/components/status-badges.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { formatDay } from '#web/lib/dates.ts';
+
 import { useDeleteSchedule, useDuplicateSchedule, useScheduleStatus } from './api.ts';
 
 const orderedStops = (schedule: AdminSchedule) =>
   [...schedule.routeStops].sort((a, b) => a.stopOrder - b.stopOrder);
+
+const deleted = (item: { archived: boolean }) => (item.archived ? ' (deleted)' : '');
 
 export const routeLabel = (schedule: AdminSchedule) => {
   const stops = orderedStops(schedule);
@@ -40,7 +35,7 @@ function DeleteSchedule({ schedule }: { schedule: AdminSchedule }) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteSchedule();
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
+    <>
       <Button
         size="icon"
         variant="ghost"
@@ -52,22 +47,16 @@ function DeleteSchedule({ schedule }: { schedule: AdminSchedule }) {
       >
         <Trash2 aria-hidden="true" />
       </Button>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this schedule?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {routeLabel(schedule)} on {formatDay(schedule.travelDate)} will be removed. A schedule with
-            bookings cannot be deleted; mark it as completed instead.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={() => remove.mutate(schedule.id)}>
-            Delete Schedule
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Delete this schedule?"
+        description={`${routeLabel(schedule)} on ${formatDay(schedule.travelDate)} will be removed; rejected and completed bookings keep their details. A trip with pending or approved bookings cannot be deleted until it is marked as completed.`}
+        confirmLabel="Delete Schedule"
+        destructive
+        onConfirm={() => remove.mutate(schedule.id)}
+      />
+    </>
   );
 }
 
@@ -76,24 +65,20 @@ function ReopenSchedule({ schedule }: { schedule: AdminSchedule }) {
   const [open, setOpen] = useState(false);
   const status = useScheduleStatus();
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
+    <>
       <Button size="sm" variant="outline" disabled={status.isPending} onClick={() => setOpen(true)}>
         <RotateCcw aria-hidden="true" />
         Reopen
       </Button>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Reopen this trip?</AlertDialogTitle>
-          <AlertDialogDescription>{MSG.reopenTripConfirm}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => status.mutate({ id: schedule.id, status: 'scheduled' })}>
-            Reopen Trip
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Reopen this trip?"
+        description={MSG.reopenTripConfirm}
+        confirmLabel="Reopen Trip"
+        onConfirm={() => status.mutate({ id: schedule.id, status: 'scheduled' })}
+      />
+    </>
   );
 }
 
@@ -103,7 +88,8 @@ export function ScheduleCard({ schedule, onEdit }: { schedule: AdminSchedule; on
   const stops = orderedStops(schedule);
   const first = stops[0]?.name || UNKNOWN_LOCATION;
   const last = stops.at(-1)?.name || UNKNOWN_LOCATION;
-  const launches = schedule.launches.map((l) => l.name).join(', ') || 'None';
+  // A launch or place deleted while this trip named it (docs/decisions/007) says so.
+  const launches = schedule.launches.map((l) => l.name + deleted(l)).join(', ') || 'None';
   const completed = schedule.status === 'completed';
   const headingId = `schedule-${schedule.id}-route`;
 
@@ -126,42 +112,27 @@ export function ScheduleCard({ schedule, onEdit }: { schedule: AdminSchedule; on
       </div>
 
       <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm text-slate-700">
-        <div className="flex items-center gap-1.5">
-          <dt>
-            <CalendarDays aria-hidden="true" className="size-4 text-slate-500" />
-            <span className="sr-only">Travel date</span>
-          </dt>
-          <dd>{formatDay(schedule.travelDate)}</dd>
-        </div>
-        <div className="flex items-center gap-1.5">
-          <dt>
-            <Clock aria-hidden="true" className="size-4 text-slate-500" />
-            <span className="sr-only">Departure</span>
-          </dt>
-          <dd className="tabular-nums">{schedule.departureTime}</dd>
-        </div>
-        <div className="col-span-2 flex items-center gap-1.5">
-          <dt>
-            <Ship aria-hidden="true" className="size-4 text-slate-500" />
-            <span className="sr-only">Launches</span>
-          </dt>
-          <dd>{launches}</dd>
-        </div>
-        <div className="col-span-2 flex items-center gap-1.5">
-          <dt>
-            <Ticket aria-hidden="true" className="size-4 text-slate-500" />
-            <span className="sr-only">Active bookings</span>
-          </dt>
-          <dd>
-            {schedule.activeBookings} active {schedule.activeBookings === 1 ? 'booking' : 'bookings'}
-          </dd>
-        </div>
+        <IconFact icon={CalendarDays} term="Travel date">
+          {formatDay(schedule.travelDate)}
+        </IconFact>
+        <IconFact icon={Clock} term="Departure" valueClassName="tabular-nums">
+          {schedule.departureTime}
+        </IconFact>
+        <IconFact icon={Ship} term="Launches" className="col-span-2">
+          {launches}
+        </IconFact>
+        <IconFact icon={Ticket} term="Active bookings" className="col-span-2">
+          {schedule.activeBookings} active {schedule.activeBookings === 1 ? 'booking' : 'bookings'}
+        </IconFact>
       </dl>
 
       <ol aria-label="Stops" className="ml-1 space-y-1 border-l-2 border-sky-200 pl-3">
         {stops.map((s, index) => (
           <li key={s.stopOrder} className="flex justify-between gap-3 text-sm">
-            <span className="text-slate-800">{s.name || UNKNOWN_LOCATION}</span>
+            <span className="text-slate-800">
+              {s.name || UNKNOWN_LOCATION}
+              {deleted(s)}
+            </span>
             <span className="tabular-nums text-slate-600">
               {index === stops.length - 1 ? 'Final destination' : s.departureTime}
             </span>

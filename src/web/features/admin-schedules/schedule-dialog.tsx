@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Loader2, Save } from 'lucide-react';
+import { Save } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import type { AdminLaunch, AdminSchedule } from '#shared/catalogue-api.ts';
-import { MSG } from '#shared/messages.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Checkbox } from '../../components/ui/checkbox.tsx';
+import type { Location } from '#shared/schemas.ts';
+import { FormProblems } from '#web/components/form-problems.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import {
   Dialog,
   DialogContent,
@@ -12,11 +13,12 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../components/ui/dialog.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { operatorToday } from '../../lib/admin-format.ts';
-import { ApiError } from '../../lib/api-client.ts';
+} from '#web/components/ui/dialog.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useOperatorToday } from '#web/lib/operator-time-zone.ts';
 import { launchOptionsQuery, locationOptionsQuery, useSaveSchedule } from './api.ts';
 import {
   draftFromSchedule,
@@ -25,6 +27,7 @@ import {
   emptyDraft,
   type ScheduleDraft,
   toggleLaunch,
+  withoutDeleted,
 } from './schedule-draft.ts';
 import { StopEditor } from './stop-editor.tsx';
 
@@ -61,14 +64,67 @@ function LaunchPicker({
   );
 }
 
-function ScheduleForm({ schedule, onDone }: { schedule: AdminSchedule | null; onDone: () => void }) {
-  const id = useId();
-  const [draft, setDraft] = useState<ScheduleDraft>(() =>
-    schedule ? draftFromSchedule(schedule) : emptyDraft(),
-  );
-  const [serverError, setServerError] = useState<string | null>(null);
+type FormProps = { schedule: AdminSchedule | null; onDone: () => void };
+
+function ScheduleForm({ schedule, onDone }: FormProps) {
   const launches = useQuery(launchOptionsQuery);
   const locations = useQuery(locationOptionsQuery);
+
+  if (launches.isPending || locations.isPending) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-slate-700">
+        <Spinner className="size-4 text-sky-700" />
+        Loading launches and locations…
+      </p>
+    );
+  }
+  if (launches.isError || locations.isError) {
+    const error = launches.error ?? locations.error;
+    return (
+      <p role="alert" className="text-sm text-red-800">
+        {errorMessage(error)}
+      </p>
+    );
+  }
+  return (
+    <ScheduleFields
+      schedule={schedule}
+      onDone={onDone}
+      launches={launches.data.launches}
+      locations={locations.data.locations}
+    />
+  );
+}
+
+/** Names on this schedule that the lists no longer offer (deleted since, docs/decisions/007). */
+function deletedNames(schedule: AdminSchedule | null, launches: AdminLaunch[], locations: Location[]) {
+  if (!schedule) return [];
+  const launchIds = new Set(launches.map((l) => l.id));
+  const locationIds = new Set(locations.map((l) => l.id));
+  return [
+    ...schedule.launches.filter((l) => !launchIds.has(l.id)).map((l) => l.name),
+    ...schedule.routeStops.filter((s) => !locationIds.has(s.locationId)).map((s) => s.name),
+  ];
+}
+
+function ScheduleFields({
+  schedule,
+  onDone,
+  launches,
+  locations,
+}: FormProps & { launches: AdminLaunch[]; locations: Location[] }) {
+  const id = useId();
+  const today = useOperatorToday();
+  const [draft, setDraft] = useState<ScheduleDraft>(() =>
+    schedule
+      ? withoutDeleted(draftFromSchedule(schedule), {
+          launchIds: new Set(launches.map((l) => l.id)),
+          locationIds: new Set(locations.map((l) => l.id)),
+        })
+      : emptyDraft(),
+  );
+  const gone = deletedNames(schedule, launches, locations);
+  const [serverError, setServerError] = useState<string | null>(null);
   const save = useSaveSchedule();
 
   const problems = draftProblems(draft);
@@ -85,27 +141,10 @@ function ScheduleForm({ schedule, onDone }: { schedule: AdminSchedule | null; on
       { id: schedule?.id ?? null, input: draftToInput(draft) },
       {
         onSuccess: onDone,
-        onError: (error) => setServerError(error instanceof ApiError ? error.message : MSG.serverError),
+        onError: (error) => setServerError(errorMessage(error)),
       },
     );
   };
-
-  if (launches.isPending || locations.isPending) {
-    return (
-      <p className="flex items-center gap-2 text-sm text-slate-700">
-        <Loader2 aria-hidden="true" className="size-4 animate-spin text-sky-700" />
-        Loading launches and locations…
-      </p>
-    );
-  }
-  if (launches.isError || locations.isError) {
-    const error = launches.error ?? locations.error;
-    return (
-      <p role="alert" className="text-sm text-red-800">
-        {error instanceof ApiError ? error.message : MSG.serverError}
-      </p>
-    );
-  }
 
   return (
     <form className="grid gap-5" onSubmit={onSubmit} noValidate>
@@ -116,46 +155,34 @@ function ScheduleForm({ schedule, onDone }: { schedule: AdminSchedule | null; on
           type="date"
           className="sm:w-56"
           // A new trip starts today or later (operator's calendar); an old one may keep its date.
-          min={schedule ? undefined : operatorToday()}
+          min={schedule ? undefined : today}
           value={draft.travelDate}
           onChange={(e) => change({ ...draft, travelDate: e.target.value })}
         />
       </div>
+      {gone.length > 0 && (
+        <p className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+          Deleted since this trip was planned: {gone.join(', ')}. Choose a replacement before saving.
+        </p>
+      )}
       <StopEditor
         draft={draft}
-        locations={locations.data.locations}
+        locations={locations}
         onChange={change}
         describedBy={problems.length > 0 ? problemsId : undefined}
       />
       <LaunchPicker
-        launches={launches.data.launches}
+        launches={launches}
         selected={draft.launchIds}
         onToggle={(launchId, on) => change(toggleLaunch(draft, launchId, on))}
       />
-      <div aria-live="polite" id={problemsId}>
-        {problems.length > 0 && (
-          <ul className="grid gap-1 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        )}
-      </div>
-      {serverError && (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          {serverError}
-        </p>
-      )}
+      <FormProblems id={problemsId} problems={problems} serverError={serverError} />
       <DialogFooter>
         <Button variant="outline" onClick={onDone}>
           Cancel
         </Button>
         <Button type="submit" disabled={problems.length > 0 || save.isPending}>
-          {save.isPending ? (
-            <Loader2 aria-hidden="true" className="animate-spin" />
-          ) : (
-            <Save aria-hidden="true" />
-          )}
+          {save.isPending ? <Spinner /> : <Save aria-hidden="true" />}
           Save Schedule
         </Button>
       </DialogFooter>

@@ -9,6 +9,7 @@ import {
   removeStop,
   toggleLaunch,
   updateStop,
+  withoutDeleted,
 } from './schedule-draft.ts';
 
 const A = '00000000-0000-4000-8000-00000000000a';
@@ -50,5 +51,22 @@ describe('schedule draft', () => {
     draft = updateStop(updateStop(draft, 0, { locationId: A }), 1, { locationId: A });
     expect(draftProblems(draft)).toEqual([MSG.scheduleRepeatedStop]);
     expect(toggleLaunch(draft, LAUNCH, false).launchIds).toEqual([]);
+  });
+
+  it('drops a deleted launch and empties a deleted stop, so the edit asks for a replacement', () => {
+    const OTHER = '00000000-0000-4000-8000-0000000000f2';
+    let draft = toggleLaunch(
+      toggleLaunch({ ...emptyDraft(), travelDate: '2030-01-02' }, LAUNCH, true),
+      OTHER,
+      true,
+    );
+    draft = updateStop(updateStop(draft, 0, { locationId: A }), 1, { locationId: B });
+    const kept = withoutDeleted(draft, { launchIds: new Set([OTHER]), locationIds: new Set([B]) });
+    expect(kept.launchIds).toEqual([OTHER]);
+    expect(kept.stops.map((s) => s.locationId)).toEqual(['', B]);
+    expect(draftProblems(kept)).toEqual([MSG.scheduleStops]);
+    expect(
+      withoutDeleted(draft, { launchIds: new Set([LAUNCH, OTHER]), locationIds: new Set([A, B]) }),
+    ).toEqual(draft);
   });
 });

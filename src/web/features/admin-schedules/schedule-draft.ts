@@ -88,3 +88,21 @@ export function toggleLaunch(draft: ScheduleDraft, launchId: string, on: boolean
   const rest = draft.launchIds.filter((id) => id !== launchId);
   return { ...draft, launchIds: on ? [...rest, launchId] : rest };
 }
+
+/**
+ * What an edit can no longer keep: a launch or location deleted while this schedule named it
+ * (docs/decisions/007) is not offered, so the launch is unticked and the stop left empty to
+ * choose again; the server refuses to save either.
+ */
+export function withoutDeleted(
+  draft: ScheduleDraft,
+  offered: { launchIds: ReadonlySet<string>; locationIds: ReadonlySet<string> },
+): ScheduleDraft {
+  return {
+    ...draft,
+    launchIds: draft.launchIds.filter((id) => offered.launchIds.has(id)),
+    stops: draft.stops.map((s) =>
+      s.locationId && !offered.locationIds.has(s.locationId) ? { ...s, locationId: '' } : s,
+    ),
+  };
+}

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Loader2, Plus, X } from 'lucide-react';
+import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { AdminSchedule } from '#shared/catalogue-api.ts';
-import { MSG } from '#shared/messages.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { formatDay } from '../../lib/admin-format.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { EmptyNote, ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { formatDay } from '#web/lib/dates.ts';
+import { useUrlParams } from '#web/lib/use-url-params.ts';
 import { scheduleListQuery } from './api.ts';
 import { ScheduleCard } from './schedule-card.tsx';
 import { ScheduleDialog } from './schedule-dialog.tsx';
@@ -19,26 +18,13 @@ const isIsoDate = (value: string | null): value is string =>
 function ScheduleList({ date, onEdit }: { date: string | null; onEdit: (schedule: AdminSchedule) => void }) {
   const list = useQuery(scheduleListQuery(date));
   if (list.isPending) {
-    return (
-      <p className="flex items-center gap-2 rounded-2xl border border-slate-200 bg-white p-6 text-sm text-slate-700">
-        <Loader2 aria-hidden="true" className="size-5 animate-spin text-sky-700" />
-        Loading schedules…
-      </p>
-    );
+    return <LoadingNote>Loading schedules…</LoadingNote>;
   }
   if (list.isError) {
-    return (
-      <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-sm text-red-900">
-        {list.error instanceof ApiError ? list.error.message : MSG.serverError}
-      </p>
-    );
+    return <ErrorNote error={list.error} />;
   }
   if (list.data.schedules.length === 0) {
-    return (
-      <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center font-semibold text-slate-900">
-        {date ? `No schedules for ${formatDay(date)}` : 'No schedules yet'}
-      </p>
-    );
+    return <EmptyNote>{date ? `No schedules for ${formatDay(date)}` : 'No schedules yet'}</EmptyNote>;
   }
   // In the server's order: newest travel date first.
   return (
@@ -54,7 +40,7 @@ function ScheduleList({ date, onEdit }: { date: string | null; onEdit: (schedule
 
 /** SPEC.md Schedule screen: a date filter kept in `?date=` (empty: every date), the cards and the dialog. */
 export function SchedulesView() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const dateParam = params.get('date');
   const date = isIsoDate(dateParam) ? dateParam : null;
   const [dialog, setDialog] = useState<{ open: boolean; schedule: AdminSchedule | null }>({
@@ -62,16 +48,7 @@ export function SchedulesView() {
     schedule: null,
   });
 
-  const setDate = (value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set('date', value);
-        else next.delete('date');
-        return next;
-      },
-      { replace: true },
-    );
+  const setDate = (value: string) => setParams({ date: value });
 
   return (
     <div className="mt-6 flex flex-col gap-5">

@@ -1,10 +1,10 @@
 import { ArrowDown, ArrowUp, Flag, Plus, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Location } from '#shared/schemas.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { addStop, moveStop, removeStop, type ScheduleDraft, updateStop } from './schedule-draft.ts';
 
 type StopEditorProps = {

@@ -1,5 +1,5 @@
 import type { AdminUser } from '#shared/admin-api.ts';
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
 
 export function AccountCard({ user }: { user: AdminUser }) {
   return (

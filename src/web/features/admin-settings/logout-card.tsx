@@ -9,10 +9,10 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
   AlertDialogTrigger,
-} from '../../components/ui/alert-dialog.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
-import { useSignOut } from '../../lib/use-admin-auth.ts';
+} from '#web/components/ui/alert-dialog.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
+import { useSignOut } from '#web/lib/use-admin-auth.ts';
 
 export function LogoutCard() {
   const signOut = useSignOut();

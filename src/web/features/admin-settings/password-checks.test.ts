@@ -15,10 +15,12 @@ describe('checkPasswordChange', () => {
     );
   });
 
-  it('then wants at least 6 characters', () => {
-    expect(checkPasswordChange({ current: 'x', next: 'abcde', confirm: 'abcde' })?.message).toBe(
+  it('then wants at least 12 characters', () => {
+    expect(MSG.passwordTooShort).toBe('Password must be at least 12 characters long');
+    const eleven = 'abcdefghijk';
+    expect(checkPasswordChange({ current: 'x', next: eleven, confirm: eleven })?.message).toBe(
       MSG.passwordTooShort,
     );
-    expect(checkPasswordChange({ current: 'x', next: 'abcdef', confirm: 'abcdef' })).toBeNull();
+    expect(checkPasswordChange({ current: 'x', next: `${eleven}l`, confirm: `${eleven}l` })).toBeNull();
   });
 });

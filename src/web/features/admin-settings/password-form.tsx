@@ -1,14 +1,14 @@
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { useChangePassword } from '../../lib/use-admin-auth.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useChangePassword } from '#web/lib/use-admin-auth.ts';
 import {
   checkPasswordChange,
   EMPTY_PASSWORD_FIELDS as EMPTY,
@@ -38,7 +38,7 @@ export function PasswordForm() {
         },
         // SPEC.md section 8: the server's message as is.
         onError: (e) => {
-          const message = e instanceof ApiError ? e.message : MSG.serverError;
+          const message = errorMessage(e);
           const field = message === MSG.currentPasswordIncorrect ? 'current' : null;
           setError({ field, message });
           toast.error(message);

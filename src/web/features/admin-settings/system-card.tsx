@@ -1,5 +1,5 @@
 import { SYSTEM_VERSION } from '#shared/constants.ts';
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
 
 export function SystemCard() {
   return (

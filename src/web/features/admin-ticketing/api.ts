@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import type { AdminTrip, TripPassengers } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { api, apiErrorText } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 
 // Under ['admin', 'trips']: the live-events hook refreshes them when a ticket or schedule changes.
 export const tripListQuery = (date: string) =>
@@ -36,7 +36,7 @@ export function useTripStatus(scheduleId: string) {
     },
     onError: (error) => {
       toast.error(MSG.tripStatusFailed, {
-        description: error instanceof ApiError ? error.message : undefined,
+        description: apiErrorText(error),
       });
     },
     onSettled: () =>

@@ -1,7 +1,8 @@
-import { useSearchParams } from 'react-router';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { formatDay, operatorToday } from '../../lib/admin-format.ts';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { formatDay } from '#web/lib/dates.ts';
+import { useOperatorToday } from '#web/lib/operator-time-zone.ts';
+import { useUrlParams } from '#web/lib/use-url-params.ts';
 import { TripList } from './trip-list.tsx';
 import { TripManagement } from './trip-management.tsx';
 
@@ -10,29 +11,16 @@ const isIsoDate = (value: string | null): value is string =>
 
 /** SPEC.md Ticketing: the day's trips, and one trip's management under `?trip=`. */
 export function TicketingView() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
+  const today = useOperatorToday();
   const dateParam = params.get('date');
-  const date = isIsoDate(dateParam) ? dateParam : operatorToday();
+  const date = isIsoDate(dateParam) ? dateParam : today;
   const trip = params.get('trip');
-
-  const update = (changes: Record<string, string | null>, replace: boolean) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace },
-    );
-  };
 
   if (trip) {
     return (
       <div className="mt-4">
-        <TripManagement scheduleId={trip} onBack={() => update({ trip: null }, false)} />
+        <TripManagement scheduleId={trip} onBack={() => setParams({ trip: null }, { replace: false })} />
       </div>
     );
   }
@@ -46,13 +34,13 @@ export function TicketingView() {
             id="ticketing-date"
             type="date"
             className="w-48"
-            value={date}
-            onChange={(event) => update({ date: event.target.value || null }, true)}
+            value={date ?? ''}
+            onChange={(event) => setParams({ date: event.target.value || null }, { replace: true })}
           />
         </div>
-        <p className="pb-3 text-sm text-slate-600">{formatDay(date)}</p>
+        <p className="pb-3 text-sm text-slate-600">{date ? formatDay(date) : null}</p>
       </div>
-      <TripList date={date} onOpen={(scheduleId) => update({ trip: scheduleId }, false)} />
+      <TripList date={date} onOpen={(scheduleId) => setParams({ trip: scheduleId }, { replace: false })} />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, ChevronRight, Clock, Loader2, Ship, Users } from 'lucide-react';
+import { ArrowRight, ChevronRight, Clock, Ship, Users } from 'lucide-react';
 import type { AdminStop, AdminTrip } from '#shared/admin-api.ts';
 import { MSG, NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages.ts';
-import { ScheduleStatusBadge } from '../../components/status-badges.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { IconFact } from '#web/components/icon-fact.tsx';
+import { EmptyNote, ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
+import { ScheduleStatusBadge } from '#web/components/status-badges.tsx';
 import { tripListQuery } from './api.ts';
 
 export const routeName = (trip: Pick<AdminTrip, 'from' | 'to'>) =>
@@ -49,29 +50,15 @@ function TripCard({ trip, onOpen }: { trip: AdminTrip; onOpen: () => void }) {
         <ScheduleStatusBadge status={trip.status} />
       </div>
       <dl className="grid grid-cols-2 gap-2 text-sm text-slate-700">
-        <div className="flex items-center gap-1.5">
-          <dt>
-            <Clock aria-hidden="true" className="size-4 text-slate-500" />
-            <span className="sr-only">Departure</span>
-          </dt>
-          <dd className="tabular-nums">{trip.departureTime}</dd>
-        </div>
-        <div className="flex items-center gap-1.5">
-          <dt>
-            <Users aria-hidden="true" className="size-4 text-slate-500" />
-            <span className="sr-only">Passengers</span>
-          </dt>
-          <dd>
-            {trip.passengerCount} {trip.passengerCount === 1 ? 'passenger' : 'passengers'}
-          </dd>
-        </div>
-        <div className="col-span-2 flex items-center gap-1.5">
-          <dt>
-            <Ship aria-hidden="true" className="size-4 text-slate-500" />
-            <span className="sr-only">Launches</span>
-          </dt>
-          <dd>{launches}</dd>
-        </div>
+        <IconFact icon={Clock} term="Departure" valueClassName="tabular-nums">
+          {trip.departureTime}
+        </IconFact>
+        <IconFact icon={Users} term="Passengers">
+          {trip.passengerCount} {trip.passengerCount === 1 ? 'passenger' : 'passengers'}
+        </IconFact>
+        <IconFact icon={Ship} term="Launches" className="col-span-2">
+          {launches}
+        </IconFact>
       </dl>
       {trip.stops.length > 2 && <StopList stops={trip.stops} />}
       <span
@@ -85,29 +72,23 @@ function TripCard({ trip, onOpen }: { trip: AdminTrip; onOpen: () => void }) {
   );
 }
 
-export function TripList({ date, onOpen }: { date: string; onOpen: (scheduleId: string) => void }) {
-  const trips = useQuery(tripListQuery(date));
-  if (trips.isPending) {
-    return (
-      <p className="flex items-center gap-2 rounded-2xl border border-slate-200 bg-white p-6 text-sm text-slate-700">
-        <Loader2 aria-hidden="true" className="size-5 animate-spin text-sky-700" />
-        Loading trips…
-      </p>
-    );
+/** `date` is undefined until the operator's today is known: the list waits for it. */
+export function TripList({
+  date,
+  onOpen,
+}: {
+  date: string | undefined;
+  onOpen: (scheduleId: string) => void;
+}) {
+  const trips = useQuery({ ...tripListQuery(date ?? ''), enabled: date !== undefined });
+  if (date === undefined || trips.isPending) {
+    return <LoadingNote>Loading trips…</LoadingNote>;
   }
   if (trips.isError) {
-    return (
-      <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-sm text-red-900">
-        {trips.error instanceof ApiError ? trips.error.message : MSG.serverError}
-      </p>
-    );
+    return <ErrorNote error={trips.error} />;
   }
   if (trips.data.trips.length === 0) {
-    return (
-      <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center font-semibold text-slate-900">
-        {MSG.noTripsForDate(date)}
-      </p>
-    );
+    return <EmptyNote>{MSG.noTripsForDate(date)}</EmptyNote>;
   }
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">

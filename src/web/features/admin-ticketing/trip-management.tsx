@@ -1,23 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CheckCircle2, Download, Loader2, Printer, RotateCcw } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Download, Printer, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminTrip, TripPassenger } from '#shared/admin-api.ts';
 import { MSG, UNKNOWN_LOCATION } from '#shared/messages.ts';
-import { MarkedStatusBadge, ScheduleStatusBadge } from '../../components/status-badges.tsx';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { formatDay } from '../../lib/admin-format.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
+import { ErrorNote } from '#web/components/query-notes.tsx';
+import { MarkedStatusBadge, ScheduleStatusBadge } from '#web/components/status-badges.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { formatDay } from '#web/lib/dates.ts';
 import { manifestUrl, tripPassengersQuery, useTripStatus } from './api.ts';
 import { routeName, StopList } from './trip-list.tsx';
 
@@ -25,7 +17,7 @@ function StatusButton({ trip }: { trip: AdminTrip }) {
   const status = useTripStatus(trip.scheduleId);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const busy = status.isPending;
-  const spinner = <Loader2 aria-hidden="true" className="animate-spin" />;
+  const spinner = <Spinner />;
 
   if (trip.status !== 'completed') {
     return (
@@ -41,18 +33,14 @@ function StatusButton({ trip }: { trip: AdminTrip }) {
         {busy ? spinner : <RotateCcw aria-hidden="true" />}
         Reopen Trip
       </Button>
-      <AlertDialog open={confirmOpen} onOpenChange={setConfirmOpen}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Reopen this trip?</AlertDialogTitle>
-            <AlertDialogDescription>{MSG.reopenTripConfirm}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => status.mutate('scheduled')}>Reopen Trip</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title="Reopen this trip?"
+        description={MSG.reopenTripConfirm}
+        confirmLabel="Reopen Trip"
+        onConfirm={() => status.mutate('scheduled')}
+      />
     </>
   );
 }
@@ -120,7 +108,7 @@ export function TripManagement({ scheduleId, onBack }: { scheduleId: string; onB
       <div className="flex flex-col gap-4">
         {back}
         <p className="flex items-center gap-2 text-sm text-slate-700">
-          <Loader2 aria-hidden="true" className="size-5 animate-spin text-sky-700" />
+          <Spinner className="size-5 text-sky-700" />
           Loading trip…
         </p>
       </div>
@@ -130,9 +118,7 @@ export function TripManagement({ scheduleId, onBack }: { scheduleId: string; onB
     return (
       <div className="flex flex-col gap-4">
         {back}
-        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-sm text-red-900">
-          {query.error instanceof ApiError ? query.error.message : MSG.serverError}
-        </p>
+        <ErrorNote error={query.error} />
       </div>
     );
   }

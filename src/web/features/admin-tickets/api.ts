@@ -1,8 +1,20 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import type { AdminTicket, MarkedStatus, TicketList, TicketTab } from '#shared/admin-api.ts';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type {
+  AdminTicket,
+  MarkedStatus,
+  RejectPendingResult,
+  TicketList,
+  TicketTab,
+} from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { api, apiErrorText } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 
 export type TicketFilters = { tab: TicketTab; date: string; q: string };
 
@@ -62,14 +74,51 @@ export function useTicketAction(ticketId: string) {
     },
     onError: (error, action) => {
       toast.error(OUTCOME[action.kind].failed, {
-        description: error instanceof ApiError ? error.message : undefined,
+        description: apiErrorText(error),
       });
     },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', 'tickets'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'trips'] }),
-      ]),
+    onSettled: () => refetchTicketViews(queryClient),
+  });
+}
+
+/** Every admin view a ticket change shows in: the lists, the dashboard's counts, the trips. */
+function refetchTicketViews(queryClient: QueryClient) {
+  return Promise.all(
+    [
+      ['admin', 'tickets'],
+      ['admin', 'dashboard'],
+      ['admin', 'trips'],
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
+
+export type PendingOf = { email: string } | { clientIp: string };
+
+/** How many bookings of one e-mail or one client address wait for review: what a bulk rejection takes. */
+export const pendingOfQuery = (who: PendingOf, enabled: boolean) =>
+  queryOptions({
+    queryKey: ['admin', 'tickets', 'pending-of', who],
+    queryFn: ({ signal }) =>
+      api.get<TicketList>(`/api/admin/tickets?${new URLSearchParams({ status: 'pending', ...who })}`, {
+        signal,
+      }),
+    enabled,
+  });
+
+/** Rejects every pending booking of one e-mail or one client address (clearing a flood). */
+export function useRejectPending() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PendingOf & { remarks?: string }) =>
+      api.post<RejectPendingResult>('/api/admin/tickets/reject-pending', body),
+    onSuccess: (result) => {
+      toast.success(MSG.bulkRejected(result.rejected));
+    },
+    onError: (error) => {
+      toast.error(MSG.bulkRejectFailed, {
+        description: apiErrorText(error),
+      });
+    },
+    onSettled: () => refetchTicketViews(queryClient),
   });
 }

@@ -1,30 +1,14 @@
-import { Check, Loader2, Trash2, X } from 'lucide-react';
+import { Check, ShieldX, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { type AdminTicket, MARKED_STATUSES, type MarkedStatus } from '#shared/admin-api.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { Textarea } from '../../components/ui/textarea.tsx';
-import { humanize } from '../../lib/admin-format.ts';
-import { cn } from '../../lib/utils.ts';
+import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { humanize } from '#web/lib/humanize.ts';
+import { cn } from '#web/lib/utils.ts';
 import { type TicketAction, useTicketAction } from './api.ts';
+import { RejectPendingDialog } from './reject-pending-dialog.tsx';
+import { RemarksDialog } from './remarks-dialog.tsx';
 
 const MARK_TONE: Record<MarkedStatus, string> = {
   present: 'aria-pressed:border-green-700 aria-pressed:bg-green-50 aria-pressed:text-green-900',
@@ -33,77 +17,12 @@ const MARK_TONE: Record<MarkedStatus, string> = {
   refunded: 'aria-pressed:border-purple-700 aria-pressed:bg-purple-50 aria-pressed:text-purple-900',
 };
 
-function Spinner() {
-  return <Loader2 aria-hidden="true" className="animate-spin" />;
-}
-
-function RejectDialog({
-  reference,
-  open,
-  onOpenChange,
-  busy,
-  onReject,
-}: {
-  reference: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  busy: boolean;
-  onReject: (remarks: string) => void;
-}) {
-  const [remarks, setRemarks] = useState('');
-  const fieldId = `reject-remarks-${reference}`;
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRemarks('');
-        onOpenChange(next);
-      }}
-    >
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Reject ticket {reference}</DialogTitle>
-          <DialogDescription>
-            The booking is cancelled, its payment marked as failed and its seats freed.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            onReject(remarks);
-          }}
-        >
-          <div className="grid gap-2">
-            <Label htmlFor={fieldId}>Remarks (optional)</Label>
-            <Textarea
-              id={fieldId}
-              value={remarks}
-              maxLength={1000}
-              onChange={(event) => setRemarks(event.target.value)}
-              placeholder="Why is this booking rejected?"
-            />
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={busy}>
-              {busy ? <Spinner /> : <X aria-hidden="true" />}
-              Reject ticket
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
 /** SPEC.md section 4: approve and reject on pending tickets, mark on confirmed, delete on any. */
 export function TicketActions({ ticket }: { ticket: AdminTicket }) {
   const action = useTicketAction(ticket.id);
   const [rejectOpen, setRejectOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
+  const [rejectAllOpen, setRejectAllOpen] = useState(false);
   const running = action.isPending ? action.variables : undefined;
   const busy = action.isPending;
   const isRunning = (kind: TicketAction['kind'], status?: MarkedStatus) =>
@@ -149,6 +68,10 @@ export function TicketActions({ ticket }: { ticket: AdminTicket }) {
               <X aria-hidden="true" />
               Reject
             </Button>
+            <Button size="sm" variant="outline" disabled={busy} onClick={() => setRejectAllOpen(true)}>
+              <ShieldX aria-hidden="true" />
+              Reject all from sender
+            </Button>
           </>
         )}
         <Button
@@ -163,32 +86,33 @@ export function TicketActions({ ticket }: { ticket: AdminTicket }) {
         </Button>
       </div>
 
-      <RejectDialog
-        reference={ticket.reference}
+      <RemarksDialog
         open={rejectOpen}
         onOpenChange={setRejectOpen}
+        title={`Reject ticket ${ticket.reference}`}
+        description="The booking is cancelled, its payment marked as failed and its seats freed."
+        placeholder="Why is this booking rejected?"
         busy={isRunning('reject')}
-        onReject={(remarks) =>
+        icon={<X aria-hidden="true" />}
+        submitLabel="Reject ticket"
+        onSubmit={(remarks) =>
           action.mutate({ kind: 'reject', remarks }, { onSuccess: () => setRejectOpen(false) })
         }
       />
 
-      <AlertDialog open={deleteOpen} onOpenChange={setDeleteOpen}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete ticket {ticket.reference}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The booking is removed for good and its seats become free again. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => action.mutate({ kind: 'delete' })}>
-              Delete ticket
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      {ticket.ticketStatus === 'pending' && (
+        <RejectPendingDialog ticket={ticket} open={rejectAllOpen} onOpenChange={setRejectAllOpen} />
+      )}
+
+      <ConfirmDialog
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        title={`Delete ticket ${ticket.reference}?`}
+        description="The booking is removed for good and its seats become free again. This cannot be undone."
+        confirmLabel="Delete ticket"
+        destructive
+        onConfirm={() => action.mutate({ kind: 'delete' })}
+      />
     </div>
   );
 }

@@ -2,10 +2,12 @@ import { ArrowRight, FileImage } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages.ts';
-import { ExpectedPayment, slipUrl } from '../../components/slip-viewer/slip-viewer-dialog.tsx';
-import { MarkedStatusBadge, PaymentStatusBadge, TicketStatusBadge } from '../../components/status-badges.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { formatAmount, formatDay, formatInstant } from '../../lib/admin-format.ts';
+import { ExpectedPayment, slipUrl } from '#web/components/slip-viewer/slip-viewer-dialog.tsx';
+import { MarkedStatusBadge, PaymentStatusBadge, TicketStatusBadge } from '#web/components/status-badges.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { formatAmount } from '#web/lib/admin-format.ts';
+import { formatDay, formatInstant } from '#web/lib/dates.ts';
+import { useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
 import { TicketActions } from './ticket-actions.tsx';
 
 // Breakdown prices are in the ticket type's own currency (ARCHITECTURE.md section 8.7).
@@ -23,6 +25,7 @@ function Detail({ term, children, wide }: { term: string; children: ReactNode; w
 
 export function TicketCard({ ticket, onViewSlip }: { ticket: AdminTicket; onViewSlip: () => void }) {
   const headingId = `ticket-${ticket.id}`;
+  const timeZone = useOperatorTimeZone();
   const from = ticket.from?.name ?? UNKNOWN_LOCATION;
   const to = ticket.to?.name ?? UNKNOWN_LOCATION;
   const rows = ticket.ticketBreakdown.filter((row) => row.quantity > 0);
@@ -35,7 +38,7 @@ export function TicketCard({ ticket, onViewSlip }: { ticket: AdminTicket; onView
             <h2 id={headingId} className="font-mono text-lg font-bold tracking-wider text-slate-900">
               {ticket.reference}
             </h2>
-            <p className="text-xs text-slate-600">Booked {formatInstant(ticket.createdAt)}</p>
+            <p className="text-xs text-slate-600">Booked {formatInstant(ticket.createdAt, timeZone)}</p>
           </div>
           <div className="flex flex-wrap gap-1.5">
             <TicketStatusBadge status={ticket.ticketStatus} />
@@ -56,6 +59,11 @@ export function TicketCard({ ticket, onViewSlip }: { ticket: AdminTicket; onView
 
             <Detail term="Phone">{ticket.passengerPhone || NOT_SPECIFIED}</Detail>
             <Detail term="Nationality">{ticket.passengerNationality}</Detail>
+            {ticket.clientIp ? (
+              <Detail wide term="Booked from">
+                <span className="font-mono">{ticket.clientIp}</span>
+              </Detail>
+            ) : null}
           </dl>
 
           <dl className="grid grid-cols-2 content-start gap-3">

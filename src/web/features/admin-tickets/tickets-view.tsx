@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { Inbox, Loader2, Search, X } from 'lucide-react';
+import { Inbox, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { type AdminTicket, TICKET_TABS, type TicketTab } from '#shared/admin-api.ts';
-import { MSG } from '#shared/messages.ts';
-import { SlipViewerDialog } from '../../components/slip-viewer/slip-viewer-dialog.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
+import { SlipViewerDialog } from '#web/components/slip-viewer/slip-viewer-dialog.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { useUrlParams } from '#web/lib/use-url-params.ts';
 import { ticketListQuery } from './api.ts';
 import { TicketCard } from './ticket-card.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
@@ -31,27 +31,13 @@ const isTab = (value: string | null): value is TicketTab => TICKET_TABS.some((ta
 
 /** Tab, travel date and reference search live in the URL, so a reload or a shared link keeps them. */
 function useFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const tabParam = params.get('tab');
   const filters = {
     tab: isTab(tabParam) ? tabParam : 'pending',
     date: params.get('date') ?? '',
     q: params.get('q')?.trim() ?? '',
   } satisfies { tab: TicketTab; date: string; q: string };
-
-  const update = (changes: Partial<Record<keyof typeof filters, string>>) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  };
   return { filters, update };
 }
 
@@ -118,7 +104,7 @@ export function TicketsView() {
         </div>
         {list.isFetching && (
           <p className="flex items-center gap-2 text-sm text-slate-600 lg:ml-auto lg:pb-3">
-            <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+            <Spinner className="size-4" />
             Updating…
           </p>
         )}
@@ -188,19 +174,10 @@ function TicketList({
   onViewSlip: (ticket: AdminTicket) => void;
 }) {
   if (loading) {
-    return (
-      <p className="flex items-center gap-2 rounded-2xl border border-slate-200 bg-white p-6 text-sm text-slate-700">
-        <Loader2 aria-hidden="true" className="size-5 animate-spin text-sky-700" />
-        Loading tickets…
-      </p>
-    );
+    return <LoadingNote>Loading tickets…</LoadingNote>;
   }
   if (error) {
-    return (
-      <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-sm text-red-900">
-        {error instanceof ApiError ? error.message : MSG.serverError}
-      </p>
-    );
+    return <ErrorNote error={error} />;
   }
   if (tickets.length === 0) {
     return (

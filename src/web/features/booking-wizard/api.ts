@@ -1,32 +1,20 @@
 import { queryOptions } from '@tanstack/react-query';
 import { SEAT_LOCK_REFRESH_MS } from '#shared/constants.ts';
+import { BOOKING_SESSION_HEADER, IDEMPOTENCY_KEY_HEADER } from '#shared/http-headers.ts';
 import type {
   BookingCreated,
   BookingRequest,
   EmailCodeResponse,
   EmailVerifyResponse,
-  Location,
-  PublicSettings,
   SeatLockResponse,
   SeatMap,
   Trip,
   TripLaunch,
 } from '#shared/schemas.ts';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { ApiError, api } from '#web/lib/api-client.ts';
 
-const SESSION_HEADER = 'X-Booking-Session';
-
-export const locationsQuery = queryOptions({
-  queryKey: ['locations'],
-  queryFn: ({ signal }) => api.get<Location[]>('/api/locations', { signal }),
-  staleTime: 5 * 60_000,
-});
-
-export const publicSettingsQuery = queryOptions({
-  queryKey: ['settings', 'public'],
-  queryFn: ({ signal }) => api.get<PublicSettings>('/api/settings/public', { signal }),
-  staleTime: 60_000,
-});
+export { publicSettingsQuery } from '#web/lib/operator-time-zone.ts';
+export { locationsQuery } from '#web/lib/public-queries.ts';
 
 export const tripsQuery = (date: string, from: string, to: string) =>
   queryOptions({
@@ -48,7 +36,7 @@ export const seatMapQuery = (scheduleId: string, date: string, launchId: string,
     queryFn: ({ signal }) =>
       api.get<SeatMap>(`/api/trips/${scheduleId}/seats?${new URLSearchParams({ date, launchId })}`, {
         signal,
-        headers: { [SESSION_HEADER]: sessionId },
+        headers: { [BOOKING_SESSION_HEADER]: sessionId },
       }),
     // SPEC.md section 9: other passengers' holds show up within 5 s.
     refetchInterval: SEAT_LOCK_REFRESH_MS,
@@ -56,26 +44,26 @@ export const seatMapQuery = (scheduleId: string, date: string, launchId: string,
 
 export type SeatHold = { scheduleId: string; travelDate: string; launchId: string; seats: string[] };
 
-export const lockSeats = (hold: SeatHold, sessionId: string) =>
-  api.post<SeatLockResponse>('/api/seat-locks', hold, { headers: { [SESSION_HEADER]: sessionId } });
+/** Locking needs step 2's verification; the From stop closes the lock when the vessel has left it. */
+export const lockSeats = (
+  hold: SeatHold,
+  sessionId: string,
+  passenger: { verificationToken: string | null; originId: string },
+) =>
+  api.post<SeatLockResponse>(
+    '/api/seat-locks',
+    { ...hold, originId: passenger.originId, verificationToken: passenger.verificationToken ?? undefined },
+    { headers: { [BOOKING_SESSION_HEADER]: sessionId } },
+  );
 
 /** Releasing is best effort (SPEC.md section 8): a failure is logged and the wizard moves on. */
 export async function releaseSeats(hold: SeatHold, sessionId: string): Promise<void> {
   if (hold.seats.length === 0) return;
   try {
-    await api.delete<unknown>('/api/seat-locks', hold, { headers: { [SESSION_HEADER]: sessionId } });
+    await api.delete<unknown>('/api/seat-locks', hold, { headers: { [BOOKING_SESSION_HEADER]: sessionId } });
   } catch (error) {
     console.warn('Failed to release seats', error);
   }
-}
-
-/** The labels a 409 `seats_unavailable` names ("...: A1, B2"). */
-export function takenSeats(error: ApiError): string[] {
-  const list = error.message.split(':').at(-1) ?? '';
-  return list
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
 }
 
 export const sendEmailCode = (email: string) => api.post<EmailCodeResponse>('/api/email-codes', { email });
@@ -93,7 +81,7 @@ export function submitBooking(
   form.append('booking', JSON.stringify(booking));
   form.append('slip', slip, 'slip.webp');
   return api.post<BookingCreated>('/api/bookings', form, {
-    headers: { [SESSION_HEADER]: sessionId, 'Idempotency-Key': idempotencyKey },
+    headers: { [BOOKING_SESSION_HEADER]: sessionId, [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
 }
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useReducer, useRef } from 'react';
-import { Card, CardContent } from '../../components/ui/card.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { toast } from '#web/lib/toast.ts';
 import { releaseSeats } from './api.ts';
 import { HoldTimer, useCountdown } from './hold-timer.tsx';
 import { ProgressSteps } from './progress-steps.tsx';
@@ -8,9 +9,8 @@ import { StepMovedContext } from './step-focus.ts';
 import {
   holdDeadline,
   loadWizardState,
+  type StepProps,
   saveWizardState,
-  type WizardAction,
-  type WizardState,
   wizardReducer,
 } from './wizard-state.ts';
 
@@ -27,9 +27,23 @@ const ChooseLaunchStep = lazy(loaders.launch);
 const ChooseSeatsStep = lazy(loaders.seats);
 const PaymentStep = lazy(loaders.payment);
 const Confirmation = lazy(loaders.confirmation);
-const PREFETCH_DELAY_MS = 2_000;
+const NEXT_STEP: Partial<Record<number, () => Promise<unknown>>> = {
+  1: loaders.passenger,
+  2: loaders.launch,
+  3: loaders.seats,
+  4: loaders.payment,
+  5: loaders.confirmation,
+};
 
-export type StepProps = { state: WizardState; dispatch: (action: WizardAction) => void };
+/** Runs `task` when the browser is idle (or soon, where it cannot tell); returns a cancel. */
+function whenIdle(task: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const handle = window.requestIdleCallback(task, { timeout: 5_000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(task, 1_000);
+  return () => clearTimeout(timer);
+}
 
 const HOLD_EXPIRED = 'Your seat hold has expired. Please select your trip again.';
 
@@ -38,13 +52,16 @@ export function BookingWizard() {
 
   useEffect(() => saveWizardState(state), [state]);
 
-  // Fetch the later steps' code in the background so Continue never waits on the network.
+  // The next step's code loads while the passenger is busy with this one: on the first step once
+  // a search is filled in, on the others as they open, and only when the browser is idle. Never
+  // all steps at once on arrival, which would parse the form and validation code (zod) while a
+  // slow phone is still drawing the page.
+  const searchReady = Boolean(state.search.date && state.search.fromId && state.search.toId);
   useEffect(() => {
-    const timer = setTimeout(() => {
-      for (const load of Object.values(loaders)) void load();
-    }, PREFETCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
+    const next = NEXT_STEP[state.currentStep];
+    if (!next || (state.currentStep === 1 && !searchReady)) return;
+    return whenIdle(() => void next());
+  }, [state.currentStep, searchReady]);
 
   const firstStep = useRef(state.currentStep);
   const moved = useRef(false);
@@ -65,8 +82,7 @@ export function BookingWizard() {
       );
     }
     dispatch({ type: 'holdExpired' });
-    // Loaded on demand: the toast library stays out of /booking's first load (ARCHITECTURE.md section 6).
-    void import('sonner').then(({ toast }) => toast.error(HOLD_EXPIRED));
+    toast.error(HOLD_EXPIRED);
   }, [state]);
   const secondsLeft = useCountdown(holding ? holdDeadline(state) : null, onExpire);
 

@@ -1,27 +1,10 @@
+import { buildBreakdown, computeTotal } from '#shared/money.ts';
 import type { PublicSettings } from '#shared/schemas.ts';
 import type { TicketCounts } from './wizard-state.ts';
 
-const OPERATOR_TIME_ZONE = 'Indian/Maldives';
-
-/** Today as YYYY-MM-DD in the operator's time zone (ARCHITECTURE.md section 8.9). */
-export function todayInOperatorZone(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: OPERATOR_TIME_ZONE }).format(now);
-}
-
-/** "Sun, 22 Nov 2026" for a YYYY-MM-DD date, independent of the device's time zone. */
-export function formatTravelDate(date: string): string {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime())) return date;
-  return parsed.toLocaleDateString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
-export const formatMoney = (amount: number, currency: 'MVR' | 'USD') => `${currency} ${amount.toFixed(2)}`;
+/** 'USD 12.50' for a number or an exact decimal string (already two places). */
+export const formatMoney = (amount: number | string, currency: 'MVR' | 'USD') =>
+  `${currency} ${typeof amount === 'string' ? amount : amount.toFixed(2)}`;
 
 const num = (value: string | undefined) => {
   const n = Number(value);
@@ -47,17 +30,25 @@ export function pricesFrom(settings: PublicSettings | undefined): Prices | null 
   };
 }
 
-const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
-
 /**
- * A preview of what the server will charge (ARCHITECTURE.md section 8.7): local prices are MVR,
- * foreigner prices USD; each total converts the other part and rounds once at the end.
+ * A preview of what the server will charge (ARCHITECTURE.md section 8.7), with the server's own
+ * exact arithmetic (#shared/money.ts): local prices are MVR, foreigner prices USD; each total
+ * converts the other part and rounds half-up once, at the end.
  */
-export function totals(tickets: TicketCounts, prices: Prices): { mvr: number; usd: number } {
-  const local = tickets.localAdult * prices.localAdult + tickets.localChild * prices.localChild;
-  const foreign =
-    tickets.foreignerAdult * prices.foreignerAdult + tickets.foreignerChild * prices.foreignerChild;
-  return { mvr: round2(local + foreign * prices.rate), usd: round2(local / prices.rate + foreign) };
+export function totals(tickets: TicketCounts, settings: PublicSettings): { mvr: string; usd: string } {
+  const breakdown = buildBreakdown(
+    [
+      { type: 'local', category: 'adult', quantity: tickets.localAdult },
+      { type: 'local', category: 'child', quantity: tickets.localChild },
+      { type: 'foreigner', category: 'adult', quantity: tickets.foreignerAdult },
+      { type: 'foreigner', category: 'child', quantity: tickets.foreignerChild },
+    ],
+    settings,
+  );
+  return {
+    mvr: computeTotal(breakdown, 'MVR', settings.exchangeRate),
+    usd: computeTotal(breakdown, 'USD', settings.exchangeRate),
+  };
 }
 
 export async function copyText(text: string): Promise<boolean> {

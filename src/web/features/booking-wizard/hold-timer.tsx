@@ -1,6 +1,6 @@
 import { Timer } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 /** Seconds left until `deadline` (epoch ms), ticking each second; calls onExpire once at zero. */
 export function useCountdown(deadline: number | null, onExpire: () => void): number | null {

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 import type { WizardStep } from './wizard-state.ts';
 
 export const STEP_TITLES = [

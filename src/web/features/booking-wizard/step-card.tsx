@@ -1,5 +1,5 @@
 import { type ReactNode, useRef } from 'react';
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
 import { useFocusOnStepChange } from './step-focus.ts';
 
 /** The frame of every step: its title as the page's second-level heading, then the content. */

@@ -56,6 +56,9 @@ export type WizardState = {
   bookingReference: string | null;
 };
 
+/** What every wizard step receives from the wizard. */
+export type StepProps = { state: WizardState; dispatch: (action: WizardAction) => void };
+
 export type WizardAction =
   | { type: 'searchChanged'; search: Partial<TripSearch> }
   | { type: 'tripSelected'; trip: Trip }

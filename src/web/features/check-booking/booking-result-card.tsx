@@ -2,18 +2,13 @@ import { ArrowRight, CalendarDays, Clock, Receipt, Ship, Ticket, User } from 'lu
 import type { ReactNode } from 'react';
 import { NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages.ts';
 import type { BookingLookup } from '#shared/schemas.ts';
-import { SlipButton } from '../../components/slip-viewer/slip-button.tsx';
-import { PaymentStatusBadge, TicketStatusBadge } from '../../components/status-badges.tsx';
-import { Card, CardContent, CardHeader } from '../../components/ui/card.tsx';
-import { cn } from '../../lib/utils.ts';
-import {
-  describeBreakdownRow,
-  formatBookedOn,
-  formatMoney,
-  formatTicketCounts,
-  formatTravelDate,
-  orNotSpecified,
-} from './format.ts';
+import { SlipButton } from '#web/components/slip-viewer/slip-button.tsx';
+import { PaymentStatusBadge, TicketStatusBadge } from '#web/components/status-badges.tsx';
+import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
+import { formatInstant, formatTravelDate } from '#web/lib/dates.ts';
+import { useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
+import { cn } from '#web/lib/utils.ts';
+import { describeBreakdownRow, formatMoney, formatTicketCounts, orNotSpecified } from './format.ts';
 
 // Status text tint per ticket status; the text itself carries the meaning.
 const STATUS_TEXT_TONE: Record<string, string> = {
@@ -75,6 +70,7 @@ function Stops({ stops, from, to }: { stops: BookingLookup['stops']; from: strin
 
 export function BookingResultCard({ booking }: { booking: BookingLookup }) {
   const tone = STATUS_TEXT_TONE[booking.ticketStatus] ?? 'border-slate-200 bg-slate-50 text-slate-900';
+  const timeZone = useOperatorTimeZone();
   const seats = booking.seatNumbers.filter(Boolean);
   const from = booking.from.name.trim() || UNKNOWN_LOCATION;
   const to = booking.to.name.trim() || UNKNOWN_LOCATION;
@@ -191,7 +187,7 @@ export function BookingResultCard({ booking }: { booking: BookingLookup }) {
           <Section title="Passenger" icon={<User />}>
             <dl className="grid grid-cols-2 gap-4">
               <Detail term="Name">{orNotSpecified(booking.passengerName)}</Detail>
-              <Detail term="Booked on">{formatBookedOn(booking.createdAt)}</Detail>
+              <Detail term="Booked on">{formatInstant(booking.createdAt, timeZone)}</Detail>
             </dl>
           </Section>
         </CardContent>

@@ -1,9 +1,9 @@
-import { Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LOOKUP_DEBOUNCE_MS, LOOKUP_MIN_AUTO_CHARS } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { BookingResultCard } from './booking-result-card.tsx';
 import { LookupForm } from './lookup-form.tsx';
 import { LookupHelpCard } from './lookup-help-card.tsx';
@@ -12,10 +12,6 @@ import { useBookingLookup } from './use-booking-lookup.ts';
 import { useDebouncedCallback } from './use-debounced-callback.ts';
 
 const REF_PARAM = 'ref';
-
-function errorMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : MSG.serverError;
-}
 
 /**
  * One short sentence for the live region: screen readers hear the outcome once, without the
@@ -95,7 +91,7 @@ export function CheckBookingView() {
         <div aria-busy={searching} className="flex flex-col gap-6 empty:hidden">
           {searching && !lookup.data && (
             <p className="flex items-center gap-2 rounded-2xl border border-slate-200 bg-white p-6 text-sm text-slate-700 shadow-sm">
-              <Loader2 aria-hidden="true" className="size-5 animate-spin text-sky-700" />
+              <Spinner className="size-5 text-sky-700" />
               Searching for your booking…
             </p>
           )}

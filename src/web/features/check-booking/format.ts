@@ -1,45 +1,6 @@
 import { NOT_SPECIFIED } from '#shared/messages.ts';
 import type { BookingLookup } from '#shared/schemas.ts';
 
-// The operator's time zone (ARCHITECTURE.md section 2.9, TZ_OPERATOR's default): a booking time
-// reads the same for every visitor, wherever their device is set.
-const OPERATOR_TIME_ZONE = 'Indian/Maldives';
-
-const travelDateParts = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-const bookedOnFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: OPERATOR_TIME_ZONE,
-});
-
-/** '2026-11-22' -> 'Sun, 22 Nov 2026'. A travel date is a calendar day, so it is read as UTC. */
-export function formatTravelDate(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (!match) return isoDate || NOT_SPECIFIED;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    travelDateParts.formatToParts(date).find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')}, ${part('day')} ${part('month')} ${part('year')}`;
-}
-
-/** An ISO instant -> '21 Nov 2026, 14:05' in the operator's time zone. */
-export function formatBookedOn(isoInstant: string): string {
-  const date = new Date(isoInstant);
-  if (Number.isNaN(date.getTime())) return NOT_SPECIFIED;
-  return bookedOnFormat.format(date);
-}
-
 /** '25' and 'MVR' -> 'MVR 25.00'; the amounts arrive as decimal strings. */
 export function formatMoney(amount: string, currency: string): string {
   const value = Number(amount);

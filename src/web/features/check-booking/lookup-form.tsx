@@ -1,8 +1,9 @@
-import { Loader2, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
 
 type LookupFormProps = {
   value: string;
@@ -45,11 +46,7 @@ export function LookupForm({ value, onChange, onSearch, searching }: LookupFormP
             aria-busy={searching}
             className="sm:h-11 sm:min-w-32"
           >
-            {searching ? (
-              <Loader2 aria-hidden="true" className="animate-spin" />
-            ) : (
-              <Search aria-hidden="true" />
-            )}
+            {searching ? <Spinner /> : <Search aria-hidden="true" />}
             {searching ? 'Searching…' : 'Search'}
           </Button>
         </div>

@@ -1,9 +1,11 @@
 import { Info, Mail, Phone } from 'lucide-react';
-import { CONTACT } from '#shared/constants.ts';
-import { Card, CardContent, CardHeader } from '../../components/ui/card.tsx';
+import { EmailText } from '#web/components/email-text.tsx';
+import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
+import { useBranding } from '#web/lib/public-queries.ts';
 import { telHref } from './format.ts';
 
 export function LookupHelpCard() {
+  const { contact } = useBranding();
   return (
     <Card className="bg-sky-50/60">
       <CardHeader className="pb-4">
@@ -19,25 +21,25 @@ export function LookupHelpCard() {
         <ul className="space-y-2">
           <li>
             <a
-              href={telHref(CONTACT.phone)}
+              href={telHref(contact.phone)}
               className="inline-flex items-center gap-2 rounded font-medium text-sky-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
             >
               <Phone aria-hidden="true" className="size-4" />
               <span>
                 <span className="sr-only">Call support: </span>
-                {CONTACT.phone}
+                {contact.phone}
               </span>
             </a>
           </li>
           <li>
             <a
-              href={`mailto:${CONTACT.supportEmail}`}
-              className="inline-flex items-center gap-2 rounded font-medium break-all text-sky-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
+              href={`mailto:${contact.supportEmail}`}
+              className="inline-flex items-center gap-2 rounded font-medium text-sky-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
             >
               <Mail aria-hidden="true" className="size-4 shrink-0" />
               <span>
                 <span className="sr-only">E-mail support: </span>
-                {CONTACT.supportEmail}
+                <EmailText email={contact.supportEmail} />
               </span>
             </a>
           </li>

@@ -1,6 +1,6 @@
 import { CircleAlert, SearchX } from 'lucide-react';
 import { MSG } from '#shared/messages.ts';
-import { Card, CardContent } from '../../components/ui/card.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
 
 export function BookingNotFoundCard({ reference }: { reference: string }) {
   return (

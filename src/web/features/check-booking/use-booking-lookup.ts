@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BookingLookup } from '#shared/schemas.ts';
-import { api } from '../../lib/api-client.ts';
+import { api } from '#web/lib/api-client.ts';
 
 export const bookingLookupQuery = (reference: string) =>
   queryOptions({

@@ -3,10 +3,10 @@ import { Pause, Play } from 'lucide-react';
 import { type FocusEvent, type PointerEvent, useEffect, useMemo, useState } from 'react';
 import { BANNER_ROTATION_MS } from '#shared/constants.ts';
 import type { Banner } from '#shared/schemas.ts';
-import { BANNER_IMAGE_SIZE, bannerImage, bannerSlides } from '../../lib/banner-slides.ts';
-import { bannersQuery } from '../../lib/public-queries.ts';
-import { useIsMobile } from '../../lib/use-is-mobile.ts';
-import { cn } from '../../lib/utils.ts';
+import { BANNER_IMAGE_SIZE, bannerImage, bannerSlides } from '#web/lib/banner-slides.ts';
+import { bannersQuery } from '#web/lib/public-queries.ts';
+import { useIsMobile } from '#web/lib/use-is-mobile.ts';
+import { cn } from '#web/lib/utils.ts';
 
 /** SPEC.md banner carousel: active banners for this device class, by display order, rotating every 5 s. */
 export function BannerCarousel() {

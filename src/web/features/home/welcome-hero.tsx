@@ -1,7 +1,7 @@
 import { Headset, type LucideIcon, Route, Search, Ship, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { HOME_CLAIMS } from '#shared/constants.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 
 const CLAIM_ICONS: Record<(typeof HOME_CLAIMS)[number]['label'], LucideIcon> = {
   'Daily routes': Route,

@@ -1,13 +1,14 @@
-import { LoaderCircle, RotateCw } from 'lucide-react';
+import { RotateCw } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { MSG } from '#shared/messages.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { AdminShell } from '../../features/admin-layout/admin-shell.tsx';
-import { useSessionWatch } from '../../features/admin-layout/use-session-watch.ts';
-import type { LoginRedirectState } from '../../features/admin-login/redirect-target.ts';
-import { useAdminMe } from '../../lib/use-admin-auth.ts';
-import { useAdminEvents } from '../../lib/use-admin-events.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { AdminShell } from '#web/features/admin-layout/admin-shell.tsx';
+import { useSessionWatch } from '#web/features/admin-layout/use-session-watch.ts';
+import type { LoginRedirectState } from '#web/features/admin-login/redirect-target.ts';
+import { useAdminMe } from '#web/lib/use-admin-auth.ts';
+import { useAdminEvents } from '#web/lib/use-admin-events.ts';
 
 function LiveAdminArea({ children }: { children: ReactNode }) {
   // Only while signed in: the stream answers 401 without a session.
@@ -25,7 +26,7 @@ export default function AdminLayout() {
   if (me.isPending) {
     return (
       <div role="status" className="grid min-h-dvh place-items-center bg-slate-50 text-slate-600">
-        <LoaderCircle aria-hidden="true" className="size-8 animate-spin text-sky-700" />
+        <Spinner className="size-8 text-sky-700" />
         <span className="sr-only">Loading</span>
       </div>
     );

@@ -1,11 +1,11 @@
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { BrandMark } from '../../components/layout/brand-mark.tsx';
-import { LoginForm } from '../../features/admin-login/login-form.tsx';
-import { redirectTarget } from '../../features/admin-login/redirect-target.ts';
-import { RestrictedAreaPanel } from '../../features/admin-login/restricted-area-panel.tsx';
-import { useBranding } from '../../lib/public-queries.ts';
-import { useAdminMe } from '../../lib/use-admin-auth.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { BrandMark } from '#web/components/layout/brand-mark.tsx';
+import { LoginForm } from '#web/features/admin-login/login-form.tsx';
+import { redirectTarget } from '#web/features/admin-login/redirect-target.ts';
+import { RestrictedAreaPanel } from '#web/features/admin-login/restricted-area-panel.tsx';
+import { useBranding } from '#web/lib/public-queries.ts';
+import { useAdminMe } from '#web/lib/use-admin-auth.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export default function AdminLoginPage() {
   const { appName, logoUrl } = useBranding();

@@ -1,12 +1,12 @@
-import { AdminPageTitle } from '../../components/layout/admin-page-title.tsx';
-import { BrandingView } from '../../features/admin-branding/branding-view.tsx';
+import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
+import { BrandingView } from '#web/features/admin-branding/branding-view.tsx';
 
 export default function PwaSettingsPage() {
   return (
     <>
       <AdminPageTitle>PWA Settings</AdminPageTitle>
       <p className="mt-1 text-sm text-slate-600">
-        How the site and the installed app look: name, colours, logo and icons.
+        How the site and the installed app look: name, colours, logo and icons; and how passengers reach you.
       </p>
       <BrandingView />
     </>

@@ -1,5 +1,5 @@
-import { AdminPageTitle } from '../../components/layout/admin-page-title.tsx';
-import { SchedulesView } from '../../features/admin-schedules/schedules-view.tsx';
+import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
+import { SchedulesView } from '#web/features/admin-schedules/schedules-view.tsx';
 
 export default function SchedulePage() {
   return (

@@ -1,9 +1,9 @@
-import { AdminPageTitle } from '../../components/layout/admin-page-title.tsx';
-import { AccountCard } from '../../features/admin-settings/account-card.tsx';
-import { LogoutCard } from '../../features/admin-settings/logout-card.tsx';
-import { PasswordForm } from '../../features/admin-settings/password-form.tsx';
-import { SystemCard } from '../../features/admin-settings/system-card.tsx';
-import { useAdminMe } from '../../lib/use-admin-auth.ts';
+import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
+import { AccountCard } from '#web/features/admin-settings/account-card.tsx';
+import { LogoutCard } from '#web/features/admin-settings/logout-card.tsx';
+import { PasswordForm } from '#web/features/admin-settings/password-form.tsx';
+import { SystemCard } from '#web/features/admin-settings/system-card.tsx';
+import { useAdminMe } from '#web/lib/use-admin-auth.ts';
 
 export default function SettingsPage() {
   // The admin layout renders pages only once someone is signed in.

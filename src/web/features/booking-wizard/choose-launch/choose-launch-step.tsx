@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, CheckCircle2, Ship } from 'lucide-react';
 import { MSG } from '#shared/messages.ts';
 import type { TripLaunch } from '#shared/schemas.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/utils.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { cn } from '#web/lib/utils.ts';
 import { launchesQuery } from '../api.ts';
-import type { StepProps } from '../booking-wizard.tsx';
 import { StepCard } from '../step-card.tsx';
+import type { StepProps } from '../wizard-state.ts';
 import { ticketTotal } from '../wizard-state.ts';
 
 export default function ChooseLaunchStep({ state, dispatch }: StepProps) {

@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import { DEFAULT_GRID_CAPACITY } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { ApiError, lockSeats, releaseSeats, seatMapQuery, takenSeats } from '../api.ts';
-import type { StepProps } from '../booking-wizard.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { toast } from '#web/lib/toast.ts';
+import { ApiError, lockSeats, releaseSeats, seatMapQuery } from '../api.ts';
 import { StepCard } from '../step-card.tsx';
+import type { StepProps } from '../wizard-state.ts';
 import { ticketTotal } from '../wizard-state.ts';
 import { SeatGrid, SeatLegend, type SeatView } from './seat-grid.tsx';
 
@@ -67,15 +67,22 @@ export default function ChooseSeatsStep({ state, dispatch }: StepProps) {
     if (selectedSeats.length !== needed) return;
     setBusy(true);
     try {
-      const { lockedUntil } = await lockSeats({ ...hold, seats: selectedSeats }, sessionId);
+      const { lockedUntil } = await lockSeats({ ...hold, seats: selectedSeats }, sessionId, {
+        verificationToken: state.emailVerification.verificationToken,
+        originId: trip.from.id,
+      });
       const dropped = state.lockedSeats.filter((s) => !selectedSeats.includes(s));
       void releaseSeats({ ...hold, seats: dropped }, sessionId);
       dispatch({ type: 'seatsLocked', lockedUntil });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'seats_unavailable') {
         // ARCHITECTURE.md section 8.2: stay, unselect and name the taken seats, refresh the grid.
-        dispatch({ type: 'seatsTaken', labels: takenSeats(error) });
+        dispatch({ type: 'seatsTaken', labels: error.details.seats ?? [] });
         toast.error(error.message);
+      } else if (error instanceof ApiError && error.code === 'email_not_verified') {
+        // The verification expired meanwhile: verify again on step 2.
+        toast.error(error.message);
+        dispatch({ type: 'verificationLost' });
       } else {
         const message = error instanceof Error ? error.message : String(error);
         console.warn(MSG.lockFailed(message));

@@ -1,7 +1,7 @@
 import { Check, X } from 'lucide-react';
 import { Fragment } from 'react';
 import { AISLE_AFTER_SEAT, SEATS_PER_ROW } from '#shared/constants.ts';
-import { cn } from '../../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 export type SeatView = 'available' | 'selected' | 'occupied';
 

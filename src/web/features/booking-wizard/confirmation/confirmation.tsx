@@ -1,13 +1,13 @@
 import { CheckCircle2, Copy, RotateCcw, Search } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { MSG } from '#shared/messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent } from '../../../components/ui/card.tsx';
-import type { StepProps } from '../booking-wizard.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { toast } from '#web/lib/toast.ts';
 import { copyText } from '../format.ts';
 import { useFocusOnStepChange } from '../step-focus.ts';
+import type { StepProps } from '../wizard-state.ts';
 
 export default function Confirmation({ state, dispatch }: StepProps) {
   const reference = state.bookingReference ?? '';

@@ -1,13 +1,13 @@
 import { BadgeCheck, Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { EMAIL_CODE_LENGTH, EMAIL_CODE_MAX_SENDS } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { toast } from '#web/lib/toast.ts';
 import { ApiError, sendEmailCode, verifyEmailCode } from '../api.ts';
-import type { StepProps } from '../booking-wizard.tsx';
+import type { StepProps } from '../wizard-state.ts';
 
 const CODE_PATTERN = new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`);
 
@@ -45,10 +45,9 @@ export function EmailVerification({ state, dispatch }: StepProps) {
       toast.success(MSG.codeSent);
     } catch (error) {
       const message = error instanceof ApiError && error.message ? error.message : MSG.codeSendFailed;
-      const seconds = error instanceof ApiError ? /(\d+) seconds/.exec(error.message)?.[1] : undefined;
       dispatch({
         type: 'emailCodeLimited',
-        cooldownSeconds: seconds ? Number(seconds) : undefined,
+        cooldownSeconds: error instanceof ApiError ? error.details.retryAfterSeconds : undefined,
         maxedOut: error instanceof ApiError && error.code === 'otp_max_attempts',
         now: Date.now(),
       });

@@ -1,30 +1,32 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import { toast } from 'sonner';
 import { COUNTRY_CODES, NATIONALITIES } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { NativeSelect } from '#web/components/ui/native-select.tsx';
+import { toast } from '#web/lib/toast.ts';
 import { publicSettingsQuery } from '../api.ts';
-import type { StepProps } from '../booking-wizard.tsx';
 import { formatMoney, pricesFrom, totals } from '../format.ts';
 import { StepCard } from '../step-card.tsx';
+import type { StepProps } from '../wizard-state.ts';
 import { ticketTotal } from '../wizard-state.ts';
 import { EmailVerification } from './email-verification.tsx';
 import { TicketSelector } from './ticket-selector.tsx';
 
-const MAX_TICKETS = 50;
+/** Until the settings arrive: the server's default MAX_TICKETS_PER_BOOKING. */
+const DEFAULT_MAX_TICKETS = 20;
 
 export default function PassengerInfoStep({ state, dispatch }: StepProps) {
   const { passengerInfo: info, tickets, emailVerification } = state;
   const settings = useQuery(publicSettingsQuery);
   const prices = pricesFrom(settings.data);
   const count = ticketTotal(tickets);
-  const sum = prices ? totals(tickets, prices) : null;
+  const sum = settings.data ? totals(tickets, settings.data) : null;
   const detailsMissing = !info.name.trim() || !info.email.trim() || !info.nationality;
   const canContinue = !detailsMissing && count > 0 && emailVerification.isVerified;
+  const maxPerBooking = settings.data?.maxTicketsPerBooking ?? DEFAULT_MAX_TICKETS;
 
   const onContinue = () => {
     // SPEC.md section 5: the first missing piece is named.
@@ -110,13 +112,18 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
         </fieldset>
 
         <section aria-labelledby="tickets-heading" className="grid gap-3">
-          <h3 id="tickets-heading" className="font-semibold text-slate-900">
-            Tickets
-          </h3>
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <h3 id="tickets-heading" className="font-semibold text-slate-900">
+              Tickets
+            </h3>
+            <p id="tickets-limit" className="text-sm text-slate-600">
+              {MSG.ticketsPerBooking(maxPerBooking)}
+            </p>
+          </div>
           <TicketSelector
             tickets={tickets}
             prices={prices}
-            max={Math.min(MAX_TICKETS, state.selectedTrip?.availableSeats ?? MAX_TICKETS)}
+            max={Math.min(maxPerBooking, state.selectedTrip?.availableSeats ?? maxPerBooking)}
             onChange={(next) => dispatch({ type: 'ticketsChanged', tickets: next })}
           />
           <div className="flex flex-wrap items-baseline justify-between gap-2 rounded-xl bg-sky-50 p-4">

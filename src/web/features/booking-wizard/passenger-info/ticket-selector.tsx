@@ -1,5 +1,5 @@
 import { Minus, Plus } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { formatMoney, type Prices } from '../format.ts';
 import { type TicketCounts, ticketTotal } from '../wizard-state.ts';
 

@@ -1,31 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Copy, Loader2, Send } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Copy, Phone, Send, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
-import type { Currency } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import type { PublicSettings } from '#shared/schemas.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/utils.ts';
-import { ApiError, publicSettingsQuery, submitBooking, takenSeats } from '../api.ts';
-import type { StepProps } from '../booking-wizard.tsx';
-import { copyText, formatMoney, formatTravelDate, pricesFrom, totals } from '../format.ts';
+import { bankAccountFor } from '#shared/payment.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { formatTravelDate } from '#web/lib/dates.ts';
+import { useBranding } from '#web/lib/public-queries.ts';
+import { toast } from '#web/lib/toast.ts';
+import { cn } from '#web/lib/utils.ts';
+import { ApiError, publicSettingsQuery, submitBooking } from '../api.ts';
+import { copyText, formatMoney, totals } from '../format.ts';
 import { StepCard } from '../step-card.tsx';
+import type { StepProps } from '../wizard-state.ts';
 import { ticketTotal, type WizardState } from '../wizard-state.ts';
 import { type Slip, SlipUpload } from './slip-upload.tsx';
-
-/** SPEC.md section 8's submit messages for what the server answers. */
-function submitErrorMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return MSG.submitFailed;
-  const text = error.message;
-  if (/upload|storage/i.test(error.code)) return MSG.uploadError(text);
-  if (/duplicate key|already exists/i.test(text) || error.code === 'reference_exists')
-    return MSG.referenceExists;
-  if (/foreign key|schedule_id/i.test(text) || error.code === 'invalid_schedule') return MSG.invalidSchedule;
-  if (text && text.length < 100) return text;
-  if (/validation|required/i.test(text)) return MSG.checkRequiredFields;
-  return MSG.submitFailed;
-}
+import { submitErrorMessage } from './submit-error.ts';
 
 function ticketSummary(t: WizardState['tickets']): string {
   const parts = [
@@ -40,21 +30,23 @@ function ticketSummary(t: WizardState['tickets']): string {
     .join(', ');
 }
 
-function bankFor(settings: PublicSettings, currency: Currency) {
-  return currency === 'MVR'
-    ? { bank: settings.bankName, holder: settings.accountHolder, number: settings.accountNumber }
-    : { bank: settings.bankNameUsd, holder: settings.accountHolderUsd, number: settings.accountNumberUsd };
-}
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 export default function PaymentStep({ state, dispatch }: StepProps) {
   const { selectedTrip: trip, selectedLaunch: launch, selectedSeats, tickets, paymentCurrency } = state;
   const settings = useQuery(publicSettingsQuery);
+  const queryClient = useQueryClient();
+  const { contact } = useBranding();
   const [slip, setSlip] = useState<Slip | null>(null);
+  const [optimizing, setOptimizing] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const prices = pricesFrom(settings.data);
-  const sum = prices ? totals(tickets, prices) : null;
+  const sum = settings.data ? totals(tickets, settings.data) : null;
+  // No made-up account (#shared/payment.ts): until the operator enters one, nobody pays or submits.
+  const bank = bankAccountFor(settings.data, paymentCurrency);
+  const accountMissing = settings.isSuccess && !bank;
 
   const onSubmit = async () => {
+    if (optimizing || accountMissing) return;
     // SPEC.md section 5, in its order.
     if (!slip || !trip) return void toast.error(MSG.slipAndTripRequired);
     const { passengerInfo: p } = state;
@@ -96,12 +88,16 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
     } catch (error) {
       if (error instanceof ApiError && error.code === 'seats_unavailable') {
         toast.error(error.message);
-        dispatch({ type: 'seatsTaken', labels: takenSeats(error) });
+        dispatch({ type: 'seatsTaken', labels: error.details.seats ?? [] });
       } else if (error instanceof ApiError && error.code === 'email_not_verified') {
         // The verification expired meanwhile: verify again on step 2.
         toast.error(error.message);
         dispatch({ type: 'verificationLost' });
       } else {
+        // The accounts changed since the step loaded: show what is there now.
+        if (error instanceof ApiError && error.code === 'payment_details_missing') {
+          void queryClient.invalidateQueries({ queryKey: publicSettingsQuery.queryKey });
+        }
         toast.error(submitErrorMessage(error));
       }
     } finally {
@@ -109,7 +105,6 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
     }
   };
 
-  const bank = settings.data ? bankFor(settings.data, paymentCurrency) : null;
   const copyAccount = async () => {
     if (bank && (await copyText(bank.number))) toast.success(MSG.accountNumberCopied);
   };
@@ -123,12 +118,8 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
           <Button variant="outline" onClick={() => dispatch({ type: 'back' })} disabled={submitting}>
             <ArrowLeft aria-hidden="true" /> Back
           </Button>
-          <Button onClick={onSubmit} disabled={submitting}>
-            {submitting ? (
-              <Loader2 aria-hidden="true" className="animate-spin" />
-            ) : (
-              <Send aria-hidden="true" />
-            )}
+          <Button onClick={onSubmit} disabled={submitting || optimizing || accountMissing}>
+            {submitting || optimizing ? <Spinner /> : <Send aria-hidden="true" />}
             Submit Booking
           </Button>
         </>
@@ -203,6 +194,28 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
               {settings.error.message}
             </p>
           ) : null}
+          {accountMissing ? (
+            <div
+              role="alert"
+              className="grid gap-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+              data-testid="payment-details-missing"
+            >
+              <p className="flex items-start gap-2 font-medium">
+                <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
+                {MSG.paymentDetailsMissing}
+              </p>
+              <a
+                href={telHref(contact.phone)}
+                className="inline-flex items-center gap-2 justify-self-start rounded pl-6 font-semibold text-amber-950 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
+              >
+                <Phone aria-hidden="true" className="size-4 shrink-0" />
+                <span>
+                  <span className="sr-only">Call us: </span>
+                  {contact.phone}
+                </span>
+              </a>
+            </div>
+          ) : null}
           {bank ? (
             <section
               aria-labelledby="bank-heading"
@@ -240,6 +253,7 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
               setSlip(next);
               dispatch({ type: 'slipChanged' });
             }}
+            onBusyChange={setOptimizing}
           />
         </div>
       </div>

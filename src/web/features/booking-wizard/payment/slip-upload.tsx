@@ -1,14 +1,27 @@
-import { CheckCircle2, Loader2, Upload } from 'lucide-react';
+import { CheckCircle2, Upload } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { COMPRESSION } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import { Label } from '../../../components/ui/label.tsx';
-import { compressImage, validateImageFile } from '../../../lib/image-compress.ts';
+import { Label } from '#web/components/ui/label.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { compressImage, validateImageFile } from '#web/lib/image-compress.ts';
 
 export type Slip = { blob: Blob; name: string };
 
-/** The slip is checked and shrunk in the browser (SPEC.md section 9) before it is sent. */
-export function SlipUpload({ slip, onChange }: { slip: Slip | null; onChange: (slip: Slip | null) => void }) {
+/**
+ * The slip is checked and shrunk in the browser (SPEC.md section 9) before it is sent. While that
+ * runs the step may not submit: `onBusyChange` tells it, so a slip just chosen is never reported
+ * missing.
+ */
+export function SlipUpload({
+  slip,
+  onChange,
+  onBusyChange,
+}: {
+  slip: Slip | null;
+  onChange: (slip: Slip | null) => void;
+  onBusyChange: (busy: boolean) => void;
+}) {
   const id = useId();
   const [status, setStatus] = useState<{ working: boolean; text: string; error: boolean }>({
     working: false,
@@ -31,7 +44,8 @@ export function SlipUpload({ slip, onChange }: { slip: Slip | null; onChange: (s
       onChange(null);
       return setStatus({ working: false, text: invalid, error: true });
     }
-    setStatus({ working: true, text: MSG.optimizing, error: false });
+    setStatus({ working: true, text: 'Reading image…', error: false });
+    onBusyChange(true);
     try {
       const blob = await compressImage(file, COMPRESSION.slip, (p) => {
         const text =
@@ -55,6 +69,8 @@ export function SlipUpload({ slip, onChange }: { slip: Slip | null; onChange: (s
         text: error instanceof Error ? error.message : MSG.compressFailed,
         error: true,
       });
+    } finally {
+      onBusyChange(false);
     }
   };
 
@@ -89,11 +105,19 @@ export function SlipUpload({ slip, onChange }: { slip: Slip | null; onChange: (s
           role={status.error ? 'alert' : 'status'}
           className={status.error ? 'text-sm text-red-700' : 'flex items-center gap-2 text-sm text-slate-700'}
         >
-          {status.working ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
+          {status.working ? <Spinner className="size-4 shrink-0" /> : null}
           {!status.working && !status.error && slip ? (
-            <CheckCircle2 aria-hidden="true" className="size-4 text-green-700" />
+            <CheckCircle2 aria-hidden="true" className="size-4 shrink-0 text-green-700" />
           ) : null}
-          {status.text}
+          {status.working ? (
+            // SPEC.md section 8's text, then the stage it is at.
+            <span className="grid">
+              <span className="font-medium">{MSG.optimizing}</span>
+              <span className="text-xs text-slate-600">{status.text}</span>
+            </span>
+          ) : (
+            status.text
+          )}
         </p>
       ) : null}
     </div>

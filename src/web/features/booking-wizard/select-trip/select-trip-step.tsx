@@ -3,15 +3,17 @@ import { ArrowRight, Clock, MapPin, Search, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { MSG } from '#shared/messages.ts';
 import type { Trip } from '#shared/schemas.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { NativeSelect } from '#web/components/ui/native-select.tsx';
+import { formatTravelDate } from '#web/lib/dates.ts';
+import { useOperatorToday } from '#web/lib/operator-time-zone.ts';
 import { locationsQuery, tripsQuery } from '../api.ts';
-import type { StepProps } from '../booking-wizard.tsx';
-import { formatTravelDate, todayInOperatorZone } from '../format.ts';
+
 import { StepCard } from '../step-card.tsx';
+import type { StepProps } from '../wizard-state.ts';
 
 export function SelectTripStep({ state, dispatch }: StepProps) {
   const { date, fromId, toId } = state.search;
@@ -25,7 +27,7 @@ export function SelectTripStep({ state, dispatch }: StepProps) {
     enabled: submitted !== null,
   });
   const canSearch = Boolean(date && fromId && toId);
-  const today = todayInOperatorZone();
+  const today = useOperatorToday();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

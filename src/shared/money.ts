@@ -1,13 +1,15 @@
-import type { TicketBreakdownRow } from '#server/db/schema.ts';
-import type { Currency } from '#shared/constants.ts';
+import type { Currency } from './constants.ts';
+import type { TicketBreakdownRow } from './schemas.ts';
 
 /*
- * Exact money arithmetic (ARCHITECTURE.md section 8 rule 7). Amounts are rationals of BigInts,
- * so converting through an exchange rate never drifts the way binary floats do (12.345 is
- * 12.3449999... as a float and would round down); the one rounding happens at the end.
+ * Exact money arithmetic (ARCHITECTURE.md section 8 rule 7), one copy for the server's totals
+ * and the wizard's preview. Decimal strings ('25.00', the rate '15.4200') are read exactly as
+ * rationals of BigInts, so converting through an exchange rate never drifts the way binary
+ * floats do (12.345 is 12.3449999... as a float and would round down); the one rounding,
+ * half-up to cents, happens at the end.
  */
 
-export type Rational = { n: bigint; d: bigint };
+type Rational = { n: bigint; d: bigint };
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
@@ -20,11 +22,11 @@ export function parseDecimal(value: string | number): Rational {
   return { n: BigInt(`${m[1]}${fraction}`), d: 10n ** BigInt(fraction.length) };
 }
 
-export const ZERO: Rational = { n: 0n, d: 1n };
+const ZERO: Rational = { n: 0n, d: 1n };
 
-export const add = (a: Rational, b: Rational): Rational => ({ n: a.n * b.d + b.n * a.d, d: a.d * b.d });
-export const mul = (a: Rational, b: Rational): Rational => ({ n: a.n * b.n, d: a.d * b.d });
-export function div(a: Rational, b: Rational): Rational {
+const add = (a: Rational, b: Rational): Rational => ({ n: a.n * b.d + b.n * a.d, d: a.d * b.d });
+const mul = (a: Rational, b: Rational): Rational => ({ n: a.n * b.n, d: a.d * b.d });
+function div(a: Rational, b: Rational): Rational {
   if (b.n === 0n) throw new RangeError('Division by zero');
   return { n: a.n * b.d, d: a.d * b.n };
 }
@@ -40,14 +42,14 @@ export function toMoneyString(value: Rational): string {
   return `${negative && cents !== 0n ? '-' : ''}${whole}.${part}`;
 }
 
-export type Prices = {
+type Prices = {
   localAdultPrice: string;
   localChildPrice: string;
   foreignerAdultPrice: string;
   foreignerChildPrice: string;
 };
 
-export type TicketCount = { type: 'local' | 'foreigner'; category: 'adult' | 'child'; quantity: number };
+type TicketCount = { type: 'local' | 'foreigner'; category: 'adult' | 'child'; quantity: number };
 
 const ORDER: ReadonlyArray<Pick<TicketCount, 'type' | 'category'>> = [
   { type: 'local', category: 'adult' },

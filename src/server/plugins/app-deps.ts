@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { BookingLookup } from '#shared/schemas.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
+import { createLiveEvents, type LiveEvents } from '../lib/live-events.ts';
+import type { Mailer } from '../lib/mailer.ts';
+import { createMicroCache, type MicroCache } from '../lib/micro-cache.ts';
+import { createSeatLockGate, type SeatLockGate } from '../lib/seat-lock-gate.ts';
+import { createSessionFreshCache, type SessionFreshCache } from '../lib/session-fresh-cache.ts';
+import type { Storage } from '../lib/storage.ts';
+import type { SharedSeatMap } from '../services/read-seat-map.ts';
+import type { TripDay } from '../services/search-trips.ts';
+
+type AppDeps = {
+  config: Config;
+  database: Database;
+  storage: Storage;
+  clock: Clock;
+  /** Absent in tests that do not exercise delivery; mails then wait in the outbox. */
+  mailer: Mailer | undefined;
+  /** This process's LISTEN on the live-events channel, shared by every SSE stream. */
+  liveEvents: LiveEvents;
+  /** Each date's trips, shared by every search of that date for a second (the busiest read). */
+  tripSearchCache: MicroCache<TripDay>;
+  /** What every session sees of a departure's seats, for a second (docs/decisions/015). */
+  seatMapCache: SessionFreshCache<SharedSeatMap>;
+  bookingLookupCache: MicroCache<BookingLookup>;
+  seatLockGate: SeatLockGate;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+/** How long a shared answer (a date's trips, a departure's seats, a lookup) serves; seat counts may lag this much. */
+const TRIP_SEARCH_CACHE_MS = 1_000;
+
+/**
+ * What every route and hook reaches through `app.deps`: the configuration, the database, file
+ * storage, the clock, the mailer, the live-events listener and the micro-caches.
+ */
+async function appDeps(
+  app: FastifyInstance,
+  opts: Pick<AppDeps, 'config' | 'database' | 'storage' | 'clock' | 'mailer'>,
+): Promise<void> {
+  app.decorate('deps', {
+    ...opts,
+    liveEvents: createLiveEvents(opts.database, app.log),
+    tripSearchCache: createMicroCache<TripDay>({ ttlMs: TRIP_SEARCH_CACHE_MS, maxEntries: 10_000 }),
+    seatMapCache: createSessionFreshCache<SharedSeatMap>({ ttlMs: TRIP_SEARCH_CACHE_MS, maxEntries: 10_000 }),
+    bookingLookupCache: createMicroCache<BookingLookup>({ ttlMs: TRIP_SEARCH_CACHE_MS, maxEntries: 10_000 }),
+    seatLockGate: createSeatLockGate({ ttlMs: TRIP_SEARCH_CACHE_MS }),
+  });
+  app.addHook('onClose', async () => {
+    await app.deps.liveEvents.close();
+  });
+}
+
+export default fp(appDeps, { name: 'app-deps' });

@@ -1,0 +1,67 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_PAGES } from '#shared/route-pages.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKind } from '#tests/setup/test-db.ts';
+
+const page = (name: string) => `<!doctype html><html><head><title>${name}</title></head><body></body></html>`;
+
+describe(`client routes get their page (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let bare: TestApp;
+  let webRoot: string;
+  let bareRoot: string;
+
+  beforeAll(async () => {
+    // A build with the public routes' own pages, and one without (an older build).
+    webRoot = await mkdtemp(path.join(tmpdir(), 'ferry-web-'));
+    bareRoot = await mkdtemp(path.join(tmpdir(), 'ferry-web-'));
+    await mkdir(path.join(webRoot, 'routes'));
+    for (const root of [webRoot, bareRoot]) await writeFile(path.join(root, 'index.html'), page('index'));
+    for (const [route, file] of Object.entries(ROUTE_PAGES)) {
+      await writeFile(path.join(webRoot, file), page(`page of ${route}`));
+    }
+    t = await createTestApp({ webRoot });
+    bare = await createTestApp({ webRoot: bareRoot });
+  });
+  afterAll(async () => {
+    await t.close();
+    await bare.close();
+    await rm(webRoot, { recursive: true, force: true });
+    await rm(bareRoot, { recursive: true, force: true });
+  });
+
+  it('sends each public route its own page, with its query string too, never cached', async () => {
+    for (const route of Object.keys(ROUTE_PAGES)) {
+      for (const url of [route, `${route}?ref=2611221234`]) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain(`<title>page of ${route}</title>`);
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+      }
+    }
+  });
+
+  it('sends index.html to every other client route, and to all of them without route pages', async () => {
+    for (const url of ['/admin', '/admin/tickets', '/no-such-page', '/booking/extra']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<title>index</title>');
+    }
+    for (const url of Object.keys(ROUTE_PAGES)) {
+      const res = await bare.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<title>index</title>');
+    }
+  });
+
+  it('still answers the API and missing files with the JSON 404', async () => {
+    for (const url of ['/api/nothing-here', '/routes/missing.html', '/assets/missing.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ error: { code: 'not_found' } });
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import adminBannerRoutes from './admin/banners.ts';
+import adminEventRoutes from './admin/events.ts';
+import adminRoutes from './admin/index.ts';
+import adminLaunchRoutes from './admin/launches.ts';
+import adminLocationRoutes from './admin/locations.ts';
+import adminScheduleRoutes from './admin/schedules.ts';
+import adminSettingsRoutes from './admin/settings.ts';
+import adminTicketRoutes from './admin/tickets.ts';
+import adminTripRoutes from './admin/trips.ts';
+import authRoutes from './auth.ts';
+import bookingRoutes from './public/bookings.ts';
+import catalogueRoutes from './public/catalogue.ts';
+import clientInfoRoutes from './public/client-info.ts';
+import emailCodeRoutes from './public/email-codes.ts';
+import fileRoutes from './public/files.ts';
+import tripRoutes from './public/trips.ts';
+
+/** Every route of ARCHITECTURE.md section 3, grouped by resource; admin ones behind the one guard. */
+export default async function routes(app: FastifyInstance): Promise<void> {
+  const { config, database, storage } = app.deps;
+  await app.register(fileRoutes, { storage });
+  await app.register(catalogueRoutes);
+  await app.register(emailCodeRoutes);
+  await app.register(bookingRoutes);
+  await app.register(tripRoutes);
+  await app.register(clientInfoRoutes);
+  await app.register(authRoutes);
+  await app.register(adminRoutes, {
+    modules: [
+      adminTicketRoutes,
+      adminTripRoutes,
+      adminEventRoutes,
+      // The catalogue (schedules, launches, locations, banners, payment and branding settings).
+      adminScheduleRoutes,
+      adminLaunchRoutes,
+      adminLocationRoutes,
+      adminBannerRoutes,
+      adminSettingsRoutes,
+    ],
+  });
+  // Every recorded mail's text, codes included: only for the demo and tests, whose mail is logged.
+  if (!config.isProduction && config.mailTransport === 'log') {
+    const { default: devOutboxRoutes } = await import('./dev/outbox.ts');
+    await app.register(devOutboxRoutes, { db: database.db });
+  }
+}

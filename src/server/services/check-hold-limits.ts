@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import type { Config } from '#server/config.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { MSG } from '#shared/messages.ts';
+
+/*
+ * No hostage inventory (docs/decisions/008-fair-holds.md). A passenger's seat locks and pending
+ * bookings are counted in the database, so the limits hold across instances:
+ * - one client address holds at most SEAT_HOLD_PER_IP seats of one departure, live locks and
+ *   pending bookings together, and never more than SEAT_HOLD_MAX_SHARE (half) of the seats it
+ *   could take, so it never makes a departure look sold out;
+ * - one verified e-mail holds at most MAX_TICKETS_PER_BOOKING seats in live locks;
+ * - one verified e-mail has at most PENDING_BOOKINGS_PER_EMAIL bookings waiting for review.
+ * Staff sales are not public requests and never come through here.
+ */
+
+export type HoldLimits = Pick<
+  Config,
+  'seatHoldPerIp' | 'seatHoldMaxShare' | 'maxTicketsPerBooking' | 'pendingBookingsPerEmail'
+>;
+
+export const holdLimitsOf = (config: Config): HoldLimits => ({
+  seatHoldPerIp: config.seatHoldPerIp,
+  seatHoldMaxShare: config.seatHoldMaxShare,
+  maxTicketsPerBooking: config.maxTicketsPerBooking,
+  pendingBookingsPerEmail: config.pendingBookingsPerEmail,
+});
+
+/** A request for more seats than one booking may carry (MAX_TICKETS_PER_BOOKING). */
+export const tooManyTickets = (max: number) =>
+  new AppError('too_many_tickets', MSG.maxTicketsPerBooking(max), 400, { details: { max } });
+
+type PassengerHold = {
+  scheduleId: string;
+  travelDate: string;
+  /** The wizard run: its own locks are replaced by (or become) what is asked now, so they do not count. */
+  session: string;
+  clientIp: string;
+  /** The verified e-mail, lower case. */
+  email: string;
+  /** Seats this request would hold. */
+  seats: number;
+  now: Date;
+  limits: HoldLimits;
+};
+
+/**
+ * Takes, until the transaction ends, the turn of this client address on this departure and of
+ * this e-mail, always in that order, so two requests of one client cannot both pass a count.
+ */
+export async function serialiseHolds({ db, ...hold }: { db: DbOrTx } & PassengerHold): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`hold-ip:${hold.clientIp}|${hold.scheduleId}|${hold.travelDate}`}, 0))`,
+  );
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`hold-email:${hold.email}`}, 0))`);
+}
+
+type HoldCounts = { ip_held: number; held: number; seats_total: number; email_locked: number };
+
+/** Refuses with 429 a request that would take a client address or an e-mail over its limits. */
+export async function checkHoldLimits({ db, ...hold }: { db: DbOrTx } & PassengerHold): Promise<void> {
+  const now = hold.now.toISOString();
+  const result = await db.execute(sql`
+    SELECT
+      (SELECT count(*)::int FROM seat_locks k
+        WHERE k.schedule_id = ${hold.scheduleId}::uuid AND k.travel_date = ${hold.travelDate}::date
+          AND k.client_ip = ${hold.clientIp} AND k.locked_until > ${now}::timestamptz
+          AND k.user_session <> ${hold.session})
+      + (SELECT count(*)::int FROM ticket_seats ts JOIN tickets t ON t.id = ts.ticket_id
+          WHERE ts.schedule_id = ${hold.scheduleId}::uuid AND ts.travel_date = ${hold.travelDate}::date
+            AND t.ticket_status = 'pending' AND t.client_ip = ${hold.clientIp}) AS ip_held,
+      (SELECT count(*)::int FROM seat_locks k
+        WHERE k.schedule_id = ${hold.scheduleId}::uuid AND k.travel_date = ${hold.travelDate}::date
+          AND k.locked_until > ${now}::timestamptz AND k.user_session <> ${hold.session})
+      + (SELECT count(*)::int FROM ticket_seats ts
+          WHERE ts.schedule_id = ${hold.scheduleId}::uuid AND ts.travel_date = ${hold.travelDate}::date) AS held,
+      (SELECT count(*)::int FROM schedule_launches sl JOIN launches la ON la.id = sl.launch_id
+         CROSS JOIN LATERAL unnest(la.seat_numbers) AS seat(label)
+        WHERE sl.schedule_id = ${hold.scheduleId}::uuid
+          AND la.status = 'active' AND la.archived_at IS NULL) AS seats_total,
+      (SELECT count(*)::int FROM seat_locks k
+        WHERE k.email = ${hold.email} AND k.locked_until > ${now}::timestamptz
+          AND k.user_session <> ${hold.session}) AS email_locked
+  `);
+  const [counts] = (result as unknown as { rows: HoldCounts[] }).rows;
+  if (!counts) return;
+  const ipHeld = Number(counts.ip_held);
+  // What this client could take: the free seats plus those it holds already.
+  const couldTake = Math.max(0, Number(counts.seats_total) - Number(counts.held) + ipHeld);
+  const cap = Math.min(hold.limits.seatHoldPerIp, Math.ceil(couldTake * hold.limits.seatHoldMaxShare));
+  if (ipHeld + hold.seats > cap) {
+    const more = Math.max(0, cap - ipHeld);
+    throw new AppError('seat_hold_limit', MSG.seatHoldLimit(more), 429, { details: { more } });
+  }
+  if (Number(counts.email_locked) + hold.seats > hold.limits.maxTicketsPerBooking) {
+    const max = hold.limits.maxTicketsPerBooking;
+    throw new AppError('email_hold_limit', MSG.emailHoldLimit(max), 429, { details: { max } });
+  }
+}
+
+/** Refuses with 409 a new booking from an e-mail that already has its share waiting for review. */
+export async function checkPendingBookings({
+  db,
+  ...hold
+}: { db: DbOrTx } & Pick<PassengerHold, 'email' | 'limits'>): Promise<void> {
+  const result = await db.execute(sql`
+    SELECT count(*)::int AS pending FROM tickets
+     WHERE lower(passenger_email) = ${hold.email} AND ticket_status = 'pending'
+  `);
+  const [row] = (result as unknown as { rows: Array<{ pending: number }> }).rows;
+  const max = hold.limits.pendingBookingsPerEmail;
+  if (Number(row?.pending ?? 0) >= max) {
+    throw new AppError('pending_bookings_limit', MSG.pendingBookingsLimit(max), 409, { details: { max } });
+  }
+}

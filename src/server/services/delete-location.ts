@@ -1,0 +1,58 @@
+import { eq, sql } from 'drizzle-orm';
+import { MSG } from '#shared/messages.ts';
+import type { Db } from '../db/client.ts';
+import { locations } from '../db/schema.ts';
+import { writeAudit } from '../lib/audit.ts';
+import { AppError, problem } from '../lib/errors.ts';
+import { countActiveTickets } from './count-active-tickets.ts';
+
+/**
+ * Deletes a location, or archives it when only history uses it (ARCHITECTURE.md section 8.6,
+ * docs/decisions/007-delete-or-archive.md). Refused while an active ticket travels from, to or
+ * through it. A stop of any schedule or the From or To of an old ticket: archived, so it leaves
+ * the lists, the search and the schedule dialog while those still read its name.
+ */
+export async function deleteLocation(opts: {
+  db: Db;
+  id: string;
+  actorUserId: string | null;
+}): Promise<void> {
+  await opts.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(locations).where(eq(locations.id, opts.id)).for('update');
+    if (!current) throw problem('location_not_found');
+    const active = await countActiveTickets({ db: tx, locationId: current.id });
+    if (active > 0) throw new AppError('location_in_use', MSG.locationInUse(active), 409);
+    const before = { name: current.name, code: current.code, country: current.country };
+
+    const result = await tx.execute(sql`
+      SELECT EXISTS (SELECT 1 FROM schedule_route_stops WHERE location_id = ${current.id})
+          OR EXISTS (SELECT 1 FROM tickets
+                      WHERE user_origin_id = ${current.id} OR user_destination_id = ${current.id}) AS used`);
+    const [row] = (result as unknown as { rows: { used: boolean }[] }).rows;
+    if (!row?.used) {
+      await tx.delete(locations).where(eq(locations.id, current.id));
+      await writeAudit(tx, {
+        actorUserId: opts.actorUserId,
+        action: 'delete',
+        entity: 'location',
+        entityId: current.id,
+        before,
+      });
+      return;
+    }
+    if (current.archivedAt) return;
+    const [archived] = await tx
+      .update(locations)
+      .set({ archivedAt: sql`now()` })
+      .where(eq(locations.id, current.id))
+      .returning({ archivedAt: locations.archivedAt });
+    await writeAudit(tx, {
+      actorUserId: opts.actorUserId,
+      action: 'archive',
+      entity: 'location',
+      entityId: current.id,
+      before,
+      after: { archivedAt: archived?.archivedAt ?? null },
+    });
+  });
+}

@@ -1,0 +1,19 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { schedules } from '#server/db/schema.ts';
+import { problem } from '#server/lib/errors.ts';
+import type { AdminTrip } from '#shared/admin-api.ts';
+import { listAdminTripsWhere } from './list-admin-trips.ts';
+
+/** One trip of the Ticketing screen by schedule id, archived or not; 404 schedule_not_found. */
+export async function readAdminTrip({
+  db,
+  scheduleId,
+}: {
+  db: DbOrTx;
+  scheduleId: string;
+}): Promise<AdminTrip> {
+  const [trip] = await listAdminTripsWhere({ db, where: eq(schedules.id, scheduleId) });
+  if (!trip) throw problem('schedule_not_found');
+  return trip;
+}

@@ -1,0 +1,23 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { adminUsers } from '#server/db/schema.ts';
+import type { DemoCredentials } from '#shared/admin-api.ts';
+import { DEMO_ADMIN } from '#shared/constants.ts';
+
+/**
+ * The login page's hint (ARCHITECTURE.md section 2.11): the demo admin's credentials while it
+ * keeps its demo password, and never in production, whatever the data says (a database copied
+ * from a demo).
+ */
+export async function readDemoCredentials(opts: {
+  db: DbOrTx;
+  isProduction: boolean;
+}): Promise<DemoCredentials> {
+  if (opts.isProduction) return { demo: null };
+  const [demo] = await opts.db
+    .select({ id: adminUsers.id })
+    .from(adminUsers)
+    .where(and(eq(sql`lower(${adminUsers.email})`, DEMO_ADMIN.email), eq(adminUsers.hasDemoPassword, true)))
+    .limit(1);
+  return { demo: demo ? { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } : null };
+}

@@ -1,0 +1,26 @@
+import { asc } from 'drizzle-orm';
+import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES, PAYMENT_METHOD } from '#shared/constants.ts';
+import type { PaymentSettingsView } from '#shared/schemas.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { paymentSettings } from '../db/schema.ts';
+
+/** Prices, the exchange rate and bank details (SPEC.md section 7): the first row, else the defaults. */
+export async function readPaymentSettings({ db }: { db: DbOrTx }): Promise<PaymentSettingsView> {
+  const [row] = await db.select().from(paymentSettings).orderBy(asc(paymentSettings.createdAt)).limit(1);
+  return {
+    localAdultPrice: row?.localAdultPrice ?? DEFAULT_PRICES.localAdultPrice,
+    localChildPrice: row?.localChildPrice ?? DEFAULT_PRICES.localChildPrice,
+    foreignerAdultPrice: row?.foreignerAdultPrice ?? DEFAULT_PRICES.foreignerAdultPrice,
+    foreignerChildPrice: row?.foreignerChildPrice ?? DEFAULT_PRICES.foreignerChildPrice,
+    // numeric(12,4) comes back as '15.4200'; the rate is shown and used with its own digits.
+    exchangeRate: row ? String(Number(row.exchangeRate)) : DEFAULT_EXCHANGE_RATE,
+    bankName: row?.bankName ?? '',
+    accountHolder: row?.accountHolder ?? '',
+    accountNumber: row?.accountNumber ?? '',
+    bankNameUsd: row?.bankNameUsd ?? '',
+    accountHolderUsd: row?.accountHolderUsd ?? '',
+    accountNumberUsd: row?.accountNumberUsd ?? '',
+    paymentInstructions: row?.paymentInstructions ?? '',
+    paymentMethod: PAYMENT_METHOD,
+  };
+}

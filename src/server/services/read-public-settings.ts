@@ -1,0 +1,19 @@
+import type { PublicSettings } from '#shared/schemas.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { zoneOffsetMs } from '../lib/clock.ts';
+import { readPaymentSettings } from './read-payment-settings.ts';
+
+/** GET /api/settings/public: what the wizard shows and checks, the operator's time zone included. */
+export async function readPublicSettings(opts: {
+  db: DbOrTx;
+  maxTicketsPerBooking: number;
+  timeZone: string;
+  now: Date;
+}): Promise<PublicSettings> {
+  return {
+    ...(await readPaymentSettings({ db: opts.db })),
+    maxTicketsPerBooking: opts.maxTicketsPerBooking,
+    timeZone: opts.timeZone,
+    utcOffsetMinutes: Math.round(zoneOffsetMs(opts.now, opts.timeZone) / 60_000),
+  };
+}

@@ -1,0 +1,12 @@
+import { sql } from 'drizzle-orm';
+import type { AdminSchedule } from '#shared/catalogue-api.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { problem } from '../lib/errors.ts';
+import { listSchedulesWhere } from './list-schedules.ts';
+
+/** One schedule by id, archived or not; 404 schedule_not_found when there is none. */
+export async function readSchedule({ db, id }: { db: DbOrTx; id: string }): Promise<AdminSchedule> {
+  const [schedule] = await listSchedulesWhere({ db, where: sql`s.id = ${id}` });
+  if (!schedule) throw problem('schedule_not_found');
+  return schedule;
+}

@@ -1,0 +1,46 @@
+import { and, eq } from 'drizzle-orm';
+import { MSG } from '#shared/messages.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { launches, scheduleLaunches, schedules } from '../db/schema.ts';
+import { AppError } from '../lib/errors.ts';
+import { type FoundTrip, TRIP_COLUMNS, type TripKey, tripNotFound } from './read-trip.ts';
+
+type FoundLaunch = { id: string; seatNumbers: string[]; bookable: boolean };
+type FoundTripLaunch = { trip: FoundTrip; launch: FoundLaunch };
+
+export const launchUnavailable = () => new AppError('launch_unavailable', MSG.launchUnavailable, 409);
+
+/** The trip and one of its launches, in one query; 404 when the launch does not run on it. */
+export async function readTripLaunch({
+  db,
+  ...key
+}: { db: DbOrTx } & TripKey & { launchId: string }): Promise<FoundTripLaunch> {
+  const [row] = await db
+    .select({
+      ...TRIP_COLUMNS,
+      launchId: launches.id,
+      seatNumbers: launches.seatNumbers,
+      launchStatus: launches.status,
+      launchArchivedAt: launches.archivedAt,
+    })
+    .from(schedules)
+    .leftJoin(
+      scheduleLaunches,
+      and(eq(scheduleLaunches.scheduleId, schedules.id), eq(scheduleLaunches.launchId, key.launchId)),
+    )
+    .leftJoin(launches, eq(launches.id, scheduleLaunches.launchId))
+    .where(eq(schedules.id, key.scheduleId));
+  if (!row || row.archivedAt || row.travelDate !== key.travelDate) throw tripNotFound();
+  if (!row.launchId || !row.seatNumbers) {
+    throw new AppError('launch_not_found', MSG.launchNotOnTrip, 404);
+  }
+  return {
+    trip: { id: row.id, travelDate: row.travelDate, status: row.status, departureTime: row.departureTime },
+    launch: {
+      id: row.launchId,
+      seatNumbers: row.seatNumbers,
+      // Only an active launch that is not archived takes bookings.
+      bookable: row.launchStatus === 'active' && !row.launchArchivedAt,
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import { MSG } from '#shared/messages.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { schedules } from '../db/schema.ts';
+import { AppError } from '../lib/errors.ts';
+
+export type TripKey = { scheduleId: string; travelDate: string };
+
+export type FoundTrip = { id: string; travelDate: string; status: string; departureTime: string };
+
+/** What a trip's checks read of its schedule (readTrip, readTripLaunch). */
+export const TRIP_COLUMNS = {
+  id: schedules.id,
+  travelDate: schedules.travelDate,
+  status: schedules.status,
+  departureTime: schedules.departureTime,
+  archivedAt: schedules.archivedAt,
+};
+
+export const tripNotFound = () => new AppError('trip_not_found', MSG.tripNotFound, 404);
+
+/**
+ * A trip is a schedule on its own date: a request for any other date is refused
+ * (ARCHITECTURE.md section 8.9), so seats are never read or held for a day the trip does not run.
+ * An archived schedule (deleted while only history used it) is no trip at all.
+ */
+export async function readTrip({ db, ...key }: { db: DbOrTx } & TripKey): Promise<FoundTrip> {
+  const [row] = await db.select(TRIP_COLUMNS).from(schedules).where(eq(schedules.id, key.scheduleId));
+  if (!row || row.archivedAt || row.travelDate !== key.travelDate) throw tripNotFound();
+  return { id: row.id, travelDate: row.travelDate, status: row.status, departureTime: row.departureTime };
+}

@@ -1,0 +1,60 @@
+import { asc, eq } from 'drizzle-orm';
+import { MSG } from '#shared/messages.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { scheduleRouteStops } from '../db/schema.ts';
+import { dateInZone, instantInZone } from '../lib/clock.ts';
+import { AppError } from '../lib/errors.ts';
+import type { FoundTrip } from './read-trip.ts';
+
+const departureClosed = () => new AppError('departure_closed', MSG.departureClosed, 409);
+
+type DepartureStop = { locationId: string; departureTime: string | null };
+
+/** The stops of a schedule with their departure times, in route order. */
+export async function listDepartureStops({
+  db,
+  scheduleId,
+}: {
+  db: DbOrTx;
+  scheduleId: string;
+}): Promise<DepartureStop[]> {
+  return db
+    .select({ locationId: scheduleRouteStops.locationId, departureTime: scheduleRouteStops.departureTime })
+    .from(scheduleRouteStops)
+    .where(eq(scheduleRouteStops.scheduleId, scheduleId))
+    .orderBy(asc(scheduleRouteStops.stopOrder));
+}
+
+/**
+ * When the vessel leaves the passenger's From stop, as an instant in the operator's zone. Without
+ * a From stop (a seat lock made before one is known) the last departure of the route counts: the
+ * latest moment anyone could still board. `delayMinutes` is a delay the operator announced.
+ */
+function departureInstant(opts: {
+  trip: Pick<FoundTrip, 'travelDate' | 'departureTime'>;
+  stops: DepartureStop[];
+  originId?: string | undefined;
+  timeZone: string;
+  delayMinutes?: number;
+}): Date {
+  const { trip, stops } = opts;
+  const from = opts.originId ? stops.find((s) => s.locationId === opts.originId) : undefined;
+  const time = from
+    ? (from.departureTime ?? trip.departureTime)
+    : (stops
+        .map((s) => s.departureTime)
+        .filter((t): t is string => t !== null)
+        .sort()
+        .at(-1) ?? trip.departureTime);
+  const at = instantInZone(trip.travelDate, time, opts.timeZone);
+  return new Date(at.getTime() + (opts.delayMinutes ?? 0) * 60_000);
+}
+
+/**
+ * Passengers book only departures still to come: never a travel date before today in the
+ * operator's zone, and never once the vessel has left their From stop.
+ */
+export function refuseClosedDeparture(opts: Parameters<typeof departureInstant>[0] & { now: Date }): void {
+  if (opts.trip.travelDate < dateInZone(opts.now, opts.timeZone)) throw departureClosed();
+  if (departureInstant(opts).getTime() <= opts.now.getTime()) throw departureClosed();
+}

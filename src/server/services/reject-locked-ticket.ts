@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '#server/db/client.ts';
+import { ticketSeats, tickets } from '#server/db/schema.ts';
+import { writeAudit } from '#server/lib/audit.ts';
+import { announce } from '#server/lib/live-events.ts';
+import { enqueueMail } from '#server/lib/mailer.ts';
+import type { AdminTicket } from '#shared/admin-api.ts';
+import { ticketNotPending } from './approve-ticket.ts';
+import type { LockedTicket } from './lock-ticket.ts';
+import { readTicket } from './read-ticket.ts';
+import { rejectedMail } from './ticket-mails.ts';
+
+/**
+ * Rejects a pending ticket already locked in `tx`: cancelled, payment failed, remarks kept, its
+ * seats freed in the same transaction (ARCHITECTURE.md section 2.2), audit, mail and live event.
+ */
+export async function rejectLockedTicket(opts: {
+  db: Tx;
+  ticket: LockedTicket;
+  now: Date;
+  actorUserId: string;
+  remarks: string | null;
+  action?: string;
+}): Promise<AdminTicket> {
+  const { db: tx, ticket: before } = opts;
+  if (before.ticketStatus !== 'pending') throw ticketNotPending();
+  await tx
+    .update(tickets)
+    .set({ ticketStatus: 'cancelled', paymentStatus: 'failed', remarks: opts.remarks, updatedAt: opts.now })
+    .where(eq(tickets.id, before.id));
+  await tx.delete(ticketSeats).where(eq(ticketSeats.ticketId, before.id));
+  await writeAudit(tx, {
+    actorUserId: opts.actorUserId,
+    action: opts.action ?? 'reject',
+    entity: 'ticket',
+    entityId: before.id,
+    before: { ticketStatus: before.ticketStatus, paymentStatus: before.paymentStatus },
+    after: { ticketStatus: 'cancelled', paymentStatus: 'failed', remarks: opts.remarks },
+  });
+  const ticket = await readTicket({ db: tx, id: before.id });
+  await enqueueMail(tx, rejectedMail(ticket));
+  await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: before.id } });
+  return ticket;
+}

@@ -1,0 +1,41 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { tickets } from '#server/db/schema.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import type { RejectPending, RejectPendingResult } from '#shared/admin-api.ts';
+import { rejectLockedTicket } from './reject-locked-ticket.ts';
+
+/**
+ * Clears a flood of junk bookings in one action: every pending booking of one passenger e-mail
+ * (any case) or one client address is rejected as if one by one (seats freed, audit, mail, live
+ * event), in one transaction. Rows are locked in one order, so it never deadlocks with an admin
+ * acting on one of them; one already approved meanwhile is simply no longer pending.
+ */
+export async function rejectPendingTickets(
+  opts: { db: Db; clock: Clock; actorUserId: string } & RejectPending,
+): Promise<RejectPendingResult> {
+  const who = opts.email
+    ? eq(sql`lower(${tickets.passengerEmail})`, opts.email.toLowerCase())
+    : eq(tickets.clientIp, opts.clientIp ?? '');
+  const remarks = opts.remarks?.trim() ? opts.remarks.trim() : null;
+  return opts.db.transaction(async (tx) => {
+    const pending = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.ticketStatus, 'pending'), who))
+      .orderBy(asc(tickets.id))
+      .for('update');
+    const now = opts.clock.now();
+    for (const ticket of pending) {
+      await rejectLockedTicket({
+        db: tx,
+        ticket,
+        now,
+        actorUserId: opts.actorUserId,
+        remarks,
+        action: 'reject_bulk',
+      });
+    }
+    return { rejected: pending.length };
+  });
+}

@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from './ui/alert-dialog.tsx';
+import { Spinner } from './ui/spinner.tsx';
+
+/**
+ * "Are you sure?" before an action that cannot be taken back (a delete, a reopen). Closes on
+ * confirm, unless the caller passes `busy`: then it stays open with a spinner while the action
+ * runs, so a refusal is read next to its cause, and the caller closes it on success.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  destructive = false,
+  busy,
+  onConfirm,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel: string;
+  destructive?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  /** Shown under the description (a picture of what goes). */
+  children?: ReactNode;
+}) {
+  const waits = busy !== undefined;
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => (next || !busy) && onOpenChange(next)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        {children}
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            variant={destructive ? 'destructive' : 'default'}
+            disabled={busy}
+            onClick={(event) => {
+              if (waits) event.preventDefault();
+              onConfirm();
+            }}
+          >
+            {busy ? <Spinner className="size-4" /> : null}
+            {confirmLabel}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

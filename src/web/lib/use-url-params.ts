@@ -1,0 +1,33 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+
+export type ParamChanges = Record<string, string | null | undefined>;
+
+/**
+ * The page's search parameters, and a setter that changes some of them and keeps the rest.
+ *
+ * React Router's own functional setter starts from the parameters of the last render. A router
+ * navigation renders in a transition, so on a busy phone a second change (a date picked right
+ * after a search settled) can run before that render and silently drop the first. This setter
+ * starts from the last parameters it asked for until the router has rendered them.
+ */
+export function useUrlParams() {
+  const [params, setParams] = useSearchParams();
+  const asked = useRef<URLSearchParams | null>(null);
+
+  useEffect(() => {
+    if (asked.current?.toString() === params.toString()) asked.current = null;
+  }, [params]);
+
+  const update = (changes: ParamChanges, options: { replace?: boolean } = { replace: true }) => {
+    const next = new URLSearchParams(asked.current ?? params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    asked.current = next;
+    setParams(next, options);
+  };
+
+  return [params, update] as const;
+}

@@ -1,0 +1,64 @@
+// The offline shell (docs/decisions/019-hand-written-service-worker.md). Built into dist/sw.js
+// by the `service-worker` plugin in vite.config.ts, which fills in PRECACHE. API responses,
+// uploads and admin code are never cached: only the files of PRECACHE are, and only at install.
+
+declare const self: ServiceWorkerGlobalScope;
+/**
+ * index.html, the public pages' JS and CSS and the top-level icons, relative to the site root
+ * (scripts/public-chunks.ts precacheList). A file whose name has no content hash carries one as
+ * `?v=`, so a release that changes it changes its cache key.
+ */
+declare const PRECACHE: string[];
+
+const CACHE = 'shell';
+// Navigations the server answers itself, never with the shell.
+const NOT_THE_SHELL = /^\/(api|files|dev)\/|^\/manifest\.webmanifest$/;
+
+/** Path -> cache key of the file's current version. */
+const keys = new Map(
+  PRECACHE.map((entry) => {
+    const url = new URL(entry, location.href);
+    return [url.pathname, url.href];
+  }),
+);
+const indexKey = keys.get('/index.html') ?? '';
+
+self.addEventListener('install', (event) => {
+  // A new release takes over open pages at once (autoUpdate, as with vite-plugin-pwa before).
+  void self.skipWaiting();
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      const cached = new Set((await cache.keys()).map((request) => request.url));
+      // Files unchanged since the previous release are already there.
+      await cache.addAll([...keys.values()].filter((key) => !cached.has(key)));
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      // Other caches are an earlier worker's (Workbox's precache before this one).
+      for (const name of await caches.keys()) if (name !== CACHE) await caches.delete(name);
+      const current = new Set(keys.values());
+      const cache = await caches.open(CACHE);
+      for (const request of await cache.keys()) if (!current.has(request.url)) await cache.delete(request);
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== location.origin) return;
+  const key = keys.get(url.pathname);
+  if (key) {
+    event.respondWith(caches.match(key).then((cached) => cached ?? fetch(request)));
+  } else if (request.mode === 'navigate' && !NOT_THE_SHELL.test(url.pathname)) {
+    // The network first, so a new release's index.html (and the files it names) is what loads;
+    // offline, the shell's router shows the page from the cached index.html.
+    event.respondWith(fetch(request).catch(async () => (await caches.match(indexKey)) ?? Response.error()));
+  }
+});

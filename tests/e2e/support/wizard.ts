@@ -1,0 +1,50 @@
+// Taking the booking wizard to step 5 the way a passenger does, for specs about the payment step.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { MSG } from '#shared/messages.ts';
+import { expect } from '../fixtures.ts';
+import { latestCode } from './booking-api.ts';
+
+export type WizardTrip = {
+  /** YYYY-MM-DD; the demo seed has trips on each of the next 14 days. */
+  date: string;
+  /** A fresh address per test: codes and holds are counted per e-mail. */
+  email: string;
+  from?: string;
+  to?: string;
+};
+
+/** /booking to 'Complete Payment': the first trip, one verified local adult, the first free seat. */
+export async function reachPaymentStep(page: Page, request: APIRequestContext, trip: WizardTrip) {
+  await page.goto('/booking');
+  await page.getByLabel('Travel date').fill(trip.date);
+  await page.getByLabel('From', { exact: true }).selectOption({ label: trip.from ?? 'Malé' });
+  await page.getByLabel('To', { exact: true }).selectOption({ label: trip.to ?? 'Maafushi' });
+  await page.getByRole('button', { name: 'Search Trips' }).click();
+  await page
+    .getByRole('button', { name: /Select Trip/ })
+    .first()
+    .click();
+
+  await expect(page.getByRole('heading', { name: 'Passenger Information' })).toBeVisible();
+  await page.getByLabel('Full name').fill('Aminath Payment');
+  await page.getByLabel('Email address').fill(trip.email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: MSG.codeSent })).toBeVisible();
+  await page.getByLabel('Verification code').fill(await latestCode(request, trip.email));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Email verified', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Add one local adult ticket' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Choose Your Launch' })).toBeVisible();
+  // The launch cards are toggle buttons; the first one is chosen.
+  await page.getByRole('button', { pressed: false }).first().click();
+  await expect(page.getByRole('button', { pressed: true })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Continue to Seats' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Choose Your Seats' })).toBeVisible();
+  const available = page.getByRole('button', { name: /^Seat \S+, available$/ });
+  await available.first().click();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Complete Payment' })).toBeVisible();
+}
