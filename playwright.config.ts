@@ -67,6 +67,11 @@ export default defineConfig({
     // hide requests from page.route and make runs depend on what an earlier page cached.
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
+    // An action or a navigation that cannot happen fails on its own, naming the element, instead
+    // of waiting out the test's whole timeout (where a clean-up in `finally` would then report
+    // the timeout in place of the step that was stuck).
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
   },
   projects: [
     { name: 'phone', grepInvert: /@mouse/, testIgnore: [GLOBAL_SPECS, ACCOUNT_SPEC], use: PHONE },
