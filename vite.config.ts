@@ -3,7 +3,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, minify, type Plugin, transformWithOxc } from 'vite';
-import { precacheList, publicIconFiles, ROUTE_PAGES, routePreloads } from './scripts/public-chunks.ts';
+import { precacheList, ROUTE_PAGES, routePreloads } from './scripts/public-chunks.ts';
 
 // The API server of `npm run dev`; the SPA is served by Vite, everything else goes to Fastify.
 const apiTarget = process.env.API_PROXY_TARGET ?? `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
@@ -63,8 +63,6 @@ function routePages(): Plugin {
   };
 }
 
-const publicIcons = publicIconFiles(import.meta.dirname);
-
 export default defineConfig({
   plugins: [react(), tailwindcss(), serviceWorker(), routePages()],
   build: {
@@ -86,7 +84,7 @@ export default defineConfig({
             // stays cached across releases. Admin-only libraries stay in the lazy admin chunks.
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam)[\\/]/,
             },
             // Every text of the app, in a file of its own: only the pages that show them load it.
             {
@@ -99,20 +97,17 @@ export default defineConfig({
               name: 'public-ui',
               test: /src[\\/](web[\\/](components[\\/]ui[\\/](card|badge|label|input|native-select)|components[\\/]layout[\\/]page-container|lib[\\/](operator-time-zone|use-document-title))|shared[\\/]http-headers)\.tsx?$/,
             },
-            // The public pages' icons in one file (about 3 KB gzipped) instead of a 1 KB file per
-            // icon, each a round trip for a phone on HTTP/1.1 (/bookings: 24 scripts to 13).
-            {
-              name: 'icons',
-              test: (id: string) =>
-                /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](shared|Icon|createLucideIcon|defaultAttributes|context)/.test(
-                  id,
-                ) ||
-                (/node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id) &&
-                  publicIcons.has(path.basename(id))),
-            },
           ],
         },
       },
+    },
+  },
+  resolve: {
+    alias: {
+      'use-sync-external-store/shim/index.js': path.resolve(
+        import.meta.dirname,
+        'src/web/lib/use-sync-external-store-shim.ts',
+      ),
     },
   },
   server: {

@@ -1,14 +1,14 @@
 // The build's quick first-load check: the static imports of /, /booking and /bookings (a lower
 // bound of what a browser fetches; tests/e2e/first-load.spec.ts measures the real thing) must
-// stay within FIRST_LOAD_LIMIT_KB gzipped, and no admin module may end up in those chunks.
+// stay within FIRST_LOAD_BUDGET_KB gzipped, and no admin module may end up in those chunks.
 // Reads the build manifest Vite writes next to the SPA; needs no browser, so `npm start` can
 // run it. Fails the build when either rule breaks.
 // Usage: node scripts/check-budget.ts [dir]   (default: dist)
 import path from 'node:path';
-import { FIRST_LOAD_LIMIT_KB } from './first-load.ts';
+import { FIRST_LOAD_BUDGET_KB } from './first-load.ts';
 import { publicFirstLoad } from './public-chunks.ts';
 
-const BUDGET_BYTES = FIRST_LOAD_LIMIT_KB * 1024;
+const BUDGET_BYTES = FIRST_LOAD_BUDGET_KB * 1024;
 const dir = path.resolve(process.argv[2] ?? 'dist');
 
 let failed = false;

@@ -124,42 +124,6 @@ export function publicFirstLoad(dir: string, manifest: Manifest = readManifest(d
 }
 
 /**
- * The lucide icons the public pages import, by file name (`map-pin.mjs`): the build keeps them
- * in one small chunk instead of a 1 KB file per icon, each a round trip for a phone on HTTP/1.1.
- * Admin-only icons stay with the admin chunks.
- */
-export function publicIconFiles(root: string): Set<string> {
-  const files = new Set<string>();
-  const visit = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, entry.name);
-      const rel = path.relative(root, p).split(path.sep).join('/');
-      if (entry.isDirectory()) visit(p);
-      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !ADMIN_SOURCE.test(rel)) {
-        const text = readFileSync(p, 'utf8');
-        for (const [, names = ''] of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'lucide-react'/g)) {
-          for (const name of names.split(',')) {
-            const icon = name
-              .replace(/\btype\b/, '')
-              .trim()
-              .split(/\s+as\s+/)[0];
-            if (icon)
-              files.add(
-                `${icon
-                  .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-                  .replace(/([A-Z])([A-Z][a-z])/g, '$1-$2')
-                  .toLowerCase()}.mjs`,
-              );
-          }
-        }
-      }
-    }
-  };
-  visit(path.join(root, 'src', 'web'));
-  return files;
-}
-
-/**
  * Each public route's own code beyond the entry's (its page chunk and what that imports), for
  * `<link rel="modulepreload">` in the route's HTML: the browser fetches it alongside the entry
  * instead of after the entry has run and the router asked for it.

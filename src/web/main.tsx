@@ -2,7 +2,6 @@ import './styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { preloadFirstBanner } from './lib/banner-slides.ts';
 import { publicSettingsQuery } from './lib/operator-time-zone.ts';
 import { bannersQuery, brandingQuery, locationsQuery } from './lib/public-queries.ts';
@@ -35,9 +34,7 @@ startTransition(() => {
   createRoot(container).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        <AppRoutes />
       </QueryClientProvider>
     </StrictMode>,
   );

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import type { AuthMe, DemoCredentials, LoginRequest, PasswordChange } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
+import { useNavigate } from '#web/lib/navigation.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { ApiError, api } from './api-client.ts';
 
@@ -51,7 +51,7 @@ export function useSignOut() {
     onSuccess: async () => {
       toast.success(MSG.loggedOut);
       await queryClient.cancelQueries({ queryKey: [ADMIN_KEY] });
-      await navigate('/admin/login', { replace: true });
+      navigate('/admin/login', { replace: true });
       queryClient.removeQueries({ queryKey: [ADMIN_KEY], predicate: (q) => q.getObserversCount() === 0 });
     },
     // SPEC.md section 8: 'Failed to logout' (the server's message may show).

@@ -1,15 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '#web/lib/navigation.tsx';
 
 export type ParamChanges = Record<string, string | null | undefined>;
 
 /**
  * The page's search parameters, and a setter that changes some of them and keeps the rest.
  *
- * React Router's own functional setter starts from the parameters of the last render. A router
- * navigation renders in a transition, so on a busy phone a second change (a date picked right
- * after a search settled) can run before that render and silently drop the first. This setter
- * starts from the last parameters it asked for until the router has rendered them.
+ * The router's parameters are those of the last render; a second change made before the first
+ * has rendered (a date picked right after a search settled, on a busy phone) would otherwise
+ * start from them and silently drop the first. This setter starts from the last parameters it
+ * asked for until the router has rendered them.
  */
 export function useUrlParams() {
   const [params, setParams] = useSearchParams();

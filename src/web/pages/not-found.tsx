@@ -1,11 +1,11 @@
 import { House } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, usePathname } from '#web/lib/navigation.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 export default function NotFoundPage() {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   useDocumentTitle('Page not found');
 
   // SPEC.md: the bad path is logged; ARCHITECTURE.md 8.19: as a warning, not an error.

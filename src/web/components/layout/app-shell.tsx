@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
-import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lastNavigationType, usePathname } from '#web/lib/navigation.tsx';
 import { brandingQuery } from '#web/lib/public-queries.ts';
 import { markToasterMounted, subscribeToaster, toasterRequested } from '#web/lib/toast.ts';
 
@@ -35,21 +35,20 @@ function useBrandingInHead() {
 
 /** A new page opens at its top; back and forward keep the browser's own scroll restoration. */
 function useScrollToTopOnNavigate() {
-  const { pathname } = useLocation();
-  const navigationType = useNavigationType();
+  const pathname = usePathname();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes only.
   useEffect(() => {
-    if (navigationType !== 'POP') window.scrollTo(0, 0);
+    if (lastNavigationType() !== 'pop') window.scrollTo(0, 0);
   }, [pathname]);
 }
 
-export function AppShell() {
+export function AppShell({ children }: { children: ReactNode }) {
   useBrandingInHead();
   useScrollToTopOnNavigate();
   const toasts = useSyncExternalStore(subscribeToaster, toasterRequested);
   return (
     <>
-      <Outlet />
+      {children}
       {toasts && (
         <Suspense fallback={null}>
           <Toaster />

@@ -1,12 +1,12 @@
-import { useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { usePathname } from '#web/lib/navigation.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 export const MAIN_ID = 'main';
 
-export function PublicLayout() {
-  const { pathname } = useLocation();
+export function PublicLayout({ children }: { children: ReactNode }) {
+  const pathname = usePathname();
   const mainRef = useRef<HTMLElement>(null);
   const firstPath = useRef(pathname);
 
@@ -28,7 +28,7 @@ export function PublicLayout() {
       </a>
       <SiteHeader />
       <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
+        {children}
       </main>
       <SiteFooter />
     </div>

@@ -1,6 +1,6 @@
 import { Mail, Phone } from 'lucide-react';
-import { Link } from 'react-router';
 import { CONTACT } from '#shared/constants.ts';
+import { Link } from '#web/lib/navigation.tsx';
 import { useBranding } from '#web/lib/public-queries.ts';
 import { EmailText } from '../email-text.tsx';
 import { BrandMark } from './brand-mark.tsx';

@@ -1,5 +1,5 @@
 import { House, Search } from 'lucide-react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '#web/lib/navigation.tsx';
 import { useBranding } from '#web/lib/public-queries.ts';
 import { cn } from '#web/lib/utils.ts';
 import { BrandMark } from './brand-mark.tsx';

@@ -1,5 +1,5 @@
 import { ArrowRight, CalendarPlus, ClipboardCheck, type LucideIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/navigation.tsx';
 
 type Action = { to: string; title: string; text: string; icon: LucideIcon };
 

@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { TicketStatusBadge } from '#web/components/status-badges.tsx';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { formatTravelDate } from '#web/lib/dates.ts';
+import { Link } from '#web/lib/navigation.tsx';
 import { formatRoute } from './format.ts';
 
 export function RecentTickets({ tickets }: { tickets: AdminTicket[] | undefined }) {

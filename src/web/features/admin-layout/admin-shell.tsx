@@ -1,6 +1,5 @@
 import { Menu, PanelLeft } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
 import type { AdminUser } from '#shared/admin-api.ts';
 import { SIDEBAR } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -11,6 +10,7 @@ import {
   SheetTitle,
   SheetTrigger,
 } from '#web/components/ui/sheet.tsx';
+import { usePathname } from '#web/lib/navigation.tsx';
 import { useIsMobile } from '#web/lib/use-is-mobile.ts';
 import { cn } from '#web/lib/utils.ts';
 import { SidebarBrand } from './sidebar-brand.tsx';
@@ -29,7 +29,7 @@ export function AdminShell({ user, children }: { user: AdminUser; children: Reac
   const { open, setOpen } = useSidebarState();
   const [sheetOpen, setSheetOpen] = useState(false);
   const sidebarId = useId();
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const mainRef = useRef<HTMLElement>(null);
   const firstPath = useRef(pathname);
 

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { BrandMark } from '#web/components/layout/brand-mark.tsx';
+import { Link } from '#web/lib/navigation.tsx';
 import { useBranding } from '#web/lib/public-queries.ts';
 import { cn } from '#web/lib/utils.ts';
 

@@ -1,10 +1,10 @@
-import { NavLink, useLocation } from 'react-router';
+import { isActivePath, NavLink, usePathname } from '#web/lib/navigation.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { ADMIN_LINKS } from './admin-links.ts';
 
 /** The admin links; `collapsed` shows icons only (the label stays for screen readers). */
 export function SidebarNav({ collapsed = false }: { collapsed?: boolean }) {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   return (
     <nav aria-label="Admin" className={cn('flex-1 overflow-y-auto py-3', collapsed ? 'px-1.5' : 'px-3')}>
       <ul className="space-y-1">
@@ -14,12 +14,12 @@ export function SidebarNav({ collapsed = false }: { collapsed?: boolean }) {
               to={to}
               title={collapsed ? label : undefined}
               // The index route is the dashboard too.
-              aria-current={to === '/admin/dashboard' && pathname === '/admin' ? 'page' : undefined}
+              active={isActivePath(pathname, to) || (to === '/admin/dashboard' && pathname === '/admin')}
               className={({ isActive }) =>
                 cn(
                   'flex h-10 items-center gap-3 rounded-lg text-sm font-medium',
                   collapsed ? 'justify-center px-0' : 'px-3',
-                  isActive || (to === '/admin/dashboard' && pathname === '/admin')
+                  isActive
                     ? 'bg-sky-50 text-sky-800'
                     : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
                 )

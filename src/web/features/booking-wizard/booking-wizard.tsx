@@ -4,6 +4,7 @@ import { toast } from '#web/lib/toast.ts';
 import { releaseSeats } from './api.ts';
 import { HoldTimer, useCountdown } from './hold-timer.tsx';
 import { ProgressSteps } from './progress-steps.tsx';
+import { runWhenIdle } from './run-when-idle.ts';
 import { SelectTripStep } from './select-trip/select-trip-step.tsx';
 import { StepMovedContext } from './step-focus.ts';
 import {
@@ -35,16 +36,6 @@ const NEXT_STEP: Partial<Record<number, () => Promise<unknown>>> = {
   5: loaders.confirmation,
 };
 
-/** Runs `task` when the browser is idle (or soon, where it cannot tell); returns a cancel. */
-function whenIdle(task: () => void): () => void {
-  if ('requestIdleCallback' in window) {
-    const handle = window.requestIdleCallback(task, { timeout: 5_000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(task, 1_000);
-  return () => clearTimeout(timer);
-}
-
 const HOLD_EXPIRED = 'Your seat hold has expired. Please select your trip again.';
 
 export function BookingWizard() {
@@ -60,7 +51,7 @@ export function BookingWizard() {
   useEffect(() => {
     const next = NEXT_STEP[state.currentStep];
     if (!next || (state.currentStep === 1 && !searchReady)) return;
-    return whenIdle(() => void next());
+    return runWhenIdle(() => void next());
   }, [state.currentStep, searchReady]);
 
   const firstStep = useRef(state.currentStep);

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { LOOKUP_DEBOUNCE_MS, LOOKUP_MIN_AUTO_CHARS } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
-import { BookingResultCard } from './booking-result-card.tsx';
+import { useSearchParams } from '#web/lib/navigation.tsx';
 import { LookupForm } from './lookup-form.tsx';
 import { LookupHelpCard } from './lookup-help-card.tsx';
 import { BookingNotFoundCard, LookupErrorCard } from './lookup-messages.tsx';
@@ -12,6 +11,11 @@ import { useBookingLookup } from './use-booking-lookup.ts';
 import { useDebouncedCallback } from './use-debounced-callback.ts';
 
 const REF_PARAM = 'ref';
+
+// The result card is the larger half of this page and is never on its first paint: its code loads
+// once there is a reference to look up, alongside the lookup itself.
+const loadResultCard = () => import('./booking-result-card.tsx');
+const BookingResultCard = lazy(() => loadResultCard().then((m) => ({ default: m.BookingResultCard })));
 
 /**
  * One short sentence for the live region: screen readers hear the outcome once, without the
@@ -40,6 +44,9 @@ export function CheckBookingView() {
   const reference = params.get(REF_PARAM)?.trim() ?? '';
   const [text, setText] = useState(reference);
   const lookup = useBookingLookup(reference);
+  useEffect(() => {
+    if (reference) void loadResultCard();
+  }, [reference]);
 
   // The URL can change under the page (the header's Check Booking link, back and forward): the
   // field follows it unless it already holds that reference.
@@ -102,7 +109,11 @@ export function CheckBookingView() {
             ) : (
               <LookupErrorCard message={errorMessage(lookup.error)} />
             ))}
-          {lookup.data && reference && <BookingResultCard booking={lookup.data} />}
+          {lookup.data && reference && (
+            <Suspense fallback={null}>
+              <BookingResultCard booking={lookup.data} />
+            </Suspense>
+          )}
         </div>
       </div>
 

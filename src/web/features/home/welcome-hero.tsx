@@ -1,7 +1,7 @@
 import { Headset, type LucideIcon, Route, Search, Ship, Users } from 'lucide-react';
-import { Link } from 'react-router';
 import { HOME_CLAIMS } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { Link } from '#web/lib/navigation.tsx';
 
 const CLAIM_ICONS: Record<(typeof HOME_CLAIMS)[number]['label'], LucideIcon> = {
   'Daily routes': Route,

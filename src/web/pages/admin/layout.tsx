@@ -1,12 +1,12 @@
 import { RotateCw } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
 import { MSG } from '#shared/messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { AdminShell } from '#web/features/admin-layout/admin-shell.tsx';
 import { useSessionWatch } from '#web/features/admin-layout/use-session-watch.ts';
 import type { LoginRedirectState } from '#web/features/admin-login/redirect-target.ts';
+import { Navigate, usePathname } from '#web/lib/navigation.tsx';
 import { useAdminMe } from '#web/lib/use-admin-auth.ts';
 import { useAdminEvents } from '#web/lib/use-admin-events.ts';
 
@@ -16,10 +16,10 @@ function LiveAdminArea({ children }: { children: ReactNode }) {
   return children;
 }
 
-export default function AdminLayout() {
+export default function AdminLayout({ children }: { children: ReactNode }) {
   const me = useAdminMe();
-  const location = useLocation();
-  const from = `${location.pathname}${location.search}${location.hash}`;
+  const pathname = usePathname();
+  const from = `${pathname}${window.location.search}${window.location.hash}`;
   const state = useMemo<LoginRedirectState>(() => ({ from }), [from]);
   useSessionWatch();
 
@@ -49,9 +49,7 @@ export default function AdminLayout() {
 
   return (
     <AdminShell user={user}>
-      <LiveAdminArea>
-        <Outlet />
-      </LiveAdminArea>
+      <LiveAdminArea>{children}</LiveAdminArea>
     </AdminShell>
   );
 }

@@ -1,8 +1,8 @@
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { BrandMark } from '#web/components/layout/brand-mark.tsx';
 import { LoginForm } from '#web/features/admin-login/login-form.tsx';
 import { redirectTarget } from '#web/features/admin-login/redirect-target.ts';
 import { RestrictedAreaPanel } from '#web/features/admin-login/restricted-area-panel.tsx';
+import { Link, Navigate, useHistoryState, useNavigate } from '#web/lib/navigation.tsx';
 import { useBranding } from '#web/lib/public-queries.ts';
 import { useAdminMe } from '#web/lib/use-admin-auth.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
@@ -10,11 +10,11 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 export default function AdminLoginPage() {
   const { appName, logoUrl } = useBranding();
   const me = useAdminMe();
-  const location = useLocation();
+  const historyState = useHistoryState();
   const navigate = useNavigate();
   useDocumentTitle('Admin Login');
 
-  const target = redirectTarget(location.state);
+  const target = redirectTarget(historyState);
   // A cached answer may be from before a logout: follow it only once it has been re-checked.
   if (me.data?.user && !me.isFetching) return <Navigate to={target} replace />;
 

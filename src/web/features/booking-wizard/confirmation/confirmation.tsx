@@ -1,9 +1,9 @@
 import { CheckCircle2, Copy, RotateCcw, Search } from 'lucide-react';
 import { useRef } from 'react';
-import { Link } from 'react-router';
 import { MSG } from '#shared/messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { Link } from '#web/lib/navigation.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { copyText } from '../format.ts';
 import { useFocusOnStepChange } from '../step-focus.ts';
