@@ -16,9 +16,7 @@ test('a first visit to a public page downloads no admin code and stays within th
       `${r.route.padEnd(9)} ${(r.gzipBytes / 1024).toFixed(1)} KB gzipped in ${r.scripts.length} scripts`,
   );
   await testInfo.attach('first-load', { body: lines.join('\n'), contentType: 'text/plain' });
-  console.log(
-    `first load (budget ${FIRST_LOAD_BUDGET_KB} KB):\n${lines.join('\n')}`,
-  );
+  console.log(`first load (budget ${FIRST_LOAD_BUDGET_KB} KB):\n${lines.join('\n')}`);
   expect(results.map((r) => r.route)).toEqual(['/', '/booking', '/bookings']);
   for (const result of results) {
     expect(result.adminScripts, `${result.route} loads admin code`).toEqual([]);
