@@ -2,10 +2,9 @@ import { Mail, Phone } from 'lucide-react';
 import { CONTACT } from '#shared/constants.ts';
 import { Link } from '#web/lib/navigation.tsx';
 import { useBranding } from '#web/lib/public-queries.ts';
+import { telHref } from '#web/lib/tel-href.ts';
 import { EmailText } from '../email-text.tsx';
 import { BrandMark } from './brand-mark.tsx';
-
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 export function SiteFooter() {
   const { appName, logoUrl, contact } = useBranding();

@@ -1,38 +1,35 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LOOKUP_DEBOUNCE_MS, LOOKUP_MIN_AUTO_CHARS } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useSearchParams } from '#web/lib/navigation.tsx';
 import { LookupForm } from './lookup-form.tsx';
 import { LookupHelpCard } from './lookup-help-card.tsx';
-import { BookingNotFoundCard, LookupErrorCard } from './lookup-messages.tsx';
 import { useBookingLookup } from './use-booking-lookup.ts';
 import { useDebouncedCallback } from './use-debounced-callback.ts';
 
 const REF_PARAM = 'ref';
 
-// The result card is the larger half of this page and is never on its first paint: its code loads
-// once there is a reference to look up, alongside the lookup itself.
-const loadResultCard = () => import('./booking-result-card.tsx');
-const BookingResultCard = lazy(() => loadResultCard().then((m) => ({ default: m.BookingResultCard })));
+// The outcome cards (the booking, not found, an error) are the larger half of this page and never
+// on its first paint: their code loads once there is a reference, alongside the lookup itself.
+type OutcomeModule = typeof import('./lookup-outcome.tsx');
+const loadOutcome = () => import('./lookup-outcome.tsx');
 
-/**
- * One short sentence for the live region: screen readers hear the outcome once, without the
- * whole card being read out each time it changes.
- */
-function announcement(searching: boolean, lookup: ReturnType<typeof useBookingLookup>): string {
-  if (searching) return 'Searching for your booking…';
-  if (lookup.isError) return isNotFound(lookup.error) ? MSG.bookingNotFound : errorMessage(lookup.error);
-  if (lookup.data) {
-    const b = lookup.data;
-    return `Booking ${b.reference} found: ${b.ticketStatusLabel}, ${b.paymentStatusLabel}.`;
-  }
-  return '';
-}
-
-function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.code === 'booking_not_found';
+function useOutcomeModule(wanted: boolean): OutcomeModule | null {
+  const [outcome, setOutcome] = useState<{ module?: OutcomeModule; error?: unknown }>({});
+  useEffect(() => {
+    if (!wanted || outcome.module) return;
+    let live = true;
+    loadOutcome().then(
+      (module) => live && setOutcome({ module }),
+      (error: unknown) => live && setOutcome({ error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, outcome.module]);
+  // Code that cannot load is the page's error, as for a page whose own code cannot load.
+  if (outcome.error) throw outcome.error;
+  return outcome.module ?? null;
 }
 
 /**
@@ -44,9 +41,7 @@ export function CheckBookingView() {
   const reference = params.get(REF_PARAM)?.trim() ?? '';
   const [text, setText] = useState(reference);
   const lookup = useBookingLookup(reference);
-  useEffect(() => {
-    if (reference) void loadResultCard();
-  }, [reference]);
+  const outcome = useOutcomeModule(reference !== '');
 
   // The URL can change under the page (the header's Check Booking link, back and forward): the
   // field follows it unless it already holds that reference.
@@ -93,7 +88,7 @@ export function CheckBookingView() {
         </div>
 
         <p role="status" className="sr-only">
-          {announcement(searching, lookup)}
+          {searching ? 'Searching for your booking…' : (outcome?.announcement(lookup) ?? '')}
         </p>
         <div aria-busy={searching} className="flex flex-col gap-6 empty:hidden">
           {searching && !lookup.data && (
@@ -102,18 +97,7 @@ export function CheckBookingView() {
               Searching for your booking…
             </p>
           )}
-          {!searching &&
-            lookup.isError &&
-            (isNotFound(lookup.error) ? (
-              <BookingNotFoundCard reference={reference} />
-            ) : (
-              <LookupErrorCard message={errorMessage(lookup.error)} />
-            ))}
-          {lookup.data && reference && (
-            <Suspense fallback={null}>
-              <BookingResultCard booking={lookup.data} />
-            </Suspense>
-          )}
+          {outcome && <outcome.LookupOutcome lookup={lookup} reference={reference} searching={searching} />}
         </div>
       </div>
 

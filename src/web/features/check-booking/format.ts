@@ -34,6 +34,3 @@ export function describeBreakdownRow(row: BreakdownRow): { label: string; price:
     price: `${row.quantity} × ${formatMoney(row.price, TYPE_CURRENCY[row.type])}`,
   };
 }
-
-/** 'tel:' wants the number without spaces or punctuation. */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;

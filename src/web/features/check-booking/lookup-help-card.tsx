@@ -2,7 +2,7 @@ import { Info, Mail, Phone } from 'lucide-react';
 import { EmailText } from '#web/components/email-text.tsx';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
 import { useBranding } from '#web/lib/public-queries.ts';
-import { telHref } from './format.ts';
+import { telHref } from '#web/lib/tel-href.ts';
 
 export function LookupHelpCard() {
   const { contact } = useBranding();

@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { formatTravelDate } from '#web/lib/dates.ts';
 import { useBranding } from '#web/lib/public-queries.ts';
+import { telHref } from '#web/lib/tel-href.ts';
 import { toast } from '#web/lib/toast.ts';
 import { cn } from '#web/lib/utils.ts';
 import { ApiError, publicSettingsQuery, submitBooking } from '../api.ts';
@@ -29,8 +30,6 @@ function ticketSummary(t: WizardState['tickets']): string {
     .map(([n, label]) => `${n} × ${label}`)
     .join(', ');
 }
-
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 export default function PaymentStep({ state, dispatch }: StepProps) {
   const { selectedTrip: trip, selectedLaunch: launch, selectedSeats, tickets, paymentCurrency } = state;
