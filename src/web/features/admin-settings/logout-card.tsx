@@ -1,21 +1,13 @@
 import { LogOut } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '#web/components/ui/alert-dialog.tsx';
+import { useState } from 'react';
+import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
 import { useSignOut } from '#web/lib/use-admin-auth.ts';
 
 export function LogoutCard() {
   const signOut = useSignOut();
+  const [confirming, setConfirming] = useState(false);
   return (
     <Card>
       <CardHeader>
@@ -23,28 +15,19 @@ export function LogoutCard() {
         <CardDescription>Sign out of the admin area on this device.</CardDescription>
       </CardHeader>
       <CardContent>
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
-            <Button variant="destructive" disabled={signOut.isPending}>
-              <LogOut aria-hidden="true" />
-              Logout
-            </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Log out?</AlertDialogTitle>
-              <AlertDialogDescription>
-                You will need to sign in again to use the admin area.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction variant="destructive" onClick={() => signOut.mutate()}>
-                Logout
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <Button variant="destructive" disabled={signOut.isPending} onClick={() => setConfirming(true)}>
+          <LogOut aria-hidden="true" />
+          Logout
+        </Button>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title="Log out?"
+          description="You will need to sign in again to use the admin area."
+          confirmLabel="Logout"
+          destructive
+          onConfirm={() => signOut.mutate()}
+        />
       </CardContent>
     </Card>
   );
