@@ -3,6 +3,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, minify, type Plugin, transformWithOxc } from 'vite';
+import { catalogues } from './scripts/catalogue-plugin.ts';
 import { precacheList, ROUTE_PAGES, routePreloads } from './scripts/public-chunks.ts';
 
 // The API server of `npm run dev`; the SPA is served by Vite, everything else goes to Fastify.
@@ -64,7 +65,7 @@ function routePages(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorker(), routePages()],
+  plugins: [catalogues(), react(), tailwindcss(), serviceWorker(), routePages()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -84,7 +85,7 @@ export default defineConfig({
             // stays cached across releases. Admin-only libraries stay in the lazy admin chunks.
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@lingui[\\/](core|react))[\\/]/,
             },
             // Every text of the app, in a file of its own: only the pages that show them load it.
             {

@@ -4,6 +4,7 @@
 /** "1 pending or approved booking", "3 pending or approved bookings". */
 const activeBookings = (n: number) => `${n} pending or approved ${n === 1 ? 'booking' : 'bookings'}`;
 
+import common from './messages/common.ts';
 import { SERVER_ERROR } from './server-error.ts';
 
 export const MSG = {
@@ -199,7 +200,7 @@ export const MSG = {
 } as const;
 
 export const UNKNOWN_LOCATION = 'Unknown Location';
-export const NOT_SPECIFIED = 'Not specified';
+export const NOT_SPECIFIED = common.notSpecified;
 
 export const LOOKUP_STATUS_TEXT = {
   pending: 'Your booking is being reviewed. You will be notified once approved.',

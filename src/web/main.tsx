@@ -1,7 +1,11 @@
 import './styles.css';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import './i18n/common.ts';
+import { startLanguage } from './i18n/language.ts';
 import { preloadFirstBanner } from './lib/banner-slides.ts';
 import { publicSettingsQuery } from './lib/operator-time-zone.ts';
 import { bannersQuery, brandingQuery, locationsQuery } from './lib/public-queries.ts';
@@ -30,15 +34,20 @@ if (!container) throw new Error('index.html has no #root element');
 
 // A transition lets React render the first screen in slices, yielding to the browser between
 // them, instead of one long task that blocks input while a slow phone builds the page.
-startTransition(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AppRoutes />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-});
+// The passenger's language first (its texts, for Dhivehi a download of their own), then the app.
+void startLanguage().then(() =>
+  startTransition(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <AppRoutes />
+          </QueryClientProvider>
+        </I18nProvider>
+      </StrictMode>,
+    );
+  }),
+);
 
 // The offline shell (src/web/sw.ts), registered once the page has loaded so it never competes
 // with the first screen for the network. Production builds only: `npm run dev` has no worker.

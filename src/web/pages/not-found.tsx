@@ -1,12 +1,14 @@
 import { House } from 'lucide-react';
 import { useEffect } from 'react';
+import { useTexts } from '#web/i18n/texts.ts';
 import { Link, usePathname } from '#web/lib/navigation.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 export default function NotFoundPage() {
   const pathname = usePathname();
-  useDocumentTitle('Page not found');
+  const t = useTexts('common');
+  useDocumentTitle(t('common.notFoundTitle'));
 
   // SPEC.md: the bad path is logged; ARCHITECTURE.md 8.19: as a warning, not an error.
   useEffect(() => {
@@ -19,15 +21,15 @@ export default function NotFoundPage() {
         <span className="bg-gradient-to-br from-sky-500 to-sky-800 bg-clip-text text-8xl font-extrabold tracking-tighter text-transparent sm:text-9xl">
           404
         </span>
-        <span className="text-2xl font-semibold text-slate-900 sm:text-3xl">Oops! Page not found</span>
+        <span className="text-2xl font-semibold text-slate-900 sm:text-3xl">{t('common.notFoundHeading')}</span>
       </h1>
       <p className="mt-4 text-slate-600">
-        The page you are looking for does not exist or has moved. Let&apos;s get you back on course.
+        {t('common.notFoundText')}
       </p>
       <Button asChild size="lg" className="mt-8">
         <Link to="/">
           <House aria-hidden="true" />
-          Return to Home
+          {t('common.notFoundHome')}
         </Link>
       </Button>
     </div>

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import { useTexts } from '#web/i18n/texts.ts';
 import { usePathname } from '#web/lib/navigation.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -6,6 +7,7 @@ import { SiteHeader } from './site-header.tsx';
 export const MAIN_ID = 'main';
 
 export function PublicLayout({ children }: { children: ReactNode }) {
+  const t = useTexts('common');
   const pathname = usePathname();
   const mainRef = useRef<HTMLElement>(null);
   const firstPath = useRef(pathname);
@@ -22,9 +24,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col">
       <a
         href={`#${MAIN_ID}`}
-        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-sky-800 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-sky-800 shadow-lg focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
       >
-        Skip to main content
+        {t('common.skipToContent')}
       </a>
       <SiteHeader />
       <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="flex-1 outline-none">

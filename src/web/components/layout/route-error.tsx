@@ -1,6 +1,6 @@
 import { RotateCw } from 'lucide-react';
 import { Component, type ReactNode } from 'react';
-import { SERVER_ERROR } from '#shared/server-error.ts';
+import { text } from '#web/i18n/texts.ts';
 import { Button } from '../ui/button.tsx';
 
 /** Shown when a page fails to load, typically its code after a new release replaced the old files. */
@@ -8,10 +8,10 @@ export function RouteError() {
   return (
     <main className="grid min-h-dvh place-items-center px-4">
       <div className="max-w-md text-center">
-        <h1 className="text-2xl font-bold text-slate-900">{SERVER_ERROR}</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{text('common.serverError')}</h1>
         <Button className="mt-6" onClick={() => window.location.reload()}>
           <RotateCw aria-hidden="true" />
-          Reload page
+          {text('common.reloadPage')}
         </Button>
       </div>
     </main>

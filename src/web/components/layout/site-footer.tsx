@@ -1,12 +1,20 @@
 import { Mail, Phone } from 'lucide-react';
-import { CONTACT } from '#shared/constants.ts';
+import { useTexts } from '#web/i18n/texts.ts';
 import { Link } from '#web/lib/navigation.tsx';
 import { useBranding } from '#web/lib/public-queries.ts';
 import { telHref } from '#web/lib/tel-href.ts';
 import { EmailText } from '../email-text.tsx';
 import { BrandMark } from './brand-mark.tsx';
 
+const SERVICES = [
+  'common.serviceFerryBooking',
+  'common.serviceIslandTransfers',
+  'common.serviceAirport',
+  'common.serviceTourist',
+] as const;
+
 export function SiteFooter() {
+  const t = useTexts('common');
   const { appName, logoUrl, contact } = useBranding();
   // The operator's own details (PWA settings), one line each even when both addresses are the same.
   const emails = [...new Set([contact.bookingEmail, contact.supportEmail])];
@@ -19,15 +27,12 @@ export function SiteFooter() {
             <BrandMark logoUrl={logoUrl} />
             {appName}
           </p>
-          <p className="max-w-xs text-sm leading-relaxed text-sky-200">
-            Ferry trips between the islands: book online, pay by bank transfer and check your booking any
-            time.
-          </p>
+          <p className="max-w-xs text-sm leading-relaxed text-sky-200">{t('common.footerAbout')}</p>
         </div>
 
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="text-sm font-semibold tracking-wide text-white uppercase">
-            Contact
+            {t('common.footerContact')}
           </h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li>
@@ -36,7 +41,7 @@ export function SiteFooter() {
                 className="inline-flex items-center gap-2 hover:text-white hover:underline"
               >
                 <Phone aria-hidden="true" className="size-4 text-sky-400" />
-                {contact.phone}
+                <bdi dir="ltr">{contact.phone}</bdi>
               </a>
             </li>
             {emails.map((email) => (
@@ -55,28 +60,28 @@ export function SiteFooter() {
 
         <section aria-labelledby="footer-services">
           <h2 id="footer-services" className="text-sm font-semibold tracking-wide text-white uppercase">
-            Services
+            {t('common.footerServices')}
           </h2>
           <ul className="mt-4 space-y-3 text-sm">
-            {CONTACT.services.map((service) => (
-              <li key={service}>{service}</li>
+            {SERVICES.map((service) => (
+              <li key={service}>{t(service)}</li>
             ))}
           </ul>
         </section>
 
         <nav aria-labelledby="footer-links">
           <h2 id="footer-links" className="text-sm font-semibold tracking-wide text-white uppercase">
-            Quick links
+            {t('common.footerQuickLinks')}
           </h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li>
               <Link to="/booking" className="hover:text-white hover:underline">
-                Book a trip
+                {t('common.footerBookTrip')}
               </Link>
             </li>
             <li>
               <Link to="/bookings" className="hover:text-white hover:underline">
-                Check booking
+                {t('common.footerCheckBooking')}
               </Link>
             </li>
           </ul>
@@ -84,7 +89,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-sky-200 sm:px-6">
-          © {year} {appName}. All rights reserved.
+          {t('common.footerRights', { year, appName })}
         </p>
       </div>
     </footer>

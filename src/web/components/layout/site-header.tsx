@@ -1,15 +1,18 @@
 import { House, Search } from 'lucide-react';
+import { useTexts } from '#web/i18n/texts.ts';
 import { Link, NavLink } from '#web/lib/navigation.tsx';
 import { useBranding } from '#web/lib/public-queries.ts';
 import { cn } from '#web/lib/utils.ts';
 import { BrandMark } from './brand-mark.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 
 const NAV_ITEMS = [
-  { to: '/', label: 'Home', icon: House, end: true },
-  { to: '/bookings', label: 'Check Booking', icon: Search, end: false },
+  { to: '/', label: 'common.navHome', icon: House, end: true },
+  { to: '/bookings', label: 'common.navCheckBooking', icon: Search, end: false },
 ] as const;
 
 export function SiteHeader() {
+  const t = useTexts('common');
   const { appName, logoUrl } = useBranding();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
@@ -21,29 +24,32 @@ export function SiteHeader() {
           <BrandMark logoUrl={logoUrl} className="size-8 sm:size-9" />
           <span className="truncate">{appName}</span>
         </Link>
-        <nav aria-label="Main">
-          <ul className="flex items-center gap-0.5 sm:gap-1">
-            {NAV_ITEMS.map(({ to, label, icon: Icon, end }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  end={end}
-                  className={({ isActive }) =>
-                    cn(
-                      'inline-flex h-10 items-center gap-2 rounded-lg px-2 text-sm font-semibold whitespace-nowrap transition-colors sm:px-3',
-                      isActive
-                        ? 'bg-sky-50 text-sky-800 ring-1 ring-sky-200 ring-inset'
-                        : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
-                    )
-                  }
-                >
-                  <Icon aria-hidden="true" className="hidden size-4 sm:block" />
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <div className="flex items-center gap-0.5 sm:gap-1">
+          <nav aria-label={t('common.mainNav')}>
+            <ul className="flex items-center gap-0.5 sm:gap-1">
+              {NAV_ITEMS.map(({ to, label, icon: Icon, end }) => (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    end={end}
+                    className={({ isActive }) =>
+                      cn(
+                        'inline-flex h-10 items-center gap-2 rounded-lg px-2 text-sm font-semibold whitespace-nowrap transition-colors sm:px-3',
+                        isActive
+                          ? 'bg-sky-50 text-sky-800 ring-1 ring-sky-200 ring-inset'
+                          : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+                      )
+                    }
+                  >
+                    <Icon aria-hidden="true" className="hidden size-4 sm:block" />
+                    {t(label)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <LanguageSwitch />
+        </div>
       </div>
     </header>
   );

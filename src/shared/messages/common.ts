@@ -1,0 +1,55 @@
+// English texts every public page shows: the header, the footer, the 404 page and the dates.
+// Ids are `common.<key>`; src/shared/locales/dv/common.ts is the Dhivehi.
+import { SERVER_ERROR } from '../server-error.ts';
+
+export default {
+  skipToContent: 'Skip to main content',
+  mainNav: 'Main',
+  navHome: 'Home',
+  navCheckBooking: 'Check Booking',
+  /** The switch's accessible name: the same words in both languages, so anyone can find it. */
+  languageSwitch: 'Language / ބަސް',
+  footerAbout:
+    'Ferry trips between the islands: book online, pay by bank transfer and check your booking any time.',
+  footerContact: 'Contact',
+  footerServices: 'Services',
+  footerQuickLinks: 'Quick links',
+  footerBookTrip: 'Book a trip',
+  footerCheckBooking: 'Check booking',
+  footerRights: '© {year} {appName}. All rights reserved.',
+  serviceFerryBooking: 'Ferry booking',
+  serviceIslandTransfers: 'Island transfers',
+  serviceAirport: 'Airport connections',
+  serviceTourist: 'Tourist routes',
+  notFoundTitle: 'Page not found',
+  notFoundHeading: 'Oops! Page not found',
+  notFoundText: 'The page you are looking for does not exist or has moved. Let’s get you back on course.',
+  notFoundHome: 'Return to Home',
+  serverError: SERVER_ERROR,
+  reloadPage: 'Reload page',
+  notSpecified: 'Not specified',
+  loading: 'Loading…',
+  /** A travel date: 'Sun, 22 Nov 2026'. */
+  travelDate: '{weekday}, {day} {month} {year}',
+  /** An instant: '21 Nov 2026, 14:05'. */
+  instant: '{day} {month} {year}, {time}',
+  weekday0: 'Sun',
+  weekday1: 'Mon',
+  weekday2: 'Tue',
+  weekday3: 'Wed',
+  weekday4: 'Thu',
+  weekday5: 'Fri',
+  weekday6: 'Sat',
+  month1: 'Jan',
+  month2: 'Feb',
+  month3: 'Mar',
+  month4: 'Apr',
+  month5: 'May',
+  month6: 'Jun',
+  month7: 'Jul',
+  month8: 'Aug',
+  month9: 'Sep',
+  month10: 'Oct',
+  month11: 'Nov',
+  month12: 'Dec',
+} as const;

@@ -1,0 +1,2 @@
+// English texts of the lookup namespace: ids `lookup.<key>` (src/shared/texts.ts).
+export default {} as const;

@@ -1,0 +1,51 @@
+import type { Language } from './languages.ts';
+import dvBooking from './locales/dv/booking.ts';
+import dvCommon from './locales/dv/common.ts';
+import dvEmail from './locales/dv/email.ts';
+import dvHome from './locales/dv/home.ts';
+import dvLookup from './locales/dv/lookup.ts';
+import dvMsg from './locales/dv/msg.ts';
+import dvPassenger from './locales/dv/passenger.ts';
+import dvPayment from './locales/dv/payment.ts';
+import booking from './messages/booking.ts';
+import common from './messages/common.ts';
+import email from './messages/email.ts';
+import home from './messages/home.ts';
+import lookup from './messages/lookup.ts';
+import msg from './messages/msg.ts';
+import passenger from './messages/passenger.ts';
+import payment from './messages/payment.ts';
+
+/**
+ * Every passenger-facing text, by namespace (one per screen, so a page loads only its own):
+ * the English source in src/shared/messages/ (with src/shared/messages.ts, whose MSG keys are
+ * the ids of the `msg` namespace) and each translation in src/shared/locales/<language>/.
+ * A text's catalogue id is `<namespace>.<key>`. The web imports a namespace compiled, one
+ * file at a time (scripts/catalogue-plugin.ts); the server, the catalogue check and the texts
+ * screen read this table.
+ */
+export const TEXTS = {
+  common: { en: common, dv: dvCommon },
+  msg: { en: msg, dv: dvMsg },
+  home: { en: home, dv: dvHome },
+  booking: { en: booking, dv: dvBooking },
+  passenger: { en: passenger, dv: dvPassenger },
+  payment: { en: payment, dv: dvPayment },
+  lookup: { en: lookup, dv: dvLookup },
+  email: { en: email, dv: dvEmail },
+} as const satisfies Record<string, Record<Language, Record<string, string>>>;
+
+export type Namespace = keyof typeof TEXTS;
+export type TextId = {
+  [N in Namespace]: `${N}.${Extract<keyof (typeof TEXTS)[N]['en'], string>}`;
+}[Namespace];
+
+/** Every id with its English and translated texts, in catalogue order. */
+export function allTexts(): { id: TextId; texts: Record<Language, string> }[] {
+  return Object.entries(TEXTS).flatMap(([namespace, { en, dv }]) =>
+    Object.keys(en).map((key) => ({
+      id: `${namespace}.${key}` as TextId,
+      texts: { en: (en as Record<string, string>)[key] ?? '', dv: (dv as Record<string, string>)[key] ?? '' },
+    })),
+  );
+}

@@ -1,0 +1,35 @@
+import { useLingui } from '@lingui/react';
+import { Languages } from 'lucide-react';
+import { useState } from 'react';
+import { LANGUAGE_NAME, type Language } from '#shared/languages.ts';
+import { changeLanguage } from '#web/i18n/language.ts';
+import { useTexts } from '#web/i18n/texts.ts';
+
+/**
+ * The header's switch to the other language, named in both ('Language / ބަސް: ދިވެހި') so a
+ * reader of either finds it. The pages wait for the new language's texts, then change at once.
+ */
+export function LanguageSwitch() {
+  const t = useTexts('common');
+  const { i18n } = useLingui();
+  const other: Language = i18n.locale === 'dv' ? 'en' : 'dv';
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      aria-busy={busy || undefined}
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        changeLanguage(other).finally(() => setBusy(false));
+      }}
+      className="inline-flex h-10 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold whitespace-nowrap text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 disabled:opacity-60 sm:px-3"
+    >
+      <Languages aria-hidden="true" className="size-4" />
+      <span className="sr-only">{t('common.languageSwitch')}: </span>
+      <span lang={other} dir="auto">
+        {LANGUAGE_NAME[other]}
+      </span>
+    </button>
+  );
+}
