@@ -27,6 +27,8 @@ export const locations = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
+    /** The name in Dhivehi, shown to Dhivehi readers when filled (empty: the name). */
+    nameDv: text('name_dv').notNull().default(''),
     code: text('code').notNull(),
     country: text('country').notNull(),
     /** Set when deleted while only history uses it (ARCHITECTURE.md 8.6): hidden from new schedules, kept for old tickets. */
@@ -126,6 +128,8 @@ export const tickets = pgTable(
     passengerPhone: text('passenger_phone'),
     passengerCountryCode: text('passenger_country_code'),
     passengerNationality: text('passenger_nationality').notNull(),
+    /** The passenger's language when they booked ('en', 'dv'): their e-mails are written in it. */
+    language: text('language').notNull().default('en'),
     adultCount: integer('adult_count').notNull().default(0),
     childCount: integer('child_count').notNull().default(0),
     totalAmount: money('total_amount').notNull(),
@@ -256,6 +260,10 @@ export const paymentSettings = pgTable('payment_settings', {
   accountNumberUsd: text('account_number_usd').notNull().default(''),
   bankNameUsd: text('bank_name_usd').notNull().default(''),
   paymentInstructions: text('payment_instructions').notNull().default(''),
+  /** Dhivehi versions, shown to Dhivehi readers when filled (empty: the English). */
+  bankNameDv: text('bank_name_dv').notNull().default(''),
+  bankNameUsdDv: text('bank_name_usd_dv').notNull().default(''),
+  paymentInstructionsDv: text('payment_instructions_dv').notNull().default(''),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -441,6 +449,18 @@ export const verificationTokens = pgTable(
  * Server-side signing keys with a key id, so they rotate: a new key signs, older ones still
  * verify until retired. `purpose` names what a key signs (for example 'device-cookie').
  */
+/** The operator's corrections of passenger texts (admin: Texts): one row per language and id. */
+export const textOverrides = pgTable(
+  'text_overrides',
+  {
+    language: text('language').notNull(),
+    textId: text('text_id').notNull(),
+    text: text('text').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.language, t.textId] })],
+);
+
 export const signingKeys = pgTable(
   'signing_keys',
   {
