@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { AppShell } from './components/layout/app-shell.tsx';
 import { PageLoading, PublicLayout } from './components/layout/public-layout.tsx';
 import { RouteErrorBoundary } from './components/layout/route-error.tsx';
+import { EnglishArea } from './i18n/english-area.tsx';
 import { ADMIN_PATH } from './lib/admin-paths.ts';
 import { Route, Switch } from './lib/navigation.tsx';
 
@@ -21,14 +22,18 @@ export function AppRoutes() {
       <AppShell>
         <Switch>
           <Route path="/admin/login">
-            <Suspense fallback={null}>
-              <AdminLogin />
-            </Suspense>
+            <EnglishArea>
+              <Suspense fallback={null}>
+                <AdminLogin />
+              </Suspense>
+            </EnglishArea>
           </Route>
           <Route path={ADMIN_PATH}>
-            <Suspense fallback={null}>
-              <AdminRoutes />
-            </Suspense>
+            <EnglishArea>
+              <Suspense fallback={null}>
+                <AdminRoutes />
+              </Suspense>
+            </EnglishArea>
           </Route>
           <Route>
             {/* Header and footer stay on screen while a public page's chunk loads. */}

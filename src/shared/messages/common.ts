@@ -48,7 +48,7 @@ export default {
   month6: 'Jun',
   month7: 'Jul',
   month8: 'Aug',
-  month9: 'Sep',
+  month9: 'Sept',
   month10: 'Oct',
   month11: 'Nov',
   month12: 'Dec',

@@ -1,41 +1,69 @@
-import { NOT_SPECIFIED } from '#shared/messages.ts';
+import { i18n } from '@lingui/core';
+import type { TextId } from '#shared/texts.ts';
 import { zonedFormat } from './operator-time-zone.ts';
 
 // Every date the web shows, written once. A travel date is a calendar day (YYYY-MM-DD) and is
 // read as such; an instant (a booking's time) reads in the operator's time zone
-// (useOperatorTimeZone, ARCHITECTURE.md section 2.9), wherever the device is set.
+// (useOperatorTimeZone, ARCHITECTURE.md section 2.9), wherever the device is set. Day and
+// month names and the order of the parts come from the catalogue (common.*), in the active
+// language: no runtime's Intl knows Dhivehi. The admin area is always English.
 
-// Made on first use, not on import: a browser's first date formatter loads its locale data (about
-// 15 ms on a fast desktop, several times that on a cheap phone), and /bookings shows no date
-// until a booking is found.
-const travelDateFormat = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' } as const;
+const WEEKDAYS = [
+  'common.weekday0',
+  'common.weekday1',
+  'common.weekday2',
+  'common.weekday3',
+  'common.weekday4',
+  'common.weekday5',
+  'common.weekday6',
+] as const satisfies readonly TextId[];
+const MONTHS = [
+  'common.month1',
+  'common.month2',
+  'common.month3',
+  'common.month4',
+  'common.month5',
+  'common.month6',
+  'common.month7',
+  'common.month8',
+  'common.month9',
+  'common.month10',
+  'common.month11',
+  'common.month12',
+] as const satisfies readonly TextId[];
 
-/** The parts of a YYYY-MM-DD travel date, from parts so no runtime's punctuation leaks in. */
+const notSpecified = () => i18n._('common.notSpecified');
+
+/** The parts of a YYYY-MM-DD travel date, named in the active language. */
 function travelDate(isoDate: string): Record<'weekday' | 'day' | 'month' | 'year', string> | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   if (!match) return null;
-  const parts = zonedFormat('UTC', travelDateFormat).formatToParts(
-    new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))),
-  );
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return { weekday: part('weekday'), day: part('day'), month: part('month'), year: part('year') };
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1) return null;
+  return {
+    weekday: i18n._(WEEKDAYS[date.getUTCDay()] ?? 'common.weekday0'),
+    day: String(day),
+    month: i18n._(MONTHS[month - 1] ?? 'common.month1'),
+    year: String(year),
+  };
 }
 
 /** '2026-11-22' -> 'Sun, 22 Nov 2026' (the passenger's pages and the dashboard). */
 export function formatTravelDate(isoDate: string): string {
   const d = travelDate(isoDate);
-  return d ? `${d.weekday}, ${d.day} ${d.month} ${d.year}` : isoDate || NOT_SPECIFIED;
+  return d ? i18n._('common.travelDate', d) : isoDate || notSpecified();
 }
 
 /** '2026-11-22' -> 'Sun 22 Nov 2026' (the admin lists and headings). */
 export function formatDay(isoDate: string): string {
   const d = travelDate(isoDate);
-  return d ? `${d.weekday} ${d.day} ${d.month} ${d.year}` : isoDate || NOT_SPECIFIED;
+  return d ? `${d.weekday} ${d.day} ${d.month} ${d.year}` : isoDate || notSpecified();
 }
 
 const INSTANT: Intl.DateTimeFormatOptions = {
   day: 'numeric',
-  month: 'short',
+  month: 'numeric',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
@@ -45,6 +73,13 @@ const INSTANT: Intl.DateTimeFormatOptions = {
 /** An ISO instant -> '21 Nov 2026, 14:05' in the operator's time zone. */
 export function formatInstant(isoInstant: string, timeZone: string): string {
   const date = new Date(isoInstant);
-  if (Number.isNaN(date.getTime())) return NOT_SPECIFIED;
-  return zonedFormat(timeZone, INSTANT).format(date);
+  if (Number.isNaN(date.getTime())) return notSpecified();
+  const parts = zonedFormat(timeZone, INSTANT).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return i18n._('common.instant', {
+    day: String(Number(part('day'))),
+    month: i18n._(MONTHS[Number(part('month')) - 1] ?? 'common.month1'),
+    year: part('year'),
+    time: `${part('hour')}:${part('minute')}`,
+  });
 }
