@@ -34,7 +34,7 @@ const launchArgs = CHROMIUM_ARGS;
 // Specs that change what every other test relies on run after the rest, in their own projects:
 // prices, branding and the banner list (the '-global' projects; tests/e2e/support/global-lock.ts
 // keeps their phone and desktop runs apart), then the demo admin's password ('account').
-const GLOBAL_SPECS = /admin-(payments|branding|banners)\.spec\.ts$/;
+const GLOBAL_SPECS = /admin-(payments|branding|banners|texts)\.spec\.ts$/;
 const ACCOUNT_SPEC = /admin-password\.spec\.ts$/;
 const PHONE = {
   browserName: 'chromium',

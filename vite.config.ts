@@ -104,12 +104,13 @@ export default defineConfig({
     },
   },
   resolve: {
-    alias: {
-      'use-sync-external-store/shim/index.js': path.resolve(
-        import.meta.dirname,
-        'src/web/lib/use-sync-external-store-shim.ts',
-      ),
-    },
+    // wouter and @lingui/react import this shim for Reacts older than 18: React's own hook instead.
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: path.resolve(import.meta.dirname, 'src/web/lib/use-sync-external-store-shim.ts'),
+      },
+    ],
   },
   server: {
     proxy: Object.fromEntries(proxiedPrefixes.map((prefix) => [prefix, { target: apiTarget }])),

@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { catalogues } from './scripts/catalogue-plugin.ts';
 
 export default defineConfig({
+  // Web modules import their texts compiled (`?catalogue`), as in the build.
+  plugins: [catalogues()],
   test: {
     include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],

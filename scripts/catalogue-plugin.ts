@@ -8,11 +8,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
+import type { Messages } from '../src/web/i18n/catalogue.ts';
 
 const QUERY = '?catalogue';
 
 /** `{key: text}` of namespace `ns` -> `{'ns.key': compiled}`. */
-export function compileNamespace(ns: string, texts: Record<string, string>): Record<string, unknown> {
+export function compileNamespace(ns: string, texts: Record<string, string>): Messages {
   return Object.fromEntries(
     Object.entries(texts).map(([key, text]) => [`${ns}.${key}`, compileMessage(text)]),
   );

@@ -17,6 +17,8 @@ export const FIRST_LOAD_BUDGET_KB = 100;
 
 export type MeasuredFirstLoad = {
   route: string;
+  /** The browser's language (its Accept-Language), which the app's first visit follows. */
+  locale: string;
   /** Script paths in the order they were requested, the service worker's last. */
   scripts: string[];
   /** Their bodies, each gzipped at level 9, summed. */
@@ -33,8 +35,10 @@ export async function measureFirstLoad(
   baseUrl: string,
   route: string,
   adminFiles: ReadonlySet<string> = new Set(),
+  locale = 'en-US',
 ): Promise<MeasuredFirstLoad> {
   const context = await browser.newContext({
+    locale,
     serviceWorkers: 'allow',
     viewport: { width: 412, height: 823 },
   });
@@ -75,7 +79,7 @@ export async function measureFirstLoad(
       gzipBytes += gzipSync(bytes, { level: 9 }).length;
     }
     const adminScripts = scripts.filter((p) => adminFiles.has(p.replace(/^\//, '')));
-    return { route, scripts, gzipBytes, adminScripts };
+    return { route, locale, scripts, gzipBytes, adminScripts };
   } finally {
     await context.close();
   }
@@ -96,16 +100,20 @@ export function adminFiles(webRoot: string): Set<string> {
   );
 }
 
-/** Every public route, one fresh visit each, against the build in `webRoot` served at `baseUrl`. */
+/**
+ * Every public route, one fresh visit each, against the build in `webRoot` served at `baseUrl`,
+ * by a browser set to `locale` (dv-MV: the Dhivehi pages, whose texts are scripts of their own).
+ */
 export async function measurePublicFirstLoads(
   browser: Browser,
   baseUrl: string,
   webRoot: string,
+  locale?: string,
 ): Promise<MeasuredFirstLoad[]> {
   const admin = adminFiles(webRoot);
   const results: MeasuredFirstLoad[] = [];
   for (const route of Object.keys(PUBLIC_ROUTES)) {
-    results.push(await measureFirstLoad(browser, baseUrl, route, admin));
+    results.push(await measureFirstLoad(browser, baseUrl, route, admin, locale));
   }
   return results;
 }

@@ -2,7 +2,7 @@
 // server and the admin screens, and the shapes of the responses. The web imports types and
 // request schemas only from here, never server code.
 import { z } from 'zod';
-import { failsAs } from './api-errors.ts';
+import { coded, failsAs, PROBLEMS } from './api-errors.ts';
 import {
   MARKED_STATUSES,
   type MarkedStatus,
@@ -13,6 +13,7 @@ import {
   TICKET_STATUSES,
   type TicketStatus,
 } from './constants.ts';
+import { LANGUAGES } from './languages.ts';
 import { MSG } from './messages.ts';
 import { bookingBreakdownRowSchema } from './schemas.ts';
 
@@ -237,3 +238,46 @@ export const tripPassengersSchema = z.object({
   passengers: z.array(tripPassengerSchema),
 });
 export type TripPassengers = z.infer<typeof tripPassengersSchema>;
+
+// --- Texts (the operator's corrections of passenger texts) --------------------------------
+
+/** The longest override the server stores (PROBLEMS.text_too_long says the same number). */
+export const TEXT_OVERRIDE_MAX_LENGTH = 2000;
+
+const languageSchema = z.enum(LANGUAGES);
+
+/** One passenger text: its catalogue id, its namespace, the shipped texts and the operator's. */
+export const adminTextSchema = z.object({
+  /** `<namespace>.<key>` (src/shared/texts.ts). */
+  id: z.string(),
+  namespace: z.string(),
+  /** The texts the app ships, in every language. */
+  defaults: z.record(languageSchema, z.string()),
+  /** The operator's corrections, in the languages that have one. */
+  overrides: z.partialRecord(languageSchema, z.string()),
+});
+export type AdminText = z.infer<typeof adminTextSchema>;
+
+/** `GET /api/admin/texts`: every passenger text, in catalogue order. */
+export const adminTextListSchema = z.object({ texts: z.array(adminTextSchema) });
+export type AdminTextList = z.infer<typeof adminTextListSchema>;
+
+/** `/api/admin/texts/:language/:id`: a language the app speaks and an id; anything else names no text. */
+export const textParamsSchema = z.object({
+  language: languageSchema.check(failsAs('text_not_found')),
+  id: z.string().max(200).check(failsAs('text_not_found')),
+});
+
+/**
+ * `PUT /api/admin/texts/:language/:id`. The text is stored as typed; the server also checks that
+ * it is ICU MessageFormat with the default's placeholders and tags (text_invalid, text_placeholders).
+ */
+export const textOverrideSchema = z.object({
+  text: z
+    .string({ error: PROBLEMS.text_required.message })
+    .check(failsAs('text_required'))
+    .refine((text) => text.trim().length > 0, coded('text_required'))
+    .max(TEXT_OVERRIDE_MAX_LENGTH, { error: PROBLEMS.text_too_long.message })
+    .check(failsAs('text_too_long')),
+});
+export type TextOverrideInput = z.infer<typeof textOverrideSchema>;

@@ -53,6 +53,13 @@ export const PROBLEMS = {
   launch_not_found: { message: MSG.launchNotFound, status: 404 },
   location_not_found: { message: MSG.locationNotFound, status: 404 },
   banner_not_found: { message: MSG.bannerNotFound, status: 404 },
+  // The operator's corrections of passenger texts (admin: Texts), which stays English. The
+  // services answer text_invalid and text_placeholders with a message that names the problem.
+  text_not_found: { message: 'There is no such text.', status: 404 },
+  text_required: { message: 'Please enter a text. To show the default again, restore it.' },
+  text_too_long: { message: 'A text can have at most 2000 characters.' },
+  text_invalid: { message: 'This text is not valid: check its braces { } and its plural forms.' },
+  text_placeholders: { message: 'The text must keep the placeholders and tags of the default text.' },
 } as const satisfies Record<string, { message: string; status?: number }>;
 
 export type ProblemCode = keyof typeof PROBLEMS;

@@ -148,8 +148,19 @@ const required = (max: number) =>
     .check(failsAs('location_required'))
     .max(max);
 
+const NAME_MAX = 100;
+
 export const locationInputSchema = z.object({
-  name: required(100),
+  name: required(NAME_MAX),
+  /**
+   * The name in Dhivehi, shown to Dhivehi readers; optional and may be empty (then `name`
+   * shows). Left out of an edit, the saved one stays.
+   */
+  nameDv: z
+    .string()
+    .trim()
+    .max(NAME_MAX, { error: `The name in Dhivehi can be at most ${NAME_MAX} characters` })
+    .optional(),
   code: required(20),
   country: required(100),
 });
@@ -194,6 +205,10 @@ export const paymentSettingsUpdateSchema = z
     accountHolderUsd: text(200),
     accountNumberUsd: text(100),
     paymentInstructions: text(2000),
+    // The Dhivehi versions passengers reading Dhivehi see; empty shows the English.
+    bankNameDv: text(200),
+    bankNameUsdDv: text(200),
+    paymentInstructionsDv: text(2000),
   })
   .partial()
   .strict();

@@ -103,10 +103,11 @@ export const CONTACT = {
   services: ['Ferry booking', 'Island transfers', 'Airport connections', 'Tourist routes'],
 } as const;
 
+/** The home hero's claims: each value with its label's catalogue id (#shared/messages/home.ts). */
 export const HOME_CLAIMS = [
-  { value: '20+', label: 'Daily routes' },
-  { value: '24/7', label: 'Support' },
-  { value: '10K+', label: 'Travelers' },
+  { value: '20+', label: 'home.claimDailyRoutes' },
+  { value: '24/7', label: 'home.claimSupport' },
+  { value: '10K+', label: 'home.claimTravelers' },
 ] as const;
 
 export const DEMO_ADMIN = { email: 'admin@islandferry.mv', password: 'admin123', username: 'admin' } as const;

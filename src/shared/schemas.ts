@@ -1,11 +1,21 @@
+import type { CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { z } from 'zod';
 import { coded, failsAs, PROBLEMS } from './api-errors.ts';
 import { CURRENCIES, DEFAULT_COUNTRY_CODE, DEFAULT_NATIONALITY, LAUNCH_MAX_CAPACITY } from './constants.ts';
 import { BOOKING_SESSION_HEADER, IDEMPOTENCY_KEY_HEADER } from './http-headers.ts';
+import { LANGUAGES } from './languages.ts';
 import { MSG } from './messages.ts';
 
 // Request and response bodies of the public API, shared by the web app and the server
 // (STYLE.md habit 2): the routes declare them, so they are also the OpenAPI document.
+
+/**
+ * A text compiled by `compileMessage` (@lingui/message-utils): plain strings and
+ * `[name, type?, format?]` tokens, as Lingui's runtime reads them.
+ */
+const compiledMessageSchema = z.array(
+  z.union([z.string(), z.array(z.unknown())]),
+) as unknown as z.ZodType<CompiledMessage>;
 
 export const brandingSchema = z.object({
   appName: z.string(),
@@ -19,6 +29,11 @@ export const brandingSchema = z.object({
   contactPhone: z.string(),
   bookingEmail: z.string(),
   supportEmail: z.string(),
+  /**
+   * The operator's corrections of passenger texts (admin: Texts), per language and catalogue id,
+   * compiled by the server for Lingui's runtime, so the browser needs no message compiler.
+   */
+  texts: z.partialRecord(z.enum(LANGUAGES), z.record(z.string(), compiledMessageSchema)).optional(),
 });
 export type Branding = z.infer<typeof brandingSchema>;
 
@@ -41,6 +56,8 @@ export type Banner = z.infer<typeof bannerSchema>;
 export const locationSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** The name in Dhivehi (Thaana); '' when the operator has not given one, so `name` shows. */
+  nameDv: z.string(),
   code: z.string(),
   country: z.string(),
 });
@@ -61,6 +78,10 @@ export const paymentSettingsViewSchema = z.object({
   accountNumberUsd: z.string(),
   paymentInstructions: z.string(),
   paymentMethod: z.string(),
+  /** The texts above in Dhivehi (Thaana); '' when not given, so the English shows. */
+  bankNameDv: z.string(),
+  bankNameUsdDv: z.string(),
+  paymentInstructionsDv: z.string(),
 });
 export type PaymentSettingsView = z.infer<typeof paymentSettingsViewSchema>;
 
@@ -132,6 +153,8 @@ export const tripStopSchema = z.object({
   stopOrder: z.number(),
   locationId: z.string(),
   name: z.string(),
+  /** The stop's name in Dhivehi; '' when the operator has not given one. */
+  nameDv: z.string(),
   departureTime: z.string().nullable(),
 });
 export type TripStop = z.infer<typeof tripStopSchema>;
@@ -139,8 +162,8 @@ export type TripStop = z.infer<typeof tripStopSchema>;
 export const tripSchema = z.object({
   scheduleId: z.string(),
   travelDate: z.string(),
-  from: z.object({ id: z.string(), name: z.string() }),
-  to: z.object({ id: z.string(), name: z.string() }),
+  from: z.object({ id: z.string(), name: z.string(), nameDv: z.string() }),
+  to: z.object({ id: z.string(), name: z.string(), nameDv: z.string() }),
   /** HH:MM at the passenger's From stop. */
   departureTime: z.string(),
   passengerDepartureTime: z.string(),
@@ -224,7 +247,16 @@ const emailSchema = z
       .check(failsAs('invalid_email')),
   );
 
-export const emailCodeRequestSchema = z.object({ email: emailSchema });
+/**
+ * The language the passenger reads ('en', 'dv'): the mails a request causes are written in it.
+ * Absent, the server takes the passenger's `lang` cookie, else the request's Accept-Language,
+ * else English. POST /api/email-codes has it in its body; POST /api/bookings as the multipart
+ * field `language` beside `booking`, outside the request hash (a retry in another language is
+ * still the same booking).
+ */
+export const requestLanguageSchema = z.enum(LANGUAGES).optional();
+
+export const emailCodeRequestSchema = z.object({ email: emailSchema, language: requestLanguageSchema });
 export const emailCodeResponseSchema = z.object({ cooldownSeconds: z.number(), attemptsLeft: z.number() });
 export type EmailCodeResponse = z.infer<typeof emailCodeResponseSchema>;
 
@@ -335,6 +367,8 @@ export const bookingRequestSchema = z
     }
   });
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
+/** The multipart fields of POST /api/bookings besides `booking` and `slip`. */
+export const bookingFormFieldsSchema = z.object({ language: requestLanguageSchema });
 export type BookingInput = z.output<typeof bookingRequestSchema>;
 
 export const bookingCreatedSchema = z.object({
@@ -365,9 +399,17 @@ export const bookingLookupSchema = z.object({
   statusText: z.string(),
   travelDate: z.string(),
   departureTime: z.string(),
-  from: z.object({ name: z.string() }),
-  to: z.object({ name: z.string() }),
-  stops: z.array(z.object({ stopOrder: z.number(), name: z.string(), departureTime: z.string().nullable() })),
+  /** `nameDv`: the name in Dhivehi, '' when not given or the location is gone. */
+  from: z.object({ name: z.string(), nameDv: z.string() }),
+  to: z.object({ name: z.string(), nameDv: z.string() }),
+  stops: z.array(
+    z.object({
+      stopOrder: z.number(),
+      name: z.string(),
+      nameDv: z.string(),
+      departureTime: z.string().nullable(),
+    }),
+  ),
   launchName: z.string(),
   seatNumbers: z.array(z.string()),
   adultCount: z.number(),

@@ -1,20 +1,26 @@
 import type { Language } from './languages.ts';
 import dvBooking from './locales/dv/booking.ts';
 import dvCommon from './locales/dv/common.ts';
+import dvDates from './locales/dv/dates.ts';
 import dvEmail from './locales/dv/email.ts';
 import dvHome from './locales/dv/home.ts';
 import dvLookup from './locales/dv/lookup.ts';
 import dvMsg from './locales/dv/msg.ts';
 import dvPassenger from './locales/dv/passenger.ts';
 import dvPayment from './locales/dv/payment.ts';
+import dvSite from './locales/dv/site.ts';
+import dvVessel from './locales/dv/vessel.ts';
 import booking from './messages/booking.ts';
 import common from './messages/common.ts';
+import dates from './messages/dates.ts';
 import email from './messages/email.ts';
 import home from './messages/home.ts';
 import lookup from './messages/lookup.ts';
 import msg from './messages/msg.ts';
 import passenger from './messages/passenger.ts';
 import payment from './messages/payment.ts';
+import site from './messages/site.ts';
+import vessel from './messages/vessel.ts';
 
 /**
  * Every passenger-facing text, by namespace (one per screen, so a page loads only its own):
@@ -26,9 +32,12 @@ import payment from './messages/payment.ts';
  */
 export const TEXTS = {
   common: { en: common, dv: dvCommon },
+  dates: { en: dates, dv: dvDates },
+  site: { en: site, dv: dvSite },
   msg: { en: msg, dv: dvMsg },
   home: { en: home, dv: dvHome },
   booking: { en: booking, dv: dvBooking },
+  vessel: { en: vessel, dv: dvVessel },
   passenger: { en: passenger, dv: dvPassenger },
   payment: { en: payment, dv: dvPayment },
   lookup: { en: lookup, dv: dvLookup },

@@ -1,12 +1,9 @@
 import './styles.css';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n/common.ts';
 import { startLanguage } from './i18n/language.ts';
-import { preloadFirstBanner } from './lib/banner-slides.ts';
 import { publicSettingsQuery } from './lib/operator-time-zone.ts';
 import { bannersQuery, brandingQuery, locationsQuery } from './lib/public-queries.ts';
 import { queryClient } from './lib/query-client.ts';
@@ -25,7 +22,10 @@ if (window.location.pathname === '/booking') {
 if (window.location.pathname === '/') {
   queryClient
     .fetchQuery(bannersQuery)
-    .then((banners) => preloadFirstBanner(banners, isMobileViewport()))
+    .then(async (banners) => {
+      const { preloadFirstBanner } = await import('./lib/banner-slides.ts');
+      preloadFirstBanner(banners, isMobileViewport());
+    })
     .catch(() => undefined);
 }
 
@@ -39,11 +39,9 @@ void startLanguage().then(() =>
   startTransition(() => {
     createRoot(container).render(
       <StrictMode>
-        <I18nProvider i18n={i18n}>
-          <QueryClientProvider client={queryClient}>
-            <AppRoutes />
-          </QueryClientProvider>
-        </I18nProvider>
+        <QueryClientProvider client={queryClient}>
+          <AppRoutes />
+        </QueryClientProvider>
       </StrictMode>,
     );
   }),

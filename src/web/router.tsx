@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import { AppShell } from './components/layout/app-shell.tsx';
 import { PageLoading, PublicLayout } from './components/layout/public-layout.tsx';
 import { RouteErrorBoundary } from './components/layout/route-error.tsx';
-import { EnglishArea } from './i18n/english-area.tsx';
 import { ADMIN_PATH } from './lib/admin-paths.ts';
 import { Route, Switch } from './lib/navigation.tsx';
 
@@ -22,18 +21,14 @@ export function AppRoutes() {
       <AppShell>
         <Switch>
           <Route path="/admin/login">
-            <EnglishArea>
-              <Suspense fallback={null}>
-                <AdminLogin />
-              </Suspense>
-            </EnglishArea>
+            <Suspense fallback={null}>
+              <AdminLogin />
+            </Suspense>
           </Route>
           <Route path={ADMIN_PATH}>
-            <EnglishArea>
-              <Suspense fallback={null}>
-                <AdminRoutes />
-              </Suspense>
-            </EnglishArea>
+            <Suspense fallback={null}>
+              <AdminRoutes />
+            </Suspense>
           </Route>
           <Route>
             {/* Header and footer stay on screen while a public page's chunk loads. */}

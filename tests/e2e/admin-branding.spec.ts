@@ -7,7 +7,7 @@ import type { Branding } from '#shared/schemas.ts';
 import { BANNER_DELETED_ELSEWHERE, test as base, expect } from './fixtures.ts';
 import { json } from './support/booking-api.ts';
 import { lockFixture } from './support/global-lock.ts';
-import { expectAccessible, toast } from './support/ui.ts';
+import { expectAccessible, showFooter, toast } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d2-shots');
 const FILES = path.resolve(import.meta.dirname, '../files');
@@ -181,7 +181,7 @@ test.describe('PWA settings', () => {
         'href',
         `mailto:${mine.supportEmail}`,
       );
-      const footer = page.getByRole('contentinfo');
+      const footer = await showFooter(page);
       await expect(footer.getByRole('link', { name: mine.contactPhone })).toHaveAttribute(
         'href',
         'tel:+9603007788',
@@ -202,7 +202,7 @@ test.describe('PWA settings', () => {
       await expect(phone).toHaveValue(DEFAULT_CONTACT.contactPhone);
       await page.goto('/');
       await expect(
-        page.getByRole('contentinfo').getByRole('link', { name: DEFAULT_CONTACT.contactPhone }),
+        (await showFooter(page)).getByRole('link', { name: DEFAULT_CONTACT.contactPhone }),
       ).toBeVisible();
     } finally {
       await json(

@@ -53,7 +53,7 @@ test.describe('catalogue journey', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Location Management' })).toBeVisible();
     await page.getByRole('button', { name: 'Add Location' }).click();
     const locationDialog = page.getByRole('dialog', { name: 'Add Location' });
-    await locationDialog.getByLabel('Name').fill(islandName);
+    await locationDialog.getByLabel('Name', { exact: true }).fill(islandName);
     await locationDialog.getByLabel('Code').fill(`J${token.slice(0, 3).toUpperCase()}`);
     await locationDialog.getByLabel('Country').fill('Maldives');
     await audit(page, 'location-dialog', project);

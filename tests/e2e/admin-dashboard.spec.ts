@@ -50,6 +50,7 @@ test.describe('admin layout', () => {
       'Locations',
       'Payments',
       'PWA Settings',
+      'Texts',
       'Settings',
     ]);
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');

@@ -49,14 +49,14 @@ test.describe('location management', () => {
     await page.getByRole('button', { name: 'Add Location' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Location' });
     await expect(dialog).toBeVisible();
-    await dialog.getByLabel('Name').fill('   ');
+    await dialog.getByLabel('Name', { exact: true }).fill('   ');
     await dialog.getByRole('button', { name: 'Add Location' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(MSG.locationRequired);
-    await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await audit(page, 'add-invalid', testInfo.project.name);
 
     // Values are trimmed before they are saved.
-    await dialog.getByLabel('Name').fill(`  ${name}  `);
+    await dialog.getByLabel('Name', { exact: true }).fill(`  ${name}  `);
     await dialog.getByLabel('Code').fill(' T1 ');
     await dialog.getByLabel('Country').fill('Maldives');
     await dialog.getByRole('button', { name: 'Add Location' }).click();
@@ -72,7 +72,7 @@ test.describe('location management', () => {
     // Edit: the dialog opens with the current values.
     await created.getByRole('button', { name: `Edit ${name}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Location' });
-    await expect(edit.getByLabel('Name')).toHaveValue(name);
+    await expect(edit.getByLabel('Name', { exact: true })).toHaveValue(name);
     await expect(edit.getByLabel('Code')).toHaveValue('T1');
     await edit.getByLabel('Code').fill('T2');
     await edit.getByLabel('Country').fill('Republic of Maldives');

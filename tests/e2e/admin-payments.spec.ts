@@ -151,7 +151,9 @@ test.describe('payment settings', () => {
       await page.goto('/admin/payments');
       await expect(page.getByLabel('Bank name (MVR)')).toHaveValue(original.bankName);
       await page.getByLabel('Account number (USD)').fill(`7701-${token}`);
-      await page.getByLabel('Payment instructions').fill(`Write reference ${token} on the transfer.`);
+      await page
+        .getByLabel('Payment instructions', { exact: true })
+        .fill(`Write reference ${token} on the transfer.`);
       await audit(page, 'bank-details', testInfo.project.name);
       await page.getByRole('button', { name: 'Save Bank Details' }).click();
       await expect(toast(page, MSG.bankUpdated)).toBeVisible();

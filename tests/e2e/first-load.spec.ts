@@ -5,24 +5,29 @@ import { expect, test } from './fixtures.ts';
 // The JavaScript a first visit downloads, measured as a browser fetches it (scripts/first-load.ts).
 const webRoot = path.resolve(process.env.E2E_WEB_ROOT || 'dist');
 
-test('a first visit to a public page downloads no admin code and stays within the first-load budget', async ({
-  browser,
-  baseURL,
-}, testInfo) => {
-  test.slow();
-  const results = await measurePublicFirstLoads(browser, baseURL ?? '', webRoot);
-  const lines = results.map(
-    (r) =>
-      `${r.route.padEnd(9)} ${(r.gzipBytes / 1024).toFixed(1)} KB gzipped in ${r.scripts.length} scripts`,
-  );
-  await testInfo.attach('first-load', { body: lines.join('\n'), contentType: 'text/plain' });
-  console.log(`first load (budget ${FIRST_LOAD_BUDGET_KB} KB):\n${lines.join('\n')}`);
-  expect(results.map((r) => r.route)).toEqual(['/', '/booking', '/bookings']);
-  for (const result of results) {
-    expect(result.adminScripts, `${result.route} loads admin code`).toEqual([]);
-    expect(result.scripts.length, `${result.route} loads scripts`).toBeGreaterThan(2);
-    expect(result.gzipBytes / 1024, `${result.route} first load in KB`).toBeLessThanOrEqual(
-      FIRST_LOAD_BUDGET_KB,
+for (const [language, locale] of [
+  ['English', 'en-US'],
+  ['Dhivehi', 'dv-MV'],
+] as const) {
+  test(`a first visit to a public page in ${language} downloads no admin code and stays within the first-load budget`, async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
+    test.slow();
+    const results = await measurePublicFirstLoads(browser, baseURL ?? '', webRoot, locale);
+    const lines = results.map(
+      (r) =>
+        `${r.route.padEnd(9)} ${(r.gzipBytes / 1024).toFixed(1)} KB gzipped in ${r.scripts.length} scripts`,
     );
-  }
-});
+    await testInfo.attach('first-load', { body: lines.join('\n'), contentType: 'text/plain' });
+    console.log(`first load in ${language} (budget ${FIRST_LOAD_BUDGET_KB} KB):\n${lines.join('\n')}`);
+    expect(results.map((r) => r.route)).toEqual(['/', '/booking', '/bookings']);
+    for (const result of results) {
+      expect(result.adminScripts, `${result.route} loads admin code`).toEqual([]);
+      expect(result.scripts.length, `${result.route} loads scripts`).toBeGreaterThan(2);
+      expect(result.gzipBytes / 1024, `${result.route} first load in KB`).toBeLessThanOrEqual(
+        FIRST_LOAD_BUDGET_KB,
+      );
+    }
+  });
+}

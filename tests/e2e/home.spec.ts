@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { BANNER_ROTATION_MS, DEFAULT_APP_NAME, MOBILE_BREAKPOINT_PX } from '#shared/constants.ts';
 import type { Banner, Branding } from '#shared/schemas.ts';
 import { expect, test } from './fixtures.ts';
-import { WCAG_TAGS } from './support/ui.ts';
+import { showFooter, WCAG_TAGS } from './support/ui.ts';
 
 const carousel = (page: Page) => page.getByRole('region', { name: 'Featured banners' });
 const dots = (page: Page) => carousel(page).getByRole('button', { name: /^Go to banner \d+$/ });
@@ -100,7 +100,7 @@ test.describe('home page', () => {
 
   test('footer lists phone, e-mails, services and copyright', async ({ page }) => {
     await page.goto('/');
-    const footer = page.getByRole('contentinfo');
+    const footer = await showFooter(page);
     await expect(footer.getByRole('link', { name: /^\+960/ })).toHaveAttribute('href', /^tel:\+960/);
     await expect(footer.getByRole('link', { name: /@/ })).toHaveCount(2);
     for (const service of ['Ferry booking', 'Island transfers', 'Airport connections', 'Tourist routes']) {

@@ -23,6 +23,7 @@ const ADMIN_PAGES = [
   { path: '/admin/locations', heading: 'Location Management' },
   { path: '/admin/payments', heading: 'Payment Settings' },
   { path: '/admin/pwa-settings', heading: 'PWA Settings' },
+  { path: '/admin/texts', heading: 'Texts' },
   { path: '/admin/settings', heading: 'Settings' },
 ];
 

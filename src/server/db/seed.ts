@@ -25,13 +25,14 @@ import { type BannerTheme, renderBannerImage, renderLaunchImage } from './seed-i
 
 type LocationName = (typeof DEFAULT_LOCATIONS)[number];
 
-const DEMO_LOCATIONS: ReadonlyArray<{ name: LocationName; code: string; country: string }> = [
-  { name: 'Malé', code: 'MLE', country: 'Maldives' },
+/** `nameDv`: the name in Dhivehi, what passengers reading Dhivehi see. */
+const DEMO_LOCATIONS: ReadonlyArray<{ name: LocationName; nameDv: string; code: string; country: string }> = [
+  { name: 'Malé', nameDv: 'މާލެ', code: 'MLE', country: 'Maldives' },
   // Velana International Airport, on Hulhulé.
-  { name: 'Airport', code: 'VIA', country: 'Maldives' },
-  { name: 'Thoddoo', code: 'THD', country: 'Maldives' },
-  { name: 'Rasdhoo', code: 'RAS', country: 'Maldives' },
-  { name: 'Maafushi', code: 'MAF', country: 'Maldives' },
+  { name: 'Airport', nameDv: 'އެއާޕޯޓް', code: 'VIA', country: 'Maldives' },
+  { name: 'Thoddoo', nameDv: 'ތޮއްޑޫ', code: 'THD', country: 'Maldives' },
+  { name: 'Rasdhoo', nameDv: 'ރަސްދޫ', code: 'RAS', country: 'Maldives' },
+  { name: 'Maafushi', nameDv: 'މާފުށި', code: 'MAF', country: 'Maldives' },
 ];
 
 /** Row-major seat labels: rows A, B, C ... of `perRow` seats each (A1..A4, B1..B4, ...). */
@@ -108,6 +109,14 @@ export const DEMO_PAYMENT_SETTINGS = {
     'Transfer the exact total to the account for your payment currency and put your name in the ' +
     'transfer remarks. Upload a screenshot or photo of the transfer slip to complete the booking. ' +
     'Your booking is confirmed once our team has checked the payment.',
+  // The same in Dhivehi, for passengers reading Dhivehi (src/shared/locales/GLOSSARY.md's words).
+  bankNameDv: 'ބޭންކް އޮފް މޯލްޑިވްސް',
+  bankNameUsdDv: 'ބޭންކް އޮފް މޯލްޑިވްސް',
+  paymentInstructionsDv:
+    'ފައިސާ ދައްކަވާ ކަރަންސީގެ އެކައުންޓަށް ޖުމްލަ އަދަދު ފުރިހަމައަށް ޓްރާންސްފަރ ކުރައްވާ، ' +
+    'ޓްރާންސްފަރގެ ރިމާކްސްގައި ތިޔަބޭފުޅާގެ ނަން ލިޔުއްވާ. ބުކިންގ ނިންމުމަށް ޕޭމަންޓް ސްލިޕްގެ ' +
+    'ސްކްރީންޝޮޓެއް ނުވަތަ ފޮޓޯއެއް އަޕްލޯޑް ކުރައްވާ. އަހަރެމެންގެ ޓީމުން ޕޭމަންޓް ބަލައި ' +
+    'ޔަގީންކުރުމުން ބުކިންގ ކޮންފަރމް ކުރެވޭނެއެވެ.',
 } as const;
 
 const DEMO_PWA_SETTINGS = DEFAULT_BRANDING;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DbOrTx } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema.ts';
 import validation from '#server/plugins/validation.ts';
 import devOutboxRoutes from '#server/routes/dev/outbox.ts';
@@ -343,6 +344,45 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     const readable = [row?.subject, row?.text, row?.html, row?.keptSubject, row?.keptText, row?.lastError];
     expect(readable.join('\n')).not.toContain(code);
     expect(readable.join('\n')).not.toMatch(/\d/);
+  });
+
+  it('a Dhivehi code mail goes out with a text and an HTML part; its row keeps a Dhivehi version without the code', async () => {
+    const server = await smtp();
+    const m = mailer({ transport: createSmtpTransport(server.url) });
+    await sendEmailCode({ db: database.db, clock: testClock(), email: 'dv@example.test', language: 'dv' });
+    const [queued] = await rows();
+    expect(queued?.subject).toMatch(/^ތިޔަބޭފުޅާގެ ވެރިފިކޭޝަން ކޯޑު: \d{6}$/);
+    expect(queued?.html).toContain('<html lang="dv" dir="rtl">');
+
+    expect(await m.flush()).toBe(1);
+    const raw = server.received[0]?.raw ?? '';
+    expect(raw).toMatch(/multipart\/alternative/i);
+    expect(raw).toMatch(/text\/plain; charset=utf-8/i);
+    expect(raw).toMatch(/text\/html; charset=utf-8/i);
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: 'sent', subject: 'ތިޔަބޭފުޅާގެ ވެރިފިކޭޝަން ކޯޑު', html: null });
+    expect(`${row?.subject}\n${row?.text}`).not.toMatch(/\d/);
+  });
+
+  it('writes a composed mail from the transaction that enqueues it, and drops it with a rollback', async () => {
+    const m = mailer({ transport: createDevTransport(recordingLog().log) });
+    const compose = (subject: string) => async (db: DbOrTx) => {
+      const before = await db.select().from(mailOutbox);
+      return { to: 'composed@example.test', subject, text: `${before.length} mail(s) before this one` };
+    };
+    await database.db.transaction(async (tx) => {
+      await enqueueMail(tx, { to: 'first@example.test', subject: 'First', text: 'first' });
+      await enqueueMail(tx, compose('Composed'));
+    });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await enqueueMail(tx, compose('Never'));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await m.flush()).toBe(2);
+    const composed = (await rows()).filter((r) => r.to === 'composed@example.test');
+    expect(composed.map((r) => [r.subject, r.text])).toEqual([['Composed', '1 mail(s) before this one']]);
   });
 
   it('a delivered mail without a kept version stays as it was', async () => {

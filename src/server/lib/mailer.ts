@@ -16,7 +16,13 @@ export type MailMessage = { to: string; subject: string; text: string; html?: st
  * A mail as it is queued. `kept` is what the row keeps once the mail is delivered, for a mail
  * that carries a secret (a one-time code): the outbox is not a second mailbox to read it from.
  */
-type QueuedMail = MailMessage & { kept?: { subject: string; text: string } };
+export type QueuedMail = MailMessage & { kept?: { subject: string; text: string } };
+
+/**
+ * A mail written from what the database says, in the transaction that enqueues it: a passenger's
+ * mail reads their language and the operator's texts (services/ticket-mails.ts).
+ */
+export type ComposeMail = (db: DbOrTx) => Promise<QueuedMail>;
 
 /** A mail as the transport sends it: `id` is the outbox row's, stable across retries. */
 type OutgoingMail = MailMessage & { id: string };
@@ -58,7 +64,8 @@ const KICK_DELAY_MS = 20;
 const MAX_ERROR_LENGTH = 1_000;
 
 /** Writes the mail in the caller's transaction: a rolled-back transaction never sends it. */
-export async function enqueueMail(db: DbOrTx, mail: QueuedMail): Promise<string> {
+export async function enqueueMail(db: DbOrTx, queued: QueuedMail | ComposeMail): Promise<string> {
+  const mail = typeof queued === 'function' ? await queued(db) : queued;
   const [row] = await db
     .insert(mailOutbox)
     .values({

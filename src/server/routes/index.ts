@@ -6,6 +6,7 @@ import adminLaunchRoutes from './admin/launches.ts';
 import adminLocationRoutes from './admin/locations.ts';
 import adminScheduleRoutes from './admin/schedules.ts';
 import adminSettingsRoutes from './admin/settings.ts';
+import adminTextRoutes from './admin/texts.ts';
 import adminTicketRoutes from './admin/tickets.ts';
 import adminTripRoutes from './admin/trips.ts';
 import authRoutes from './auth.ts';
@@ -37,6 +38,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
       adminLocationRoutes,
       adminBannerRoutes,
       adminSettingsRoutes,
+      // The operator's corrections of passenger texts.
+      adminTextRoutes,
     ],
   });
   // Every recorded mail's text, codes included: only for the demo and tests, whose mail is logged.

@@ -21,6 +21,7 @@ import { normalizeEmail } from '#server/lib/one-time-codes.ts';
 import { makeReference, REFERENCE_ATTEMPTS } from '#server/lib/reference.ts';
 import type { Storage } from '#server/lib/storage.ts';
 import { COMPRESSION, DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES, PAYMENT_METHOD } from '#shared/constants.ts';
+import { DEFAULT_LANGUAGE, type Language } from '#shared/languages.ts';
 import { MSG } from '#shared/messages.ts';
 import { buildBreakdown, computeTotal, countByCategory } from '#shared/money.ts';
 import { bankAccountFor } from '#shared/payment.ts';
@@ -37,6 +38,7 @@ import { emailNotVerified, findVerifiedEmail } from './find-verified-email.ts';
 import { launchUnavailable } from './read-trip-launch.ts';
 import { refuseClosedDeparture } from './refuse-closed-departure.ts';
 import { releaseSeats } from './release-seats.ts';
+import { receivedMail } from './ticket-mails.ts';
 
 const IDEMPOTENCY_SCOPE = 'booking';
 
@@ -55,6 +57,8 @@ type CreateBookingOptions = {
   /** The address the booking comes from: the per-address hold limit and bulk rejection. */
   clientIp: string;
   limits: HoldLimits;
+  /** The language the passenger booked in (English if not said): the ticket keeps it, its mails use it. */
+  language?: Language | undefined;
 };
 
 type CreateBookingResult = { statusCode: number; body: BookingCreated; replayed: boolean };
@@ -99,6 +103,7 @@ async function readIdempotent(
  */
 export async function createBooking(opts: CreateBookingOptions): Promise<CreateBookingResult> {
   const { db, storage, clock, input, session, idempotencyKey, requestHash } = opts;
+  const language = opts.language ?? DEFAULT_LANGUAGE;
 
   // A retry of a booking that went through is answered without touching anything, even after
   // the verification token has expired.
@@ -182,6 +187,7 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
             passengerPhone: input.passenger.phone || null,
             passengerCountryCode: input.passenger.countryCode,
             passengerNationality: input.passenger.nationality,
+            language,
             ...countByCategory(breakdown),
             totalAmount,
             currency,
@@ -232,22 +238,26 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
       // The ticket holds these seats now (ARCHITECTURE.md section 8.3).
       await releaseSeats({ db: tx, ...input, session });
 
-      await enqueueMail(tx, {
-        to: input.passenger.email,
-        subject: `Booking received: ${ticket.reference}`,
-        text: [
-          `Thank you, ${input.passenger.name}. We have received your booking.`,
-          '',
-          `Booking reference: ${ticket.reference}`,
-          `Trip: ${trip.fromName} to ${trip.toName}`,
-          `Date: ${input.travelDate}, departure ${trip.passengerDepartureTime.slice(0, 5)}`,
-          `Launch: ${trip.launchName}`,
-          `Seats: ${input.seats.join(', ')}`,
-          `Amount: ${totalAmount} ${currency} (${PAYMENT_METHOD})`,
-          '',
-          MSG.submittedForReview,
-        ].join('\n'),
-      });
+      await enqueueMail(
+        tx,
+        receivedMail(
+          {
+            passengerEmail: input.passenger.email,
+            reference: ticket.reference,
+            passengerName: input.passenger.name,
+            from: { id: input.originId, name: trip.fromName },
+            to: { id: input.destinationId, name: trip.toName },
+            travelDate: input.travelDate,
+            departureTime: trip.passengerDepartureTime.slice(0, 5),
+            launchName: trip.launchName,
+            seats: input.seats,
+            totalAmount,
+            currency,
+            paymentMethod: PAYMENT_METHOD,
+          },
+          language,
+        ),
+      );
 
       await announce(tx, { kind: 'ticket', data: { type: 'created', ticketId: ticket.id } });
 

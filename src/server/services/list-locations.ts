@@ -6,6 +6,7 @@ import { locations } from '../db/schema.ts';
 export const locationColumns = {
   id: locations.id,
   name: locations.name,
+  nameDv: locations.nameDv,
   code: locations.code,
   country: locations.country,
 };

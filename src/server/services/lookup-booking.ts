@@ -34,7 +34,12 @@ function pick<T extends Record<string, string>>(table: T, key: string, fallback:
   return (table as Record<string, string>)[key] ?? table[fallback] ?? key;
 }
 
-type StopRow = { stopOrder: number; name: string | null; departureTime: string | null };
+type StopRow = {
+  stopOrder: number;
+  name: string | null;
+  nameDv: string | null;
+  departureTime: string | null;
+};
 
 /**
  * The public lookup (ARCHITECTURE.md section 2.7): the whole reference, trimmed, in any case;
@@ -57,7 +62,9 @@ export async function lookupBooking(opts: { db: DbOrTx; reference: string }): Pr
       scheduleStatus: schedules.status,
       scheduleDepartureTime: schedules.departureTime,
       fromName: origin.name,
+      fromNameDv: origin.nameDv,
       toName: destination.name,
+      toNameDv: destination.nameDv,
       launchName: launches.name,
       seatNumbers: tickets.seatNumbers,
       adultCount: tickets.adultCount,
@@ -69,7 +76,8 @@ export async function lookupBooking(opts: { db: DbOrTx; reference: string }): Pr
       createdAt: tickets.createdAt,
       stops: sql<StopRow[]>`(
         select coalesce(json_agg(json_build_object(
-          'stopOrder', s.stop_order, 'name', l.name, 'departureTime', s.departure_time
+          'stopOrder', s.stop_order, 'name', l.name, 'nameDv', l.name_dv,
+          'departureTime', s.departure_time
         ) order by s.stop_order), '[]'::json)
         from ${scheduleRouteStops} s left join ${locations} l on l.id = s.location_id
         where s.schedule_id = ${tickets.scheduleId})`,
@@ -97,11 +105,13 @@ export async function lookupBooking(opts: { db: DbOrTx; reference: string }): Pr
     statusText: pick(LOOKUP_STATUS_TEXT, textKey, 'pending'),
     travelDate: row.travelDate,
     departureTime: hhmm(row.passengerDepartureTime ?? row.scheduleDepartureTime) ?? '',
-    from: { name: row.fromName ?? UNKNOWN_LOCATION },
-    to: { name: row.toName ?? UNKNOWN_LOCATION },
+    // A location that is gone has no Dhivehi name: '' lets the reader's own "unknown" show.
+    from: { name: row.fromName ?? UNKNOWN_LOCATION, nameDv: row.fromNameDv ?? '' },
+    to: { name: row.toName ?? UNKNOWN_LOCATION, nameDv: row.toNameDv ?? '' },
     stops: row.stops.map((s) => ({
       stopOrder: s.stopOrder,
       name: s.name ?? UNKNOWN_LOCATION,
+      nameDv: s.nameDv ?? '',
       departureTime: hhmm(s.departureTime),
     })),
     launchName: row.launchName,

@@ -3,11 +3,21 @@ import { DEFAULT_BRANDING, DEFAULT_CONTACT } from '#shared/constants.ts';
 import type { Branding } from '#shared/schemas.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { pwaSettings } from '../db/schema.ts';
+import { readCompiledTextOverrides } from './text-overrides.ts';
 
-/** The operator's branding and contact details (SPEC.md section 7): the first row, else the defaults. */
+/**
+ * The operator's branding and contact details (SPEC.md section 7): the first row, else the
+ * defaults; with the operator's text corrections compiled (admin: Texts), which every page
+ * receives this way with no request of its own. Nothing caches it, so a change shows at once.
+ */
 export async function readBranding({ db }: { db: DbOrTx }): Promise<Branding> {
-  const [row] = await db.select().from(pwaSettings).orderBy(asc(pwaSettings.createdAt)).limit(1);
-  if (!row) return { ...DEFAULT_BRANDING, ...DEFAULT_CONTACT };
+  const [[row], compiled] = await Promise.all([
+    db.select().from(pwaSettings).orderBy(asc(pwaSettings.createdAt)).limit(1),
+    readCompiledTextOverrides(db),
+  ]);
+  // Only when there is a correction: most operators never make one.
+  const texts = Object.keys(compiled).length > 0 ? { texts: compiled } : {};
+  if (!row) return { ...DEFAULT_BRANDING, ...DEFAULT_CONTACT, ...texts };
   return {
     appName: row.appName,
     shortName: row.shortName,
@@ -20,5 +30,6 @@ export async function readBranding({ db }: { db: DbOrTx }): Promise<Branding> {
     contactPhone: row.contactPhone ?? DEFAULT_CONTACT.contactPhone,
     bookingEmail: row.bookingEmail ?? DEFAULT_CONTACT.bookingEmail,
     supportEmail: row.supportEmail ?? DEFAULT_CONTACT.supportEmail,
+    ...texts,
   };
 }

@@ -22,5 +22,8 @@ export async function readPaymentSettings({ db }: { db: DbOrTx }): Promise<Payme
     accountNumberUsd: row?.accountNumberUsd ?? '',
     paymentInstructions: row?.paymentInstructions ?? '',
     paymentMethod: PAYMENT_METHOD,
+    bankNameDv: row?.bankNameDv ?? '',
+    bankNameUsdDv: row?.bankNameUsdDv ?? '',
+    paymentInstructionsDv: row?.paymentInstructionsDv ?? '',
   };
 }

@@ -9,7 +9,8 @@ import { locationColumns as columns } from './list-locations.ts';
 
 /**
  * Creates (no `id`) or renames a location; a rename shows everywhere at once (stops refer to it
- * by id). `input` is what the route's schema parsed.
+ * by id). `input` is what the route's schema parsed; an edit without `nameDv` keeps the saved
+ * Dhivehi name (a new location without one gets '').
  */
 export async function saveLocation(opts: {
   db: Db;

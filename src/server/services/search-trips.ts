@@ -108,6 +108,7 @@ export async function loadTripDay({ db, date }: { db: DbOrTx; date: string }): P
                 'stopOrder', rs.stop_order,
                 'locationId', rs.location_id,
                 'name', l.name,
+                'nameDv', l.name_dv,
                 'departureTime', to_char(rs.departure_time, 'HH24:MI'),
                 'at', rs.departure_time::text
               ) ORDER BY rs.stop_order)
@@ -145,6 +146,7 @@ export async function loadTripDay({ db, date }: { db: DbOrTx; date: string }): P
       stopOrder: x.stopOrder,
       locationId: x.locationId,
       name: x.name,
+      nameDv: x.nameDv,
       departureTime: x.departureTime,
     }));
     const launches = (r.launches ?? []).map((l) => ({
@@ -166,8 +168,8 @@ export async function loadTripDay({ db, date }: { db: DbOrTx; date: string }): P
           trip: {
             scheduleId: r.schedule_id,
             travelDate: date,
-            from: { id: f.locationId, name: f.name },
-            to: { id: t.locationId, name: t.name },
+            from: { id: f.locationId, name: f.name, nameDv: f.nameDv },
+            to: { id: t.locationId, name: t.name, nameDv: t.nameDv },
             departureTime,
             passengerDepartureTime: departureTime,
             stops,

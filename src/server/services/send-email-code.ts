@@ -12,8 +12,10 @@ import {
   EMAIL_CODE_MAX_SENDS,
   EMAIL_CODE_TTL_MINUTES,
 } from '#shared/constants.ts';
+import { DEFAULT_LANGUAGE, type Language } from '#shared/languages.ts';
 import { MSG } from '#shared/messages.ts';
 import type { EmailCodeResponse } from '#shared/schemas.ts';
+import { codeMail } from './ticket-mails.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -30,6 +32,8 @@ export async function sendEmailCode(opts: {
   email: string;
   clientIp?: string | undefined;
   verificationsPerIpHour?: number | undefined;
+  /** The language the passenger reads: the mail is written in it. */
+  language?: Language | undefined;
 }): Promise<EmailCodeResponse> {
   const email = normalizeEmail(opts.email);
   const now = opts.clock.now();
@@ -94,19 +98,8 @@ export async function sendEmailCode(opts: {
       // The injected clock, not the database's, decides the hour window and the cooldown.
       createdAt: now,
     });
-    await enqueueMail(tx, {
-      to: email,
-      subject: `Your verification code: ${code}`,
-      text:
-        `Your verification code is ${code}.\n\n` +
-        `It is valid for ${EMAIL_CODE_TTL_MINUTES} minutes and can be used once. ` +
-        'If you did not ask for it, you can ignore this e-mail.',
-      // Once delivered the outbox row keeps this instead: no readable code in the database.
-      kept: {
-        subject: 'Your verification code',
-        text: 'A one-time verification code was sent to this address. The code is not kept.',
-      },
-    });
+    // In the passenger's language; once delivered the row keeps a version without the code.
+    await enqueueMail(tx, codeMail({ to: email, code, language: opts.language ?? DEFAULT_LANGUAGE }));
     return {
       cooldownSeconds: EMAIL_CODE_COOLDOWN_SECONDS,
       attemptsLeft: EMAIL_CODE_MAX_SENDS - recent.length - 1,

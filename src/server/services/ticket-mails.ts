@@ -1,43 +1,319 @@
-import type { MailMessage } from '#server/lib/mailer.ts';
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { locations, tickets } from '#server/db/schema.ts';
+import type { ComposeMail, MailMessage } from '#server/lib/mailer.ts';
+import { type TextOverrides, type Translate, translator } from '#server/lib/texts.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
-import { CONTACT } from '#shared/constants.ts';
-import { LOOKUP_STATUS_TEXT, UNKNOWN_LOCATION } from '#shared/messages.ts';
+import { CONTACT, EMAIL_CODE_TTL_MINUTES, PAYMENT_METHOD } from '#shared/constants.ts';
+import { isLanguage, LANGUAGE_DIR, type Language } from '#shared/languages.ts';
+import type { TextId } from '#shared/texts.ts';
+import { defaultText, overrideProblem, readTextOverrides } from './text-overrides.ts';
+
+/*
+ * The passenger's mails (ARCHITECTURE.md section 8.14): the one-time code, booking received,
+ * approved and rejected. Each is written in the passenger's language from the `email` texts
+ * (src/shared/messages/email.ts, src/shared/locales/dv/email.ts), as plain text and as HTML
+ * whose `lang` and `dir` are the language's, with every value escaped and isolated from the
+ * text around it (a reference or an amount reads left to right inside Dhivehi).
+ */
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function tripLines(t: AdminTicket): string[] {
+/**
+ * A value put into a text. A string is isolated in the HTML (`<bdi>`, its direction its own);
+ * `ltr(...)` is always left to right (references, codes, addresses, amounts, times, seats).
+ */
+type Value = string | number | { ltr: string };
+const ltr = (value: string) => ({ ltr: value });
+
+type Line = { id: TextId; values?: Readonly<Record<string, Value>> };
+const line = (id: TextId, values?: Line['values']): Line => (values ? { id, values } : { id });
+
+// Strings go through the text as markers and are put in after rendering, so a value is never
+// read as ICU or escape sequences, and is escaped for the HTML on its own.
+const marker = (index: number) => `\uE000${index}\uE001`;
+const MARKERS = /\uE000(\d+)\uE001/g;
+
+const plainOf = (value: Value | undefined) =>
+  value === undefined ? '' : typeof value === 'object' ? value.ltr : String(value);
+const htmlOf = (value: Value | undefined) =>
+  value === undefined
+    ? ''
+    : typeof value === 'object'
+      ? `<bdi dir="ltr">${escapeHtml(value.ltr)}</bdi>`
+      : `<bdi>${escapeHtml(String(value))}</bdi>`;
+
+function renderLine(t: Translate, { id, values = {} }: Line): { text: string; html: string } {
+  const strings: Value[] = [];
+  const marked = Object.fromEntries(
+    Object.entries(values).map(([name, value]) => {
+      if (typeof value === 'number') return [name, value];
+      strings.push(value);
+      return [name, marker(strings.length - 1)];
+    }),
+  );
+  const rendered = t(id, marked);
+  return {
+    text: rendered.replace(MARKERS, (_, i: string) => plainOf(strings[Number(i)])),
+    html: escapeHtml(rendered).replace(MARKERS, (_, i: string) => htmlOf(strings[Number(i)])),
+  };
+}
+
+const THAANA_FONTS = 'MV Faseyha, Faruma, Noto Sans Thaana, Tahoma, sans-serif';
+
+/**
+ * The same lines as text and as simple HTML: one paragraph per block, the language's `lang` and
+ * `dir` on the document, the body and the container (mail clients keep different ones).
+ */
+function compose(opts: {
+  to: string;
+  language: Language;
+  t: Translate;
+  subject: Line;
+  blocks: Line[][];
+}): MailMessage {
+  const { language, t } = opts;
+  const dir = LANGUAGE_DIR[language];
+  const subject = renderLine(t, opts.subject).text;
+  const rendered = opts.blocks.map((lines) => lines.map((l) => renderLine(t, l)));
+  const text = rendered.map((lines) => lines.map((l) => l.text).join('\n')).join('\n\n');
+  const paragraphs = rendered.map((lines) => `<p>${lines.map((l) => l.html).join('<br>')}</p>`).join('\n');
+  const style =
+    dir === 'rtl' ? `text-align:right;font-family:${THAANA_FONTS};line-height:1.8` : 'text-align:left';
+  const html =
+    `<!doctype html><html lang="${language}" dir="${dir}"><head><meta charset="utf-8">` +
+    `<title>${escapeHtml(subject)}</title></head><body dir="${dir}">` +
+    `<div lang="${language}" dir="${dir}" style="${style}">\n${paragraphs}\n</div></body></html>`;
+  return { to: opts.to, subject, text, html };
+}
+
+/**
+ * The operator's corrections (admin: Texts) of the texts a mail uses: the `email` texts and the
+ * date's names. One saved before its default changed its placeholders is passed over, as on the
+ * passenger pages, until it is fixed.
+ */
+async function readMailTextOverrides(db: DbOrTx): Promise<TextOverrides> {
+  const stored = await readTextOverrides(db);
+  const used: TextOverrides = {};
+  for (const [language, texts] of Object.entries(stored)) {
+    if (!isLanguage(language) || !texts) continue;
+    const kept = Object.entries(texts).filter(([id, text]) => {
+      if (!id.startsWith('email.') && !id.startsWith('common.')) return false;
+      const shipped = defaultText(id, language);
+      return shipped !== undefined && !overrideProblem(text, shipped);
+    });
+    if (kept.length > 0) used[language] = Object.fromEntries(kept);
+  }
+  return used;
+}
+
+// --- The one-time code ------------------------------------------------------------------
+
+/**
+ * Step 2's code, in the language the passenger asked in. Once delivered, the outbox row keeps
+ * `kept` instead (no readable code in the database), in the same language.
+ */
+export function codeMail(opts: { to: string; code: string; language: Language }): ComposeMail {
+  return async (db) => {
+    const { language } = opts;
+    const t = translator(language, await readMailTextOverrides(db));
+    const code = ltr(opts.code);
+    const mail = compose({
+      to: opts.to,
+      language,
+      t,
+      subject: line('email.codeSubject', { code }),
+      blocks: [
+        [line('email.codeIntro', { code })],
+        [line('email.codeValidity', { minutes: EMAIL_CODE_TTL_MINUTES })],
+      ],
+    });
+    return { ...mail, kept: { subject: t('email.codeKeptSubject'), text: t('email.codeKeptText') } };
+  };
+}
+
+// --- Booking mails ----------------------------------------------------------------------
+
+const WEEKDAYS = [
+  'dates.weekday0',
+  'dates.weekday1',
+  'dates.weekday2',
+  'dates.weekday3',
+  'dates.weekday4',
+  'dates.weekday5',
+  'dates.weekday6',
+] as const satisfies readonly TextId[];
+const MONTHS = [
+  'dates.month1',
+  'dates.month2',
+  'dates.month3',
+  'dates.month4',
+  'dates.month5',
+  'dates.month6',
+  'dates.month7',
+  'dates.month8',
+  'dates.month9',
+  'dates.month10',
+  'dates.month11',
+  'dates.month12',
+] as const satisfies readonly TextId[];
+
+/**
+ * A YYYY-MM-DD travel date as the mail says it. English mails keep the date as it is; other
+ * languages name the day and month from the catalogue (common.*), since no Intl knows Dhivehi.
+ */
+export function mailTravelDate(language: Language, t: Translate, isoDate: string): string {
+  if (language === 'en') return isoDate;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!match) return isoDate;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const weekday = WEEKDAYS[date.getUTCDay()];
+  const monthName = MONTHS[month - 1];
+  if (!weekday || !monthName || date.getUTCDate() !== day) return isoDate;
+  return t('dates.travelDate', {
+    weekday: t(weekday),
+    day: String(day),
+    month: t(monthName),
+    year: String(year),
+  });
+}
+
+/** What every booking mail says about the booking. */
+export type BookingFacts = {
+  passengerEmail: string;
+  reference: string;
+  passengerName: string;
+  /** The passenger's From and To; null when the location is gone. */
+  from: { id: string; name: string } | null;
+  to: { id: string; name: string } | null;
+  travelDate: string;
+  /** HH:MM at the passenger's From stop. */
+  departureTime: string;
+  launchName: string | null;
+  seats: readonly string[];
+  totalAmount: string;
+  currency: string;
+  paymentMethod: string;
+};
+
+/** Location names in `language` where the operator gave one (locations.name_dv), by id. */
+async function localNames(db: DbOrTx, language: Language, ids: string[]): Promise<Map<string, string>> {
+  if (language !== 'dv' || ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: locations.id, nameDv: locations.nameDv })
+    .from(locations)
+    .where(inArray(locations.id, ids));
+  return new Map(rows.filter((r) => r.nameDv.trim()).map((r) => [r.id, r.nameDv]));
+}
+
+/** The language a ticket's passenger booked in ('en' for older tickets and staff sales). */
+async function ticketLanguage(db: DbOrTx, ticketId: string): Promise<Language> {
+  const [row] = await db.select({ language: tickets.language }).from(tickets).where(eq(tickets.id, ticketId));
+  return isLanguage(row?.language) ? row.language : 'en';
+}
+
+type Context = { language: Language; t: Translate; names: Map<string, string> };
+
+async function bookingContext(db: DbOrTx, language: Language, facts: BookingFacts): Promise<Context> {
+  const ids = [facts.from?.id, facts.to?.id].filter((id): id is string => Boolean(id));
+  const overrides = await readMailTextOverrides(db);
+  return { language, t: translator(language, overrides), names: await localNames(db, language, ids) };
+}
+
+function tripLines({ language, t, names }: Context, f: BookingFacts): Line[] {
+  const place = (stop: BookingFacts['from']) =>
+    stop ? (names.get(stop.id) ?? stop.name) : t('email.unknownLocation');
+  const method = f.paymentMethod === PAYMENT_METHOD ? t('email.bankTransfer') : f.paymentMethod;
   return [
-    `Booking reference: ${t.reference}`,
-    `Trip: ${t.from?.name ?? UNKNOWN_LOCATION} to ${t.to?.name ?? UNKNOWN_LOCATION}`,
-    `Date: ${t.travelDate}, departure ${t.passengerDepartureTime ?? t.schedule.departureTime}`,
-    `Launch: ${t.launch?.name ?? UNKNOWN_LOCATION}`,
-    `Seats: ${t.seatNumbers.join(', ')}`,
-    `Amount: ${t.totalAmount} ${t.currency} (${t.paymentMethod})`,
+    line('email.reference', { reference: ltr(f.reference) }),
+    line('email.trip', { from: place(f.from), to: place(f.to) }),
+    line('email.date', {
+      date: language === 'en' ? ltr(f.travelDate) : mailTravelDate(language, t, f.travelDate),
+      time: ltr(f.departureTime),
+    }),
+    line('email.launch', { launch: f.launchName ?? t('email.unknownLocation') }),
+    line('email.seats', { seats: ltr(f.seats.join(', ')) }),
+    line('email.amount', { amount: ltr(`${f.totalAmount} ${f.currency}`), method }),
   ];
 }
 
-/** The same lines as text and as simple HTML (one paragraph per block, every value escaped). */
-function compose(to: string, subject: string, blocks: string[][]): MailMessage {
-  const text = blocks.map((lines) => lines.join('\n')).join('\n\n');
-  const html = blocks.map((lines) => `<p>${lines.map(escapeHtml).join('<br>')}</p>`).join('\n');
-  return { to, subject, text, html: `<!doctype html><html><body>${html}</body></html>` };
+/** The booking was submitted: written in the booking's transaction (create-booking.ts). */
+export function receivedMail(facts: BookingFacts, language: Language): ComposeMail {
+  return async (db) => {
+    const context = await bookingContext(db, language, facts);
+    return compose({
+      to: facts.passengerEmail,
+      language,
+      t: context.t,
+      subject: line('email.receivedSubject', { reference: ltr(facts.reference) }),
+      blocks: [
+        [line('email.receivedThanks', { name: facts.passengerName })],
+        tripLines(context, facts),
+        [line('email.receivedReview')],
+      ],
+    });
+  };
 }
 
-/** ARCHITECTURE.md section 8.14: the passenger hears that the booking was approved. */
-export function approvedMail(t: AdminTicket): MailMessage {
-  return compose(t.passengerEmail, `Booking approved: ${t.reference}`, [
-    [`Dear ${t.passengerName},`, 'Your payment has been verified and your booking is approved.'],
-    tripLines(t),
-    [LOOKUP_STATUS_TEXT.confirmed, 'Show your booking reference when boarding.'],
-  ]);
+const factsOf = (t: AdminTicket): BookingFacts => ({
+  passengerEmail: t.passengerEmail,
+  reference: t.reference,
+  passengerName: t.passengerName,
+  from: t.from,
+  to: t.to,
+  travelDate: t.travelDate,
+  departureTime: t.passengerDepartureTime ?? t.schedule.departureTime,
+  launchName: t.launch?.name ?? null,
+  seats: t.seatNumbers,
+  totalAmount: t.totalAmount,
+  currency: t.currency,
+  paymentMethod: t.paymentMethod,
+});
+
+/** The passenger hears that the booking was approved, in the language they booked in. */
+export function approvedMail(ticket: AdminTicket): ComposeMail {
+  return async (db) => {
+    const facts = factsOf(ticket);
+    const context = await bookingContext(db, await ticketLanguage(db, ticket.id), facts);
+    return compose({
+      to: facts.passengerEmail,
+      language: context.language,
+      t: context.t,
+      subject: line('email.approvedSubject', { reference: ltr(facts.reference) }),
+      blocks: [
+        [line('email.greeting', { name: facts.passengerName }), line('email.approvedIntro')],
+        tripLines(context, facts),
+        [line('email.approvedStatus'), line('email.approvedBoarding')],
+      ],
+    });
+  };
 }
 
 /** ...or rejected, with the admin's remarks and whom to contact. */
-export function rejectedMail(t: AdminTicket): MailMessage {
-  return compose(t.passengerEmail, `Booking rejected: ${t.reference}`, [
-    [`Dear ${t.passengerName},`, 'We could not approve your booking, and its seats have been released.'],
-    tripLines(t),
-    [`Remarks: ${t.remarks?.trim() ? t.remarks : 'None'}`],
-    [LOOKUP_STATUS_TEXT.cancelled, `Support: ${CONTACT.supportEmail}, ${CONTACT.phone}`],
-  ]);
+export function rejectedMail(ticket: AdminTicket): ComposeMail {
+  return async (db) => {
+    const facts = factsOf(ticket);
+    const context = await bookingContext(db, await ticketLanguage(db, ticket.id), facts);
+    const { t } = context;
+    return compose({
+      to: facts.passengerEmail,
+      language: context.language,
+      t,
+      subject: line('email.rejectedSubject', { reference: ltr(facts.reference) }),
+      blocks: [
+        [line('email.greeting', { name: facts.passengerName }), line('email.rejectedIntro')],
+        tripLines(context, facts),
+        [
+          line('email.remarks', {
+            remarks: ticket.remarks?.trim() ? ticket.remarks : t('email.remarksNone'),
+          }),
+        ],
+        [
+          line('email.rejectedStatus'),
+          line('email.support', { email: ltr(CONTACT.supportEmail), phone: ltr(CONTACT.phone) }),
+        ],
+      ],
+    });
+  };
 }

@@ -42,6 +42,9 @@ export async function updatePaymentSettings(opts: {
     'accountHolderUsd',
     'accountNumberUsd',
     'paymentInstructions',
+    'bankNameDv',
+    'bankNameUsdDv',
+    'paymentInstructionsDv',
   ] as const) {
     const value = input[field];
     if (value !== undefined) changes[field] = value;

@@ -1,2 +1,31 @@
-// English texts of the booking namespace: ids `booking.<key>` (src/shared/texts.ts).
-export default {} as const;
+// English texts of the booking namespace: ids `booking.<key>` (src/shared/texts.ts). The
+// booking wizard's frame and its first step's search, on /booking's first load: keep them short.
+// The trips found, the launch and the seats are in messages/vessel.ts.
+export default {
+  // The page and the wizard's frame
+  pageTitle: 'Book Your Ferry Journey',
+  progress: 'Booking progress',
+  step1: 'Select Trip',
+  step2: 'Passenger Info',
+  step3: 'Choose Launch',
+  step4: 'Choose Seats',
+  step5: 'Payment',
+  /** After a finished step's title, for screen readers only. */
+  stepDone: '(completed)',
+  /** Small screens, instead of every step's title. */
+  stepOf: 'Step {n} of {total}: {title}',
+  /** <0> holds the countdown, e.g. 14:59. */
+  heldFor: 'Seats held for <0>{time}</0>',
+  holdExpired: 'Your seat hold has expired. Please select your trip again.',
+  back: 'Back',
+  // Step 1: the search
+  tripTitle: 'Choose Your Journey',
+  tripIntro: 'Pick a date and where you are travelling from and to.',
+  date: 'Travel date',
+  from: 'From',
+  fromPick: 'Select departure',
+  to: 'To',
+  toPick: 'Select destination',
+  search: 'Search Trips',
+  searching: 'Searching…',
+} as const;

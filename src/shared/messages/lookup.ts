@@ -1,2 +1,75 @@
-// English texts of the lookup namespace: ids `lookup.<key>` (src/shared/texts.ts).
-export default {} as const;
+// English texts of the lookup namespace: ids `lookup.<key>` (src/shared/texts.ts). The Check
+// Your Booking page (/bookings); src/shared/locales/dv/lookup.ts is the Dhivehi. The statuses
+// are the server's (src/shared/messages.ts, which the API and the e-mails still send in English):
+// the page shows these, in the passenger's language, by the status the API answers.
+import {
+  LOOKUP_STATUS_TEXT,
+  PAYMENT_STATUS_LABEL,
+  TICKET_STATUS_LABEL,
+  UNKNOWN_LOCATION,
+} from '../messages.ts';
+
+export default {
+  // The page and its first paint: the form and the help card.
+  title: 'Check Your Booking',
+  intro: 'Enter the booking reference you received when you booked to see its status and trip details.',
+  /** The search landmark's accessible name. */
+  lookupRegion: 'Booking lookup',
+  reference: 'Booking reference',
+  referencePlaceholder: 'e.g. 2611221234',
+  search: 'Search',
+  searching: 'Searching…',
+  referenceHint: 'We search automatically once you stop typing, or press Enter.',
+  searchingForBooking: 'Searching for your booking…',
+  helpTitle: 'Need help?',
+  helpFormat:
+    'Your booking reference is usually 8-10 digits, e.g. 2611221234: the date (yymmdd) and four digits.',
+  /** Read out before the support phone number (screen readers only). */
+  callSupport: 'Call support:',
+  /** Read out before the support e-mail address (screen readers only). */
+  emailSupport: 'E-mail support:',
+
+  // The outcome: loaded with the outcome cards once there is a reference.
+  /** The live region's sentence when a booking is found. */
+  announceFound: 'Booking {reference} found: {ticketStatus}, {paymentStatus}.',
+  /** <0> is the searched reference. */
+  noMatch:
+    'No booking matches <0>{reference}</0>. Please check the reference in your confirmation e-mail and try again.',
+  errorTitle: 'We could not check your booking',
+  bookingStatus: 'Booking status',
+  paymentStatus: 'Payment status',
+  ticketPending: TICKET_STATUS_LABEL.pending,
+  ticketConfirmed: TICKET_STATUS_LABEL.confirmed,
+  ticketCancelled: TICKET_STATUS_LABEL.cancelled,
+  ticketCompleted: TICKET_STATUS_LABEL.completed,
+  paymentPending: PAYMENT_STATUS_LABEL.pending,
+  paymentCompleted: PAYMENT_STATUS_LABEL.completed,
+  paymentFailed: PAYMENT_STATUS_LABEL.failed,
+  statusPending: LOOKUP_STATUS_TEXT.pending,
+  statusConfirmed: LOOKUP_STATUS_TEXT.confirmed,
+  statusCancelled: LOOKUP_STATUS_TEXT.cancelled,
+  statusCompleted: LOOKUP_STATUS_TEXT.completed,
+  sectionTrip: 'Trip',
+  sectionTickets: 'Tickets',
+  sectionPayment: 'Payment',
+  sectionPassenger: 'Passenger',
+  /** The trip for screen readers; the screen shows 'from → to'. */
+  route: '{from} to {to}',
+  unknownLocation: UNKNOWN_LOCATION,
+  travelDate: 'Travel date',
+  departure: 'Departure',
+  launch: 'Launch',
+  seats: 'Seats',
+  stops: 'Stops',
+  ticketsAdults: '{adults, plural, one {# adult} other {# adults}}',
+  ticketsChildren: '{children, plural, one {# child} other {# children}}',
+  ticketsAdultsChildren:
+    '{adults, plural, one {# adult} other {# adults}}, {children, plural, one {# child} other {# children}}',
+  localAdult: 'Local adult',
+  localChild: 'Local child',
+  foreignerAdult: 'Foreigner adult',
+  foreignerChild: 'Foreigner child',
+  totalAmount: 'Total amount',
+  name: 'Name',
+  bookedOn: 'Booked on',
+} as const;

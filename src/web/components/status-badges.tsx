@@ -51,6 +51,11 @@ type BadgeOptions = {
   label?: string;
   /** 'lg' on the passenger's booking card, 'md' in the admin lists. */
   size?: 'md' | 'lg';
+  /**
+   * What the badge tells, read out before the label ('Booking status: Pending'); by default the
+   * admin area's English. The passenger's card passes its own, with its label, in their language.
+   */
+  kind?: string;
 };
 
 function StatusBadge({
@@ -75,18 +80,18 @@ function StatusBadge({
 }
 
 export function TicketStatusBadge(props: BadgeOptions) {
-  return <StatusBadge {...props} look={TICKET_LOOK[props.status]} kind="Booking status" />;
+  return <StatusBadge {...props} look={TICKET_LOOK[props.status]} kind={props.kind ?? 'Booking status'} />;
 }
 
 export function PaymentStatusBadge(props: BadgeOptions) {
-  return <StatusBadge {...props} look={PAYMENT_LOOK[props.status]} kind="Payment status" />;
+  return <StatusBadge {...props} look={PAYMENT_LOOK[props.status]} kind={props.kind ?? 'Payment status'} />;
 }
 
 export function MarkedStatusBadge(props: BadgeOptions) {
-  return <StatusBadge {...props} look={MARKED_LOOK[props.status]} kind="Marked" />;
+  return <StatusBadge {...props} look={MARKED_LOOK[props.status]} kind={props.kind ?? 'Marked'} />;
 }
 
 /** 'scheduled' and 'completed' are the known states; anything else shows as destructive. */
 export function ScheduleStatusBadge(props: BadgeOptions) {
-  return <StatusBadge {...props} look={SCHEDULE_LOOK[props.status]} kind="Trip status" />;
+  return <StatusBadge {...props} look={SCHEDULE_LOOK[props.status]} kind={props.kind ?? 'Trip status'} />;
 }

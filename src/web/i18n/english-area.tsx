@@ -1,6 +1,6 @@
-import { i18n } from '@lingui/core';
 import { type ReactNode, useLayoutEffect } from 'react';
 import { DEFAULT_LANGUAGE, isLanguage } from '#shared/languages.ts';
+import { i18n } from './catalogue.ts';
 import { applyDocumentLanguage } from './language.ts';
 
 /**

@@ -1,6 +1,5 @@
 import thaanaRegular from '@fontsource/noto-sans-thaana/files/noto-sans-thaana-thaana-400-normal.woff2?url';
 import thaanaBold from '@fontsource/noto-sans-thaana/files/noto-sans-thaana-thaana-700-normal.woff2?url';
-import { i18n } from '@lingui/core';
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -9,7 +8,8 @@ import {
   type Language,
   pickLanguage,
 } from '#shared/languages.ts';
-import { loadLanguage } from './texts.ts';
+import { i18n } from './catalogue.ts';
+import { loadLanguage } from './texts.tsx';
 
 // The passenger's language: their choice (remembered in this browser, and in a cookie the
 // server reads), or on a first visit the first of the browser's languages the app speaks,

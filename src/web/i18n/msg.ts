@@ -1,7 +1,7 @@
 import en from '#shared/messages/msg.ts?catalogue';
 import type { TextId } from '#shared/texts.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { registerTexts, type Translate } from './texts.ts';
+import { registerTexts, type Translate } from './texts.tsx';
 
 /** The passenger's error and notice texts (#shared/messages/msg.ts), by the screens that show them. */
 export const MSG_TEXTS = registerTexts('msg', en, () => import('#shared/locales/dv/msg.ts?catalogue'));

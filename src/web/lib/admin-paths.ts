@@ -9,6 +9,7 @@ export const ADMIN_PAGE_NAMES = [
   'locations',
   'payments',
   'pwa-settings',
+  'texts',
   'settings',
 ] as const;
 

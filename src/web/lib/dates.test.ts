@@ -1,12 +1,13 @@
-import { i18n } from '@lingui/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileNamespace } from '#scripts/catalogue-plugin.ts';
 import { TEXTS } from '#shared/texts.ts';
+import { i18n } from '#web/i18n/catalogue.ts';
 import { formatInstant, formatTravelDate } from './dates.ts';
 
 beforeAll(() => {
   i18n.load('en', compileNamespace('common', TEXTS.common.en));
   i18n.load('dv', compileNamespace('common', TEXTS.common.dv));
+  i18n.load('dv', compileNamespace('dates', TEXTS.dates.dv));
 });
 
 describe('dates, one formatter for both languages', () => {

@@ -1,35 +1,40 @@
-import { i18n } from '@lingui/core';
+import en from '#shared/messages/dates.ts?catalogue';
 import type { TextId } from '#shared/texts.ts';
+import { i18n } from '#web/i18n/catalogue.ts';
+import { registerTexts } from '#web/i18n/texts.tsx';
 import { zonedFormat } from './operator-time-zone.ts';
 
 // Every date the web shows, written once. A travel date is a calendar day (YYYY-MM-DD) and is
 // read as such; an instant (a booking's time) reads in the operator's time zone
 // (useOperatorTimeZone, ARCHITECTURE.md section 2.9), wherever the device is set. Day and
-// month names and the order of the parts come from the catalogue (common.*), in the active
+// month names and the order of the parts come from the catalogue (dates.*), in the active
 // language: no runtime's Intl knows Dhivehi. The admin area is always English.
 
+/** Day and month names: a screen that shows dates names this among its texts (useTexts). */
+export const DATES_TEXTS = registerTexts('dates', en, () => import('#shared/locales/dv/dates.ts?catalogue'));
+
 const WEEKDAYS = [
-  'common.weekday0',
-  'common.weekday1',
-  'common.weekday2',
-  'common.weekday3',
-  'common.weekday4',
-  'common.weekday5',
-  'common.weekday6',
+  'dates.weekday0',
+  'dates.weekday1',
+  'dates.weekday2',
+  'dates.weekday3',
+  'dates.weekday4',
+  'dates.weekday5',
+  'dates.weekday6',
 ] as const satisfies readonly TextId[];
 const MONTHS = [
-  'common.month1',
-  'common.month2',
-  'common.month3',
-  'common.month4',
-  'common.month5',
-  'common.month6',
-  'common.month7',
-  'common.month8',
-  'common.month9',
-  'common.month10',
-  'common.month11',
-  'common.month12',
+  'dates.month1',
+  'dates.month2',
+  'dates.month3',
+  'dates.month4',
+  'dates.month5',
+  'dates.month6',
+  'dates.month7',
+  'dates.month8',
+  'dates.month9',
+  'dates.month10',
+  'dates.month11',
+  'dates.month12',
 ] as const satisfies readonly TextId[];
 
 const notSpecified = () => i18n._('common.notSpecified');
@@ -42,9 +47,9 @@ function travelDate(isoDate: string): Record<'weekday' | 'day' | 'month' | 'year
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCMonth() !== month - 1) return null;
   return {
-    weekday: i18n._(WEEKDAYS[date.getUTCDay()] ?? 'common.weekday0'),
+    weekday: i18n._(WEEKDAYS[date.getUTCDay()] ?? 'dates.weekday0'),
     day: String(day),
-    month: i18n._(MONTHS[month - 1] ?? 'common.month1'),
+    month: i18n._(MONTHS[month - 1] ?? 'dates.month1'),
     year: String(year),
   };
 }
@@ -52,7 +57,7 @@ function travelDate(isoDate: string): Record<'weekday' | 'day' | 'month' | 'year
 /** '2026-11-22' -> 'Sun, 22 Nov 2026' (the passenger's pages and the dashboard). */
 export function formatTravelDate(isoDate: string): string {
   const d = travelDate(isoDate);
-  return d ? i18n._('common.travelDate', d) : isoDate || notSpecified();
+  return d ? i18n._('dates.travelDate', d) : isoDate || notSpecified();
 }
 
 /** '2026-11-22' -> 'Sun 22 Nov 2026' (the admin lists and headings). */
@@ -76,9 +81,9 @@ export function formatInstant(isoInstant: string, timeZone: string): string {
   if (Number.isNaN(date.getTime())) return notSpecified();
   const parts = zonedFormat(timeZone, INSTANT).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return i18n._('common.instant', {
+  return i18n._('dates.instant', {
     day: String(Number(part('day'))),
-    month: i18n._(MONTHS[Number(part('month')) - 1] ?? 'common.month1'),
+    month: i18n._(MONTHS[Number(part('month')) - 1] ?? 'dates.month1'),
     year: part('year'),
     time: `${part('hour')}:${part('minute')}`,
   });

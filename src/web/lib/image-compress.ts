@@ -5,17 +5,48 @@ import {
   IMAGE_TYPES,
 } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
+import type { TextId } from '#shared/texts.ts';
 
 export type CompressOptions = { maxWidth: number; maxHeight: number; quality: number; maxBytes: number };
 export type CompressProgress = { stage: 'loading' | 'compressing' | 'done'; quality?: number };
 
+/**
+ * Why an image is refused or could not be worked on: MSG's English `message` (the admin screens
+ * show it) and, when the passenger has a text for it, its catalogue `id` (#web/i18n/msg.ts), so
+ * the booking wizard can say it in the passenger's language. No i18n runtime here: the module is
+ * also bundled on its own (tests/e2e/image-compress.spec.ts).
+ */
+export type ImageProblem = { message: string; id?: TextId };
+
+type ProblemKey = 'imageType' | 'imageSize' | 'loadImageFailed' | 'compressFailed';
+const PROBLEM_IDS = {
+  imageType: 'msg.imageType',
+  imageSize: 'msg.imageSize',
+  loadImageFailed: 'msg.loadImageFailed',
+  compressFailed: 'msg.compressFailed',
+} as const satisfies Record<ProblemKey, TextId>;
+const problem = (key: ProblemKey): ImageProblem => ({ message: MSG[key], id: PROBLEM_IDS[key] });
+
+/** A failure of compressImage, with its problem's catalogue id when it has one. */
+export class ImageError extends Error {
+  readonly id: TextId | undefined;
+  constructor({ message, id }: ImageProblem) {
+    super(message);
+    this.name = 'ImageError';
+    this.id = id;
+  }
+}
+
 /** SPEC.md section 5: the reason a file is refused before any work, or null when it may go on. */
-export const validateImageFile = (file: Blob): string | null => {
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return MSG.imageType;
+export const imageFileProblem = (file: Blob): ImageProblem | null => {
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return problem('imageType');
   // Same bound as the server's upload check, so nothing the browser passes is refused there for size.
-  if (file.size > IMAGE_MAX_BYTES) return MSG.imageSize;
+  if (file.size > IMAGE_MAX_BYTES) return problem('imageSize');
   return null;
 };
+
+/** imageFileProblem's English text, or null when the file may go on. */
+export const validateImageFile = (file: Blob): string | null => imageFileProblem(file)?.message ?? null;
 
 type Drawable = { source: CanvasImageSource; width: number; height: number; release(): void };
 
@@ -36,7 +67,7 @@ async function loadImage(file: Blob): Promise<Drawable> {
       URL.revokeObjectURL(url);
     }
   } catch {
-    throw new Error(MSG.loadImageFailed);
+    throw new ImageError(problem('loadImageFailed'));
   }
 }
 
@@ -62,8 +93,8 @@ export async function compressImage(
   opts: CompressOptions,
   onProgress?: (p: CompressProgress) => void,
 ): Promise<Blob> {
-  const invalid = validateImageFile(file);
-  if (invalid) throw new Error(invalid);
+  const invalid = imageFileProblem(file);
+  if (invalid) throw new ImageError(invalid);
 
   onProgress?.({ stage: 'loading' });
   const image = await loadImage(file);
@@ -73,7 +104,7 @@ export async function compressImage(
     canvas.width = size.width;
     canvas.height = size.height;
     const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error(MSG.noCanvas);
+    if (!ctx) throw new ImageError({ message: MSG.noCanvas });
     ctx.imageSmoothingEnabled = true;
     ctx.imageSmoothingQuality = 'high';
     ctx.drawImage(image.source, 0, 0, size.width, size.height);
@@ -89,7 +120,7 @@ export async function compressImage(
         type = 'image/jpeg';
         blob = await toBlob(canvas, type, quality);
       }
-      if (!blob) throw new Error(MSG.compressFailed);
+      if (!blob) throw new ImageError(problem('compressFailed'));
       if (!best || blob.size < best.size) best = blob;
       if (blob.size <= opts.maxBytes || quality <= COMPRESSION_QUALITY_FLOOR) break;
       quality = nextQuality(quality);

@@ -1,11 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_APP_NAME, DEFAULT_CONTACT } from '#shared/constants.ts';
 import type { Banner, Branding, Location } from '#shared/schemas.ts';
+import { setOverrides } from '#web/i18n/texts.tsx';
 import { api } from './api-client.ts';
 
 export const brandingQuery = queryOptions({
   queryKey: ['branding'],
-  queryFn: ({ signal }) => api.get<Branding>('/api/branding', { signal }),
+  queryFn: async ({ signal }) => {
+    const branding = await api.get<Branding>('/api/branding', { signal });
+    // The operator's text corrections come with the branding, compiled (admin: Texts). They
+    // are plain text: React escapes them like any other text.
+    setOverrides(branding.texts ?? {});
+    return branding;
+  },
   staleTime: 5 * 60_000,
 });
 

@@ -1,14 +1,16 @@
 import { PageContainer, PageTitle } from '../components/layout/page-container.tsx';
 import { BookingWizard } from '../features/booking-wizard/booking-wizard.tsx';
+import { BOOKING_TEXTS } from '../features/booking-wizard/texts.ts';
+import { useTexts } from '../i18n/texts.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-const TITLE = 'Book Your Ferry Journey';
-
 export default function BookingPage() {
-  useDocumentTitle(TITLE);
+  const t = useTexts(BOOKING_TEXTS);
+  const title = t('booking.pageTitle');
+  useDocumentTitle(title);
   return (
     <PageContainer className="max-w-5xl">
-      <PageTitle>{TITLE}</PageTitle>
+      <PageTitle>{title}</PageTitle>
       <BookingWizard />
     </PageContainer>
   );

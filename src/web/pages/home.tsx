@@ -1,11 +1,15 @@
 import { PageContainer } from '../components/layout/page-container.tsx';
 import { BannerCarousel } from '../features/home/banner-carousel.tsx';
 import { HowItWorks } from '../features/home/how-it-works.tsx';
+import { HOME_TEXTS } from '../features/home/texts.ts';
 import { WelcomeHero } from '../features/home/welcome-hero.tsx';
+import { useTexts } from '../i18n/texts.tsx';
 import { useBranding } from '../lib/public-queries.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 export default function HomePage() {
+  // The page waits for its texts in the reader's language once, rather than part by part.
+  useTexts(HOME_TEXTS);
   const { appName } = useBranding();
   useDocumentTitle();
   return (

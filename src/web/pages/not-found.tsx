@@ -1,14 +1,15 @@
 import { House } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTexts } from '#web/i18n/texts.ts';
+import { SITE_TEXTS } from '#web/i18n/site.ts';
+import { useTexts } from '#web/i18n/texts.tsx';
 import { Link, usePathname } from '#web/lib/navigation.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 export default function NotFoundPage() {
   const pathname = usePathname();
-  const t = useTexts('common');
-  useDocumentTitle(t('common.notFoundTitle'));
+  const t = useTexts(SITE_TEXTS);
+  useDocumentTitle(t('site.notFoundTitle'));
 
   // SPEC.md: the bad path is logged; ARCHITECTURE.md 8.19: as a warning, not an error.
   useEffect(() => {
@@ -21,15 +22,13 @@ export default function NotFoundPage() {
         <span className="bg-gradient-to-br from-sky-500 to-sky-800 bg-clip-text text-8xl font-extrabold tracking-tighter text-transparent sm:text-9xl">
           404
         </span>
-        <span className="text-2xl font-semibold text-slate-900 sm:text-3xl">{t('common.notFoundHeading')}</span>
+        <span className="text-2xl font-semibold text-slate-900 sm:text-3xl">{t('site.notFoundHeading')}</span>
       </h1>
-      <p className="mt-4 text-slate-600">
-        {t('common.notFoundText')}
-      </p>
+      <p className="mt-4 text-slate-600">{t('site.notFoundText')}</p>
       <Button asChild size="lg" className="mt-8">
         <Link to="/">
           <House aria-hidden="true" />
-          {t('common.notFoundHome')}
+          {t('site.notFoundHome')}
         </Link>
       </Button>
     </div>

@@ -35,3 +35,14 @@ export async function expectAccessible(page: Page, name?: string): Promise<void>
     name,
   ).toEqual([]);
 }
+
+/**
+ * The footer, which loads once the reader scrolls or types (DeferredFooter): to the end of the
+ * page with the keyboard, as a reader would.
+ */
+export async function showFooter(page: Page) {
+  await page.keyboard.press('End');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toBeVisible();
+  return footer;
+}

@@ -522,12 +522,12 @@ describe(`bookings (${testDatabaseKind})`, () => {
         statusText: 'Your booking is being reviewed. You will be notified once approved.',
         travelDate: trip.schedule.travelDate,
         departureTime: '08:00',
-        from: { name: expect.stringMatching(/^Island /) },
-        to: { name: expect.stringMatching(/^Island /) },
+        from: { name: expect.stringMatching(/^Island /), nameDv: '' },
+        to: { name: expect.stringMatching(/^Island /), nameDv: '' },
         stops: [
-          { stopOrder: 0, name: expect.any(String), departureTime: '08:00' },
-          { stopOrder: 1, name: expect.any(String), departureTime: '08:30' },
-          { stopOrder: 2, name: expect.any(String), departureTime: null },
+          { stopOrder: 0, name: expect.any(String), nameDv: '', departureTime: '08:00' },
+          { stopOrder: 1, name: expect.any(String), nameDv: '', departureTime: '08:30' },
+          { stopOrder: 2, name: expect.any(String), nameDv: '', departureTime: null },
         ],
         launchName: expect.stringMatching(/^Launch /),
         seatNumbers: ['A1', 'A2'],
@@ -570,7 +570,7 @@ describe(`bookings (${testDatabaseKind})`, () => {
       expect(before.statusText).toBe('Your booking is approved. Please arrive 30 minutes before departure.');
       expect(before.ticketStatusLabel).toBe('Approved');
       expect(before.paymentStatusLabel).toBe('Paid');
-      expect(before.from).toEqual({ name: 'Unknown Location' });
+      expect(before.from).toEqual({ name: 'Unknown Location', nameDv: '' });
       // The operator completes the trip; the lookup answers afresh at once (no second-old copy).
       const { cookie } = await signInAsAdmin(t.app);
       const completed = await t.app.inject({

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, problem } from '#server/lib/errors.ts';
 import { routeLimit } from '#server/lib/rate-limit.ts';
 import { normalizeReference } from '#server/lib/reference.ts';
+import { requestLanguage } from '#server/lib/texts.ts';
 import { holdLimitsOf } from '#server/services/check-hold-limits.ts';
 import { bookingRequestHash, createBooking } from '#server/services/create-booking.ts';
 import { lookupBooking } from '#server/services/lookup-booking.ts';
@@ -10,15 +11,21 @@ import { BOOKING_SESSION_HEADER, IDEMPOTENCY_KEY_HEADER } from '#shared/http-hea
 import { MSG } from '#shared/messages.ts';
 import {
   bookingCreatedSchema,
+  bookingFormFieldsSchema,
   bookingHeadersSchema,
   bookingLookupSchema,
   bookingReferenceParamsSchema,
   bookingRequestSchema,
 } from '#shared/schemas.ts';
 
-/** The multipart body of POST /api/bookings: the `booking` JSON field and the `slip` file. */
-async function readBookingForm(req: FastifyRequest): Promise<{ bookingText?: string; slip?: Buffer }> {
-  const out: { bookingText?: string; slip?: Buffer } = {};
+type BookingForm = { bookingText?: string; slip?: Buffer; language?: string };
+
+/**
+ * The multipart body of POST /api/bookings: the `booking` JSON field, the `slip` file and the
+ * optional `language` the passenger's mails are written in.
+ */
+async function readBookingForm(req: FastifyRequest): Promise<BookingForm> {
+  const out: BookingForm = {};
   if (!req.isMultipart()) return out;
   for await (const part of req.parts()) {
     if (part.type === 'file') {
@@ -27,6 +34,8 @@ async function readBookingForm(req: FastifyRequest): Promise<{ bookingText?: str
       if (part.fieldname === 'slip' && buffer.length > 0) out.slip = buffer;
     } else if (part.fieldname === 'booking' && typeof part.value === 'string') {
       out.bookingText = part.value;
+    } else if (part.fieldname === 'language' && typeof part.value === 'string') {
+      out.language = part.value;
     }
   }
   return out;
@@ -59,9 +68,11 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
       config: routeLimit(config, 'bookingSubmit'),
     },
     async (req, reply) => {
-      const { bookingText, slip } = await readBookingForm(req);
+      const form = await readBookingForm(req);
+      const { bookingText, slip } = form;
       if (!slip || bookingText === undefined) throw problem('slip_and_trip_required');
       const input = bookingRequestSchema.parse(parseJson(bookingText) ?? {});
+      const fields = bookingFormFieldsSchema.parse({ language: form.language || undefined });
       const result = await createBooking({
         db: database.db,
         storage,
@@ -74,6 +85,7 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
         requestHash: bookingRequestHash(bookingText, slip),
         clientIp: req.ip,
         limits: holdLimitsOf(config),
+        language: requestLanguage(req, fields.language),
       });
       if (result.replayed) req.changedNothing = true;
       else app.deps.mailer?.kick();

@@ -101,7 +101,7 @@ describe(`public catalogue endpoints (${testDatabaseKind})`, () => {
     const res = await t.app.inject('/api/locations');
     const list = res.json() as Array<{ name: string; code: string; country: string; id: string }>;
     expect(list.map((l) => l.name)).toEqual(['Airport', 'Maafushi', 'Thoddoo']);
-    expect(Object.keys(list[0] ?? {}).sort()).toEqual(['code', 'country', 'id', 'name']);
+    expect(Object.keys(list[0] ?? {}).sort()).toEqual(['code', 'country', 'id', 'name', 'nameDv']);
   });
 
   it('GET /api/settings/public gives defaults, then the saved prices, rate and accounts', async () => {

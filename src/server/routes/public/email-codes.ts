@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeLimit } from '#server/lib/rate-limit.ts';
+import { requestLanguage } from '#server/lib/texts.ts';
 import { sendEmailCode } from '#server/services/send-email-code.ts';
 import { verifyEmailCode } from '#server/services/verify-email-code.ts';
 import {
@@ -28,6 +29,7 @@ export default async function emailCodeRoutes(fastify: FastifyInstance) {
         email: req.body.email,
         clientIp: req.ip,
         verificationsPerIpHour: config.emailVerificationsPerIpHour,
+        language: requestLanguage(req, req.body.language),
       });
       app.deps.mailer?.kick();
       reply.header('Cache-Control', 'no-store');

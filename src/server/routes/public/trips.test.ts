@@ -131,8 +131,8 @@ describe(`trips, seat map and seat locks (${testDatabaseKind})`, () => {
       expect(found).toEqual({
         scheduleId: trip.schedule.id,
         travelDate: tomorrow,
-        from: { id: b?.locationId, name: nameOf(b?.locationId ?? '') },
-        to: { id: c?.locationId, name: nameOf(c?.locationId ?? '') },
+        from: { id: b?.locationId, name: nameOf(b?.locationId ?? ''), nameDv: '' },
+        to: { id: c?.locationId, name: nameOf(c?.locationId ?? ''), nameDv: '' },
         // The factory's stops leave at 08:00 and 08:30; the passenger boards at the second.
         departureTime: '08:30',
         passengerDepartureTime: '08:30',
@@ -140,6 +140,7 @@ describe(`trips, seat map and seat locks (${testDatabaseKind})`, () => {
           stopOrder: s.stopOrder,
           locationId: s.locationId,
           name: nameOf(s.locationId),
+          nameDv: '',
           departureTime: s.departureTime ? s.departureTime.slice(0, 5) : null,
         })),
         launchIds: trip.launchIds,

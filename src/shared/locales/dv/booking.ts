@@ -2,4 +2,26 @@
 import type { Catalogue } from '../../catalogue.ts';
 import type en from '../../messages/booking.ts';
 
-export default {} satisfies Catalogue<typeof en>;
+export default {
+  pageTitle: 'ފެރީ ދަތުރެއް ބުކް ކުރައްވާ',
+  progress: 'ބުކިންގގެ މަރުޙަލާތައް',
+  step1: 'ދަތުރު ޚިޔާރުކުރުން',
+  step2: 'ފަސިންޖަރުގެ މަޢުލޫމާތު',
+  step3: 'ލޯންޗު ޚިޔާރުކުރުން',
+  step4: 'ގޮނޑި ޚިޔާރުކުރުން',
+  step5: 'ފައިސާ ދެއްކުން',
+  stepDone: '(ނިމިފައި)',
+  stepOf: '{total} މަރުޙަލާގެ ތެރެއިން {n} ވަނަ މަރުޙަލާ: {title}',
+  heldFor: 'ގޮނޑިތައް ހިފަހައްޓާފައިވާ ބާކީ ވަގުތު: <0>{time}</0>',
+  holdExpired: 'ގޮނޑިތައް ހިފަހައްޓާފައިވާ ވަގުތު ހަމަވެއްޖެ. ދަތުރު އަލުން ޚިޔާރު ކުރައްވާ.',
+  back: 'ފަހަތަށް',
+  tripTitle: 'ތިޔަ ދަތުރު ޚިޔާރު ކުރައްވާ',
+  tripIntro: 'ދަތުރުކުރައްވާ ތާރީޚާއި، ފުރާ ތަނާއި ދާ ތަން ޚިޔާރު ކުރައްވާ.',
+  date: 'ދަތުރުކުރާ ތާރީޚު',
+  from: 'ފުރާ ތަން',
+  fromPick: 'ފުރާ ތަން ޚިޔާރު ކުރައްވާ',
+  to: 'ދާ ތަން',
+  toPick: 'ދާ ތަން ޚިޔާރު ކުރައްވާ',
+  search: 'ދަތުރުތައް ހޯދާ',
+  searching: 'ހޯދަނީ…',
+} satisfies Catalogue<typeof en>;

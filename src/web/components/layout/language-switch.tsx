@@ -1,9 +1,8 @@
-import { useLingui } from '@lingui/react';
 import { Languages } from 'lucide-react';
 import { useState } from 'react';
 import { LANGUAGE_NAME, type Language } from '#shared/languages.ts';
 import { changeLanguage } from '#web/i18n/language.ts';
-import { useTexts } from '#web/i18n/texts.ts';
+import { useLanguage, useTexts } from '#web/i18n/texts.tsx';
 
 /**
  * The header's switch to the other language, named in both ('Language / ބަސް: ދިވެހި') so a
@@ -11,8 +10,7 @@ import { useTexts } from '#web/i18n/texts.ts';
  */
 export function LanguageSwitch() {
   const t = useTexts('common');
-  const { i18n } = useLingui();
-  const other: Language = i18n.locale === 'dv' ? 'en' : 'dv';
+  const other: Language = useLanguage() === 'dv' ? 'en' : 'dv';
   const [busy, setBusy] = useState(false);
   return (
     <button

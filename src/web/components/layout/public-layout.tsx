@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useTexts } from '#web/i18n/texts.ts';
+import { useTexts } from '#web/i18n/texts.tsx';
 import { usePathname } from '#web/lib/navigation.tsx';
-import { SiteFooter } from './site-footer.tsx';
+import { DeferredFooter } from './deferred-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 export const MAIN_ID = 'main';
@@ -20,20 +20,23 @@ export function PublicLayout({ children }: { children: ReactNode }) {
     mainRef.current?.focus({ preventScroll: true });
   }, [pathname]);
 
+  // Header and page fill the screen; the footer starts below it, and loads when it is reached.
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href={`#${MAIN_ID}`}
-        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-sky-800 shadow-lg focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
-      >
-        {t('common.skipToContent')}
-      </a>
-      <SiteHeader />
-      <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="flex-1 outline-none">
-        {children}
-      </main>
-      <SiteFooter />
-    </div>
+    <>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href={`#${MAIN_ID}`}
+          className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-sky-800 shadow-lg focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
+        >
+          {t('common.skipToContent')}
+        </a>
+        <SiteHeader />
+        <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="flex-1 outline-none">
+          {children}
+        </main>
+      </div>
+      <DeferredFooter />
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { RotateCw } from 'lucide-react';
 import { Component, type ReactNode } from 'react';
-import { text } from '#web/i18n/texts.ts';
+import { text } from '#web/i18n/texts.tsx';
 import { Button } from '../ui/button.tsx';
 
 /** Shown when a page fails to load, typically its code after a new release replaced the old files. */

@@ -1,5 +1,6 @@
 import { Mail, Phone } from 'lucide-react';
-import { useTexts } from '#web/i18n/texts.ts';
+import { SITE_TEXTS } from '#web/i18n/site.ts';
+import { useTexts } from '#web/i18n/texts.tsx';
 import { Link } from '#web/lib/navigation.tsx';
 import { useBranding } from '#web/lib/public-queries.ts';
 import { telHref } from '#web/lib/tel-href.ts';
@@ -7,14 +8,14 @@ import { EmailText } from '../email-text.tsx';
 import { BrandMark } from './brand-mark.tsx';
 
 const SERVICES = [
-  'common.serviceFerryBooking',
-  'common.serviceIslandTransfers',
-  'common.serviceAirport',
-  'common.serviceTourist',
+  'site.serviceFerryBooking',
+  'site.serviceIslandTransfers',
+  'site.serviceAirport',
+  'site.serviceTourist',
 ] as const;
 
 export function SiteFooter() {
-  const t = useTexts('common');
+  const t = useTexts(SITE_TEXTS);
   const { appName, logoUrl, contact } = useBranding();
   // The operator's own details (PWA settings), one line each even when both addresses are the same.
   const emails = [...new Set([contact.bookingEmail, contact.supportEmail])];
@@ -27,12 +28,12 @@ export function SiteFooter() {
             <BrandMark logoUrl={logoUrl} />
             {appName}
           </p>
-          <p className="max-w-xs text-sm leading-relaxed text-sky-200">{t('common.footerAbout')}</p>
+          <p className="max-w-xs text-sm leading-relaxed text-sky-200">{t('site.footerAbout')}</p>
         </div>
 
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="text-sm font-semibold tracking-wide text-white uppercase">
-            {t('common.footerContact')}
+            {t('site.footerContact')}
           </h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li>
@@ -60,7 +61,7 @@ export function SiteFooter() {
 
         <section aria-labelledby="footer-services">
           <h2 id="footer-services" className="text-sm font-semibold tracking-wide text-white uppercase">
-            {t('common.footerServices')}
+            {t('site.footerServices')}
           </h2>
           <ul className="mt-4 space-y-3 text-sm">
             {SERVICES.map((service) => (
@@ -71,17 +72,17 @@ export function SiteFooter() {
 
         <nav aria-labelledby="footer-links">
           <h2 id="footer-links" className="text-sm font-semibold tracking-wide text-white uppercase">
-            {t('common.footerQuickLinks')}
+            {t('site.footerQuickLinks')}
           </h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li>
               <Link to="/booking" className="hover:text-white hover:underline">
-                {t('common.footerBookTrip')}
+                {t('site.footerBookTrip')}
               </Link>
             </li>
             <li>
               <Link to="/bookings" className="hover:text-white hover:underline">
-                {t('common.footerCheckBooking')}
+                {t('site.footerCheckBooking')}
               </Link>
             </li>
           </ul>
@@ -89,7 +90,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-sky-200 sm:px-6">
-          {t('common.footerRights', { year, appName })}
+          {t('site.footerRights', { year, appName })}
         </p>
       </div>
     </footer>

@@ -1,5 +1,5 @@
 import { House, Search } from 'lucide-react';
-import { useTexts } from '#web/i18n/texts.ts';
+import { useTexts } from '#web/i18n/texts.tsx';
 import { Link, NavLink } from '#web/lib/navigation.tsx';
 import { useBranding } from '#web/lib/public-queries.ts';
 import { cn } from '#web/lib/utils.ts';

@@ -2,6 +2,7 @@ import {
   CalendarClock,
   ClipboardList,
   Image,
+  Languages,
   LayoutDashboard,
   type LucideIcon,
   MapPin,
@@ -25,5 +26,6 @@ export const ADMIN_LINKS: AdminLink[] = [
   { to: '/admin/locations', label: 'Locations', icon: MapPin },
   { to: '/admin/payments', label: 'Payments', icon: Wallet },
   { to: '/admin/pwa-settings', label: 'PWA Settings', icon: Smartphone },
+  { to: '/admin/texts', label: 'Texts', icon: Languages },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
 ];

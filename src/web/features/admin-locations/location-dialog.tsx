@@ -18,17 +18,20 @@ import {
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { DHIVEHI_FIELD } from '#web/i18n/operator-text.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useSaveLocation } from './api.ts';
 
 type FormValues = z.input<typeof locationInputSchema>;
-const FIELDS: { name: keyof FormValues; label: string; placeholder: string }[] = [
+const FIELDS: { name: keyof FormValues; label: string; placeholder: string; dhivehi?: true }[] = [
   { name: 'name', label: 'Name', placeholder: 'e.g. Maafushi' },
+  // Shown to passengers reading Dhivehi; empty shows the name above.
+  { name: 'nameDv', label: 'Name in Dhivehi (optional)', placeholder: 'e.g. މާފުށި', dhivehi: true },
   { name: 'code', label: 'Code', placeholder: 'e.g. MAF' },
   { name: 'country', label: 'Country', placeholder: 'e.g. Maldives' },
 ];
-const EMPTY: FormValues = { name: '', code: '', country: '' };
+const EMPTY: FormValues = { name: '', nameDv: '', code: '', country: '' };
 
 type Props = {
   /** The location being edited; null adds a new one. */
@@ -48,7 +51,11 @@ export function LocationDialog({ location, open, onOpenChange }: Props) {
 
   useEffect(() => {
     if (open) {
-      form.reset(location ? { name: location.name, code: location.code, country: location.country } : EMPTY);
+      form.reset(
+        location
+          ? { name: location.name, nameDv: location.nameDv, code: location.code, country: location.country }
+          : EMPTY,
+      );
       save.reset();
     }
   }, [open, location, form.reset, save.reset]);
@@ -98,6 +105,7 @@ export function LocationDialog({ location, open, onOpenChange }: Props) {
                 autoComplete="off"
                 aria-invalid={errors[field.name] ? true : undefined}
                 aria-describedby={errors[field.name] ? errorId : undefined}
+                {...(field.dhivehi ? DHIVEHI_FIELD : {})}
                 {...form.register(field.name)}
               />
             </div>

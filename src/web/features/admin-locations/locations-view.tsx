@@ -9,8 +9,10 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { DHIVEHI_FIELD } from '#web/i18n/operator-text.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
+import { cn } from '#web/lib/utils.ts';
 import { adminLocationsQuery, useDeleteLocation } from './api.ts';
 import { LocationDialog } from './location-dialog.tsx';
 
@@ -31,6 +33,18 @@ function LocationCard({
         </span>
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-lg font-semibold text-slate-900">{location.name}</h2>
+          {location.nameDv ? (
+            <p
+              dir={DHIVEHI_FIELD.dir}
+              lang={DHIVEHI_FIELD.lang}
+              className={cn('truncate text-start text-sm text-slate-700', DHIVEHI_FIELD.className)}
+            >
+              <span className="sr-only" lang="en" dir="ltr">
+                In Dhivehi:{' '}
+              </span>
+              {location.nameDv}
+            </p>
+          ) : null}
           <p className="mt-0.5 flex items-center gap-1.5 text-sm text-slate-600">
             <Globe2 aria-hidden="true" className="size-4 shrink-0" />
             <span className="truncate">{location.country}</span>

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '#web/components/
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
+import { DHIVEHI_FIELD } from '#web/i18n/operator-text.ts';
 import { apiErrorText } from '#web/lib/api-client.ts';
 import { showServerFieldErrors, useServerForm } from '#web/lib/server-form.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -24,16 +25,23 @@ const schema = paymentSettingsUpdateSchema
     accountHolderUsd: true,
     accountNumberUsd: true,
     paymentInstructions: true,
+    bankNameDv: true,
+    bankNameUsdDv: true,
+    paymentInstructionsDv: true,
   })
   .required();
 type Values = z.input<typeof schema>;
 type Field = keyof Values;
 
-const ACCOUNTS: { currency: 'MVR' | 'USD'; fields: { name: Field; label: string }[] }[] = [
+/** `dhivehi`: the optional Dhivehi version passengers reading Dhivehi see (empty: the English). */
+type AccountField = { name: Field; label: string; dhivehi?: true };
+
+const ACCOUNTS: { currency: 'MVR' | 'USD'; fields: AccountField[] }[] = [
   {
     currency: 'MVR',
     fields: [
       { name: 'bankName', label: 'Bank name' },
+      { name: 'bankNameDv', label: 'Bank name in Dhivehi (optional)', dhivehi: true },
       { name: 'accountHolder', label: 'Account holder' },
       { name: 'accountNumber', label: 'Account number' },
     ],
@@ -42,12 +50,17 @@ const ACCOUNTS: { currency: 'MVR' | 'USD'; fields: { name: Field; label: string 
     currency: 'USD',
     fields: [
       { name: 'bankNameUsd', label: 'Bank name' },
+      { name: 'bankNameUsdDv', label: 'Bank name in Dhivehi (optional)', dhivehi: true },
       { name: 'accountHolderUsd', label: 'Account holder' },
       { name: 'accountNumberUsd', label: 'Account number' },
     ],
   },
 ];
-const FIELD_NAMES: Field[] = [...ACCOUNTS.flatMap((a) => a.fields.map((f) => f.name)), 'paymentInstructions'];
+const FIELD_NAMES: Field[] = [
+  ...ACCOUNTS.flatMap((a) => a.fields.map((f) => f.name)),
+  'paymentInstructions',
+  'paymentInstructionsDv',
+];
 
 const valuesOf = (s: PaymentSettingsView): Values => ({
   bankName: s.bankName,
@@ -57,6 +70,9 @@ const valuesOf = (s: PaymentSettingsView): Values => ({
   accountHolderUsd: s.accountHolderUsd,
   accountNumberUsd: s.accountNumberUsd,
   paymentInstructions: s.paymentInstructions,
+  bankNameDv: s.bankNameDv,
+  bankNameUsdDv: s.bankNameUsdDv,
+  paymentInstructionsDv: s.paymentInstructionsDv,
 });
 
 export function BankDetailsCard({ settings }: { settings: PaymentSettingsView }) {
@@ -79,6 +95,7 @@ export function BankDetailsCard({ settings }: { settings: PaymentSettingsView })
   );
 
   const instructionsId = `${id}-paymentInstructions`;
+  const instructionsDvId = `${id}-paymentInstructionsDv`;
   return (
     <Card>
       <CardHeader>
@@ -86,7 +103,8 @@ export function BankDetailsCard({ settings }: { settings: PaymentSettingsView })
           Bank Account Details
         </h2>
         <CardDescription>
-          Shown to passengers at payment, for the currency they choose to pay in.
+          Shown to passengers at payment, for the currency they choose to pay in. Passengers reading Dhivehi
+          see the Dhivehi versions where you fill them in, else the English.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -104,6 +122,7 @@ export function BankDetailsCard({ settings }: { settings: PaymentSettingsView })
                     label={`${field.label} (${account.currency})`}
                     autoComplete="off"
                     error={errors[field.name]?.message}
+                    {...(field.dhivehi ? DHIVEHI_FIELD : {})}
                     {...form.register(field.name)}
                   />
                 ))}
@@ -122,6 +141,22 @@ export function BankDetailsCard({ settings }: { settings: PaymentSettingsView })
             {errors.paymentInstructions ? (
               <p id={errorId(instructionsId)} className="text-sm text-red-700">
                 {errors.paymentInstructions.message}
+              </p>
+            ) : null}
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={instructionsDvId}>Payment instructions in Dhivehi (optional)</Label>
+            <Textarea
+              id={instructionsDvId}
+              rows={4}
+              aria-invalid={errors.paymentInstructionsDv ? true : undefined}
+              aria-describedby={errors.paymentInstructionsDv ? errorId(instructionsDvId) : undefined}
+              {...DHIVEHI_FIELD}
+              {...form.register('paymentInstructionsDv')}
+            />
+            {errors.paymentInstructionsDv ? (
+              <p id={errorId(instructionsDvId)} className="text-sm text-red-700">
+                {errors.paymentInstructionsDv.message}
               </p>
             ) : null}
           </div>

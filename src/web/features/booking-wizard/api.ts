@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { SEAT_LOCK_REFRESH_MS } from '#shared/constants.ts';
 import { BOOKING_SESSION_HEADER, IDEMPOTENCY_KEY_HEADER } from '#shared/http-headers.ts';
+import { isLanguage, type Language } from '#shared/languages.ts';
 import type {
   BookingCreated,
   BookingRequest,
@@ -11,6 +12,7 @@ import type {
   Trip,
   TripLaunch,
 } from '#shared/schemas.ts';
+import { i18n } from '#web/i18n/catalogue.ts';
 import { ApiError, api } from '#web/lib/api-client.ts';
 
 export { publicSettingsQuery } from '#web/lib/operator-time-zone.ts';
@@ -66,7 +68,11 @@ export async function releaseSeats(hold: SeatHold, sessionId: string): Promise<v
   }
 }
 
-export const sendEmailCode = (email: string) => api.post<EmailCodeResponse>('/api/email-codes', { email });
+/** The passenger's language ('en', 'dv'): the mails a request causes are written in it. */
+const mailLanguage = (): Language | undefined => (isLanguage(i18n.locale) ? i18n.locale : undefined);
+
+export const sendEmailCode = (email: string) =>
+  api.post<EmailCodeResponse>('/api/email-codes', { email, language: mailLanguage() });
 
 export const verifyEmailCode = (email: string, code: string) =>
   api.post<EmailVerifyResponse>('/api/email-codes/verify', { email, code });
@@ -80,6 +86,9 @@ export function submitBooking(
   const form = new FormData();
   form.append('booking', JSON.stringify(booking));
   form.append('slip', slip, 'slip.webp');
+  // Beside the booking, not in it: a retry after switching language is still the same request.
+  const language = mailLanguage();
+  if (language) form.append('language', language);
   return api.post<BookingCreated>('/api/bookings', form, {
     headers: { [BOOKING_SESSION_HEADER]: sessionId, [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });

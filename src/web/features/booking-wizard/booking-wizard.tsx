@@ -1,12 +1,15 @@
 import { lazy, Suspense, useCallback, useEffect, useReducer, useRef } from 'react';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { COMMON } from '#web/i18n/common.ts';
+import { text, useTexts } from '#web/i18n/texts.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { releaseSeats } from './api.ts';
-import { HoldTimer, useCountdown } from './hold-timer.tsx';
+import { useCountdown } from './hold-timer.tsx';
 import { ProgressSteps } from './progress-steps.tsx';
 import { runWhenIdle } from './run-when-idle.ts';
 import { SelectTripStep } from './select-trip/select-trip-step.tsx';
 import { StepMovedContext } from './step-focus.ts';
+import { BOOKING_TEXTS } from './texts.ts';
 import {
   holdDeadline,
   loadWizardState,
@@ -14,6 +17,8 @@ import {
   saveWizardState,
   wizardReducer,
 } from './wizard-state.ts';
+
+const HoldTimer = lazy(() => import('./hold-timer-badge.tsx'));
 
 // Later steps load while the passenger fills in the first one, keeping /booking's first load small.
 const loaders = {
@@ -36,9 +41,8 @@ const NEXT_STEP: Partial<Record<number, () => Promise<unknown>>> = {
   5: loaders.confirmation,
 };
 
-const HOLD_EXPIRED = 'Your seat hold has expired. Please select your trip again.';
-
 export function BookingWizard() {
+  const t = useTexts(BOOKING_TEXTS, COMMON);
   const [state, dispatch] = useReducer(wizardReducer, undefined, loadWizardState);
 
   useEffect(() => saveWizardState(state), [state]);
@@ -73,7 +77,7 @@ export function BookingWizard() {
       );
     }
     dispatch({ type: 'holdExpired' });
-    toast.error(HOLD_EXPIRED);
+    toast.error(text('booking.holdExpired'));
   }, [state]);
   const secondsLeft = useCountdown(holding ? holdDeadline(state) : null, onExpire);
 
@@ -83,7 +87,9 @@ export function BookingWizard() {
       <ProgressSteps current={state.currentStep} />
       {holding && secondsLeft !== null ? (
         <div className="mt-4 flex justify-end">
-          <HoldTimer secondsLeft={secondsLeft} />
+          <Suspense fallback={null}>
+            <HoldTimer secondsLeft={secondsLeft} />
+          </Suspense>
         </div>
       ) : null}
       <div className="mt-6">
@@ -91,7 +97,7 @@ export function BookingWizard() {
           <Suspense
             fallback={
               <Card>
-                <CardContent className="p-6 text-sm text-slate-600">Loading…</CardContent>
+                <CardContent className="p-6 text-sm text-slate-600">{t('common.loading')}</CardContent>
               </Card>
             }
           >

@@ -1,20 +1,24 @@
 import { Check } from 'lucide-react';
+import type { TextId } from '#shared/texts.ts';
+import { useTexts } from '#web/i18n/texts.tsx';
 import { cn } from '#web/lib/utils.ts';
+import { BOOKING_TEXTS } from './texts.ts';
 import type { WizardStep } from './wizard-state.ts';
 
 export const STEP_TITLES = [
-  'Select Trip',
-  'Passenger Info',
-  'Choose Launch',
-  'Choose Seats',
-  'Payment',
-] as const;
+  'booking.step1',
+  'booking.step2',
+  'booking.step3',
+  'booking.step4',
+  'booking.step5',
+] as const satisfies readonly TextId[];
 
 /** SPEC.md section 2: five numbered steps; small screens show "Step N of 5: title" instead of every title. */
 export function ProgressSteps({ current }: { current: WizardStep }) {
+  const t = useTexts(BOOKING_TEXTS);
   const active = Math.min(current, STEP_TITLES.length);
   return (
-    <nav aria-label="Booking progress" className="mt-6">
+    <nav aria-label={t('booking.progress')} className="mt-6">
       <ol className="flex items-center gap-1 sm:gap-2">
         {STEP_TITLES.map((title, index) => {
           const number = index + 1;
@@ -43,8 +47,8 @@ export function ProgressSteps({ current }: { current: WizardStep }) {
                   isActive ? 'font-semibold text-slate-900' : 'text-slate-600',
                 )}
               >
-                {title}
-                {done ? <span className="sr-only"> (completed)</span> : null}
+                {t(title)}
+                {done ? <span className="sr-only"> {t('booking.stepDone')}</span> : null}
               </span>
               {number < STEP_TITLES.length ? (
                 <span
@@ -58,7 +62,11 @@ export function ProgressSteps({ current }: { current: WizardStep }) {
       </ol>
       {current <= STEP_TITLES.length ? (
         <p className="mt-3 text-sm font-medium text-slate-700 lg:hidden">
-          Step {active} of {STEP_TITLES.length}: {STEP_TITLES[active - 1]}
+          {t('booking.stepOf', {
+            n: active,
+            total: STEP_TITLES.length,
+            title: t(STEP_TITLES[active - 1] ?? 'booking.step1'),
+          })}
         </p>
       ) : null}
     </nav>

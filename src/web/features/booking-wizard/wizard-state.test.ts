@@ -12,8 +12,8 @@ import {
 const trip: Trip = {
   scheduleId: '00000000-0000-4000-8000-000000000001',
   travelDate: '2026-11-22',
-  from: { id: 'a', name: 'Malé' },
-  to: { id: 'b', name: 'Maafushi' },
+  from: { id: 'a', name: 'Malé', nameDv: '' },
+  to: { id: 'b', name: 'Maafushi', nameDv: '' },
   departureTime: '13:30',
   passengerDepartureTime: '13:30',
   stops: [],

@@ -1,14 +1,22 @@
 import { ArrowRight, CalendarDays, Clock, Receipt, Ship, Ticket, User } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages.ts';
 import type { BookingLookup } from '#shared/schemas.ts';
 import { SlipButton } from '#web/components/slip-viewer/slip-button.tsx';
 import { PaymentStatusBadge, TicketStatusBadge } from '#web/components/status-badges.tsx';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
+import { useLanguage } from '#web/i18n/texts.tsx';
 import { formatInstant, formatTravelDate } from '#web/lib/dates.ts';
 import { useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
 import { cn } from '#web/lib/utils.ts';
-import { describeBreakdownRow, formatMoney, formatTicketCounts, orNotSpecified } from './format.ts';
+import {
+  describeBreakdownRow,
+  formatMoney,
+  formatTicketCounts,
+  orNotSpecified,
+  placeName,
+  statusTexts,
+} from './format.ts';
+import { useOutcomeTexts } from './outcome-texts.ts';
 
 // Status text tint per ticket status; the text itself carries the meaning.
 const STATUS_TEXT_TONE: Record<string, string> = {
@@ -27,8 +35,18 @@ function Detail({ term, children, className }: { term: string; children: ReactNo
   );
 }
 
-function Section({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
-  const id = `booking-${title.toLowerCase().replace(/\W+/g, '-')}`;
+function Section({
+  id,
+  title,
+  icon,
+  children,
+}: {
+  /** The heading's id: the same in every language. */
+  id: string;
+  title: string;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="border-t border-slate-200 pt-5">
       <h3 id={id} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
@@ -43,24 +61,29 @@ function Section({ title, icon, children }: { title: string; icon: ReactNode; ch
 }
 
 function Stops({ stops, from, to }: { stops: BookingLookup['stops']; from: string; to: string }) {
+  const t = useOutcomeTexts();
+  const language = useLanguage();
   const ordered = [...stops].sort((a, b) => a.stopOrder - b.stopOrder);
   return (
-    <ol className="relative ml-1.5 space-y-2 border-l-2 border-sky-200 pl-4">
+    <ol className="relative ms-1.5 space-y-2 border-s-2 border-sky-200 ps-4">
       {ordered.map((stop) => {
-        const own = stop.name === from || stop.name === to;
+        const name = placeName(stop, language, t);
+        const own = name === from || name === to;
         return (
           <li key={stop.stopOrder} className="relative flex flex-wrap items-baseline justify-between gap-x-3">
             <span
               aria-hidden="true"
               className={cn(
-                'absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full border-2',
+                'absolute top-1.5 -start-[1.4rem] size-2.5 rounded-full border-2',
                 own ? 'border-sky-700 bg-sky-700' : 'border-sky-300 bg-white',
               )}
             />
             <span className={cn('text-sm', own ? 'font-semibold text-slate-900' : 'text-slate-700')}>
-              {stop.name}
+              <bdi>{name}</bdi>
             </span>
-            <span className="text-sm tabular-nums text-slate-600">{stop.departureTime ?? NOT_SPECIFIED}</span>
+            <span className="text-sm tabular-nums text-slate-600">
+              <bdi>{stop.departureTime ?? t('common.notSpecified')}</bdi>
+            </span>
           </li>
         );
       })}
@@ -69,11 +92,14 @@ function Stops({ stops, from, to }: { stops: BookingLookup['stops']; from: strin
 }
 
 export function BookingResultCard({ booking }: { booking: BookingLookup }) {
+  const t = useOutcomeTexts();
+  const language = useLanguage();
   const tone = STATUS_TEXT_TONE[booking.ticketStatus] ?? 'border-slate-200 bg-slate-50 text-slate-900';
   const timeZone = useOperatorTimeZone();
   const seats = booking.seatNumbers.filter(Boolean);
-  const from = booking.from.name.trim() || UNKNOWN_LOCATION;
-  const to = booking.to.name.trim() || UNKNOWN_LOCATION;
+  const from = placeName(booking.from, language, t);
+  const to = placeName(booking.to, language, t);
+  const status = statusTexts(booking, t);
 
   return (
     <article aria-labelledby="booking-result-title">
@@ -82,49 +108,57 @@ export function BookingResultCard({ booking }: { booking: BookingLookup }) {
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="min-w-0">
               <h2 id="booking-result-title" className="text-sm font-medium text-slate-600">
-                Booking reference
+                {t('lookup.reference')}
               </h2>
               <p className="mt-1 font-mono text-2xl font-bold tracking-wider break-all text-slate-900">
-                {booking.reference}
+                <bdi dir="ltr">{booking.reference}</bdi>
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
-              <TicketStatusBadge status={booking.ticketStatus} label={booking.ticketStatusLabel} size="lg" />
+              <TicketStatusBadge
+                status={booking.ticketStatus}
+                label={status.ticketStatus}
+                kind={t('lookup.bookingStatus')}
+                size="lg"
+              />
               <PaymentStatusBadge
                 status={booking.paymentStatus}
-                label={booking.paymentStatusLabel}
+                label={status.paymentStatus}
+                kind={t('lookup.paymentStatus')}
                 size="lg"
               />
             </div>
           </div>
           <p className={cn('rounded-xl border px-4 py-3 text-sm leading-relaxed', tone)}>
-            {booking.statusText}
+            {status.statusText}
           </p>
         </CardHeader>
 
         <CardContent className="space-y-5">
-          <Section title="Trip" icon={<Ship />}>
+          <Section id="booking-trip" title={t('lookup.sectionTrip')} icon={<Ship />}>
             <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-lg font-semibold text-slate-900">
-              <span>{from}</span>
+              <span className="sr-only">{t('lookup.route', { from, to })}</span>
+              <bdi aria-hidden="true">{from}</bdi>
               <ArrowRight aria-hidden="true" className="size-5 shrink-0 text-sky-700" />
-              <span className="sr-only">to</span>
-              <span>{to}</span>
+              <bdi aria-hidden="true">{to}</bdi>
             </p>
             <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3">
-              <Detail term="Travel date">
+              <Detail term={t('lookup.travelDate')}>
                 <span className="inline-flex items-center gap-1.5">
                   <CalendarDays aria-hidden="true" className="size-4 text-slate-500" />
                   {formatTravelDate(booking.travelDate)}
                 </span>
               </Detail>
-              <Detail term="Departure">
+              <Detail term={t('lookup.departure')}>
                 <span className="inline-flex items-center gap-1.5 tabular-nums">
                   <Clock aria-hidden="true" className="size-4 text-slate-500" />
-                  {orNotSpecified(booking.departureTime)}
+                  <bdi>{orNotSpecified(booking.departureTime, t)}</bdi>
                 </span>
               </Detail>
-              <Detail term="Launch">{orNotSpecified(booking.launchName)}</Detail>
-              <Detail term="Seats" className="col-span-2 sm:col-span-3">
+              <Detail term={t('lookup.launch')}>
+                <bdi>{orNotSpecified(booking.launchName, t)}</bdi>
+              </Detail>
+              <Detail term={t('lookup.seats')} className="col-span-2 sm:col-span-3">
                 {seats.length > 0 ? (
                   <ul className="flex flex-wrap gap-1.5">
                     {seats.map((seat) => (
@@ -132,40 +166,44 @@ export function BookingResultCard({ booking }: { booking: BookingLookup }) {
                         key={seat}
                         className="rounded-md border border-slate-300 bg-slate-50 px-2 py-0.5 font-mono text-sm"
                       >
-                        {seat}
+                        <bdi dir="ltr">{seat}</bdi>
                       </li>
                     ))}
                   </ul>
                 ) : (
-                  NOT_SPECIFIED
+                  t('common.notSpecified')
                 )}
               </Detail>
             </dl>
             {booking.stops.length > 2 && (
               <div className="mt-5">
-                <h4 className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500">Stops</h4>
+                <h4 className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500">
+                  {t('lookup.stops')}
+                </h4>
                 <Stops stops={booking.stops} from={from} to={to} />
               </div>
             )}
           </Section>
 
-          <Section title="Tickets" icon={<Ticket />}>
+          <Section id="booking-tickets" title={t('lookup.sectionTickets')} icon={<Ticket />}>
             <p className="text-sm font-medium text-slate-900">
-              {formatTicketCounts(booking.adultCount, booking.childCount)}
+              {formatTicketCounts(booking.adultCount, booking.childCount, t)}
             </p>
             {booking.ticketBreakdown.some((row) => row.quantity > 0) && (
               <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200">
                 {booking.ticketBreakdown
                   .filter((row) => row.quantity > 0)
                   .map((row) => {
-                    const { label, price } = describeBreakdownRow(row);
+                    const { label, price } = describeBreakdownRow(row, t);
                     return (
                       <li
                         key={`${row.type}-${row.category}`}
                         className="flex items-center justify-between gap-3 px-3 py-2 text-sm"
                       >
                         <span className="text-slate-700">{label}</span>
-                        <span className="tabular-nums text-slate-900">{price}</span>
+                        <bdi dir="ltr" className="tabular-nums text-slate-900">
+                          {price}
+                        </bdi>
                       </li>
                     );
                   })}
@@ -173,21 +211,23 @@ export function BookingResultCard({ booking }: { booking: BookingLookup }) {
             )}
           </Section>
 
-          <Section title="Payment" icon={<Receipt />}>
+          <Section id="booking-payment" title={t('lookup.sectionPayment')} icon={<Receipt />}>
             <dl>
-              <Detail term="Total amount">
-                <span className="text-xl font-bold tabular-nums">
-                  {formatMoney(booking.totalAmount, booking.currency)}
-                </span>
+              <Detail term={t('lookup.totalAmount')}>
+                <bdi dir="ltr" className="text-xl font-bold tabular-nums">
+                  {formatMoney(booking.totalAmount, booking.currency, t)}
+                </bdi>
               </Detail>
             </dl>
             <SlipButton reference={booking.reference} />
           </Section>
 
-          <Section title="Passenger" icon={<User />}>
+          <Section id="booking-passenger" title={t('lookup.sectionPassenger')} icon={<User />}>
             <dl className="grid grid-cols-2 gap-4">
-              <Detail term="Name">{orNotSpecified(booking.passengerName)}</Detail>
-              <Detail term="Booked on">{formatInstant(booking.createdAt, timeZone)}</Detail>
+              <Detail term={t('lookup.name')}>
+                <bdi>{orNotSpecified(booking.passengerName, t)}</bdi>
+              </Detail>
+              <Detail term={t('lookup.bookedOn')}>{formatInstant(booking.createdAt, timeZone)}</Detail>
             </dl>
           </Section>
         </CardContent>

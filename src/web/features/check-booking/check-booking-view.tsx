@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { LOOKUP_DEBOUNCE_MS, LOOKUP_MIN_AUTO_CHARS } from '#shared/constants.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useTexts } from '#web/i18n/texts.tsx';
 import { useSearchParams } from '#web/lib/navigation.tsx';
 import { LookupForm } from './lookup-form.tsx';
 import { LookupHelpCard } from './lookup-help-card.tsx';
+import { LOOKUP_TEXTS } from './texts.ts';
 import { useBookingLookup } from './use-booking-lookup.ts';
 import { useDebouncedCallback } from './use-debounced-callback.ts';
 
@@ -11,6 +13,8 @@ const REF_PARAM = 'ref';
 
 // The outcome cards (the booking, not found, an error) are the larger half of this page and never
 // on its first paint: their code loads once there is a reference, alongside the lookup itself.
+// Their texts too (the error texts of #web/i18n/msg.ts): in Dhivehi they may still be loading when
+// the code is in, so each part waits behind its own Suspense rather than blanking the page.
 type OutcomeModule = typeof import('./lookup-outcome.tsx');
 const loadOutcome = () => import('./lookup-outcome.tsx');
 
@@ -37,6 +41,7 @@ function useOutcomeModule(wanted: boolean): OutcomeModule | null {
  * reload or a shared link shows the same result; the input may run ahead of it while typing.
  */
 export function CheckBookingView() {
+  const t = useTexts(LOOKUP_TEXTS);
   const [params, setParams] = useSearchParams();
   const reference = params.get(REF_PARAM)?.trim() ?? '';
   const [text, setText] = useState(reference);
@@ -88,16 +93,26 @@ export function CheckBookingView() {
         </div>
 
         <p role="status" className="sr-only">
-          {searching ? 'Searching for your booking…' : (outcome?.announcement(lookup) ?? '')}
+          {searching
+            ? t('lookup.searchingForBooking')
+            : outcome && (
+                <Suspense fallback={null}>
+                  <outcome.LookupAnnouncement lookup={lookup} />
+                </Suspense>
+              )}
         </p>
         <div aria-busy={searching} className="flex flex-col gap-6 empty:hidden">
           {searching && !lookup.data && (
             <p className="flex items-center gap-2 rounded-2xl border border-slate-200 bg-white p-6 text-sm text-slate-700 shadow-sm">
               <Spinner className="size-5 text-sky-700" />
-              Searching for your booking…
+              {t('lookup.searchingForBooking')}
             </p>
           )}
-          {outcome && <outcome.LookupOutcome lookup={lookup} reference={reference} searching={searching} />}
+          {outcome && (
+            <Suspense fallback={null}>
+              <outcome.LookupOutcome lookup={lookup} reference={reference} searching={searching} />
+            </Suspense>
+          )}
         </div>
       </div>
 

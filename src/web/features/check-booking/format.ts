@@ -1,36 +1,90 @@
-import { NOT_SPECIFIED } from '#shared/messages.ts';
+import { LOOKUP_STATUS_TEXT, UNKNOWN_LOCATION } from '#shared/messages.ts';
 import type { BookingLookup } from '#shared/schemas.ts';
+import type { TextId } from '#shared/texts.ts';
+import type { Translate } from '#web/i18n/texts.tsx';
+
+// The booking's texts in the passenger's language. `t` is the outcome's (useOutcomeTexts).
 
 /** '25' and 'MVR' -> 'MVR 25.00'; the amounts arrive as decimal strings. */
-export function formatMoney(amount: string, currency: string): string {
+export function formatMoney(amount: string, currency: string, t: Translate): string {
   const value = Number(amount);
-  if (!amount || Number.isNaN(value)) return NOT_SPECIFIED;
+  if (!amount || Number.isNaN(value)) return t('common.notSpecified');
   const digits = value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return currency ? `${currency} ${digits}` : digits;
 }
 
-export const orNotSpecified = (value: string | null | undefined) => value?.trim() || NOT_SPECIFIED;
+export const orNotSpecified = (value: string | null | undefined, t: Translate) =>
+  value?.trim() || t('common.notSpecified');
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/**
+ * A place's name in the passenger's language: its Dhivehi name for a Dhivehi reader when it has
+ * one, else its name; the API's 'Unknown Location' (a place that is gone) in their language.
+ */
+export function placeName(place: { name: string; nameDv?: string }, language: string, t: Translate): string {
+  const own = language === 'dv' ? place.nameDv?.trim() : '';
+  if (own) return own;
+  const name = place.name.trim();
+  return !name || name === UNKNOWN_LOCATION ? t('lookup.unknownLocation') : name;
+}
 
 /** '2 adults, 1 child'; zero counts are left out. */
-export function formatTicketCounts(adults: number, children: number): string {
-  const parts: string[] = [];
-  if (adults > 0) parts.push(plural(adults, 'adult', 'adults'));
-  if (children > 0) parts.push(plural(children, 'child', 'children'));
-  return parts.join(', ') || NOT_SPECIFIED;
+export function formatTicketCounts(adults: number, children: number, t: Translate): string {
+  if (adults > 0 && children > 0) return t('lookup.ticketsAdultsChildren', { adults, children });
+  if (adults > 0) return t('lookup.ticketsAdults', { adults });
+  if (children > 0) return t('lookup.ticketsChildren', { children });
+  return t('common.notSpecified');
 }
 
 type BreakdownRow = BookingLookup['ticketBreakdown'][number];
 
 // Breakdown prices are in the ticket type's own currency (ARCHITECTURE.md section 8.7).
 const TYPE_CURRENCY: Record<BreakdownRow['type'], string> = { local: 'MVR', foreigner: 'USD' };
-const TYPE_LABEL: Record<BreakdownRow['type'], string> = { local: 'Local', foreigner: 'Foreigner' };
-const CATEGORY_LABEL: Record<BreakdownRow['category'], string> = { adult: 'adult', child: 'child' };
+const ROW_LABEL: Record<BreakdownRow['type'], Record<BreakdownRow['category'], TextId>> = {
+  local: { adult: 'lookup.localAdult', child: 'lookup.localChild' },
+  foreigner: { adult: 'lookup.foreignerAdult', child: 'lookup.foreignerChild' },
+};
 
-export function describeBreakdownRow(row: BreakdownRow): { label: string; price: string } {
+export function describeBreakdownRow(row: BreakdownRow, t: Translate): { label: string; price: string } {
   return {
-    label: `${TYPE_LABEL[row.type]} ${CATEGORY_LABEL[row.category]}`,
-    price: `${row.quantity} × ${formatMoney(row.price, TYPE_CURRENCY[row.type])}`,
+    label: t(ROW_LABEL[row.type][row.category]),
+    price: `${row.quantity} × ${formatMoney(row.price, TYPE_CURRENCY[row.type], t)}`,
+  };
+}
+
+const TICKET_STATUS: Record<string, TextId> = {
+  pending: 'lookup.ticketPending',
+  confirmed: 'lookup.ticketConfirmed',
+  cancelled: 'lookup.ticketCancelled',
+  completed: 'lookup.ticketCompleted',
+};
+
+const PAYMENT_STATUS: Record<string, TextId> = {
+  pending: 'lookup.paymentPending',
+  completed: 'lookup.paymentCompleted',
+  failed: 'lookup.paymentFailed',
+};
+
+const STATUS_TEXT: Record<keyof typeof LOOKUP_STATUS_TEXT, TextId> = {
+  pending: 'lookup.statusPending',
+  confirmed: 'lookup.statusConfirmed',
+  cancelled: 'lookup.statusCancelled',
+  completed: 'lookup.statusCompleted',
+};
+
+/**
+ * The booking's status labels and sentence in the passenger's language. The API sends them in
+ * English (#shared/messages.ts); the sentence is found by its English text, since an approved
+ * booking on a completed trip reads as completed. One the web does not know stays as sent.
+ */
+export function statusTexts(booking: BookingLookup, t: Translate) {
+  const ticket = TICKET_STATUS[booking.ticketStatus];
+  const payment = PAYMENT_STATUS[booking.paymentStatus];
+  const sentence = (Object.keys(STATUS_TEXT) as (keyof typeof STATUS_TEXT)[]).find(
+    (key) => LOOKUP_STATUS_TEXT[key] === booking.statusText,
+  );
+  return {
+    ticketStatus: ticket ? t(ticket) : booking.ticketStatusLabel,
+    paymentStatus: payment ? t(payment) : booking.paymentStatusLabel,
+    statusText: sentence ? t(STATUS_TEXT[sentence]) : booking.statusText,
   };
 }

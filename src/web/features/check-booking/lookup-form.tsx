@@ -4,6 +4,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useTexts } from '#web/i18n/texts.tsx';
+import { LOOKUP_TEXTS } from './texts.ts';
 
 type LookupFormProps = {
   value: string;
@@ -13,6 +15,7 @@ type LookupFormProps = {
 };
 
 export function LookupForm({ value, onChange, onSearch, searching }: LookupFormProps) {
+  const t = useTexts(LOOKUP_TEXTS);
   const empty = value.trim().length === 0;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -20,16 +23,17 @@ export function LookupForm({ value, onChange, onSearch, searching }: LookupFormP
   };
 
   return (
-    <search aria-label="Booking lookup">
+    <search aria-label={t('lookup.lookupRegion')}>
       <form onSubmit={submit} className="flex flex-col gap-2">
-        <Label htmlFor="booking-reference">Booking reference</Label>
+        <Label htmlFor="booking-reference">{t('lookup.reference')}</Label>
         <div className="flex flex-col gap-3 sm:flex-row">
           <Input
             id="booking-reference"
             name="ref"
             value={value}
             onChange={(event) => onChange(event.target.value)}
-            placeholder="e.g. 2611221234"
+            placeholder={t('lookup.referencePlaceholder')}
+            dir="ltr"
             inputMode="text"
             autoComplete="off"
             autoCapitalize="none"
@@ -47,11 +51,11 @@ export function LookupForm({ value, onChange, onSearch, searching }: LookupFormP
             className="sm:h-11 sm:min-w-32"
           >
             {searching ? <Spinner /> : <Search aria-hidden="true" />}
-            {searching ? 'Searching…' : 'Search'}
+            {searching ? t('lookup.searching') : t('lookup.search')}
           </Button>
         </div>
         <p id="booking-reference-hint" className="text-sm text-slate-600">
-          We search automatically once you stop typing, or press Enter.
+          {t('lookup.referenceHint')}
         </p>
       </form>
     </search>

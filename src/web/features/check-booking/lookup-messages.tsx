@@ -1,8 +1,10 @@
 import { CircleAlert, SearchX } from 'lucide-react';
-import { MSG } from '#shared/messages.ts';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { T } from '#web/i18n/texts.tsx';
+import { useOutcomeTexts } from './outcome-texts.ts';
 
 export function BookingNotFoundCard({ reference }: { reference: string }) {
+  const t = useOutcomeTexts();
   return (
     <Card className="border-amber-200">
       <CardContent className="flex gap-4 p-6">
@@ -13,11 +15,15 @@ export function BookingNotFoundCard({ reference }: { reference: string }) {
           <SearchX className="size-5" />
         </span>
         <div className="min-w-0">
-          <h2 className="text-lg font-semibold text-slate-900">{MSG.bookingNotFound}</h2>
+          <h2 className="text-lg font-semibold text-slate-900">{t('msg.bookingNotFound')}</h2>
           <p className="mt-1 text-sm leading-relaxed text-slate-700">
-            No booking matches{' '}
-            <span className="font-mono font-semibold break-all text-slate-900">{reference}</span>. Please
-            check the reference in your confirmation e-mail and try again.
+            <T
+              id="lookup.noMatch"
+              values={{ reference }}
+              components={{
+                0: <bdi dir="ltr" className="font-mono font-semibold break-all text-slate-900" />,
+              }}
+            />
           </p>
         </div>
       </CardContent>
@@ -26,6 +32,7 @@ export function BookingNotFoundCard({ reference }: { reference: string }) {
 }
 
 export function LookupErrorCard({ message }: { message: string }) {
+  const t = useOutcomeTexts();
   return (
     <Card className="border-red-200">
       <CardContent className="flex gap-4 p-6">
@@ -36,7 +43,7 @@ export function LookupErrorCard({ message }: { message: string }) {
           <CircleAlert className="size-5" />
         </span>
         <div className="min-w-0">
-          <h2 className="text-lg font-semibold text-slate-900">We could not check your booking</h2>
+          <h2 className="text-lg font-semibold text-slate-900">{t('lookup.errorTitle')}</h2>
           <p className="mt-1 text-sm leading-relaxed text-slate-700">{message}</p>
         </div>
       </CardContent>

@@ -1,7 +1,10 @@
-import { MSG } from '#shared/messages.ts';
-import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { apiErrorText } from '#web/i18n/msg.ts';
+import type { Translate } from '#web/i18n/texts.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 import { BookingResultCard } from './booking-result-card.tsx';
+import { statusTexts } from './format.ts';
 import { BookingNotFoundCard, LookupErrorCard } from './lookup-messages.tsx';
+import { useOutcomeTexts } from './outcome-texts.ts';
 import type { useBookingLookup } from './use-booking-lookup.ts';
 
 // What a lookup found, as a card and as one sentence for screen readers. Never on the page's
@@ -17,13 +20,20 @@ function isNotFound(error: unknown): boolean {
  * One short sentence for the live region: screen readers hear the outcome once, without the
  * whole card being read out each time it changes.
  */
-export function announcement(lookup: Lookup): string {
-  if (lookup.isError) return isNotFound(lookup.error) ? MSG.bookingNotFound : errorMessage(lookup.error);
+function announcement(lookup: Lookup, t: Translate): string {
+  if (lookup.isError)
+    return isNotFound(lookup.error) ? t('msg.bookingNotFound') : apiErrorText(t, lookup.error);
   if (lookup.data) {
-    const b = lookup.data;
-    return `Booking ${b.reference} found: ${b.ticketStatusLabel}, ${b.paymentStatusLabel}.`;
+    const { ticketStatus, paymentStatus } = statusTexts(lookup.data, t);
+    return t('lookup.announceFound', { reference: lookup.data.reference, ticketStatus, paymentStatus });
   }
   return '';
+}
+
+/** The announcement, in the passenger's language (it waits for the outcome's texts). */
+export function LookupAnnouncement({ lookup }: { lookup: Lookup }) {
+  const t = useOutcomeTexts();
+  return announcement(lookup, t);
 }
 
 export function LookupOutcome({
@@ -35,11 +45,12 @@ export function LookupOutcome({
   reference: string;
   searching: boolean;
 }) {
+  const t = useOutcomeTexts();
   if (!searching && lookup.isError) {
     return isNotFound(lookup.error) ? (
       <BookingNotFoundCard reference={reference} />
     ) : (
-      <LookupErrorCard message={errorMessage(lookup.error)} />
+      <LookupErrorCard message={apiErrorText(t, lookup.error)} />
     );
   }
   return lookup.data && reference ? <BookingResultCard booking={lookup.data} /> : null;

@@ -2,11 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Pause, Play } from 'lucide-react';
 import { type FocusEvent, type PointerEvent, useEffect, useMemo, useState } from 'react';
 import { BANNER_ROTATION_MS } from '#shared/constants.ts';
+import { LANGUAGE_DIR } from '#shared/languages.ts';
 import type { Banner } from '#shared/schemas.ts';
+import { useLanguage, useTexts } from '#web/i18n/texts.tsx';
 import { BANNER_IMAGE_SIZE, bannerImage, bannerSlides } from '#web/lib/banner-slides.ts';
 import { bannersQuery } from '#web/lib/public-queries.ts';
 import { useIsMobile } from '#web/lib/use-is-mobile.ts';
 import { cn } from '#web/lib/utils.ts';
+import { HOME_TEXTS } from './texts.ts';
 
 /** SPEC.md banner carousel: active banners for this device class, by display order, rotating every 5 s. */
 export function BannerCarousel() {
@@ -31,6 +34,11 @@ export function BannerCarousel() {
 type SlidesProps = { slides: Banner[]; isMobile: boolean; frameClass: string };
 
 function Slides({ slides, isMobile, frameClass }: SlidesProps) {
+  const t = useTexts(HOME_TEXTS);
+  const language = useLanguage();
+  // Right to left, the slides line up leftwards from the first: the track moves the other way,
+  // so the next banner comes in from the reading direction's end, as the dots' order says.
+  const rtl = LANGUAGE_DIR[language] === 'rtl';
   const [active, setActive] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [keyboardFocus, setKeyboardFocus] = useState(false);
@@ -70,8 +78,8 @@ function Slides({ slides, isMobile, frameClass }: SlidesProps) {
 
   return (
     <section
-      aria-roledescription="carousel"
-      aria-label="Featured banners"
+      aria-roledescription={t('home.carouselRole')}
+      aria-label={t('home.carouselLabel')}
       className={frameClass}
       onPointerEnter={onPointerEnter}
       onPointerLeave={onPointerLeave}
@@ -81,15 +89,15 @@ function Slides({ slides, isMobile, frameClass }: SlidesProps) {
       <div
         aria-live={paused ? 'polite' : 'off'}
         className="flex h-full transition-transform duration-700 ease-in-out motion-reduce:transition-none"
-        style={{ transform: `translateX(-${current * 100}%)` }}
+        style={{ transform: `translateX(${rtl ? '' : '-'}${current * 100}%)` }}
       >
         {slides.map((banner, index) => (
           // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA carousel pattern; a fieldset is for form controls.
           <div
             key={banner.id}
             role="group"
-            aria-roledescription="slide"
-            aria-label={`${index + 1} of ${count}`}
+            aria-roledescription={t('home.slideRole')}
+            aria-label={t('home.slideLabel', { n: index + 1, count })}
             inert={index !== current}
             className="h-full w-full shrink-0"
           >
@@ -119,7 +127,7 @@ function Slides({ slides, isMobile, frameClass }: SlidesProps) {
               <button
                 key={banner.id}
                 type="button"
-                aria-label={`Go to banner ${index + 1}`}
+                aria-label={t('home.goToBanner', { n: index + 1 })}
                 aria-current={index === current ? 'true' : undefined}
                 onClick={() => setActive(index)}
                 className="group grid size-6 place-items-center rounded-full"
@@ -135,7 +143,7 @@ function Slides({ slides, isMobile, frameClass }: SlidesProps) {
             <span aria-hidden="true" className="mx-1 h-4 w-px bg-white/40" />
             <button
               type="button"
-              aria-label={stopped ? 'Resume banner rotation' : 'Pause banner rotation'}
+              aria-label={t(stopped ? 'home.resumeRotation' : 'home.pauseRotation')}
               onClick={() => setStopped((s) => !s)}
               className="grid size-6 place-items-center rounded-full text-white hover:bg-white/20"
             >

@@ -1,31 +1,23 @@
 import { CreditCard, type LucideIcon, MapPinned, TicketCheck } from 'lucide-react';
 import { ARRIVAL_ADVICE_MINUTES } from '#shared/constants.ts';
+import type { TextId } from '#shared/texts.ts';
+import { useTexts } from '#web/i18n/texts.tsx';
+import { HOME_TEXTS } from './texts.ts';
 
-type Step = { icon: LucideIcon; title: string; text: string };
+type Step = { icon: LucideIcon; title: TextId; text: TextId };
 
 const STEPS: Step[] = [
-  {
-    icon: MapPinned,
-    title: 'Choose your trip',
-    text: 'Pick a travel date and route, then your ferry and the seats you like.',
-  },
-  {
-    icon: CreditCard,
-    title: 'Pay by bank transfer',
-    text: 'Transfer the fare in USD or MVR and upload a photo of your payment slip.',
-  },
-  {
-    icon: TicketCheck,
-    title: 'Travel with your reference',
-    text: `Check your booking status any time and arrive ${ARRIVAL_ADVICE_MINUTES} minutes before departure.`,
-  },
+  { icon: MapPinned, title: 'home.step1Title', text: 'home.step1Text' },
+  { icon: CreditCard, title: 'home.step2Title', text: 'home.step2Text' },
+  { icon: TicketCheck, title: 'home.step3Title', text: 'home.step3Text' },
 ];
 
 export function HowItWorks() {
+  const t = useTexts(HOME_TEXTS);
   return (
     <section aria-labelledby="how-heading">
       <h2 id="how-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-        How booking works
+        {t('home.howHeading')}
       </h2>
       <ol className="mt-6 grid gap-4 md:grid-cols-3">
         {STEPS.map(({ icon: Icon, title, text }, index) => (
@@ -37,10 +29,12 @@ export function HowItWorks() {
               >
                 <Icon className="size-5" />
               </span>
-              <span className="text-sm font-semibold text-sky-700">Step {index + 1}</span>
+              <span className="text-sm font-semibold text-sky-700">{t('home.step', { n: index + 1 })}</span>
             </div>
-            <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
-            <p className="mt-1.5 text-sm leading-relaxed text-slate-600">{text}</p>
+            <h3 className="mt-4 text-lg font-semibold text-slate-900">{t(title)}</h3>
+            <p className="mt-1.5 text-sm leading-relaxed text-slate-600">
+              {t(text, { minutes: ARRIVAL_ADVICE_MINUTES })}
+            </p>
           </li>
         ))}
       </ol>

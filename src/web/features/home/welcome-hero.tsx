@@ -1,17 +1,20 @@
 import { Headset, type LucideIcon, Route, Search, Ship, Users } from 'lucide-react';
 import { HOME_CLAIMS } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { useTexts } from '#web/i18n/texts.tsx';
 import { Link } from '#web/lib/navigation.tsx';
+import { HOME_TEXTS } from './texts.ts';
 
 const CLAIM_ICONS: Record<(typeof HOME_CLAIMS)[number]['label'], LucideIcon> = {
-  'Daily routes': Route,
-  Support: Headset,
-  Travelers: Users,
+  'home.claimDailyRoutes': Route,
+  'home.claimSupport': Headset,
+  'home.claimTravelers': Users,
 };
 
 type WelcomeHeroProps = { appName: string };
 
 export function WelcomeHero({ appName }: WelcomeHeroProps) {
+  const t = useTexts(HOME_TEXTS);
   return (
     <section
       aria-labelledby="welcome-heading"
@@ -22,29 +25,28 @@ export function WelcomeHero({ appName }: WelcomeHeroProps) {
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-sky-50 ring-1 ring-white/20 ring-inset">
             <Ship aria-hidden="true" className="size-4" />
-            Inter-island ferry booking
+            {t('home.heroTagline')}
           </p>
           <h1
             id="welcome-heading"
             className="mt-5 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl"
           >
-            Welcome to {appName}
+            {t('home.welcome', { appName })}
           </h1>
           <p className="mt-4 max-w-2xl text-base leading-relaxed text-pretty text-sky-50/90 sm:text-lg">
-            Comfortable ferry trips between the islands. Pick your trip and seats online, pay by bank transfer
-            and follow your booking with its reference.
+            {t('home.heroIntro')}
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Button asChild variant="light" size="lg">
               <Link to="/booking">
                 <Ship aria-hidden="true" />
-                Book Your Ferry
+                {t('home.bookFerry')}
               </Link>
             </Button>
             <Button asChild variant="outline-light" size="lg">
               <Link to="/bookings">
                 <Search aria-hidden="true" />
-                Check Booking
+                {t('home.checkBooking')}
               </Link>
             </Button>
           </div>
@@ -56,10 +58,10 @@ export function WelcomeHero({ appName }: WelcomeHeroProps) {
             return (
               <div
                 key={label}
-                className="flex flex-col-reverse items-center gap-1 rounded-2xl bg-white/10 px-2 py-4 text-center ring-1 ring-white/15 ring-inset backdrop-blur-sm lg:flex-row-reverse lg:justify-end lg:gap-4 lg:px-5 lg:text-left"
+                className="flex flex-col-reverse items-center gap-1 rounded-2xl bg-white/10 px-2 py-4 text-center ring-1 ring-white/15 ring-inset backdrop-blur-sm lg:flex-row-reverse lg:justify-end lg:gap-4 lg:px-5 lg:text-start"
               >
                 <dt className="text-xs font-medium text-sky-100 sm:text-sm lg:text-base lg:whitespace-nowrap">
-                  {label}
+                  {t(label)}
                 </dt>
                 <dd className="flex items-center gap-3 text-2xl font-bold sm:text-3xl">
                   <span
@@ -68,7 +70,7 @@ export function WelcomeHero({ appName }: WelcomeHeroProps) {
                   >
                     <Icon className="size-5" />
                   </span>
-                  {value}
+                  <bdi dir="ltr">{value}</bdi>
                 </dd>
               </div>
             );

@@ -2,12 +2,22 @@ import { BrandMark } from '#web/components/layout/brand-mark.tsx';
 import { LoginForm } from '#web/features/admin-login/login-form.tsx';
 import { redirectTarget } from '#web/features/admin-login/redirect-target.ts';
 import { RestrictedAreaPanel } from '#web/features/admin-login/restricted-area-panel.tsx';
+import { EnglishArea } from '#web/i18n/english-area.tsx';
 import { Link, Navigate, useHistoryState, useNavigate } from '#web/lib/navigation.tsx';
 import { useBranding } from '#web/lib/public-queries.ts';
 import { useAdminMe } from '#web/lib/use-admin-auth.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
+/** The admin area is English whatever the passenger side's language (EnglishArea). */
 export default function AdminLoginPage() {
+  return (
+    <EnglishArea>
+      <AdminLogin />
+    </EnglishArea>
+  );
+}
+
+function AdminLogin() {
   const { appName, logoUrl } = useBranding();
   const me = useAdminMe();
   const historyState = useHistoryState();

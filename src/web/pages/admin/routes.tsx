@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { EnglishArea } from '#web/i18n/english-area.tsx';
 import { ADMIN_PAGE_NAMES, type AdminPageName } from '#web/lib/admin-paths.ts';
 import { Route, Switch } from '#web/lib/navigation.tsx';
 import AdminLayout from './layout.tsx';
@@ -17,26 +18,29 @@ const PAGES: Record<AdminPageName, LazyExoticComponent<ComponentType>> = {
   payments: lazy(() => import('./payments.tsx')),
   'pwa-settings': lazy(() => import('./pwa-settings.tsx')),
   settings: lazy(() => import('./settings.tsx')),
+  texts: lazy(() => import('./texts.tsx')),
 };
 
 export default function AdminRoutes() {
   return (
-    <AdminLayout>
-      <Suspense fallback={null}>
-        <Switch>
-          <Route path="/admin">
-            <PAGES.dashboard />
-          </Route>
-          {ADMIN_PAGE_NAMES.map((name) => {
-            const Page = PAGES[name];
-            return (
-              <Route key={name} path={`/admin/${name}`}>
-                <Page />
-              </Route>
-            );
-          })}
-        </Switch>
-      </Suspense>
-    </AdminLayout>
+    <EnglishArea>
+      <AdminLayout>
+        <Suspense fallback={null}>
+          <Switch>
+            <Route path="/admin">
+              <PAGES.dashboard />
+            </Route>
+            {ADMIN_PAGE_NAMES.map((name) => {
+              const Page = PAGES[name];
+              return (
+                <Route key={name} path={`/admin/${name}`}>
+                  <Page />
+                </Route>
+              );
+            })}
+          </Switch>
+        </Suspense>
+      </AdminLayout>
+    </EnglishArea>
   );
 }

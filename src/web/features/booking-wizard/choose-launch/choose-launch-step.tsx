@@ -1,15 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, CheckCircle2, Ship } from 'lucide-react';
-import { MSG } from '#shared/messages.ts';
 import type { TripLaunch } from '#shared/schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { apiErrorText, MSG_TEXTS } from '#web/i18n/msg.ts';
+import { useTexts } from '#web/i18n/texts.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { launchesQuery } from '../api.ts';
 import { StepCard } from '../step-card.tsx';
+import { BOOKING_TEXTS } from '../texts.ts';
+import { VESSEL_TEXTS } from '../vessel-texts.ts';
 import type { StepProps } from '../wizard-state.ts';
 import { ticketTotal } from '../wizard-state.ts';
 
 export default function ChooseLaunchStep({ state, dispatch }: StepProps) {
+  const t = useTexts(BOOKING_TEXTS, VESSEL_TEXTS, MSG_TEXTS);
   const trip = state.selectedTrip;
   const launches = useQuery({
     ...launchesQuery(trip?.scheduleId ?? '', trip?.travelDate ?? ''),
@@ -20,31 +24,33 @@ export default function ChooseLaunchStep({ state, dispatch }: StepProps) {
 
   return (
     <StepCard
-      title="Choose Your Launch"
-      description={`Pick the vessel you want to travel on. You need ${needed} ${needed === 1 ? 'seat' : 'seats'}.`}
+      title={t('vessel.launchTitle')}
+      description={t('vessel.launchIntro', { n: needed })}
       footer={
         <>
           <Button variant="outline" onClick={() => dispatch({ type: 'back' })}>
-            <ArrowLeft aria-hidden="true" /> Back
+            <ArrowLeft aria-hidden="true" /> {t('booking.back')}
           </Button>
           <Button
             disabled={!state.selectedLaunch}
             onClick={() => dispatch({ type: 'continueToSeats', now: Date.now() })}
           >
-            Continue to Seats <ArrowRight aria-hidden="true" />
+            {t('vessel.toSeats')} <ArrowRight aria-hidden="true" />
           </Button>
         </>
       }
     >
-      {launches.isPending && trip ? <p className="text-sm text-slate-600">Loading launches…</p> : null}
+      {launches.isPending && trip ? (
+        <p className="text-sm text-slate-600">{t('vessel.loadingLaunches')}</p>
+      ) : null}
       {launches.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {launches.error.message}
+          {apiErrorText(t, launches.error)}
         </p>
       ) : null}
       {launches.data?.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          {MSG.noLaunches}
+          {t('msg.noLaunches')}
         </p>
       ) : null}
       {launches.data && launches.data.length > 0 ? (
@@ -76,6 +82,7 @@ function LaunchCard({
   tooSmall: boolean;
   onSelect: () => void;
 }) {
+  const t = useTexts(BOOKING_TEXTS, VESSEL_TEXTS);
   return (
     <button
       type="button"
@@ -83,7 +90,7 @@ function LaunchCard({
       disabled={tooSmall}
       onClick={onSelect}
       className={cn(
-        'flex h-full w-full flex-col overflow-hidden rounded-xl border-2 bg-white text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 disabled:cursor-not-allowed disabled:opacity-60',
+        'flex h-full w-full flex-col overflow-hidden rounded-xl border-2 bg-white text-start transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 disabled:cursor-not-allowed disabled:opacity-60',
         selected ? 'border-sky-700 ring-4 ring-sky-100' : 'border-slate-200 hover:border-sky-400',
       )}
     >
@@ -96,19 +103,17 @@ function LaunchCard({
         {selected ? (
           <CheckCircle2
             aria-hidden="true"
-            className="absolute top-2 right-2 size-7 rounded-full bg-white text-sky-700"
+            className="absolute end-2 top-2 size-7 rounded-full bg-white text-sky-700"
           />
         ) : null}
       </div>
       <div className="grid gap-1 p-4">
         <span className="font-semibold text-slate-900">{launch.name}</span>
-        <span className="text-sm text-slate-600">Capacity: {launch.capacity} seats</span>
+        <span className="text-sm text-slate-600">{t('vessel.capacity', { n: launch.capacity })}</span>
         <span className={cn('text-sm font-medium', launch.freeSeats > 0 ? 'text-green-800' : 'text-red-700')}>
-          {launch.freeSeats} {launch.freeSeats === 1 ? 'seat' : 'seats'} available
+          {t('vessel.seatsFree', { n: launch.freeSeats })}
         </span>
-        {tooSmall ? (
-          <span className="text-sm text-red-700">Not enough free seats for your tickets</span>
-        ) : null}
+        {tooSmall ? <span className="text-sm text-red-700">{t('vessel.launchTooSmall')}</span> : null}
       </div>
     </button>
   );

@@ -2,16 +2,20 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_GRID_CAPACITY } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { apiErrorText, MSG_TEXTS } from '#web/i18n/msg.ts';
+import { text, useTexts } from '#web/i18n/texts.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { ApiError, lockSeats, releaseSeats, seatMapQuery } from '../api.ts';
 import { StepCard } from '../step-card.tsx';
+import { BOOKING_TEXTS } from '../texts.ts';
+import { VESSEL_TEXTS } from '../vessel-texts.ts';
 import type { StepProps } from '../wizard-state.ts';
 import { ticketTotal } from '../wizard-state.ts';
 import { SeatGrid, SeatLegend, type SeatView } from './seat-grid.tsx';
 
 export default function ChooseSeatsStep({ state, dispatch }: StepProps) {
+  const t = useTexts(BOOKING_TEXTS, VESSEL_TEXTS, MSG_TEXTS);
   const { selectedTrip: trip, selectedLaunch: launch, selectedSeats, sessionId } = state;
   const queryClient = useQueryClient();
   const mapQuery = seatMapQuery(trip?.scheduleId ?? '', trip?.travelDate ?? '', launch?.id ?? '', sessionId);
@@ -42,7 +46,7 @@ export default function ChooseSeatsStep({ state, dispatch }: StepProps) {
     if (!lostKey) return;
     const labels = lostKey.split(',');
     dispatch({ type: 'seatsTaken', labels });
-    toast.error(MSG.seatsUnavailable(labels));
+    toast.error(text('msg.seatsUnavailable', { seats: labels.join(', ') }));
   }, [lostKey, dispatch]);
 
   if (!trip || !launch) return null;
@@ -50,7 +54,7 @@ export default function ChooseSeatsStep({ state, dispatch }: StepProps) {
 
   const toggle = (label: string) => {
     if (!selectedSeats.includes(label) && selectedSeats.length >= needed) {
-      return void toast.error(MSG.tooManySeats);
+      return void toast.error(t('msg.tooManySeats'));
     }
     dispatch({ type: 'seatToggled', label });
   };
@@ -78,15 +82,14 @@ export default function ChooseSeatsStep({ state, dispatch }: StepProps) {
       if (error instanceof ApiError && error.code === 'seats_unavailable') {
         // ARCHITECTURE.md section 8.2: stay, unselect and name the taken seats, refresh the grid.
         dispatch({ type: 'seatsTaken', labels: error.details.seats ?? [] });
-        toast.error(error.message);
+        toast.error(apiErrorText(t, error));
       } else if (error instanceof ApiError && error.code === 'email_not_verified') {
         // The verification expired meanwhile: verify again on step 2.
-        toast.error(error.message);
+        toast.error(apiErrorText(t, error));
         dispatch({ type: 'verificationLost' });
       } else {
-        const message = error instanceof Error ? error.message : String(error);
-        console.warn(MSG.lockFailed(message));
-        toast.error(message);
+        console.warn(`Failed to lock seats: ${error instanceof Error ? error.message : String(error)}`);
+        toast.error(apiErrorText(t, error));
       }
       void queryClient.invalidateQueries({ queryKey: mapQuery.queryKey });
     } finally {
@@ -96,15 +99,15 @@ export default function ChooseSeatsStep({ state, dispatch }: StepProps) {
 
   return (
     <StepCard
-      title="Choose Your Seats"
-      description={`${launch.name}: select ${needed} ${needed === 1 ? 'seat' : 'seats'}.`}
+      title={t('vessel.seatsTitle')}
+      description={t('vessel.seatsIntro', { launch: launch.name, n: needed })}
       footer={
         <>
           <Button variant="outline" onClick={onBack} disabled={busy}>
-            <ArrowLeft aria-hidden="true" /> Back
+            <ArrowLeft aria-hidden="true" /> {t('booking.back')}
           </Button>
           <Button onClick={onContinue} disabled={busy || selectedSeats.length !== needed}>
-            Continue to Payment <ArrowRight aria-hidden="true" />
+            {t('vessel.toPayment')} <ArrowRight aria-hidden="true" />
           </Button>
         </>
       }
@@ -113,13 +116,18 @@ export default function ChooseSeatsStep({ state, dispatch }: StepProps) {
         <SeatLegend />
         {seatMap.isError ? (
           <p role="alert" className="text-sm text-red-700">
-            {seatMap.error.message}
+            {apiErrorText(t, seatMap.error)}
           </p>
         ) : null}
         <SeatGrid seats={seats} onToggle={toggle} />
         <p className="text-center text-sm text-slate-700" aria-live="polite">
-          Selected {selectedSeats.length} of {needed}
-          {selectedSeats.length > 0 ? `: ${selectedSeats.join(', ')}` : ''}
+          {selectedSeats.length > 0
+            ? t('vessel.selectedSeats', {
+                n: selectedSeats.length,
+                total: needed,
+                seats: selectedSeats.join(', '),
+              })
+            : t('vessel.selectedCount', { n: selectedSeats.length, total: needed })}
         </p>
       </div>
     </StepCard>

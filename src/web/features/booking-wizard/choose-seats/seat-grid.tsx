@@ -1,14 +1,24 @@
 import { Check, X } from 'lucide-react';
 import { Fragment } from 'react';
 import { AISLE_AFTER_SEAT, SEATS_PER_ROW } from '#shared/constants.ts';
+import type { TextId } from '#shared/texts.ts';
+import { useTexts } from '#web/i18n/texts.tsx';
 import { cn } from '#web/lib/utils.ts';
+import { VESSEL_TEXTS } from '../vessel-texts.ts';
 
 export type SeatView = 'available' | 'selected' | 'occupied';
 
-const STATE_TEXT: Record<SeatView, string> = {
-  available: 'available',
-  selected: 'selected',
-  occupied: 'occupied',
+/** Each seat's accessible name, which says its state. */
+const SEAT_NAME: Record<SeatView, TextId> = {
+  available: 'vessel.seatAvailable',
+  selected: 'vessel.seatSelected',
+  occupied: 'vessel.seatOccupied',
+};
+
+const LEGEND: Record<SeatView, TextId> = {
+  available: 'vessel.available',
+  selected: 'vessel.selected',
+  occupied: 'vessel.occupied',
 };
 
 // Colour is never the only signal (STYLE.md habit 9): selected seats carry a tick, occupied ones a
@@ -35,13 +45,20 @@ export function SeatGrid({
   seats: ReadonlyArray<{ label: string; view: SeatView }>;
   onToggle: (label: string) => void;
 }) {
+  const t = useTexts(VESSEL_TEXTS);
   const rows: (typeof seats)[] = [];
   for (let i = 0; i < seats.length; i += SEATS_PER_ROW) rows.push(seats.slice(i, i + SEATS_PER_ROW));
+  // The vessel's real left and right in every language: the rows never mirror; the texts in the
+  // map keep their own direction (dir="auto").
   return (
-    <div className="overflow-x-auto">
+    <div dir="ltr" className="overflow-x-auto">
       <fieldset className="mx-auto grid w-fit gap-2 rounded-2xl border border-slate-200 bg-slate-50 p-3 sm:p-5">
-        <legend className="sr-only">Seat map</legend>
-        <p className="mb-1 text-center text-xs font-medium tracking-wide text-slate-500 uppercase">Front</p>
+        <legend dir="auto" className="sr-only">
+          {t('vessel.seatMap')}
+        </legend>
+        <p dir="auto" className="mb-1 text-center text-xs font-medium tracking-wide text-slate-500 uppercase">
+          {t('vessel.front')}
+        </p>
         {rows.map((row) => (
           <div key={row[0]?.label} className="flex gap-1 sm:gap-2">
             {row.map((seat, index) => (
@@ -51,7 +68,7 @@ export function SeatGrid({
                   type="button"
                   disabled={seat.view === 'occupied'}
                   aria-pressed={seat.view === 'selected'}
-                  aria-label={`Seat ${seat.label}, ${STATE_TEXT[seat.view]}`}
+                  aria-label={t(SEAT_NAME[seat.view], { seat: seat.label })}
                   onClick={() => onToggle(seat.label)}
                   className={cn(
                     'flex size-10 flex-col items-center justify-center rounded-lg border-2 text-xs font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 sm:size-12',
@@ -71,9 +88,13 @@ export function SeatGrid({
 }
 
 export function SeatLegend() {
+  const t = useTexts(VESSEL_TEXTS);
   const items: SeatView[] = ['available', 'selected', 'occupied'];
   return (
-    <ul aria-label="Seat legend" className="flex flex-wrap justify-center gap-4 text-sm text-slate-700">
+    <ul
+      aria-label={t('vessel.legend')}
+      className="flex flex-wrap justify-center gap-4 text-sm text-slate-700"
+    >
       {items.map((view) => (
         <li key={view} className="flex items-center gap-2">
           <span
@@ -82,7 +103,7 @@ export function SeatLegend() {
           >
             <SeatIcon view={view} />
           </span>
-          {view === 'available' ? 'Available' : view === 'selected' ? 'Selected' : 'Occupied'}
+          {t(LEGEND[view])}
         </li>
       ))}
     </ul>

@@ -1,12 +1,14 @@
 import { BadgeCheck, Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { EMAIL_CODE_LENGTH, EMAIL_CODE_MAX_SENDS } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
+import { apiErrorText, MSG_TEXTS } from '#web/i18n/msg.ts';
+import { useTexts } from '#web/i18n/texts.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { ApiError, sendEmailCode, verifyEmailCode } from '../api.ts';
+import { PASSENGER_TEXTS } from '../step-texts.ts';
 import type { StepProps } from '../wizard-state.ts';
 
 const CODE_PATTERN = new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`);
@@ -27,6 +29,7 @@ function useSecondsUntil(until: number | null): number {
 
 /** SPEC.md section 4: not verified -> code sent (60 s cooldown, attempts counted) -> verified. */
 export function EmailVerification({ state, dispatch }: StepProps) {
+  const t = useTexts(PASSENGER_TEXTS, MSG_TEXTS);
   const { email } = state.passengerInfo;
   const { isVerified, isProcessing, cooldownUntil, attemptCount } = state.emailVerification;
   const [code, setCode] = useState('');
@@ -35,16 +38,17 @@ export function EmailVerification({ state, dispatch }: StepProps) {
 
   const send = async () => {
     const address = email.trim();
-    if (!address) return void toast.error(MSG.emailRequired);
-    if (maxedOut) return void toast.error(MSG.otpMaxAttempts);
-    if (cooldown > 0) return void toast.error(MSG.otpCooldown(cooldown));
+    if (!address) return void toast.error(t('msg.emailRequired'));
+    if (maxedOut) return void toast.error(t('msg.otpMaxAttempts'));
+    if (cooldown > 0) return void toast.error(t('msg.otpCooldown', { n: cooldown }));
     dispatch({ type: 'emailProcessing', isProcessing: true });
     try {
       const result = await sendEmailCode(address);
       dispatch({ type: 'emailCodeSent', ...result, now: Date.now() });
-      toast.success(MSG.codeSent);
+      toast.success(t('msg.codeSent'));
     } catch (error) {
-      const message = error instanceof ApiError && error.message ? error.message : MSG.codeSendFailed;
+      // The API's refusal in the passenger's language (a cooldown, the attempts used up, ...).
+      const message = error instanceof ApiError ? apiErrorText(t, error) : t('msg.codeSendFailed');
       dispatch({
         type: 'emailCodeLimited',
         cooldownSeconds: error instanceof ApiError ? error.details.retryAfterSeconds : undefined,
@@ -57,16 +61,16 @@ export function EmailVerification({ state, dispatch }: StepProps) {
 
   const verify = async () => {
     const value = code.trim();
-    if (!CODE_PATTERN.test(value)) return void toast.error(MSG.otpCodeFormat);
+    if (!CODE_PATTERN.test(value)) return void toast.error(t('msg.otpCodeFormat'));
     dispatch({ type: 'emailProcessing', isProcessing: true });
     try {
       const { verificationToken } = await verifyEmailCode(email.trim(), value);
       dispatch({ type: 'emailVerified', verificationToken });
       setCode('');
-      toast.success(MSG.emailVerified);
+      toast.success(t('msg.emailVerified'));
     } catch (error) {
       dispatch({ type: 'emailProcessing', isProcessing: false });
-      toast.error(error instanceof ApiError && error.message ? error.message : MSG.codeInvalid);
+      toast.error(error instanceof ApiError ? apiErrorText(t, error) : t('msg.codeInvalid'));
     }
   };
 
@@ -74,12 +78,13 @@ export function EmailVerification({ state, dispatch }: StepProps) {
   return (
     <div className="grid gap-3">
       <div className="grid gap-2">
-        <Label htmlFor="passenger-email">Email address</Label>
+        <Label htmlFor="passenger-email">{t('passenger.emailAddress')}</Label>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Input
             id="passenger-email"
             type="email"
             autoComplete="email"
+            dir="ltr"
             required
             value={email}
             aria-describedby="email-status"
@@ -93,30 +98,35 @@ export function EmailVerification({ state, dispatch }: StepProps) {
               disabled={isProcessing || cooldown > 0 || maxedOut}
             >
               <Send aria-hidden="true" />
-              {cooldown > 0 ? `Resend in ${cooldown}s` : codeSent ? 'Resend code' : 'Send code'}
+              {cooldown > 0
+                ? t('passenger.resendIn', { n: cooldown })
+                : codeSent
+                  ? t('passenger.resendCode')
+                  : t('passenger.sendCode')}
             </Button>
           )}
         </div>
         <p id="email-status" className="text-sm" aria-live="polite">
           {isVerified ? (
             <span className="flex items-center gap-1 font-medium text-green-800">
-              <BadgeCheck aria-hidden="true" className="size-4" /> Email verified
+              <BadgeCheck aria-hidden="true" className="size-4" /> {t('passenger.emailVerified')}
             </span>
           ) : maxedOut ? (
-            <span className="text-red-700">{MSG.otpMaxAttempts}</span>
+            <span className="text-red-700">{t('msg.otpMaxAttempts')}</span>
           ) : (
-            <span className="text-slate-600">We send a 6-digit code to confirm your address.</span>
+            <span className="text-slate-600">{t('passenger.codeHint')}</span>
           )}
         </p>
       </div>
       {!isVerified && codeSent ? (
         <div className="grid gap-2">
-          <Label htmlFor="email-code">Verification code</Label>
+          <Label htmlFor="email-code">{t('passenger.verificationCode')}</Label>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Input
               id="email-code"
               inputMode="numeric"
               autoComplete="one-time-code"
+              dir="ltr"
               maxLength={EMAIL_CODE_LENGTH}
               pattern="\d{6}"
               placeholder="123456"
@@ -130,7 +140,7 @@ export function EmailVerification({ state, dispatch }: StepProps) {
               }}
             />
             <Button className="h-11 sm:w-40" onClick={verify} disabled={isProcessing}>
-              Verify
+              {t('passenger.verify')}
             </Button>
           </div>
         </div>

@@ -1,15 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { COUNTRY_CODES, NATIONALITIES } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import type { TextId } from '#shared/texts.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
+import { MSG_TEXTS } from '#web/i18n/msg.ts';
+import { useTexts } from '#web/i18n/texts.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { publicSettingsQuery } from '../api.ts';
 import { formatMoney, pricesFrom, totals } from '../format.ts';
 import { StepCard } from '../step-card.tsx';
+import { PASSENGER_TEXTS } from '../step-texts.ts';
 import type { StepProps } from '../wizard-state.ts';
 import { ticketTotal } from '../wizard-state.ts';
 import { EmailVerification } from './email-verification.tsx';
@@ -18,7 +21,31 @@ import { TicketSelector } from './ticket-selector.tsx';
 /** Until the settings arrive: the server's default MAX_TICKETS_PER_BOOKING. */
 const DEFAULT_MAX_TICKETS = 20;
 
+/** The options' texts; the value sent stays the English name. */
+const NATIONALITY_TEXTS: Record<(typeof NATIONALITIES)[number], TextId> = {
+  Maldivian: 'passenger.nationalityMaldivian',
+  Indian: 'passenger.nationalityIndian',
+  'Sri Lankan': 'passenger.nationalitySriLankan',
+  Bangladeshi: 'passenger.nationalityBangladeshi',
+  Pakistani: 'passenger.nationalityPakistani',
+  British: 'passenger.nationalityBritish',
+  American: 'passenger.nationalityAmerican',
+  Australian: 'passenger.nationalityAustralian',
+  German: 'passenger.nationalityGerman',
+  French: 'passenger.nationalityFrench',
+  Other: 'passenger.nationalityOther',
+};
+
+const COUNTRY_TEXTS: Record<(typeof COUNTRY_CODES)[number]['country'], TextId> = {
+  Maldives: 'passenger.countryMaldives',
+  India: 'passenger.countryIndia',
+  'Sri Lanka': 'passenger.countrySriLanka',
+  USA: 'passenger.countryUsa',
+  UK: 'passenger.countryUk',
+};
+
 export default function PassengerInfoStep({ state, dispatch }: StepProps) {
+  const t = useTexts(PASSENGER_TEXTS, MSG_TEXTS);
   const { passengerInfo: info, tickets, emailVerification } = state;
   const settings = useQuery(publicSettingsQuery);
   const prices = pricesFrom(settings.data);
@@ -30,37 +57,37 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
 
   const onContinue = () => {
     // SPEC.md section 5: the first missing piece is named.
-    if (detailsMissing) return void toast.error(MSG.missingPassengerInfo);
-    if (count === 0) return void toast.error(MSG.selectTicket);
-    if (!emailVerification.isVerified) return void toast.error(MSG.verifyEmailFirst);
+    if (detailsMissing) return void toast.error(t('msg.missingPassengerInfo'));
+    if (count === 0) return void toast.error(t('msg.selectTicket'));
+    if (!emailVerification.isVerified) return void toast.error(t('msg.verifyEmailFirst'));
     dispatch({ type: 'continueToLaunch' });
   };
 
   const setInfo = (patch: Partial<typeof info>) => dispatch({ type: 'passengerChanged', info: patch });
   return (
     <StepCard
-      title="Passenger Information"
-      description="Who is travelling, how we can reach you, and which tickets you need."
+      title={t('passenger.title')}
+      description={t('passenger.description')}
       footer={
         <>
           <Button variant="outline" onClick={() => dispatch({ type: 'back' })}>
-            <ArrowLeft aria-hidden="true" /> Back
+            <ArrowLeft aria-hidden="true" /> {t('passenger.back')}
           </Button>
           <Button
             onClick={onContinue}
             aria-disabled={!canContinue}
             className={canContinue ? '' : 'opacity-60'}
           >
-            Continue <ArrowRight aria-hidden="true" />
+            {t('passenger.continue')} <ArrowRight aria-hidden="true" />
           </Button>
         </>
       }
     >
       <div className="grid gap-6">
         <fieldset className="grid gap-4 md:grid-cols-2">
-          <legend className="sr-only">Contact details</legend>
+          <legend className="sr-only">{t('passenger.contactDetails')}</legend>
           <div className="grid gap-2 md:col-span-2">
-            <Label htmlFor="passenger-name">Full name</Label>
+            <Label htmlFor="passenger-name">{t('passenger.fullName')}</Label>
             <Input
               id="passenger-name"
               autoComplete="name"
@@ -73,7 +100,7 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
             <EmailVerification state={state} dispatch={dispatch} />
           </div>
           <div className="grid gap-2">
-            <Label htmlFor="passenger-nationality">Nationality</Label>
+            <Label htmlFor="passenger-nationality">{t('passenger.nationality')}</Label>
             <NativeSelect
               id="passenger-nationality"
               value={info.nationality}
@@ -81,22 +108,22 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
             >
               {NATIONALITIES.map((n) => (
                 <option key={n} value={n}>
-                  {n}
+                  {t(NATIONALITY_TEXTS[n])}
                 </option>
               ))}
             </NativeSelect>
           </div>
           <div className="grid gap-2">
-            <Label htmlFor="passenger-phone">Phone (optional)</Label>
+            <Label htmlFor="passenger-phone">{t('passenger.phoneOptional')}</Label>
             <div className="grid grid-cols-[10.5rem_1fr] gap-2">
               <NativeSelect
-                aria-label="Country code"
+                aria-label={t('passenger.countryCode')}
                 value={info.countryCode}
                 onChange={(e) => setInfo({ countryCode: e.target.value })}
               >
                 {COUNTRY_CODES.map((c) => (
                   <option key={c.code} value={c.code}>
-                    {c.code} {c.country}
+                    {t('passenger.countryCodeOption', { code: c.code, country: t(COUNTRY_TEXTS[c.country]) })}
                   </option>
                 ))}
               </NativeSelect>
@@ -104,6 +131,7 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
                 id="passenger-phone"
                 type="tel"
                 autoComplete="tel-national"
+                dir="ltr"
                 value={info.phone}
                 onChange={(e) => setInfo({ phone: e.target.value })}
               />
@@ -114,10 +142,10 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
         <section aria-labelledby="tickets-heading" className="grid gap-3">
           <div className="flex flex-wrap items-baseline justify-between gap-x-3">
             <h3 id="tickets-heading" className="font-semibold text-slate-900">
-              Tickets
+              {t('passenger.tickets')}
             </h3>
             <p id="tickets-limit" className="text-sm text-slate-600">
-              {MSG.ticketsPerBooking(maxPerBooking)}
+              {t('msg.ticketsPerBooking', { max: maxPerBooking })}
             </p>
           </div>
           <TicketSelector
@@ -127,11 +155,16 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
             onChange={(next) => dispatch({ type: 'ticketsChanged', tickets: next })}
           />
           <div className="flex flex-wrap items-baseline justify-between gap-2 rounded-xl bg-sky-50 p-4">
-            <span className="text-sm text-slate-700">
-              {count} {count === 1 ? 'ticket' : 'tickets'} · Estimated total
-            </span>
+            <span className="text-sm text-slate-700">{t('passenger.ticketsEstimate', { n: count })}</span>
             <span className="font-semibold text-slate-900" data-testid="ticket-totals">
-              {sum ? `${formatMoney(sum.mvr, 'MVR')} / ${formatMoney(sum.usd, 'USD')}` : '…'}
+              {sum ? (
+                <>
+                  <bdi dir="ltr">{formatMoney(sum.mvr, 'MVR')}</bdi> /{' '}
+                  <bdi dir="ltr">{formatMoney(sum.usd, 'USD')}</bdi>
+                </>
+              ) : (
+                '…'
+              )}
             </span>
           </div>
         </section>

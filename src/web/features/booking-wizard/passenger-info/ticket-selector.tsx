@@ -1,13 +1,54 @@
 import { Minus, Plus } from 'lucide-react';
+import type { TextId } from '#shared/texts.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { useTexts } from '#web/i18n/texts.tsx';
 import { formatMoney, type Prices } from '../format.ts';
+import { PASSENGER_TEXTS } from '../step-texts.ts';
 import { type TicketCounts, ticketTotal } from '../wizard-state.ts';
 
-const ROWS: ReadonlyArray<{ key: keyof TicketCounts; label: string; currency: 'MVR' | 'USD' }> = [
-  { key: 'localAdult', label: 'Local adult', currency: 'MVR' },
-  { key: 'localChild', label: 'Local child', currency: 'MVR' },
-  { key: 'foreignerAdult', label: 'Foreigner adult', currency: 'USD' },
-  { key: 'foreignerChild', label: 'Foreigner child', currency: 'USD' },
+type Row = {
+  key: keyof TicketCounts;
+  currency: 'MVR' | 'USD';
+  /** The kind's name, its buttons' names and its count's name. */
+  label: TextId;
+  remove: TextId;
+  add: TextId;
+  count: TextId;
+};
+
+const ROWS: ReadonlyArray<Row> = [
+  {
+    key: 'localAdult',
+    currency: 'MVR',
+    label: 'passenger.ticketLocalAdult',
+    remove: 'passenger.removeLocalAdult',
+    add: 'passenger.addLocalAdult',
+    count: 'passenger.countLocalAdult',
+  },
+  {
+    key: 'localChild',
+    currency: 'MVR',
+    label: 'passenger.ticketLocalChild',
+    remove: 'passenger.removeLocalChild',
+    add: 'passenger.addLocalChild',
+    count: 'passenger.countLocalChild',
+  },
+  {
+    key: 'foreignerAdult',
+    currency: 'USD',
+    label: 'passenger.ticketForeignerAdult',
+    remove: 'passenger.removeForeignerAdult',
+    add: 'passenger.addForeignerAdult',
+    count: 'passenger.countForeignerAdult',
+  },
+  {
+    key: 'foreignerChild',
+    currency: 'USD',
+    label: 'passenger.ticketForeignerChild',
+    remove: 'passenger.removeForeignerChild',
+    add: 'passenger.addForeignerChild',
+    count: 'passenger.countForeignerChild',
+  },
 ];
 
 export function TicketSelector({
@@ -22,10 +63,11 @@ export function TicketSelector({
   max: number;
   onChange: (tickets: TicketCounts) => void;
 }) {
+  const t = useTexts(PASSENGER_TEXTS);
   const total = ticketTotal(tickets);
   return (
     <ul className="grid gap-2 sm:grid-cols-2">
-      {ROWS.map(({ key, label, currency }) => {
+      {ROWS.map(({ key, currency, label, remove, add, count: countLabel }) => {
         const count = tickets[key];
         return (
           <li
@@ -34,15 +76,17 @@ export function TicketSelector({
           >
             <div>
               <p className="font-medium text-slate-900" id={`ticket-${key}`}>
-                {label}
+                {t(label)}
               </p>
-              <p className="text-sm text-slate-600">{prices ? formatMoney(prices[key], currency) : '…'}</p>
+              <p className="text-sm text-slate-600">
+                {prices ? <bdi dir="ltr">{formatMoney(prices[key], currency)}</bdi> : '…'}
+              </p>
             </div>
             <div className="flex items-center gap-2">
               <Button
                 variant="outline"
                 size="icon"
-                aria-label={`Remove one ${label.toLowerCase()} ticket`}
+                aria-label={t(remove)}
                 disabled={count === 0}
                 onClick={() => onChange({ ...tickets, [key]: count - 1 })}
               >
@@ -51,14 +95,14 @@ export function TicketSelector({
               <output
                 className="w-6 text-center font-semibold tabular-nums"
                 aria-live="polite"
-                aria-label={`${label} tickets`}
+                aria-label={t(countLabel)}
               >
                 {count}
               </output>
               <Button
                 variant="outline"
                 size="icon"
-                aria-label={`Add one ${label.toLowerCase()} ticket`}
+                aria-label={t(add)}
                 disabled={total >= max}
                 onClick={() => onChange({ ...tickets, [key]: count + 1 })}
               >

@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Copy, Phone, Send, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { MSG } from '#shared/messages.ts';
 import { bankAccountFor } from '#shared/payment.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { formatTravelDate } from '#web/lib/dates.ts';
+import { apiErrorText, MSG_TEXTS } from '#web/i18n/msg.ts';
+import { type Translate, useTexts } from '#web/i18n/texts.tsx';
+import { DATES_TEXTS, formatTravelDate } from '#web/lib/dates.ts';
 import { useBranding } from '#web/lib/public-queries.ts';
 import { telHref } from '#web/lib/tel-href.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -13,25 +14,27 @@ import { cn } from '#web/lib/utils.ts';
 import { ApiError, publicSettingsQuery, submitBooking } from '../api.ts';
 import { copyText, formatMoney, totals } from '../format.ts';
 import { StepCard } from '../step-card.tsx';
+import { PAYMENT_TEXTS } from '../step-texts.ts';
 import type { StepProps } from '../wizard-state.ts';
 import { ticketTotal, type WizardState } from '../wizard-state.ts';
 import { type Slip, SlipUpload } from './slip-upload.tsx';
 import { submitErrorMessage } from './submit-error.ts';
 
-function ticketSummary(t: WizardState['tickets']): string {
+function ticketSummary(t: Translate, tickets: WizardState['tickets']): string {
   const parts = [
-    [t.localAdult, 'local adult'],
-    [t.localChild, 'local child'],
-    [t.foreignerAdult, 'foreigner adult'],
-    [t.foreignerChild, 'foreigner child'],
+    [tickets.localAdult, 'payment.summaryLocalAdult'],
+    [tickets.localChild, 'payment.summaryLocalChild'],
+    [tickets.foreignerAdult, 'payment.summaryForeignerAdult'],
+    [tickets.foreignerChild, 'payment.summaryForeignerChild'],
   ] as const;
   return parts
     .filter(([n]) => n > 0)
-    .map(([n, label]) => `${n} × ${label}`)
-    .join(', ');
+    .map(([n, id]) => t(id, { n }))
+    .join(t('payment.summarySeparator'));
 }
 
 export default function PaymentStep({ state, dispatch }: StepProps) {
+  const t = useTexts(PAYMENT_TEXTS, MSG_TEXTS, DATES_TEXTS);
   const { selectedTrip: trip, selectedLaunch: launch, selectedSeats, tickets, paymentCurrency } = state;
   const settings = useQuery(publicSettingsQuery);
   const queryClient = useQueryClient();
@@ -47,11 +50,11 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
   const onSubmit = async () => {
     if (optimizing || accountMissing) return;
     // SPEC.md section 5, in its order.
-    if (!slip || !trip) return void toast.error(MSG.slipAndTripRequired);
+    if (!slip || !trip) return void toast.error(t('msg.slipAndTripRequired'));
     const { passengerInfo: p } = state;
-    if (!p.name.trim() || !p.email.trim()) return void toast.error(MSG.missingPassengerInfo);
-    if (!launch || selectedSeats.length === 0) return void toast.error(MSG.selectSeats);
-    if (ticketTotal(tickets) === 0) return void toast.error(MSG.selectTicket);
+    if (!p.name.trim() || !p.email.trim()) return void toast.error(t('msg.missingPassengerInfo'));
+    if (!launch || selectedSeats.length === 0) return void toast.error(t('msg.selectSeats'));
+    if (ticketTotal(tickets) === 0) return void toast.error(t('msg.selectTicket'));
     setSubmitting(true);
     try {
       const created = await submitBooking(
@@ -82,22 +85,22 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
         state.sessionId,
         state.idempotencyKey,
       );
-      toast.success(MSG.bookingSubmitted);
+      toast.success(t('msg.bookingSubmitted'));
       dispatch({ type: 'submitted', reference: created.reference });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'seats_unavailable') {
-        toast.error(error.message);
+        toast.error(apiErrorText(t, error));
         dispatch({ type: 'seatsTaken', labels: error.details.seats ?? [] });
       } else if (error instanceof ApiError && error.code === 'email_not_verified') {
         // The verification expired meanwhile: verify again on step 2.
-        toast.error(error.message);
+        toast.error(apiErrorText(t, error));
         dispatch({ type: 'verificationLost' });
       } else {
         // The accounts changed since the step loaded: show what is there now.
         if (error instanceof ApiError && error.code === 'payment_details_missing') {
           void queryClient.invalidateQueries({ queryKey: publicSettingsQuery.queryKey });
         }
-        toast.error(submitErrorMessage(error));
+        toast.error(submitErrorMessage(t, error));
       }
     } finally {
       setSubmitting(false);
@@ -105,21 +108,21 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
   };
 
   const copyAccount = async () => {
-    if (bank && (await copyText(bank.number))) toast.success(MSG.accountNumberCopied);
+    if (bank && (await copyText(bank.number))) toast.success(t('msg.accountNumberCopied'));
   };
 
   return (
     <StepCard
-      title="Complete Payment"
-      description="Transfer the total to the account below, then upload your payment slip."
+      title={t('payment.title')}
+      description={t('payment.description')}
       footer={
         <>
           <Button variant="outline" onClick={() => dispatch({ type: 'back' })} disabled={submitting}>
-            <ArrowLeft aria-hidden="true" /> Back
+            <ArrowLeft aria-hidden="true" /> {t('payment.back')}
           </Button>
           <Button onClick={onSubmit} disabled={submitting || optimizing || accountMissing}>
             {submitting || optimizing ? <Spinner /> : <Send aria-hidden="true" />}
-            Submit Booking
+            {t('payment.submit')}
           </Button>
         </>
       }
@@ -130,29 +133,33 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
           className="grid content-start gap-3 self-start rounded-xl bg-slate-50 p-4"
         >
           <h3 id="summary-heading" className="font-semibold text-slate-900">
-            Booking summary
+            {t('payment.summaryHeading')}
           </h3>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="text-slate-600">Trip</dt>
+            <dt className="text-slate-600">{t('payment.summaryTrip')}</dt>
             <dd className="font-medium text-slate-900">
-              {trip ? `${trip.from.name} → ${trip.to.name}` : '–'}
+              {trip ? t('payment.tripRoute', { from: trip.from.name, to: trip.to.name }) : '–'}
             </dd>
-            <dt className="text-slate-600">Date</dt>
+            <dt className="text-slate-600">{t('payment.summaryDate')}</dt>
             <dd className="font-medium text-slate-900">{trip ? formatTravelDate(trip.travelDate) : '–'}</dd>
-            <dt className="text-slate-600">Time</dt>
-            <dd className="font-medium text-slate-900">{trip?.departureTime ?? '–'}</dd>
-            <dt className="text-slate-600">Launch</dt>
+            <dt className="text-slate-600">{t('payment.summaryTime')}</dt>
+            <dd className="font-medium text-slate-900">
+              <bdi dir="ltr">{trip?.departureTime ?? '–'}</bdi>
+            </dd>
+            <dt className="text-slate-600">{t('payment.summaryLaunch')}</dt>
             <dd className="font-medium text-slate-900">{launch?.name ?? '–'}</dd>
-            <dt className="text-slate-600">Seats</dt>
-            <dd className="font-medium text-slate-900">{selectedSeats.join(', ')}</dd>
-            <dt className="text-slate-600">Tickets</dt>
-            <dd className="font-medium text-slate-900">{ticketSummary(tickets)}</dd>
+            <dt className="text-slate-600">{t('payment.summarySeats')}</dt>
+            <dd className="font-medium text-slate-900">
+              <bdi dir="ltr">{selectedSeats.join(', ')}</bdi>
+            </dd>
+            <dt className="text-slate-600">{t('payment.summaryTickets')}</dt>
+            <dd className="font-medium text-slate-900">{ticketSummary(t, tickets)}</dd>
           </dl>
         </section>
 
         <div className="grid content-start gap-5">
           <fieldset className="grid gap-2">
-            <legend className="mb-2 font-semibold text-slate-900">Payment currency</legend>
+            <legend className="mb-2 font-semibold text-slate-900">{t('payment.currencyLegend')}</legend>
             <div className="grid grid-cols-2 gap-2">
               {(['USD', 'MVR'] as const).map((currency) => (
                 <label
@@ -173,7 +180,11 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
                   <span className="grid">
                     <span className="font-medium text-slate-900">{currency}</span>
                     <span className="text-sm text-slate-600">
-                      {sum ? formatMoney(currency === 'USD' ? sum.usd : sum.mvr, currency) : '…'}
+                      {sum ? (
+                        <bdi dir="ltr">{formatMoney(currency === 'USD' ? sum.usd : sum.mvr, currency)}</bdi>
+                      ) : (
+                        '…'
+                      )}
                     </span>
                   </span>
                 </label>
@@ -182,15 +193,21 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
           </fieldset>
 
           <p className="flex items-baseline justify-between rounded-xl bg-sky-50 p-4">
-            <span className="text-sm text-slate-700">Total to pay</span>
+            <span className="text-sm text-slate-700">{t('payment.totalToPay')}</span>
             <span className="text-lg font-bold text-slate-900" data-testid="payment-total">
-              {sum ? formatMoney(paymentCurrency === 'USD' ? sum.usd : sum.mvr, paymentCurrency) : '…'}
+              {sum ? (
+                <bdi dir="ltr">
+                  {formatMoney(paymentCurrency === 'USD' ? sum.usd : sum.mvr, paymentCurrency)}
+                </bdi>
+              ) : (
+                '…'
+              )}
             </span>
           </p>
 
           {settings.isError ? (
             <p role="alert" className="text-sm text-red-700">
-              {settings.error.message}
+              {apiErrorText(t, settings.error)}
             </p>
           ) : null}
           {accountMissing ? (
@@ -201,16 +218,16 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
             >
               <p className="flex items-start gap-2 font-medium">
                 <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
-                {MSG.paymentDetailsMissing}
+                {t('msg.paymentDetailsMissing')}
               </p>
               <a
                 href={telHref(contact.phone)}
-                className="inline-flex items-center gap-2 justify-self-start rounded pl-6 font-semibold text-amber-950 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
+                className="inline-flex items-center gap-2 justify-self-start rounded ps-6 font-semibold text-amber-950 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
               >
                 <Phone aria-hidden="true" className="size-4 shrink-0" />
                 <span>
-                  <span className="sr-only">Call us: </span>
-                  {contact.phone}
+                  <span className="sr-only">{t('payment.callUs')}</span>
+                  <bdi dir="ltr">{contact.phone}</bdi>
                 </span>
               </a>
             </div>
@@ -221,23 +238,28 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
               className="grid gap-2 rounded-xl border border-slate-200 p-4 text-sm"
             >
               <h3 id="bank-heading" className="font-semibold text-slate-900">
-                Bank details ({paymentCurrency})
+                {t('payment.bankDetails', { currency: paymentCurrency })}
               </h3>
               <p>
-                <span className="text-slate-600">Bank: </span>
+                <span className="text-slate-600">{t('payment.bankName')}</span>
                 <span className="font-medium">{bank.bank}</span>
               </p>
               <p>
-                <span className="text-slate-600">Account holder: </span>
+                <span className="text-slate-600">{t('payment.accountHolder')}</span>
                 <span className="font-medium">{bank.holder}</span>
               </p>
               <div className="flex flex-wrap items-center gap-2">
-                <span className="text-slate-600">Account number: </span>
-                <span className="font-mono font-medium" data-testid="account-number">
+                <span className="text-slate-600">{t('payment.accountNumber')}</span>
+                <bdi dir="ltr" className="font-mono font-medium" data-testid="account-number">
                   {bank.number}
-                </span>
-                <Button variant="ghost" size="sm" onClick={copyAccount} aria-label="Copy account number">
-                  <Copy aria-hidden="true" /> Copy
+                </bdi>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={copyAccount}
+                  aria-label={t('payment.copyAccountNumber')}
+                >
+                  <Copy aria-hidden="true" /> {t('payment.copy')}
                 </Button>
               </div>
               {settings.data?.paymentInstructions ? (

@@ -2,19 +2,30 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileNamespace } from '#scripts/catalogue-plugin.ts';
 import { paymentSettings } from '#server/db/schema.ts';
 import { DEMO_PAYMENT_SETTINGS } from '#server/db/seed.ts';
+import type { ErrorDetails } from '#shared/api-errors.ts';
+import msgTexts from '#shared/messages/msg.ts';
 import { MSG } from '#shared/messages.ts';
 import { makeSchedule, uniqueSuffix } from '#tests/factories.ts';
 import { bookingRequest } from '#tests/setup/http-passenger.ts';
 import { verifiedToken } from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
+import { i18n, type Messages } from '#web/i18n/catalogue.ts';
+import { text } from '#web/i18n/texts.tsx';
 import { ApiError, api } from '#web/lib/api-client.ts';
 import { submitErrorMessage } from './submit-error.ts';
 
+// What the wizard shows an English reader: the `msg` texts compiled as the web build does.
+i18n.load('en', compileNamespace('msg', msgTexts) as Messages);
+i18n.activate('en');
+const shown = (thrown: unknown) => submitErrorMessage(text, thrown);
+
 const FILES = path.resolve(import.meta.dirname, '../../../../../tests/files');
-const error = (code: string, message: string, status: number) => new ApiError(code, message, status);
+const error = (code: string, message: string, status: number, details?: ErrorDetails) =>
+  new ApiError(code, message, status, undefined, details);
 const long = `${'A refusal that goes on and on '.repeat(4)}.`;
 
 describe('submitErrorMessage: SPEC.md section 8, chosen by error code', () => {
@@ -35,21 +46,31 @@ describe('submitErrorMessage: SPEC.md section 8, chosen by error code', () => {
     ['another validation text', error('validation_error', 'name: Too small', 400), MSG.checkRequiredFields],
     ['a SPEC rule by its code, not its text', error('select_seats', 'anything', 400), MSG.selectSeats],
     ['missing payment details', error('payment_details_missing', 'whatever', 409), MSG.paymentDetailsMissing],
-    ['a hold limit, however long', error('pending_bookings_limit', long, 409), long],
+    [
+      'a hold limit, however long',
+      error('pending_bookings_limit', MSG.pendingBookingsLimit(3), 409, { max: 3 }),
+      MSG.pendingBookingsLimit(3),
+    ],
+    [
+      'a fair-hold limit, by its code and details',
+      error('seat_hold_limit', long, 409, { more: 2 }),
+      MSG.seatHoldLimit(2),
+    ],
     ['a closed departure', error('departure_closed', MSG.departureClosed, 409), MSG.departureClosed],
     [
       'another short 4xx message',
-      error('invalid_seats', MSG.invalidSeats(['Z9']), 400),
+      error('invalid_seats', MSG.invalidSeats(['Z9']), 400, { seats: ['Z9'] }),
       MSG.invalidSeats(['Z9']),
     ],
+    ['a short 4xx message without a text of its own', error('something_new', 'Not now', 409), 'Not now'],
     ['a long 4xx message', error('something_else', long, 409), MSG.submitFailed],
     ['a server fault', error('internal_error', MSG.serverError, 500), MSG.submitFailed],
     ['an outage', error('service_unavailable', MSG.databaseUnavailable, 503), MSG.submitFailed],
     ['a non-JSON answer', error('http_502', MSG.serverError, 502), MSG.submitFailed],
     ['no answer at all', error('network_error', MSG.serverError, 0), MSG.submitFailed],
     ['not an API error', new TypeError('Failed to fetch'), MSG.submitFailed],
-  ])('%s', (_name, thrown, shown) => {
-    expect(submitErrorMessage(thrown)).toBe(shown);
+  ])('%s', (_name, thrown, expected) => {
+    expect(shown(thrown)).toBe(expected);
   });
 });
 
@@ -76,7 +97,7 @@ describe(`submitErrorMessage on what the server really answers (${testDatabaseKi
       });
     } catch (thrown) {
       expect(thrown).toBeInstanceOf(ApiError);
-      return submitErrorMessage(thrown);
+      return shown(thrown);
     }
     throw new Error('the booking was accepted');
   }

@@ -1,4 +1,6 @@
-import { MSG } from '#shared/messages.ts';
+import type { TextId } from '#shared/texts.ts';
+import { apiErrorText, hasCodeText } from '#web/i18n/msg.ts';
+import type { Translate } from '#web/i18n/texts.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 
 /** What the upload checks answer (server/lib/images.ts, lib/multipart.ts, the 413 of the error handler). */
@@ -15,51 +17,36 @@ const UPLOAD_CODES: ReadonlySet<string> = new Set([
 const isUploadCode = (code: string) =>
   UPLOAD_CODES.has(code) || code.startsWith('image_') || code.startsWith('storage_');
 
-/** SPEC.md section 8's texts for the submit refusals that have one, by the code the server answers. */
-const SUBMIT_TEXTS: Readonly<Record<string, string>> = {
-  // SPEC.md section 5's submit rules (and 8.3's seat count): the codes of #shared/api-errors.ts.
-  slip_and_trip_required: MSG.slipAndTripRequired,
-  missing_passenger_info: MSG.missingPassengerInfo,
-  select_seats: MSG.selectSeats,
-  select_ticket: MSG.selectTicket,
-  too_many_seats: MSG.tooManySeats,
-  seat_count_mismatch: MSG.seatCountMismatch,
+/**
+ * SPEC.md section 8's texts for the submit refusals whose text differs from what the code says
+ * elsewhere (#web/i18n/msg.ts), by the code the server answers.
+ */
+const SUBMIT_TEXTS: Readonly<Record<string, TextId>> = {
   // Any other invalid field.
-  validation_error: MSG.checkRequiredFields,
-  payment_details_missing: MSG.paymentDetailsMissing,
-  reference_exists: MSG.referenceExists,
+  validation_error: 'msg.checkRequiredFields',
   // A booking the server cannot place on the trip the wizard chose.
-  invalid_schedule: MSG.invalidSchedule,
-  trip_not_found: MSG.invalidSchedule,
+  invalid_schedule: 'msg.invalidSchedule',
+  trip_not_found: 'msg.invalidSchedule',
 };
 
 /**
- * Refusals written for the passenger, shown whatever their length: the fair-hold limits and a
- * departure that closed meanwhile say what to do next, which 'Failed to submit booking' would not.
+ * SPEC.md section 8 "Booking submit failures": the text for what the server answered, by its
+ * code, in the passenger's language (`t` of a screen that loads the `msg` texts). A code with a
+ * passenger text of its own (SPEC.md section 5's submit rules, the fair-hold limits, a departure
+ * that closed meanwhile) gets that text, whatever the server's message says.
  */
-const PLAIN_CODES: ReadonlySet<string> = new Set([
-  'seat_hold_limit',
-  'email_hold_limit',
-  'pending_bookings_limit',
-  'too_many_tickets',
-  'departure_closed',
-  'trip_completed',
-  'launch_unavailable',
-  'lock_email_mismatch',
-]);
-
-/** SPEC.md section 8 "Booking submit failures": the text for what the server answered, by its code. */
-export function submitErrorMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return MSG.submitFailed;
+export function submitErrorMessage(t: Translate, error: unknown): string {
+  if (!(error instanceof ApiError)) return t('msg.submitFailed');
   const { code, message } = error;
   // Storage failing to take the slip is still an upload error, whatever its status.
-  if (isUploadCode(code)) return MSG.uploadError(message);
+  if (isUploadCode(code))
+    return t('msg.uploadError', { m: hasCodeText(error) ? apiErrorText(t, error) : message });
   // A network failure, a non-JSON answer (code http_NNN) or a server fault: nothing to explain.
-  if (error.status === 0 || error.status >= 500) return MSG.submitFailed;
-  const text = SUBMIT_TEXTS[code];
-  if (text) return text;
-  if (PLAIN_CODES.has(code) && message) return message;
+  if (error.status === 0 || error.status >= 500) return t('msg.submitFailed');
+  const id = SUBMIT_TEXTS[code];
+  if (id) return t(id);
+  if (hasCodeText(error)) return apiErrorText(t, error);
   // SPEC.md: any other short message is shown as is.
   if (error.status >= 400 && !code.startsWith('http_') && message && message.length < 100) return message;
-  return MSG.submitFailed;
+  return t('msg.submitFailed');
 }

@@ -5,18 +5,22 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
+import { useTexts } from '#web/i18n/texts.tsx';
 import { useOperatorToday } from '#web/lib/operator-time-zone.ts';
 import { locationsQuery, tripsQuery } from '../api.ts';
 import { runWhenIdle } from '../run-when-idle.ts';
-
 import { StepCard } from '../step-card.tsx';
+import { BOOKING_TEXTS, usePlaceName } from '../texts.ts';
 import type { StepProps } from '../wizard-state.ts';
 
 // The list of trips is never on the first paint: its code loads once a search can be run.
 const loadTripResults = () => import('./trip-results.tsx');
 const TripResults = lazy(() => loadTripResults().then((m) => ({ default: m.TripResults })));
+// A failed request is told in the passenger's words, which come with the list (and stay off the first load).
+const LoadError = lazy(() => loadTripResults().then((m) => ({ default: m.LoadError })));
 
 export function SelectTripStep({ state, dispatch }: StepProps) {
+  const t = useTexts(BOOKING_TEXTS);
   const { date, fromId, toId } = state.search;
   const locations = useQuery(locationsQuery);
   // The search that was run; editing the fields doesn't change the list until Search is pressed again.
@@ -40,10 +44,10 @@ export function SelectTripStep({ state, dispatch }: StepProps) {
   };
 
   return (
-    <StepCard title="Choose Your Journey" description="Pick a date and where you are travelling from and to.">
+    <StepCard title={t('booking.tripTitle')} description={t('booking.tripIntro')}>
       <form onSubmit={onSubmit} className="grid gap-4 md:grid-cols-[1fr_1fr_1fr_auto] md:items-end">
         <div className="grid gap-2">
-          <Label htmlFor="travel-date">Travel date</Label>
+          <Label htmlFor="travel-date">{t('booking.date')}</Label>
           <Input
             id="travel-date"
             type="date"
@@ -54,33 +58,33 @@ export function SelectTripStep({ state, dispatch }: StepProps) {
         </div>
         <LocationSelect
           id="from-location"
-          label="From"
-          placeholder="Select departure"
+          label={t('booking.from')}
+          placeholder={t('booking.fromPick')}
           value={fromId}
           locations={locations.data}
           onChange={(fromId) => dispatch({ type: 'searchChanged', search: { fromId } })}
         />
         <LocationSelect
           id="to-location"
-          label="To"
-          placeholder="Select destination"
+          label={t('booking.to')}
+          placeholder={t('booking.toPick')}
           value={toId}
           locations={locations.data}
           onChange={(toId) => dispatch({ type: 'searchChanged', search: { toId } })}
         />
         <Button type="submit" disabled={!canSearch || trips.isFetching} className="h-11">
           <Search aria-hidden="true" />
-          Search Trips
+          {t('booking.search')}
         </Button>
       </form>
       {locations.isError ? (
-        <p role="alert" className="mt-4 text-sm text-red-700">
-          {locations.error.message}
-        </p>
+        <Suspense fallback={null}>
+          <LoadError error={locations.error} className="mt-4" />
+        </Suspense>
       ) : null}
 
       {submitted ? (
-        <Suspense fallback={<p className="mt-6 text-sm text-slate-600">Searching…</p>}>
+        <Suspense fallback={<p className="mt-6 text-sm text-slate-600">{t('booking.searching')}</p>}>
           <TripResults trips={trips} onSelect={(trip) => dispatch({ type: 'tripSelected', trip })} />
         </Suspense>
       ) : null}
@@ -93,9 +97,10 @@ function LocationSelect(props: {
   label: string;
   placeholder: string;
   value: string;
-  locations: ReadonlyArray<{ id: string; name: string }> | undefined;
+  locations: ReadonlyArray<{ id: string; name: string; nameDv?: string }> | undefined;
   onChange: (id: string) => void;
 }) {
+  const placeName = usePlaceName();
   return (
     <div className="grid gap-2">
       <Label htmlFor={props.id}>{props.label}</Label>
@@ -103,7 +108,7 @@ function LocationSelect(props: {
         <option value="">{props.placeholder}</option>
         {props.locations?.map((l) => (
           <option key={l.id} value={l.id}>
-            {l.name}
+            {placeName(l)}
           </option>
         ))}
       </NativeSelect>

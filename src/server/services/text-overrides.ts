@@ -1,0 +1,237 @@
+import { type CompiledMessage, compileMessage } from '@lingui/message-utils/compileMessage';
+import { parse } from '@messageformat/parser';
+import { and, asc, eq } from 'drizzle-orm';
+import { type AdminText, TEXT_OVERRIDE_MAX_LENGTH } from '#shared/admin-api.ts';
+import { isLanguage, LANGUAGES, type Language } from '#shared/languages.ts';
+import { allTexts, type Namespace, TEXTS, type TextId } from '#shared/texts.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { textOverrides } from '../db/schema.ts';
+import { writeAudit } from '../lib/audit.ts';
+import { AppError, problem } from '../lib/errors.ts';
+import { placeholdersOf } from '../lib/text-placeholders.ts';
+
+// The operator's corrections of passenger texts (admin: Texts; docs/decisions/021): one row per
+// language and catalogue id in `text_overrides`. The web receives them compiled with the
+// branding (readBranding), so a correction shows on the next page load without a rebuild.
+
+/** The stored corrections, by language and catalogue id (a TextId): the raw ICU texts. */
+export type TextOverrides = Partial<Record<Language, Record<string, string>>>;
+export type CompiledTextOverrides = Partial<Record<Language, Record<string, CompiledMessage>>>;
+
+/** The text the app ships for `id` in `language`; undefined when there is no such id. */
+export function defaultText(id: string, language: Language): string | undefined {
+  const dot = id.indexOf('.');
+  const namespace = id.slice(0, dot);
+  const key = id.slice(dot + 1);
+  if (dot < 1 || !Object.hasOwn(TEXTS, namespace)) return undefined;
+  const texts: Record<string, string> = TEXTS[namespace as Namespace][language];
+  return Object.hasOwn(texts, key) ? texts[key] : undefined;
+}
+
+/** The numbered tags of a text as written (`<0>`, `</0>`, `<1/>`), sorted, repeats kept. */
+const tagsOf = (text: string) =>
+  [...text.matchAll(/<(\/?)(\d+)\s*(\/?)>/g)].map(([, close, n, self]) => `<${close}${n}${self}>`).sort();
+
+/** What `have` lacks of `want`, counting repeats. */
+function lacking(want: readonly string[], have: readonly string[]): string[] {
+  const left = [...have];
+  return want.filter((item) => {
+    const at = left.indexOf(item);
+    if (at === -1) return true;
+    left.splice(at, 1);
+    return false;
+  });
+}
+
+/** The arguments (`{name}`, the `n` of a plural) and the tags as written, for the comparison. */
+const keptParts = (text: string) => [
+  ...placeholdersOf(text).filter((part) => part.startsWith('{')),
+  ...tagsOf(text),
+];
+
+/**
+ * Why `text` cannot stand in for `defaultText`, or null when it can: it must be ICU
+ * MessageFormat with the same arguments (plain, plural and select ones) and the same numbered
+ * tags. Exported for the unit tests; checkOverride adds the id and the length rules.
+ */
+export function overrideProblem(text: string, defaultText: string): AppError | null {
+  try {
+    parse(text);
+  } catch (err) {
+    // "invalid syntax at line 1 col 7:" and the source pointed at: the first line is enough.
+    const detail = err instanceof Error ? (err.message.split('\n')[0] ?? '').replace(/:$/, '') : '';
+    return new AppError(
+      'text_invalid',
+      `This text is not valid: ${detail || 'check its braces { } and its plural forms'}.`,
+    );
+  }
+  const want = keptParts(defaultText);
+  const have = keptParts(text);
+  const missing = lacking(want, have);
+  const extra = lacking(have, want);
+  if (missing.length === 0 && extra.length === 0) return null;
+  const said = [
+    missing.length > 0 ? `Missing: ${missing.join(', ')}.` : '',
+    extra.length > 0 ? `Not in the default text: ${extra.join(', ')}.` : '',
+  ];
+  return new AppError(
+    'text_placeholders',
+    `The text must keep the placeholders and tags of the default text. ${said.filter(Boolean).join(' ')}`,
+  );
+}
+
+/**
+ * Refuses an override that the passenger pages could not show: an id that is no catalogue text
+ * (404), an empty or over-long text, a text that is not ICU MessageFormat, or one that does not
+ * keep exactly the placeholders and numbered tags of the default text in that language.
+ */
+export function checkOverride(id: string, language: Language, text: string): void {
+  const shipped = isLanguage(language) ? defaultText(id, language) : undefined;
+  if (shipped === undefined) throw problem('text_not_found');
+  if (text.trim() === '') throw problem('text_required');
+  if (text.length > TEXT_OVERRIDE_MAX_LENGTH) throw problem('text_too_long');
+  const refusal = overrideProblem(text, shipped);
+  if (refusal) throw refusal;
+}
+
+/** Every stored override of a text the app still has, by language and id. */
+export async function readTextOverrides(db: DbOrTx): Promise<TextOverrides> {
+  const rows = await db
+    .select({ language: textOverrides.language, id: textOverrides.textId, text: textOverrides.text })
+    .from(textOverrides)
+    .orderBy(asc(textOverrides.language), asc(textOverrides.textId));
+  const found: TextOverrides = {};
+  for (const row of rows) {
+    // A row for a language or a text the app no longer has is kept, but not used.
+    if (!isLanguage(row.language) || defaultText(row.id, row.language) === undefined) continue;
+    const texts = found[row.language] ?? {};
+    texts[row.id] = row.text;
+    found[row.language] = texts;
+  }
+  return found;
+}
+
+/** Compiled overrides by `language \0 id \0 text`: the branding is read on every page load. */
+const compiledCache = new Map<string, CompiledMessage | null>();
+const COMPILED_CACHE_MAX = 5000;
+
+function compileOverride(language: Language, id: string, text: string): CompiledMessage | null {
+  const key = `${language}\0${id}\0${text}`;
+  let compiled = compiledCache.get(key);
+  if (compiled === undefined) {
+    const shipped = defaultText(id, language);
+    // An override saved before its default changed its placeholders is left out until fixed.
+    compiled = shipped !== undefined && !overrideProblem(text, shipped) ? compileMessage(text) : null;
+    if (compiledCache.size >= COMPILED_CACHE_MAX) compiledCache.clear();
+    compiledCache.set(key, compiled);
+  }
+  return compiled;
+}
+
+/** The overrides the passenger pages use, compiled for Lingui's runtime (GET /api/branding). */
+export async function readCompiledTextOverrides(db: DbOrTx): Promise<CompiledTextOverrides> {
+  const overrides = await readTextOverrides(db);
+  const compiled: CompiledTextOverrides = {};
+  for (const language of LANGUAGES) {
+    const messages: Record<string, CompiledMessage> = {};
+    for (const [id, text] of Object.entries(overrides[language] ?? {})) {
+      const message = compileOverride(language, id, text);
+      if (message) messages[id] = message;
+    }
+    if (Object.keys(messages).length > 0) compiled[language] = messages;
+  }
+  return compiled;
+}
+
+/** One text with its defaults and overrides, as the admin's list shows it. */
+function adminText(id: TextId, defaults: Record<Language, string>, overrides: TextOverrides): AdminText {
+  const own: AdminText['overrides'] = {};
+  for (const language of LANGUAGES) {
+    const text = overrides[language]?.[id];
+    if (text !== undefined) own[language] = text;
+  }
+  return { id, namespace: id.slice(0, id.indexOf('.')), defaults, overrides: own };
+}
+
+/** Every passenger text, in catalogue order, with the operator's overrides (GET /api/admin/texts). */
+export async function listAdminTexts(db: DbOrTx): Promise<AdminText[]> {
+  const overrides = await readTextOverrides(db);
+  return allTexts().map(({ id, texts }) => adminText(id, texts, overrides));
+}
+
+/** The admin's view of one text after a change. */
+async function readAdminText(db: DbOrTx, id: TextId): Promise<AdminText> {
+  const rows = await db
+    .select({ language: textOverrides.language, text: textOverrides.text })
+    .from(textOverrides)
+    .where(eq(textOverrides.textId, id));
+  const overrides: TextOverrides = {};
+  for (const row of rows) if (isLanguage(row.language)) overrides[row.language] = { [id]: row.text };
+  const defaults = Object.fromEntries(
+    LANGUAGES.map((language) => [language, defaultText(id, language) ?? '']),
+  ) as Record<Language, string>;
+  return adminText(id, defaults, overrides);
+}
+
+const rowOf = (language: Language, id: string) =>
+  and(eq(textOverrides.language, language), eq(textOverrides.textId, id));
+
+/**
+ * Stores the operator's text for `id` in `language` (checked by checkOverride), with an audit
+ * entry. The default text itself is no correction: saving it removes the override instead.
+ */
+export async function saveTextOverride(
+  db: Db,
+  language: Language,
+  id: string,
+  text: string,
+  actorUserId: string | null = null,
+): Promise<AdminText> {
+  checkOverride(id, language, text);
+  if (text === defaultText(id, language)) return deleteTextOverride(db, language, id, actorUserId);
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ text: textOverrides.text })
+      .from(textOverrides)
+      .where(rowOf(language, id));
+    if (before?.text === text) return;
+    await tx
+      .insert(textOverrides)
+      .values({ language, textId: id, text })
+      .onConflictDoUpdate({
+        target: [textOverrides.language, textOverrides.textId],
+        set: { text, updatedAt: new Date() },
+      });
+    await writeAudit(tx, {
+      actorUserId,
+      action: before ? 'update' : 'create',
+      entity: 'text_override',
+      entityId: `${language}:${id}`,
+      before: before ? { text: before.text } : null,
+      after: { text },
+    });
+  });
+  return readAdminText(db, id as TextId);
+}
+
+/** Removes the override of `id` in `language`, so the default shows again; none is no error. */
+export async function deleteTextOverride(
+  db: Db,
+  language: Language,
+  id: string,
+  actorUserId: string | null = null,
+): Promise<AdminText> {
+  if (!isLanguage(language) || defaultText(id, language) === undefined) throw problem('text_not_found');
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(textOverrides).where(rowOf(language, id)).returning();
+    if (!row) return;
+    await writeAudit(tx, {
+      actorUserId,
+      action: 'delete',
+      entity: 'text_override',
+      entityId: `${language}:${id}`,
+      before: { text: row.text },
+    });
+  });
+  return readAdminText(db, id as TextId);
+}

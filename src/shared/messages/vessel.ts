@@ -1,0 +1,39 @@
+// English texts of the trips found, the launch and the seats (booking steps 1, 3 and 4), loaded
+// with those parts of the wizard: ids `vessel.<key>`.
+export default {
+  // Step 1: the trips found
+  trips: 'Available trips',
+  /** The name of the arrow between a trip's origin and destination. */
+  routeTo: 'to',
+  departs: 'Departs {time} · {date}',
+  soldOut: 'Sold out',
+  seatsFree: '{n, plural, one {# seat available} other {# seats available}}',
+  stops: 'Stops: {stops}',
+  /** Between two stops in the order travelled: points the way the text reads. */
+  stopArrow: '→',
+  selectTrip: 'Select Trip',
+  selectTripLabel: 'Select Trip {from} to {to} at {time}',
+  // Step 3: the launch
+  launchTitle: 'Choose Your Launch',
+  launchIntro: 'Pick the vessel you want to travel on. You need {n, plural, one {# seat} other {# seats}}.',
+  toSeats: 'Continue to Seats',
+  loadingLaunches: 'Loading launches…',
+  capacity: 'Capacity: {n, plural, one {# seat} other {# seats}}',
+  launchTooSmall: 'Not enough free seats for your tickets',
+  // Step 4: the seats
+  seatsTitle: 'Choose Your Seats',
+  seatsIntro: '{launch}: select {n, plural, one {# seat} other {# seats}}.',
+  toPayment: 'Continue to Payment',
+  seatMap: 'Seat map',
+  /** The bow, above the seat map. */
+  front: 'Front',
+  legend: 'Seat legend',
+  available: 'Available',
+  selected: 'Selected',
+  occupied: 'Occupied',
+  seatAvailable: 'Seat {seat}, available',
+  seatSelected: 'Seat {seat}, selected',
+  seatOccupied: 'Seat {seat}, occupied',
+  selectedCount: 'Selected {n} of {total}',
+  selectedSeats: 'Selected {n} of {total}: {seats}',
+} as const;

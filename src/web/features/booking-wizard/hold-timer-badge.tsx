@@ -1,0 +1,30 @@
+import { Timer } from 'lucide-react';
+import { T, useTexts } from '#web/i18n/texts.tsx';
+import { cn } from '#web/lib/utils.ts';
+import { BOOKING_TEXTS } from './texts.ts';
+
+// Shown from step 5 on, once seats are held: loaded then, not with step 1.
+
+const mmss = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+export default function HoldTimer({ secondsLeft }: { secondsLeft: number }) {
+  useTexts(BOOKING_TEXTS);
+  const urgent = secondsLeft <= 60;
+  return (
+    <div
+      className={cn(
+        'flex items-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium',
+        urgent ? 'border-red-300 bg-red-50 text-red-900' : 'border-amber-300 bg-amber-50 text-amber-900',
+      )}
+    >
+      <Timer aria-hidden="true" className="size-4" />
+      <span>
+        <T
+          id="booking.heldFor"
+          values={{ time: mmss(secondsLeft) }}
+          components={{ 0: <bdi dir="ltr" className="font-mono tabular-nums" /> }}
+        />
+      </span>
+    </div>
+  );
+}
