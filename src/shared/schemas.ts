@@ -428,6 +428,8 @@ export const outboxMailSchema = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
+  /** The HTML part, when the mail has one. */
+  html: z.string().nullable(),
   createdAt: z.string(),
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;

@@ -27,7 +27,7 @@ test.describe('languages', () => {
       await expect(html(page)).toHaveAttribute('lang', 'dv');
       await expect(html(page)).toHaveAttribute('dir', 'rtl');
       await expect(page.getByRole('heading', { level: 1 })).toContainText(TEXTS.site.dv.notFoundHeading);
-      await expect(page.getByRole('link', { name: common.dv.navCheckBooking })).toBeVisible();
+      await expect(page.getByRole('link', { name: common.dv.navCheckBooking, exact: true })).toBeVisible();
       await expect(page).toHaveTitle(new RegExp(TEXTS.site.dv.notFoundTitle));
       await expect.poll(() => fonts.length).toBeGreaterThan(0);
       // Drawn in Noto Sans Thaana, not a fallback.
@@ -42,7 +42,7 @@ test.describe('languages', () => {
     const fetched: string[] = [];
     page.on('request', (request) => fetched.push(request.url()));
     await page.goto('/');
-    await expect(page.getByRole('link', { name: common.en.navHome })).toBeVisible();
+    await expect(page.getByRole('link', { name: common.en.navHome, exact: true })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expect(html(page)).toHaveAttribute('lang', 'en');
     await expect(html(page)).toHaveAttribute('dir', 'ltr');
@@ -60,20 +60,20 @@ test.describe('languages', () => {
     await toDhivehi.focus();
     await page.keyboard.press('Enter');
     await expect(html(page)).toHaveAttribute('dir', 'rtl');
-    await expect(page.getByRole('link', { name: common.dv.navHome })).toBeVisible();
+    await expect(page.getByRole('link', { name: common.dv.navHome, exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: `${common.dv.languageSwitch}: English` })).toBeFocused();
 
     // A new page load, then another page: still Dhivehi, without asking again.
     await page.reload();
     await expect(html(page)).toHaveAttribute('lang', 'dv');
-    await page.getByRole('link', { name: common.dv.navCheckBooking }).click();
+    await page.getByRole('link', { name: common.dv.navCheckBooking, exact: true }).click();
     await expect(page).toHaveURL(/\/bookings$/);
     await expect(html(page)).toHaveAttribute('dir', 'rtl');
 
     // And back to English, the same way.
     await page.getByRole('button', { name: `${common.dv.languageSwitch}: English` }).click();
     await expect(html(page)).toHaveAttribute('dir', 'ltr');
-    await expect(page.getByRole('link', { name: common.en.navCheckBooking })).toBeVisible();
+    await expect(page.getByRole('link', { name: common.en.navCheckBooking, exact: true })).toBeVisible();
     await page.reload();
     await expect(html(page)).toHaveAttribute('lang', 'en');
   });

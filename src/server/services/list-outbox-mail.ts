@@ -18,6 +18,7 @@ export async function listOutboxMail({
       to: mailOutbox.to,
       subject: mailOutbox.subject,
       text: mailOutbox.text,
+      html: mailOutbox.html,
       createdAt: mailOutbox.createdAt,
     })
     .from(mailOutbox)

@@ -37,9 +37,9 @@ export async function reachPaymentStep(page: Page, request: APIRequestContext, t
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page.getByRole('heading', { name: 'Choose Your Launch' })).toBeVisible();
-  // The launch cards are toggle buttons; the first one is chosen.
-  await page.getByRole('button', { pressed: false }).first().click();
-  await expect(page.getByRole('button', { pressed: true })).toHaveCount(1);
+  // The launch cards are toggle buttons (the header's buttons are not): the first one is chosen.
+  await page.locator('main button[aria-pressed="false"]').first().click();
+  await expect(page.locator('main button[aria-pressed="true"]')).toHaveCount(1);
   await page.getByRole('button', { name: 'Continue to Seats' }).click();
 
   await expect(page.getByRole('heading', { name: 'Choose Your Seats' })).toBeVisible();

@@ -16,12 +16,13 @@ export function LanguageSwitch() {
     <button
       type="button"
       aria-busy={busy || undefined}
-      disabled={busy}
       onClick={() => {
+        // Not disabled while the texts load: that would take the focus away from the switch.
+        if (busy) return;
         setBusy(true);
         changeLanguage(other).finally(() => setBusy(false));
       }}
-      className="inline-flex h-10 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold whitespace-nowrap text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 disabled:opacity-60 sm:px-3"
+      className="inline-flex h-10 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold whitespace-nowrap text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 aria-busy:opacity-60 sm:px-3"
     >
       <Languages aria-hidden="true" className="size-4" />
       <span className="sr-only">{t('common.languageSwitch')}: </span>

@@ -1,6 +1,7 @@
 import { LOOKUP_STATUS_TEXT, UNKNOWN_LOCATION } from '#shared/messages.ts';
 import type { BookingLookup } from '#shared/schemas.ts';
 import type { TextId } from '#shared/texts.ts';
+import { inLanguage } from '#web/i18n/operator-text.ts';
 import type { Translate } from '#web/i18n/texts.tsx';
 
 // The booking's texts in the passenger's language. `t` is the outcome's (useOutcomeTexts).
@@ -21,10 +22,10 @@ export const orNotSpecified = (value: string | null | undefined, t: Translate) =
  * one, else its name; the API's 'Unknown Location' (a place that is gone) in their language.
  */
 export function placeName(place: { name: string; nameDv?: string }, language: string, t: Translate): string {
-  const own = language === 'dv' ? place.nameDv?.trim() : '';
-  if (own) return own;
   const name = place.name.trim();
-  return !name || name === UNKNOWN_LOCATION ? t('lookup.unknownLocation') : name;
+  if (!name || name === UNKNOWN_LOCATION)
+    return inLanguage(t('lookup.unknownLocation'), place.nameDv, language);
+  return inLanguage(name, place.nameDv, language);
 }
 
 /** '2 adults, 1 child'; zero counts are left out. */

@@ -5,6 +5,7 @@ import { bankAccountFor } from '#shared/payment.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { apiErrorText, MSG_TEXTS } from '#web/i18n/msg.ts';
+import { useOperatorText } from '#web/i18n/operator-text.ts';
 import { type Translate, useTexts } from '#web/i18n/texts.tsx';
 import { DATES_TEXTS, formatTravelDate } from '#web/lib/dates.ts';
 import { useBranding } from '#web/lib/public-queries.ts';
@@ -15,6 +16,7 @@ import { ApiError, publicSettingsQuery, submitBooking } from '../api.ts';
 import { copyText, formatMoney, totals } from '../format.ts';
 import { StepCard } from '../step-card.tsx';
 import { PAYMENT_TEXTS } from '../step-texts.ts';
+import { usePlaceName } from '../texts.ts';
 import type { StepProps } from '../wizard-state.ts';
 import { ticketTotal, type WizardState } from '../wizard-state.ts';
 import { type Slip, SlipUpload } from './slip-upload.tsx';
@@ -45,6 +47,9 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
   const sum = settings.data ? totals(tickets, settings.data) : null;
   // No made-up account (#shared/payment.ts): until the operator enters one, nobody pays or submits.
   const bank = bankAccountFor(settings.data, paymentCurrency);
+  const operatorText = useOperatorText();
+  const placeName = usePlaceName();
+  const bankNameDv = paymentCurrency === 'MVR' ? settings.data?.bankNameDv : settings.data?.bankNameUsdDv;
   const accountMissing = settings.isSuccess && !bank;
 
   const onSubmit = async () => {
@@ -138,7 +143,7 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="text-slate-600">{t('payment.summaryTrip')}</dt>
             <dd className="font-medium text-slate-900">
-              {trip ? t('payment.tripRoute', { from: trip.from.name, to: trip.to.name }) : '–'}
+              {trip ? t('payment.tripRoute', { from: placeName(trip.from), to: placeName(trip.to) }) : '–'}
             </dd>
             <dt className="text-slate-600">{t('payment.summaryDate')}</dt>
             <dd className="font-medium text-slate-900">{trip ? formatTravelDate(trip.travelDate) : '–'}</dd>
@@ -242,7 +247,7 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
               </h3>
               <p>
                 <span className="text-slate-600">{t('payment.bankName')}</span>
-                <span className="font-medium">{bank.bank}</span>
+                <span className="font-medium">{operatorText(bank.bank, bankNameDv)}</span>
               </p>
               <p>
                 <span className="text-slate-600">{t('payment.accountHolder')}</span>
@@ -263,7 +268,9 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
                 </Button>
               </div>
               {settings.data?.paymentInstructions ? (
-                <p className="mt-2 whitespace-pre-line text-slate-700">{settings.data.paymentInstructions}</p>
+                <p className="mt-2 whitespace-pre-line text-slate-700">
+                  {operatorText(settings.data.paymentInstructions, settings.data.paymentInstructionsDv)}
+                </p>
               ) : null}
             </section>
           ) : null}
