@@ -12,18 +12,21 @@ import { allTexts, TEXTS } from './texts.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** The app's source (web and server), without tests and without the catalogues themselves. */
+/** The app's source (web, server, shared), without tests and without the catalogues themselves. */
 function sourceText(): string {
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const file = path.join(dir, name);
-      if (statSync(file).isDirectory()) walk(file);
+      if (statSync(file).isDirectory()) {
+        if (!/[\\/]shared[\\/](messages|locales)$/.test(file)) walk(file);
+      }
       else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) files.push(file);
     }
   };
   walk(path.join(ROOT, 'src/web'));
   walk(path.join(ROOT, 'src/server'));
+  walk(path.join(ROOT, 'src/shared'));
   return files.map((file) => readFileSync(file, 'utf8')).join('\n');
 }
 

@@ -1,16 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { APIRequestContext, APIResponse, Locator, Page } from '@playwright/test';
+import { compileNamespace } from '#scripts/catalogue-plugin.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import type { AdminLaunch, AdminSchedule } from '#shared/catalogue-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import type { BookingLookup, Location, Trip } from '#shared/schemas.ts';
+import { TEXTS } from '#shared/texts.ts';
+import { i18n } from '#web/i18n/catalogue.ts';
 import { formatDay } from '#web/lib/dates.ts';
-
 import { expect, failedResponse, test } from './fixtures.ts';
 import { bookScheduleViaApi, json, operatorDate } from './support/booking-api.ts';
 import { expectAccessible, toast } from './support/ui.ts';
+
+// The admin's dates as the app writes them (formatDay), with the English day and month names the
+// browser gets compiled by the build.
+i18n.load('en', compileNamespace('dates', TEXTS.dates.en));
+i18n.activate('en');
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d1-shots');
 

@@ -5,6 +5,7 @@ import type { ComposeMail, MailMessage } from '#server/lib/mailer.ts';
 import { type TextOverrides, type Translate, translator } from '#server/lib/texts.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { CONTACT, EMAIL_CODE_TTL_MINUTES, PAYMENT_METHOD } from '#shared/constants.ts';
+import { travelDateParts } from '#shared/date-names.ts';
 import { isLanguage, LANGUAGE_DIR, type Language } from '#shared/languages.ts';
 import type { TextId } from '#shared/texts.ts';
 import { defaultText, overrideProblem, readTextOverrides } from './text-overrides.ts';
@@ -134,49 +135,14 @@ export function codeMail(opts: { to: string; code: string; language: Language })
 
 // --- Booking mails ----------------------------------------------------------------------
 
-const WEEKDAYS = [
-  'dates.weekday0',
-  'dates.weekday1',
-  'dates.weekday2',
-  'dates.weekday3',
-  'dates.weekday4',
-  'dates.weekday5',
-  'dates.weekday6',
-] as const satisfies readonly TextId[];
-const MONTHS = [
-  'dates.month1',
-  'dates.month2',
-  'dates.month3',
-  'dates.month4',
-  'dates.month5',
-  'dates.month6',
-  'dates.month7',
-  'dates.month8',
-  'dates.month9',
-  'dates.month10',
-  'dates.month11',
-  'dates.month12',
-] as const satisfies readonly TextId[];
-
 /**
  * A YYYY-MM-DD travel date as the mail says it. English mails keep the date as it is; other
- * languages name the day and month from the catalogue (common.*), since no Intl knows Dhivehi.
+ * languages name the day and month from the catalogue (dates.*), since no Intl knows Dhivehi.
  */
 export function mailTravelDate(language: Language, t: Translate, isoDate: string): string {
   if (language === 'en') return isoDate;
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (!match) return isoDate;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const weekday = WEEKDAYS[date.getUTCDay()];
-  const monthName = MONTHS[month - 1];
-  if (!weekday || !monthName || date.getUTCDate() !== day) return isoDate;
-  return t('dates.travelDate', {
-    weekday: t(weekday),
-    day: String(day),
-    month: t(monthName),
-    year: String(year),
-  });
+  const parts = travelDateParts(isoDate, t);
+  return parts ? t('dates.travelDate', parts) : isoDate;
 }
 
 /** What every booking mail says about the booking. */

@@ -1,5 +1,5 @@
+import { monthName, travelDateParts } from '#shared/date-names.ts';
 import en from '#shared/messages/dates.ts?catalogue';
-import type { TextId } from '#shared/texts.ts';
 import { i18n } from '#web/i18n/catalogue.ts';
 import { registerTexts } from '#web/i18n/texts.tsx';
 import { zonedFormat } from './operator-time-zone.ts';
@@ -13,46 +13,10 @@ import { zonedFormat } from './operator-time-zone.ts';
 /** Day and month names: a screen that shows dates names this among its texts (useTexts). */
 export const DATES_TEXTS = registerTexts('dates', en, () => import('#shared/locales/dv/dates.ts?catalogue'));
 
-const WEEKDAYS = [
-  'dates.weekday0',
-  'dates.weekday1',
-  'dates.weekday2',
-  'dates.weekday3',
-  'dates.weekday4',
-  'dates.weekday5',
-  'dates.weekday6',
-] as const satisfies readonly TextId[];
-const MONTHS = [
-  'dates.month1',
-  'dates.month2',
-  'dates.month3',
-  'dates.month4',
-  'dates.month5',
-  'dates.month6',
-  'dates.month7',
-  'dates.month8',
-  'dates.month9',
-  'dates.month10',
-  'dates.month11',
-  'dates.month12',
-] as const satisfies readonly TextId[];
-
 const notSpecified = () => i18n._('common.notSpecified');
 
 /** The parts of a YYYY-MM-DD travel date, named in the active language. */
-function travelDate(isoDate: string): Record<'weekday' | 'day' | 'month' | 'year', string> | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1) return null;
-  return {
-    weekday: i18n._(WEEKDAYS[date.getUTCDay()] ?? 'dates.weekday0'),
-    day: String(day),
-    month: i18n._(MONTHS[month - 1] ?? 'dates.month1'),
-    year: String(year),
-  };
-}
+const travelDate = (isoDate: string) => travelDateParts(isoDate, (id) => i18n._(id));
 
 /** '2026-11-22' -> 'Sun, 22 Nov 2026' (the passenger's pages and the dashboard). */
 export function formatTravelDate(isoDate: string): string {
@@ -83,7 +47,7 @@ export function formatInstant(isoInstant: string, timeZone: string): string {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return i18n._('dates.instant', {
     day: String(Number(part('day'))),
-    month: i18n._(MONTHS[Number(part('month')) - 1] ?? 'dates.month1'),
+    month: monthName((id) => i18n._(id), Number(part('month'))),
     year: part('year'),
     time: `${part('hour')}:${part('minute')}`,
   });
