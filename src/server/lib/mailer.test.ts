@@ -470,7 +470,7 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     expect(all.statusCode).toBe(200);
     const list = all.json<Array<{ to: string; subject: string; text: string; createdAt: string }>>();
     expect(list.map((mail) => mail.subject)).toEqual(['Booking approved', 'Booking received', 'Your code']);
-    expect(Object.keys(list[0] ?? {}).sort()).toEqual(['createdAt', 'subject', 'text', 'to']);
+    expect(Object.keys(list[0] ?? {}).sort()).toEqual(['createdAt', 'html', 'subject', 'text', 'to']);
     expect(list[2]).toMatchObject({ to: 'Ana@Example.test', text: 'Your verification code is 123456.' });
     expect(Number.isNaN(Date.parse(list[0]?.createdAt ?? ''))).toBe(false);
 
