@@ -20,8 +20,7 @@ function sourceText(): string {
       const file = path.join(dir, name);
       if (statSync(file).isDirectory()) {
         if (!/[\\/]shared[\\/](messages|locales)$/.test(file)) walk(file);
-      }
-      else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) files.push(file);
+      } else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) files.push(file);
     }
   };
   walk(path.join(ROOT, 'src/web'));
