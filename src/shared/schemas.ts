@@ -397,6 +397,8 @@ export const bookingLookupSchema = z.object({
   paymentStatus: z.string(),
   paymentStatusLabel: z.string(),
   statusText: z.string(),
+  /** Which sentence statusText is (an approved booking on a completed trip reads as completed). */
+  statusKey: z.enum(['pending', 'confirmed', 'cancelled', 'completed']),
   travelDate: z.string(),
   departureTime: z.string(),
   /** `nameDv`: the name in Dhivehi, '' when not given or the location is gone. */

@@ -93,8 +93,11 @@ export async function lookupBooking(opts: { db: DbOrTx; reference: string }): Pr
   if (!row) throw notFound();
 
   // ARCHITECTURE.md section 8.11: an approved ticket on a completed trip reads as completed.
-  const textKey =
+  const status =
     row.ticketStatus === 'confirmed' && row.scheduleStatus === 'completed' ? 'completed' : row.ticketStatus;
+  const statusKey = Object.hasOwn(LOOKUP_STATUS_TEXT, status)
+    ? (status as keyof typeof LOOKUP_STATUS_TEXT)
+    : 'pending';
 
   return {
     reference: row.reference,
@@ -102,7 +105,8 @@ export async function lookupBooking(opts: { db: DbOrTx; reference: string }): Pr
     ticketStatusLabel: pick(TICKET_STATUS_LABEL, row.ticketStatus, 'pending'),
     paymentStatus: row.paymentStatus,
     paymentStatusLabel: pick(PAYMENT_STATUS_LABEL, row.paymentStatus, 'pending'),
-    statusText: pick(LOOKUP_STATUS_TEXT, textKey, 'pending'),
+    statusText: LOOKUP_STATUS_TEXT[statusKey],
+    statusKey,
     travelDate: row.travelDate,
     departureTime: hhmm(row.passengerDepartureTime ?? row.scheduleDepartureTime) ?? '',
     // A location that is gone has no Dhivehi name: '' lets the reader's own "unknown" show.

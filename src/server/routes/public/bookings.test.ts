@@ -520,6 +520,7 @@ describe(`bookings (${testDatabaseKind})`, () => {
         paymentStatus: 'pending',
         paymentStatusLabel: 'Payment Pending',
         statusText: 'Your booking is being reviewed. You will be notified once approved.',
+        statusKey: 'pending',
         travelDate: trip.schedule.travelDate,
         departureTime: '08:00',
         from: { name: expect.stringMatching(/^Island /), nameDv: '' },
@@ -582,6 +583,7 @@ describe(`bookings (${testDatabaseKind})`, () => {
       expect(completed.statusCode).toBe(200);
       const after = (await t.app.inject(`/api/bookings/${made.ticket.paymentReference}`)).json();
       expect(after.statusText).toBe('Your trip has been completed. Thank you for traveling with us!');
+      expect(after.statusKey).toBe('completed');
     });
   });
 });

@@ -1,4 +1,4 @@
-import { LOOKUP_STATUS_TEXT, UNKNOWN_LOCATION } from '#shared/messages.ts';
+import { type LOOKUP_STATUS_TEXT, UNKNOWN_LOCATION } from '#shared/messages.ts';
 import type { BookingLookup } from '#shared/schemas.ts';
 import type { TextId } from '#shared/texts.ts';
 import { inLanguage } from '#web/i18n/operator-text.ts';
@@ -73,19 +73,16 @@ const STATUS_TEXT: Record<keyof typeof LOOKUP_STATUS_TEXT, TextId> = {
 };
 
 /**
- * The booking's status labels and sentence in the passenger's language. The API sends them in
- * English (#shared/messages.ts); the sentence is found by its English text, since an approved
- * booking on a completed trip reads as completed. One the web does not know stays as sent.
+ * The booking's status labels and sentence in the passenger's language, by the codes the API
+ * sends with its English texts (#shared/messages.ts); a status the web does not know stays as sent.
  */
 export function statusTexts(booking: BookingLookup, t: Translate) {
   const ticket = TICKET_STATUS[booking.ticketStatus];
   const payment = PAYMENT_STATUS[booking.paymentStatus];
-  const sentence = (Object.keys(STATUS_TEXT) as (keyof typeof STATUS_TEXT)[]).find(
-    (key) => LOOKUP_STATUS_TEXT[key] === booking.statusText,
-  );
+  const sentence = STATUS_TEXT[booking.statusKey];
   return {
     ticketStatus: ticket ? t(ticket) : booking.ticketStatusLabel,
     paymentStatus: payment ? t(payment) : booking.paymentStatusLabel,
-    statusText: sentence ? t(STATUS_TEXT[sentence]) : booking.statusText,
+    statusText: sentence ? t(sentence) : booking.statusText,
   };
 }
