@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { SendMailOptions } from 'nodemailer';
 import nodemailer from 'nodemailer';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema.ts';
@@ -110,14 +111,18 @@ export function createSmtpTransport(smtpUrl: string, opts: { claimMs?: number } 
   return {
     name: 'smtp',
     async send(from, mail) {
-      await transporter.sendMail({
+      // The MIME boundary comes from the outbox row, not chance: a mail sent again after a crash
+      // is the same bytes, so a receiver that saw the first copy can tell it is a repeat.
+      const options: SendMailOptions & { baseBoundary: string } = {
         messageId: `<${mail.id}@${/@([^>\s]+)/.exec(from)?.[1] ?? 'localhost'}>`,
+        baseBoundary: mail.id.replaceAll('-', ''),
         from,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
-      });
+      };
+      await transporter.sendMail(options);
     },
   };
 }
