@@ -41,8 +41,12 @@ export async function expectAccessible(page: Page, name?: string): Promise<void>
  * page with the keyboard, as a reader would.
  */
 export async function showFooter(page: Page) {
-  await page.keyboard.press('End');
   const footer = page.getByRole('contentinfo');
-  await expect(footer).toBeVisible();
+  // A key pressed before the page has rendered reaches no listener: press it again until the
+  // footer is there.
+  await expect(async () => {
+    await page.keyboard.press('End');
+    await expect(footer).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   return footer;
 }
