@@ -240,7 +240,9 @@ test.describe('payment slip on Check Your Booking', () => {
   test('shows the slip button to a signed-in admin only', async ({ page }, testInfo) => {
     test.slow();
     const booking = await createBookingViaApi(page.request);
-    const me = page.waitForResponse((r) => r.url().endsWith('/api/auth/me'));
+    // The slip button asks who is signed in once the booking shows: after the page, its lazy
+    // outcome and the lookup, which a slow machine takes more than the default 10 s for.
+    const me = page.waitForResponse((r) => r.url().endsWith('/api/auth/me'), { timeout: 30_000 });
     await page.goto(`/bookings?ref=${booking.reference}`);
     await expect(page.getByText(booking.reference, { exact: true })).toBeVisible();
     expect((await (await me).json()) as unknown).toEqual({ user: null });
