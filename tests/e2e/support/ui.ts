@@ -37,13 +37,13 @@ export async function expectAccessible(page: Page, name?: string): Promise<void>
 }
 
 /**
- * The footer, which loads once the reader scrolls or types (DeferredFooter): to the end of the
- * page with the keyboard, as a reader would.
+ * The footer, which loads once it comes into view (DeferredFooter): to the end of the page with
+ * the keyboard, as a reader would.
  */
 export async function showFooter(page: Page) {
   const footer = page.getByRole('contentinfo');
-  // A key pressed before the page has rendered reaches no listener: press it again until the
-  // footer is there.
+  // End before the page has grown to its full height stops short of the footer: again until
+  // the footer is there.
   await expect(async () => {
     await page.keyboard.press('End');
     await expect(footer).toBeVisible({ timeout: 1_000 });

@@ -2,27 +2,22 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 
 const SiteFooter = lazy(() => import('./site-footer.tsx').then((m) => ({ default: m.SiteFooter })));
 
-/** What shows that the reader goes on past the first screen. */
-const INTERACTIONS = ['scroll', 'keydown', 'pointerdown', 'touchstart', 'wheel'] as const;
-
 /**
- * The footer, fetched once it comes into view or the reader does anything (scrolls, types,
- * touches): a first screen that has no room for it does not wait for its code or its texts.
+ * The footer, fetched once it comes into view: a first screen that has no room for it does not
+ * wait for its code or its texts. Only its place on the page decides, never a tap or a key: a
+ * footer mounting in the middle of a click could cost that click on a slow phone.
  */
 export function DeferredFooter() {
   const slot = useRef<HTMLDivElement>(null);
   const [wanted, setWanted] = useState(false);
 
   useEffect(() => {
-    if (wanted) return;
-    const want = () => setWanted(true);
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && want());
-    if (slot.current) observer.observe(slot.current);
-    for (const type of INTERACTIONS) window.addEventListener(type, want, { once: true, passive: true });
-    return () => {
-      observer.disconnect();
-      for (const type of INTERACTIONS) window.removeEventListener(type, want);
-    };
+    if (wanted || !slot.current) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setWanted(true);
+    });
+    observer.observe(slot.current);
+    return () => observer.disconnect();
   }, [wanted]);
 
   return wanted ? (
