@@ -12,6 +12,7 @@ import { createSessionFreshCache, type SessionFreshCache } from '../lib/session-
 import type { Storage } from '../lib/storage.ts';
 import type { SharedSeatMap } from '../services/read-seat-map.ts';
 import type { TripDay } from '../services/search-trips.ts';
+import type { CompiledTextOverrides } from '../services/text-overrides.ts';
 
 type AppDeps = {
   config: Config;
@@ -27,6 +28,8 @@ type AppDeps = {
   /** What every session sees of a departure's seats, for a second (docs/decisions/015). */
   seatMapCache: SessionFreshCache<SharedSeatMap>;
   bookingLookupCache: MicroCache<BookingLookup>;
+  /** The operator's text corrections, compiled, for every page's branding read, for a second. */
+  textOverridesCache: MicroCache<CompiledTextOverrides>;
   seatLockGate: SeatLockGate;
 };
 
@@ -53,6 +56,10 @@ async function appDeps(
     tripSearchCache: createMicroCache<TripDay>({ ttlMs: TRIP_SEARCH_CACHE_MS, maxEntries: 10_000 }),
     seatMapCache: createSessionFreshCache<SharedSeatMap>({ ttlMs: TRIP_SEARCH_CACHE_MS, maxEntries: 10_000 }),
     bookingLookupCache: createMicroCache<BookingLookup>({ ttlMs: TRIP_SEARCH_CACHE_MS, maxEntries: 10_000 }),
+    textOverridesCache: createMicroCache<CompiledTextOverrides>({
+      ttlMs: TRIP_SEARCH_CACHE_MS,
+      maxEntries: 1,
+    }),
     seatLockGate: createSeatLockGate({ ttlMs: TRIP_SEARCH_CACHE_MS }),
   });
   app.addHook('onClose', async () => {

@@ -25,6 +25,7 @@ const NOT_INVENTORY = [
   '/api/admin/banners',
   '/api/admin/payment-settings',
   '/api/admin/pwa-settings',
+  '/api/admin/texts',
 ];
 
 /**
@@ -34,9 +35,11 @@ const NOT_INVENTORY = [
  * change arrives as a live event and clears them too.
  */
 async function cacheInvalidation(app: FastifyInstance): Promise<void> {
-  const { liveEvents, tripSearchCache, seatMapCache, bookingLookupCache, seatLockGate } = app.deps;
+  const { liveEvents, tripSearchCache, seatMapCache, bookingLookupCache, textOverridesCache, seatLockGate } =
+    app.deps;
   liveEvents.subscribe(() => {
     tripSearchCache.clear();
+    textOverridesCache.clear();
     seatMapCache.clear();
     bookingLookupCache.clear();
     seatLockGate.forget();
@@ -50,6 +53,10 @@ async function cacheInvalidation(app: FastifyInstance): Promise<void> {
     const session = req.headers[BOOKING_SESSION_HEADER];
     if (STATE_CHANGING.has(req.method) && typeof session === 'string') {
       seatMapCache.noteWrite(session.trim().toLowerCase());
+    }
+    // A text correction shows on this instance's next page load; on another within the second.
+    if (STATE_CHANGING.has(req.method) && reply.statusCode < 400 && url.startsWith('/api/admin/texts')) {
+      textOverridesCache.clear();
     }
     if (
       STATE_CHANGING.has(req.method) &&

@@ -3,17 +3,26 @@ import { DEFAULT_BRANDING, DEFAULT_CONTACT } from '#shared/constants.ts';
 import type { Branding } from '#shared/schemas.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { pwaSettings } from '../db/schema.ts';
-import { readCompiledTextOverrides } from './text-overrides.ts';
+import type { MicroCache } from '../lib/micro-cache.ts';
+import { type CompiledTextOverrides, readCompiledTextOverrides } from './text-overrides.ts';
 
 /**
  * The operator's branding and contact details (SPEC.md section 7): the first row, else the
  * defaults; with the operator's text corrections compiled (admin: Texts), which every page
- * receives this way with no request of its own. Nothing caches it, so a change shows at once.
+ * receives this way with no request of its own. The public read shares the corrections through
+ * `overridesCache` (cleared by a correction on this instance, so it shows on the next load).
  */
-export async function readBranding({ db }: { db: DbOrTx }): Promise<Branding> {
+export async function readBranding({
+  db,
+  overridesCache,
+}: {
+  db: DbOrTx;
+  overridesCache?: MicroCache<CompiledTextOverrides> | undefined;
+}): Promise<Branding> {
+  const overrides = () => readCompiledTextOverrides(db);
   const [[row], compiled] = await Promise.all([
     db.select().from(pwaSettings).orderBy(asc(pwaSettings.createdAt)).limit(1),
-    readCompiledTextOverrides(db),
+    overridesCache ? overridesCache.get('all', overrides) : overrides(),
   ]);
   // Only when there is a correction: most operators never make one.
   const texts = Object.keys(compiled).length > 0 ? { texts: compiled } : {};

@@ -29,7 +29,7 @@ export default async function catalogueRoutes(fastify: FastifyInstance) {
 
   app.get('/api/branding', { schema: { response: { 200: brandingSchema } } }, async (_req, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return readBranding({ db });
+    return readBranding({ db, overridesCache: app.deps.textOverridesCache });
   });
 
   app.get(
