@@ -58,3 +58,13 @@ export function allTexts(): { id: TextId; texts: Record<Language, string> }[] {
     })),
   );
 }
+
+/** The catalogue's text for `id` in `language` (as shipped); undefined for an id it lacks. */
+export function textOf(id: string, language: Language): string | undefined {
+  const dot = id.indexOf('.');
+  const namespace = id.slice(0, dot);
+  if (dot < 1 || !Object.hasOwn(TEXTS, namespace)) return undefined;
+  const texts: Record<string, string> = TEXTS[namespace as Namespace][language];
+  const key = id.slice(dot + 1);
+  return Object.hasOwn(texts, key) ? texts[key] : undefined;
+}

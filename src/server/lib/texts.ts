@@ -2,7 +2,7 @@ import { type I18n, type MessageDescriptor, setupI18n } from '@lingui/core';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import type { FastifyRequest } from 'fastify';
 import { isLanguage, LANGUAGE_COOKIE, LANGUAGES, type Language, pickLanguage } from '#shared/languages.ts';
-import { TEXTS, type TextId } from '#shared/texts.ts';
+import { type TextId, textOf } from '#shared/texts.ts';
 
 /*
  * The passenger texts on the server (the e-mails): the catalogues of src/shared/texts.ts,
@@ -45,11 +45,7 @@ const instances = Object.fromEntries(
 
 /** The catalogue's text for `id`, English where the translation is missing or blank. */
 export function catalogueText(language: Language, id: TextId): string {
-  const dot = id.indexOf('.');
-  const namespace = TEXTS[id.slice(0, dot) as keyof typeof TEXTS];
-  const key = id.slice(dot + 1);
-  const translated = (namespace[language] as Record<string, string>)[key];
-  return translated || (namespace.en as Record<string, string>)[key] || id;
+  return textOf(id, language) || textOf(id, 'en') || id;
 }
 
 // The catalogue is not loaded into the instance: each call names the source it renders, which

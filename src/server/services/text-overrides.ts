@@ -3,30 +3,19 @@ import { parse } from '@messageformat/parser';
 import { and, asc, eq } from 'drizzle-orm';
 import { type AdminText, TEXT_OVERRIDE_MAX_LENGTH } from '#shared/admin-api.ts';
 import { isLanguage, LANGUAGES, type Language } from '#shared/languages.ts';
-import { allTexts, type Namespace, TEXTS, type TextId } from '#shared/texts.ts';
+import { allTexts, type TextId, textOf } from '#shared/texts.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { textOverrides } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';
 import { AppError, problem } from '../lib/errors.ts';
 import { placeholdersOf } from '../lib/text-placeholders.ts';
+import type { TextOverrides } from '../lib/texts.ts';
 
 // The operator's corrections of passenger texts (admin: Texts; docs/decisions/021): one row per
 // language and catalogue id in `text_overrides`. The web receives them compiled with the
 // branding (readBranding), so a correction shows on the next page load without a rebuild.
 
-/** The stored corrections, by language and catalogue id (a TextId): the raw ICU texts. */
-export type TextOverrides = Partial<Record<Language, Record<string, string>>>;
 export type CompiledTextOverrides = Partial<Record<Language, Record<string, CompiledMessage>>>;
-
-/** The text the app ships for `id` in `language`; undefined when there is no such id. */
-export function defaultText(id: string, language: Language): string | undefined {
-  const dot = id.indexOf('.');
-  const namespace = id.slice(0, dot);
-  const key = id.slice(dot + 1);
-  if (dot < 1 || !Object.hasOwn(TEXTS, namespace)) return undefined;
-  const texts: Record<string, string> = TEXTS[namespace as Namespace][language];
-  return Object.hasOwn(texts, key) ? texts[key] : undefined;
-}
 
 /** The numbered tags of a text as written (`<0>`, `</0>`, `<1/>`), sorted, repeats kept. */
 const tagsOf = (text: string) =>
@@ -86,7 +75,7 @@ export function overrideProblem(text: string, defaultText: string): AppError | n
  * keep exactly the placeholders and numbered tags of the default text in that language.
  */
 export function checkOverride(id: string, language: Language, text: string): void {
-  const shipped = isLanguage(language) ? defaultText(id, language) : undefined;
+  const shipped = isLanguage(language) ? textOf(id, language) : undefined;
   if (shipped === undefined) throw problem('text_not_found');
   if (text.trim() === '') throw problem('text_required');
   if (text.length > TEXT_OVERRIDE_MAX_LENGTH) throw problem('text_too_long');
@@ -95,15 +84,15 @@ export function checkOverride(id: string, language: Language, text: string): voi
 }
 
 /** Every stored override of a text the app still has, by language and id. */
-export async function readTextOverrides(db: DbOrTx): Promise<TextOverrides> {
+async function readTextOverrides(db: DbOrTx): Promise<Partial<Record<Language, Record<string, string>>>> {
   const rows = await db
     .select({ language: textOverrides.language, id: textOverrides.textId, text: textOverrides.text })
     .from(textOverrides)
     .orderBy(asc(textOverrides.language), asc(textOverrides.textId));
-  const found: TextOverrides = {};
+  const found: Partial<Record<Language, Record<string, string>>> = {};
   for (const row of rows) {
     // A row for a language or a text the app no longer has is kept, but not used.
-    if (!isLanguage(row.language) || defaultText(row.id, row.language) === undefined) continue;
+    if (!isLanguage(row.language) || textOf(row.id, row.language) === undefined) continue;
     const texts = found[row.language] ?? {};
     texts[row.id] = row.text;
     found[row.language] = texts;
@@ -111,7 +100,7 @@ export async function readTextOverrides(db: DbOrTx): Promise<TextOverrides> {
   return found;
 }
 
-/** Compiled overrides by `language \0 id \0 text`: the branding is read on every page load. */
+/** Compiled overrides by `language \0 id \0 text`; null: no longer fits its default. */
 const compiledCache = new Map<string, CompiledMessage | null>();
 const COMPILED_CACHE_MAX = 5000;
 
@@ -119,13 +108,30 @@ function compileOverride(language: Language, id: string, text: string): Compiled
   const key = `${language}\0${id}\0${text}`;
   let compiled = compiledCache.get(key);
   if (compiled === undefined) {
-    const shipped = defaultText(id, language);
+    const shipped = textOf(id, language);
     // An override saved before its default changed its placeholders is left out until fixed.
     compiled = shipped !== undefined && !overrideProblem(text, shipped) ? compileMessage(text) : null;
     if (compiledCache.size >= COMPILED_CACHE_MAX) compiledCache.clear();
     compiledCache.set(key, compiled);
   }
   return compiled;
+}
+
+/**
+ * The overrides the app uses, raw (the e-mails render them): those of texts it still has that
+ * keep their default's placeholders. One saved before its default changed them is passed over,
+ * on the pages as in the mails, until it is fixed.
+ */
+export async function readUsableTextOverrides(db: DbOrTx): Promise<TextOverrides> {
+  const overrides = await readTextOverrides(db);
+  return Object.fromEntries(
+    Object.entries(overrides).map(([language, texts]) => [
+      language,
+      Object.fromEntries(
+        Object.entries(texts ?? {}).filter(([id, text]) => compileOverride(language as Language, id, text)),
+      ),
+    ]),
+  );
 }
 
 /** The overrides the passenger pages use, compiled for Lingui's runtime (GET /api/branding). */
@@ -168,7 +174,7 @@ async function readAdminText(db: DbOrTx, id: TextId): Promise<AdminText> {
   const overrides: TextOverrides = {};
   for (const row of rows) if (isLanguage(row.language)) overrides[row.language] = { [id]: row.text };
   const defaults = Object.fromEntries(
-    LANGUAGES.map((language) => [language, defaultText(id, language) ?? '']),
+    LANGUAGES.map((language) => [language, textOf(id, language) ?? '']),
   ) as Record<Language, string>;
   return adminText(id, defaults, overrides);
 }
@@ -188,7 +194,7 @@ export async function saveTextOverride(
   actorUserId: string | null = null,
 ): Promise<AdminText> {
   checkOverride(id, language, text);
-  if (text === defaultText(id, language)) return deleteTextOverride(db, language, id, actorUserId);
+  if (text === textOf(id, language)) return deleteTextOverride(db, language, id, actorUserId);
   await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ text: textOverrides.text })
@@ -221,7 +227,7 @@ export async function deleteTextOverride(
   id: string,
   actorUserId: string | null = null,
 ): Promise<AdminText> {
-  if (!isLanguage(language) || defaultText(id, language) === undefined) throw problem('text_not_found');
+  if (!isLanguage(language) || textOf(id, language) === undefined) throw problem('text_not_found');
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(textOverrides).where(rowOf(language, id)).returning();
     if (!row) return;

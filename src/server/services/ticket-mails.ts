@@ -2,13 +2,13 @@ import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { locations, tickets } from '#server/db/schema.ts';
 import type { ComposeMail, MailMessage } from '#server/lib/mailer.ts';
-import { type TextOverrides, type Translate, translator } from '#server/lib/texts.ts';
+import { type Translate, translator } from '#server/lib/texts.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { CONTACT, EMAIL_CODE_TTL_MINUTES, PAYMENT_METHOD } from '#shared/constants.ts';
 import { travelDateParts } from '#shared/date-names.ts';
 import { isLanguage, LANGUAGE_DIR, type Language } from '#shared/languages.ts';
 import type { TextId } from '#shared/texts.ts';
-import { defaultText, overrideProblem, readTextOverrides } from './text-overrides.ts';
+import { readUsableTextOverrides } from './text-overrides.ts';
 
 /*
  * The passenger's mails (ARCHITECTURE.md section 8.14): the one-time code, booking received,
@@ -88,26 +88,6 @@ function compose(opts: {
   return { to: opts.to, subject, text, html };
 }
 
-/**
- * The operator's corrections (admin: Texts) of the texts a mail uses: the `email` texts and the
- * date's names. One saved before its default changed its placeholders is passed over, as on the
- * passenger pages, until it is fixed.
- */
-async function readMailTextOverrides(db: DbOrTx): Promise<TextOverrides> {
-  const stored = await readTextOverrides(db);
-  const used: TextOverrides = {};
-  for (const [language, texts] of Object.entries(stored)) {
-    if (!isLanguage(language) || !texts) continue;
-    const kept = Object.entries(texts).filter(([id, text]) => {
-      if (!id.startsWith('email.') && !id.startsWith('common.')) return false;
-      const shipped = defaultText(id, language);
-      return shipped !== undefined && !overrideProblem(text, shipped);
-    });
-    if (kept.length > 0) used[language] = Object.fromEntries(kept);
-  }
-  return used;
-}
-
 // --- The one-time code ------------------------------------------------------------------
 
 /**
@@ -117,7 +97,7 @@ async function readMailTextOverrides(db: DbOrTx): Promise<TextOverrides> {
 export function codeMail(opts: { to: string; code: string; language: Language }): ComposeMail {
   return async (db) => {
     const { language } = opts;
-    const t = translator(language, await readMailTextOverrides(db));
+    const t = translator(language, await readUsableTextOverrides(db));
     const code = ltr(opts.code);
     const mail = compose({
       to: opts.to,
@@ -183,7 +163,7 @@ type Context = { language: Language; t: Translate; names: Map<string, string> };
 
 async function bookingContext(db: DbOrTx, language: Language, facts: BookingFacts): Promise<Context> {
   const ids = [facts.from?.id, facts.to?.id].filter((id): id is string => Boolean(id));
-  const overrides = await readMailTextOverrides(db);
+  const overrides = await readUsableTextOverrides(db);
   return { language, t: translator(language, overrides), names: await localNames(db, language, ids) };
 }
 
