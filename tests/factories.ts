@@ -17,6 +17,7 @@ import { DEMO_PAYMENT_SETTINGS, seatGrid } from '#server/db/seed.ts';
 import { addDays, dateInZone } from '#server/lib/clock.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
 import { DEFAULT_PRICES, PAYMENT_METHOD, type PaymentStatus, type TicketStatus } from '#shared/constants.ts';
+import type { Role } from '#shared/permissions.ts';
 import type { TicketBreakdownRow } from '#shared/schemas.ts';
 
 /**
@@ -389,12 +390,20 @@ export async function makePaymentSettings(
   return row;
 }
 
-export type MadeAdmin = { id: string; email: string; password: string; username: string };
+export type MadeAdmin = { id: string; email: string; password: string; username: string; role: Role };
 
 /** An admin user with a profile (or, with `profile: false`, a user the admin area refuses). */
 export async function makeAdmin(
   db: DbOrTx,
-  opts: { email?: string; password?: string; username?: string; profile?: boolean; isDemo?: boolean } = {},
+  opts: {
+    email?: string;
+    password?: string;
+    username?: string;
+    profile?: boolean;
+    isDemo?: boolean;
+    role?: Role;
+    active?: boolean;
+  } = {},
 ): Promise<MadeAdmin> {
   const suffix = uniqueSuffix();
   const email = (opts.email ?? `admin-${suffix}@example.com`).toLowerCase();
@@ -402,11 +411,16 @@ export async function makeAdmin(
   const username = opts.username ?? `admin-${suffix}`;
   const [user] = await db
     .insert(adminUsers)
-    .values({ email, passwordHash: await hashPassword(password), hasDemoPassword: opts.isDemo ?? false })
+    .values({
+      email,
+      passwordHash: await hashPassword(password),
+      hasDemoPassword: opts.isDemo ?? false,
+      active: opts.active ?? true,
+    })
     .returning({ id: adminUsers.id });
   if (!user) throw new Error('admin insert returned nothing');
   if (opts.profile !== false) {
-    await db.insert(adminProfiles).values({ userId: user.id, username, role: 'Administrator' });
+    await db.insert(adminProfiles).values({ userId: user.id, username, role: opts.role ?? 'owner' });
   }
-  return { id: user.id, email, password, username };
+  return { id: user.id, email, password, username, role: opts.role ?? 'owner' };
 }

@@ -15,6 +15,7 @@ import {
 } from './constants.ts';
 import { LANGUAGES } from './languages.ts';
 import { MSG } from './messages.ts';
+import { PERMISSIONS, type Permission, ROLES } from './permissions.ts';
 import { bookingBreakdownRowSchema } from './schemas.ts';
 
 // --- Accounts and sessions --------------------------------------------------------------
@@ -52,8 +53,9 @@ export const adminUserSchema = z.object({
   id: z.string(),
   email: z.string(),
   username: z.string(),
-  /** 'Administrator' */
-  role: z.string(),
+  role: z.enum(ROLES),
+  /** What this role may do (src/shared/permissions.ts): the screens show only these. */
+  permissions: z.array(z.enum(Object.keys(PERMISSIONS) as [Permission, ...Permission[]])),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -281,3 +283,115 @@ export const textOverrideSchema = z.object({
     .check(failsAs('text_too_long')),
 });
 export type TextOverrideInput = z.infer<typeof textOverrideSchema>;
+
+// --- Staff (the Owner's Staff screen) and staff links ------------------------------------
+
+export const staffEmailSchema = z
+  .string({ error: MSG.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .max(320)
+  .pipe(z.email({ error: MSG.invalidEmail }))
+  .check(failsAs('invalid_email'));
+
+export const inviteStaffSchema = z.object({
+  email: staffEmailSchema,
+  role: z.enum(ROLES, { error: MSG.staffRoleRequired }).check(failsAs('staff_role_required')),
+});
+export type InviteStaff = z.infer<typeof inviteStaffSchema>;
+
+/** A role change, a deactivation or a reactivation. */
+export const updateStaffSchema = z
+  .object({ role: z.enum(ROLES).optional(), active: z.boolean().optional() })
+  .refine((v) => v.role !== undefined || v.active !== undefined, { error: MSG.staffNothingToChange });
+export type UpdateStaff = z.infer<typeof updateStaffSchema>;
+
+export const staffIdParamsSchema = z.object({ id: z.uuid().check(failsAs('staff_not_found')) });
+export const invitationIdParamsSchema = z.object({ id: z.uuid().check(failsAs('invitation_not_found')) });
+
+export const staffMemberSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  role: z.enum(ROLES),
+  active: z.boolean(),
+  lastSignInAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+export const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  invitedBy: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/** `GET /api/admin/staff` */
+export const staffListSchema = z.object({
+  staff: z.array(staffMemberSchema),
+  invitations: z.array(invitationSchema),
+});
+export type StaffList = z.infer<typeof staffListSchema>;
+
+/** The token of an e-mailed invitation or password reset link (it travels in the URL's fragment). */
+export const staffLinkTokenSchema = z.object({
+  token: z.string().min(20).max(128).check(failsAs('link_invalid')),
+});
+
+/** `POST /api/auth/links/check`: what a link is for, before a password is chosen. */
+export const staffLinkSchema = z.object({
+  kind: z.enum(['invite', 'reset']),
+  email: z.string(),
+  role: z.enum(ROLES),
+});
+export type StaffLink = z.infer<typeof staffLinkSchema>;
+
+/** `POST /api/auth/links/complete`: sets the password, uses the link up and signs in. */
+export const completeStaffLinkSchema = staffLinkTokenSchema.extend({
+  password: z
+    .string({ error: MSG.passwordTooShort })
+    .min(PASSWORD_MIN_LENGTH, { error: MSG.passwordTooShort })
+    .check(failsAs('password_too_short'))
+    .max(1024),
+});
+export type CompleteStaffLink = z.infer<typeof completeStaffLinkSchema>;
+
+// --- The audit trail ------------------------------------------------------------------------
+
+const dateOnly = z.iso.date({ error: MSG.auditDateInvalid }).check(failsAs('audit_date_invalid'));
+
+export const auditQuerySchema = z.object({
+  actor: z.uuid().optional(),
+  action: z.string().max(60).optional(),
+  from: dateOnly.optional(),
+  to: dateOnly.optional(),
+  /** The `next` of the previous page. */
+  cursor: z.string().max(100).optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** `GET /api/admin/audit`: newest first, a page at a time. */
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  next: z.string().nullable(),
+  /** Everyone who appears in the trail, and every kind of action in it: the filters' choices. */
+  actors: z.array(z.object({ id: z.string(), email: z.string() })),
+  actions: z.array(z.string()),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;

@@ -177,7 +177,7 @@ test.describe('settings', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     const main = page.getByRole('main');
     await expect(main.getByText(DEMO_ADMIN.username, { exact: true })).toBeVisible();
-    await expect(main.getByText('Administrator', { exact: true })).toBeVisible();
+    await expect(main.getByText('Owner', { exact: true })).toBeVisible();
     await expect(main.getByText(SYSTEM_VERSION, { exact: true })).toBeVisible();
     await expect(main.getByText('Online', { exact: true })).toBeVisible();
     await shot(page, 'settings', testInfo.project.name);

@@ -312,6 +312,9 @@ export const adminUsers = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** True for the seeded demo admin until its password is changed (ARCHITECTURE.md 2.11). */
     hasDemoPassword: boolean('has_demo_password').notNull().default(false),
+    /** False once the Owner deactivates the person: no session of theirs is honoured. */
+    active: boolean('active').notNull().default(true),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -323,9 +326,38 @@ export const adminProfiles = pgTable('admin_profiles', {
     .primaryKey()
     .references(() => adminUsers.id, { onDelete: 'cascade' }),
   username: text('username').notNull(),
-  role: text('role').notNull().default('Administrator'),
+  /** owner | office | counter | crew (src/shared/permissions.ts) */
+  role: text('role').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The e-mailed links that let a person choose a password: an invitation (which creates the
+ * account with its role) or a reset by the Owner (ARCHITECTURE.md section 4). Single-use and
+ * time-limited; only the token's SHA-256 is kept.
+ */
+export const staffLinks = pgTable(
+  'staff_links',
+  {
+    id: id(),
+    /** invite | reset */
+    kind: text('kind').notNull(),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    /** The account a reset is for; null for an invitation until it is accepted. */
+    userId: uuid('user_id').references(() => adminUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: uuid('created_by').references(() => adminUsers.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_links_token_uq').on(t.tokenHash),
+    index('staff_links_email_idx').on(sql`lower(${t.email})`, t.kind),
+  ],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -390,6 +422,8 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entityId),
     index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_actor_idx').on(t.actorUserId, t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
   ],
 );
 

@@ -280,7 +280,7 @@ describe(`ensureAdmin (${testDatabaseKind})`, () => {
 
     const profiles = await db.select().from(adminProfiles);
     expect(profiles).toEqual([
-      expect.objectContaining({ userId: user?.id, username: 'admin', role: 'Administrator' }),
+      expect.objectContaining({ userId: user?.id, username: 'admin', role: 'owner' }),
     ]);
   });
 

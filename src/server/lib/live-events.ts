@@ -11,7 +11,11 @@ import type { ScheduleEvent, TicketEvent } from '#shared/admin-api.ts';
 
 const EVENTS_CHANNEL = 'ferry_events';
 
-export type LiveEvent = { kind: 'ticket'; data: TicketEvent } | { kind: 'schedule'; data: ScheduleEvent };
+export type LiveEvent =
+  | { kind: 'ticket'; data: TicketEvent }
+  | { kind: 'schedule'; data: ScheduleEvent }
+  /** A person's access changed (deactivated, role changed, password reset): their screens re-check. */
+  | { kind: 'staff'; data: { userId: string } };
 
 /** Queues the event in the caller's transaction; listeners see it once that commits. */
 export async function announce(db: DbOrTx, event: LiveEvent): Promise<void> {
@@ -22,7 +26,7 @@ function parseLiveEvent(payload: string): LiveEvent | null {
   try {
     const value = JSON.parse(payload) as Partial<LiveEvent>;
     if (
-      (value.kind === 'ticket' || value.kind === 'schedule') &&
+      (value.kind === 'ticket' || value.kind === 'schedule' || value.kind === 'staff') &&
       value.data &&
       typeof value.data === 'object'
     ) {

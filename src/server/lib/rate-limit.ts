@@ -46,6 +46,11 @@ export const RATE_LIMITS = {
   login: [20, '15 minutes'],
   // Re-checks the current password, so it is a password-guessing surface like login.
   passwordChange: [10, '15 minutes'],
+  // Staff links (an invitation, a password reset): 256-bit tokens, so this only stops a client
+  // from hammering the check or the slow password hash.
+  staffLink: [20, '15 minutes'],
+  // Ends every session of the signed-in person.
+  signOutEverywhere: [10, '15 minutes'],
   // Each call may reach the geolocation provider, which has its own quota.
   clientInfo: [30, '1 minute'],
 } as const satisfies Record<string, readonly [number, TimeWindow]>;

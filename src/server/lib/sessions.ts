@@ -5,6 +5,7 @@ import type { Config } from '#server/config.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { adminProfiles, adminUsers, sessions } from '#server/db/schema.ts';
 import type { AdminUser } from '#shared/admin-api.ts';
+import { isRole, ROLE_PERMISSIONS } from '#shared/permissions.ts';
 import type { Clock } from './clock.ts';
 
 /*
@@ -93,6 +94,7 @@ async function readSession(
     .where(
       and(
         eq(sessions.tokenHash, hashToken(token)),
+        eq(adminUsers.active, true),
         gt(sessions.expiresAt, now),
         gt(sessions.lastSeenAt, idleSince),
       ),
@@ -107,15 +109,32 @@ async function readSession(
     userId: row.userId,
     email: row.email,
     hasDemoPassword: row.hasDemoPassword,
-    admin:
-      row.username === null || row.role === null
-        ? null
-        : { id: row.userId, email: row.email, username: row.username, role: row.role },
+    admin: toAdminUser({ id: row.userId, email: row.email, username: row.username, role: row.role }),
   };
 }
 
 /**
- * True while a session is live and its user still has an admin profile. Unlike readSession it
+ * The admin a user is, with their role's permissions; null without a profile or with a role
+ * this version does not know (which then opens nothing).
+ */
+export function toAdminUser(row: {
+  id: string;
+  email: string;
+  username: string | null;
+  role: string | null;
+}): AdminUser | null {
+  if (row.username === null || !isRole(row.role)) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    role: row.role,
+    permissions: [...ROLE_PERMISSIONS[row.role]],
+  };
+}
+
+/**
+ * True while a session is live and its user is still active with an admin profile. Unlike readSession it
  * never moves last_seen_at: a long-lived stream re-checking its session must not keep an idle
  * session alive by itself.
  */
@@ -130,6 +149,7 @@ export async function isSessionLive(
     .select({ id: sessions.id })
     .from(sessions)
     .innerJoin(adminProfiles, eq(adminProfiles.userId, sessions.userId))
+    .innerJoin(adminUsers, and(eq(adminUsers.id, sessions.userId), eq(adminUsers.active, true)))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)))
     .limit(1);
   return row !== undefined;
@@ -183,6 +203,12 @@ export async function deleteOtherSessions(
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
     .returning({ id: sessions.id });
+  return gone.map((g) => g.id);
+}
+
+/** Ends every session of a user (deactivation, a reset, sign out everywhere); returns their ids. */
+export async function deleteUserSessions(db: DbOrTx, userId: string): Promise<string[]> {
+  const gone = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
   return gone.map((g) => g.id);
 }
 

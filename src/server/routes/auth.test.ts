@@ -4,6 +4,7 @@ import { adminUsers, auditLog, loginFailures, sessions } from '#server/db/schema
 import { hashToken } from '#server/lib/sessions.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
+import { ROLE_PERMISSIONS } from '#shared/permissions.ts';
 import { makeAdmin } from '#tests/factories.ts';
 import { cookieFrom, signInAsAdmin } from '#tests/setup/admin-session.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -29,7 +30,13 @@ describe(`admin sign-in and sessions (${testDatabaseKind})`, () => {
     const res = await login(admin.email.toUpperCase(), admin.password, '10.0.0.1');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      user: { id: admin.id, email: admin.email, username: 'harbour', role: 'Administrator' },
+      user: {
+        id: admin.id,
+        email: admin.email,
+        username: 'harbour',
+        role: 'owner',
+        permissions: ROLE_PERMISSIONS.owner,
+      },
     });
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(/^ferry_session=/);

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { writeAudit } from '#server/lib/audit.ts';
 import { deviceCookieOf, setDeviceCookie } from '#server/lib/device-cookies.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { routeLimit } from '#server/lib/rate-limit.ts';
 import {
+  announceSessionsEnded,
   clearSessionCookie,
   deleteSessionByToken,
+  deleteUserSessions,
   requestSession,
   sessionToken,
   setSessionCookie,
@@ -14,11 +17,15 @@ import {
 import { changePassword } from '#server/services/change-password.ts';
 import { logIn } from '#server/services/log-in.ts';
 import { readDemoCredentials } from '#server/services/read-demo-credentials.ts';
+import { checkStaffLink, completeStaffLink } from '#server/services/use-staff-link.ts';
 import {
   authMeSchema,
+  completeStaffLinkSchema,
   demoCredentialsSchema,
   loginRequestSchema,
   passwordChangeSchema,
+  staffLinkSchema,
+  staffLinkTokenSchema,
 } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
 
@@ -86,6 +93,64 @@ export default async function authRoutes(fastify: FastifyInstance) {
         ...req.body,
       });
       return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/auth/logout-everywhere',
+    { schema: { response: noContent }, config: routeLimit(config, 'signOutEverywhere') },
+    async (req, reply) => {
+      const session = await requestSession(req, sessionDeps);
+      if (!session) throw new AppError('not_authenticated', MSG.notAuthenticated, 401);
+      const ended = await db.transaction(async (tx) => {
+        const ids = await deleteUserSessions(tx, session.userId);
+        await writeAudit(tx, {
+          actorUserId: session.userId,
+          action: 'sign_out_everywhere',
+          entity: 'admin_user',
+          entityId: session.userId,
+          after: { sessions: ids.length },
+        });
+        return ids;
+      });
+      announceSessionsEnded(ended);
+      clearSessionCookie(reply, config);
+      return reply.status(204).send();
+    },
+  );
+
+  // The e-mailed invitation and password reset links (their token comes in the body, never the URL).
+  app.post(
+    '/api/auth/links/check',
+    {
+      schema: { body: staffLinkTokenSchema, response: { 200: staffLinkSchema } },
+      config: routeLimit(config, 'staffLink'),
+    },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return checkStaffLink({ db, clock, token: req.body.token });
+    },
+  );
+
+  app.post(
+    '/api/auth/links/complete',
+    {
+      schema: { body: completeStaffLinkSchema, response: { 200: authMeSchema } },
+      config: routeLimit(config, 'staffLink'),
+    },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const result = await completeStaffLink({
+        db,
+        clock,
+        config,
+        token: req.body.token,
+        password: req.body.password,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+      });
+      setSessionCookie(reply, config, result.token, result.expiresAt);
+      return { user: result.user };
     },
   );
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import adminAuditRoutes from './admin/audit.ts';
 import adminBannerRoutes from './admin/banners.ts';
 import adminEventRoutes from './admin/events.ts';
 import adminRoutes from './admin/index.ts';
@@ -6,6 +7,7 @@ import adminLaunchRoutes from './admin/launches.ts';
 import adminLocationRoutes from './admin/locations.ts';
 import adminScheduleRoutes from './admin/schedules.ts';
 import adminSettingsRoutes from './admin/settings.ts';
+import adminStaffRoutes from './admin/staff.ts';
 import adminTextRoutes from './admin/texts.ts';
 import adminTicketRoutes from './admin/tickets.ts';
 import adminTripRoutes from './admin/trips.ts';
@@ -40,6 +42,9 @@ export default async function routes(app: FastifyInstance): Promise<void> {
       adminSettingsRoutes,
       // The operator's corrections of passenger texts.
       adminTextRoutes,
+      // Staff, roles and the audit trail.
+      adminStaffRoutes,
+      adminAuditRoutes,
     ],
   });
   // Every recorded mail's text, codes included: only for the demo and tests, whose mail is logged.

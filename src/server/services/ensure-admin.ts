@@ -4,10 +4,8 @@ import { adminProfiles, adminUsers, sessions } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import { hasDemoPassword, hashPassword } from '#server/lib/passwords.ts';
 
-const ADMINISTRATOR_ROLE = 'Administrator';
-
 /**
- * Creates the first admin (from ADMIN_EMAIL/ADMIN_PASSWORD, or the demo admin) unless a user
+ * Creates the first admin, an Owner, (from ADMIN_EMAIL/ADMIN_PASSWORD, or the demo admin) unless a user
  * with that e-mail exists. An existing user's password is never touched: restarting with the
  * variables still set must not undo a password the admin has since changed. The one exception
  * is the demo password, which the demo prints on its login page: ADMIN_PASSWORD replaces it
@@ -63,9 +61,7 @@ export async function ensureAdmin(opts: {
       .onConflictDoNothing()
       .returning({ id: adminUsers.id });
     if (!user) return { created: false };
-    await tx
-      .insert(adminProfiles)
-      .values({ userId: user.id, username: opts.username, role: ADMINISTRATOR_ROLE });
+    await tx.insert(adminProfiles).values({ userId: user.id, username: opts.username, role: 'owner' });
     return { created: true };
   });
 }

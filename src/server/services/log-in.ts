@@ -2,11 +2,12 @@ import { and, count, eq, gt, isNull, lte, min, or, type SQL, sql } from 'drizzle
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { adminProfiles, adminUsers, loginFailures, sessions } from '#server/db/schema.ts';
+import { writeAudit } from '#server/lib/audit.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { issueDeviceCookie, trustedDeviceId } from '#server/lib/device-cookies.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
-import { createSession } from '#server/lib/sessions.ts';
+import { createSession, toAdminUser } from '#server/lib/sessions.ts';
 import type { AdminUser } from '#shared/admin-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
@@ -123,6 +124,7 @@ export async function logIn(opts: LogInOptions): Promise<LogInResult> {
       id: adminUsers.id,
       email: adminUsers.email,
       passwordHash: adminUsers.passwordHash,
+      active: adminUsers.active,
       username: adminProfiles.username,
       role: adminProfiles.role,
     })
@@ -135,12 +137,24 @@ export async function logIn(opts: LogInOptions): Promise<LogInResult> {
   // server also refuses to start while an account has it; see services/ensure-admin.ts).
   const ok = verified && !(opts.config.isProduction && opts.password === DEMO_ADMIN.password);
   // A wrong password leaves its attempt row as the failure it is.
-  if (!user || !ok) throw new AppError('invalid_credentials', MSG.invalidCredentials, 401);
-  if (user.username === null || user.role === null) {
-    await db.delete(loginFailures).where(eq(loginFailures.id, attemptId));
-    throw new AppError('not_admin', MSG.notAdmin, 403);
+  if (!user || !ok) {
+    // Who tried which account from where: the e-mail as typed, whether or not it exists.
+    await writeAudit(db, {
+      actorUserId: null,
+      action: 'sign_in_failed',
+      entity: 'admin_user',
+      entityId: user?.id ?? null,
+      after: { email, ip: opts.ip },
+    });
+    throw new AppError('invalid_credentials', MSG.invalidCredentials, 401);
   }
-  const admin: AdminUser = { id: user.id, email: user.email, username: user.username, role: user.role };
+  const admin = toAdminUser(user);
+  if (!admin || !user.active) {
+    await db.delete(loginFailures).where(eq(loginFailures.id, attemptId));
+    throw user.active
+      ? new AppError('not_admin', MSG.notAdmin, 403)
+      : new AppError('account_inactive', MSG.accountInactive, 403);
+  }
 
   const session = await db.transaction(async (tx) => {
     await tx.delete(loginFailures).where(eq(loginFailures.id, attemptId));
@@ -167,6 +181,14 @@ export async function logIn(opts: LogInOptions): Promise<LogInResult> {
           ),
         ),
       );
+    await tx.update(adminUsers).set({ lastSignInAt: now }).where(eq(adminUsers.id, user.id));
+    await writeAudit(tx, {
+      actorUserId: user.id,
+      action: 'sign_in',
+      entity: 'admin_user',
+      entityId: user.id,
+      after: { ip: opts.ip },
+    });
     return createSession(tx, {
       userId: user.id,
       clock,

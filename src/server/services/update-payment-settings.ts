@@ -2,11 +2,28 @@ import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { paymentSettingsUpdateSchema } from '#shared/catalogue-api.ts';
 import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES } from '#shared/constants.ts';
+import { MSG } from '#shared/messages.ts';
 import type { PaymentSettingsView } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { paymentSettings } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';
+import { AppError } from '../lib/errors.ts';
+import { mailOwners } from './mail-owners.ts';
 import { readPaymentSettings } from './read-payment-settings.ts';
+
+/** What passengers are told to pay into, and how. */
+const BANK_FIELDS = [
+  'bankName',
+  'accountHolder',
+  'accountNumber',
+  'bankNameUsd',
+  'accountHolderUsd',
+  'accountNumberUsd',
+  'paymentInstructions',
+  'bankNameDv',
+  'bankNameUsdDv',
+  'paymentInstructionsDv',
+] as const;
 
 const PRICE_FIELDS = [
   'localAdultPrice',
@@ -25,6 +42,10 @@ export async function updatePaymentSettings(opts: {
   /** What the route's schema parsed. */
   input: z.output<typeof paymentSettingsUpdateSchema>;
   actorUserId: string | null;
+  /** Whether the actor may change the bank accounts (the `bank.manage` permission). */
+  mayChangeBank: boolean;
+  /** Who made the change, for the Owners' notice. */
+  actorEmail?: string;
 }): Promise<PaymentSettingsView> {
   const { db, input } = opts;
   const changes: Partial<typeof paymentSettings.$inferInsert> = {};
@@ -34,21 +55,16 @@ export async function updatePaymentSettings(opts: {
     if (value !== undefined) changes[field] = String(value);
   }
   if (input.exchangeRate !== undefined) changes.exchangeRate = String(input.exchangeRate);
-  for (const field of [
-    'bankName',
-    'accountHolder',
-    'accountNumber',
-    'bankNameUsd',
-    'accountHolderUsd',
-    'accountNumberUsd',
-    'paymentInstructions',
-    'bankNameDv',
-    'bankNameUsdDv',
-    'paymentInstructionsDv',
-  ] as const) {
+  const bankChanges: Partial<Record<(typeof BANK_FIELDS)[number], string>> = {};
+  for (const field of BANK_FIELDS) {
     const value = input[field];
-    if (value !== undefined) changes[field] = value;
+    if (value !== undefined) bankChanges[field] = value;
   }
+  // The accounts passengers pay into are the main fraud route: the Owner's alone.
+  if (Object.keys(bankChanges).length > 0 && !opts.mayChangeBank) {
+    throw new AppError('forbidden', MSG.bankOwnerOnly, 403);
+  }
+  Object.assign(changes, bankChanges);
 
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -82,6 +98,31 @@ export async function updatePaymentSettings(opts: {
       before,
       after: changes,
     });
+    if (Object.keys(bankChanges).length > 0) {
+      const beforeBank = row ? Object.fromEntries(BANK_FIELDS.map((k) => [k, row[k]])) : {};
+      await mailOwners(tx, {
+        subject: 'The bank details passengers pay into were changed',
+        text: bankChangeText(opts.actorEmail, beforeBank, bankChanges),
+      });
+    }
   });
   return readPaymentSettings({ db });
+}
+
+/** Every Owner hears of a change to the bank details: a change they did not make is fraud. */
+function bankChangeText(
+  actorEmail: string | undefined,
+  before: Record<string, unknown>,
+  after: Record<string, string>,
+): string {
+  const lines = Object.entries(after).map(
+    ([field, value]) => `- ${field}: ${JSON.stringify(before[field] ?? '')} -> ${JSON.stringify(value)}`,
+  );
+  return [
+    `The bank details shown to passengers were changed by ${actorEmail ?? 'the system'}.`,
+    '',
+    ...lines,
+    '',
+    'If you did not expect this change, sign in, put the details right, and check the audit trail.',
+  ].join('\n');
 }

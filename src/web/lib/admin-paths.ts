@@ -10,6 +10,9 @@ export const ADMIN_PAGE_NAMES = [
   'payments',
   'pwa-settings',
   'texts',
+  'staff',
+  'audit',
+  'boarding',
   'settings',
 ] as const;
 
@@ -17,3 +20,6 @@ export type AdminPageName = (typeof ADMIN_PAGE_NAMES)[number];
 
 /** `/admin` and each admin page, with or without a trailing slash; nothing else under /admin. */
 export const ADMIN_PATH = new RegExp(`^/admin(?:/(?:${ADMIN_PAGE_NAMES.join('|')}))?/?$`);
+
+/** The e-mailed staff links, their token in the fragment: `/admin/welcome` (invitation), `/admin/reset-password`. */
+export const STAFF_LINK_PATH = /^\/admin\/(?:welcome|reset-password)\/?$/;

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { adminMeQuery } from './use-admin-auth.ts';
 
 const TICKET_KEYS = [
   ['admin', 'tickets'],
@@ -27,6 +28,9 @@ export function useAdminEvents() {
     };
     const onTicket = () => invalidate(TICKET_KEYS);
     const onSchedule = () => invalidate(SCHEDULE_KEYS);
+    // This person's access changed (deactivated, a new role, a password reset): who is signed in,
+    // and with which permissions, is asked again, and the layout follows the answer.
+    const onSession = () => void queryClient.invalidateQueries({ queryKey: adminMeQuery.queryKey });
     // Changes made while the stream was down are not replayed: refetch after a reconnect.
     let opened = false;
     const onOpen = () => {
@@ -36,7 +40,9 @@ export function useAdminEvents() {
     source.addEventListener('open', onOpen);
     source.addEventListener('ticket', onTicket);
     source.addEventListener('schedule', onSchedule);
+    source.addEventListener('session', onSession);
     return () => {
+      source.removeEventListener('session', onSession);
       source.removeEventListener('open', onOpen);
       source.removeEventListener('ticket', onTicket);
       source.removeEventListener('schedule', onSchedule);

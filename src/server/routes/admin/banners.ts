@@ -15,15 +15,22 @@ export default async function adminBannerRoutes(fastify: FastifyInstance) {
   const { database, storage, clock } = app.deps;
   const db = database.db;
 
-  app.get('/api/admin/banners', { schema: { response: { 200: bannerListSchema } } }, async () => ({
-    banners: await listBanners({ db }),
-  }));
+  app.get(
+    '/api/admin/banners',
+    { config: { permission: 'banners.manage' }, schema: { response: { 200: bannerListSchema } } },
+    async () => ({
+      banners: await listBanners({ db }),
+    }),
+  );
 
   // Multipart (file `image`, fields showOnDesktop and showOnMobile): the handler reads it and
   // parses the fields with the shared schema.
   app.post(
     '/api/admin/banners',
-    { schema: { consumes: ['multipart/form-data'], response: { 201: bannerSchema } } },
+    {
+      config: { permission: 'banners.manage' },
+      schema: { consumes: ['multipart/form-data'], response: { 201: bannerSchema } },
+    },
     async (req, reply) => {
       const { image, fields } = await readImageUpload(req);
       const placement = bannerFieldsSchema.parse(fields);
@@ -41,7 +48,10 @@ export default async function adminBannerRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/admin/banners/:id',
-    { schema: { params: bannerIdParamsSchema, response: { 204: z.undefined() } } },
+    {
+      config: { permission: 'banners.manage' },
+      schema: { params: bannerIdParamsSchema, response: { 204: z.undefined() } },
+    },
     async (req, reply) => {
       await deleteBanner({ db, id: req.params.id, actorUserId: adminOf(req).id, storage, log: req.log });
       return reply.code(204).send();

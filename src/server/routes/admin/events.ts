@@ -39,10 +39,16 @@ export default async function adminEventRoutes(app: FastifyInstance) {
 
   const schema = {
     produces: ['text/event-stream'],
-    response: { 200: z.string().describe('Server-Sent Events: `ticket` and `schedule` with {type, id}') },
+    response: {
+      200: z
+        .string()
+        .describe(
+          'Server-Sent Events: `ticket` and `schedule` with {type, id}; `session` when the signed-in person’s access changed',
+        ),
+    },
   };
-  app.get('/api/admin/events', { schema }, async (req, reply) => {
-    const { sessionId } = adminOf(req);
+  app.get('/api/admin/events', { config: { permission: 'events.read' }, schema }, async (req, reply) => {
+    const { sessionId, id: userId } = adminOf(req);
     await liveEvents.start();
     reply.hijack();
     const res: ServerResponse = reply.raw;
@@ -60,7 +66,15 @@ export default async function adminEventRoutes(app: FastifyInstance) {
     res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
 
     const unsubscribe = liveEvents.subscribe((event) => {
-      res.write(frame(event));
+      if (event.kind !== 'staff') {
+        res.write(frame(event));
+        return;
+      }
+      // The person's own access changed, on whichever instance: their screens re-check who is
+      // signed in at once, and the stream ends; a deactivated or reset person's reconnect is a 401.
+      if (event.data.userId !== userId || res.writableEnded) return;
+      res.write('event: session\ndata: {}\n\n');
+      end();
     });
     // The stream carries ticket ids, so it lives no longer than its session: each ping first
     // checks the session is still live (without counting as activity, or an open admin tab

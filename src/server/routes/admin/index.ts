@@ -3,11 +3,20 @@ import { AppError } from '#server/lib/errors.ts';
 import { requestSession, type SessionUser } from '#server/lib/sessions.ts';
 import type { AdminUser } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
+import { allows, type Permission, type PermissionRule } from '#shared/permissions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the admin guard on every /api/admin/ request that reaches a handler. */
     adminUser: (AdminUser & { sessionId: string }) | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * What an admin route needs (src/shared/permissions.ts): one permission, or any one of
+     * several. Every route under /api/admin/ declares it; one that does not stops the server
+     * from starting.
+     */
+    permission?: PermissionRule;
   }
 }
 
@@ -17,21 +26,43 @@ export function adminOf(req: FastifyRequest): AdminUser & { sessionId: string } 
   return req.adminUser;
 }
 
+/** Whether the signed-in admin of this request holds `permission` (for checks inside a route). */
+export function adminCan(req: FastifyRequest, permission: Permission): boolean {
+  return adminOf(req).permissions.includes(permission);
+}
+
+/** Refuses the request unless its admin holds `permission`: a rule finer than the route's own. */
+export function requirePermission(
+  req: FastifyRequest,
+  permission: Permission,
+  message = MSG.forbidden,
+): void {
+  if (!adminCan(req, permission)) throw new AppError('forbidden', message, 403);
+}
+
 type AdminRouteModule = (app: FastifyInstance) => Promise<void>;
 
 /**
  * The one guard for everything under /api/admin/ (ARCHITECTURE.md section 4): an onRequest hook
  * in this encapsulated context, so every admin route module registered through it is covered,
- * and nothing outside it is. 401 without a live session, 403 without an admin profile.
+ * and nothing outside it is. 401 without a live session of an active person, 403 without an
+ * admin profile, and 403 when the route's declared permission is not the role's.
  */
 export default async function adminRoutes(app: FastifyInstance, opts: { modules: AdminRouteModule[] }) {
   const { config, database, clock } = app.deps;
   app.decorateRequest('adminUser', null);
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.permission) {
+      throw new Error(`${[route.method].flat().join(',')} ${route.url} declares no permission`);
+    }
+  });
   app.addHook('onRequest', async (req, reply) => {
     const session: SessionUser | null = await requestSession(req, { db: database.db, clock, config });
     reply.header('Cache-Control', 'no-store');
     if (!session) throw new AppError('not_authenticated', MSG.notAuthenticated, 401);
     if (!session.admin) throw new AppError('not_admin', MSG.notAdmin, 403);
+    const rule = req.routeOptions.config.permission;
+    if (!rule || !allows(session.admin.role, rule)) throw new AppError('forbidden', MSG.forbidden, 403);
     req.adminUser = { ...session.admin, sessionId: session.sessionId };
   });
   for (const module of opts.modules) await app.register(module);

@@ -20,13 +20,20 @@ export default async function adminLaunchRoutes(fastify: FastifyInstance) {
   const { database, storage, clock } = app.deps;
   const db = database.db;
 
-  app.get('/api/admin/launches', { schema: { response: { 200: launchListSchema } } }, async () => ({
-    launches: await listLaunches({ db }),
-  }));
+  app.get(
+    '/api/admin/launches',
+    { config: { permission: 'launches.manage' }, schema: { response: { 200: launchListSchema } } },
+    async () => ({
+      launches: await listLaunches({ db }),
+    }),
+  );
 
   app.post(
     '/api/admin/launches',
-    { schema: { body: launchInputSchema, response: { 201: adminLaunchSchema } } },
+    {
+      config: { permission: 'launches.manage' },
+      schema: { body: launchInputSchema, response: { 201: adminLaunchSchema } },
+    },
     async (req, reply) =>
       reply.code(201).send(await saveLaunch({ db, input: req.body, actorUserId: adminOf(req).id })),
   );
@@ -34,6 +41,7 @@ export default async function adminLaunchRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/admin/launches/:id',
     {
+      config: { permission: 'launches.manage' },
       schema: { params: launchIdParamsSchema, body: launchInputSchema, response: { 200: adminLaunchSchema } },
     },
     async (req) => saveLaunch({ db, id: req.params.id, input: req.body, actorUserId: adminOf(req).id }),
@@ -41,7 +49,10 @@ export default async function adminLaunchRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/admin/launches/:id',
-    { schema: { params: launchIdParamsSchema, response: { 204: z.undefined() } } },
+    {
+      config: { permission: 'launches.manage' },
+      schema: { params: launchIdParamsSchema, response: { 204: z.undefined() } },
+    },
     async (req, reply) => {
       await deleteLaunch({ db, id: req.params.id, actorUserId: adminOf(req).id, storage, log: req.log });
       return reply.code(204).send();
@@ -52,6 +63,7 @@ export default async function adminLaunchRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/launches/:id/image',
     {
+      config: { permission: 'launches.manage' },
       schema: {
         consumes: ['multipart/form-data'],
         params: launchIdParamsSchema,

@@ -13,13 +13,20 @@ export default async function adminLocationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
 
-  app.get('/api/admin/locations', { schema: { response: { 200: locationListSchema } } }, async () => ({
-    locations: await listLocations({ db }),
-  }));
+  app.get(
+    '/api/admin/locations',
+    { config: { permission: 'locations.manage' }, schema: { response: { 200: locationListSchema } } },
+    async () => ({
+      locations: await listLocations({ db }),
+    }),
+  );
 
   app.post(
     '/api/admin/locations',
-    { schema: { body: locationInputSchema, response: { 201: locationSchema } } },
+    {
+      config: { permission: 'locations.manage' },
+      schema: { body: locationInputSchema, response: { 201: locationSchema } },
+    },
     async (req, reply) =>
       reply.code(201).send(await saveLocation({ db, input: req.body, actorUserId: adminOf(req).id })),
   );
@@ -27,6 +34,7 @@ export default async function adminLocationRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/admin/locations/:id',
     {
+      config: { permission: 'locations.manage' },
       schema: {
         params: locationIdParamsSchema,
         body: locationInputSchema,
@@ -38,7 +46,10 @@ export default async function adminLocationRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/admin/locations/:id',
-    { schema: { params: locationIdParamsSchema, response: { 204: z.undefined() } } },
+    {
+      config: { permission: 'locations.manage' },
+      schema: { params: locationIdParamsSchema, response: { 204: z.undefined() } },
+    },
     async (req, reply) => {
       await deleteLocation({ db, id: req.params.id, actorUserId: adminOf(req).id });
       return reply.code(204).send();

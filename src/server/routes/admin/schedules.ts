@@ -22,19 +22,28 @@ export default async function adminScheduleRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/schedules',
-    { schema: { querystring: scheduleListQuerySchema, response: { 200: scheduleListSchema } } },
+    {
+      config: { permission: 'timetable.manage' },
+      schema: { querystring: scheduleListQuerySchema, response: { 200: scheduleListSchema } },
+    },
     async (req) => ({ schedules: await listSchedules({ db, date: req.query.date }) }),
   );
 
   app.get(
     '/api/admin/schedules/:id',
-    { schema: { params: scheduleIdParamsSchema, response: { 200: adminScheduleSchema } } },
+    {
+      config: { permission: 'timetable.manage' },
+      schema: { params: scheduleIdParamsSchema, response: { 200: adminScheduleSchema } },
+    },
     async (req) => readSchedule({ db, id: req.params.id }),
   );
 
   app.post(
     '/api/admin/schedules',
-    { schema: { body: scheduleInputSchema, response: { 201: adminScheduleSchema } } },
+    {
+      config: { permission: 'timetable.manage' },
+      schema: { body: scheduleInputSchema, response: { 201: adminScheduleSchema } },
+    },
     async (req, reply) =>
       reply.code(201).send(await saveSchedule({ db, input: req.body, actorUserId: adminOf(req).id })),
   );
@@ -42,6 +51,7 @@ export default async function adminScheduleRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/admin/schedules/:id',
     {
+      config: { permission: 'timetable.manage' },
       schema: {
         params: scheduleIdParamsSchema,
         body: scheduleInputSchema,
@@ -53,7 +63,10 @@ export default async function adminScheduleRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/admin/schedules/:id',
-    { schema: { params: scheduleIdParamsSchema, response: { 204: z.undefined() } } },
+    {
+      config: { permission: 'timetable.manage' },
+      schema: { params: scheduleIdParamsSchema, response: { 204: z.undefined() } },
+    },
     async (req, reply) => {
       await deleteSchedule({ db, id: req.params.id, actorUserId: adminOf(req).id });
       return reply.code(204).send();
@@ -62,7 +75,10 @@ export default async function adminScheduleRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/admin/schedules/:id/duplicate',
-    { schema: { params: scheduleIdParamsSchema, response: { 201: adminScheduleSchema } } },
+    {
+      config: { permission: 'timetable.manage' },
+      schema: { params: scheduleIdParamsSchema, response: { 201: adminScheduleSchema } },
+    },
     async (req, reply) =>
       reply.code(201).send(await duplicateSchedule({ db, id: req.params.id, actorUserId: adminOf(req).id })),
   );

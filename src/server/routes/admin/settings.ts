@@ -12,7 +12,7 @@ import {
   pwaSettingsUpdateSchema,
 } from '#shared/catalogue-api.ts';
 import { brandingSchema, paymentSettingsViewSchema } from '#shared/schemas.ts';
-import { adminOf } from './index.ts';
+import { adminCan, adminOf } from './index.ts';
 
 /** Payment settings and branding (SPEC.md section 2); both save partially. */
 export default async function adminSettingsRoutes(fastify: FastifyInstance) {
@@ -22,23 +22,42 @@ export default async function adminSettingsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/payment-settings',
-    { schema: { response: { 200: paymentSettingsViewSchema } } },
+    { config: { permission: 'prices.manage' }, schema: { response: { 200: paymentSettingsViewSchema } } },
     async () => readPaymentSettings({ db }),
   );
 
   app.put(
     '/api/admin/payment-settings',
-    { schema: { body: paymentSettingsUpdateSchema, response: { 200: paymentSettingsViewSchema } } },
-    async (req) => updatePaymentSettings({ db, input: req.body, actorUserId: adminOf(req).id }),
+    {
+      config: { permission: 'prices.manage' },
+      schema: { body: paymentSettingsUpdateSchema, response: { 200: paymentSettingsViewSchema } },
+    },
+    async (req) => {
+      const admin = adminOf(req);
+      const view = await updatePaymentSettings({
+        db,
+        input: req.body,
+        actorUserId: admin.id,
+        actorEmail: admin.email,
+        mayChangeBank: adminCan(req, 'bank.manage'),
+      });
+      app.deps.mailer?.kick();
+      return view;
+    },
   );
 
-  app.get('/api/admin/pwa-settings', { schema: { response: { 200: brandingSchema } } }, async () =>
-    readBranding({ db }),
+  app.get(
+    '/api/admin/pwa-settings',
+    { config: { permission: 'branding.manage' }, schema: { response: { 200: brandingSchema } } },
+    async () => readBranding({ db }),
   );
 
   app.put(
     '/api/admin/pwa-settings',
-    { schema: { body: pwaSettingsUpdateSchema, response: { 200: brandingSchema } } },
+    {
+      config: { permission: 'branding.manage' },
+      schema: { body: pwaSettingsUpdateSchema, response: { 200: brandingSchema } },
+    },
     async (req) => updateBranding({ db, input: req.body, actorUserId: adminOf(req).id }),
   );
 
@@ -46,7 +65,10 @@ export default async function adminSettingsRoutes(fastify: FastifyInstance) {
     // Multipart: the file in the field `image` (ARCHITECTURE.md section 3).
     app.post(
       `/api/admin/pwa-settings/${kind}`,
-      { schema: { consumes: ['multipart/form-data'], response: { 200: brandingSchema } } },
+      {
+        config: { permission: 'branding.manage' },
+        schema: { consumes: ['multipart/form-data'], response: { 200: brandingSchema } },
+      },
       async (req) => {
         const { image } = await readImageUpload(req);
         return uploadBrandingImage({

@@ -17,19 +17,29 @@ export default async function adminTextRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
 
-  app.get('/api/admin/texts', { schema: { response: { 200: adminTextListSchema } } }, async () => ({
-    texts: await listAdminTexts(db),
-  }));
+  app.get(
+    '/api/admin/texts',
+    { config: { permission: 'texts.manage' }, schema: { response: { 200: adminTextListSchema } } },
+    async () => ({
+      texts: await listAdminTexts(db),
+    }),
+  );
 
   app.put(
     '/api/admin/texts/:language/:id',
-    { schema: { params: textParamsSchema, body: textOverrideSchema, response: { 200: adminTextSchema } } },
+    {
+      config: { permission: 'texts.manage' },
+      schema: { params: textParamsSchema, body: textOverrideSchema, response: { 200: adminTextSchema } },
+    },
     async (req) => saveTextOverride(db, req.params.language, req.params.id, req.body.text, adminOf(req).id),
   );
 
   app.delete(
     '/api/admin/texts/:language/:id',
-    { schema: { params: textParamsSchema, response: { 200: adminTextSchema } } },
+    {
+      config: { permission: 'texts.manage' },
+      schema: { params: textParamsSchema, response: { 200: adminTextSchema } },
+    },
     async (req) => deleteTextOverride(db, req.params.language, req.params.id, adminOf(req).id),
   );
 }

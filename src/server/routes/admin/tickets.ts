@@ -38,31 +38,45 @@ export default async function adminTicketRoutes(fastify: FastifyInstance) {
   const { config, database, clock, storage } = app.deps;
   const db = database.db;
 
-  app.get('/api/admin/dashboard', { schema: { response: { 200: dashboardSchema } } }, async () =>
-    readDashboard({ db, clock, tzOperator: config.tzOperator }),
+  app.get(
+    '/api/admin/dashboard',
+    { config: { permission: 'dashboard.read' }, schema: { response: { 200: dashboardSchema } } },
+    async () => readDashboard({ db, clock, tzOperator: config.tzOperator }),
   );
 
   app.get(
     '/api/admin/tickets',
-    { schema: { querystring: ticketFilterSchema, response: { 200: ticketListSchema } } },
+    {
+      config: { permission: 'tickets.read' },
+      schema: { querystring: ticketFilterSchema, response: { 200: ticketListSchema } },
+    },
     async (req) => listTickets({ db, query: req.query }),
   );
 
   app.get(
     '/api/admin/tickets/by-reference/:reference',
-    { schema: { params: ticketReferenceParamsSchema, response: { 200: adminTicketSchema } } },
+    {
+      config: { permission: 'tickets.read' },
+      schema: { params: ticketReferenceParamsSchema, response: { 200: adminTicketSchema } },
+    },
     async (req) => readTicketByReference({ db, reference: req.params.reference }),
   );
 
   app.get(
     '/api/admin/tickets/:id',
-    { schema: { params: ticketIdParamsSchema, response: { 200: adminTicketSchema } } },
+    {
+      config: { permission: 'tickets.read' },
+      schema: { params: ticketIdParamsSchema, response: { 200: adminTicketSchema } },
+    },
     async (req) => readTicket({ db, id: req.params.id }),
   );
 
   app.post(
     '/api/admin/tickets/:id/approve',
-    { schema: { params: ticketIdParamsSchema, response: { 200: adminTicketSchema } } },
+    {
+      config: { permission: 'tickets.review' },
+      schema: { params: ticketIdParamsSchema, response: { 200: adminTicketSchema } },
+    },
     async (req) => {
       const ticket = await approveTicket({
         db,
@@ -78,6 +92,7 @@ export default async function adminTicketRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/tickets/:id/reject',
     {
+      config: { permission: 'tickets.review' },
       schema: {
         params: ticketIdParamsSchema,
         // No body at all is a reject without remarks.
@@ -101,7 +116,10 @@ export default async function adminTicketRoutes(fastify: FastifyInstance) {
   // One action for a flood of junk bookings: every pending one of an e-mail or a client address.
   app.post(
     '/api/admin/tickets/reject-pending',
-    { schema: { body: rejectPendingSchema, response: { 200: rejectPendingResultSchema } } },
+    {
+      config: { permission: 'tickets.review' },
+      schema: { body: rejectPendingSchema, response: { 200: rejectPendingResultSchema } },
+    },
     async (req) => {
       const result = await rejectPendingTickets({ db, clock, actorUserId: adminOf(req).id, ...req.body });
       if (result.rejected === 0) req.changedNothing = true;
@@ -113,6 +131,7 @@ export default async function adminTicketRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/tickets/:id/mark',
     {
+      config: { permission: 'tickets.review' },
       schema: { params: ticketIdParamsSchema, body: markTicketSchema, response: { 200: adminTicketSchema } },
     },
     async (req) =>
@@ -127,7 +146,10 @@ export default async function adminTicketRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/admin/tickets/:id',
-    { schema: { params: ticketIdParamsSchema, response: { 204: z.undefined() } } },
+    {
+      config: { permission: 'tickets.review' },
+      schema: { params: ticketIdParamsSchema, response: { 204: z.undefined() } },
+    },
     async (req, reply) => {
       await deleteTicket({
         db,
@@ -144,6 +166,7 @@ export default async function adminTicketRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/tickets/:id/slip',
     {
+      config: { permission: 'slips.read' },
       schema: {
         params: ticketIdParamsSchema,
         produces: ['image/webp'],

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, schedules } from '#server/db/schema.ts';
-import { csvCell } from '#server/services/export-trip-manifest.ts';
+import { csvCell } from '#server/lib/csv.ts';
 import type { AdminTrip, TripPassengers } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
 import { makeLaunch, makeLocation, makePaymentSettings, makeSchedule, makeTicket } from '#tests/factories.ts';

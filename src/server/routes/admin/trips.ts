@@ -1,6 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { schedules } from '#server/db/schema.ts';
+import { addDays, dateInZone } from '#server/lib/clock.ts';
+import { AppError } from '#server/lib/errors.ts';
 import { exportTripManifest } from '#server/services/export-trip-manifest.ts';
 import { listAdminTrips } from '#server/services/list-admin-trips.ts';
 import { listTripPassengers } from '#server/services/list-trip-passengers.ts';
@@ -14,29 +18,62 @@ import {
   tripListQuerySchema,
   tripPassengersSchema,
 } from '#shared/admin-api.ts';
-import { adminOf } from './index.ts';
+import { MSG } from '#shared/messages.ts';
+import { adminCan, adminOf } from './index.ts';
 
 /** Ticketing (SPEC.md section 2): trips of a day, their passengers, the manifest, trip status. */
 export default async function adminTripRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { database, clock } = app.deps;
+  const { database, clock, config } = app.deps;
   const db = database.db;
+
+  /**
+   * Counter staff read the manifests of today's and tomorrow's departures only (the operator's
+   * days); a departure further off, or past, is refused like any forbidden route.
+   */
+  const requireNearDate = (req: FastifyRequest, date: string | undefined) => {
+    if (adminCan(req, 'manifests.read')) return;
+    const today = dateInZone(clock.now(), config.tzOperator);
+    if (date !== today && date !== addDays(today, 1)) throw new AppError('forbidden', MSG.forbidden, 403);
+  };
+  const requireNearTrip = async (req: FastifyRequest, scheduleId: string) => {
+    if (adminCan(req, 'manifests.read')) return;
+    const [row] = await db
+      .select({ date: schedules.travelDate })
+      .from(schedules)
+      .where(eq(schedules.id, scheduleId))
+      .limit(1);
+    requireNearDate(req, row?.date);
+  };
 
   app.get(
     '/api/admin/trips',
-    { schema: { querystring: tripListQuerySchema, response: { 200: adminTripListSchema } } },
-    async (req) => listAdminTrips({ db, date: req.query.date }),
+    {
+      config: { permission: ['manifests.read', 'manifests.near'] },
+      schema: { querystring: tripListQuerySchema, response: { 200: adminTripListSchema } },
+    },
+    async (req) => {
+      requireNearDate(req, req.query.date ?? dateInZone(clock.now(), config.tzOperator));
+      return listAdminTrips({ db, date: req.query.date });
+    },
   );
 
   app.get(
     '/api/admin/trips/:scheduleId/passengers',
-    { schema: { params: tripIdParamsSchema, response: { 200: tripPassengersSchema } } },
-    async (req) => listTripPassengers({ db, scheduleId: req.params.scheduleId }),
+    {
+      config: { permission: ['manifests.read', 'manifests.near'] },
+      schema: { params: tripIdParamsSchema, response: { 200: tripPassengersSchema } },
+    },
+    async (req) => {
+      await requireNearTrip(req, req.params.scheduleId);
+      return listTripPassengers({ db, scheduleId: req.params.scheduleId });
+    },
   );
 
   app.get(
     '/api/admin/trips/:scheduleId/manifest.csv',
     {
+      config: { permission: ['manifests.read', 'manifests.near'] },
       schema: {
         params: tripIdParamsSchema,
         produces: ['text/csv'],
@@ -44,6 +81,7 @@ export default async function adminTripRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
+      await requireNearTrip(req, req.params.scheduleId);
       const { filename, csv } = await exportTripManifest({ db, scheduleId: req.params.scheduleId });
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
@@ -56,6 +94,7 @@ export default async function adminTripRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/schedules/:id/status',
     {
+      config: { permission: 'timetable.manage' },
       schema: {
         params: scheduleIdParamsSchema,
         body: scheduleStatusSchema,

@@ -1,4 +1,5 @@
 import type { AdminUser } from '#shared/admin-api.ts';
+import { ROLE_LABELS } from '#shared/permissions.ts';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
 
 export function AccountCard({ user }: { user: AdminUser }) {
@@ -20,7 +21,7 @@ export function AccountCard({ user }: { user: AdminUser }) {
           </div>
           <div>
             <dt className="text-sm font-medium text-slate-600">Role</dt>
-            <dd className="mt-1 font-semibold text-slate-900">{user.role || 'Administrator'}</dd>
+            <dd className="mt-1 font-semibold text-slate-900">{ROLE_LABELS[user.role]}</dd>
           </div>
         </dl>
       </CardContent>

@@ -19,6 +19,9 @@ const PAGES: Record<AdminPageName, LazyExoticComponent<ComponentType>> = {
   'pwa-settings': lazy(() => import('./pwa-settings.tsx')),
   settings: lazy(() => import('./settings.tsx')),
   texts: lazy(() => import('./texts.tsx')),
+  staff: lazy(() => import('./staff.tsx')),
+  audit: lazy(() => import('./audit.tsx')),
+  boarding: lazy(() => import('./boarding.tsx')),
 };
 
 export default function AdminRoutes() {

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import type { DbOrTx } from '#server/db/client.ts';
+import { staffLinks } from '#server/db/schema.ts';
+import { ROLE_LABELS, type Role } from '#shared/permissions.ts';
+import { hashToken } from './sessions.ts';
+
+/*
+ * The e-mailed links that let a person choose a password (ARCHITECTURE.md section 4): 256
+ * random bits, kept only as a SHA-256, used once, and short-lived. The token travels in the
+ * URL's fragment, so it reaches neither server logs nor a Referer header.
+ */
+
+export const INVITATION_TTL_HOURS = 72;
+export const RESET_TTL_HOURS = 24;
+
+export type StaffLinkKind = 'invite' | 'reset';
+
+const PATHS: Record<StaffLinkKind, string> = { invite: '/admin/welcome', reset: '/admin/reset-password' };
+
+export function staffLinkUrl(base: string, kind: StaffLinkKind, token: string): string {
+  return `${base}${PATHS[kind]}#${token}`;
+}
+
+/** Stores a new link and returns its token, which exists nowhere else once the mail is sent. */
+export async function createStaffLink(
+  db: DbOrTx,
+  link: {
+    kind: StaffLinkKind;
+    email: string;
+    role: Role;
+    userId?: string;
+    createdBy: string | null;
+    now: Date;
+  },
+): Promise<{ id: string; token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const hours = link.kind === 'invite' ? INVITATION_TTL_HOURS : RESET_TTL_HOURS;
+  const expiresAt = new Date(link.now.getTime() + hours * 3_600_000);
+  const [row] = await db
+    .insert(staffLinks)
+    .values({
+      kind: link.kind,
+      email: link.email,
+      role: link.role,
+      userId: link.userId ?? null,
+      tokenHash: hashToken(token),
+      createdBy: link.createdBy,
+      expiresAt,
+      createdAt: link.now,
+    })
+    .returning({ id: staffLinks.id });
+  if (!row) throw new Error('staff link insert returned no row');
+  return { id: row.id, token, expiresAt };
+}
+
+/**
+ * The mail carrying a link. Once sent, the outbox keeps it without the link (`kept`), like a
+ * one-time code: a copy of the database must not hold a way into an account.
+ */
+export function staffLinkMail(opts: {
+  kind: StaffLinkKind;
+  to: string;
+  role: Role;
+  appName: string;
+  url: string;
+}) {
+  const { kind, to, role, appName, url } = opts;
+  const subject =
+    kind === 'invite'
+      ? `You are invited to ${appName} as ${ROLE_LABELS[role]}`
+      : `Reset your ${appName} password`;
+  const intro =
+    kind === 'invite'
+      ? `You have been invited to the ${appName} staff area as ${ROLE_LABELS[role]}.`
+      : `The owner of ${appName} has reset the password of ${to}. Your old password no longer works.`;
+  const hours = kind === 'invite' ? INVITATION_TTL_HOURS : RESET_TTL_HOURS;
+  const text = (link: string) =>
+    [
+      intro,
+      '',
+      `Choose your password here (the link works once, for ${hours} hours):`,
+      link,
+      '',
+      'If you did not expect this e-mail, you can ignore it.',
+    ].join('\n');
+  return { to, subject, text: text(url), kept: { subject, text: text('(link removed once sent)') } };
+}

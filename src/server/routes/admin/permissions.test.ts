@@ -1,0 +1,190 @@
+import { text } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '#server/lib/sessions.ts';
+import { MSG } from '#shared/messages.ts';
+import { ROLES, type Role } from '#shared/permissions.ts';
+import { makeAdmin, makeSchedule, todayInOperatorZone } from '#tests/factories.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKind } from '#tests/setup/test-db.ts';
+
+const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
+const ALL: Role[] = ['owner', 'office', 'counter', 'crew'];
+const OWNER_OFFICE: Role[] = ['owner', 'office'];
+const OWNER: Role[] = ['owner'];
+
+/**
+ * Who may use each admin route, written out by hand from the roles table (docs/decisions/022).
+ * A route registered without a row here fails the test, so every new route is decided on.
+ */
+const EXPECTED: Record<string, Role[]> = {
+  'GET /api/admin/dashboard': OWNER_OFFICE,
+  'GET /api/admin/events': OWNER_OFFICE,
+  'GET /api/admin/tickets': OWNER_OFFICE,
+  'GET /api/admin/tickets/by-reference/:reference': OWNER_OFFICE,
+  'GET /api/admin/tickets/:id': OWNER_OFFICE,
+  'POST /api/admin/tickets/:id/approve': OWNER_OFFICE,
+  'POST /api/admin/tickets/:id/reject': OWNER_OFFICE,
+  'POST /api/admin/tickets/reject-pending': OWNER_OFFICE,
+  'POST /api/admin/tickets/:id/mark': OWNER_OFFICE,
+  'DELETE /api/admin/tickets/:id': OWNER_OFFICE,
+  'GET /api/admin/tickets/:id/slip': OWNER_OFFICE,
+  // Manifests: Counter for today's and tomorrow's departures (the URLs below use today's).
+  'GET /api/admin/trips': ['owner', 'office', 'counter'],
+  'GET /api/admin/trips/:scheduleId/passengers': ['owner', 'office', 'counter'],
+  'GET /api/admin/trips/:scheduleId/manifest.csv': ['owner', 'office', 'counter'],
+  'POST /api/admin/schedules/:id/status': OWNER_OFFICE,
+  'GET /api/admin/schedules': OWNER_OFFICE,
+  'GET /api/admin/schedules/:id': OWNER_OFFICE,
+  'POST /api/admin/schedules': OWNER_OFFICE,
+  'PUT /api/admin/schedules/:id': OWNER_OFFICE,
+  'DELETE /api/admin/schedules/:id': OWNER_OFFICE,
+  'POST /api/admin/schedules/:id/duplicate': OWNER_OFFICE,
+  'GET /api/admin/launches': OWNER_OFFICE,
+  'POST /api/admin/launches': OWNER_OFFICE,
+  'PUT /api/admin/launches/:id': OWNER_OFFICE,
+  'DELETE /api/admin/launches/:id': OWNER_OFFICE,
+  'POST /api/admin/launches/:id/image': OWNER_OFFICE,
+  'GET /api/admin/locations': OWNER_OFFICE,
+  'POST /api/admin/locations': OWNER_OFFICE,
+  'PUT /api/admin/locations/:id': OWNER_OFFICE,
+  'DELETE /api/admin/locations/:id': OWNER_OFFICE,
+  'GET /api/admin/banners': OWNER_OFFICE,
+  'POST /api/admin/banners': OWNER_OFFICE,
+  'DELETE /api/admin/banners/:id': OWNER_OFFICE,
+  // Prices and the exchange rate; the bank fields in it are the Owner's alone (tested apart).
+  'GET /api/admin/payment-settings': OWNER_OFFICE,
+  'PUT /api/admin/payment-settings': OWNER_OFFICE,
+  'GET /api/admin/pwa-settings': OWNER_OFFICE,
+  'PUT /api/admin/pwa-settings': OWNER_OFFICE,
+  'POST /api/admin/pwa-settings/icon': OWNER_OFFICE,
+  'POST /api/admin/pwa-settings/logo': OWNER_OFFICE,
+  'POST /api/admin/pwa-settings/favicon': OWNER_OFFICE,
+  'GET /api/admin/texts': OWNER_OFFICE,
+  'PUT /api/admin/texts/:language/:id': OWNER_OFFICE,
+  'DELETE /api/admin/texts/:language/:id': OWNER_OFFICE,
+  'GET /api/admin/staff': OWNER,
+  'POST /api/admin/staff/invitations': OWNER,
+  'POST /api/admin/staff/invitations/:id/resend': OWNER,
+  'DELETE /api/admin/staff/invitations/:id': OWNER,
+  'PATCH /api/admin/staff/:id': OWNER,
+  'POST /api/admin/staff/:id/reset-password': OWNER,
+  'GET /api/admin/audit': OWNER_OFFICE,
+  'GET /api/admin/audit.csv': OWNER_OFFICE,
+};
+
+describe(`every admin route against every role (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  const cookies = {} as Record<Role, string>;
+  let todayTripId = '';
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
+    const db = t.database.db;
+    for (const role of ROLES) {
+      const admin = await makeAdmin(db, { role });
+      const { token } = await createSession(db, {
+        userId: admin.id,
+        clock: { now: () => new Date() },
+        config: t.config,
+      });
+      cookies[role] = `ferry_session=${token}`;
+    }
+    todayTripId = (await makeSchedule(db, { travelDate: todayInOperatorZone() })).schedule.id;
+  });
+  afterAll(() => t.close());
+
+  const adminRoutes = () =>
+    t.app.registeredRoutes.filter((r) => r.url.startsWith('/api/admin/') && r.method !== 'HEAD');
+
+  /** A concrete URL: ids are well-formed; a trip is today's, so Counter's date rule lets it through. */
+  const concrete = (url: string) => {
+    const path = url
+      .replace(':scheduleId', todayTripId)
+      .replace(':language', 'en')
+      .replace(/:[A-Za-z]+/g, SAMPLE_ID);
+    return path === '/api/admin/trips' ? `${path}?date=${todayInOperatorZone()}` : path;
+  };
+
+  it('has a decided row for every registered admin route, and no row for a route that is gone', () => {
+    const registered = adminRoutes().map((r) => `${r.method} ${r.url}`);
+    expect(registered.filter((r) => !(r in EXPECTED))).toEqual([]);
+    expect(Object.keys(EXPECTED).filter((r) => !registered.includes(r))).toEqual([]);
+  });
+
+  it('lets each role through exactly the routes of its permissions, and says so plainly otherwise', async () => {
+    const seen: string[] = [];
+    for (const route of adminRoutes()) {
+      const key = `${route.method} ${route.url}`;
+      const allowed = EXPECTED[key] ?? [];
+      for (const role of ALL) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url),
+          headers: { cookie: cookies[role] },
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+          // The event stream never ends by itself: its headers are the answer.
+          ...(route.url === '/api/admin/events' ? { payloadAsStream: true } : {}),
+        });
+        let body: string;
+        if (route.url !== '/api/admin/events') body = res.body;
+        else if (res.statusCode === 200) {
+          res.stream().destroy();
+          body = '';
+        } else body = await text(res.stream());
+        const error = res.statusCode === 403 ? JSON.parse(body).error : null;
+        const forbidden = error?.code === 'forbidden';
+        seen.push(`${key} ${role}: ${forbidden ? 'forbidden' : 'through'}`);
+        if (forbidden) expect(error.message).toBe(MSG.forbidden);
+        // A route a role may use answers anything but 401 and 403 (400 for an empty body, 404 for the sample id...).
+        if (!forbidden) expect({ key, role, status: res.statusCode }).not.toMatchObject({ status: 401 });
+      }
+    }
+    const expected = adminRoutes().flatMap((route) => {
+      const key = `${route.method} ${route.url}`;
+      return ALL.map(
+        (role) => `${key} ${role}: ${(EXPECTED[key] ?? []).includes(role) ? 'through' : 'forbidden'}`,
+      );
+    });
+    expect(seen).toEqual(expected);
+  }, 240_000);
+
+  it('refuses Counter the manifests of a departure that is not today or tomorrow', async () => {
+    const later = (await makeSchedule(t.database.db, { travelDate: '2099-01-05' })).schedule.id;
+    for (const url of [
+      `/api/admin/trips/${later}/passengers`,
+      `/api/admin/trips/${later}/manifest.csv`,
+      '/api/admin/trips?date=2099-01-05',
+    ]) {
+      const counter = await t.app.inject({ method: 'GET', url, headers: { cookie: cookies.counter } });
+      expect({ url, status: counter.statusCode }).toEqual({ url, status: 403 });
+      const office = await t.app.inject({ method: 'GET', url, headers: { cookie: cookies.office } });
+      expect({ url, status: office.statusCode }).toEqual({ url, status: 200 });
+    }
+  });
+
+  it('keeps the bank accounts the Owner’s alone: Office may change prices, not the accounts', async () => {
+    const office = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/payment-settings',
+      headers: { cookie: cookies.office },
+      payload: { accountNumber: '7700000000001' },
+    });
+    expect(office.statusCode).toBe(403);
+    expect(office.json().error).toEqual({ code: 'forbidden', message: MSG.bankOwnerOnly });
+    const prices = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/payment-settings',
+      headers: { cookie: cookies.office },
+      payload: { localAdultPrice: 55 },
+    });
+    expect(prices.statusCode).toBe(200);
+    const owner = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/payment-settings',
+      headers: { cookie: cookies.owner },
+      payload: { accountNumber: '7700000000002' },
+    });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().accountNumber).toBe('7700000000002');
+  });
+});

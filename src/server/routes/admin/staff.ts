@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { announceSessionsEnded } from '#server/lib/sessions.ts';
+import { inviteStaff, resendInvitation, revokeInvitation } from '#server/services/invite-staff.ts';
+import { listStaff } from '#server/services/list-staff.ts';
+import { readBranding } from '#server/services/read-branding.ts';
+import { resetStaffPassword } from '#server/services/reset-staff-password.ts';
+import { updateStaff } from '#server/services/update-staff.ts';
+import {
+  invitationIdParamsSchema,
+  invitationSchema,
+  inviteStaffSchema,
+  staffIdParamsSchema,
+  staffListSchema,
+  staffMemberSchema,
+  updateStaffSchema,
+} from '#shared/admin-api.ts';
+import { adminOf } from './index.ts';
+
+const permission = 'staff.manage' as const;
+
+/** The Owner's Staff screen: people, their roles and status, and invitations. */
+export default async function adminStaffRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { database, clock, config } = app.deps;
+  const db = database.db;
+
+  // Links in mails point at the configured public address; without one (a local demo), at the
+  // address the Owner is using.
+  const linkBase = (req: FastifyRequest) => config.publicUrl ?? `${req.protocol}://${req.host}`;
+  const linkDeps = async (req: FastifyRequest) => ({
+    db,
+    now: clock.now(),
+    linkBase: linkBase(req),
+    appName: (await readBranding({ db })).appName,
+  });
+
+  app.get(
+    '/api/admin/staff',
+    { config: { permission }, schema: { response: { 200: staffListSchema } } },
+    async () => listStaff({ db, now: clock.now() }),
+  );
+
+  app.post(
+    '/api/admin/staff/invitations',
+    { config: { permission }, schema: { body: inviteStaffSchema, response: { 201: invitationSchema } } },
+    async (req, reply) => {
+      const invitation = await inviteStaff({
+        ...(await linkDeps(req)),
+        input: req.body,
+        actor: adminOf(req),
+      });
+      app.deps.mailer?.kick();
+      return reply.status(201).send(invitation);
+    },
+  );
+
+  app.post(
+    '/api/admin/staff/invitations/:id/resend',
+    {
+      config: { permission },
+      schema: { params: invitationIdParamsSchema, response: { 200: invitationSchema } },
+    },
+    async (req) => {
+      const invitation = await resendInvitation({
+        ...(await linkDeps(req)),
+        id: req.params.id,
+        actor: adminOf(req),
+      });
+      app.deps.mailer?.kick();
+      return invitation;
+    },
+  );
+
+  app.delete(
+    '/api/admin/staff/invitations/:id',
+    {
+      config: { permission },
+      schema: { params: invitationIdParamsSchema, response: { 204: z.undefined() } },
+    },
+    async (req, reply) => {
+      await revokeInvitation({ db, now: clock.now(), id: req.params.id, actor: adminOf(req) });
+      return reply.status(204).send();
+    },
+  );
+
+  app.patch(
+    '/api/admin/staff/:id',
+    {
+      config: { permission },
+      schema: { params: staffIdParamsSchema, body: updateStaffSchema, response: { 200: staffMemberSchema } },
+    },
+    async (req) => {
+      const { member, endedSessions } = await updateStaff({
+        db,
+        id: req.params.id,
+        input: req.body,
+        actorUserId: adminOf(req).id,
+      });
+      announceSessionsEnded(endedSessions);
+      return member;
+    },
+  );
+
+  app.post(
+    '/api/admin/staff/:id/reset-password',
+    { config: { permission }, schema: { params: staffIdParamsSchema, response: { 204: z.undefined() } } },
+    async (req, reply) => {
+      const { endedSessions } = await resetStaffPassword({
+        ...(await linkDeps(req)),
+        id: req.params.id,
+        actorUserId: adminOf(req).id,
+      });
+      announceSessionsEnded(endedSessions);
+      app.deps.mailer?.kick();
+      return reply.status(204).send();
+    },
+  );
+}

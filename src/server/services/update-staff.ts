@@ -1,0 +1,100 @@
+import { and, count, eq, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { adminProfiles, adminUsers } from '#server/db/schema.ts';
+import { writeAudit } from '#server/lib/audit.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { announce } from '#server/lib/live-events.ts';
+import { deleteUserSessions } from '#server/lib/sessions.ts';
+import type { StaffMember, UpdateStaff } from '#shared/admin-api.ts';
+import { MSG } from '#shared/messages.ts';
+import { isRole, type Role } from '#shared/permissions.ts';
+
+/** Serialises every change that could leave the operator without an active Owner. */
+export async function lockOwners(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('staff-owners', 0))`);
+}
+
+/** Active Owners other than `userId`. */
+export async function otherActiveOwners(tx: DbOrTx, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(adminUsers)
+    .innerJoin(adminProfiles, eq(adminProfiles.userId, adminUsers.id))
+    .where(and(eq(adminProfiles.role, 'owner'), eq(adminUsers.active, true), ne(adminUsers.id, userId)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Changes a person's role, or deactivates or reactivates them (the Owner's Staff screen).
+ * Deactivation ends their sessions at once; any change is published on the live-event channel,
+ * so their open screens and event streams on every instance re-check at once. The last active
+ * Owner can be neither demoted nor deactivated.
+ */
+export async function updateStaff(opts: {
+  db: Db;
+  id: string;
+  input: UpdateStaff;
+  actorUserId: string;
+}): Promise<{ member: StaffMember; endedSessions: string[] }> {
+  const { db, id, input } = opts;
+  return db.transaction(async (tx) => {
+    await lockOwners(tx);
+    const [row] = await tx
+      .select({
+        id: adminUsers.id,
+        email: adminUsers.email,
+        username: adminProfiles.username,
+        role: adminProfiles.role,
+        active: adminUsers.active,
+        lastSignInAt: adminUsers.lastSignInAt,
+        createdAt: adminUsers.createdAt,
+      })
+      .from(adminUsers)
+      .innerJoin(adminProfiles, eq(adminProfiles.userId, adminUsers.id))
+      .where(eq(adminUsers.id, id))
+      .limit(1)
+      .for('update');
+    if (!row || !isRole(row.role)) throw new AppError('staff_not_found', MSG.staffNotFound, 404);
+    const role: Role = input.role ?? row.role;
+    const active = input.active ?? row.active;
+    const losesOwner = row.role === 'owner' && row.active && (role !== 'owner' || !active);
+    if (losesOwner && (await otherActiveOwners(tx, id)) === 0) {
+      throw new AppError('last_owner', MSG.lastOwner, 409);
+    }
+    const member: StaffMember = {
+      ...row,
+      role,
+      active,
+      lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+    };
+    if (role === row.role && active === row.active) return { member, endedSessions: [] };
+
+    if (role !== row.role) {
+      await tx.update(adminProfiles).set({ role }).where(eq(adminProfiles.userId, id));
+      await writeAudit(tx, {
+        actorUserId: opts.actorUserId,
+        action: 'staff_role_change',
+        entity: 'admin_user',
+        entityId: id,
+        before: { email: row.email, role: row.role },
+        after: { email: row.email, role },
+      });
+    }
+    let endedSessions: string[] = [];
+    if (active !== row.active) {
+      await tx.update(adminUsers).set({ active, updatedAt: new Date() }).where(eq(adminUsers.id, id));
+      if (!active) endedSessions = await deleteUserSessions(tx, id);
+      await writeAudit(tx, {
+        actorUserId: opts.actorUserId,
+        action: active ? 'staff_reactivate' : 'staff_deactivate',
+        entity: 'admin_user',
+        entityId: id,
+        before: { email: row.email, active: row.active },
+        after: { email: row.email, active },
+      });
+    }
+    await announce(tx, { kind: 'staff', data: { userId: id } });
+    return { member, endedSessions };
+  });
+}

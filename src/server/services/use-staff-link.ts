@@ -1,0 +1,126 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Config } from '#server/config.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { adminProfiles, adminUsers, staffLinks } from '#server/db/schema.ts';
+import { writeAudit } from '#server/lib/audit.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
+import { createSession, hashToken, toAdminUser } from '#server/lib/sessions.ts';
+import type { AdminUser, StaffLink } from '#shared/admin-api.ts';
+import { MSG } from '#shared/messages.ts';
+import { isRole } from '#shared/permissions.ts';
+
+type LinkRow = typeof staffLinks.$inferSelect;
+
+/** The link a token opens, or the reason it opens nothing: unknown or withdrawn, used, expired. */
+async function usableLink(
+  db: DbOrTx,
+  token: string,
+  now: Date,
+  opts: { lock?: boolean } = {},
+): Promise<LinkRow> {
+  const query = db
+    .select()
+    .from(staffLinks)
+    .where(eq(staffLinks.tokenHash, hashToken(token)))
+    .limit(1);
+  const [row] = opts.lock ? await query.for('update') : await query;
+  if (!row || row.revokedAt || !isRole(row.role)) throw new AppError('link_invalid', MSG.linkInvalid, 404);
+  if (row.usedAt) throw new AppError('link_used', MSG.linkUsed, 410);
+  if (row.expiresAt <= now) throw new AppError('link_expired', MSG.linkExpired, 410);
+  return row;
+}
+
+/** What a link is for, before a password is chosen; reading it uses nothing up. */
+export async function checkStaffLink(opts: { db: Db; clock: Clock; token: string }): Promise<StaffLink> {
+  const row = await usableLink(opts.db, opts.token, opts.clock.now());
+  return {
+    kind: row.kind === 'reset' ? 'reset' : 'invite',
+    email: row.email,
+    role: row.role as StaffLink['role'],
+  };
+}
+
+/**
+ * Uses a link: an invitation creates the account with its role, a reset sets the new password.
+ * Either way the link is spent and the person is signed in. The link row is locked, so two
+ * submissions of one link cannot both succeed.
+ */
+export async function completeStaffLink(opts: {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'publicUrl' | 'sessionIdleMinutes' | 'sessionMaxHours'>;
+  token: string;
+  password: string;
+  ip: string;
+  userAgent?: string | undefined;
+}): Promise<{ user: AdminUser; token: string; expiresAt: Date }> {
+  const { db, clock } = opts;
+  // Fails early on a dead link, before the slow hash.
+  await usableLink(db, opts.token, clock.now());
+  const passwordHash = await hashPassword(opts.password);
+  return db.transaction(async (tx) => {
+    const now = clock.now();
+    const link = await usableLink(tx, opts.token, now, { lock: true });
+    let userId: string;
+    if (link.kind === 'invite') {
+      const [created] = await tx
+        .insert(adminUsers)
+        .values({ email: link.email, passwordHash, lastSignInAt: now })
+        .onConflictDoNothing()
+        .returning({ id: adminUsers.id });
+      if (!created) throw new AppError('staff_exists', MSG.staffExists, 409);
+      userId = created.id;
+      const username = link.email.split('@')[0] || link.email;
+      await tx.insert(adminProfiles).values({ userId, username, role: link.role });
+      await tx.update(staffLinks).set({ usedAt: now, userId }).where(eq(staffLinks.id, link.id));
+      await writeAudit(tx, {
+        actorUserId: userId,
+        action: 'staff_join',
+        entity: 'admin_user',
+        entityId: userId,
+        after: { email: link.email, role: link.role, invitation: link.id },
+      });
+    } else {
+      if (!link.userId) throw new AppError('link_invalid', MSG.linkInvalid, 404);
+      userId = link.userId;
+      const [user] = await tx
+        .update(adminUsers)
+        .set({ passwordHash, hasDemoPassword: false, lastSignInAt: now, updatedAt: now })
+        .where(eq(adminUsers.id, userId))
+        .returning({ active: adminUsers.active });
+      if (!user) throw new AppError('link_invalid', MSG.linkInvalid, 404);
+      if (!user.active) throw new AppError('account_inactive', MSG.accountInactive, 403);
+      await tx.update(staffLinks).set({ usedAt: now }).where(eq(staffLinks.id, link.id));
+      await writeAudit(tx, {
+        actorUserId: userId,
+        action: 'password_reset_complete',
+        entity: 'admin_user',
+        entityId: userId,
+        after: { email: link.email },
+      });
+    }
+    const [profile] = await tx
+      .select({
+        id: adminUsers.id,
+        email: adminUsers.email,
+        username: adminProfiles.username,
+        role: adminProfiles.role,
+      })
+      .from(adminUsers)
+      .innerJoin(adminProfiles, eq(adminProfiles.userId, adminUsers.id))
+      .where(eq(sql`${adminUsers.id}`, userId))
+      .limit(1);
+    const user = profile ? toAdminUser(profile) : null;
+    if (!user) throw new AppError('not_admin', MSG.notAdmin, 403);
+    const session = await createSession(tx, {
+      userId,
+      clock,
+      config: opts.config,
+      ip: opts.ip,
+      userAgent: opts.userAgent,
+    });
+    return { user, token: session.token, expiresAt: session.expiresAt };
+  });
+}

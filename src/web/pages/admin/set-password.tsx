@@ -1,0 +1,4 @@
+// The screen lands with its feature.
+export default function Page() {
+  return null;
+}
