@@ -17,12 +17,16 @@ const authMeQuery = {
   queryFn: ({ signal }: { signal: AbortSignal }) => api.get<AuthMe>('/api/auth/me', { signal }),
 };
 
-/** 'View Payment Slip' for a signed-in admin (SPEC.md Check Your Booking); nothing otherwise. */
+/**
+ * 'View Payment Slip' for signed-in staff whose role may see slips (SPEC.md Check Your Booking);
+ * nothing otherwise. The slip route checks the same permission.
+ */
 export function SlipButton({ reference }: { reference: string }) {
   const me = useQuery({ ...authMeQuery, staleTime: 60_000, retry: false });
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
-  if (!me.data?.user) return null;
+  const permissions = me.data?.user?.permissions ?? [];
+  if (!permissions.includes('slips.read') || !permissions.includes('tickets.read')) return null;
 
   return (
     <>

@@ -1,6 +1,7 @@
 import {
   CalendarClock,
   ClipboardList,
+  History,
   Image,
   Languages,
   LayoutDashboard,
@@ -10,22 +11,54 @@ import {
   Ship,
   Smartphone,
   Ticket,
+  Users,
   Wallet,
 } from 'lucide-react';
+import { allows, type PermissionRule, type Role } from '#shared/permissions.ts';
+import type { AdminPageName } from '#web/lib/admin-paths.ts';
 
-export type AdminLink = { to: string; label: string; icon: LucideIcon };
+export type AdminLink = { to: string; label: string; icon: LucideIcon; page: AdminPageName };
 
-// SPEC.md admin layout: the sidebar links, in this order, after the dashboard.
+/**
+ * What each admin page needs, the same permission as the routes it calls (the server refuses
+ * them anyway); a page without an entry is for everyone signed in (their own Settings).
+ */
+export const PAGE_PERMISSIONS: Partial<Record<AdminPageName, PermissionRule>> = {
+  dashboard: 'dashboard.read',
+  banners: 'banners.manage',
+  schedule: 'timetable.manage',
+  ticketing: 'manifests.read',
+  tickets: 'tickets.read',
+  launches: 'launches.manage',
+  locations: 'locations.manage',
+  payments: 'prices.manage',
+  'pwa-settings': 'branding.manage',
+  texts: 'texts.manage',
+  staff: 'staff.manage',
+  audit: 'audit.read',
+  boarding: 'boarding.board',
+};
+
+export function mayOpen(role: Role, page: AdminPageName): boolean {
+  const rule = PAGE_PERMISSIONS[page];
+  return rule === undefined || allows(role, rule);
+}
+
+// SPEC.md admin layout: the sidebar links, in this order, after the dashboard; then the staff
+// screens. Each role sees only the pages it may use.
 export const ADMIN_LINKS: AdminLink[] = [
-  { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/admin/banners', label: 'Banner', icon: Image },
-  { to: '/admin/schedule', label: 'Schedule', icon: CalendarClock },
-  { to: '/admin/ticketing', label: 'Ticketing', icon: ClipboardList },
-  { to: '/admin/tickets', label: 'Tickets', icon: Ticket },
-  { to: '/admin/launches', label: 'Launch', icon: Ship },
-  { to: '/admin/locations', label: 'Locations', icon: MapPin },
-  { to: '/admin/payments', label: 'Payments', icon: Wallet },
-  { to: '/admin/pwa-settings', label: 'PWA Settings', icon: Smartphone },
-  { to: '/admin/texts', label: 'Texts', icon: Languages },
-  { to: '/admin/settings', label: 'Settings', icon: Settings },
+  { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard, page: 'dashboard' },
+  { to: '/admin/banners', label: 'Banner', icon: Image, page: 'banners' },
+  { to: '/admin/schedule', label: 'Schedule', icon: CalendarClock, page: 'schedule' },
+  { to: '/admin/ticketing', label: 'Ticketing', icon: ClipboardList, page: 'ticketing' },
+  { to: '/admin/tickets', label: 'Tickets', icon: Ticket, page: 'tickets' },
+  { to: '/admin/launches', label: 'Launch', icon: Ship, page: 'launches' },
+  { to: '/admin/locations', label: 'Locations', icon: MapPin, page: 'locations' },
+  { to: '/admin/payments', label: 'Payments', icon: Wallet, page: 'payments' },
+  { to: '/admin/pwa-settings', label: 'PWA Settings', icon: Smartphone, page: 'pwa-settings' },
+  { to: '/admin/texts', label: 'Texts', icon: Languages, page: 'texts' },
+  { to: '/admin/boarding', label: 'Boarding', icon: Ship, page: 'boarding' },
+  { to: '/admin/staff', label: 'Staff', icon: Users, page: 'staff' },
+  { to: '/admin/audit', label: 'Audit', icon: History, page: 'audit' },
+  { to: '/admin/settings', label: 'Settings', icon: Settings, page: 'settings' },
 ];

@@ -1,14 +1,18 @@
 import { isActivePath, NavLink, usePathname } from '#web/lib/navigation.tsx';
+import { useAdminMe } from '#web/lib/use-admin-auth.ts';
 import { cn } from '#web/lib/utils.ts';
-import { ADMIN_LINKS } from './admin-links.ts';
+import { ADMIN_LINKS, mayOpen } from './admin-links.ts';
 
 /** The admin links; `collapsed` shows icons only (the label stays for screen readers). */
 export function SidebarNav({ collapsed = false }: { collapsed?: boolean }) {
   const pathname = usePathname();
+  // The layout renders only once someone is signed in; each role sees the pages it may use.
+  const role = useAdminMe().data?.user?.role;
+  const links = role ? ADMIN_LINKS.filter((link) => mayOpen(role, link.page)) : [];
   return (
     <nav aria-label="Admin" className={cn('flex-1 overflow-y-auto py-3', collapsed ? 'px-1.5' : 'px-3')}>
       <ul className="space-y-1">
-        {ADMIN_LINKS.map(({ to, label, icon: Icon }) => (
+        {links.map(({ to, label, icon: Icon }) => (
           <li key={to}>
             <NavLink
               to={to}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBrowser, parseDevice, parseOs } from './device-info.ts';
-import { DEFAULT_ADMIN_PAGE, redirectTarget } from './redirect-target.ts';
+import { redirectTarget } from './redirect-target.ts';
 
 const UA = {
   chromeLinux:
@@ -42,15 +42,15 @@ describe('device info', () => {
 
 describe('redirectTarget', () => {
   it('returns to the admin page first asked for', () => {
-    expect(redirectTarget({ from: '/admin/tickets?q=26' })).toBe('/admin/tickets?q=26');
-    expect(redirectTarget({ from: '/admin' })).toBe('/admin');
+    expect(redirectTarget({ from: '/admin/tickets?q=26' }, 'office')).toBe('/admin/tickets?q=26');
   });
 
-  it('goes to the dashboard for anything else', () => {
-    expect(redirectTarget(null)).toBe(DEFAULT_ADMIN_PAGE);
-    expect(redirectTarget({ from: '/admin/login' })).toBe(DEFAULT_ADMIN_PAGE);
-    expect(redirectTarget({ from: '//evil.example/admin' })).toBe(DEFAULT_ADMIN_PAGE);
-    expect(redirectTarget({ from: '/administrator' })).toBe(DEFAULT_ADMIN_PAGE);
-    expect(redirectTarget({ from: 42 })).toBe(DEFAULT_ADMIN_PAGE);
+  it('goes to the role’s own first screen for anything else, and for the bare /admin', () => {
+    expect(redirectTarget(null, 'owner')).toBe('/admin/dashboard');
+    expect(redirectTarget({ from: '/admin' }, 'crew')).toBe('/admin/boarding');
+    expect(redirectTarget({ from: '/admin/login' }, 'office')).toBe('/admin/dashboard');
+    expect(redirectTarget({ from: '//evil.example/admin' }, 'counter')).toBe('/admin/boarding');
+    expect(redirectTarget({ from: '/administrator' }, 'owner')).toBe('/admin/dashboard');
+    expect(redirectTarget({ from: 42 }, 'owner')).toBe('/admin/dashboard');
   });
 });

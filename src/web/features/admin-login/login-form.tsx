@@ -1,6 +1,6 @@
 import { Eye, EyeOff, LogIn } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { loginRequestSchema } from '#shared/admin-api.ts';
+import { type AdminUser, loginRequestSchema } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -8,8 +8,8 @@ import { Label } from '#web/components/ui/label.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useDemoCredentials, useLogin } from '#web/lib/use-admin-auth.ts';
 
-/** The sign-in form; `onSignedIn` runs once the session cookie is set. */
-export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+/** The sign-in form; `onSignedIn` runs with the signed-in person once the session cookie is set. */
+export function LoginForm({ onSignedIn }: { onSignedIn: (user: AdminUser) => void }) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -27,7 +27,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       return;
     }
     login.mutate(parsed.data, {
-      onSuccess: onSignedIn,
+      onSuccess: (me) => {
+        if (me.user) onSignedIn(me.user);
+      },
       // SPEC.md section 8: the error message or 'Invalid credentials'.
       onError: (e) => setError(e instanceof ApiError && e.message ? e.message : MSG.invalidCredentials),
     });

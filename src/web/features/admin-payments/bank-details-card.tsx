@@ -13,6 +13,7 @@ import { DHIVEHI_FIELD } from '#web/i18n/operator-text.ts';
 import { apiErrorText } from '#web/lib/api-client.ts';
 import { showServerFieldErrors, useServerForm } from '#web/lib/server-form.ts';
 import { toast } from '#web/lib/toast.ts';
+import { useAdminMe } from '#web/lib/use-admin-auth.ts';
 import { useUpdatePaymentSettings } from './api.ts';
 import { errorId, SettingsField } from './settings-field.tsx';
 
@@ -80,6 +81,8 @@ export function BankDetailsCard({ settings }: { settings: PaymentSettingsView })
   const update = useUpdatePaymentSettings();
   const form = useServerForm({ schema, source: settings, valuesOf });
   const { errors } = form.formState;
+  // The accounts passengers pay into are the Owner's alone (the server refuses anyone else).
+  const mayChange = useAdminMe().data?.user?.permissions.includes('bank.manage') ?? false;
 
   const onSubmit = form.handleSubmit((details) =>
     update.mutate(details, {
@@ -108,64 +111,76 @@ export function BankDetailsCard({ settings }: { settings: PaymentSettingsView })
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="grid gap-6">
-          <div className="grid gap-6 md:grid-cols-2">
-            {ACCOUNTS.map((account) => (
-              <fieldset key={account.currency} className="grid gap-4 rounded-xl border border-slate-200 p-4">
-                <legend className="px-1 text-sm font-semibold text-slate-900">
-                  {account.currency} account
-                </legend>
-                {account.fields.map((field) => (
-                  <SettingsField
-                    key={field.name}
-                    id={`${id}-${field.name}`}
-                    label={`${field.label} (${account.currency})`}
-                    autoComplete="off"
-                    error={errors[field.name]?.message}
-                    {...(field.dhivehi ? DHIVEHI_FIELD : {})}
-                    {...form.register(field.name)}
-                  />
-                ))}
-              </fieldset>
-            ))}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={instructionsId}>Payment instructions</Label>
-            <Textarea
-              id={instructionsId}
-              rows={4}
-              aria-invalid={errors.paymentInstructions ? true : undefined}
-              aria-describedby={errors.paymentInstructions ? errorId(instructionsId) : undefined}
-              {...form.register('paymentInstructions')}
-            />
-            {errors.paymentInstructions ? (
-              <p id={errorId(instructionsId)} className="text-sm text-red-700">
-                {errors.paymentInstructions.message}
-              </p>
-            ) : null}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={instructionsDvId}>Payment instructions in Dhivehi (optional)</Label>
-            <Textarea
-              id={instructionsDvId}
-              rows={4}
-              aria-invalid={errors.paymentInstructionsDv ? true : undefined}
-              aria-describedby={errors.paymentInstructionsDv ? errorId(instructionsDvId) : undefined}
-              {...DHIVEHI_FIELD}
-              {...form.register('paymentInstructionsDv')}
-            />
-            {errors.paymentInstructionsDv ? (
-              <p id={errorId(instructionsDvId)} className="text-sm text-red-700">
-                {errors.paymentInstructionsDv.message}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? <Spinner /> : <Save aria-hidden="true" />}
-              {update.isPending ? 'Saving...' : 'Save Bank Details'}
-            </Button>
-          </div>
+        {!mayChange && (
+          <p className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-slate-800">
+            {MSG.bankOwnerOnly}.
+          </p>
+        )}
+        <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+          <fieldset disabled={!mayChange} className="grid gap-6">
+            <div className="grid gap-6 md:grid-cols-2">
+              {ACCOUNTS.map((account) => (
+                <fieldset
+                  key={account.currency}
+                  className="grid gap-4 rounded-xl border border-slate-200 p-4"
+                >
+                  <legend className="px-1 text-sm font-semibold text-slate-900">
+                    {account.currency} account
+                  </legend>
+                  {account.fields.map((field) => (
+                    <SettingsField
+                      key={field.name}
+                      id={`${id}-${field.name}`}
+                      label={`${field.label} (${account.currency})`}
+                      autoComplete="off"
+                      error={errors[field.name]?.message}
+                      {...(field.dhivehi ? DHIVEHI_FIELD : {})}
+                      {...form.register(field.name)}
+                    />
+                  ))}
+                </fieldset>
+              ))}
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={instructionsId}>Payment instructions</Label>
+              <Textarea
+                id={instructionsId}
+                rows={4}
+                aria-invalid={errors.paymentInstructions ? true : undefined}
+                aria-describedby={errors.paymentInstructions ? errorId(instructionsId) : undefined}
+                {...form.register('paymentInstructions')}
+              />
+              {errors.paymentInstructions ? (
+                <p id={errorId(instructionsId)} className="text-sm text-red-700">
+                  {errors.paymentInstructions.message}
+                </p>
+              ) : null}
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={instructionsDvId}>Payment instructions in Dhivehi (optional)</Label>
+              <Textarea
+                id={instructionsDvId}
+                rows={4}
+                aria-invalid={errors.paymentInstructionsDv ? true : undefined}
+                aria-describedby={errors.paymentInstructionsDv ? errorId(instructionsDvId) : undefined}
+                {...DHIVEHI_FIELD}
+                {...form.register('paymentInstructionsDv')}
+              />
+              {errors.paymentInstructionsDv ? (
+                <p id={errorId(instructionsDvId)} className="text-sm text-red-700">
+                  {errors.paymentInstructionsDv.message}
+                </p>
+              ) : null}
+            </div>
+            {mayChange && (
+              <div>
+                <Button type="submit" disabled={update.isPending}>
+                  {update.isPending ? <Spinner /> : <Save aria-hidden="true" />}
+                  {update.isPending ? 'Saving...' : 'Save Bank Details'}
+                </Button>
+              </div>
+            )}
+          </fieldset>
         </form>
       </CardContent>
     </Card>

@@ -24,9 +24,9 @@ function AdminLogin() {
   const navigate = useNavigate();
   useDocumentTitle('Admin Login');
 
-  const target = redirectTarget(historyState);
+  const user = me.data?.user;
   // A cached answer may be from before a logout: follow it only once it has been re-checked.
-  if (me.data?.user && !me.isFetching) return <Navigate to={target} replace />;
+  if (user && !me.isFetching) return <Navigate to={redirectTarget(historyState, user.role)} replace />;
 
   return (
     <main className="min-h-dvh bg-gradient-to-br from-sky-50 via-white to-sky-100 px-4 py-8 sm:py-12">
@@ -38,7 +38,11 @@ function AdminLogin() {
           </Link>
           <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900">Admin Login</h1>
           <p className="mt-1 mb-6 text-sm text-slate-600">Sign in to manage trips, tickets and settings.</p>
-          <LoginForm onSignedIn={() => navigate(target, { replace: true })} />
+          <LoginForm
+            onSignedIn={(signedIn) =>
+              navigate(redirectTarget(historyState, signedIn.role), { replace: true })
+            }
+          />
         </div>
         <RestrictedAreaPanel />
       </div>

@@ -1,7 +1,11 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
+import { FIRST_SCREEN } from '#shared/permissions.ts';
+import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
+import { mayOpen } from '#web/features/admin-layout/admin-links.ts';
 import { EnglishArea } from '#web/i18n/english-area.tsx';
 import { ADMIN_PAGE_NAMES, type AdminPageName } from '#web/lib/admin-paths.ts';
-import { Route, Switch } from '#web/lib/navigation.tsx';
+import { Link, Navigate, Route, Switch } from '#web/lib/navigation.tsx';
+import { useAdminMe } from '#web/lib/use-admin-auth.ts';
 import AdminLayout from './layout.tsx';
 
 // The admin area's pages, each its own chunk, behind the layout that checks the session. This
@@ -24,6 +28,35 @@ const PAGES: Record<AdminPageName, LazyExoticComponent<ComponentType>> = {
   boarding: lazy(() => import('./boarding.tsx')),
 };
 
+/** The bare /admin: each role starts on its own first screen. */
+function FirstScreen() {
+  const role = useAdminMe().data?.user?.role;
+  return role ? <Navigate to={FIRST_SCREEN[role]} replace /> : null;
+}
+
+/** A page the signed-in role may not use says so, instead of failing request by request. */
+function Allowed({ page, children }: { page: AdminPageName; children: ReactNode }) {
+  const role = useAdminMe().data?.user?.role;
+  if (!role) return null;
+  if (mayOpen(role, page)) return children;
+  return <NotAllowed firstScreen={FIRST_SCREEN[role]} />;
+}
+
+function NotAllowed({ firstScreen }: { firstScreen: string }) {
+  return (
+    <div
+      role="alert"
+      className="mx-auto max-w-lg space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-6"
+    >
+      <AdminPageTitle>Not allowed</AdminPageTitle>
+      <p className="text-slate-800">Your role does not include this page. Ask the owner if you need it.</p>
+      <Link to={firstScreen} className="inline-block font-semibold text-sky-800 underline underline-offset-2">
+        Go to your first screen
+      </Link>
+    </div>
+  );
+}
+
 export default function AdminRoutes() {
   return (
     <EnglishArea>
@@ -31,13 +64,15 @@ export default function AdminRoutes() {
         <Suspense fallback={null}>
           <Switch>
             <Route path="/admin">
-              <PAGES.dashboard />
+              <FirstScreen />
             </Route>
             {ADMIN_PAGE_NAMES.map((name) => {
               const Page = PAGES[name];
               return (
                 <Route key={name} path={`/admin/${name}`}>
-                  <Page />
+                  <Allowed page={name}>
+                    <Page />
+                  </Allowed>
                 </Route>
               );
             })}

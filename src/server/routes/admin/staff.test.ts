@@ -1,0 +1,451 @@
+import type { AddressInfo } from 'node:net';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminProfiles, auditLog, mailOutbox, sessions, staffLinks } from '#server/db/schema.ts';
+import { RATE_LIMITS } from '#server/lib/rate-limit.ts';
+import { MSG } from '#shared/messages.ts';
+import { ROLE_PERMISSIONS } from '#shared/permissions.ts';
+import { makeAdmin } from '#tests/factories.ts';
+import { cookieFrom, signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { sseReader } from '#tests/setup/sse-reader.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKind } from '#tests/setup/test-db.ts';
+
+describe(`staff accounts (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let owner: { cookie: string; id: string; email: string };
+  let base = '';
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
+    const session = await signInAsAdmin(t.app);
+    owner = { cookie: session.cookie, id: session.admin.id, email: session.admin.email };
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => t.close());
+
+  const as = (cookie: string) => ({ headers: { cookie } });
+
+  /** The link of the newest mail to `email`, read the way the person reads it. */
+  async function mailedToken(email: string): Promise<{ url: string; token: string }> {
+    const [mail] = await t.database.db
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, email))
+      .orderBy(desc(mailOutbox.seq))
+      .limit(1);
+    const url = mail?.text.match(/https?:\/\/\S+#\S+/)?.[0];
+    if (!url) throw new Error(`no link mailed to ${email}`);
+    return { url, token: url.split('#')[1] ?? '' };
+  }
+
+  async function invite(email: string, role = 'office') {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/staff/invitations',
+      payload: { email, role },
+      ...as(owner.cookie),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  }
+
+  async function join(email: string, role = 'office') {
+    await invite(email, role);
+    const { token } = await mailedToken(email);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/links/complete',
+      payload: { token, password: 'harbour-lights-2026' },
+      remoteAddress: '10.9.0.1',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return { cookie: cookieFrom(res.headers['set-cookie']), user: res.json().user, token };
+  }
+
+  it('invites by e-mail: the single-use link signs the person up with their role', async () => {
+    const email = `office-${Date.now()}@example.com`;
+    const invitation = await invite(email, 'office');
+    expect(invitation).toMatchObject({ email, role: 'office', invitedBy: owner.email });
+    const hours = (Date.parse(invitation.expiresAt) - Date.parse(invitation.createdAt)) / 3_600_000;
+    expect(hours).toBe(72);
+
+    const { url, token } = await mailedToken(email);
+    expect(url).toMatch(/\/admin\/welcome#[A-Za-z0-9_-]{43}$/);
+    // Only the hash is stored.
+    const [row] = await t.database.db.select().from(staffLinks).where(eq(staffLinks.id, invitation.id));
+    expect(row?.tokenHash).not.toContain(token);
+
+    const check = await t.app.inject({ method: 'POST', url: '/api/auth/links/check', payload: { token } });
+    expect(check.json()).toEqual({ kind: 'invite', email, role: 'office' });
+
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/links/complete',
+      payload: { token, password: 'short' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.code).toBe('password_too_short');
+
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/links/complete',
+      payload: { token, password: 'harbour-lights-2026' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().user).toMatchObject({
+      email,
+      role: 'office',
+      permissions: [...ROLE_PERMISSIONS.office],
+    });
+    const cookie = cookieFrom(done.headers['set-cookie']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/tickets', ...as(cookie) })).statusCode).toBe(
+      200,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/staff', ...as(cookie) })).statusCode).toBe(
+      403,
+    );
+
+    // Used once: a second use, or a check, says so.
+    for (const url of ['/api/auth/links/check', '/api/auth/links/complete']) {
+      const again = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: { token, password: 'another-password-1' },
+      });
+      expect(again.statusCode).toBe(410);
+      expect(again.json().error).toEqual({ code: 'link_used', message: MSG.linkUsed });
+    }
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/staff', ...as(owner.cookie) });
+    expect(list.json().staff).toContainEqual(
+      expect.objectContaining({ email, role: 'office', active: true }),
+    );
+    expect(list.json().invitations.map((i: { email: string }) => i.email)).not.toContain(email);
+  });
+
+  it('refuses an expired, a withdrawn and an unknown link with its own message', async () => {
+    const email = `late-${Date.now()}@example.com`;
+    const invitation = await invite(email);
+    const { token } = await mailedToken(email);
+    await t.database.db
+      .update(staffLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(staffLinks.id, invitation.id));
+    const expired = await t.app.inject({ method: 'POST', url: '/api/auth/links/check', payload: { token } });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().error).toEqual({ code: 'link_expired', message: MSG.linkExpired });
+
+    // Sent again: a new link works, the old one no longer does.
+    const resent = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/staff/invitations/${invitation.id}/resend`,
+      ...as(owner.cookie),
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+    const fresh = await mailedToken(email);
+    expect(fresh.token).not.toBe(token);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/links/check', payload: { token: fresh.token } }))
+        .statusCode,
+    ).toBe(200);
+
+    const revoked = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/staff/invitations/${resent.json().id}`,
+      ...as(owner.cookie),
+    });
+    expect(revoked.statusCode).toBe(204);
+    const withdrawn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/links/check',
+      payload: { token: fresh.token },
+    });
+    expect(withdrawn.json().error).toEqual({ code: 'link_invalid', message: MSG.linkInvalid });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/links/check',
+      payload: { token: 'x'.repeat(43) },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('will not invite an e-mail that already has an account', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/staff/invitations',
+      payload: { email: owner.email.toUpperCase(), role: 'crew' },
+      ...as(owner.cookie),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('staff_exists');
+  });
+
+  it('deactivation ends the person’s sessions and open event stream at once; reactivation lets them sign in again', async () => {
+    const email = `crew-${Date.now()}@example.com`;
+    const person = await join(email, 'office');
+    const stream = await fetch(`${base}/api/admin/events`, { headers: { cookie: person.cookie } });
+    expect(stream.status).toBe(200);
+    const reader = sseReader(stream.body as ReadableStream<Uint8Array>);
+
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/staff/${person.user.id}`,
+      payload: { active: false },
+      ...as(owner.cookie),
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ active: false });
+    // The live event reaches the stream (through the database's channel, as on any instance).
+    await reader.waitFor((r) => r.event === 'session');
+    await reader.done;
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', ...as(person.cookie) })).json()).toEqual(
+      {
+        user: null,
+      },
+    );
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, person.user.id))).toEqual(
+      [],
+    );
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'harbour-lights-2026' },
+      remoteAddress: '10.9.0.2',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toEqual({ code: 'account_inactive', message: MSG.accountInactive });
+
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/staff/${person.user.id}`,
+      payload: { active: true },
+      ...as(owner.cookie),
+    });
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'harbour-lights-2026' },
+      remoteAddress: '10.9.0.3',
+    });
+    expect(back.statusCode).toBe(200);
+  });
+
+  it('a role change reaches the person’s open screens and their next request', async () => {
+    const person = await join(`counter-${Date.now()}@example.com`, 'office');
+    const stream = await fetch(`${base}/api/admin/events`, { headers: { cookie: person.cookie } });
+    const reader = sseReader(stream.body as ReadableStream<Uint8Array>);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/staff/${person.user.id}`,
+      payload: { role: 'counter' },
+      ...as(owner.cookie),
+    });
+    await reader.waitFor((r) => r.event === 'session');
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', ...as(person.cookie) });
+    expect(me.json().user).toMatchObject({ role: 'counter', permissions: [...ROLE_PERMISSIONS.counter] });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/tickets', ...as(person.cookie) })).statusCode,
+    ).toBe(403);
+  });
+
+  it('a reset ends the person’s sessions, voids the old password, and its link sets a new one once', async () => {
+    const email = `reset-${Date.now()}@example.com`;
+    const person = await join(email, 'office');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/staff/${person.user.id}/reset-password`,
+      ...as(owner.cookie),
+    });
+    expect(res.statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', ...as(person.cookie) })).json().user,
+    ).toBeNull();
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'harbour-lights-2026' },
+      remoteAddress: '10.9.0.4',
+    });
+    expect(old.statusCode).toBe(401);
+    const { url, token } = await mailedToken(email);
+    expect(url).toContain('/admin/reset-password#');
+    const check = await t.app.inject({ method: 'POST', url: '/api/auth/links/check', payload: { token } });
+    expect(check.json()).toEqual({ kind: 'reset', email, role: 'office' });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/links/complete',
+      payload: { token, password: 'a-brand-new-password' },
+    });
+    expect(done.statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/links/complete',
+      payload: { token, password: 'a-second-new-password' },
+    });
+    expect(again.json().error.code).toBe('link_used');
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'a-brand-new-password' },
+      remoteAddress: '10.9.0.5',
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it('never removes or demotes the last active Owner', async () => {
+    const db = t.database.db;
+    // This app's other Owners step down, so the signed-in one is the last.
+    await db
+      .update(adminProfiles)
+      .set({ role: 'office' })
+      .where(and(eq(adminProfiles.role, 'owner'), ne(adminProfiles.userId, owner.id)));
+    for (const payload of [{ role: 'office' }, { active: false }]) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/staff/${owner.id}`,
+        payload,
+        ...as(owner.cookie),
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toEqual({ code: 'last_owner', message: MSG.lastOwner });
+    }
+    // With a second Owner, the first may step down.
+    const second = await makeAdmin(db, { role: 'owner' });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/staff/${second.id}`,
+      payload: { role: 'crew' },
+      ...as(owner.cookie),
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('signs out everywhere: every session of the person ends, this one too', async () => {
+    const admin = await makeAdmin(t.database.db, { role: 'office' });
+    const a = await signInAsAdmin(t.app, { admin });
+    const b = await signInAsAdmin(t.app, { admin });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout-everywhere', ...as(a.cookie) });
+    expect(res.statusCode).toBe(204);
+    for (const cookie of [a.cookie, b.cookie]) {
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/auth/me', ...as(cookie) })).json().user,
+      ).toBeNull();
+    }
+  });
+
+  it('audits sign-ins, failed sign-ins, invitations, role changes and deactivations, with who did them', async () => {
+    const email = `audited-${Date.now()}@example.com`;
+    const person = await join(email, 'office');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'wrong-password-here' },
+      remoteAddress: '10.9.0.6',
+    });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/staff/${person.user.id}`,
+      payload: { role: 'crew' },
+      ...as(owner.cookie),
+    });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/staff/${person.user.id}`,
+      payload: { active: false },
+      ...as(owner.cookie),
+    });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit?actor=${owner.id}`,
+      ...as(owner.cookie),
+    });
+    expect(page.statusCode).toBe(200);
+    const mine = page.json().entries.filter((e: { entityId: string }) => e.entityId === person.user.id);
+    expect(mine.map((e: { action: string }) => e.action)).toEqual(['staff_deactivate', 'staff_role_change']);
+    expect(mine[1]).toMatchObject({
+      actorEmail: owner.email,
+      before: { role: 'office' },
+      after: { role: 'crew' },
+    });
+    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, person.user.id));
+    expect(rows.map((r) => r.action).sort()).toEqual(
+      ['sign_in_failed', 'staff_deactivate', 'staff_join', 'staff_role_change'].sort(),
+    );
+    const invited = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit?action=staff_invite',
+      ...as(owner.cookie),
+    });
+    expect(invited.json().entries.some((e: { after: { email: string } }) => e.after.email === email)).toBe(
+      true,
+    );
+  });
+
+  it('pages through a long history without skipping or repeating, and exports it as CSV', async () => {
+    const admin = await makeAdmin(t.database.db, { role: 'office' });
+    const values = Array.from({ length: 120 }, (_, i) => ({
+      actorUserId: admin.id,
+      action: 'bulk_test',
+      entity: 'test',
+      entityId: String(i),
+      after: { note: i === 7 ? '=HYPERLINK("http://evil")' : `n${i}` },
+    }));
+    await t.database.db.insert(auditLog).values(values);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const q: string = `/api/admin/audit?actor=${admin.id}${cursor ? `&cursor=${cursor}` : ''}`;
+      const res = await t.app.inject({ method: 'GET', url: q, ...as(owner.cookie) });
+      const body = res.json();
+      seen.push(...body.entries.map((e: { entityId: string }) => e.entityId));
+      cursor = body.next;
+    } while (cursor);
+    expect(seen).toHaveLength(120);
+    expect(new Set(seen).size).toBe(120);
+
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit.csv?actor=${admin.id}`,
+      ...as(owner.cookie),
+    });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('When,Who,Action,Entity,Entity id,Before,After');
+    expect(lines).toHaveLength(121);
+    // No cell opens with a formula character.
+    for (const line of lines) expect(line.split(',').every((cell) => !/^[=+\-@]/.test(cell))).toBe(true);
+
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit?from=24-11-2026',
+      ...as(owner.cookie),
+    });
+    expect(bad.json().error.code).toBe('audit_date_invalid');
+  });
+
+  it('limits the public link routes per address', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
+    try {
+      const [max] = RATE_LIMITS.staffLink;
+      const check = (remoteAddress: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/links/check',
+          payload: { token: 'y'.repeat(43) },
+          remoteAddress,
+        });
+      for (let i = 0; i < max; i++) expect((await check('10.77.0.1')).statusCode).toBe(404);
+      const over = await check('10.77.0.1');
+      expect(over.statusCode).toBe(429);
+      expect(over.headers['retry-after']).toBeDefined();
+      // Another address is not held back by the first.
+      expect((await check('10.77.0.2')).statusCode).toBe(404);
+    } finally {
+      await limited.close();
+    }
+  });
+});
