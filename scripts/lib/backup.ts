@@ -234,7 +234,7 @@ function pgliteDir(config: Config): string {
 }
 
 /** Refuses while another live process has DATA_DIR/pglite open (the lock file openDatabase writes). */
-async function assertPgliteNotInUse(config: Config): Promise<void> {
+export async function assertPgliteNotInUse(config: Config): Promise<void> {
   const lockFile = path.join(config.dataDir, PGLITE_LOCK_FILE);
   let holder: { pid?: number; hostname?: string };
   try {
