@@ -31,7 +31,10 @@ async function main(email: string): Promise<void> {
     if (!user) throw new ConfigError(`There is no account for ${email}. ${USAGE}`);
     await db.transaction(async (tx) => {
       await lockOwners(tx);
-      await tx.update(adminUsers).set({ active: true, updatedAt: new Date() }).where(eq(adminUsers.id, user.id));
+      await tx
+        .update(adminUsers)
+        .set({ active: true, updatedAt: new Date() })
+        .where(eq(adminUsers.id, user.id));
       await tx
         .insert(adminProfiles)
         .values({ userId: user.id, username: user.email.split('@')[0] || user.email, role: 'owner' })

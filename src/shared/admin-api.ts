@@ -241,6 +241,19 @@ export const tripPassengersSchema = z.object({
 });
 export type TripPassengers = z.infer<typeof tripPassengersSchema>;
 
+// --- Boarding (Crew and Counter, today's departures) ---------------------------------------
+
+/** `GET /api/admin/boarding`: today's departures in the operator's day. */
+export const boardingDaySchema = z.object({ date: z.string(), trips: z.array(adminTripSchema) });
+export type BoardingDay = z.infer<typeof boardingDaySchema>;
+
+export const BOARDING_MARKS = ['present', 'no_show'] as const;
+export const boardingMarkSchema = z.object({ status: z.enum(BOARDING_MARKS) });
+export const boardingTicketParamsSchema = z.object({
+  scheduleId: z.uuid().check(failsAs('schedule_not_found')),
+  ticketId: z.uuid().check(failsAs('ticket_not_found')),
+});
+
 // --- Texts (the operator's corrections of passenger texts) --------------------------------
 
 /** The longest override the server stores (PROBLEMS.text_too_long says the same number). */

@@ -113,6 +113,7 @@ export const MSG = {
   resetSent: (email: string) => `A password reset link was sent to ${email}`,
   signedOutEverywhere: 'Signed out on every device',
   bankOwnerOnly: 'Only an owner can change the bank accounts',
+  boardingTodayOnly: 'Boarding is open for today’s departures only',
   auditDateInvalid: 'Dates must be written as YYYY-MM-DD',
   // tickets
   ticketApproved: 'Ticket approved successfully',

@@ -51,6 +51,10 @@ test.describe('admin layout', () => {
       'Payments',
       'PWA Settings',
       'Texts',
+      // The Owner's own: every screen.
+      'Boarding',
+      'Staff',
+      'Audit',
       'Settings',
     ]);
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');

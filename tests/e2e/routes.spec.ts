@@ -24,6 +24,9 @@ const ADMIN_PAGES = [
   { path: '/admin/payments', heading: 'Payment Settings' },
   { path: '/admin/pwa-settings', heading: 'PWA Settings' },
   { path: '/admin/texts', heading: 'Texts' },
+  { path: '/admin/staff', heading: 'Staff' },
+  { path: '/admin/audit', heading: 'Audit Trail' },
+  { path: '/admin/boarding', heading: 'Boarding' },
   { path: '/admin/settings', heading: 'Settings' },
 ];
 

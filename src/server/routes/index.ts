@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import adminAuditRoutes from './admin/audit.ts';
 import adminBannerRoutes from './admin/banners.ts';
+import adminBoardingRoutes from './admin/boarding.ts';
 import adminEventRoutes from './admin/events.ts';
 import adminRoutes from './admin/index.ts';
 import adminLaunchRoutes from './admin/launches.ts';
@@ -45,6 +46,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
       // Staff, roles and the audit trail.
       adminStaffRoutes,
       adminAuditRoutes,
+      // Boarding at the jetty.
+      adminBoardingRoutes,
     ],
   });
   // Every recorded mail's text, codes included: only for the demo and tests, whose mail is logged.

@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { adminProfiles, adminUsers, staffLinks } from '#server/db/schema.ts';
 import type { StaffList } from '#shared/admin-api.ts';
 import { isRole } from '#shared/permissions.ts';
 
-/** The Staff screen: everyone with an admin profile, and the invitations still open. */
-export async function listStaff(opts: { db: DbOrTx; now: Date }): Promise<StaffList> {
+/** The Staff screen: everyone with an admin profile, and the invitations not used or withdrawn (expired ones can be sent again). */
+export async function listStaff(opts: { db: DbOrTx }): Promise<StaffList> {
   const { db } = opts;
   const inviter = alias(adminUsers, 'inviter');
   const [people, invitations] = await Promise.all([
@@ -34,14 +34,7 @@ export async function listStaff(opts: { db: DbOrTx; now: Date }): Promise<StaffL
       })
       .from(staffLinks)
       .leftJoin(inviter, eq(inviter.id, staffLinks.createdBy))
-      .where(
-        and(
-          eq(staffLinks.kind, 'invite'),
-          isNull(staffLinks.usedAt),
-          isNull(staffLinks.revokedAt),
-          gt(staffLinks.expiresAt, opts.now),
-        ),
-      )
+      .where(and(eq(staffLinks.kind, 'invite'), isNull(staffLinks.usedAt), isNull(staffLinks.revokedAt)))
       .orderBy(desc(staffLinks.createdAt)),
   ]);
   return {

@@ -68,3 +68,22 @@ export function useChangePassword() {
     mutationFn: (body: PasswordChange) => api.post<undefined>('/api/auth/password', body),
   });
 }
+
+/**
+ * Ends every session of the signed-in person, this device's included (a lost phone, a shared
+ * computer), then leaves for the login page the way useSignOut does.
+ */
+export function useSignOutEverywhere() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => api.post<undefined>('/api/auth/logout-everywhere'),
+    onSuccess: async () => {
+      toast.success(MSG.signedOutEverywhere);
+      await queryClient.cancelQueries({ queryKey: [ADMIN_KEY] });
+      navigate('/admin/login', { replace: true });
+      queryClient.removeQueries({ queryKey: [ADMIN_KEY], predicate: (q) => q.getObserversCount() === 0 });
+    },
+    onError: (error) => toast.error(error instanceof ApiError ? error.message : MSG.serverError),
+  });
+}

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { LiveEvent } from '#server/lib/live-events.ts';
 import { isSessionLive, onSessionEnded } from '#server/lib/sessions.ts';
-import { adminOf } from './index.ts';
+import { adminCan, adminOf } from './index.ts';
 
 // Proxies and load balancers drop a connection that stays silent for a minute or so.
 const PING_MS = 25_000;
@@ -47,71 +47,78 @@ export default async function adminEventRoutes(app: FastifyInstance) {
         ),
     },
   };
-  app.get('/api/admin/events', { config: { permission: 'events.read' }, schema }, async (req, reply) => {
-    const { sessionId, id: userId } = adminOf(req);
-    await liveEvents.start();
-    reply.hijack();
-    const res: ServerResponse = reply.raw;
-    const headers: Record<string, string | number | string[]> = {};
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined) headers[name] = value;
-    }
-    res.writeHead(200, {
-      ...headers,
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'X-Accel-Buffering': 'no',
-      Connection: 'keep-alive',
-    });
-    res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
-
-    const unsubscribe = liveEvents.subscribe((event) => {
-      if (event.kind !== 'staff') {
-        res.write(frame(event));
-        return;
+  app.get(
+    '/api/admin/events',
+    { config: { permission: ['events.read', 'boarding.board'] }, schema },
+    async (req, reply) => {
+      const { sessionId, id: userId } = adminOf(req);
+      // Everyone signed in holds a stream, so a change to their own access reaches them at once;
+      // booking and trip events go only to the roles that follow them live.
+      const followsBookings = adminCan(req, 'events.read');
+      await liveEvents.start();
+      reply.hijack();
+      const res: ServerResponse = reply.raw;
+      const headers: Record<string, string | number | string[]> = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) headers[name] = value;
       }
-      // The person's own access changed, on whichever instance: their screens re-check who is
-      // signed in at once, and the stream ends; a deactivated or reset person's reconnect is a 401.
-      if (event.data.userId !== userId || res.writableEnded) return;
-      res.write('event: session\ndata: {}\n\n');
-      end();
-    });
-    // The stream carries ticket ids, so it lives no longer than its session: each ping first
-    // checks the session is still live (without counting as activity, or an open admin tab
-    // would keep an idle session alive for ever). A sign-out on this instance ends it at once.
-    let checking = false;
-    const check = async () => {
-      if (checking) return;
-      checking = true;
-      try {
-        if (!(await isSessionLive(database.db, sessionId, { clock, config }))) {
-          sessionEnded();
+      res.writeHead(200, {
+        ...headers,
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'X-Accel-Buffering': 'no',
+        Connection: 'keep-alive',
+      });
+      res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+
+      const unsubscribe = liveEvents.subscribe((event) => {
+        if (event.kind !== 'staff') {
+          if (followsBookings) res.write(frame(event));
           return;
         }
-      } catch (err) {
-        // The database is unreachable: no events flow either, and the next ping checks again.
-        req.log.warn({ err }, 'event stream could not re-check its session');
-      } finally {
-        checking = false;
-      }
-      if (!res.writableEnded) res.write(': ping\n\n');
-    };
-    const ping = setInterval(() => void check(), eventStreamOptions.pingMs);
-    ping.unref();
-    const sessionEnded = () => {
-      if (streams.has(end) && !res.writableEnded) res.write(`retry: ${SESSION_ENDED_RETRY_MS}\n\n`);
-      end();
-    };
-    const stopWatching = onSessionEnded(sessionId, sessionEnded);
-    const end = () => {
-      if (!streams.delete(end)) return;
-      clearInterval(ping);
-      stopWatching();
-      unsubscribe();
-      if (!res.writableEnded) res.end();
-    };
-    streams.add(end);
-    req.raw.on('close', end);
-    res.on('error', end);
-  });
+        // The person's own access changed, on whichever instance: their screens re-check who is
+        // signed in at once, and the stream ends; a deactivated or reset person's reconnect is a 401.
+        if (event.data.userId !== userId || res.writableEnded) return;
+        res.write('event: session\ndata: {}\n\n');
+        end();
+      });
+      // The stream carries ticket ids, so it lives no longer than its session: each ping first
+      // checks the session is still live (without counting as activity, or an open admin tab
+      // would keep an idle session alive for ever). A sign-out on this instance ends it at once.
+      let checking = false;
+      const check = async () => {
+        if (checking) return;
+        checking = true;
+        try {
+          if (!(await isSessionLive(database.db, sessionId, { clock, config }))) {
+            sessionEnded();
+            return;
+          }
+        } catch (err) {
+          // The database is unreachable: no events flow either, and the next ping checks again.
+          req.log.warn({ err }, 'event stream could not re-check its session');
+        } finally {
+          checking = false;
+        }
+        if (!res.writableEnded) res.write(': ping\n\n');
+      };
+      const ping = setInterval(() => void check(), eventStreamOptions.pingMs);
+      ping.unref();
+      const sessionEnded = () => {
+        if (streams.has(end) && !res.writableEnded) res.write(`retry: ${SESSION_ENDED_RETRY_MS}\n\n`);
+        end();
+      };
+      const stopWatching = onSessionEnded(sessionId, sessionEnded);
+      const end = () => {
+        if (!streams.delete(end)) return;
+        clearInterval(ping);
+        stopWatching();
+        unsubscribe();
+        if (!res.writableEnded) res.end();
+      };
+      streams.add(end);
+      req.raw.on('close', end);
+      res.on('error', end);
+    },
+  );
 }

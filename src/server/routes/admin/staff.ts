@@ -39,7 +39,7 @@ export default async function adminStaffRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/staff',
     { config: { permission }, schema: { response: { 200: staffListSchema } } },
-    async () => listStaff({ db, now: clock.now() }),
+    async () => listStaff({ db }),
   );
 
   app.post(

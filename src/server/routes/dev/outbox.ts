@@ -1,6 +1,6 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import { staffLinks } from '#server/db/schema.ts';
@@ -29,12 +29,19 @@ export default async function devOutboxRoutes(fastify: FastifyInstance, opts: { 
   // an e-mail expire now, as time would have them.
   app.post(
     '/dev/staff-links/expire',
-    { schema: { body: z.object({ email: z.string() }), response: { 200: z.object({ expired: z.number() }) } } },
+    {
+      schema: { body: z.object({ email: z.string() }), response: { 200: z.object({ expired: z.number() }) } },
+    },
     async (request) => {
       const rows = await db
         .update(staffLinks)
         .set({ expiresAt: sql`now() - interval '1 second'` })
-        .where(and(eq(sql`lower(${staffLinks.email})`, request.body.email.toLowerCase()), isNull(staffLinks.usedAt)))
+        .where(
+          and(
+            eq(sql`lower(${staffLinks.email})`, request.body.email.toLowerCase()),
+            isNull(staffLinks.usedAt),
+          ),
+        )
         .returning({ id: staffLinks.id });
       return { expired: rows.length };
     },

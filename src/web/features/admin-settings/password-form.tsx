@@ -7,13 +7,13 @@ import { Card, CardContent, CardDescription, CardHeader } from '#web/components/
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { toast } from '#web/lib/toast.ts';
-import { useChangePassword } from '#web/lib/use-admin-auth.ts';
 import {
   checkPasswordChange,
   EMPTY_PASSWORD_FIELDS as EMPTY,
   type PasswordFields as Fields,
-} from './password-checks.ts';
+} from '#web/lib/password-checks.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useChangePassword } from '#web/lib/use-admin-auth.ts';
 
 export function PasswordForm() {
   const id = useId();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '#shared/messages.ts';
-import { checkPasswordChange } from './password-checks.ts';
+import { checkNewPassword, checkPasswordChange } from './password-checks.ts';
 
 describe('checkPasswordChange', () => {
   it('asks for the current password first', () => {
@@ -22,5 +22,23 @@ describe('checkPasswordChange', () => {
       MSG.passwordTooShort,
     );
     expect(checkPasswordChange({ current: 'x', next: `${eleven}l`, confirm: `${eleven}l` })).toBeNull();
+  });
+});
+
+describe('checkNewPassword', () => {
+  it('wants the two passwords to match, before their length', () => {
+    expect(checkNewPassword({ next: 'a', confirm: 'b' })).toEqual({
+      field: 'confirm',
+      message: MSG.passwordsDoNotMatch,
+    });
+  });
+
+  it('then wants at least 12 characters', () => {
+    const eleven = 'abcdefghijk';
+    expect(checkNewPassword({ next: eleven, confirm: eleven })).toEqual({
+      field: 'next',
+      message: MSG.passwordTooShort,
+    });
+    expect(checkNewPassword({ next: `${eleven}l`, confirm: `${eleven}l` })).toBeNull();
   });
 });
