@@ -5,24 +5,28 @@ import { adminProfiles, adminUsers, staffLinks } from '#server/db/schema.ts';
 import type { StaffList } from '#shared/admin-api.ts';
 import { isRole } from '#shared/permissions.ts';
 
+/** A staff member's row as the Staff screen shows it. */
+export function selectStaff(db: DbOrTx) {
+  return db
+    .select({
+      id: adminUsers.id,
+      email: adminUsers.email,
+      username: adminProfiles.username,
+      role: adminProfiles.role,
+      active: adminUsers.active,
+      lastSignInAt: adminUsers.lastSignInAt,
+      createdAt: adminUsers.createdAt,
+    })
+    .from(adminUsers)
+    .innerJoin(adminProfiles, eq(adminProfiles.userId, adminUsers.id));
+}
+
 /** The Staff screen: everyone with an admin profile, and the invitations not used or withdrawn (expired ones can be sent again). */
 export async function listStaff(opts: { db: DbOrTx }): Promise<StaffList> {
   const { db } = opts;
   const inviter = alias(adminUsers, 'inviter');
   const [people, invitations] = await Promise.all([
-    db
-      .select({
-        id: adminUsers.id,
-        email: adminUsers.email,
-        username: adminProfiles.username,
-        role: adminProfiles.role,
-        active: adminUsers.active,
-        lastSignInAt: adminUsers.lastSignInAt,
-        createdAt: adminUsers.createdAt,
-      })
-      .from(adminUsers)
-      .innerJoin(adminProfiles, eq(adminProfiles.userId, adminUsers.id))
-      .orderBy(desc(adminUsers.active), asc(sql`lower(${adminUsers.email})`)),
+    selectStaff(db).orderBy(desc(adminUsers.active), asc(sql`lower(${adminUsers.email})`)),
     db
       .select({
         id: staffLinks.id,

@@ -8,6 +8,7 @@ import { deleteUserSessions } from '#server/lib/sessions.ts';
 import type { StaffMember, UpdateStaff } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
 import { isRole, type Role } from '#shared/permissions.ts';
+import { selectStaff } from './list-staff.ts';
 
 /** Serialises every change that could leave the operator without an active Owner. */
 export async function lockOwners(tx: DbOrTx): Promise<void> {
@@ -39,21 +40,7 @@ export async function updateStaff(opts: {
   const { db, id, input } = opts;
   return db.transaction(async (tx) => {
     await lockOwners(tx);
-    const [row] = await tx
-      .select({
-        id: adminUsers.id,
-        email: adminUsers.email,
-        username: adminProfiles.username,
-        role: adminProfiles.role,
-        active: adminUsers.active,
-        lastSignInAt: adminUsers.lastSignInAt,
-        createdAt: adminUsers.createdAt,
-      })
-      .from(adminUsers)
-      .innerJoin(adminProfiles, eq(adminProfiles.userId, adminUsers.id))
-      .where(eq(adminUsers.id, id))
-      .limit(1)
-      .for('update');
+    const [row] = await selectStaff(tx).where(eq(adminUsers.id, id)).limit(1).for('update');
     if (!row || !isRole(row.role)) throw new AppError('staff_not_found', MSG.staffNotFound, 404);
     const role: Role = input.role ?? row.role;
     const active = input.active ?? row.active;

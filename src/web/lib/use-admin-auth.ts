@@ -39,21 +39,27 @@ export function useLogin() {
   });
 }
 
+/** After a sign-out: the toast, the login page, then the admin data is dropped. */
+function useLeaveAdminArea() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async (message: string) => {
+    toast.success(message);
+    await queryClient.cancelQueries({ queryKey: [ADMIN_KEY] });
+    navigate('/admin/login', { replace: true });
+    queryClient.removeQueries({ queryKey: [ADMIN_KEY], predicate: (q) => q.getObserversCount() === 0 });
+  };
+}
+
 /**
  * Signs out: toast, the login page, then the admin data is dropped. The cache is cleared only
  * after the admin screens have gone, so none of them refetches without a session.
  */
 export function useSignOut() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const leave = useLeaveAdminArea();
   return useMutation({
     mutationFn: () => api.post<undefined>('/api/auth/logout'),
-    onSuccess: async () => {
-      toast.success(MSG.loggedOut);
-      await queryClient.cancelQueries({ queryKey: [ADMIN_KEY] });
-      navigate('/admin/login', { replace: true });
-      queryClient.removeQueries({ queryKey: [ADMIN_KEY], predicate: (q) => q.getObserversCount() === 0 });
-    },
+    onSuccess: () => leave(MSG.loggedOut),
     // SPEC.md section 8: 'Failed to logout' (the server's message may show).
     onError: (error) => {
       const detail =
@@ -74,16 +80,10 @@ export function useChangePassword() {
  * computer), then leaves for the login page the way useSignOut does.
  */
 export function useSignOutEverywhere() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const leave = useLeaveAdminArea();
   return useMutation({
     mutationFn: () => api.post<undefined>('/api/auth/logout-everywhere'),
-    onSuccess: async () => {
-      toast.success(MSG.signedOutEverywhere);
-      await queryClient.cancelQueries({ queryKey: [ADMIN_KEY] });
-      navigate('/admin/login', { replace: true });
-      queryClient.removeQueries({ queryKey: [ADMIN_KEY], predicate: (q) => q.getObserversCount() === 0 });
-    },
+    onSuccess: () => leave(MSG.signedOutEverywhere),
     onError: (error) => toast.error(error instanceof ApiError ? error.message : MSG.serverError),
   });
 }

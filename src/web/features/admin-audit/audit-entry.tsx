@@ -17,11 +17,7 @@ const SHAPE_CAPTION: Record<ChangeSummary['shape'], string> = {
 
 function Value({ children }: { children: string | null }) {
   if (children === null) return <span className="text-slate-600 italic">none</span>;
-  return (
-    <span className="font-mono text-sm break-words whitespace-pre-wrap text-slate-900">
-      {children}
-    </span>
-  );
+  return <span className="font-mono text-sm break-words whitespace-pre-wrap text-slate-900">{children}</span>;
 }
 
 function FieldLine({ change }: { change: FieldChange }) {
