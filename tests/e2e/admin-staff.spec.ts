@@ -14,7 +14,7 @@ import { MSG } from '#shared/messages.ts';
 import type { OutboxMail } from '#shared/schemas.ts';
 import { staffTexts } from '#web/features/admin-staff/role-texts.ts';
 import { test as base, expect, failedResponse } from './fixtures.ts';
-import { json } from './support/booking-api.ts';
+import { createBookingViaApi, json } from './support/booking-api.ts';
 import { expectAccessible, toast } from './support/ui.ts';
 
 // The Owner's Staff screen and the e-mailed links it sends: an invitation taken up in a browser
@@ -378,5 +378,44 @@ test.describe('staff', () => {
     } finally {
       await otherDevice.dispose();
     }
+  });
+
+  test('crew start at Boarding, see only their screens, are told a forbidden page is not theirs, and see no slips', async ({
+    page,
+    owner,
+  }, testInfo) => {
+    test.slow();
+    const booking = await createBookingViaApi(owner);
+    const email = uniqueEmail('crew', testInfo);
+    const link = await invite(owner, email, 'crew');
+    await json(
+      await page.request.post('/api/auth/links/complete', {
+        data: { token: link.split('#')[1], password: PASSWORD },
+      }),
+    );
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin\/boarding$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Boarding' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Today’s departures' })).toBeVisible();
+    await expectAccessible(page, 'boarding');
+    await shot(page, 'boarding-crew', testInfo);
+    const nav = await adminNav(page, testInfo);
+    await expect(nav.getByRole('link')).toHaveText(['Boarding', 'Settings']);
+    if (testInfo.project.use.isMobile) await page.keyboard.press('Escape');
+
+    // A page of another role says so plainly, and the server refuses its data as well.
+    await page.goto('/admin/tickets');
+    await expect(page.getByRole('alert')).toContainText('Your role does not include this page.');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ticket Management' })).toHaveCount(0);
+    const refused = await page.request.get('/api/admin/tickets');
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).error).toEqual({ code: 'forbidden', message: MSG.forbidden });
+
+    // Check Booking shows the booking, never its slip, to a role that may not see slips.
+    const me = page.waitForResponse((r) => r.url().endsWith('/api/auth/me'), { timeout: 30_000 });
+    await page.goto(`/bookings?ref=${booking.reference}`);
+    await expect(page.getByText(booking.reference, { exact: true })).toBeVisible();
+    expect(((await (await me).json()) as AuthMe).user).toMatchObject({ role: 'crew' });
+    await expect(page.getByRole('button', { name: 'View Payment Slip' })).toHaveCount(0);
   });
 });

@@ -1,5 +1,7 @@
 import { text } from 'node:stream/consumers';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminProfiles, adminUsers, mailOutbox } from '#server/db/schema.ts';
 import { createSession } from '#server/lib/sessions.ts';
 import { MSG } from '#shared/messages.ts';
 import { ROLES, type Role } from '#shared/permissions.ts';
@@ -191,5 +193,18 @@ describe(`every admin route against every role (${testDatabaseKind})`, () => {
     });
     expect(owner.statusCode).toBe(200);
     expect(owner.json().accountNumber).toBe('7700000000002');
+    // Every active Owner hears of it, whoever made it.
+    const notices = await t.database.db
+      .select({ to: mailOutbox.to, text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, 'The bank details passengers pay into were changed'));
+    const owners = await t.database.db
+      .select({ email: adminUsers.email })
+      .from(adminUsers)
+      .innerJoin(adminProfiles, eq(adminProfiles.userId, adminUsers.id))
+      .where(and(eq(adminProfiles.role, 'owner'), eq(adminUsers.active, true)));
+    expect(owners.length).toBeGreaterThan(0);
+    expect(notices.map((n) => n.to).sort()).toEqual(owners.map((o) => o.email).sort());
+    expect(notices[0]?.text).toContain('"7700000000002"');
   });
 });
