@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
+import { SIGNING_KEY_FORMAT, VERIFY_KEY_FORMAT } from './lib/ticket-signing.ts';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -49,6 +50,28 @@ const envSchema = z
         .optional(),
     ),
     SEED_DEMO: z.preprocess(emptyToUndefined, bool.optional()),
+    // The e-ticket signing key and the public halves of earlier keys (src/server/lib/ticket-signing.ts).
+    TICKET_SIGNING_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(SIGNING_KEY_FORMAT, 'must be <key id>.<seed> as `npm run keygen` prints it')
+        .optional(),
+    ),
+    TICKET_VERIFY_KEYS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .transform((v) =>
+          v
+            .split(',')
+            .map((k) => k.trim())
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.string().regex(VERIFY_KEY_FORMAT, 'each is <key id>.<public key>')))
+        .optional(),
+    ),
     SEAT_HOLD_SECONDS: z.coerce.number().int().min(1).default(900),
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
@@ -177,6 +200,9 @@ export type Config = {
     | undefined;
   admin: { email: string; password: string } | undefined;
   seedDemo: boolean;
+  /** TICKET_SIGNING_KEY; outside production a key in the data folder stands in when unset. */
+  ticketSigningKey: string | undefined;
+  ticketVerifyKeys: string[];
   seatHoldSeconds: number;
   rateLimitScale: number;
   loginMaxFailures: number;
@@ -241,6 +267,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    ticketSigningKey: e.TICKET_SIGNING_KEY,
+    ticketVerifyKeys: e.TICKET_VERIFY_KEYS ?? [],
     seatHoldSeconds: e.SEAT_HOLD_SECONDS,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,

@@ -1,0 +1,113 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  decodeClaims,
+  type ETicketClaims,
+  encodeClaims,
+  fromBase64Url,
+  toBase64Url,
+  verifyCode,
+} from '#shared/e-ticket-code.ts';
+import { createTicketSigner, loadTicketSigner, newSigningKey } from './ticket-signing.ts';
+
+const CLAIMS: Omit<ETicketClaims, 'keyId'> = {
+  ticketId: '3f0b7a52-1d7e-4c1a-9a51-0b6d2f3e4a10',
+  scheduleId: 'a1b2c3d4-e5f6-4711-8899-aabbccddeeff',
+  travelDate: '2026-11-29',
+  fromStop: 0,
+  toStop: 2,
+  seats: ['A1', 'A2', 'B10'],
+  adults: 2,
+  children: 1,
+  version: 3,
+};
+
+describe('e-ticket codes', () => {
+  it('round-trips the claims through the compact payload', () => {
+    const claims = { ...CLAIMS, keyId: 'AbCd-_12' };
+    expect(decodeClaims(encodeClaims(claims))).toEqual(claims);
+    // Three seats fit in under 70 bytes before the signature.
+    expect(encodeClaims(claims).length).toBeLessThan(70);
+  });
+
+  it('verifies a code with the operator’s public key, with no network', async () => {
+    const signer = createTicketSigner(newSigningKey().signingKey);
+    const code = signer.sign(CLAIMS);
+    expect(code).toMatch(/^IF1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{86}$/);
+    // Small enough for a QR code a phone camera reads at arm's length.
+    expect(code.length).toBeLessThan(200);
+    expect(await verifyCode(code, signer.publicKeys)).toEqual({
+      ok: true,
+      claims: { ...CLAIMS, keyId: signer.keyId },
+    });
+  });
+
+  it('refuses an altered code: one changed byte anywhere in the payload', async () => {
+    const signer = createTicketSigner(newSigningKey().signingKey);
+    const [prefix, payloadText, signature] = signer.sign(CLAIMS).split('.');
+    const payload = fromBase64Url(payloadText ?? '') as Uint8Array;
+    for (let i = 0; i < payload.length; i++) {
+      const altered = Uint8Array.from(payload);
+      altered[i] = (altered[i] ?? 0) ^ 1;
+      const result = await verifyCode(`${prefix}.${toBase64Url(altered)}.${signature}`, signer.publicKeys);
+      expect(result.ok, `byte ${i}`).toBe(false);
+    }
+  });
+
+  it('refuses a forged code and another operator’s code', async () => {
+    const ours = createTicketSigner(newSigningKey().signingKey);
+    const theirs = createTicketSigner(newSigningKey().signingKey);
+    expect(await verifyCode(theirs.sign(CLAIMS), ours.publicKeys)).toEqual({
+      ok: false,
+      reason: 'unknown_key',
+    });
+    // A forger who copies our key id still cannot sign for it.
+    const forger = createTicketSigner(`${ours.keyId}.${newSigningKey().signingKey.split('.')[1]}`);
+    expect(await verifyCode(forger.sign(CLAIMS), ours.publicKeys)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
+    for (const junk of [
+      '',
+      'IF1',
+      'IF1..',
+      'IF2.AAAA.BBBB',
+      'https://example.com/t/abc',
+      'IF1.AAAA.AAAA.AAAA',
+    ]) {
+      expect(await verifyCode(junk, ours.publicKeys)).toEqual({ ok: false, reason: 'malformed' });
+    }
+  });
+
+  it('keeps earlier keys verifying after a rotation, until they are dropped', async () => {
+    const old = newSigningKey();
+    const oldSigner = createTicketSigner(old.signingKey);
+    const code = oldSigner.sign(CLAIMS);
+    const rotated = createTicketSigner(newSigningKey().signingKey, [old.verifyKey]);
+    expect(rotated.keyId).not.toBe(oldSigner.keyId);
+    expect((await verifyCode(code, rotated.publicKeys)).ok).toBe(true);
+    const dropped = createTicketSigner(newSigningKey().signingKey);
+    expect((await verifyCode(code, dropped.publicKeys)).ok).toBe(false);
+  });
+
+  it('outside production keeps a generated key in the data folder, readable by its owner only', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'ferry-keys-'));
+    const first = loadTicketSigner({ signingKey: undefined, verifyKeys: [], isProduction: false, dataDir });
+    const again = loadTicketSigner({ signingKey: undefined, verifyKeys: [], isProduction: false, dataDir });
+    expect(again.publicKeys).toEqual(first.publicKeys);
+    expect((await stat(path.join(dataDir, 'keys', 'ticket-signing.key'))).mode & 0o777).toBe(0o600);
+    expect(() =>
+      loadTicketSigner({ signingKey: undefined, verifyKeys: [], isProduction: true, dataDir }),
+    ).toThrow(/npm run keygen/);
+  });
+
+  it('npm run keygen prints a key the server accepts', () => {
+    const out = spawnSync(process.execPath, ['scripts/keygen.ts'], { encoding: 'utf8' });
+    expect(out.status).toBe(0);
+    const key = /^TICKET_SIGNING_KEY=(\S+)$/m.exec(out.stdout)?.[1] ?? '';
+    expect(createTicketSigner(key).keyId).toBe(key.split('.')[0]);
+  });
+});
