@@ -40,6 +40,7 @@ export const MSG = {
   lockFailed: (m: string) => `Failed to lock seats: ${m}`,
   noTrips: 'No trips found for selected route and date.',
   noLaunches: 'No launches available for this trip.',
+  eTicketNotFound: 'This e-ticket link is not valid, or its trip was more than a week ago.',
   bookingNotFound: 'Booking Not Found',
   // trips and seats
   invalidTravelDate: 'Please choose a valid travel date (YYYY-MM-DD)',

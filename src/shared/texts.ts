@@ -3,6 +3,7 @@ import dvBooking from './locales/dv/booking.ts';
 import dvCommon from './locales/dv/common.ts';
 import dvDates from './locales/dv/dates.ts';
 import dvEmail from './locales/dv/email.ts';
+import dvEticket from './locales/dv/eticket.ts';
 import dvHome from './locales/dv/home.ts';
 import dvLookup from './locales/dv/lookup.ts';
 import dvMsg from './locales/dv/msg.ts';
@@ -14,6 +15,7 @@ import booking from './messages/booking.ts';
 import common from './messages/common.ts';
 import dates from './messages/dates.ts';
 import email from './messages/email.ts';
+import eticket from './messages/eticket.ts';
 import home from './messages/home.ts';
 import lookup from './messages/lookup.ts';
 import msg from './messages/msg.ts';
@@ -41,6 +43,7 @@ export const TEXTS = {
   passenger: { en: passenger, dv: dvPassenger },
   payment: { en: payment, dv: dvPayment },
   lookup: { en: lookup, dv: dvLookup },
+  eticket: { en: eticket, dv: dvEticket },
   email: { en: email, dv: dvEmail },
 } as const satisfies Record<string, Record<Language, Record<string, string>>>;
 

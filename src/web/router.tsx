@@ -11,6 +11,7 @@ import { Route, Switch } from './lib/navigation.tsx';
 const Home = lazy(() => import('./pages/home.tsx'));
 const Booking = lazy(() => import('./pages/booking.tsx'));
 const CheckBooking = lazy(() => import('./pages/check-booking.tsx'));
+const ETicket = lazy(() => import('./pages/e-ticket.tsx'));
 const NotFound = lazy(() => import('./pages/not-found.tsx'));
 const AdminLogin = lazy(() => import('./pages/admin/login.tsx'));
 const AdminSetPassword = lazy(() => import('./pages/admin/set-password.tsx'));
@@ -51,6 +52,7 @@ export function AppRoutes() {
                   <Route path="/bookings">
                     <CheckBooking />
                   </Route>
+                  <Route path="/t/:token">{({ token }) => <ETicket token={token} />}</Route>
                   <Route>
                     <NotFound />
                   </Route>

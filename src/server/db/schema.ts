@@ -130,6 +130,13 @@ export const tickets = pgTable(
     passengerNationality: text('passenger_nationality').notNull(),
     /** The passenger's language when they booked ('en', 'dv'): their e-mails are written in it. */
     language: text('language').notNull().default('en'),
+    /**
+     * The e-ticket link's token (`/t/<token>`, 256 random bits), made when the booking is first
+     * confirmed and kept through every change, so the link the passenger has keeps working.
+     */
+    eticketToken: text('eticket_token'),
+    /** The e-ticket code's version (docs/decisions/023): each change that re-signs it adds one. */
+    eticketVersion: integer('eticket_version').notNull().default(1),
     adultCount: integer('adult_count').notNull().default(0),
     childCount: integer('child_count').notNull().default(0),
     totalAmount: money('total_amount').notNull(),
@@ -158,6 +165,7 @@ export const tickets = pgTable(
   },
   (t) => [
     uniqueIndex('tickets_reference_uq').on(t.paymentReference),
+    uniqueIndex('tickets_eticket_token_uq').on(t.eticketToken),
     index('tickets_pending_email_idx')
       .on(sql`lower(${t.passengerEmail})`)
       .where(sql`${t.ticketStatus} = 'pending'`),

@@ -10,6 +10,7 @@ import { createMicroCache, type MicroCache } from '../lib/micro-cache.ts';
 import { createSeatLockGate, type SeatLockGate } from '../lib/seat-lock-gate.ts';
 import { createSessionFreshCache, type SessionFreshCache } from '../lib/session-fresh-cache.ts';
 import type { Storage } from '../lib/storage.ts';
+import { loadTicketSigner, type TicketSigner } from '../lib/ticket-signing.ts';
 import type { SharedSeatMap } from '../services/read-seat-map.ts';
 import type { TripDay } from '../services/search-trips.ts';
 import type { CompiledTextOverrides } from '../services/text-overrides.ts';
@@ -31,6 +32,11 @@ type AppDeps = {
   /** The operator's text corrections, compiled, for every page's branding read, for a second. */
   textOverridesCache: MicroCache<CompiledTextOverrides>;
   seatLockGate: SeatLockGate;
+  /**
+   * The e-ticket signer (lib/ticket-signing.ts), loaded on first use: a production server
+   * without TICKET_SIGNING_KEY fails where it would sign, saying how to make one.
+   */
+  ticketSigner: () => TicketSigner;
 };
 
 declare module 'fastify' {
@@ -50,6 +56,7 @@ async function appDeps(
   app: FastifyInstance,
   opts: Pick<AppDeps, 'config' | 'database' | 'storage' | 'clock' | 'mailer'>,
 ): Promise<void> {
+  let signer: TicketSigner | undefined;
   app.decorate('deps', {
     ...opts,
     liveEvents: createLiveEvents(opts.database, app.log),
@@ -61,6 +68,15 @@ async function appDeps(
       maxEntries: 1,
     }),
     seatLockGate: createSeatLockGate({ ttlMs: TRIP_SEARCH_CACHE_MS }),
+    ticketSigner: () => {
+      signer ??= loadTicketSigner({
+        signingKey: opts.config.ticketSigningKey,
+        verifyKeys: opts.config.ticketVerifyKeys,
+        isProduction: opts.config.isProduction,
+        dataDir: opts.config.dataDir,
+      });
+      return signer;
+    },
   });
   app.addHook('onClose', async () => {
     await app.deps.liveEvents.close();

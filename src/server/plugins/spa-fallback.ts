@@ -51,6 +51,8 @@ async function spaFallback(app: FastifyInstance, opts: { webRoot: string | false
     if (webRoot && (req.method === 'GET' || req.method === 'HEAD') && !isApi && !looksLikeFile) {
       // Client-side routes: the SPA decides what to show, including its own 404 page.
       reply.header('Cache-Control', 'no-cache');
+      // An e-ticket's address is its token: no request from its page names it to another host.
+      if (url.startsWith('/t/')) reply.header('Referrer-Policy', 'no-referrer');
       return reply.sendFile(pages.get(url) ?? 'index.html');
     }
     return reply.status(404).send(errorBody(new AppError('not_found', MSG.notFound, 404)));

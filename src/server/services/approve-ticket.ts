@@ -9,6 +9,7 @@ import { enqueueMail } from '#server/lib/mailer.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
 import { lockTicket } from './lock-ticket.ts';
+import { eTicketTokenOf } from './read-e-ticket.ts';
 import { readTicket } from './read-ticket.ts';
 import { approvedMail } from './ticket-mails.ts';
 
@@ -23,6 +24,8 @@ export async function approveTicket(opts: {
   clock: Clock;
   actorUserId: string;
   ticketId: string;
+  /** Where the e-ticket link points (`<base>/t/<token>`); without it the mail carries no link. */
+  eTicketBase?: string;
 }): Promise<AdminTicket> {
   return opts.db.transaction(async (tx) => {
     const before = await lockTicket({ db: tx, id: opts.ticketId });
@@ -41,7 +44,8 @@ export async function approveTicket(opts: {
       after: { ticketStatus: 'confirmed', paymentStatus: 'completed' },
     });
     const ticket = await readTicket({ db: tx, id: before.id });
-    await enqueueMail(tx, approvedMail(ticket));
+    const token = await eTicketTokenOf(tx, before.id);
+    await enqueueMail(tx, approvedMail(ticket, opts.eTicketBase && `${opts.eTicketBase}/t/${token}`));
     await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: before.id } });
     return ticket;
   });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { launches, locations, scheduleRouteStops, schedules, tickets } from '#server/db/schema.ts';
@@ -36,6 +36,7 @@ function pick<T extends Record<string, string>>(table: T, key: string, fallback:
 
 type StopRow = {
   stopOrder: number;
+  locationId: string | null;
   name: string | null;
   nameDv: string | null;
   departureTime: string | null;
@@ -49,10 +50,38 @@ type StopRow = {
 export async function lookupBooking(opts: { db: DbOrTx; reference: string }): Promise<BookingLookup> {
   const reference = normalizeReference(opts.reference);
   if (!reference || reference.length > MAX_REFERENCE_LENGTH) throw notFound();
+  // Served by the lower(payment_reference) index.
+  const found = await readBookingView(opts.db, eq(sql`lower(${tickets.paymentReference})`, reference));
+  if (!found) throw notFound();
+  return { ...found.view, passengerName: maskName(found.view.passengerName) };
+}
+
+/** What the booking view is read with, beyond what it shows: for signing its e-ticket. */
+export type BookingFacts = {
+  ticketId: string;
+  scheduleId: string;
+  eticketVersion: number;
+  /** The passenger's From and To as positions on the route (0 is the first stop), or -1. */
+  fromStop: number;
+  toStop: number;
+};
+
+/**
+ * One booking's view (the public lookup's shape, with the whole name) and its facts; null when
+ * `where` matches none. One statement: the trip's stops come along as a JSON array.
+ */
+export async function readBookingView(
+  db: DbOrTx,
+  where: SQL,
+): Promise<{ view: BookingLookup; facts: BookingFacts } | null> {
   const origin = alias(locations, 'origin');
   const destination = alias(locations, 'destination');
-  const [row] = await opts.db
+  const [row] = await db
     .select({
+      ticketId: tickets.id,
+      eticketVersion: tickets.eticketVersion,
+      originId: tickets.userOriginId,
+      destinationId: tickets.userDestinationId,
       reference: tickets.paymentReference,
       ticketStatus: tickets.ticketStatus,
       paymentStatus: tickets.paymentStatus,
@@ -76,7 +105,7 @@ export async function lookupBooking(opts: { db: DbOrTx; reference: string }): Pr
       createdAt: tickets.createdAt,
       stops: sql<StopRow[]>`(
         select coalesce(json_agg(json_build_object(
-          'stopOrder', s.stop_order, 'name', l.name, 'nameDv', l.name_dv,
+          'stopOrder', s.stop_order, 'locationId', s.location_id, 'name', l.name, 'nameDv', l.name_dv,
           'departureTime', s.departure_time
         ) order by s.stop_order), '[]'::json)
         from ${scheduleRouteStops} s left join ${locations} l on l.id = s.location_id
@@ -87,10 +116,9 @@ export async function lookupBooking(opts: { db: DbOrTx; reference: string }): Pr
     .innerJoin(launches, eq(launches.id, tickets.launchId))
     .leftJoin(origin, eq(origin.id, tickets.userOriginId))
     .leftJoin(destination, eq(destination.id, tickets.userDestinationId))
-    // Served by the lower(payment_reference) index.
-    .where(eq(sql`lower(${tickets.paymentReference})`, reference))
+    .where(where)
     .limit(1);
-  if (!row) throw notFound();
+  if (!row) return null;
 
   // ARCHITECTURE.md section 8.11: an approved ticket on a completed trip reads as completed.
   const status =
@@ -99,7 +127,7 @@ export async function lookupBooking(opts: { db: DbOrTx; reference: string }): Pr
     ? (status as keyof typeof LOOKUP_STATUS_TEXT)
     : 'pending';
 
-  return {
+  const view: BookingLookup = {
     reference: row.reference,
     ticketStatus: row.ticketStatus,
     ticketStatusLabel: pick(TICKET_STATUS_LABEL, row.ticketStatus, 'pending'),
@@ -125,7 +153,18 @@ export async function lookupBooking(opts: { db: DbOrTx; reference: string }): Pr
     ticketBreakdown: row.ticketBreakdown,
     totalAmount: row.totalAmount,
     currency: row.currency,
-    passengerName: maskName(row.passengerName),
+    passengerName: row.passengerName,
     createdAt: row.createdAt.toISOString(),
+  };
+  const position = (locationId: string | null) => row.stops.findIndex((s) => s.locationId === locationId);
+  return {
+    view,
+    facts: {
+      ticketId: row.ticketId,
+      scheduleId: row.scheduleId,
+      eticketVersion: row.eticketVersion,
+      fromStop: position(row.originId),
+      toStop: position(row.destinationId),
+    },
   };
 }

@@ -218,7 +218,7 @@ const factsOf = (t: AdminTicket): BookingFacts => ({
 });
 
 /** The passenger hears that the booking was approved, in the language they booked in. */
-export function approvedMail(ticket: AdminTicket): ComposeMail {
+export function approvedMail(ticket: AdminTicket, eTicketUrl?: string): ComposeMail {
   return async (db) => {
     const facts = factsOf(ticket);
     const context = await bookingContext(db, await ticketLanguage(db, ticket.id), facts);
@@ -231,6 +231,7 @@ export function approvedMail(ticket: AdminTicket): ComposeMail {
         [line('email.greeting', { name: facts.passengerName }), line('email.approvedIntro')],
         tripLines(context, facts),
         [line('email.approvedStatus'), line('email.approvedBoarding')],
+        ...(eTicketUrl ? [[line('email.eTicketLink', { url: ltr(eTicketUrl) })]] : []),
       ],
     });
   };

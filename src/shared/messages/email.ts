@@ -37,6 +37,7 @@ export default {
   approvedIntro: 'Your payment has been verified and your booking is approved.',
   approvedStatus: LOOKUP_STATUS_TEXT.confirmed,
   approvedBoarding: 'Show your booking reference when boarding.',
+  eTicketLink: 'Your e-ticket, with the QR code to show when you board: {url}',
 
   // Booking rejected
   rejectedSubject: 'Booking rejected: {reference}',

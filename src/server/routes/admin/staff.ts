@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicBase } from '#server/lib/public-base.ts';
 import { announceSessionsEnded } from '#server/lib/sessions.ts';
 import { inviteStaff, resendInvitation, revokeInvitation } from '#server/services/invite-staff.ts';
 import { listStaff } from '#server/services/list-staff.ts';
@@ -26,13 +27,10 @@ export default async function adminStaffRoutes(fastify: FastifyInstance) {
   const { database, clock, config } = app.deps;
   const db = database.db;
 
-  // Links in mails point at the configured public address; without one (a local demo), at the
-  // address the Owner is using.
-  const linkBase = (req: FastifyRequest) => config.publicUrl ?? `${req.protocol}://${req.host}`;
   const linkDeps = async (req: FastifyRequest) => ({
     db,
     now: clock.now(),
-    linkBase: linkBase(req),
+    linkBase: publicBase(config, req),
     appName: (await readBranding({ db })).appName,
   });
 

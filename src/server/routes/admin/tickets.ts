@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicBase } from '#server/lib/public-base.ts';
 import { approveTicket } from '#server/services/approve-ticket.ts';
 import { deleteTicket } from '#server/services/delete-ticket.ts';
 import { listTickets } from '#server/services/list-tickets.ts';
@@ -83,6 +84,7 @@ export default async function adminTicketRoutes(fastify: FastifyInstance) {
         clock,
         actorUserId: adminOf(req).id,
         ticketId: req.params.id,
+        eTicketBase: publicBase(config, req),
       });
       app.deps.mailer?.kick();
       return ticket;

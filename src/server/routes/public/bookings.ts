@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { dateInZone } from '#server/lib/clock.ts';
 import { AppError, problem } from '#server/lib/errors.ts';
 import { routeLimit } from '#server/lib/rate-limit.ts';
 import { normalizeReference } from '#server/lib/reference.ts';
@@ -7,6 +8,7 @@ import { requestLanguage } from '#server/lib/texts.ts';
 import { holdLimitsOf } from '#server/services/check-hold-limits.ts';
 import { bookingRequestHash, createBooking } from '#server/services/create-booking.ts';
 import { lookupBooking } from '#server/services/lookup-booking.ts';
+import { readETicket } from '#server/services/read-e-ticket.ts';
 import { BOOKING_SESSION_HEADER, IDEMPOTENCY_KEY_HEADER } from '#shared/http-headers.ts';
 import { MSG } from '#shared/messages.ts';
 import {
@@ -16,6 +18,8 @@ import {
   bookingLookupSchema,
   bookingReferenceParamsSchema,
   bookingRequestSchema,
+  eTicketParamsSchema,
+  eTicketSchema,
 } from '#shared/schemas.ts';
 
 type BookingForm = { bookingText?: string; slip?: Buffer; language?: string };
@@ -92,6 +96,25 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
       reply.header('Cache-Control', 'no-store');
       // A replay answers as the first request did: 201 with the same body.
       return reply.status(201).send(result.body);
+    },
+  );
+
+  // The e-ticket (docs/decisions/023): the link's token is the only key; never cached anywhere.
+  app.get(
+    '/api/t/:token',
+    {
+      schema: { params: eTicketParamsSchema, response: { 200: eTicketSchema } },
+      config: routeLimit(config, 'lookup'),
+    },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      reply.header('Referrer-Policy', 'no-referrer');
+      return readETicket({
+        db: database.db,
+        token: req.params.token,
+        signer: app.deps.ticketSigner(),
+        today: dateInZone(app.deps.clock.now(), config.tzOperator),
+      });
     },
   );
 

@@ -21,7 +21,7 @@ export function SiteFooter() {
   const emails = [...new Set([contact.bookingEmail, contact.supportEmail])];
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-16 bg-sky-950 text-sky-100 [&_a:focus-visible]:outline-sky-300">
+    <footer className="mt-16 bg-sky-950 print:hidden text-sky-100 [&_a:focus-visible]:outline-sky-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div className="space-y-3">
           <p className="flex items-center gap-2.5 text-lg font-bold text-white">

@@ -1,0 +1,97 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, tickets } from '#server/db/schema.ts';
+import { verifyCode } from '#shared/e-ticket-code.ts';
+import { MSG } from '#shared/messages.ts';
+import { makePaymentSettings, makeSchedule } from '#tests/factories.ts';
+import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { bookViaApi } from '#tests/setup/public-booking.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKind } from '#tests/setup/test-db.ts';
+
+describe(`e-tickets (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let cookie: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100', PUBLIC_URL: 'https://ferry.example' } });
+    await makePaymentSettings(t.database.db);
+    cookie = (await signInAsAdmin(t.app)).cookie;
+  });
+  afterAll(() => t.close());
+
+  async function approvedBooking() {
+    const trip = await makeSchedule(t.database.db, { stops: 3 });
+    const booking = await bookViaApi(t.app, trip);
+    const [ticket] = await t.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.paymentReference, booking.reference));
+    if (!ticket) throw new Error('no ticket');
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/tickets/${ticket.id}/approve`,
+      headers: { cookie },
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    const [mail] = await t.database.db
+      .select({ text: mailOutbox.text, html: mailOutbox.html })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, booking.email))
+      .orderBy(desc(mailOutbox.seq))
+      .limit(1);
+    return { booking, ticket, trip, mail };
+  }
+
+  it('the approval e-mail links to the e-ticket, which carries a code the operator’s key verifies', async () => {
+    const { booking, ticket, trip, mail } = await approvedBooking();
+    const url = /https:\/\/ferry\.example\/t\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '');
+    expect(url, mail?.text).not.toBeNull();
+    expect(mail?.html).toContain(url?.[0]);
+    const res = await t.app.inject({ method: 'GET', url: `/api/t/${url?.[1]}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    const eTicket = res.json();
+    expect(eTicket).toMatchObject({ reference: booking.reference, ticketStatus: 'confirmed' });
+    // The whole name: the link is the passenger's own.
+    expect(eTicket.passengerName).toBe(ticket.passengerName);
+    const checked = await verifyCode(eTicket.code, t.app.deps.ticketSigner().publicKeys);
+    expect(checked).toEqual({
+      ok: true,
+      claims: expect.objectContaining({
+        ticketId: ticket.id,
+        scheduleId: trip.schedule.id,
+        travelDate: ticket.travelDate,
+        fromStop: 0,
+        toStop: 2,
+        seats: ticket.seatNumbers,
+        adults: ticket.adultCount,
+        children: ticket.childCount,
+        version: 1,
+      }),
+    });
+  });
+
+  it('is not opened by a reference, a guess or a malformed token, and the lookup never shows the code', async () => {
+    const { booking } = await approvedBooking();
+    for (const token of [booking.reference, 'A'.repeat(43), 'abc', 'x'.repeat(100)]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/t/${encodeURIComponent(token)}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toEqual({ code: 'e_ticket_not_found', message: MSG.eTicketNotFound });
+    }
+    const lookup = await t.app.inject({ method: 'GET', url: `/api/bookings/${booking.reference}` });
+    expect(lookup.statusCode).toBe(200);
+    expect(lookup.json()).not.toHaveProperty('code');
+    expect(lookup.body).not.toContain('IF1.');
+  });
+
+  it('shows no code once the booking is no longer confirmed, and keeps the same link', async () => {
+    const { ticket, mail } = await approvedBooking();
+    const token = /\/t\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
+    await t.database.db.update(tickets).set({ ticketStatus: 'cancelled' }).where(eq(tickets.id, ticket.id));
+    const res = await t.app.inject({ method: 'GET', url: `/api/t/${token}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ ticketStatus: 'cancelled', code: null });
+  });
+});

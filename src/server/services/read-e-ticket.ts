@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { tickets } from '#server/db/schema.ts';
+import { addDays } from '#server/lib/clock.ts';
+import { AppError } from '#server/lib/errors.ts';
+import type { TicketSigner } from '#server/lib/ticket-signing.ts';
+import { MSG } from '#shared/messages.ts';
+import type { ETicket } from '#shared/schemas.ts';
+import { readBookingView } from './lookup-booking.ts';
+
+/** An e-ticket link keeps working this many days after its travel date, then reads as unknown. */
+export const E_TICKET_LINK_DAYS = 7;
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+const notFound = () => new AppError('e_ticket_not_found', MSG.eTicketNotFound, 404);
+
+/**
+ * The e-ticket link's token of a confirmed booking, made on first need (256 random bits) and
+ * kept through every later change, so the link the passenger was sent keeps working.
+ */
+export async function eTicketTokenOf(db: DbOrTx, ticketId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .update(tickets)
+    .set({ eticketToken: token })
+    .where(and(eq(tickets.id, ticketId), isNull(tickets.eticketToken)));
+  const [row] = await db
+    .select({ token: tickets.eticketToken })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId))
+    .limit(1);
+  if (!row?.token) throw new Error('e-ticket token was not kept');
+  return row.token;
+}
+
+/**
+ * The e-ticket a link opens: the booking, and while it is confirmed, its signed code. An unknown
+ * token and one past its days answer alike.
+ */
+export async function readETicket(opts: {
+  db: DbOrTx;
+  token: string;
+  signer: TicketSigner;
+  today: string;
+}): Promise<ETicket> {
+  if (!TOKEN.test(opts.token)) throw notFound();
+  const found = await readBookingView(opts.db, eq(tickets.eticketToken, opts.token));
+  if (!found || addDays(found.view.travelDate, E_TICKET_LINK_DAYS) < opts.today) throw notFound();
+  const { view, facts } = found;
+  const boards = view.ticketStatus === 'confirmed' && facts.fromStop >= 0 && facts.toStop > facts.fromStop;
+  const code = boards
+    ? opts.signer.sign({
+        ticketId: facts.ticketId,
+        scheduleId: facts.scheduleId,
+        travelDate: view.travelDate,
+        fromStop: facts.fromStop,
+        toStop: facts.toStop,
+        seats: view.seatNumbers,
+        adults: view.adultCount,
+        children: view.childCount,
+        version: facts.eticketVersion,
+      })
+    : null;
+  return { ...view, code };
+}

@@ -1,0 +1,11 @@
+// English texts of the eticket namespace: ids `eticket.<key>` (src/shared/texts.ts). The e-ticket
+// page (/t/<token>); src/shared/locales/dv/eticket.ts is the Dhivehi.
+export default {
+  title: 'Your e-ticket',
+  intro: 'Show this QR code to the crew when you board, on your phone or printed.',
+  loading: 'Opening your e-ticket…',
+  qrLabel: 'Boarding QR code for booking {reference}',
+  noCode: 'This booking is not confirmed, so it has no boarding QR code.',
+  print: 'Print',
+  keepPrivate: 'This link is your ticket: do not share it.',
+};

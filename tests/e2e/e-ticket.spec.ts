@@ -1,0 +1,79 @@
+import path from 'node:path';
+import type { AdminTicket } from '#shared/admin-api.ts';
+import { DEMO_ADMIN } from '#shared/constants.ts';
+import { MSG } from '#shared/messages.ts';
+import type { ETicket, OutboxMail } from '#shared/schemas.ts';
+import { expect, failedResponse, test } from './fixtures.ts';
+import { createBookingViaApi, json } from './support/booking-api.ts';
+import { expectAccessible } from './support/ui.ts';
+
+// The e-ticket (docs/decisions/023): the approval e-mail's link opens the passenger's booking
+// with its boarding QR code; a guessed link opens nothing.
+const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/e-ticket-shots');
+
+test.describe('e-ticket', () => {
+  test('the approval e-mail’s link opens the e-ticket with its QR code, and it passes axe', async ({
+    page,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    test.slow();
+    const booking = await createBookingViaApi(page.request);
+    // The office approves, in a session of its own; the passenger's browser stays signed out.
+    const office = await playwright.request.newContext({ baseURL });
+    try {
+      await json(await office.post('/api/auth/login', { data: DEMO_ADMIN }));
+      const ticket = await json<AdminTicket>(
+        await office.get(`/api/admin/tickets/by-reference/${booking.reference}`),
+      );
+      await json(await office.post(`/api/admin/tickets/${ticket.id}/approve`));
+    } finally {
+      await office.dispose();
+    }
+    let link = '';
+    await expect
+      .poll(async () => {
+        const mails = await json<OutboxMail[]>(
+          await page.request.get('/dev/outbox', { params: { to: booking.email } }),
+        );
+        link = /\/t\/[A-Za-z0-9_-]{43}/.exec(mails[0]?.text ?? '')?.[0] ?? '';
+        return link;
+      })
+      .not.toBe('');
+
+    const answer = page.waitForResponse((r) => r.url().includes('/api/t/'));
+    await page.goto(link);
+    const response = await answer;
+    expect(response.headers()['cache-control']).toBe('private, no-store');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your e-ticket' })).toBeVisible();
+    const qr = page.getByRole('img', { name: `Boarding QR code for booking ${booking.reference}` });
+    await expect(qr).toBeVisible();
+    // The page shows the booking: the whole name, the trip and the seats.
+    await expect(page.getByText(booking.passengerName)).toBeVisible();
+    for (const seat of booking.seats)
+      await expect(page.getByText(seat, { exact: true }).first()).toBeVisible();
+    // The code the QR draws (the server tests check its signature).
+    const eTicket = (await response.json()) as ETicket;
+    expect(eTicket.code).toMatch(/^IF1\./);
+    await expectAccessible(page, 'e-ticket');
+    await page.screenshot({
+      path: path.join(SHOTS, `e-ticket-${testInfo.project.name}.png`),
+      fullPage: true,
+    });
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+    await page.screenshot({
+      path: path.join(SHOTS, `e-ticket-print-${testInfo.project.name}.png`),
+      fullPage: true,
+    });
+  });
+
+  test.describe(() => {
+    test.use({ allowedErrors: [failedResponse(404, 'Not Found', '/api/t/[^/]+')] });
+    test('a guessed link says so and shows no code', async ({ page }) => {
+      await page.goto(`/t/${'A'.repeat(43)}`);
+      await expect(page.getByRole('alert')).toHaveText(MSG.eTicketNotFound);
+      await expect(page.getByRole('img', { name: /Boarding QR code/ })).toHaveCount(0);
+    });
+  });
+});
