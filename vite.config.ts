@@ -71,7 +71,13 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     // Every browser that runs the app supports <link rel=modulepreload>: no polyfill in the entry.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The pages a mailed link opens (the e-ticket, a staff invitation) fetch what they import
+      // when they load: listing it for them in the entry would put every name in the public
+      // first load.
+      resolveDependencies: (filename, deps) => (/(^|\/)(e-ticket|set-password)-/.test(filename) ? [] : deps),
+    },
     // Read by scripts/check-budget.ts (the public first-load budget).
     manifest: true,
     // The server reads compressed siblings (scripts/precompress.ts); small assets inline as data: URLs

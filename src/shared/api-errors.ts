@@ -47,12 +47,6 @@ export const PROBLEMS = {
   short_name_too_long: { message: MSG.shortNameTooLong },
   color_invalid: { message: MSG.colorInvalid },
   contact_phone_invalid: { message: MSG.contactPhoneInvalid },
-  // Staff, invitations and the audit trail's filters.
-  staff_role_required: { message: MSG.staffRoleRequired },
-  audit_date_invalid: { message: MSG.auditDateInvalid },
-  link_invalid: { message: MSG.linkInvalid, status: 404 },
-  staff_not_found: { message: MSG.staffNotFound, status: 404 },
-  invitation_not_found: { message: MSG.invitationNotFound, status: 404 },
   // An admin route's `:id` that is no id names nothing: the same 404 as an unknown one.
   ticket_not_found: { message: MSG.ticketNotFound, status: 404 },
   schedule_not_found: { message: MSG.scheduleNotFound, status: 404 },

@@ -12,6 +12,7 @@ import type { AuthMe, Invitation } from '#shared/admin-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import type { OutboxMail } from '#shared/schemas.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { staffTexts } from '#web/features/admin-staff/role-texts.ts';
 import { test as base, expect, failedResponse } from './fixtures.ts';
 import { createBookingViaApi, json } from './support/booking-api.ts';
@@ -134,11 +135,11 @@ test.describe('staff', () => {
     // A role must be chosen.
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(MSG.staffRoleRequired);
+    await expect(dialog.getByRole('alert')).toHaveText(STAFF_MSG.staffRoleRequired);
     await dialog.getByRole('radio', { name: 'Office' }).check();
     await expectAccessible(page, 'invite dialog');
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
-    await expect(toast(page, MSG.invitationSent(email))).toBeVisible();
+    await expect(toast(page, STAFF_MSG.invitationSent(email))).toBeVisible();
     await expect(dialog).toBeHidden();
     const pending = invitationEntry(page, email);
     await expect(pending).toContainText('Office');
@@ -215,7 +216,7 @@ test.describe('staff', () => {
       await completeLink(playwright, baseURL, used);
 
       await page.goto(used);
-      await expect(page.getByRole('alert')).toHaveText(MSG.linkUsed);
+      await expect(page.getByRole('alert')).toHaveText(STAFF_MSG.linkUsed);
       await expect(page.getByLabel('New Password', { exact: true })).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Set password and sign in' })).toHaveCount(0);
       await expectAccessible(page, 'used link');
@@ -231,7 +232,7 @@ test.describe('staff', () => {
       );
       expect(aged.expired).toBe(1);
       await page.goto(expired);
-      await expect(page.getByRole('alert')).toHaveText(MSG.linkExpired);
+      await expect(page.getByRole('alert')).toHaveText(STAFF_MSG.linkExpired);
       await expect(page.getByLabel('New Password', { exact: true })).toHaveCount(0);
       await expect(page.getByRole('link', { name: 'Go to the login page' })).toBeVisible();
     });
@@ -324,7 +325,7 @@ test.describe('staff', () => {
     await member.getByRole('button', { name: `Reset password of ${email}` }).click();
     const confirm = page.getByRole('alertdialog', { name: `Reset the password of ${email}?` });
     await confirm.getByRole('button', { name: 'Send reset link' }).click();
-    await expect(toast(page, MSG.resetSent(email))).toBeVisible();
+    await expect(toast(page, STAFF_MSG.resetSent(email))).toBeVisible();
     await expect(confirm).toBeHidden();
 
     // The reset link, opened signed out.
@@ -370,7 +371,7 @@ test.describe('staff', () => {
       const confirm = page.getByRole('alertdialog', { name: 'Sign out everywhere?' });
       await expectAccessible(page, 'sign out everywhere confirm');
       await confirm.getByRole('button', { name: 'Sign out everywhere' }).click();
-      await expect(toast(page, MSG.signedOutEverywhere)).toBeVisible();
+      await expect(toast(page, STAFF_MSG.signedOutEverywhere)).toBeVisible();
       await expect(page).toHaveURL(/\/admin\/login$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
       expect((await json<AuthMe>(await page.request.get('/api/auth/me'))).user).toBeNull();
@@ -409,7 +410,7 @@ test.describe('staff', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Ticket Management' })).toHaveCount(0);
     const refused = await page.request.get('/api/admin/tickets');
     expect(refused.status()).toBe(403);
-    expect((await refused.json()).error).toEqual({ code: 'forbidden', message: MSG.forbidden });
+    expect((await refused.json()).error).toEqual({ code: 'forbidden', message: STAFF_MSG.forbidden });
 
     // Check Booking shows the booking, never its slip, to a role that may not see slips.
     const me = page.waitForResponse((r) => r.url().endsWith('/api/auth/me'), { timeout: 30_000 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import ETICKET_EN from '#shared/messages/eticket.ts';
 import type { ETicket, OutboxMail } from '#shared/schemas.ts';
 import { expect, failedResponse, test } from './fixtures.ts';
 import { createBookingViaApi, json } from './support/booking-api.ts';
@@ -72,7 +72,7 @@ test.describe('e-ticket', () => {
     test.use({ allowedErrors: [failedResponse(404, 'Not Found', '/api/t/[^/]+')] });
     test('a guessed link says so and shows no code', async ({ page }) => {
       await page.goto(`/t/${'A'.repeat(43)}`);
-      await expect(page.getByRole('alert')).toHaveText(MSG.eTicketNotFound);
+      await expect(page.getByRole('alert')).toHaveText(ETICKET_EN.notFound);
       await expect(page.getByRole('img', { name: /Boarding QR code/ })).toHaveCount(0);
     });
   });

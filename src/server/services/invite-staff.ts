@@ -6,8 +6,8 @@ import { AppError } from '#server/lib/errors.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
 import { createStaffLink, staffLinkMail, staffLinkUrl } from '#server/lib/staff-links.ts';
 import type { Invitation, InviteStaff } from '#shared/admin-api.ts';
-import { MSG } from '#shared/messages.ts';
 import { isRole, type Role } from '#shared/permissions.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
 
 type Actor = { id: string; email: string };
 type InviteDeps = { db: Db; now: Date; linkBase: string; appName: string };
@@ -44,7 +44,7 @@ export async function inviteStaff(
       .from(adminUsers)
       .where(eq(sql`lower(${adminUsers.email})`, email))
       .limit(1);
-    if (existing) throw new AppError('staff_exists', MSG.staffExists, 409);
+    if (existing) throw new AppError('staff_exists', STAFF_MSG.staffExists, 409);
     await revokeOpenInvitations(tx, email, now);
     const link = await createStaffLink(tx, {
       kind: 'invite',
@@ -95,7 +95,8 @@ async function openInvitation(db: Db, id: string): Promise<{ email: string; role
     )
     .limit(1);
   // An expired invitation can still be sent again; a used or revoked one is gone.
-  if (!row || !isRole(row.role)) throw new AppError('invitation_not_found', MSG.invitationNotFound, 404);
+  if (!row || !isRole(row.role))
+    throw new AppError('invitation_not_found', STAFF_MSG.invitationNotFound, 404);
   return { email: row.email, role: row.role };
 }
 

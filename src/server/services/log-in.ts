@@ -11,6 +11,7 @@ import { createSession, toAdminUser } from '#server/lib/sessions.ts';
 import type { AdminUser } from '#shared/admin-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
 
 /** The throttle window of ARCHITECTURE.md section 4: LOGIN_MAX_FAILURES failures per 15 minutes. */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
@@ -153,7 +154,7 @@ export async function logIn(opts: LogInOptions): Promise<LogInResult> {
     await db.delete(loginFailures).where(eq(loginFailures.id, attemptId));
     throw user.active
       ? new AppError('not_admin', MSG.notAdmin, 403)
-      : new AppError('account_inactive', MSG.accountInactive, 403);
+      : new AppError('account_inactive', STAFF_MSG.accountInactive, 403);
   }
 
   const session = await db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import { tickets } from '#server/db/schema.ts';
 import { addDays } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { TicketSigner } from '#server/lib/ticket-signing.ts';
-import { MSG } from '#shared/messages.ts';
+import ETICKET_EN from '#shared/messages/eticket.ts';
 import type { ETicket } from '#shared/schemas.ts';
 import { readBookingView } from './lookup-booking.ts';
 
@@ -14,7 +14,7 @@ export const E_TICKET_LINK_DAYS = 7;
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-const notFound = () => new AppError('e_ticket_not_found', MSG.eTicketNotFound, 404);
+const notFound = () => new AppError('e_ticket_not_found', ETICKET_EN.notFound, 404);
 
 /**
  * The e-ticket link's token of a confirmed booking, made on first need (256 random bits) and

@@ -7,8 +7,8 @@ import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
 import { deleteUserSessions } from '#server/lib/sessions.ts';
 import { createStaffLink, staffLinkMail, staffLinkUrl } from '#server/lib/staff-links.ts';
-import { MSG } from '#shared/messages.ts';
 import { isRole } from '#shared/permissions.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
 
 /**
  * The Owner resets a person's password: their sessions end now, their old password stops
@@ -34,7 +34,7 @@ export async function resetStaffPassword(opts: {
       .where(eq(adminUsers.id, id))
       .limit(1)
       .for('update');
-    if (!row || !isRole(row.role)) throw new AppError('staff_not_found', MSG.staffNotFound, 404);
+    if (!row || !isRole(row.role)) throw new AppError('staff_not_found', STAFF_MSG.staffNotFound, 404);
     await tx
       .update(staffLinks)
       .set({ revokedAt: now })

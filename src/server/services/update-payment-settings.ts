@@ -2,8 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { paymentSettingsUpdateSchema } from '#shared/catalogue-api.ts';
 import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
 import type { PaymentSettingsView } from '#shared/schemas.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
 import type { Db } from '../db/client.ts';
 import { paymentSettings } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';
@@ -62,7 +62,7 @@ export async function updatePaymentSettings(opts: {
   }
   // The accounts passengers pay into are the main fraud route: the Owner's alone.
   if (Object.keys(bankChanges).length > 0 && !opts.mayChangeBank) {
-    throw new AppError('forbidden', MSG.bankOwnerOnly, 403);
+    throw new AppError('forbidden', STAFF_MSG.bankOwnerOnly, 403);
   }
   Object.assign(changes, bankChanges);
 

@@ -6,8 +6,8 @@ import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { deleteUserSessions } from '#server/lib/sessions.ts';
 import type { StaffMember, UpdateStaff } from '#shared/admin-api.ts';
-import { MSG } from '#shared/messages.ts';
 import { isRole, type Role } from '#shared/permissions.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { selectStaff } from './list-staff.ts';
 
 /** Serialises every change that could leave the operator without an active Owner. */
@@ -41,12 +41,12 @@ export async function updateStaff(opts: {
   return db.transaction(async (tx) => {
     await lockOwners(tx);
     const [row] = await selectStaff(tx).where(eq(adminUsers.id, id)).limit(1).for('update');
-    if (!row || !isRole(row.role)) throw new AppError('staff_not_found', MSG.staffNotFound, 404);
+    if (!row || !isRole(row.role)) throw new AppError('staff_not_found', STAFF_MSG.staffNotFound, 404);
     const role: Role = input.role ?? row.role;
     const active = input.active ?? row.active;
     const losesOwner = row.role === 'owner' && row.active && (role !== 'owner' || !active);
     if (losesOwner && (await otherActiveOwners(tx, id)) === 0) {
-      throw new AppError('last_owner', MSG.lastOwner, 409);
+      throw new AppError('last_owner', STAFF_MSG.lastOwner, 409);
     }
     const member: StaffMember = {
       ...row,

@@ -10,6 +10,7 @@ import { createSession, hashToken, toAdminUser } from '#server/lib/sessions.ts';
 import type { AdminUser, StaffLink } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
 import { isRole } from '#shared/permissions.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
 
 type LinkRow = typeof staffLinks.$inferSelect;
 
@@ -26,9 +27,10 @@ async function usableLink(
     .where(eq(staffLinks.tokenHash, hashToken(token)))
     .limit(1);
   const [row] = opts.lock ? await query.for('update') : await query;
-  if (!row || row.revokedAt || !isRole(row.role)) throw new AppError('link_invalid', MSG.linkInvalid, 404);
-  if (row.usedAt) throw new AppError('link_used', MSG.linkUsed, 410);
-  if (row.expiresAt <= now) throw new AppError('link_expired', MSG.linkExpired, 410);
+  if (!row || row.revokedAt || !isRole(row.role))
+    throw new AppError('link_invalid', STAFF_MSG.linkInvalid, 404);
+  if (row.usedAt) throw new AppError('link_used', STAFF_MSG.linkUsed, 410);
+  if (row.expiresAt <= now) throw new AppError('link_expired', STAFF_MSG.linkExpired, 410);
   return row;
 }
 
@@ -70,7 +72,7 @@ export async function completeStaffLink(opts: {
         .values({ email: link.email, passwordHash, lastSignInAt: now })
         .onConflictDoNothing()
         .returning({ id: adminUsers.id });
-      if (!created) throw new AppError('staff_exists', MSG.staffExists, 409);
+      if (!created) throw new AppError('staff_exists', STAFF_MSG.staffExists, 409);
       userId = created.id;
       const username = link.email.split('@')[0] || link.email;
       await tx.insert(adminProfiles).values({ userId, username, role: link.role });
@@ -83,15 +85,15 @@ export async function completeStaffLink(opts: {
         after: { email: link.email, role: link.role, invitation: link.id },
       });
     } else {
-      if (!link.userId) throw new AppError('link_invalid', MSG.linkInvalid, 404);
+      if (!link.userId) throw new AppError('link_invalid', STAFF_MSG.linkInvalid, 404);
       userId = link.userId;
       const [user] = await tx
         .update(adminUsers)
         .set({ passwordHash, hasDemoPassword: false, lastSignInAt: now, updatedAt: now })
         .where(eq(adminUsers.id, userId))
         .returning({ active: adminUsers.active });
-      if (!user) throw new AppError('link_invalid', MSG.linkInvalid, 404);
-      if (!user.active) throw new AppError('account_inactive', MSG.accountInactive, 403);
+      if (!user) throw new AppError('link_invalid', STAFF_MSG.linkInvalid, 404);
+      if (!user.active) throw new AppError('account_inactive', STAFF_MSG.accountInactive, 403);
       await tx.update(staffLinks).set({ usedAt: now }).where(eq(staffLinks.id, link.id));
       await writeAudit(tx, {
         actorUserId: userId,

@@ -4,6 +4,8 @@ export default {
   title: 'Your e-ticket',
   intro: 'Show this QR code to the crew when you board, on your phone or printed.',
   loading: 'Opening your e-ticket…',
+  notFound: 'This e-ticket link is not valid, or its trip was more than a week ago.',
+  loadFailed: 'Your e-ticket could not be opened. Check your connection and try again.',
   qrLabel: 'Boarding QR code for booking {reference}',
   noCode: 'This booking is not confirmed, so it has no boarding QR code.',
   print: 'Print',

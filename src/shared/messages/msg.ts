@@ -33,7 +33,6 @@ export default {
   noTrips: MSG.noTrips,
   noLaunches: MSG.noLaunches,
   bookingNotFound: MSG.bookingNotFound,
-  eTicketNotFound: MSG.eTicketNotFound,
   invalidTravelDate: MSG.invalidTravelDate,
   tripNotFound: MSG.tripNotFound,
   tripCompleted: MSG.tripCompleted,

@@ -41,7 +41,6 @@ const CODE_TEXTS: Readonly<Record<string, TextId>> = {
   pending_bookings_limit: 'msg.pendingBookingsLimit',
   too_many_tickets: 'msg.maxTicketsPerBooking',
   booking_not_found: 'msg.bookingNotFound',
-  e_ticket_not_found: 'msg.eTicketNotFound',
   slip_missing: 'msg.slipMissing',
   image_required: 'msg.imageType',
   invalid_image_type: 'msg.imageType',

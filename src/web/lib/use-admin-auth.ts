@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthMe, DemoCredentials, LoginRequest, PasswordChange } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { useNavigate } from '#web/lib/navigation.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { ApiError, api } from './api-client.ts';
@@ -83,7 +84,7 @@ export function useSignOutEverywhere() {
   const leave = useLeaveAdminArea();
   return useMutation({
     mutationFn: () => api.post<undefined>('/api/auth/logout-everywhere'),
-    onSuccess: () => leave(MSG.signedOutEverywhere),
+    onSuccess: () => leave(STAFF_MSG.signedOutEverywhere),
     onError: (error) => toast.error(error instanceof ApiError ? error.message : MSG.serverError),
   });
 }

@@ -5,8 +5,8 @@ import { useOutcomeTexts } from '#web/features/check-booking/outcome-texts.ts';
 import { ETicketQr } from '#web/features/e-ticket/e-ticket-qr.tsx';
 import { ETICKET_TEXTS } from '#web/features/e-ticket/texts.ts';
 import { useETicket } from '#web/features/e-ticket/use-e-ticket.ts';
-import { apiErrorText, MSG_TEXTS } from '#web/i18n/msg.ts';
 import { useTexts } from '#web/i18n/texts.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 /**
@@ -14,16 +14,16 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts';
  * e-mail: the boarding QR code first, then the booking as Check Booking shows it.
  */
 export default function ETicketPage({ token }: { token: string }) {
-  const t = useTexts(ETICKET_TEXTS, MSG_TEXTS);
+  const t = useTexts(ETICKET_TEXTS);
   useOutcomeTexts();
   const title = t('eticket.title');
   useDocumentTitle(title);
   const eTicket = useETicket(token);
   return (
-    <PageContainer className="max-w-3xl print:max-w-none print:p-0">
+    <PageContainer className="max-w-3xl">
       <PageTitle>{title}</PageTitle>
       <p className="mt-2 text-base text-slate-600 print:hidden">{t('eticket.intro')}</p>
-      <div className="mt-6 space-y-6 print:mt-2 print:space-y-3">
+      <div className="mt-6 space-y-6">
         {eTicket.isPending ? (
           <p role="status" className="flex items-center gap-2 text-slate-700">
             <Spinner className="size-5 text-sky-700" />
@@ -31,7 +31,9 @@ export default function ETicketPage({ token }: { token: string }) {
           </p>
         ) : eTicket.isError ? (
           <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900">
-            {apiErrorText(t, eTicket.error)}
+            {eTicket.error instanceof ApiError && eTicket.error.status === 404
+              ? t('eticket.notFound')
+              : t('eticket.loadFailed')}
           </p>
         ) : (
           <>

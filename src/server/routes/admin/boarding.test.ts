@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '#shared/messages.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
 import {
   makeAdmin,
   makeSchedule,
@@ -60,7 +60,7 @@ describe(`boarding today's departures (${testDatabaseKind})`, () => {
       headers: { cookie: crew },
     });
     expect(list.statusCode).toBe(403);
-    expect(list.json().error).toEqual({ code: 'forbidden', message: MSG.boardingTodayOnly });
+    expect(list.json().error).toEqual({ code: 'forbidden', message: STAFF_MSG.boardingTodayOnly });
     const today = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone() });
     const other = await t.app.inject({
       method: 'POST',

@@ -15,6 +15,7 @@ import {
   tripPassengersSchema,
 } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { adminOf } from './index.ts';
 
 const permission = 'boarding.board' as const;
@@ -37,7 +38,7 @@ export default async function adminBoardingRoutes(fastify: FastifyInstance) {
       .where(eq(schedules.id, scheduleId))
       .limit(1);
     if (!row) throw new AppError('schedule_not_found', MSG.scheduleNotFound, 404);
-    if (row.date !== today()) throw new AppError('forbidden', MSG.boardingTodayOnly, 403);
+    if (row.date !== today()) throw new AppError('forbidden', STAFF_MSG.boardingTodayOnly, 403);
   };
 
   app.get(

@@ -4,6 +4,7 @@ import { requestSession, type SessionUser } from '#server/lib/sessions.ts';
 import type { AdminUser } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
 import { allows, type Permission, type PermissionRule } from '#shared/permissions.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,7 +36,7 @@ export function adminCan(req: FastifyRequest, permission: Permission): boolean {
 export function requirePermission(
   req: FastifyRequest,
   permission: Permission,
-  message = MSG.forbidden,
+  message = STAFF_MSG.forbidden,
 ): void {
   if (!adminCan(req, permission)) throw new AppError('forbidden', message, 403);
 }
@@ -62,7 +63,7 @@ export default async function adminRoutes(app: FastifyInstance, opts: { modules:
     if (!session) throw new AppError('not_authenticated', MSG.notAuthenticated, 401);
     if (!session.admin) throw new AppError('not_admin', MSG.notAdmin, 403);
     const rule = req.routeOptions.config.permission;
-    if (!rule || !allows(session.admin.role, rule)) throw new AppError('forbidden', MSG.forbidden, 403);
+    if (!rule || !allows(session.admin.role, rule)) throw new AppError('forbidden', STAFF_MSG.forbidden, 403);
     req.adminUser = { ...session.admin, sessionId: session.sessionId };
   });
   for (const module of opts.modules) await app.register(module);

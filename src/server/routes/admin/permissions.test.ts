@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminProfiles, adminUsers, mailOutbox } from '#server/db/schema.ts';
 import { createSession } from '#server/lib/sessions.ts';
-import { MSG } from '#shared/messages.ts';
 import { ROLES, type Role } from '#shared/permissions.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { makeAdmin, makeSchedule, todayInOperatorZone } from '#tests/factories.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
@@ -141,7 +141,7 @@ describe(`every admin route against every role (${testDatabaseKind})`, () => {
         const error = res.statusCode === 403 ? JSON.parse(body).error : null;
         const forbidden = error?.code === 'forbidden';
         seen.push(`${key} ${role}: ${forbidden ? 'forbidden' : 'through'}`);
-        if (forbidden) expect(error.message).toBe(MSG.forbidden);
+        if (forbidden) expect(error.message).toBe(STAFF_MSG.forbidden);
         // A route a role may use answers anything but 401 and 403 (400 for an empty body, 404 for the sample id...).
         if (!forbidden) expect({ key, role, status: res.statusCode }).not.toMatchObject({ status: 401 });
       }
@@ -177,7 +177,7 @@ describe(`every admin route against every role (${testDatabaseKind})`, () => {
       payload: { accountNumber: '7700000000001' },
     });
     expect(office.statusCode).toBe(403);
-    expect(office.json().error).toEqual({ code: 'forbidden', message: MSG.bankOwnerOnly });
+    expect(office.json().error).toEqual({ code: 'forbidden', message: STAFF_MSG.bankOwnerOnly });
     const prices = await t.app.inject({
       method: 'PUT',
       url: '/api/admin/payment-settings',

@@ -18,7 +18,7 @@ import {
   tripListQuerySchema,
   tripPassengersSchema,
 } from '#shared/admin-api.ts';
-import { MSG } from '#shared/messages.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { adminCan, adminOf } from './index.ts';
 
 /** Ticketing (SPEC.md section 2): trips of a day, their passengers, the manifest, trip status. */
@@ -34,7 +34,8 @@ export default async function adminTripRoutes(fastify: FastifyInstance) {
   const requireNearDate = (req: FastifyRequest, date: string | undefined) => {
     if (adminCan(req, 'manifests.read')) return;
     const today = dateInZone(clock.now(), config.tzOperator);
-    if (date !== today && date !== addDays(today, 1)) throw new AppError('forbidden', MSG.forbidden, 403);
+    if (date !== today && date !== addDays(today, 1))
+      throw new AppError('forbidden', STAFF_MSG.forbidden, 403);
   };
   const requireNearTrip = async (req: FastifyRequest, scheduleId: string) => {
     if (adminCan(req, 'manifests.read')) return;

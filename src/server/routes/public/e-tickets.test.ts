@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, tickets } from '#server/db/schema.ts';
 import { verifyCode } from '#shared/e-ticket-code.ts';
-import { MSG } from '#shared/messages.ts';
+import ETICKET_EN from '#shared/messages/eticket.ts';
 import { makePaymentSettings, makeSchedule } from '#tests/factories.ts';
 import { signInAsAdmin } from '#tests/setup/admin-session.ts';
 import { bookViaApi } from '#tests/setup/public-booking.ts';
@@ -78,7 +78,7 @@ describe(`e-tickets (${testDatabaseKind})`, () => {
     for (const token of [booking.reference, 'A'.repeat(43), 'abc', 'x'.repeat(100)]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/t/${encodeURIComponent(token)}` });
       expect(res.statusCode).toBe(404);
-      expect(res.json().error).toEqual({ code: 'e_ticket_not_found', message: MSG.eTicketNotFound });
+      expect(res.json().error).toEqual({ code: 'e_ticket_not_found', message: ETICKET_EN.notFound });
     }
     const lookup = await t.app.inject({ method: 'GET', url: `/api/bookings/${booking.reference}` });
     expect(lookup.statusCode).toBe(200);

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { paymentSettingsUpdateSchema } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
 import type { PaymentSettingsView } from '#shared/schemas.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
 import { Label } from '#web/components/ui/label.tsx';
@@ -113,7 +114,7 @@ export function BankDetailsCard({ settings }: { settings: PaymentSettingsView })
       <CardContent>
         {!mayChange && (
           <p className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-slate-800">
-            {MSG.bankOwnerOnly}.
+            {STAFF_MSG.bankOwnerOnly}.
           </p>
         )}
         <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import type { AuthMe, StaffLink } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
 import { FIRST_SCREEN, ROLE_LABELS } from '#shared/permissions.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { EmailText } from '#web/components/email-text.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -82,7 +83,7 @@ export function StaffLinkView({ kind }: { kind: StaffLinkKind }) {
   };
 
   let body: ReactNode;
-  if (token === null) body = <LinkProblem message={MSG.linkInvalid} />;
+  if (token === null) body = <LinkProblem message={STAFF_MSG.linkInvalid} />;
   else if (ended !== null) body = <LinkProblem message={ended} />;
   else if (check.isPending) {
     body = (

@@ -4,8 +4,8 @@ import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type InviteStaff, inviteStaffSchema } from '#shared/admin-api.ts';
-import { MSG } from '#shared/messages.ts';
 import { ROLE_LABELS, ROLES } from '#shared/permissions.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   Dialog,
@@ -51,7 +51,7 @@ export function InviteDialog({
   const onSubmit = form.handleSubmit((input) =>
     invite.mutate(input, {
       onSuccess: (invitation) => {
-        toast.success(MSG.invitationSent(invitation.email));
+        toast.success(STAFF_MSG.invitationSent(invitation.email));
         onOpenChange(false);
       },
       onError: (error) => {

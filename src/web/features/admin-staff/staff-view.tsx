@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
 import type { Invitation, StaffMember } from '#shared/admin-api.ts';
-import { MSG } from '#shared/messages.ts';
 import { ROLE_LABELS, type Role } from '#shared/permissions.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -115,7 +115,7 @@ export function StaffView() {
         );
       case 'reset':
         return reset.mutate(p.member, {
-          onSuccess: () => done(MSG.resetSent(p.member.email)),
+          onSuccess: () => done(STAFF_MSG.resetSent(p.member.email)),
           onError: refused,
         });
       case 'revoke':
@@ -128,7 +128,7 @@ export function StaffView() {
 
   const resendInvitation = (invitation: Invitation) =>
     resend.mutate(invitation, {
-      onSuccess: (sent) => toast.success(MSG.invitationSent(sent.email)),
+      onSuccess: (sent) => toast.success(STAFF_MSG.invitationSent(sent.email)),
       onError: (error) => toast.error(errorMessage(error)),
     });
 

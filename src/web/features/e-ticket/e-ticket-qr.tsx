@@ -10,13 +10,13 @@ import { ETICKET_TEXTS } from './texts.ts';
 export function ETicketQr({ eTicket }: { eTicket: ETicket }) {
   const t = useTexts(ETICKET_TEXTS);
   return (
-    <Card className="break-inside-avoid">
+    <Card>
       <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
         {eTicket.code ? (
           <QrCode
             value={eTicket.code}
             label={t('eticket.qrLabel', { reference: eTicket.reference })}
-            className="size-64 max-w-full sm:size-72 print:size-[60mm]"
+            className="size-64 max-w-full sm:size-72"
           />
         ) : (
           <p
