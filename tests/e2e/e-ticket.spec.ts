@@ -60,6 +60,26 @@ test.describe('e-ticket', () => {
       path: path.join(SHOTS, `e-ticket-${testInfo.project.name}.png`),
       fullPage: true,
     });
+    // Check Booking never shows the code for a reference alone; it offers to mail the link again.
+    await page.goto(`/bookings?ref=${booking.reference}`);
+    await expect(page.getByText(booking.reference, { exact: true })).toBeVisible();
+    await expect(page.getByRole('img', { name: /Boarding QR code/ })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Send my e-ticket again' }).click();
+    await expect(page.getByRole('status').filter({ hasText: ETICKET_EN.resent })).toBeVisible();
+    await expectAccessible(page, 'check booking, e-ticket sent again');
+    await expect
+      .poll(async () => {
+        const mails = await json<OutboxMail[]>(
+          await page.request.get('/dev/outbox', { params: { to: booking.email } }),
+        );
+        return mails
+          .filter((m) => m.subject.startsWith('Your e-ticket'))
+          .map((m) => /\/t\/[A-Za-z0-9_-]{43}/.exec(m.text)?.[0]);
+      })
+      .toEqual([link]);
+
+    await page.goto(link);
+    await expect(qr).toBeVisible();
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
     await page.screenshot({

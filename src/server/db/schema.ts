@@ -137,6 +137,8 @@ export const tickets = pgTable(
     eticketToken: text('eticket_token'),
     /** The e-ticket code's version (docs/decisions/023): each change that re-signs it adds one. */
     eticketVersion: integer('eticket_version').notNull().default(1),
+    /** When the e-ticket link was last mailed on request: one resend per reference per window. */
+    eticketMailedAt: timestamp('eticket_mailed_at', { withTimezone: true }),
     adultCount: integer('adult_count').notNull().default(0),
     childCount: integer('child_count').notNull().default(0),
     totalAmount: money('total_amount').notNull(),

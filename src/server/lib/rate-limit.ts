@@ -27,6 +27,8 @@ export const RATE_LIMITS = {
   // Public lookup: generous for a person retyping a reference (8.10), slow for enumerating
   // references.
   lookup: [30, '1 minute'],
+  // "Send my e-ticket again": each request may send a mail (one per reference per window too).
+  eTicketResend: [5, '1 hour'],
   // Trip, launch and seat-map reads: the wizard polls the seat map every 5 s (SPEC.md
   // section 9) and a family behind one NAT may book together.
   tripSearch: [120, '1 minute'],

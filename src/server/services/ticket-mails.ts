@@ -237,6 +237,25 @@ export function approvedMail(ticket: AdminTicket, eTicketUrl?: string): ComposeM
   };
 }
 
+/** The e-ticket's link again, on the passenger's request (Check Booking), in the booking's language. */
+export function eTicketMail(ticket: AdminTicket, eTicketUrl: string): ComposeMail {
+  return async (db) => {
+    const facts = factsOf(ticket);
+    const context = await bookingContext(db, await ticketLanguage(db, ticket.id), facts);
+    return compose({
+      to: facts.passengerEmail,
+      language: context.language,
+      t: context.t,
+      subject: line('email.eTicketSubject', { reference: ltr(facts.reference) }),
+      blocks: [
+        [line('email.greeting', { name: facts.passengerName }), line('email.eTicketIntro')],
+        tripLines(context, facts),
+        [line('email.eTicketLink', { url: ltr(eTicketUrl) })],
+      ],
+    });
+  };
+}
+
 /** ...or rejected, with the admin's remarks and whom to contact. */
 export function rejectedMail(ticket: AdminTicket): ComposeMail {
   return async (db) => {

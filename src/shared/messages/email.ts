@@ -38,6 +38,8 @@ export default {
   approvedStatus: LOOKUP_STATUS_TEXT.confirmed,
   approvedBoarding: 'Show your booking reference when boarding.',
   eTicketLink: 'Your e-ticket, with the QR code to show when you board: {url}',
+  eTicketSubject: 'Your e-ticket for booking {reference}',
+  eTicketIntro: 'Here is the link to your e-ticket again, as you asked.',
 
   // Booking rejected
   rejectedSubject: 'Booking rejected: {reference}',

@@ -10,4 +10,9 @@ export default {
   noCode: 'This booking is not confirmed, so it has no boarding QR code.',
   print: 'Print',
   keepPrivate: 'This link is your ticket: do not share it.',
+  // Check Booking, for a confirmed booking.
+  resend: 'Send my e-ticket again',
+  resending: 'Sending…',
+  resent: 'If this booking has an e-ticket, its link is on its way to the e-mail address it was booked with.',
+  resendFailed: 'The request could not be sent. Check your connection and try again.',
 };

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { dateInZone } from '#server/lib/clock.ts';
 import { AppError, problem } from '#server/lib/errors.ts';
 import { routeLimit } from '#server/lib/rate-limit.ts';
@@ -9,6 +10,7 @@ import { holdLimitsOf } from '#server/services/check-hold-limits.ts';
 import { bookingRequestHash, createBooking } from '#server/services/create-booking.ts';
 import { lookupBooking } from '#server/services/lookup-booking.ts';
 import { readETicket } from '#server/services/read-e-ticket.ts';
+import { resendETicket } from '#server/services/resend-e-ticket.ts';
 import { BOOKING_SESSION_HEADER, IDEMPOTENCY_KEY_HEADER } from '#shared/http-headers.ts';
 import { MSG } from '#shared/messages.ts';
 import {
@@ -115,6 +117,34 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
         signer: app.deps.ticketSigner(),
         today: dateInZone(app.deps.clock.now(), config.tzOperator),
       });
+    },
+  );
+
+  // The same answer whether or not a mail went out: nobody learns whether a reference exists.
+  app.post(
+    '/api/bookings/:reference/e-ticket',
+    {
+      schema: {
+        params: bookingReferenceParamsSchema,
+        response: { 202: z.object({ accepted: z.literal(true) }) },
+      },
+      config: routeLimit(config, 'eTicketResend'),
+    },
+    async (req, reply) => {
+      // Never the Host header here: a public request could otherwise point the link elsewhere.
+      const linkBase = config.publicUrl ?? (config.isProduction ? null : `http://localhost:${config.port}`);
+      if (linkBase) {
+        const sent = await resendETicket({
+          db: database.db,
+          reference: req.params.reference,
+          now: app.deps.clock.now(),
+          linkBase,
+        });
+        if (sent) app.deps.mailer?.kick();
+      } else {
+        req.log.warn('PUBLIC_URL is not set: e-ticket links cannot be mailed on request');
+      }
+      return reply.status(202).send({ accepted: true });
     },
   );
 

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, tickets } from '#server/db/schema.ts';
+import { RATE_LIMITS } from '#server/lib/rate-limit.ts';
 import { verifyCode } from '#shared/e-ticket-code.ts';
 import ETICKET_EN from '#shared/messages/eticket.ts';
 import { makePaymentSettings, makeSchedule } from '#tests/factories.ts';
@@ -93,5 +94,62 @@ describe(`e-tickets (${testDatabaseKind})`, () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/t/${token}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ticketStatus: 'cancelled', code: null });
+  });
+
+  it('sends the link again to the booking’s own address, once per window, and answers alike for any reference', async () => {
+    const { booking } = await approvedBooking();
+    const mailsTo = async (to: string) =>
+      (
+        await t.database.db
+          .select({ subject: mailOutbox.subject })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.to, to))
+      ).length;
+    const before = await mailsTo(booking.email);
+    const ask = (reference: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/bookings/${reference}/e-ticket`,
+        remoteAddress: '10.55.0.1',
+      });
+    const first = await ask(booking.reference.toLowerCase());
+    expect(first.statusCode).toBe(202);
+    expect(await mailsTo(booking.email)).toBe(before + 1);
+    const [mail] = await t.database.db
+      .select({ text: mailOutbox.text, subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, booking.email))
+      .orderBy(desc(mailOutbox.seq))
+      .limit(1);
+    expect(mail?.subject).toContain(booking.reference);
+    expect(mail?.text).toMatch(/https:\/\/ferry\.example\/t\/[A-Za-z0-9_-]{43}/);
+    // Within the window: the same answer, no second mail.
+    const second = await ask(booking.reference);
+    expect(second.statusCode).toBe(202);
+    expect(second.body).toBe(first.body);
+    expect(await mailsTo(booking.email)).toBe(before + 1);
+    // An unknown reference and a pending booking: the same answer, no mail.
+    const unknown = await ask('2611009999');
+    expect({ status: unknown.statusCode, body: unknown.body }).toEqual({ status: 202, body: first.body });
+    const pending = await bookViaApi(t.app, await makeSchedule(t.database.db));
+    const pendingBefore = await mailsTo(pending.email);
+    expect((await ask(pending.reference)).statusCode).toBe(202);
+    expect(await mailsTo(pending.email)).toBe(pendingBefore);
+  });
+
+  it('limits the resend per address', async () => {
+    const limited = await createTestApp({
+      env: { RATE_LIMIT_SCALE: '1', PUBLIC_URL: 'https://ferry.example' },
+    });
+    try {
+      const [max] = RATE_LIMITS.eTicketResend;
+      const ask = (remoteAddress: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/bookings/2611000001/e-ticket', remoteAddress });
+      for (let i = 0; i < max; i++) expect((await ask('10.66.0.1')).statusCode).toBe(202);
+      expect((await ask('10.66.0.1')).statusCode).toBe(429);
+      expect((await ask('10.66.0.2')).statusCode).toBe(202);
+    } finally {
+      await limited.close();
+    }
   });
 });

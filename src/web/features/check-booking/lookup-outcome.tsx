@@ -5,6 +5,7 @@ import { BookingResultCard } from './booking-result-card.tsx';
 import { statusTexts } from './format.ts';
 import { BookingNotFoundCard, LookupErrorCard } from './lookup-messages.tsx';
 import { useOutcomeTexts } from './outcome-texts.ts';
+import { ResendETicket } from './resend-e-ticket.tsx';
 import type { useBookingLookup } from './use-booking-lookup.ts';
 
 // What a lookup found, as a card and as one sentence for screen readers. Never on the page's
@@ -53,5 +54,11 @@ export function LookupOutcome({
       <LookupErrorCard message={apiErrorText(t, lookup.error)} />
     );
   }
-  return lookup.data && reference ? <BookingResultCard booking={lookup.data} /> : null;
+  if (!lookup.data || !reference) return null;
+  return (
+    <div className="space-y-4">
+      <BookingResultCard booking={lookup.data} />
+      {lookup.data.ticketStatus === 'confirmed' && <ResendETicket reference={lookup.data.reference} />}
+    </div>
+  );
 }

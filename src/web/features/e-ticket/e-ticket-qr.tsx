@@ -2,9 +2,9 @@ import { Printer } from 'lucide-react';
 import type { ETicket } from '#shared/schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { ETICKET_TEXTS } from '#web/i18n/eticket.ts';
 import { useTexts } from '#web/i18n/texts.tsx';
 import { QrCode } from './qr-code.tsx';
-import { ETICKET_TEXTS } from './texts.ts';
 
 /** The boarding QR code of a confirmed booking, or why there is none; and a print button. */
 export function ETicketQr({ eTicket }: { eTicket: ETicket }) {

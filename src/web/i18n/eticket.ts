@@ -1,7 +1,7 @@
 import en from '#shared/messages/eticket.ts?catalogue';
 import { registerTexts } from '#web/i18n/texts.tsx';
 
-/** The e-ticket page's texts (#shared/messages/eticket.ts). */
+/** The e-ticket texts (#shared/messages/eticket.ts): its page, and its resend on Check Booking. */
 export const ETICKET_TEXTS = registerTexts(
   'eticket',
   en,

@@ -1,0 +1,1 @@
+ALTER TABLE "tickets" ADD COLUMN "eticket_mailed_at" timestamp with time zone;
