@@ -437,6 +437,9 @@ export const auditLog = pgTable(
   ],
 );
 
+/** A file carried by a mail; `cid` names an inline image the HTML shows as `cid:<cid>`. */
+export type MailAttachment = { filename: string; contentType: string; cid?: string; contentBase64: string };
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -445,6 +448,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Files the mail carries (an e-ticket's QR code, inline), base64. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     /** What the row keeps once sent, when the mail carries a secret (a one-time code); null: all of it. */
     keptSubject: text('kept_subject'),
     keptText: text('kept_text'),

@@ -150,6 +150,34 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     expect(server.received).toHaveLength(1);
   });
 
+  it('sends an inline image as a related part the HTML shows by its content id', async () => {
+    const server = await smtp();
+    const m = mailer({ transport: createSmtpTransport(server.url), clock: testClock() });
+    const png = Buffer.from('89504e470d0a1a0a', 'hex');
+    await database.db.transaction((tx) =>
+      enqueueMail(tx, {
+        to: 'passenger@example.test',
+        subject: 'Your e-ticket',
+        text: 'Your e-ticket: https://ferry.example/t/abc',
+        html: '<p>Your e-ticket</p><p><img src="cid:e-ticket-qr" alt="QR"></p>',
+        attachments: [
+          {
+            filename: 'e-ticket-qr.png',
+            contentType: 'image/png',
+            cid: 'e-ticket-qr',
+            contentBase64: png.toString('base64'),
+          },
+        ],
+      }),
+    );
+    expect(await m.flush()).toBe(1);
+    const raw = server.received[0]?.raw ?? '';
+    expect(raw).toMatch(/Content-Type: multipart\/related/i);
+    expect(raw).toMatch(/Content-ID: <e-ticket-qr>/i);
+    expect(raw).toMatch(/Content-Disposition: inline; filename=e-ticket-qr\.png/i);
+    expect(raw).toContain(png.toString('base64'));
+  });
+
   it('retries a refused mail after its backoff and then delivers it exactly once', async () => {
     const server = await smtp({ reject: (attempt) => attempt === 1 });
     const clock = testClock();

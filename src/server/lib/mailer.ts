@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { SendMailOptions } from 'nodemailer';
 import nodemailer from 'nodemailer';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { mailOutbox } from '#server/db/schema.ts';
+import { type MailAttachment, mailOutbox } from '#server/db/schema.ts';
 import { type Clock, systemClock } from './clock.ts';
 
 /*
@@ -11,7 +11,15 @@ import { type Clock, systemClock } from './clock.ts';
  * sends committed rows, retries with backoff and gives up after a few attempts.
  */
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type { MailAttachment };
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+};
 
 /**
  * A mail as it is queued. `kept` is what the row keeps once the mail is delivered, for a mail
@@ -74,6 +82,7 @@ export async function enqueueMail(db: DbOrTx, queued: QueuedMail | ComposeMail):
       subject: mail.subject,
       text: mail.text,
       html: mail.html ?? null,
+      attachments: mail.attachments?.length ? mail.attachments : null,
       keptSubject: mail.kept?.subject ?? null,
       keptText: mail.kept?.text ?? null,
       // now() is the transaction's start, shared by every mail of one transaction; the wall
@@ -121,6 +130,16 @@ export function createSmtpTransport(smtpUrl: string, opts: { claimMs?: number } 
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.attachments?.length
+          ? {
+              attachments: mail.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: Buffer.from(a.contentBase64, 'base64'),
+                ...(a.cid ? { cid: a.cid, contentDisposition: 'inline' as const } : {}),
+              })),
+            }
+          : {}),
       };
       await transporter.sendMail(options);
     },
@@ -221,6 +240,7 @@ export function createMailer(opts: {
         subject: mailOutbox.subject,
         text: mailOutbox.text,
         html: mailOutbox.html,
+        attachments: mailOutbox.attachments,
         attempts: mailOutbox.attempts,
         // RETURNING has no order and a JS Date drops microseconds, so mails written in one
         // millisecond would go out in any order; sort on the full timestamp instead.
@@ -241,6 +261,7 @@ export function createMailer(opts: {
       subject: row.subject,
       text: row.text,
       ...(row.html ? { html: row.html } : {}),
+      ...(row.attachments ? { attachments: row.attachments } : {}),
     };
     const attempts = row.attempts + 1;
     try {

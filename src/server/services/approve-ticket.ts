@@ -6,10 +6,12 @@ import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
+import type { TicketSigner } from '#server/lib/ticket-signing.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
 import { lockTicket } from './lock-ticket.ts';
-import { eTicketTokenOf } from './read-e-ticket.ts';
+import { readBookingView } from './lookup-booking.ts';
+import { eTicketTokenOf, signedCode } from './read-e-ticket.ts';
 import { readTicket } from './read-ticket.ts';
 import { approvedMail } from './ticket-mails.ts';
 
@@ -26,6 +28,8 @@ export async function approveTicket(opts: {
   ticketId: string;
   /** Where the e-ticket link points (`<base>/t/<token>`); without it the mail carries no link. */
   eTicketBase?: string;
+  /** Signs the e-ticket's code for the QR code the approval mail shows. */
+  signer?: TicketSigner;
 }): Promise<AdminTicket> {
   return opts.db.transaction(async (tx) => {
     const before = await lockTicket({ db: tx, id: opts.ticketId });
@@ -45,7 +49,13 @@ export async function approveTicket(opts: {
     });
     const ticket = await readTicket({ db: tx, id: before.id });
     const token = await eTicketTokenOf(tx, before.id);
-    await enqueueMail(tx, approvedMail(ticket, opts.eTicketBase && `${opts.eTicketBase}/t/${token}`));
+    if (opts.eTicketBase) {
+      const found = opts.signer ? await readBookingView(tx, eq(tickets.id, before.id)) : null;
+      const code = found && opts.signer ? signedCode(found, opts.signer) : null;
+      await enqueueMail(tx, approvedMail(ticket, { url: `${opts.eTicketBase}/t/${token}`, code }));
+    } else {
+      await enqueueMail(tx, approvedMail(ticket));
+    }
     await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: before.id } });
     return ticket;
   });

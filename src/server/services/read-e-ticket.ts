@@ -6,8 +6,8 @@ import { addDays } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { TicketSigner } from '#server/lib/ticket-signing.ts';
 import ETICKET_EN from '#shared/messages/eticket.ts';
-import type { ETicket } from '#shared/schemas.ts';
-import { readBookingView } from './lookup-booking.ts';
+import type { BookingLookup, ETicket } from '#shared/schemas.ts';
+import { type BookingFacts, readBookingView } from './lookup-booking.ts';
 
 /** An e-ticket link keeps working this many days after its travel date, then reads as unknown. */
 export const E_TICKET_LINK_DAYS = 7;
@@ -48,10 +48,17 @@ export async function readETicket(opts: {
   if (!TOKEN.test(opts.token)) throw notFound();
   const found = await readBookingView(opts.db, eq(tickets.eticketToken, opts.token));
   if (!found || addDays(found.view.travelDate, E_TICKET_LINK_DAYS) < opts.today) throw notFound();
-  const { view, facts } = found;
+  return { ...found.view, code: signedCode(found, opts.signer) };
+}
+
+/** The boarding code of a booking while it is confirmed, signed; null otherwise. */
+export function signedCode(
+  { view, facts }: { view: BookingLookup; facts: BookingFacts },
+  signer: TicketSigner,
+): string | null {
   const boards = view.ticketStatus === 'confirmed' && facts.fromStop >= 0 && facts.toStop > facts.fromStop;
-  const code = boards
-    ? opts.signer.sign({
+  return boards
+    ? signer.sign({
         ticketId: facts.ticketId,
         scheduleId: facts.scheduleId,
         travelDate: view.travelDate,
@@ -63,5 +70,4 @@ export async function readETicket(opts: {
         version: facts.eticketVersion,
       })
     : null;
-  return { ...view, code };
 }

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { locations, tickets } from '#server/db/schema.ts';
 import type { ComposeMail, MailMessage } from '#server/lib/mailer.ts';
+import { qrPng } from '#server/lib/qr-png.ts';
 import { type Translate, translator } from '#server/lib/texts.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { CONTACT, EMAIL_CODE_TTL_MINUTES, PAYMENT_METHOD } from '#shared/constants.ts';
@@ -72,21 +73,40 @@ function compose(opts: {
   t: Translate;
   subject: Line;
   blocks: Line[][];
+  /** An inline image shown last, as its PNG and its text alternative (the e-ticket's QR code). */
+  image?: { png: Buffer; alt: Line };
 }): MailMessage {
   const { language, t } = opts;
   const dir = LANGUAGE_DIR[language];
   const subject = renderLine(t, opts.subject).text;
   const rendered = opts.blocks.map((lines) => lines.map((l) => renderLine(t, l)));
   const text = rendered.map((lines) => lines.map((l) => l.text).join('\n')).join('\n\n');
-  const paragraphs = rendered.map((lines) => `<p>${lines.map((l) => l.html).join('<br>')}</p>`).join('\n');
+  const image = opts.image
+    ? `\n<p><img src="cid:${QR_CID}" width="240" height="240" alt="${escapeHtml(renderLine(t, opts.image.alt).text)}"></p>`
+    : '';
+  const paragraphs =
+    rendered.map((lines) => `<p>${lines.map((l) => l.html).join('<br>')}</p>`).join('\n') + image;
   const style =
     dir === 'rtl' ? `text-align:right;font-family:${THAANA_FONTS};line-height:1.8` : 'text-align:left';
   const html =
     `<!doctype html><html lang="${language}" dir="${dir}"><head><meta charset="utf-8">` +
     `<title>${escapeHtml(subject)}</title></head><body dir="${dir}">` +
     `<div lang="${language}" dir="${dir}" style="${style}">\n${paragraphs}\n</div></body></html>`;
-  return { to: opts.to, subject, text, html };
+  const attachments = opts.image
+    ? [
+        {
+          filename: 'e-ticket-qr.png',
+          contentType: 'image/png',
+          cid: QR_CID,
+          contentBase64: opts.image.png.toString('base64'),
+        },
+      ]
+    : undefined;
+  return { to: opts.to, subject, text, html, ...(attachments ? { attachments } : {}) };
 }
+
+/** The content id of the e-ticket's QR code in a mail's HTML. */
+const QR_CID = 'e-ticket-qr';
 
 // --- The one-time code ------------------------------------------------------------------
 
@@ -218,7 +238,10 @@ const factsOf = (t: AdminTicket): BookingFacts => ({
 });
 
 /** The passenger hears that the booking was approved, in the language they booked in. */
-export function approvedMail(ticket: AdminTicket, eTicketUrl?: string): ComposeMail {
+export function approvedMail(
+  ticket: AdminTicket,
+  eTicket?: { url: string; code: string | null },
+): ComposeMail {
   return async (db) => {
     const facts = factsOf(ticket);
     const context = await bookingContext(db, await ticketLanguage(db, ticket.id), facts);
@@ -231,8 +254,16 @@ export function approvedMail(ticket: AdminTicket, eTicketUrl?: string): ComposeM
         [line('email.greeting', { name: facts.passengerName }), line('email.approvedIntro')],
         tripLines(context, facts),
         [line('email.approvedStatus'), line('email.approvedBoarding')],
-        ...(eTicketUrl ? [[line('email.eTicketLink', { url: ltr(eTicketUrl) })]] : []),
+        ...(eTicket ? [[line('email.eTicketLink', { url: ltr(eTicket.url) })]] : []),
       ],
+      ...(eTicket?.code
+        ? {
+            image: {
+              png: await qrPng(eTicket.code),
+              alt: line('eticket.qrLabel', { reference: ltr(facts.reference) }),
+            },
+          }
+        : {}),
     });
   };
 }

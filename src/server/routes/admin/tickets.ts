@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicBase } from '#server/lib/public-base.ts';
@@ -37,6 +37,14 @@ const ticketFilterSchema = z.preprocess(
 export default async function adminTicketRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, database, clock, storage } = app.deps;
+  const signerOrNothing = (req: FastifyRequest) => {
+    try {
+      return app.deps.ticketSigner();
+    } catch (err) {
+      req.log.error({ err }, 'e-tickets cannot be signed');
+      return undefined;
+    }
+  };
   const db = database.db;
 
   app.get(
@@ -85,6 +93,8 @@ export default async function adminTicketRoutes(fastify: FastifyInstance) {
         actorUserId: adminOf(req).id,
         ticketId: req.params.id,
         eTicketBase: publicBase(config, req),
+        // A production server without TICKET_SIGNING_KEY still approves; its mail has no QR code.
+        signer: signerOrNothing(req),
       });
       app.deps.mailer?.kick();
       return ticket;

@@ -1,4 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
+import jsQRModule from 'jsqr';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, tickets } from '#server/db/schema.ts';
 import { RATE_LIMITS } from '#server/lib/rate-limit.ts';
@@ -9,6 +11,9 @@ import { signInAsAdmin } from '#tests/setup/admin-session.ts';
 import { bookViaApi } from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
+
+// jsqr ships CommonJS whose default export Node hands over as the module itself.
+const { default: jsQR } = jsQRModule as unknown as { default: typeof jsQRModule.default };
 
 describe(`e-tickets (${testDatabaseKind})`, () => {
   let t: TestApp;
@@ -36,7 +41,7 @@ describe(`e-tickets (${testDatabaseKind})`, () => {
     });
     expect(approve.statusCode, approve.body).toBe(200);
     const [mail] = await t.database.db
-      .select({ text: mailOutbox.text, html: mailOutbox.html })
+      .select({ text: mailOutbox.text, html: mailOutbox.html, attachments: mailOutbox.attachments })
       .from(mailOutbox)
       .where(eq(mailOutbox.to, booking.email))
       .orderBy(desc(mailOutbox.seq))
@@ -58,6 +63,17 @@ describe(`e-tickets (${testDatabaseKind})`, () => {
     // The whole name: the link is the passenger's own.
     expect(eTicket.passengerName).toBe(ticket.passengerName);
     const checked = await verifyCode(eTicket.code, t.app.deps.ticketSigner().publicKeys);
+    // The mail shows the same code inline: a PNG attachment the HTML shows by its content id,
+    // which a QR reader decodes back to the signed code.
+    const [qr] = mail?.attachments ?? [];
+    expect(qr).toMatchObject({ contentType: 'image/png', cid: 'e-ticket-qr' });
+    expect(mail?.html).toContain('<img src="cid:e-ticket-qr"');
+    expect(mail?.html).toContain(`alt="Boarding QR code for booking ${booking.reference}"`);
+    const { data, info } = await sharp(Buffer.from(qr?.contentBase64 ?? '', 'base64'))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe(eTicket.code);
     expect(checked).toEqual({
       ok: true,
       claims: expect.objectContaining({
