@@ -1,6 +1,8 @@
 // The offline shell (docs/decisions/019-hand-written-service-worker.md). Built into dist/sw.js
 // by the `service-worker` plugin in vite.config.ts, which fills in PRECACHE. API responses,
-// uploads and admin code are never cached: only the files of PRECACHE are, and only at install.
+// uploads and admin code are never cached: only the files of PRECACHE are, at install, and an
+// e-ticket the passenger has opened (its answer and its page's files), so it shows at a jetty
+// with no signal.
 
 declare const self: ServiceWorkerGlobalScope;
 /**
@@ -11,6 +13,10 @@ declare const self: ServiceWorkerGlobalScope;
 declare const PRECACHE: string[];
 
 const CACHE = 'shell';
+/** E-tickets opened on this device, and the files their page needs beyond the shell. */
+const TICKETS = 'e-tickets';
+const E_TICKET_API = /^\/api\/t\/[A-Za-z0-9_-]+$/;
+const E_TICKET_PAGE = /^\/t\/[A-Za-z0-9_-]+$/;
 // Navigations the server answers itself, never with the shell.
 const NOT_THE_SHELL = /^\/(api|files|dev)\/|^\/manifest\.webmanifest$/;
 
@@ -40,7 +46,7 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       // Other caches are an earlier worker's (Workbox's precache before this one).
-      for (const name of await caches.keys()) if (name !== CACHE) await caches.delete(name);
+      for (const name of await caches.keys()) if (name !== CACHE && name !== TICKETS) await caches.delete(name);
       const current = new Set(keys.values());
       const cache = await caches.open(CACHE);
       for (const request of await cache.keys()) if (!current.has(request.url)) await cache.delete(request);
@@ -54,7 +60,19 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== location.origin) return;
   const key = keys.get(url.pathname);
-  if (key) {
+  if (E_TICKET_API.test(url.pathname)) {
+    event.respondWith(networkThenKept(request));
+  } else if (!key && url.pathname.startsWith('/assets/')) {
+    event.respondWith(
+      (async () => {
+        // A file the shell does not hold: kept only when an e-ticket page asks for it.
+        const client = event.clientId ? await self.clients.get(event.clientId) : undefined;
+        const forTicket = client && E_TICKET_PAGE.test(new URL(client.url).pathname);
+        if (!forTicket) return (await caches.match(request, { cacheName: TICKETS })) ?? fetch(request);
+        return (await caches.match(request, { cacheName: TICKETS })) ?? networkThenKept(request);
+      })(),
+    );
+  } else if (key) {
     event.respondWith(caches.match(key).then((cached) => cached ?? fetch(request)));
   } else if (request.mode === 'navigate' && !NOT_THE_SHELL.test(url.pathname)) {
     // The network first, so a new release's index.html (and the files it names) is what loads;
@@ -62,3 +80,17 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(fetch(request).catch(async () => (await caches.match(indexKey)) ?? Response.error()));
   }
 });
+
+/** The network's answer, kept for later; offline, the answer kept last time. */
+async function networkThenKept(request: Request): Promise<Response> {
+  const cache = await caches.open(TICKETS);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(request, response.clone());
+    return response;
+  } catch (err) {
+    const kept = await cache.match(request);
+    if (kept) return kept;
+    throw err;
+  }
+}

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import ETICKET_EN from '#shared/messages/eticket.ts';
@@ -11,6 +12,38 @@ import { expectAccessible } from './support/ui.ts';
 // with its boarding QR code; a guessed link opens nothing.
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/e-ticket-shots');
 
+/** A booking made and approved through the API, and the e-ticket link its approval mail carries. */
+async function approvedBooking(
+  page: Page,
+  playwright: PlaywrightWorkerArgs['playwright'],
+  baseURL: string | undefined,
+) {
+  const booking = await createBookingViaApi(page.request);
+  // The office approves, in a session of its own; the passenger's browser stays signed out.
+  const office = await playwright.request.newContext({ baseURL });
+  try {
+    await json(await office.post('/api/auth/login', { data: DEMO_ADMIN }));
+    const ticket = await json<AdminTicket>(
+      await office.get(`/api/admin/tickets/by-reference/${booking.reference}`),
+    );
+    await json(await office.post(`/api/admin/tickets/${ticket.id}/approve`));
+  } finally {
+    await office.dispose();
+  }
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mails = await json<OutboxMail[]>(
+        await page.request.get('/dev/outbox', { params: { to: booking.email } }),
+      );
+      link = /\/t\/[A-Za-z0-9_-]{43}/.exec(mails[0]?.text ?? '')?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+
+  return { booking, link };
+}
+
 test.describe('e-ticket', () => {
   test('the approval e-mail’s link opens the e-ticket with its QR code, and it passes axe', async ({
     page,
@@ -18,28 +51,7 @@ test.describe('e-ticket', () => {
     baseURL,
   }, testInfo) => {
     test.slow();
-    const booking = await createBookingViaApi(page.request);
-    // The office approves, in a session of its own; the passenger's browser stays signed out.
-    const office = await playwright.request.newContext({ baseURL });
-    try {
-      await json(await office.post('/api/auth/login', { data: DEMO_ADMIN }));
-      const ticket = await json<AdminTicket>(
-        await office.get(`/api/admin/tickets/by-reference/${booking.reference}`),
-      );
-      await json(await office.post(`/api/admin/tickets/${ticket.id}/approve`));
-    } finally {
-      await office.dispose();
-    }
-    let link = '';
-    await expect
-      .poll(async () => {
-        const mails = await json<OutboxMail[]>(
-          await page.request.get('/dev/outbox', { params: { to: booking.email } }),
-        );
-        link = /\/t\/[A-Za-z0-9_-]{43}/.exec(mails[0]?.text ?? '')?.[0] ?? '';
-        return link;
-      })
-      .not.toBe('');
+    const { booking, link } = await approvedBooking(page, playwright, baseURL);
 
     const answer = page.waitForResponse((r) => r.url().includes('/api/t/'));
     await page.goto(link);
@@ -94,6 +106,38 @@ test.describe('e-ticket', () => {
       await page.goto(`/t/${'A'.repeat(43)}`);
       await expect(page.getByRole('alert')).toHaveText(ETICKET_EN.notFound);
       await expect(page.getByRole('img', { name: /Boarding QR code/ })).toHaveCount(0);
+    });
+  });
+
+  test.describe(() => {
+    test.use({ serviceWorkers: 'allow' });
+    test('an e-ticket opened once shows its QR code with no network', async ({
+      page,
+      context,
+      playwright,
+      baseURL,
+    }) => {
+      test.slow();
+      const { booking, link } = await approvedBooking(page, playwright, baseURL);
+      await page.goto(link);
+      const qr = page.getByRole('img', { name: `Boarding QR code for booking ${booking.reference}` });
+      await expect(qr).toBeVisible();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      // Opened again under the worker, which keeps the e-ticket and its page's files.
+      await page.reload();
+      await expect(qr).toBeVisible();
+
+      // At the jetty, no signal: what else the page asks for fails, and says so in the console.
+      page.removeAllListeners('console');
+      page.removeAllListeners('pageerror');
+      await context.setOffline(true);
+      try {
+        await page.reload();
+        await expect(qr).toBeVisible();
+        await expect(page.getByText(booking.passengerName)).toBeVisible();
+      } finally {
+        await context.setOffline(false);
+      }
     });
   });
 });
