@@ -46,7 +46,8 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       // Other caches are an earlier worker's (Workbox's precache before this one).
-      for (const name of await caches.keys()) if (name !== CACHE && name !== TICKETS) await caches.delete(name);
+      for (const name of await caches.keys())
+        if (name !== CACHE && name !== TICKETS) await caches.delete(name);
       const current = new Set(keys.values());
       const cache = await caches.open(CACHE);
       for (const request of await cache.keys()) if (!current.has(request.url)) await cache.delete(request);
