@@ -104,8 +104,13 @@ export default async function adminEventRoutes(app: FastifyInstance) {
       };
       const ping = setInterval(() => void check(), eventStreamOptions.pingMs);
       ping.unref();
+      // Ended here (a sign-out, a deactivation, a reset on this instance) or found ended by a
+      // ping: the screen is told to ask who is signed in, as for a change announced elsewhere;
+      // whichever of this and the live event comes first closes the stream.
       const sessionEnded = () => {
-        if (streams.has(end) && !res.writableEnded) res.write(`retry: ${SESSION_ENDED_RETRY_MS}\n\n`);
+        if (streams.has(end) && !res.writableEnded) {
+          res.write(`event: session\ndata: {}\nretry: ${SESSION_ENDED_RETRY_MS}\n\n`);
+        }
         end();
       };
       const stopWatching = onSessionEnded(sessionId, sessionEnded);
