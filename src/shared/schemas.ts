@@ -424,16 +424,6 @@ export const bookingLookupSchema = z.object({
 });
 export type BookingLookup = z.infer<typeof bookingLookupSchema>;
 
-/**
- * `GET /api/t/:token`, the e-ticket (docs/decisions/023): the booking as Check Booking shows
- * it, with the whole name, and the signed code its QR shows while the booking is confirmed
- * (null otherwise). Only the link's holder reads it; a reference alone never does.
- */
-export const eTicketSchema = bookingLookupSchema.extend({ code: z.string().nullable() });
-export type ETicket = z.infer<typeof eTicketSchema>;
-
-export const eTicketParamsSchema = z.object({ token: z.string().max(100) });
-
 /** GET /dev/outbox (never in production): recorded mails, newest first, for the demo and the tests. */
 export const outboxQuerySchema = z.object({ to: z.string().trim().max(320).optional() });
 export const outboxMailSchema = z.object({

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { AppShell } from './components/layout/app-shell.tsx';
 import { PageLoading, PublicLayout } from './components/layout/public-layout.tsx';
 import { RouteErrorBoundary } from './components/layout/route-error.tsx';
-import { ADMIN_PATH, STAFF_LINK_PATH } from './lib/admin-paths.ts';
+import { ADMIN_PATH } from './lib/admin-paths.ts';
 import { Route, Switch } from './lib/navigation.tsx';
 
 // wouter (about 3 KB gzipped; docs/decisions/020), and every page is its own chunk, so a visitor
@@ -14,7 +14,6 @@ const CheckBooking = lazy(() => import('./pages/check-booking.tsx'));
 const ETicket = lazy(() => import('./pages/e-ticket.tsx'));
 const NotFound = lazy(() => import('./pages/not-found.tsx'));
 const AdminLogin = lazy(() => import('./pages/admin/login.tsx'));
-const AdminSetPassword = lazy(() => import('./pages/admin/set-password.tsx'));
 const AdminRoutes = lazy(() => import('./pages/admin/routes.tsx'));
 
 export function AppRoutes() {
@@ -25,12 +24,6 @@ export function AppRoutes() {
           <Route path="/admin/login">
             <Suspense fallback={null}>
               <AdminLogin />
-            </Suspense>
-          </Route>
-          {/* The e-mailed invitation and password reset links: no session needed. */}
-          <Route path={STAFF_LINK_PATH}>
-            <Suspense fallback={null}>
-              <AdminSetPassword />
             </Suspense>
           </Route>
           <Route path={ADMIN_PATH}>

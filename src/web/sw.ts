@@ -1,8 +1,7 @@
 // The offline shell (docs/decisions/019-hand-written-service-worker.md). Built into dist/sw.js
 // by the `service-worker` plugin in vite.config.ts, which fills in PRECACHE. API responses,
-// uploads and admin code are never cached: only the files of PRECACHE are, at install, and an
-// e-ticket the passenger has opened (its answer and its page's files), so it shows at a jetty
-// with no signal.
+// uploads and admin code are never cached: only the files of PRECACHE are, at install. An
+// e-ticket page keeps its own answer and files (keep-offline.ts), which this serves offline.
 
 declare const self: ServiceWorkerGlobalScope;
 /**
@@ -15,8 +14,6 @@ declare const PRECACHE: string[];
 const CACHE = 'shell';
 /** E-tickets opened on this device, and the files their page needs beyond the shell. */
 const TICKETS = 'e-tickets';
-const E_TICKET_API = /^\/api\/t\/[A-Za-z0-9_-]+$/;
-const E_TICKET_PAGE = /^\/t\/[A-Za-z0-9_-]+$/;
 // Navigations the server answers itself, never with the shell.
 const NOT_THE_SHELL = /^\/(api|files|dev)\/|^\/manifest\.webmanifest$/;
 
@@ -61,17 +58,12 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== location.origin) return;
   const key = keys.get(url.pathname);
-  if (E_TICKET_API.test(url.pathname)) {
-    event.respondWith(networkThenKept(request));
-  } else if (!key && url.pathname.startsWith('/assets/')) {
+  if (!key && /^\/(assets|api\/t)\//.test(url.pathname)) {
+    // Offline, what an opened e-ticket kept (src/web/features/e-ticket/keep-offline.ts).
     event.respondWith(
-      (async () => {
-        // A file the shell does not hold: kept only when an e-ticket page asks for it.
-        const client = event.clientId ? await self.clients.get(event.clientId) : undefined;
-        const forTicket = client && E_TICKET_PAGE.test(new URL(client.url).pathname);
-        if (!forTicket) return (await caches.match(request, { cacheName: TICKETS })) ?? fetch(request);
-        return (await caches.match(request, { cacheName: TICKETS })) ?? networkThenKept(request);
-      })(),
+      fetch(request).catch(
+        async (err) => (await caches.match(request, { cacheName: TICKETS })) ?? Promise.reject(err),
+      ),
     );
   } else if (key) {
     event.respondWith(caches.match(key).then((cached) => cached ?? fetch(request)));
@@ -81,17 +73,3 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(fetch(request).catch(async () => (await caches.match(indexKey)) ?? Response.error()));
   }
 });
-
-/** The network's answer, kept for later; offline, the answer kept last time. */
-async function networkThenKept(request: Request): Promise<Response> {
-  const cache = await caches.open(TICKETS);
-  try {
-    const response = await fetch(request);
-    if (response.ok) await cache.put(request, response.clone());
-    return response;
-  } catch (err) {
-    const kept = await cache.match(request);
-    if (kept) return kept;
-    throw err;
-  }
-}

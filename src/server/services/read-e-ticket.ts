@@ -5,8 +5,9 @@ import { tickets } from '#server/db/schema.ts';
 import { addDays } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { TicketSigner } from '#server/lib/ticket-signing.ts';
+import type { ETicket } from '#shared/e-ticket-api.ts';
 import ETICKET_EN from '#shared/messages/eticket.ts';
-import type { BookingLookup, ETicket } from '#shared/schemas.ts';
+import type { BookingLookup } from '#shared/schemas.ts';
 import { type BookingFacts, readBookingView } from './lookup-booking.ts';
 
 /** An e-ticket link keeps working this many days after its travel date, then reads as unknown. */

@@ -18,8 +18,10 @@ export const ADMIN_PAGE_NAMES = [
 
 export type AdminPageName = (typeof ADMIN_PAGE_NAMES)[number];
 
-/** `/admin` and each admin page, with or without a trailing slash; nothing else under /admin. */
-export const ADMIN_PATH = new RegExp(`^/admin(?:/(?:${ADMIN_PAGE_NAMES.join('|')}))?/?$`);
-
-/** The e-mailed staff links, their token in the fragment: `/admin/welcome` (invitation), `/admin/reset-password`. */
-export const STAFF_LINK_PATH = /^\/admin\/(?:welcome|reset-password)\/?$/;
+/**
+ * `/admin`, each admin page and the e-mailed staff links (`welcome`, `reset-password`), with or
+ * without a trailing slash; nothing else under /admin.
+ */
+export const ADMIN_PATH = new RegExp(
+  `^/admin(?:/(?:${ADMIN_PAGE_NAMES.join('|')}|welcome|reset-password))?/?$`,
+);

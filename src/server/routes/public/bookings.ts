@@ -11,6 +11,7 @@ import { bookingRequestHash, createBooking } from '#server/services/create-booki
 import { lookupBooking } from '#server/services/lookup-booking.ts';
 import { readETicket } from '#server/services/read-e-ticket.ts';
 import { resendETicket } from '#server/services/resend-e-ticket.ts';
+import { eTicketParamsSchema, eTicketSchema } from '#shared/e-ticket-api.ts';
 import { BOOKING_SESSION_HEADER, IDEMPOTENCY_KEY_HEADER } from '#shared/http-headers.ts';
 import { MSG } from '#shared/messages.ts';
 import {
@@ -20,8 +21,6 @@ import {
   bookingLookupSchema,
   bookingReferenceParamsSchema,
   bookingRequestSchema,
-  eTicketParamsSchema,
-  eTicketSchema,
 } from '#shared/schemas.ts';
 
 type BookingForm = { bookingText?: string; slip?: Buffer; language?: string };

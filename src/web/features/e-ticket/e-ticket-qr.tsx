@@ -1,5 +1,5 @@
 import { Printer } from 'lucide-react';
-import type { ETicket } from '#shared/schemas.ts';
+import type { ETicket } from '#shared/e-ticket-api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { ETICKET_TEXTS } from '#web/i18n/eticket.ts';

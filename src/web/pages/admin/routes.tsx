@@ -4,7 +4,7 @@ import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
 import { mayOpen } from '#web/features/admin-layout/admin-links.ts';
 import { EnglishArea } from '#web/i18n/english-area.tsx';
 import { ADMIN_PAGE_NAMES, type AdminPageName } from '#web/lib/admin-paths.ts';
-import { Link, Navigate, Route, Switch } from '#web/lib/navigation.tsx';
+import { Link, Navigate, Route, Switch, usePathname } from '#web/lib/navigation.tsx';
 import { useAdminMe } from '#web/lib/use-admin-auth.ts';
 import AdminLayout from './layout.tsx';
 
@@ -57,7 +57,18 @@ function NotAllowed({ firstScreen }: { firstScreen: string }) {
   );
 }
 
+// The e-mailed invitation and password reset links: outside the admin layout, no session needed.
+const SetPassword = lazy(() => import('./set-password.tsx'));
+const STAFF_LINK = /^\/admin\/(?:welcome|reset-password)\/?$/;
+
 export default function AdminRoutes() {
+  if (STAFF_LINK.test(usePathname())) {
+    return (
+      <Suspense fallback={null}>
+        <SetPassword />
+      </Suspense>
+    );
+  }
   return (
     <EnglishArea>
       <AdminLayout>
