@@ -4,7 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { SmtpSink } from '../tests/setup/smtp-sink.ts';
-import { json, request } from './http.ts';
+import { type Answer, json, request } from './http.ts';
 import { ADMIN } from './server.ts';
 
 export type Trip = {
@@ -40,6 +40,19 @@ export class Api {
     if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${res.body}`);
     const setCookie = res.headers['set-cookie'] ?? [];
     this.cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+  }
+
+  /** A request as the signed-in Owner, answered whatever its status. */
+  adminRequest(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
+    return request(`${this.url}${path}`, {
+      method,
+      headers: {
+        cookie: this.cookie,
+        ...this.origin,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
   }
 
   private admin<T>(path: string, body: unknown): Promise<T> {

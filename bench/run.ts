@@ -2,7 +2,7 @@
 // PostgreSQL too (that database is emptied first). Timing goals live here, never in tests.
 // Usage: npm run bench
 //   env: BENCH_RATE=1000 BENCH_SECONDS=10 BENCH_DATABASE_URL=postgres://... BENCH_PORT=3190
-//        BENCH_ONLY=start,reads,mixes,race,submit,js (or endpoint words: trips,lookup,health,...)
+//        BENCH_ONLY=start,reads,mixes,race,submit,counter,js (or endpoint words: trips,lookup,health,...)
 //        BENCH_DB=pglite|postgresql (only one of the two databases)
 //        BENCH_MIX_SECONDS=5 BENCH_MIX_ROUNDS=3 (the unthrottled read mixes)
 //        BENCH_RACE=30,100,500 BENCH_BOOKINGS=40 BENCH_UPLOAD_CONCURRENCY=4 BENCH_SEARCH_RATE=200
@@ -13,6 +13,7 @@ import { CHROMIUM_ARGS, findChromium } from '#scripts/browser.ts';
 import { FIRST_LOAD_BUDGET_KB, measurePublicFirstLoads } from '#scripts/first-load.ts';
 import { buildIsStale, buildWeb } from '../scripts/web-build.ts';
 import { type SmtpSink, startSmtpSink } from '../tests/setup/smtp-sink.ts';
+import { benchCounter } from './counter.ts';
 import { closeConnections } from './http.ts';
 import { benchMixes } from './mixes.ts';
 import { Api, slipJpeg, tomorrow } from './passenger.ts';
@@ -40,8 +41,10 @@ const uploadConcurrency = Number(process.env.BENCH_UPLOAD_CONCURRENCY ?? 4);
 const searchRate = Number(process.env.BENCH_SEARCH_RATE ?? 200);
 const slipKind = process.env.BENCH_SLIP === 'noise' ? 'noise' : 'photo';
 const RESTARTS = 3;
+/** One seller's queue: sales one after another. */
+const COUNTER_SALES = 40;
 
-const SECTIONS = ['start', 'reads', 'mixes', 'race', 'submit', 'js'];
+const SECTIONS = ['start', 'reads', 'mixes', 'race', 'submit', 'counter', 'js'];
 const only = process.env.BENCH_ONLY?.split(',')
   .map((w) => w.trim())
   .filter(Boolean);
@@ -144,10 +147,11 @@ async function benchDatabase(db: BenchDatabase, sink: SmtpSink, slip: Buffer): P
     const api = new Api(server.url, sink);
     const needLookup =
       wants('reads') && (!only || only.some((w) => ['reads', 'lookup', 'bookings'].includes(w)));
-    const needTrips = wants('race') || wants('submit') || needLookup;
+    const needTrips = wants('race') || wants('submit') || wants('counter') || needLookup;
     let lookupReference: string | undefined;
     let raceTrips: Awaited<ReturnType<Api['addTrips']>> = [];
     let submitTrip: Awaited<ReturnType<Api['addTrips']>>[number] | undefined;
+    let counterTrip: Awaited<ReturnType<Api['addTrips']>>[number] | undefined;
     if (needTrips) {
       await api.logIn();
       const date = tomorrow();
@@ -155,6 +159,7 @@ async function benchDatabase(db: BenchDatabase, sink: SmtpSink, slip: Buffer): P
       raceTrips = await api.addTrips({ capacity: 200, travelDate: date, times });
       [submitTrip] = await api.addTrips({ capacity: 200, travelDate: date, times: ['18:45'] });
       if (!submitTrip) throw new Error('no trip for submissions');
+      [counterTrip] = await api.addTrips({ capacity: COUNTER_SALES, travelDate: date, times: ['19:15'] });
       // A real booking for the lookup, on the last seat so the submissions keep theirs.
       if (needLookup) lookupReference = await api.book(submitTrip, ['S200'], slip);
     }
@@ -187,6 +192,7 @@ async function benchDatabase(db: BenchDatabase, sink: SmtpSink, slip: Buffer): P
         }),
       );
     }
+    if (wants('counter') && counterTrip) sections.push(await benchCounter(api, counterTrip, COUNTER_SALES));
   } finally {
     const code = await server.stop();
     if (code !== 0) console.error(`server exited with ${code}:\n${server.output().slice(-4000)}`);

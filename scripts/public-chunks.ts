@@ -29,6 +29,13 @@ export const PUBLIC_ROUTES: Record<string, string[]> = {
 export const ADMIN_SOURCE =
   /src\/web\/(pages\/admin\/|features\/admin|components\/slip-viewer|lib\/(use-)?admin-)/;
 
+/**
+ * Public pages that only work online (the manage page: every step asks the server). The service
+ * worker does not precache them: their file names would lengthen its script, which every first
+ * visit downloads. Offline they are simply not there, as their answers would not be.
+ */
+export const ONLINE_ONLY_SOURCE = /src\/web\/pages\/manage-booking\.tsx$/;
+
 export function readManifest(dir: string): Manifest {
   return JSON.parse(readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
 }
@@ -41,8 +48,8 @@ export function entryKey(manifest: Manifest): string {
 
 /**
  * The chunks reachable from `keys`: through static imports only (what must load before a page
- * runs), or through lazy imports too (everything a page may load later), never entering admin
- * modules.
+ * runs), or through lazy imports too (everything a page may load later, for the precache), never
+ * entering admin modules or online-only pages.
  */
 export function closure(manifest: Manifest, keys: string[], opts: { dynamic: boolean }): Set<string> {
   const seen = new Set<string>();
@@ -52,7 +59,8 @@ export function closure(manifest: Manifest, keys: string[], opts: { dynamic: boo
     if (seen.has(key)) continue;
     const chunk = manifest[key];
     if (!chunk) throw new Error(`the build manifest has no chunk ${key}`);
-    if (opts.dynamic && ADMIN_SOURCE.test(chunk.src ?? key)) continue;
+    const src = chunk.src ?? key;
+    if (opts.dynamic && (ADMIN_SOURCE.test(src) || ONLINE_ONLY_SOURCE.test(src))) continue;
     seen.add(key);
     stack.push(...(chunk.imports ?? []));
     if (opts.dynamic) stack.push(...(chunk.dynamicImports ?? []));

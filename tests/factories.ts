@@ -196,6 +196,9 @@ const PAYMENT_STATUS_FOR: Record<TicketStatus, PaymentStatus> = {
   confirmed: 'completed',
   cancelled: 'failed',
   completed: 'completed',
+  voided: 'completed',
+  cancelled_by_operator: 'completed',
+  cancelled_by_passenger: 'completed',
 };
 
 /** The statuses whose tickets hold their seats (ARCHITECTURE.md section 8.4). */

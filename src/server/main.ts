@@ -10,6 +10,7 @@ import { createDevTransport, createMailer, createSmtpTransport } from './lib/mai
 import { createStorage } from './lib/storage.ts';
 import { ensureAdmin } from './services/ensure-admin.ts';
 import { demoPasswordRefusal, listDemoPasswordAccounts } from './services/list-demo-password-accounts.ts';
+import { type ReminderJob, startReminderJob } from './services/send-reminders.ts';
 import { type MaintenanceSweeper, startMaintenanceSweeps } from './services/sweep-expired-data.ts';
 
 async function main() {
@@ -59,6 +60,7 @@ async function main() {
   mailer.start();
 
   let sweeper: MaintenanceSweeper | undefined;
+  let reminders: ReminderJob | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -70,6 +72,7 @@ async function main() {
     try {
       await app.close();
       await sweeper?.stop();
+      await reminders?.stop();
       await mailer.stop();
       await database.close();
     } finally {
@@ -101,6 +104,15 @@ async function main() {
     clock: systemClock,
     graceMs: config.orphanUploadGraceMs,
     log: app.log,
+  });
+  // The day-before reminders: exactly once per booking, whichever instance gets there first.
+  reminders = startReminderJob({
+    db: database.db,
+    clock: systemClock,
+    tzOperator: config.tzOperator,
+    eTicketBase: config.publicUrl ?? `http://localhost:${config.port}`,
+    log: app.log,
+    onSent: () => mailer.kick(),
   });
 }
 

@@ -9,10 +9,12 @@ import {
   PASSWORD_MIN_LENGTH,
   PAYMENT_STATUSES,
   type PaymentStatus,
+  SALE_CHANNELS,
   SCHEDULE_STATUSES,
   TICKET_STATUSES,
   type TicketStatus,
 } from './constants.ts';
+import { disruptionSchema } from './disruptions.ts';
 import { LANGUAGES } from './languages.ts';
 import { MSG } from './messages.ts';
 import { PERMISSIONS, type Permission, ROLES } from './permissions.ts';
@@ -126,6 +128,7 @@ export const namedRefSchema = z.object({ id: z.string(), name: z.string() });
 export type NamedRef = z.infer<typeof namedRefSchema>;
 export const adminStopSchema = z.object({
   stopOrder: z.number(),
+  locationId: z.string(),
   name: z.string(),
   departureTime: z.string().nullable(),
 });
@@ -149,6 +152,11 @@ export const adminTicketSchema = z.object({
   currency: z.enum(['USD', 'MVR']),
   exchangeRate: z.string(),
   paymentMethod: z.string(),
+  /** 'counter' for a sale at the jetty (marked "Counter" in the lists), else 'online'. */
+  channel: z.enum(SALE_CHANNELS),
+  /** A counter sale's bank transfer reference. */
+  transferReference: z.string().nullable(),
+  voidReason: z.string().nullable(),
   /** The account the passenger was shown, for checking the slip against. */
   bankAccount: z.object({ bankName: z.string(), accountHolder: z.string(), accountNumber: z.string() }),
   ticketBreakdown: z.array(bookingBreakdownRowSchema),
@@ -179,9 +187,13 @@ export type TicketList = z.infer<typeof ticketListSchema>;
 export const dashboardSchema = z.object({
   pendingTickets: z.number(),
   approvedToday: z.number(),
+  /** Of those, sold at the counter (voided sales not counted). */
+  counterSalesToday: z.number(),
   todaysTrips: z.number(),
   activeLaunches: z.number(),
   recentTickets: z.array(adminTicketSchema),
+  /** The latest disruptions of any departure (docs/decisions/026). */
+  recentDisruptions: z.array(disruptionSchema),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
@@ -250,6 +262,10 @@ export type BoardingDay = z.infer<typeof boardingDaySchema>;
 
 export const BOARDING_MARKS = ['present', 'no_show'] as const;
 export const boardingMarkSchema = z.object({ status: z.enum(BOARDING_MARKS) });
+export const closeBoardingParamsSchema = z.object({
+  scheduleId: z.uuid().check(failsAs('schedule_not_found')),
+  stop: z.coerce.number().int().min(0).max(255),
+});
 export const boardingTicketParamsSchema = z.object({
   scheduleId: z.uuid().check(failsAs('schedule_not_found')),
   ticketId: z.uuid().check(failsAs('ticket_not_found')),

@@ -10,6 +10,7 @@ import {
   PWA_SHORT_NAME_MAX,
 } from './constants.ts';
 import { MSG } from './messages.ts';
+import { refundPolicySchema } from './refund-policy.ts';
 import { bannerSchema, locationSchema } from './schemas.ts';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -186,6 +187,35 @@ const price = z.coerce
 
 const text = (max: number) => z.string().trim().max(max);
 
+/** What a refund policy's form says under a field (admin, English): the same from the server. */
+export const REFUND_POLICY_MSG = {
+  hours: 'Enter whole hours from 0 to 720',
+  percent: 'Enter a whole percentage from 0 to 100',
+  tooMany: 'A policy has at most 5 tiers',
+} as const;
+
+/**
+ * The cancellation refund tiers as the admin sends them: the contract (#shared/refund-policy.ts)
+ * decides, after each field has been checked with a message a person can act on.
+ */
+export const refundPolicyInputSchema = z
+  .array(
+    z.strictObject({
+      hoursBefore: z
+        .number({ error: REFUND_POLICY_MSG.hours })
+        .int({ error: REFUND_POLICY_MSG.hours })
+        .min(0, { error: REFUND_POLICY_MSG.hours })
+        .max(720, { error: REFUND_POLICY_MSG.hours }),
+      percent: z
+        .number({ error: REFUND_POLICY_MSG.percent })
+        .int({ error: REFUND_POLICY_MSG.percent })
+        .min(0, { error: REFUND_POLICY_MSG.percent })
+        .max(100, { error: REFUND_POLICY_MSG.percent }),
+    }),
+  )
+  .max(5, { error: REFUND_POLICY_MSG.tooMany })
+  .pipe(refundPolicySchema);
+
 /** Partial: each card of the payment screen saves only its own fields. */
 export const paymentSettingsUpdateSchema = z
   .object({
@@ -209,6 +239,8 @@ export const paymentSettingsUpdateSchema = z
     bankNameDv: text(200),
     bankNameUsdDv: text(200),
     paymentInstructionsDv: text(2000),
+    /** What a passenger's own cancellation gives back (docs/decisions/027). */
+    refundPolicy: refundPolicyInputSchema,
   })
   .partial()
   .strict();

@@ -1,4 +1,5 @@
 // Business constants of SPEC.md section 9 and ARCHITECTURE.md section 8.
+
 export const SEAT_HOLD_SECONDS = 15 * 60;
 export const SEAT_LOCK_REFRESH_MS = 5_000;
 export const SEATS_PER_ROW = 6;
@@ -22,6 +23,11 @@ export const DEFAULT_PRICES = {
   foreignerChildPrice: '3.00',
 } as const;
 export const DEFAULT_EXCHANGE_RATE = '15.42';
+/** payment_settings.refund_policy's column default (migration 0015): 24 h or more 100 %, 2 h 50 %. */
+export const DEFAULT_REFUND_POLICY: { hoursBefore: number; percent: number }[] = [
+  { hoursBefore: 24, percent: 100 },
+  { hoursBefore: 2, percent: 50 },
+];
 /** TZ_OPERATOR's default (ARCHITECTURE.md 2.9); the web uses what GET /api/settings/public says. */
 export const DEFAULT_TIME_ZONE = 'Indian/Maldives';
 export const PAYMENT_METHOD = 'Bank Transfer';
@@ -84,7 +90,25 @@ export const COUNTRY_CODES = [
 
 export const DEFAULT_LOCATIONS = ['Malé', 'Airport', 'Thoddoo', 'Rasdhoo', 'Maafushi'] as const;
 
-export const TICKET_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
+/**
+ * 'voided': a counter sale taken back at the counter (docs/decisions/025). 'cancelled_by_operator'
+ * (a cancelled departure) and 'cancelled_by_passenger' (docs/decisions/026). SPEC's 'cancelled'
+ * stays "Rejected", a refused payment. None of the last four holds seats.
+ */
+export const TICKET_STATUSES = [
+  'pending',
+  'confirmed',
+  'cancelled',
+  'completed',
+  'voided',
+  'cancelled_by_operator',
+  'cancelled_by_passenger',
+] as const;
+/** The states a refund is owed in: they accept the `refunded` marking. */
+export const CANCELLED_STATES: readonly string[] = ['cancelled_by_operator', 'cancelled_by_passenger'];
+/** Where a ticket was sold: online, or at the counter on the jetty. */
+export const SALE_CHANNELS = ['online', 'counter'] as const;
+export type SaleChannel = (typeof SALE_CHANNELS)[number];
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
 export const MARKED_STATUSES = ['present', 'no_show', 'cancelled', 'refunded'] as const;
 export const SCHEDULE_STATUSES = ['scheduled', 'completed'] as const;

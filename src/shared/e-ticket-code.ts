@@ -149,6 +149,26 @@ export function formatCode(payload: Uint8Array, signature: Uint8Array): string {
   return `${E_TICKET_CODE_PREFIX}.${toBase64Url(payload)}.${toBase64Url(signature)}`;
 }
 
+const imported = new Map<string, Promise<CryptoKey | null>>();
+
+/**
+ * The operator's public key, imported once per key and kept: a scan at the jetty then only
+ * verifies. Null for a key that is not 32 bytes of base64url.
+ */
+export function verifyKeyOf(key: ETicketPublicKey, subtle: SubtleCrypto = globalThis.crypto.subtle) {
+  const id = `${key.keyId}.${key.publicKey}`;
+  let found = imported.get(id);
+  if (!found) {
+    const raw = fromBase64Url(key.publicKey);
+    found =
+      raw?.length === 32
+        ? subtle.importKey('raw', raw, { name: 'Ed25519' }, false, ['verify']).catch(() => null)
+        : Promise.resolve(null);
+    imported.set(id, found);
+  }
+  return found;
+}
+
 export type CheckedCode =
   | { ok: true; claims: ETicketClaims }
   | { ok: false; reason: 'malformed' | 'unknown_key' | 'bad_signature' };
@@ -172,9 +192,8 @@ export async function verifyCode(
   const claims = payload ? decodeClaims(payload) : null;
   if (!payload || !signature || signature.length !== 64 || !claims) return { ok: false, reason: 'malformed' };
   const key = keys.find((k) => k.keyId === claims.keyId);
-  const raw = key ? fromBase64Url(key.publicKey) : null;
-  if (raw?.length !== 32) return { ok: false, reason: 'unknown_key' };
-  const publicKey = await subtle.importKey('raw', raw, { name: 'Ed25519' }, false, ['verify']);
+  const publicKey = key ? await verifyKeyOf(key, subtle) : null;
+  if (!publicKey) return { ok: false, reason: 'unknown_key' };
   const valid = await subtle.verify({ name: 'Ed25519' }, publicKey, signature, signedBytes(payload));
   return valid ? { ok: true, claims } : { ok: false, reason: 'bad_signature' };
 }

@@ -207,6 +207,10 @@ export const LOOKUP_STATUS_TEXT = {
   confirmed: 'Your booking is approved. Please arrive 30 minutes before departure.',
   cancelled: 'Your booking has been rejected. Contact support for more information.',
   completed: 'Your trip has been completed. Thank you for traveling with us!',
+  voided: 'This ticket was voided at the counter. Contact support for more information.',
+  cancelled_by_operator:
+    'Your departure was cancelled by the operator. You will receive a full refund or can choose another departure.',
+  cancelled_by_passenger: 'This booking was cancelled at your request.',
 } as const;
 
 export const TICKET_STATUS_LABEL = {
@@ -214,6 +218,9 @@ export const TICKET_STATUS_LABEL = {
   confirmed: 'Approved',
   cancelled: 'Rejected',
   completed: 'Completed',
+  voided: 'Voided',
+  cancelled_by_operator: 'Cancelled by the operator',
+  cancelled_by_passenger: 'Cancelled by the passenger',
 } as const;
 
 export const PAYMENT_STATUS_LABEL = {

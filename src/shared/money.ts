@@ -112,3 +112,18 @@ export function countByCategory(breakdown: TicketBreakdownRow[]): { adultCount: 
   }
   return { adultCount, childCount };
 }
+
+/** An amount of money ('25', '25.5', '-3.10') in whole cents, exactly: sums of stored amounts. */
+export function toCents(value: string): bigint {
+  const text = value.trim();
+  const negative = text.startsWith('-');
+  const { n, d } = parseDecimal(negative ? text.slice(1) : text);
+  if ((n * 100n) % d !== 0n) throw new RangeError(`More than cents: ${text}`);
+  const cents = (n * 100n) / d;
+  return negative ? -cents : cents;
+}
+
+/** Whole cents as a money string with two decimals ('-3.10'). */
+export function centsToMoney(cents: bigint): string {
+  return toMoneyString({ n: cents, d: 100n });
+}

@@ -97,13 +97,10 @@ export function allows(role: Role, rule: PermissionRule): boolean {
   return [rule].flat().some((p) => can(role, p));
 }
 
-/**
- * Where each role starts after signing in. Counter staff start at boarding until the counter
- * screen exists; it then becomes their first screen.
- */
+/** Where each role starts after signing in. */
 export const FIRST_SCREEN: Record<Role, string> = {
   owner: '/admin/dashboard',
   office: '/admin/dashboard',
-  counter: '/admin/boarding',
+  counter: '/admin/counter',
   crew: '/admin/boarding',
 };

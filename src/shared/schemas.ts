@@ -1,10 +1,17 @@
 import type { CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { z } from 'zod';
 import { coded, failsAs, PROBLEMS } from './api-errors.ts';
-import { CURRENCIES, DEFAULT_COUNTRY_CODE, DEFAULT_NATIONALITY, LAUNCH_MAX_CAPACITY } from './constants.ts';
+import {
+  CURRENCIES,
+  DEFAULT_COUNTRY_CODE,
+  DEFAULT_NATIONALITY,
+  LAUNCH_MAX_CAPACITY,
+  TICKET_STATUSES,
+} from './constants.ts';
 import { BOOKING_SESSION_HEADER, IDEMPOTENCY_KEY_HEADER } from './http-headers.ts';
 import { LANGUAGES } from './languages.ts';
 import { MSG } from './messages.ts';
+import { refundPolicySchema } from './refund-policy.ts';
 
 // Request and response bodies of the public API, shared by the web app and the server
 // (STYLE.md habit 2): the routes declare them, so they are also the OpenAPI document.
@@ -82,6 +89,8 @@ export const paymentSettingsViewSchema = z.object({
   bankNameDv: z.string(),
   bankNameUsdDv: z.string(),
   paymentInstructionsDv: z.string(),
+  /** What a passenger's own cancellation gives back: step 5 shows it (docs/decisions/027). */
+  refundPolicy: refundPolicySchema,
 });
 export type PaymentSettingsView = z.infer<typeof paymentSettingsViewSchema>;
 
@@ -284,8 +293,8 @@ export const bookingHeadersSchema = z.looseObject({
   [BOOKING_SESSION_HEADER]: bookingSessionSchema,
 });
 
-const TICKET_TYPES = ['local', 'foreigner'] as const;
-const TICKET_CATEGORIES = ['adult', 'child'] as const;
+export const TICKET_TYPES = ['local', 'foreigner'] as const;
+export const TICKET_CATEGORIES = ['adult', 'child'] as const;
 /** A bound on the request's size only; MAX_TICKETS_PER_BOOKING is the configured limit. */
 const BOOKING_MAX_TICKETS = LAUNCH_MAX_CAPACITY;
 
@@ -398,7 +407,7 @@ export const bookingLookupSchema = z.object({
   paymentStatusLabel: z.string(),
   statusText: z.string(),
   /** Which sentence statusText is (an approved booking on a completed trip reads as completed). */
-  statusKey: z.enum(['pending', 'confirmed', 'cancelled', 'completed']),
+  statusKey: z.enum(TICKET_STATUSES),
   travelDate: z.string(),
   departureTime: z.string(),
   /** `nameDv`: the name in Dhivehi, '' when not given or the location is gone. */

@@ -17,5 +17,44 @@ export const STAFF_MSG = {
   signedOutEverywhere: 'Signed out on every device',
   bankOwnerOnly: 'Only an owner can change the bank accounts',
   boardingTodayOnly: 'Boarding is open for today’s departures only',
+  stopNotFound: 'Nobody boards at this stop',
+  crewRequired: 'Enter the number of crew aboard',
+  boardingClosed: 'Boarding is already closed at this stop',
+  closeInOrder: 'Close the earlier stops first',
+  finalManifestNotReady: 'The final manifest is ready once boarding has closed at every stop',
   auditDateInvalid: 'Dates must be written as YYYY-MM-DD',
+} as const;
+
+/** The counter's texts: sales, voids and the cash-up. */
+export const COUNTER_MSG = {
+  amountFormat: 'Enter an amount such as 250 or 250.50',
+  nameRequired: 'Enter the passenger’s name',
+  nationalityRequired: 'Choose the passenger’s nationality',
+  emailInvalid: 'Enter a valid e-mail address, or leave it empty',
+  ticketsRequired: 'Choose at least one ticket',
+  seatsMatchTickets: 'Choose one seat for each ticket',
+  transferReferenceRequired: 'Enter the transfer reference before the sale counts as paid',
+  cashTooLittle: 'The cash received is less than the total',
+  voidReasonRequired: 'Say why the sale is voided',
+  shiftRequired: 'Open a shift with its cash float before selling',
+  shiftAlreadyOpen: 'A shift is already open',
+  shiftNotOpen: 'There is no open shift to close',
+  shiftNotFound: 'This cash-up does not exist',
+  boardingClosedHere: 'Boarding has closed at this stop: the counter no longer sells from it',
+  departureGone: 'This departure is in the past',
+  saleNotFound: 'This sale does not exist',
+  notCounterSale: 'Only counter sales are voided here',
+  alreadyVoided: 'This sale is already voided',
+  voidBoarded: 'The passenger has boarded: this sale can no longer be voided',
+  voidTooLate: `Your own sales can be voided for 15 minutes. Ask the office to void this one.`,
+  saleIdReused: 'This sale was already made with other details. Start a new sale.',
+} as const;
+
+/** The refunds queue's texts (docs/decisions/026, 027). */
+export const REFUND_MSG = {
+  bankReferenceRequired: 'Enter the bank reference of the refund payment',
+  bankReferenceTooLong: 'The bank reference can have at most 100 characters',
+  refundNotFound: 'This refund request does not exist',
+  alreadyRefunded: 'This refund was already marked refunded. Nothing was changed.',
+  markedRefunded: (reference: string) => `Refund of ${reference} marked done`,
 } as const;

@@ -6,10 +6,12 @@ import dvEmail from './locales/dv/email.ts';
 import dvEticket from './locales/dv/eticket.ts';
 import dvHome from './locales/dv/home.ts';
 import dvLookup from './locales/dv/lookup.ts';
+import dvManage from './locales/dv/manage.ts';
 import dvMsg from './locales/dv/msg.ts';
 import dvPassenger from './locales/dv/passenger.ts';
 import dvPayment from './locales/dv/payment.ts';
 import dvSite from './locales/dv/site.ts';
+import dvStatus from './locales/dv/status.ts';
 import dvVessel from './locales/dv/vessel.ts';
 import booking from './messages/booking.ts';
 import common from './messages/common.ts';
@@ -18,10 +20,12 @@ import email from './messages/email.ts';
 import eticket from './messages/eticket.ts';
 import home from './messages/home.ts';
 import lookup from './messages/lookup.ts';
+import manage from './messages/manage.ts';
 import msg from './messages/msg.ts';
 import passenger from './messages/passenger.ts';
 import payment from './messages/payment.ts';
 import site from './messages/site.ts';
+import status from './messages/status.ts';
 import vessel from './messages/vessel.ts';
 
 /**
@@ -43,7 +47,9 @@ export const TEXTS = {
   passenger: { en: passenger, dv: dvPassenger },
   payment: { en: payment, dv: dvPayment },
   lookup: { en: lookup, dv: dvLookup },
+  status: { en: status, dv: dvStatus },
   eticket: { en: eticket, dv: dvEticket },
+  manage: { en: manage, dv: dvManage },
   email: { en: email, dv: dvEmail },
 } as const satisfies Record<string, Record<Language, Record<string, string>>>;
 

@@ -12,6 +12,7 @@ const Home = lazy(() => import('./pages/home.tsx'));
 const Booking = lazy(() => import('./pages/booking.tsx'));
 const CheckBooking = lazy(() => import('./pages/check-booking.tsx'));
 const ETicket = lazy(() => import('./pages/e-ticket.tsx'));
+const ManageBooking = lazy(() => import('./pages/manage-booking.tsx'));
 const NotFound = lazy(() => import('./pages/not-found.tsx'));
 const AdminLogin = lazy(() => import('./pages/admin/login.tsx'));
 const AdminRoutes = lazy(() => import('./pages/admin/routes.tsx'));
@@ -42,6 +43,7 @@ export function AppRoutes() {
                   <Route path="/booking">
                     <Booking />
                   </Route>
+                  <Route path="/bookings/:reference/manage" component={ManageBooking} />
                   <Route path="/bookings">
                     <CheckBooking />
                   </Route>

@@ -1,7 +1,8 @@
 // The offline shell (docs/decisions/019-hand-written-service-worker.md). Built into dist/sw.js
 // by the `service-worker` plugin in vite.config.ts, which fills in PRECACHE. API responses,
-// uploads and admin code are never cached: only the files of PRECACHE are, at install. An
-// e-ticket page keeps its own answer and files (keep-offline.ts), which this serves offline.
+// uploads and admin code are never precached: only the files of PRECACHE are, at install. An
+// e-ticket page keeps its own answer and files (keep-offline.ts), and the boarding screen, after
+// a staff sign-in, its code; this serves both offline.
 
 declare const self: ServiceWorkerGlobalScope;
 /**
@@ -14,6 +15,8 @@ declare const PRECACHE: string[];
 const CACHE = 'shell';
 /** E-tickets opened on this device, and the files their page needs beyond the shell. */
 const TICKETS = 'e-tickets';
+/** The boarding screen's files, kept after a staff sign-in (keep-boarding-offline.ts). */
+const STAFF = 'staff';
 // Navigations the server answers itself, never with the shell.
 const NOT_THE_SHELL = /^\/(api|files|dev)\/|^\/manifest\.webmanifest$/;
 
@@ -44,7 +47,7 @@ self.addEventListener('activate', (event) => {
     (async () => {
       // Other caches are an earlier worker's (Workbox's precache before this one).
       for (const name of await caches.keys())
-        if (name !== CACHE && name !== TICKETS) await caches.delete(name);
+        if (name !== CACHE && name !== TICKETS && name !== STAFF) await caches.delete(name);
       const current = new Set(keys.values());
       const cache = await caches.open(CACHE);
       for (const request of await cache.keys()) if (!current.has(request.url)) await cache.delete(request);
@@ -59,12 +62,12 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || url.origin !== location.origin) return;
   const key = keys.get(url.pathname);
   if (!key && /^\/(assets|api\/t)\//.test(url.pathname)) {
-    // Offline, what an opened e-ticket kept (src/web/features/e-ticket/keep-offline.ts).
-    event.respondWith(
-      fetch(request).catch(
-        async (err) => (await caches.match(request, { cacheName: TICKETS })) ?? Promise.reject(err),
-      ),
-    );
+    // Offline, what an opened e-ticket kept (src/web/features/e-ticket/keep-offline.ts), or for
+    // files, what the boarding screen kept.
+    const kept = async () =>
+      (await caches.match(request, { cacheName: TICKETS })) ??
+      (url.pathname.startsWith('/assets/') ? await caches.match(request, { cacheName: STAFF }) : undefined);
+    event.respondWith(fetch(request).catch(async (err) => (await kept()) ?? Promise.reject(err)));
   } else if (key) {
     event.respondWith(caches.match(key).then((cached) => cached ?? fetch(request)));
   } else if (request.mode === 'navigate' && !NOT_THE_SHELL.test(url.pathname)) {

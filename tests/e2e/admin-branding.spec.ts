@@ -253,4 +253,31 @@ test.describe('PWA settings', () => {
     await page.goto('/');
     await expect(page.getByRole('banner').locator(`img[src="${logoUrl}"]`)).toBeVisible();
   });
+
+  test('the day-before reminders are turned off and on again, and the server keeps what was ticked', async ({
+    page,
+  }, testInfo) => {
+    const setting = async () =>
+      (await json<{ remindersEnabled: boolean }>(await page.request.get('/api/admin/reminder-settings')))
+        .remindersEnabled;
+    expect(await setting()).toBe(true);
+    try {
+      await page.goto('/admin/pwa-settings');
+      const box = page.getByRole('checkbox', { name: 'Send the day-before reminders' });
+      await expect(box).toBeChecked();
+      await box.uncheck();
+      await expect(toast(page, 'Reminders are off')).toBeVisible();
+      await expect.poll(setting).toBe(false);
+      await page.reload();
+      await expect(box).not.toBeChecked();
+      await audit(page, 'reminders-off', testInfo.project.name);
+      await box.check();
+      await expect(toast(page, 'Reminders are on')).toBeVisible();
+      await expect.poll(setting).toBe(true);
+    } finally {
+      await json(
+        await page.request.put('/api/admin/reminder-settings', { data: { remindersEnabled: true } }),
+      );
+    }
+  });
 });

@@ -53,6 +53,9 @@ test.describe('admin layout', () => {
       'Texts',
       // The Owner's own: every screen.
       'Boarding',
+      'Counter',
+      'Cash-ups',
+      'Refunds',
       'Staff',
       'Audit',
       'Settings',

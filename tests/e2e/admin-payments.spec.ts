@@ -1,9 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { setupI18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES, DEMO_ADMIN } from '#shared/constants.ts';
+import { REFUND_POLICY_MSG } from '#shared/catalogue-api.ts';
+import {
+  DEFAULT_EXCHANGE_RATE,
+  DEFAULT_PRICES,
+  DEFAULT_REFUND_POLICY,
+  DEMO_ADMIN,
+} from '#shared/constants.ts';
+import common from '#shared/messages/common.ts';
 import { MSG } from '#shared/messages.ts';
 import type { PublicSettings } from '#shared/schemas.ts';
+import { allTexts, type TextId } from '#shared/texts.ts';
 import { test as base, expect, failedResponse } from './fixtures.ts';
 import { json, operatorDate } from './support/booking-api.ts';
 import { lockFixture } from './support/global-lock.ts';
@@ -11,6 +22,8 @@ import { expectAccessible, toast } from './support/ui.ts';
 import { reachPaymentStep } from './support/wizard.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d2-shots');
+/** The refund policy's screens: the admin card, and step 5 in both languages. */
+const REFUND_SHOTS = path.resolve(import.meta.dirname, '../../.tmp/shots');
 const SLIP = path.resolve(import.meta.dirname, '../files/photo-exif-gps.jpg');
 
 // Other suites book with the default prices and rate: every test puts them back when it ends.
@@ -31,6 +44,13 @@ async function saveAndWait(page: Page, button: string) {
   ]);
   expect(response.ok()).toBe(true);
 }
+
+const i18n = setupI18n({ locale: 'dv', messages: { dv: {} } });
+i18n.setMessagesCompiler(compileMessage);
+i18n.load('dv', Object.fromEntries(allTexts().map(({ id, texts }) => [id, texts.dv])));
+i18n.activate('dv');
+/** A catalogue text in Dhivehi, with its values. */
+const dv = (id: TextId, values?: Record<string, unknown>) => i18n._(id, values);
 
 async function audit(page: Page, name: string, project: string) {
   await expectAccessible(page, name);
@@ -178,6 +198,124 @@ test.describe('payment settings', () => {
         accountNumberUsd: original.accountNumberUsd,
         paymentInstructions: original.paymentInstructions,
       });
+    }
+  });
+
+  test('the office sets the cancellation refunds; step 5 shows them in English and Dhivehi', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const project = testInfo.project.name;
+    await mkdir(REFUND_SHOTS, { recursive: true });
+    const card = page.getByTestId('refund-policy-card');
+    const tiers = card.getByTestId('refund-tier');
+    const preview = card.getByTestId('refund-preview');
+    const hours = (n: number) =>
+      card.getByRole('spinbutton', { name: `Tier ${n}: At least hours before departure`, exact: true });
+    const percent = (n: number) => card.getByRole('spinbutton', { name: `Tier ${n}: % back`, exact: true });
+    const add = card.getByRole('button', { name: 'Add tier' });
+    try {
+      await page.goto('/admin/payments');
+      await expect(card.getByRole('heading', { level: 2, name: 'Cancellation refunds' })).toBeVisible();
+      // The default policy, in rows and in words.
+      await expect(tiers).toHaveCount(2);
+      await expect(hours(1)).toHaveValue('24');
+      await expect(percent(1)).toHaveValue('100');
+      await expect(hours(2)).toHaveValue('2');
+      await expect(percent(2)).toHaveValue('50');
+      await expect(preview).toHaveText(
+        'Cancelled 24 hours or more before departure: 100 % back. 2 hours or more: 50 %. Later: nothing back.',
+      );
+
+      // What the server would refuse is refused here first, with its messages.
+      await hours(2).fill('30');
+      await percent(1).fill('101');
+      await card.getByRole('button', { name: 'Save Refund Policy' }).click();
+      await expect(percent(1)).toHaveAttribute('aria-invalid', 'true');
+      await expect(percent(1)).toHaveAccessibleDescription(REFUND_POLICY_MSG.percent);
+      await expect(percent(1)).toBeFocused();
+      await percent(1).fill('100');
+      await expect(card.getByRole('alert')).toHaveText(
+        'List the tiers from the longest notice to the shortest, each with fewer hours than the one above',
+      );
+      await expect(preview).toHaveText('Correct the tiers above to see the policy in words.');
+
+      // By keyboard: a third tier comes with its hours field focused; up to five, then no more.
+      await hours(1).fill('48');
+      await hours(2).fill('6');
+      await percent(2).fill('25');
+      await add.focus();
+      await page.keyboard.press('Enter');
+      await expect(hours(3)).toBeFocused();
+      await hours(3).fill('0');
+      await percent(3).fill('10');
+      await add.click();
+      await add.click();
+      await expect(tiers).toHaveCount(5);
+      await expect(add).toBeDisabled();
+      await expect(card.getByText(`${REFUND_POLICY_MSG.tooMany}.`)).toBeVisible();
+      await card.getByRole('button', { name: 'Remove tier 5' }).click();
+      await card.getByRole('button', { name: 'Remove tier 4' }).click();
+      await expect(tiers).toHaveCount(3);
+      await expect(add).toBeFocused();
+      await expect(card.getByRole('alert')).toHaveCount(0);
+      await expect(preview).toHaveText(
+        'Cancelled 48 hours or more before departure: 100 % back. 6 hours or more: 25 %. ' +
+          'Up to departure: 10 %. After departure: nothing back.',
+      );
+      await expectAccessible(page, 'refund-policy');
+      // The sticky admin header would cover the top of a card taller than a phone's screen.
+      await card.screenshot({
+        path: path.join(REFUND_SHOTS, `refund-admin-card-${project}.png`),
+        style: 'header { visibility: hidden }',
+      });
+
+      await saveAndWait(page, 'Save Refund Policy');
+      await expect(toast(page, 'Refund policy updated successfully')).toBeVisible();
+      const policy = [
+        { hoursBefore: 48, percent: 100 },
+        { hoursBefore: 6, percent: 25 },
+        { hoursBefore: 0, percent: 10 },
+      ];
+      expect((await publicSettings(page.request)).refundPolicy).toEqual(policy);
+
+      // Step 5 shows it before the passenger submits.
+      await reachPaymentStep(page, page.request, {
+        date: operatorDate(project.startsWith('phone') ? 7 : 8),
+        email: `refund-policy-${project}-${Date.now()}@example.com`,
+      });
+      const block = page.getByRole('region', { name: 'Cancellation' });
+      const english = [
+        'At least 48 hours before departure: 100% of the fare back',
+        'At least 6 hours before departure: 25% of the fare back',
+        'Until departure: 10% of the fare back',
+        'Later: nothing back',
+      ];
+      await expect(block.getByRole('listitem')).toHaveText(english);
+      await expectAccessible(page, 'step5-refund-en');
+      await page.screenshot({
+        path: path.join(REFUND_SHOTS, `refund-step5-en-${project}.png`),
+        fullPage: true,
+      });
+
+      // A Dhivehi reader: the same lines from the Dhivehi catalogue.
+      await page.getByRole('button', { name: `${common.languageSwitch}: ދިވެހި` }).click();
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      const dhivehi = page.getByRole('region', { name: dv('payment.refundHeading') });
+      await expect(dhivehi.getByRole('listitem')).toHaveText([
+        dv('payment.refundTier', { hours: 48, percent: 100 }),
+        dv('payment.refundTier', { hours: 6, percent: 25 }),
+        dv('payment.refundTierAny', { percent: 10 }),
+        dv('payment.refundLater'),
+      ]);
+      await expect(dhivehi).toContainText('ތިޔަބޭފުޅާ');
+      await expectAccessible(page, 'step5-refund-dv');
+      await page.screenshot({
+        path: path.join(REFUND_SHOTS, `refund-step5-dv-${project}.png`),
+        fullPage: true,
+      });
+    } finally {
+      await restore(page.request, { refundPolicy: DEFAULT_REFUND_POLICY });
     }
   });
 

@@ -341,8 +341,8 @@ test.describe('staff', () => {
     await page.getByLabel('New Password', { exact: true }).fill(renewed);
     await page.getByLabel('Confirm New Password').fill(renewed);
     await page.getByRole('button', { name: 'Set password and sign in' }).click();
-    // Counter staff start at boarding (FIRST_SCREEN).
-    await expect(page).toHaveURL(/\/admin\/boarding$/);
+    // Counter staff start at the counter (FIRST_SCREEN).
+    await expect(page).toHaveURL(/\/admin\/counter$/);
     await expect(toast(page, MSG.passwordChanged)).toBeVisible();
     const signedIn = await json<AuthMe>(await page.request.get('/api/auth/me'));
     expect(signedIn.user).toMatchObject({ email, role: 'counter' });
@@ -397,7 +397,7 @@ test.describe('staff', () => {
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/admin\/boarding$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Boarding' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2, name: 'Today’s departures' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Departure' })).toBeVisible();
     await expectAccessible(page, 'boarding');
     await shot(page, 'boarding-crew', testInfo);
     const nav = await adminNav(page, testInfo);

@@ -182,8 +182,8 @@ test.describe('the journey in Dhivehi', () => {
     // Check Booking finds it, pending, in Dhivehi.
     await page.getByRole('link', { name: dv('payment.checkStatus') }).click();
     await expect(page.getByRole('heading', { level: 1, name: dv('lookup.title') })).toBeVisible();
-    await expect(page.getByText(dv('lookup.statusPending'))).toBeVisible();
-    await expect(page.getByText(dv('lookup.ticketPending'), { exact: true })).toBeVisible();
+    await expect(page.getByText(dv('status.statusPending'))).toBeVisible();
+    await expect(page.getByText(dv('status.ticketPending'), { exact: true })).toBeVisible();
     await check('check-booking', [reference, launchName]);
 
     // The booking's e-mail went out in Dhivehi, right to left.

@@ -99,6 +99,11 @@ test.describe('e-ticket', () => {
       path: path.join(SHOTS, `e-ticket-print-${testInfo.project.name}.png`),
       fullPage: true,
     });
+    // Printed, on A4 and on Letter: one page, the QR code on it.
+    for (const format of ['A4', 'Letter']) {
+      const pdf = (await page.pdf({ format, printBackground: true })).toString('latin1');
+      expect(pdf.match(/\/Type\s*\/Page[^s]/g), `${format} pages`).toHaveLength(1);
+    }
   });
 
   test.describe(() => {

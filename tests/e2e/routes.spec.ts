@@ -27,6 +27,9 @@ const ADMIN_PAGES = [
   { path: '/admin/staff', heading: 'Staff' },
   { path: '/admin/audit', heading: 'Audit Trail' },
   { path: '/admin/boarding', heading: 'Boarding' },
+  { path: '/admin/counter', heading: 'Counter' },
+  { path: '/admin/cashups', heading: 'Cash-ups' },
+  { path: '/admin/refunds', heading: 'Refunds' },
   { path: '/admin/settings', heading: 'Settings' },
 ];
 

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { RefundPolicy } from '#shared/refund-policy.ts';
 import type { TicketBreakdownRow } from '#shared/schemas.ts';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -139,6 +140,8 @@ export const tickets = pgTable(
     eticketVersion: integer('eticket_version').notNull().default(1),
     /** When the e-ticket link was last mailed on request: one resend per reference per window. */
     eticketMailedAt: timestamp('eticket_mailed_at', { withTimezone: true }),
+    /** How many of the party are on board: a party may board in parts (boardings). */
+    boardedCount: integer('boarded_count').notNull().default(0),
     adultCount: integer('adult_count').notNull().default(0),
     childCount: integer('child_count').notNull().default(0),
     totalAmount: money('total_amount').notNull(),
@@ -162,11 +165,35 @@ export const tickets = pgTable(
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     /** The address a public booking came from: per-address hold limits and bulk rejection. Null for staff sales. */
     clientIp: text('client_ip'),
+    /** 'online', or 'counter' for a sale at the jetty (docs/decisions/025). */
+    channel: text('channel').notNull().default('online'),
+    /** A counter sale: who sold it, in which shift, and the payment's own details. */
+    soldBy: uuid('sold_by').references(() => adminUsers.id, { onDelete: 'set null' }),
+    shiftId: uuid('shift_id').references(() => counterShifts.id, { onDelete: 'restrict' }),
+    /** The counter's retry key: one sale per id, however often the submit is sent. */
+    saleId: uuid('sale_id'),
+    amountReceived: money('amount_received'),
+    transferReference: text('transfer_reference'),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: uuid('voided_by').references(() => adminUsers.id, { onDelete: 'set null' }),
+    voidReason: text('void_reason'),
+    /**
+     * A dearer rebooking's extra payment (docs/decisions/027): the difference, its slip, and
+     * whether the office checked it. The first payment's slip stays in payment_slip_key.
+     */
+    extraAmount: money('extra_amount'),
+    extraSlipKey: text('extra_slip_key'),
+    /** The number of times the passenger rebooked this booking. */
+    rebookCount: integer('rebook_count').notNull().default(0),
+    /** When the day-before reminder was queued: set once, by whichever instance gets there first. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('tickets_reference_uq').on(t.paymentReference),
+    uniqueIndex('tickets_sale_id_uq').on(t.saleId),
+    index('tickets_shift_idx').on(t.shiftId),
     uniqueIndex('tickets_eticket_token_uq').on(t.eticketToken),
     index('tickets_pending_email_idx')
       .on(sql`lower(${t.passengerEmail})`)
@@ -182,6 +209,33 @@ export const tickets = pgTable(
     index('tickets_launch_idx').on(t.launchId),
     // Public lookup matches the whole reference case-insensitively (ARCHITECTURE.md section 2.7).
     index('tickets_reference_lower_idx').on(sql`lower(${t.paymentReference})`),
+  ],
+);
+
+/**
+ * A counter seller's shift (docs/decisions/025): opened with a cash float per currency, closed
+ * with the cash counted. What was expected at the close is kept with it, so a later void by the
+ * office never rewrites a closed drawer's difference.
+ */
+export const counterShifts = pgTable(
+  'counter_shifts',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    /** The operator's date the shift opened on: the Owner's cash-ups are listed by it. */
+    openedOn: date('opened_on').notNull(),
+    floats: jsonb('floats').$type<Record<string, string>>().notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    expected: jsonb('expected').$type<Record<string, string>>(),
+    counted: jsonb('counted').$type<Record<string, string>>(),
+    note: text('note'),
+  },
+  (t) => [
+    // One open shift per person: a second open is refused by the database itself.
+    uniqueIndex('counter_shifts_open_uq').on(t.userId).where(sql`${t.closedAt} is null`),
+    index('counter_shifts_opened_on_idx').on(t.openedOn),
   ],
 );
 
@@ -208,6 +262,125 @@ export const ticketSeats = pgTable(
   (t) => [
     uniqueIndex('ticket_seats_seat_uq').on(t.scheduleId, t.travelDate, t.launchId, t.seatNumber),
     index('ticket_seats_ticket_idx').on(t.ticketId),
+  ],
+);
+
+/**
+ * One boarding sent by a boarding device, kept whatever its outcome (docs/decisions/024). The
+ * id is the device's, so sending it again changes nothing. The first boarding of a person to
+ * reach the server wins; a later one of the same person is a conflict, never counted twice.
+ */
+export const boardings = pgTable(
+  'boardings',
+  {
+    id: uuid('id').primaryKey(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    /** The stop boarded at, as a position on the departure's route (0 is the first). */
+    stop: integer('stop').notNull(),
+    /** How many of the party this boarding asked to board, and how many it did. */
+    persons: integer('persons').notNull(),
+    accepted: integer('accepted').notNull(),
+    /** 'boarded', or 'conflict' when another device boarded them first. */
+    outcome: text('outcome').notNull(),
+    /** An amber result boarded with the second, deliberate tap. */
+    deliberate: boolean('deliberate').notNull().default(false),
+    deviceId: text('device_id').notNull(),
+    deviceTime: timestamp('device_time', { withTimezone: true }).notNull(),
+    userId: uuid('user_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('boardings_ticket_idx').on(t.ticketId), index('boardings_schedule_idx').on(t.scheduleId)],
+);
+
+/** A stop whose boarding the crew closed: who, when, and the count of persons aboard after it. */
+export const boardingClosures = pgTable(
+  'boarding_closures',
+  {
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    stop: integer('stop').notNull(),
+    closedBy: uuid('closed_by').references(() => adminUsers.id, { onDelete: 'set null' }),
+    closedByName: text('closed_by_name').notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull(),
+    /** Crew aboard, entered at the first stop. */
+    crew: integer('crew'),
+    noShows: integer('no_shows').notNull(),
+    /** Passengers whose trip ended at this stop. */
+    countedOff: integer('counted_off').notNull(),
+    /** Passengers aboard when leaving this stop (crew not included). */
+    passengersAboard: integer('passengers_aboard').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scheduleId, t.stop] })],
+);
+
+/**
+ * A disruption of a departure (docs/decisions/026): what was done, why, by whom, and to how many
+ * bookings. Written in the transaction that changed them.
+ */
+export const disruptions = pgTable(
+  'disruptions',
+  {
+    id: id(),
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    /** 'cancel' or 'delay' (a move comes later). */
+    kind: text('kind').notNull(),
+    /** weather | technical | other */
+    reason: text('reason').notNull(),
+    note: text('note'),
+    actorUserId: uuid('actor_user_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    affected: integer('affected').notNull(),
+    /** A delay's stop times before and after: `{ before: ['08:00', ...], after: [...] }`. */
+    details: jsonb('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('disruptions_schedule_idx').on(t.scheduleId)],
+);
+
+/**
+ * The refunds queue: a booking the operator owes money back. An operator's cancellation is
+ * always a full refund. One request per ticket; the office works it and marks the ticket
+ * `refunded`, which closes it.
+ */
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: id(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** operator_cancelled | passenger_cancelled | cheaper_rebooking (src/shared/manage-api.ts) */
+    reason: text('reason').notNull(),
+    /** The share of the fare the policy gave (a passenger's cancellation); null: not a policy refund. */
+    percent: integer('percent'),
+    /** The passenger's own account for the refund, entered on the manage page; null until then. */
+    accountName: text('account_name'),
+    accountNumber: text('account_number'),
+    bankName: text('bank_name'),
+    /** The office's bank reference of the refund payment, given when it is marked refunded. */
+    bankReference: text('bank_reference'),
+    /** Whether the office had confirmed the payment (a pending booking's slip was not yet checked). */
+    paymentVerified: boolean('payment_verified').notNull(),
+    /** requested | refunded */
+    status: text('status').notNull().default('requested'),
+    disruptionId: uuid('disruption_id').references(() => disruptions.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One open request per ticket and reason: a second cheaper rebooking adds to the open one.
+    uniqueIndex('refund_requests_open_uq').on(t.ticketId, t.reason).where(sql`${t.status} = 'requested'`),
+    index('refund_requests_ticket_idx').on(t.ticketId),
+    index('refund_requests_status_idx').on(t.status, t.createdAt),
   ],
 );
 
@@ -274,6 +447,11 @@ export const paymentSettings = pgTable('payment_settings', {
   bankNameDv: text('bank_name_dv').notNull().default(''),
   bankNameUsdDv: text('bank_name_usd_dv').notNull().default(''),
   paymentInstructionsDv: text('payment_instructions_dv').notNull().default(''),
+  /** What a passenger's own cancellation gives back (src/shared/refund-policy.ts). */
+  refundPolicy: jsonb('refund_policy')
+    .$type<RefundPolicy>()
+    .notNull()
+    .default(sql`'[{"hoursBefore":24,"percent":100},{"hoursBefore":2,"percent":50}]'::jsonb`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -291,6 +469,8 @@ export const pwaSettings = pgTable('pwa_settings', {
   contactPhone: text('contact_phone'),
   bookingEmail: text('booking_email'),
   supportEmail: text('support_email'),
+  /** The day-before reminder e-mails (docs/decisions/026); the operator may turn them off. */
+  remindersEnabled: boolean('reminders_enabled').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -434,6 +614,54 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt),
     index('audit_log_actor_idx').on(t.actorUserId, t.createdAt),
     index('audit_log_action_idx').on(t.action, t.createdAt),
+  ],
+);
+
+/**
+ * A passenger's change to their own booking (docs/decisions/027), one row per request: the
+ * request id is the client's, so a retried request finds the change it already made and answers
+ * as it did.
+ */
+export const bookingChanges = pgTable(
+  'booking_changes',
+  {
+    id: id(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    requestId: uuid('request_id').notNull(),
+    /** cancel | name | refund_account | rebook */
+    kind: text('kind').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    clientIp: text('client_ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('booking_changes_request_uq').on(t.requestId),
+    index('booking_changes_ticket_idx').on(t.ticketId),
+  ],
+);
+
+/**
+ * What a proved one-time code gives (docs/decisions/027): one change to one booking, within
+ * minutes. Only the token's SHA-256 is kept; the change that uses it sets `used_at`.
+ */
+export const bookingGrants = pgTable(
+  'booking_grants',
+  {
+    id: id(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('booking_grants_token_uq').on(t.tokenHash),
+    index('booking_grants_expires_idx').on(t.expiresAt),
   ],
 );
 

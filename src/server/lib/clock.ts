@@ -31,6 +31,21 @@ export function dateInZone(at: Date, timeZone: string): string {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
+/** A database `time` ('09:20:00') as HH:MM, or null when there is none. */
+export const hhmm = (time: string | null): string | null => (time ? time.slice(0, 5) : null);
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** HH:MM (24-hour) of an instant in the operator's time zone. */
+export function timeInZone(at: Date, timeZone: string): string {
+  return formatIn(
+    timeFormats,
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  ).format(at);
+}
+
 export function addDays(isoDate: string, days: number): string {
   const d = new Date(`${isoDate}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);

@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. A cell a
  * spreadsheet would read as a formula (= + - @, or a leading tab or CR) gets a leading
@@ -14,4 +16,13 @@ export function csvText(header: readonly string[], rows: (string | number | null
   const lines = [header.map(csvCell).join(',')];
   for (const row of rows) lines.push(row.map(csvCell).join(','));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** Sends a CSV file as a download that no shared cache keeps. */
+export function sendCsv(reply: FastifyReply, file: { filename: string; csv: string }) {
+  return reply
+    .header('Content-Type', 'text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+    .header('Cache-Control', 'private, no-store')
+    .send(file.csv);
 }

@@ -58,3 +58,6 @@ export function isBadTextForDatabase(err: unknown): boolean {
 const LOST_RACE_CODES = new Set(['40P01', '40001']);
 
 export const isLostRace = (err: unknown): boolean => LOST_RACE_CODES.has(errorCodeOf(err) ?? '');
+
+/** A unique index refused the row (23505): another request wrote the same key first. */
+export const isUniqueViolation = (err: unknown): boolean => errorCodeOf(err) === '23505';

@@ -14,6 +14,8 @@ const EVENTS_CHANNEL = 'ferry_events';
 export type LiveEvent =
   | { kind: 'ticket'; data: TicketEvent }
   | { kind: 'schedule'; data: ScheduleEvent }
+  /** Someone boarded, or boarding closed at a stop: boarding screens refresh that departure. */
+  | { kind: 'boarding'; data: { scheduleId: string } }
   /** A person's access changed (deactivated, role changed, password reset): their screens re-check. */
   | { kind: 'staff'; data: { userId: string } };
 
@@ -26,7 +28,10 @@ function parseLiveEvent(payload: string): LiveEvent | null {
   try {
     const value = JSON.parse(payload) as Partial<LiveEvent>;
     if (
-      (value.kind === 'ticket' || value.kind === 'schedule' || value.kind === 'staff') &&
+      (value.kind === 'ticket' ||
+        value.kind === 'schedule' ||
+        value.kind === 'boarding' ||
+        value.kind === 'staff') &&
       value.data &&
       typeof value.data === 'object'
     ) {

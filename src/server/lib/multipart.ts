@@ -2,25 +2,46 @@ import type { FastifyRequest } from 'fastify';
 import { MSG } from '#shared/messages.ts';
 import { AppError } from './errors.ts';
 
-type ImageUpload = { image: Buffer; fields: Record<string, string> };
+type MultipartForm = { file: Buffer | undefined; fields: Record<string, string> };
 
 /**
- * Reads an admin image upload: the file in the field `image` (ARCHITECTURE.md section 3) and
- * the text fields beside it. The 10 MB cap is the multipart plugin's (413 with SPEC.md's text).
+ * Reads a multipart body: the non-empty file in `fileField`, and the text fields. Every other
+ * file is drained unused, so parsing can go on. The 10 MB cap is the multipart plugin's.
  */
-export async function readImageUpload(req: FastifyRequest): Promise<ImageUpload> {
-  if (!req.isMultipart()) throw new AppError('image_required', MSG.imageType, 400);
+export async function readMultipart(req: FastifyRequest, fileField: string): Promise<MultipartForm> {
   const fields: Record<string, string> = {};
-  let image: Buffer | undefined;
+  let file: Buffer | undefined;
   for await (const part of req.parts()) {
     if (part.type === 'file') {
-      // Drained even when unused, so parsing can go on.
       const buffer = await part.toBuffer();
-      if (part.fieldname === 'image' && buffer.length > 0) image = buffer;
+      if (part.fieldname === fileField && buffer.length > 0) file = buffer;
     } else if (typeof part.value === 'string') {
       fields[part.fieldname] = part.value;
     }
   }
-  if (!image) throw new AppError('image_required', MSG.imageType, 400);
-  return { image, fields };
+  return { file, fields };
+}
+
+/** A form field that carries JSON; 400 naming the field when it is not JSON. */
+export function parseJsonField(text: string | undefined, field: string): unknown {
+  try {
+    return JSON.parse(text ?? '');
+  } catch {
+    throw new AppError('validation_error', MSG.checkRequiredFields, 400, {
+      fields: { [field]: 'Invalid JSON' },
+    });
+  }
+}
+
+/**
+ * Reads an admin image upload: the file in the field `image` (ARCHITECTURE.md section 3) and
+ * the text fields beside it (SPEC.md's text when there is no image).
+ */
+export async function readImageUpload(
+  req: FastifyRequest,
+): Promise<{ image: Buffer; fields: Record<string, string> }> {
+  if (!req.isMultipart()) throw new AppError('image_required', MSG.imageType, 400);
+  const { file, fields } = await readMultipart(req, 'image');
+  if (!file) throw new AppError('image_required', MSG.imageType, 400);
+  return { image: file, fields };
 }

@@ -43,6 +43,10 @@ export const RATE_LIMITS = {
   emailCode: [10, '10 minutes'],
   // Wrong codes are limited per code (5 tries); this caps guessing across many codes.
   emailVerify: [30, '10 minutes'],
+  // Manage-page codes: each may send a mail (3 per reference an hour, 60 s apart, in the service).
+  manageCode: [10, '10 minutes'],
+  // A passenger's own changes: each needs a fresh code's grant, so this only stops hammering.
+  manageChange: [20, '10 minutes'],
   // Coarse cap on login requests per IP; the failure throttle per IP and per e-mail
   // (LOGIN_MAX_FAILURES) is separate and never scaled.
   login: [20, '15 minutes'],

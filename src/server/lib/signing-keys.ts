@@ -11,7 +11,7 @@ import { signingKeys } from '#server/db/schema.ts';
  * old one signed no longer matter, retire it (retireSigningKey) and they stop verifying.
  */
 
-type SigningKeyPurpose = 'device-cookie';
+type SigningKeyPurpose = 'device-cookie' | 'manage-link';
 
 type Key = { id: string; secret: Buffer };
 

@@ -1,6 +1,8 @@
 import { createPrivateKey, createPublicKey, type KeyObject, randomBytes, sign } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { tickets } from '#server/db/schema.ts';
 import {
   type ETicketClaims,
   type ETicketPublicKey,
@@ -110,3 +112,10 @@ export function loadTicketSigner(opts: {
   }
   return createTicketSigner(readFileSync(file, 'utf8'), opts.verifyKeys);
 }
+
+/**
+ * The column update that supersedes a booking's e-ticket code: every change to what the code
+ * says or whether it boards (a cancel, a void, a move, a rebook, a seat change) adds one, so a
+ * boarding device that has synced shows the old code red. The `/t/` link stays the same.
+ */
+export const supersedeETicket = { eticketVersion: sql`${tickets.eticketVersion} + 1` };

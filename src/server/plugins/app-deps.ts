@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { createLiveEvents, type LiveEvents } from '../lib/live-events.ts';
 import type { Mailer } from '../lib/mailer.ts';
+import { configureManageLinks } from '../lib/manage-links.ts';
 import { createMicroCache, type MicroCache } from '../lib/micro-cache.ts';
 import { createSeatLockGate, type SeatLockGate } from '../lib/seat-lock-gate.ts';
 import { createSessionFreshCache, type SessionFreshCache } from '../lib/session-fresh-cache.ts';
@@ -57,6 +58,7 @@ async function appDeps(
   opts: Pick<AppDeps, 'config' | 'database' | 'storage' | 'clock' | 'mailer'>,
 ): Promise<void> {
   let signer: TicketSigner | undefined;
+  configureManageLinks(opts.config);
   app.decorate('deps', {
     ...opts,
     liveEvents: createLiveEvents(opts.database, app.log),

@@ -17,7 +17,8 @@ async function securityHeaders(app: FastifyInstance): Promise<void> {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly only (the boarding scanner's QR reader): no eval, no inline script.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Inline style attributes come from React and the toast library; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(s3Origin ? [s3Origin] : [])],

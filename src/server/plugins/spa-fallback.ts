@@ -7,6 +7,9 @@ import { MSG } from '#shared/messages.ts';
 import { ROUTE_PAGES } from '#shared/route-pages.ts';
 import { AppError, errorBody } from '../lib/errors.ts';
 
+/** `/bookings/<reference>/manage`, whose `?k=` is the booking's manage link. */
+const MANAGE_PAGE = /^\/bookings\/[^/]+\/manage\/?$/;
+
 /**
  * The built web app (when there is one) and what answers a path no route has: the SPA's
  * index.html for a client route, the JSON 404 for the API, uploads and anything that looks
@@ -51,8 +54,9 @@ async function spaFallback(app: FastifyInstance, opts: { webRoot: string | false
     if (webRoot && (req.method === 'GET' || req.method === 'HEAD') && !isApi && !looksLikeFile) {
       // Client-side routes: the SPA decides what to show, including its own 404 page.
       reply.header('Cache-Control', 'no-cache');
-      // An e-ticket's address is its token: no request from its page names it to another host.
-      if (url.startsWith('/t/')) reply.header('Referrer-Policy', 'no-referrer');
+      // An e-ticket's address is its token, a manage page's carries its link: no request from
+      // either page names it to another host.
+      if (url.startsWith('/t/') || MANAGE_PAGE.test(url)) reply.header('Referrer-Policy', 'no-referrer');
       return reply.sendFile(pages.get(url) ?? 'index.html');
     }
     return reply.status(404).send(errorBody(new AppError('not_found', MSG.notFound, 404)));

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import adminAuditRoutes from './admin/audit.ts';
 import adminBannerRoutes from './admin/banners.ts';
 import adminBoardingRoutes from './admin/boarding.ts';
+import adminCounterRoutes from './admin/counter.ts';
 import adminEventRoutes from './admin/events.ts';
 import adminRoutes from './admin/index.ts';
 import adminLaunchRoutes from './admin/launches.ts';
 import adminLocationRoutes from './admin/locations.ts';
+import adminRefundRoutes from './admin/refunds.ts';
 import adminScheduleRoutes from './admin/schedules.ts';
 import adminSettingsRoutes from './admin/settings.ts';
 import adminStaffRoutes from './admin/staff.ts';
@@ -18,6 +20,7 @@ import catalogueRoutes from './public/catalogue.ts';
 import clientInfoRoutes from './public/client-info.ts';
 import emailCodeRoutes from './public/email-codes.ts';
 import fileRoutes from './public/files.ts';
+import manageRoutes from './public/manage.ts';
 import tripRoutes from './public/trips.ts';
 
 /** Every route of ARCHITECTURE.md section 3, grouped by resource; admin ones behind the one guard. */
@@ -27,6 +30,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(catalogueRoutes);
   await app.register(emailCodeRoutes);
   await app.register(bookingRoutes);
+  await app.register(manageRoutes);
   await app.register(tripRoutes);
   await app.register(clientInfoRoutes);
   await app.register(authRoutes);
@@ -34,6 +38,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     modules: [
       adminTicketRoutes,
       adminTripRoutes,
+      // The refunds queue.
+      adminRefundRoutes,
       adminEventRoutes,
       // The catalogue (schedules, launches, locations, banners, payment and branding settings).
       adminScheduleRoutes,
@@ -46,8 +52,9 @@ export default async function routes(app: FastifyInstance): Promise<void> {
       // Staff, roles and the audit trail.
       adminStaffRoutes,
       adminAuditRoutes,
-      // Boarding at the jetty.
+      // Boarding and counter sales at the jetty.
       adminBoardingRoutes,
+      adminCounterRoutes,
     ],
   });
   // Every recorded mail's text, codes included: only for the demo and tests, whose mail is logged.

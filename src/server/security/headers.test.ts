@@ -28,7 +28,7 @@ function directives(res: LightMyRequestResponse): Map<string, string> {
 
 function expectSecurityHeaders(res: LightMyRequestResponse, label: string): void {
   const csp = directives(res);
-  expect(csp.get('script-src'), label).toBe("'self'");
+  expect(csp.get('script-src'), label).toBe("'self' 'wasm-unsafe-eval'");
   expect(csp.get('default-src'), label).toBe("'self'");
   expect(csp.get('object-src'), label).toBe("'none'");
   expect(csp.get('base-uri'), label).toBe("'none'");

@@ -9,7 +9,6 @@ import {
   scheduleLaunches,
   scheduleRouteStops,
   schedules,
-  ticketSeats,
   tickets,
 } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
@@ -33,10 +32,11 @@ import {
   serialiseHolds,
   tooManyTickets,
 } from './check-hold-limits.ts';
-import { refuseTakenSeats, refuseUnknownSeats, seatsUnavailable } from './check-seats.ts';
+import { refuseTakenSeats, refuseUnknownSeats, takeSeats } from './check-seats.ts';
 import { emailNotVerified, findVerifiedEmail } from './find-verified-email.ts';
 import { launchUnavailable } from './read-trip-launch.ts';
 import { refuseClosedDeparture } from './refuse-closed-departure.ts';
+import { refuseCounterClosed } from './refuse-counter-closed.ts';
 import { releaseSeats } from './release-seats.ts';
 import { receivedMail } from './ticket-mails.ts';
 
@@ -215,25 +215,8 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
       }
       if (!ticket) throw new AppError('reference_exists', MSG.referenceExists, 409);
 
-      // The unique index on (schedule, date, launch, seat) decides who gets a contested seat;
-      // a concurrent booking of the same seat waits for this one and then inserts nothing.
-      const inserted = await tx
-        .insert(ticketSeats)
-        .values(
-          input.seats.map((seatNumber) => ({
-            ticketId: ticket.id,
-            scheduleId: input.scheduleId,
-            travelDate: input.travelDate,
-            launchId: input.launchId,
-            seatNumber,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ seat: ticketSeats.seatNumber });
-      if (inserted.length !== input.seats.length) {
-        const got = new Set(inserted.map((r) => r.seat));
-        throw seatsUnavailable(input.seats.filter((s) => !got.has(s)).sort());
-      }
+      // The unique index on (schedule, date, launch, seat) decides who gets a contested seat.
+      await takeSeats(tx, ticket.id, input);
 
       // The ticket holds these seats now (ARCHITECTURE.md section 8.3).
       await releaseSeats({ db: tx, ...input, session });
@@ -242,6 +225,7 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
         tx,
         receivedMail(
           {
+            ticketId: ticket.id,
             passengerEmail: input.passenger.email,
             reference: ticket.reference,
             passengerName: input.passenger.name,
@@ -296,18 +280,23 @@ type TripCheck = { passengerDepartureTime: string; fromName: string; toName: str
 
 /**
  * The trip must exist, be open, run on the requested date and launch, pass From before To, and
- * not have left the passenger's From stop yet.
+ * not have left the passenger's From stop yet; at the counter (`atCounter`), not have closed
+ * boarding there yet.
  */
-async function checkTrip(
+export async function checkTrip(
   tx: Tx,
-  input: BookingInput,
-  when: { now: Date; timeZone: string },
+  input: Pick<
+    BookingInput,
+    'scheduleId' | 'travelDate' | 'originId' | 'destinationId' | 'launchId' | 'seats'
+  >,
+  when: { now: Date; timeZone: string; atCounter?: boolean },
 ): Promise<TripCheck> {
   const [schedule] = await tx.select().from(schedules).where(eq(schedules.id, input.scheduleId));
   if (
     !schedule ||
     schedule.archivedAt ||
-    schedule.status === 'completed' ||
+    // Completed or cancelled by the operator: no longer offered.
+    schedule.status !== 'scheduled' ||
     schedule.travelDate !== input.travelDate
   ) {
     throw invalidSchedule();
@@ -327,13 +316,17 @@ async function checkTrip(
   const toIndex = stops.findIndex((s, i) => i > fromIndex && s.locationId === input.destinationId);
   if (fromIndex < 0 || toIndex < 0) throw invalidSchedule();
 
-  refuseClosedDeparture({
-    trip: schedule,
-    stops,
-    originId: input.originId,
-    timeZone: when.timeZone,
-    now: when.now,
-  });
+  if (when.atCounter) {
+    await refuseCounterClosed({ db: tx, trip: schedule, originId: input.originId, ...when });
+  } else {
+    refuseClosedDeparture({
+      trip: schedule,
+      stops,
+      originId: input.originId,
+      timeZone: when.timeZone,
+      now: when.now,
+    });
+  }
 
   const [launch] = await tx
     .select({

@@ -8,10 +8,9 @@ import {
   schedules,
   tickets,
 } from '#server/db/schema.ts';
+import { hhmm } from '#server/lib/clock.ts';
 import type { AdminStop, AdminTrip, NamedRef } from '#shared/admin-api.ts';
 import { UNKNOWN_LOCATION } from '#shared/messages.ts';
-
-const hhmm = (time: string | null): string | null => (time ? time.slice(0, 5) : null);
 
 type StopRow = {
   scheduleId: string;
@@ -80,6 +79,7 @@ export async function listAdminTripsWhere({ db, where }: { db: DbOrTx; where: SQ
     const stops = stopsBy.get(s.id) ?? [];
     const adminStops: AdminStop[] = stops.map((stop) => ({
       stopOrder: stop.stopOrder,
+      locationId: stop.locationId,
       name: stop.name ?? UNKNOWN_LOCATION,
       departureTime: hhmm(stop.departureTime),
     }));

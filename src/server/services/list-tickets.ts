@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { launches, locations, scheduleRouteStops, schedules, tickets } from '#server/db/schema.ts';
+import { hhmm } from '#server/lib/clock.ts';
 import type {
   AdminStop,
   AdminTicket,
@@ -20,8 +21,6 @@ const TAB_STATUS: Record<TicketTab, TicketStatus> = {
   rejected: 'cancelled',
 };
 
-const hhmm = (time: string | null): string | null => (time ? time.slice(0, 5) : null);
-
 /** Stops of many schedules in one query, keyed by schedule id. */
 async function listStopsOf(db: DbOrTx, scheduleIds: string[]): Promise<Map<string, AdminStop[]>> {
   const byId = new Map<string, AdminStop[]>();
@@ -30,6 +29,7 @@ async function listStopsOf(db: DbOrTx, scheduleIds: string[]): Promise<Map<strin
     .select({
       scheduleId: scheduleRouteStops.scheduleId,
       stopOrder: scheduleRouteStops.stopOrder,
+      locationId: scheduleRouteStops.locationId,
       name: locations.name,
       departureTime: scheduleRouteStops.departureTime,
     })
@@ -41,6 +41,7 @@ async function listStopsOf(db: DbOrTx, scheduleIds: string[]): Promise<Map<strin
     const list = byId.get(row.scheduleId) ?? [];
     list.push({
       stopOrder: row.stopOrder,
+      locationId: row.locationId,
       name: row.name ?? 'Unknown Location',
       departureTime: hhmm(row.departureTime),
     });
@@ -89,6 +90,9 @@ function toAdminTicket(row: TicketRow, stops: AdminStop[]): AdminTicket {
     currency: t.currency === 'USD' ? 'USD' : 'MVR',
     exchangeRate: t.exchangeRate,
     paymentMethod: t.paymentMethod,
+    channel: t.channel === 'counter' ? 'counter' : 'online',
+    transferReference: t.transferReference,
+    voidReason: t.voidReason,
     bankAccount: {
       bankName: t.bankName ?? '',
       accountHolder: t.accountHolder ?? '',

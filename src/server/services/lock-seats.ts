@@ -11,6 +11,7 @@ import { refuseTakenSeats, refuseUnknownSeats, seatsUnavailable } from './check-
 import { emailNotVerified, findVerifiedEmail } from './find-verified-email.ts';
 import { launchUnavailable, readTripLaunch } from './read-trip-launch.ts';
 import { listDepartureStops, refuseClosedDeparture } from './refuse-closed-departure.ts';
+import { refuseCounterClosed } from './refuse-counter-closed.ts';
 
 type LockSeatsOptions = Omit<SeatLockRequest, 'verificationToken'> & {
   db: Db;
@@ -21,7 +22,9 @@ type LockSeatsOptions = Omit<SeatLockRequest, 'verificationToken'> & {
   timeZone: string;
   /**
    * A passenger's lock: the verification token of step 2 names its e-mail, and the client
-   * address and e-mail are held to the fair-hold limits. Staff locks carry none of this.
+   * address and e-mail are held to the fair-hold limits, and it closes at the departure time.
+   * Staff locks (the counter's) carry none of this and close when boarding closes at the From
+   * stop.
    */
   passenger?: { verificationToken: string | undefined; clientIp: string; limits: HoldLimits };
 };
@@ -40,14 +43,20 @@ export async function lockSeats(opts: LockSeatsOptions): Promise<{ lockedUntil: 
     return await db.transaction(async (tx) => {
       const { trip, launch } = await readTripLaunch({ ...opts, db: tx });
       if (trip.status === 'completed') throw new AppError('trip_completed', MSG.tripCompleted, 409);
+      // A departure the operator cancelled is offered no more (docs/decisions/026).
+      if (trip.status !== 'scheduled') throw new AppError('invalid_schedule', MSG.invalidSchedule, 409);
       if (!launch.bookable) throw launchUnavailable();
-      refuseClosedDeparture({
-        trip,
-        stops: await listDepartureStops({ db: tx, scheduleId: trip.id }),
-        originId: opts.originId,
-        timeZone: opts.timeZone,
-        now,
-      });
+      if (opts.passenger) {
+        refuseClosedDeparture({
+          trip,
+          stops: await listDepartureStops({ db: tx, scheduleId: trip.id }),
+          originId: opts.originId,
+          timeZone: opts.timeZone,
+          now,
+        });
+      } else {
+        await refuseCounterClosed({ db: tx, trip, originId: opts.originId, now, timeZone: opts.timeZone });
+      }
       refuseUnknownSeats({ seatNumbers: launch.seatNumbers, seats });
 
       const key = { scheduleId: trip.id, travelDate: trip.travelDate, launchId: launch.id };

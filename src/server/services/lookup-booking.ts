@@ -2,6 +2,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { launches, locations, scheduleRouteStops, schedules, tickets } from '#server/db/schema.ts';
+import { hhmm } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { normalizeReference } from '#server/lib/reference.ts';
 import {
@@ -27,8 +28,6 @@ function maskName(name: string): string {
     .map((word) => `${Array.from(word)[0] ?? ''}***`)
     .join(' ');
 }
-
-const hhmm = (time: string | null) => (time ? time.slice(0, 5) : null);
 
 function pick<T extends Record<string, string>>(table: T, key: string, fallback: keyof T): string {
   return (table as Record<string, string>)[key] ?? table[fallback] ?? key;

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { tickets } from '#server/db/schema.ts';
+import { refundRequests, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
+import { supersedeETicket } from '#server/lib/ticket-signing.ts';
 import type { AdminTicket, MarkedStatus } from '#shared/admin-api.ts';
+import { CANCELLED_STATES } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import { lockTicket } from './lock-ticket.ts';
 import { readTicket } from './read-ticket.ts';
@@ -23,13 +25,30 @@ export async function markTicket(opts: {
 }): Promise<AdminTicket> {
   return opts.db.transaction(async (tx) => {
     const before = await lockTicket({ db: tx, id: opts.ticketId });
-    if (before.ticketStatus !== 'confirmed') {
+    // A booking the operator or the passenger cancelled is owed a refund: it takes `refunded`.
+    const refund = opts.status === 'refunded' && CANCELLED_STATES.includes(before.ticketStatus);
+    if (before.ticketStatus !== 'confirmed' && !refund) {
       throw new AppError('ticket_not_confirmed', MSG.ticketNotConfirmed, 409);
     }
     await tx
       .update(tickets)
-      .set({ markedStatus: opts.status, updatedAt: opts.clock.now() })
+      .set({
+        markedStatus: opts.status,
+        // Marked on board by hand: the whole party; a no-show: nobody.
+        ...(opts.status === 'present' ? { boardedCount: before.adultCount + before.childCount } : {}),
+        ...(opts.status === 'no_show' ? { boardedCount: 0 } : {}),
+        // Cancelled or refunded: the code no longer boards.
+        ...(opts.status === 'cancelled' || opts.status === 'refunded' ? supersedeETicket : {}),
+        updatedAt: opts.clock.now(),
+      })
       .where(eq(tickets.id, before.id));
+    // The refunds queue's request for this ticket is done.
+    if (opts.status === 'refunded') {
+      await tx
+        .update(refundRequests)
+        .set({ status: 'refunded', refundedAt: opts.clock.now() })
+        .where(eq(refundRequests.ticketId, before.id));
+    }
     await writeAudit(tx, {
       actorUserId: opts.actorUserId,
       action: 'mark',

@@ -1,10 +1,18 @@
 import { asc } from 'drizzle-orm';
-import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES, PAYMENT_METHOD } from '#shared/constants.ts';
+import {
+  DEFAULT_EXCHANGE_RATE,
+  DEFAULT_PRICES,
+  DEFAULT_REFUND_POLICY,
+  PAYMENT_METHOD,
+} from '#shared/constants.ts';
 import type { PaymentSettingsView } from '#shared/schemas.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { paymentSettings } from '../db/schema.ts';
 
-/** Prices, the exchange rate and bank details (SPEC.md section 7): the first row, else the defaults. */
+/**
+ * Prices, the exchange rate, bank details (SPEC.md section 7) and the cancellation refund policy:
+ * the first row, else the defaults.
+ */
 export async function readPaymentSettings({ db }: { db: DbOrTx }): Promise<PaymentSettingsView> {
   const [row] = await db.select().from(paymentSettings).orderBy(asc(paymentSettings.createdAt)).limit(1);
   return {
@@ -25,5 +33,6 @@ export async function readPaymentSettings({ db }: { db: DbOrTx }): Promise<Payme
     bankNameDv: row?.bankNameDv ?? '',
     bankNameUsdDv: row?.bankNameUsdDv ?? '',
     paymentInstructionsDv: row?.paymentInstructionsDv ?? '',
+    refundPolicy: row?.refundPolicy ?? DEFAULT_REFUND_POLICY,
   };
 }

@@ -4,6 +4,7 @@ import { ticketSeats, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
+import { supersedeETicket } from '#server/lib/ticket-signing.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { ticketNotPending } from './approve-ticket.ts';
 import type { LockedTicket } from './lock-ticket.ts';
@@ -26,7 +27,13 @@ export async function rejectLockedTicket(opts: {
   if (before.ticketStatus !== 'pending') throw ticketNotPending();
   await tx
     .update(tickets)
-    .set({ ticketStatus: 'cancelled', paymentStatus: 'failed', remarks: opts.remarks, updatedAt: opts.now })
+    .set({
+      ticketStatus: 'cancelled',
+      paymentStatus: 'failed',
+      remarks: opts.remarks,
+      updatedAt: opts.now,
+      ...supersedeETicket,
+    })
     .where(eq(tickets.id, before.id));
   await tx.delete(ticketSeats).where(eq(ticketSeats.ticketId, before.id));
   await writeAudit(tx, {

@@ -136,7 +136,7 @@ export async function loadTripDay({ db, date }: { db: DbOrTx; date: string }): P
         WHERE sl.schedule_id = s.id
           AND la.status = 'active' AND la.archived_at IS NULL) AS launches
     FROM schedules s
-    WHERE s.travel_date = ${date}::date AND s.status <> 'completed' AND s.archived_at IS NULL
+    WHERE s.travel_date = ${date}::date AND s.status <> 'completed' AND s.status <> 'cancelled' AND s.archived_at IS NULL
   `);
   const rows = (result as unknown as { rows: DayRow[] }).rows;
   const byPair = new Map<string, PairTrip[]>();

@@ -1,10 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, countDistinct, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, countDistinct, desc, eq, gt, like, ne, notLike } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { emailCodes } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
-import { enqueueMail } from '#server/lib/mailer.ts';
+import { type ComposeMail, enqueueMail } from '#server/lib/mailer.ts';
 import { hashCode, lockEmail, normalizeEmail } from '#server/lib/one-time-codes.ts';
 import {
   EMAIL_CODE_COOLDOWN_SECONDS,
@@ -18,6 +18,9 @@ import type { EmailCodeResponse } from '#shared/schemas.ts';
 import { codeMail } from './ticket-mails.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
+
+/** The code key of a booking's manage codes: `booking:<reference>` (manage-booking.ts). */
+export const MANAGE_KEY_PREFIX = 'booking:';
 
 /**
  * Sends a one-time code (ARCHITECTURE.md sections 2.5 and 8.8): at most 3 per address in any
@@ -34,6 +37,13 @@ export async function sendEmailCode(opts: {
   verificationsPerIpHour?: number | undefined;
   /** The language the passenger reads: the mail is written in it. */
   language?: Language | undefined;
+  /**
+   * The mail that carries the code; null sends none (a manage code for a reference that does
+   * not exist still counts, so the answers and limits are the same). Default: step 2's mail.
+   */
+  mailFor?: ((code: string) => ComposeMail | null) | undefined;
+  /** The message when the key's sends for the hour are used up. */
+  maxSendsMessage?: string | undefined;
 }): Promise<EmailCodeResponse> {
   const email = normalizeEmail(opts.email);
   const now = opts.clock.now();
@@ -52,6 +62,10 @@ export async function sendEmailCode(opts: {
             eq(emailCodes.clientIp, clientIp),
             gt(emailCodes.createdAt, hourAgo),
             ne(emailCodes.email, email),
+            // Booking codes (`booking:<reference>`) and e-mail codes are counted apart.
+            email.startsWith(MANAGE_KEY_PREFIX)
+              ? like(emailCodes.email, `${MANAGE_KEY_PREFIX}%`)
+              : notLike(emailCodes.email, `${MANAGE_KEY_PREFIX}%`),
           ),
         );
       const [asked] = await tx
@@ -76,7 +90,7 @@ export async function sendEmailCode(opts: {
       .where(and(eq(emailCodes.email, email), gt(emailCodes.createdAt, hourAgo)))
       .orderBy(desc(emailCodes.createdAt));
     if (recent.length >= EMAIL_CODE_MAX_SENDS) {
-      throw new AppError('otp_max_attempts', MSG.otpMaxAttempts, 429);
+      throw new AppError('otp_max_attempts', opts.maxSendsMessage ?? MSG.otpMaxAttempts, 429);
     }
     const last = recent[0];
     if (last) {
@@ -99,7 +113,10 @@ export async function sendEmailCode(opts: {
       createdAt: now,
     });
     // In the passenger's language; once delivered the row keeps a version without the code.
-    await enqueueMail(tx, codeMail({ to: email, code, language: opts.language ?? DEFAULT_LANGUAGE }));
+    const mail = opts.mailFor
+      ? opts.mailFor(code)
+      : codeMail({ to: email, code, language: opts.language ?? DEFAULT_LANGUAGE });
+    if (mail) await enqueueMail(tx, mail);
     return {
       cooldownSeconds: EMAIL_CODE_COOLDOWN_SECONDS,
       attemptsLeft: EMAIL_CODE_MAX_SENDS - recent.length - 1,

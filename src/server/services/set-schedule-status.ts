@@ -3,7 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { schedules } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import { problem } from '#server/lib/errors.ts';
+import { AppError, problem } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import type { AdminTrip } from '#shared/admin-api.ts';
 import type { ScheduleStatus } from '#shared/constants.ts';
@@ -24,6 +24,10 @@ export async function setScheduleStatus(opts: {
   return opts.db.transaction(async (tx) => {
     const [before] = await tx.select().from(schedules).where(eq(schedules.id, opts.scheduleId)).for('update');
     if (!before) throw problem('schedule_not_found');
+    // A cancellation moved its bookings and refunds on (docs/decisions/026): it is not undone here.
+    if (before.status === 'cancelled') {
+      throw new AppError('departure_cancelled', 'This departure was cancelled and cannot be reopened', 409);
+    }
     if (before.status !== opts.status) {
       const completedAt = opts.status === 'completed' ? opts.clock.now() : null;
       await tx.update(schedules).set({ status: opts.status, completedAt }).where(eq(schedules.id, before.id));

@@ -2,11 +2,13 @@ import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { locations, tickets } from '#server/db/schema.ts';
 import type { ComposeMail, MailMessage } from '#server/lib/mailer.ts';
+import { mailManageLink } from '#server/lib/manage-links.ts';
 import { qrPng } from '#server/lib/qr-png.ts';
 import { type Translate, translator } from '#server/lib/texts.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { CONTACT, EMAIL_CODE_TTL_MINUTES, PAYMENT_METHOD } from '#shared/constants.ts';
 import { travelDateParts } from '#shared/date-names.ts';
+import type { CancelReason } from '#shared/disruptions.ts';
 import { isLanguage, LANGUAGE_DIR, type Language } from '#shared/languages.ts';
 import type { TextId } from '#shared/texts.ts';
 import { readUsableTextOverrides } from './text-overrides.ts';
@@ -110,27 +112,70 @@ const QR_CID = 'e-ticket-qr';
 
 // --- The one-time code ------------------------------------------------------------------
 
+type CodeMailTexts = {
+  subject: Line;
+  intro: Line;
+  validity: TextId;
+  /** What the outbox keeps once the mail is delivered; the subject kept is `keptSubject` or the subject. */
+  keptSubject?: TextId;
+  keptText: TextId;
+};
+
 /**
- * Step 2's code, in the language the passenger asked in. Once delivered, the outbox row keeps
- * `kept` instead (no readable code in the database), in the same language.
+ * A one-time code's mail, in the reader's language. Once delivered, the outbox row keeps the
+ * `kept` texts instead, so no readable code stays in the database.
  */
-export function codeMail(opts: { to: string; code: string; language: Language }): ComposeMail {
+function oneTimeCodeMail(opts: { to: string; language: Language; texts: CodeMailTexts }): ComposeMail {
   return async (db) => {
-    const { language } = opts;
+    const { language, texts } = opts;
     const t = translator(language, await readUsableTextOverrides(db));
-    const code = ltr(opts.code);
     const mail = compose({
       to: opts.to,
       language,
       t,
-      subject: line('email.codeSubject', { code }),
-      blocks: [
-        [line('email.codeIntro', { code })],
-        [line('email.codeValidity', { minutes: EMAIL_CODE_TTL_MINUTES })],
-      ],
+      subject: texts.subject,
+      blocks: [[texts.intro], [line(texts.validity, { minutes: EMAIL_CODE_TTL_MINUTES })]],
     });
-    return { ...mail, kept: { subject: t('email.codeKeptSubject'), text: t('email.codeKeptText') } };
+    const keptSubject = texts.keptSubject ? t(texts.keptSubject) : mail.subject;
+    return { ...mail, kept: { subject: keptSubject, text: t(texts.keptText) } };
   };
+}
+
+/** Step 2's code, in the language the passenger asked in. */
+export function codeMail(opts: { to: string; code: string; language: Language }): ComposeMail {
+  const code = ltr(opts.code);
+  return oneTimeCodeMail({
+    ...opts,
+    texts: {
+      subject: line('email.codeSubject', { code }),
+      intro: line('email.codeIntro', { code }),
+      validity: 'email.codeValidity',
+      keptSubject: 'email.codeKeptSubject',
+      keptText: 'email.codeKeptText',
+    },
+  });
+}
+
+/**
+ * The code that lets a passenger change their booking (docs/decisions/027), to the booking's own
+ * address, in the booking's language.
+ */
+export function manageCodeMail(opts: {
+  to: string;
+  code: string;
+  reference: string;
+  language: Language;
+}): ComposeMail {
+  const reference = ltr(opts.reference);
+  return oneTimeCodeMail({
+    ...opts,
+    texts: {
+      subject: line('email.manageCodeSubject', { reference }),
+      intro: line('email.manageCodeIntro', { reference, code: ltr(opts.code) }),
+      validity: 'email.manageCodeValidity',
+      keptText: 'email.manageCodeKeptText',
+    },
+  });
 }
 
 // --- Booking mails ----------------------------------------------------------------------
@@ -147,6 +192,8 @@ export function mailTravelDate(language: Language, t: Translate, isoDate: string
 
 /** What every booking mail says about the booking. */
 export type BookingFacts = {
+  /** The ticket, for the manage page's link in the mail. */
+  ticketId: string;
   passengerEmail: string;
   reference: string;
   passengerName: string;
@@ -204,6 +251,12 @@ function tripLines({ language, t, names }: Context, f: BookingFacts): Line[] {
   ];
 }
 
+/** The manage page's link (docs/decisions/027), when the mail can carry one. */
+async function manageLines(db: DbOrTx, facts: BookingFacts): Promise<Line[][]> {
+  const url = await mailManageLink(db, { id: facts.ticketId, reference: facts.reference });
+  return url ? [[line('email.manageLink', { url: ltr(url) })]] : [];
+}
+
 /** The booking was submitted: written in the booking's transaction (create-booking.ts). */
 export function receivedMail(facts: BookingFacts, language: Language): ComposeMail {
   return async (db) => {
@@ -217,12 +270,14 @@ export function receivedMail(facts: BookingFacts, language: Language): ComposeMa
         [line('email.receivedThanks', { name: facts.passengerName })],
         tripLines(context, facts),
         [line('email.receivedReview')],
+        ...(await manageLines(db, facts)),
       ],
     });
   };
 }
 
 const factsOf = (t: AdminTicket): BookingFacts => ({
+  ticketId: t.id,
   passengerEmail: t.passengerEmail,
   reference: t.reference,
   passengerName: t.passengerName,
@@ -255,6 +310,7 @@ export function approvedMail(
         tripLines(context, facts),
         [line('email.approvedStatus'), line('email.approvedBoarding')],
         ...(eTicket ? [[line('email.eTicketLink', { url: ltr(eTicket.url) })]] : []),
+        ...(await manageLines(db, facts)),
       ],
       ...(eTicket?.code
         ? {
@@ -282,6 +338,7 @@ export function eTicketMail(ticket: AdminTicket, eTicketUrl: string): ComposeMai
         [line('email.greeting', { name: facts.passengerName }), line('email.eTicketIntro')],
         tripLines(context, facts),
         [line('email.eTicketLink', { url: ltr(eTicketUrl) })],
+        ...(await manageLines(db, facts)),
       ],
     });
   };
@@ -308,6 +365,128 @@ export function rejectedMail(ticket: AdminTicket): ComposeMail {
         ],
         [
           line('email.rejectedStatus'),
+          line('email.support', { email: ltr(CONTACT.supportEmail), phone: ltr(CONTACT.phone) }),
+        ],
+      ],
+    });
+  };
+}
+
+const REASON_TEXT: Record<CancelReason, TextId> = {
+  weather: 'email.reasonWeather',
+  technical: 'email.reasonTechnical',
+  other: 'email.reasonOther',
+};
+
+/** What each disruption mail says first and last; a delay also gives the new and old times. */
+const DISRUPTION_TEXTS = {
+  departure_cancelled: {
+    subject: 'email.cancelledSubject',
+    intro: 'email.cancelledIntro',
+    next: 'email.cancelledNext',
+  },
+  departure_delayed: {
+    subject: 'email.delayedSubject',
+    intro: 'email.delayedIntro',
+    next: 'email.delayedNext',
+  },
+  departure_moved: { subject: 'email.movedSubject', intro: 'email.movedIntro', next: 'email.movedNext' },
+} as const satisfies Record<string, { subject: TextId; intro: TextId; next: TextId }>;
+
+export type DisruptionKind = keyof typeof DISRUPTION_TEXTS;
+
+/**
+ * The operator cancelled, delayed or moved the passenger's departure (docs/decisions/026): what
+ * changed (the ticket already carries its new time, trip and seats), why, and what they can do
+ * next, in the booking's language. `was` is a delayed passenger's time before.
+ */
+export function disruptionMail(
+  ticket: AdminTicket,
+  kind: DisruptionKind,
+  why: { reason: CancelReason; note: string | null; was?: string },
+): ComposeMail {
+  return async (db) => {
+    const facts = factsOf(ticket);
+    const context = await bookingContext(db, await ticketLanguage(db, ticket.id), facts);
+    const { t } = context;
+    const texts = DISRUPTION_TEXTS[kind];
+    return compose({
+      to: facts.passengerEmail,
+      language: context.language,
+      t,
+      subject: line(texts.subject, { reference: ltr(facts.reference) }),
+      blocks: [
+        [line('email.greeting', { name: facts.passengerName }), line(texts.intro)],
+        [
+          ...(why.was === undefined
+            ? []
+            : [line('email.delayedTime', { time: ltr(facts.departureTime), was: ltr(why.was) })]),
+          line('email.cancelledReason', { reason: t(REASON_TEXT[why.reason]) }),
+          ...(why.note ? [line('email.cancelledNote', { note: why.note })] : []),
+        ],
+        tripLines(context, facts),
+        [
+          line(texts.next, { reference: ltr(facts.reference) }),
+          line('email.support', { email: ltr(CONTACT.supportEmail), phone: ltr(CONTACT.phone) }),
+        ],
+        ...(await manageLines(db, facts)),
+      ],
+    });
+  };
+}
+
+/**
+ * The day before departure (docs/decisions/026): the time, the stop, arriving 30 minutes early,
+ * and the e-ticket's link, in the booking's language.
+ */
+export function reminderMail(ticket: AdminTicket, eTicketUrl: string): ComposeMail {
+  return async (db) => {
+    const facts = factsOf(ticket);
+    const context = await bookingContext(db, await ticketLanguage(db, ticket.id), facts);
+    const stop = facts.from
+      ? (context.names.get(facts.from.id) ?? facts.from.name)
+      : context.t('email.unknownLocation');
+    return compose({
+      to: facts.passengerEmail,
+      language: context.language,
+      t: context.t,
+      subject: line('email.reminderSubject', { reference: ltr(facts.reference) }),
+      blocks: [
+        [line('email.greeting', { name: facts.passengerName }), line('email.reminderIntro')],
+        [line('email.reminderArrive', { stop, time: ltr(facts.departureTime) })],
+        tripLines(context, facts),
+        [line('email.eTicketLink', { url: ltr(eTicketUrl) })],
+        ...(await manageLines(db, facts)),
+      ],
+    });
+  };
+}
+
+/**
+ * The office sent a refund back (docs/decisions/026, 027): how much, for which booking, and the
+ * bank's reference to look for, in the booking's language.
+ */
+export function refundSentMail(
+  ticket: AdminTicket,
+  refund: { amount: string; currency: string; bankReference: string },
+): ComposeMail {
+  return async (db) => {
+    const facts = factsOf(ticket);
+    const context = await bookingContext(db, await ticketLanguage(db, ticket.id), facts);
+    const reference = ltr(facts.reference);
+    return compose({
+      to: facts.passengerEmail,
+      language: context.language,
+      t: context.t,
+      subject: line('email.refundSubject', { reference }),
+      blocks: [
+        [
+          line('email.greeting', { name: facts.passengerName }),
+          line('email.refundIntro', { amount: ltr(`${refund.amount} ${refund.currency}`), reference }),
+        ],
+        [line('email.refundBankReference', { bankReference: ltr(refund.bankReference) })],
+        [
+          line('email.refundArrival'),
           line('email.support', { email: ltr(CONTACT.supportEmail), phone: ltr(CONTACT.phone) }),
         ],
       ],

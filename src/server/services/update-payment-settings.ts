@@ -55,6 +55,7 @@ export async function updatePaymentSettings(opts: {
     if (value !== undefined) changes[field] = String(value);
   }
   if (input.exchangeRate !== undefined) changes.exchangeRate = String(input.exchangeRate);
+  if (input.refundPolicy !== undefined) changes.refundPolicy = input.refundPolicy;
   const bankChanges: Partial<Record<(typeof BANK_FIELDS)[number], string>> = {};
   for (const field of BANK_FIELDS) {
     const value = input[field];

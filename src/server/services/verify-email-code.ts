@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
 import { emailCodes, verificationTokens } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
@@ -25,29 +25,7 @@ export async function verifyEmailCode(opts: {
   // The wrong-try count must be committed, so the transaction returns the outcome and the
   // error is raised after it.
   const token = await opts.db.transaction(async (tx) => {
-    await lockEmail(tx, email);
-    const [latest] = await tx
-      .select()
-      .from(emailCodes)
-      .where(eq(emailCodes.email, email))
-      .orderBy(desc(emailCodes.createdAt))
-      .limit(1);
-    if (
-      !latest ||
-      latest.consumedAt ||
-      latest.expiresAt.getTime() <= now.getTime() ||
-      latest.wrongTries >= EMAIL_CODE_MAX_WRONG_TRIES
-    ) {
-      return null;
-    }
-    if (!codeMatches(latest.codeHash, email, opts.code)) {
-      await tx
-        .update(emailCodes)
-        .set({ wrongTries: sql`${emailCodes.wrongTries} + 1` })
-        .where(eq(emailCodes.id, latest.id));
-      return null;
-    }
-    await tx.update(emailCodes).set({ consumedAt: now }).where(eq(emailCodes.id, latest.id));
+    if (!(await consumeEmailCode(tx, email, opts.code, now))) return null;
     const value = `vt_${randomBytes(32).toString('base64url')}`;
     await tx.insert(verificationTokens).values({
       email,
@@ -59,4 +37,36 @@ export async function verifyEmailCode(opts: {
   });
   if (!token) throw new AppError('invalid_code', MSG.codeInvalid, 400);
   return { verificationToken: token };
+}
+
+/**
+ * Whether `code` is the newest live code sent for `key` (an address, or a booking's manage
+ * key), consuming it if so; a wrong code counts towards its tries. Call in a transaction that
+ * commits either way.
+ */
+export async function consumeEmailCode(tx: DbOrTx, key: string, code: string, now: Date): Promise<boolean> {
+  await lockEmail(tx, key);
+  const [latest] = await tx
+    .select()
+    .from(emailCodes)
+    .where(eq(emailCodes.email, key))
+    .orderBy(desc(emailCodes.createdAt))
+    .limit(1);
+  if (
+    !latest ||
+    latest.consumedAt ||
+    latest.expiresAt.getTime() <= now.getTime() ||
+    latest.wrongTries >= EMAIL_CODE_MAX_WRONG_TRIES
+  ) {
+    return false;
+  }
+  if (!codeMatches(latest.codeHash, key, code)) {
+    await tx
+      .update(emailCodes)
+      .set({ wrongTries: sql`${emailCodes.wrongTries} + 1` })
+      .where(eq(emailCodes.id, latest.id));
+    return false;
+  }
+  await tx.update(emailCodes).set({ consumedAt: now }).where(eq(emailCodes.id, latest.id));
+  return true;
 }

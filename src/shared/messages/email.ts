@@ -14,6 +14,15 @@ export default {
   /** What the outbox keeps once the code mail is delivered: no code in it. */
   codeKeptSubject: 'Your verification code',
   codeKeptText: 'A one-time verification code was sent to this address. The code is not kept.',
+  // The one-time code for changing a booking (the manage page)
+  manageCodeSubject: 'Your code to change booking {reference}',
+  manageCodeIntro: 'Your code to change or cancel booking {reference} is {code}.',
+  manageCodeValidity:
+    'It works once, for {minutes} minutes. If you did not ask for it, ignore this e-mail: nothing changes without the code.',
+  manageCodeKeptText:
+    'A one-time code to change this booking was sent to this address. The code is not kept.',
+  /** In every booking mail: the manage page's link. */
+  manageLink: 'Change, cancel or correct your booking: {url}',
 
   // The booking's details, in every booking mail
   reference: 'Booking reference: {reference}',
@@ -48,4 +57,34 @@ export default {
   remarksNone: 'None',
   rejectedStatus: LOOKUP_STATUS_TEXT.cancelled,
   support: 'Support: {email}, {phone}',
+  // A departure the operator cancelled (docs/decisions/026).
+  cancelledSubject: 'Departure cancelled: {reference}',
+  cancelledIntro: 'We are sorry: the operator has cancelled your departure.',
+  cancelledReason: 'Reason: {reason}',
+  reasonWeather: 'the weather',
+  reasonTechnical: 'a technical problem',
+  reasonOther: 'other reasons',
+  cancelledNote: 'From the operator: {note}',
+  cancelledNext:
+    'You will receive a full refund, or you can choose another departure. Contact us with your booking reference {reference}.',
+  // A delayed departure.
+  delayedSubject: 'New departure time: {reference}',
+  delayedIntro: 'Your departure has been delayed. Your booking stays valid, with the same seats.',
+  delayedTime: 'New departure time: {time} (it was {was}).',
+  delayedNext: 'If the new time does not suit you, contact us with your booking reference {reference}.',
+  // A booking moved to another departure.
+  movedSubject: 'Your booking moved to another departure: {reference}',
+  movedIntro: 'The operator has moved your booking to another departure. Here are its new details.',
+  movedNext:
+    'Your e-ticket link stays the same and now shows the new departure and seats. If it does not suit you, contact us with your booking reference {reference}.',
+  // The day before departure.
+  reminderSubject: 'Your trip tomorrow: {reference}',
+  reminderIntro: 'A reminder of your trip tomorrow.',
+  reminderArrive: 'Please arrive at {stop} 30 minutes before departure, at {time}.',
+  // The office sent a refund back (docs/decisions/026, 027).
+  refundSubject: 'Refund sent: {reference}',
+  refundIntro: 'We have sent you the refund of {amount} for booking {reference}.',
+  refundBankReference: 'Bank reference of the payment: {bankReference}',
+  refundArrival:
+    'It can take a few working days to reach your account. If it has not arrived by then, contact us with this bank reference.',
 } as const;

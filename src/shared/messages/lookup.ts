@@ -1,13 +1,7 @@
 // English texts of the lookup namespace: ids `lookup.<key>` (src/shared/texts.ts). The Check
-// Your Booking page (/bookings); src/shared/locales/dv/lookup.ts is the Dhivehi. The statuses
-// are the server's (src/shared/messages.ts, which the API and the e-mails still send in English):
-// the page shows these, in the passenger's language, by the status the API answers.
-import {
-  LOOKUP_STATUS_TEXT,
-  PAYMENT_STATUS_LABEL,
-  TICKET_STATUS_LABEL,
-  UNKNOWN_LOCATION,
-} from '../messages.ts';
+// Your Booking page (/bookings); src/shared/locales/dv/lookup.ts is the Dhivehi. A found
+// booking's statuses are the status namespace's (messages/status.ts), loaded with the outcome.
+import { UNKNOWN_LOCATION } from '../messages.ts';
 
 export default {
   // The page and its first paint: the form and the help card.
@@ -38,17 +32,6 @@ export default {
   errorTitle: 'We could not check your booking',
   bookingStatus: 'Booking status',
   paymentStatus: 'Payment status',
-  ticketPending: TICKET_STATUS_LABEL.pending,
-  ticketConfirmed: TICKET_STATUS_LABEL.confirmed,
-  ticketCancelled: TICKET_STATUS_LABEL.cancelled,
-  ticketCompleted: TICKET_STATUS_LABEL.completed,
-  paymentPending: PAYMENT_STATUS_LABEL.pending,
-  paymentCompleted: PAYMENT_STATUS_LABEL.completed,
-  paymentFailed: PAYMENT_STATUS_LABEL.failed,
-  statusPending: LOOKUP_STATUS_TEXT.pending,
-  statusConfirmed: LOOKUP_STATUS_TEXT.confirmed,
-  statusCancelled: LOOKUP_STATUS_TEXT.cancelled,
-  statusCompleted: LOOKUP_STATUS_TEXT.completed,
   sectionTrip: 'Trip',
   sectionTickets: 'Tickets',
   sectionPayment: 'Payment',

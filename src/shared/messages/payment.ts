@@ -44,6 +44,17 @@ export default {
   slipOptimizingQuality: 'Optimizing image (quality {q}%)…',
   slipImageReady: 'Image ready',
   slipReady: 'Ready: {name} ({kb} KB)',
+  // The operator's cancellation refunds (docs/decisions/027), shown before the passenger submits:
+  // one line per tier, the longest notice first, then what a later cancellation gives.
+  refundHeading: 'Cancellation',
+  /** A tier: a cancellation at least `hours` hours before departure gives `percent` of the fare back. */
+  refundTier:
+    '{hours, plural, one {At least # hour} other {At least # hours}} before departure: {percent, plural, =0 {nothing back} other {#% of the fare back}}',
+  /** A tier of 0 hours: any cancellation before departure. */
+  refundTierAny: 'Until departure: {percent, plural, =0 {nothing back} other {#% of the fare back}}',
+  refundLater: 'Later: nothing back',
+  /** A policy without tiers. */
+  refundNone: 'A cancelled booking gives nothing back',
   // The confirmation.
   submittedHeading: 'Booking Submitted',
   yourReference: 'Your booking reference',

@@ -25,6 +25,17 @@ const TICKET_LOOK: Record<string, Look> = {
   confirmed: { variant: 'success', icon: CircleCheck, label: TICKET_STATUS_LABEL.confirmed },
   cancelled: { variant: 'destructive', icon: CircleX, label: TICKET_STATUS_LABEL.cancelled },
   completed: { variant: 'default', icon: Flag, label: TICKET_STATUS_LABEL.completed },
+  voided: { variant: 'destructive', icon: Ban, label: TICKET_STATUS_LABEL.voided },
+  cancelled_by_operator: {
+    variant: 'destructive',
+    icon: Ban,
+    label: TICKET_STATUS_LABEL.cancelled_by_operator,
+  },
+  cancelled_by_passenger: {
+    variant: 'destructive',
+    icon: Ban,
+    label: TICKET_STATUS_LABEL.cancelled_by_passenger,
+  },
 };
 
 const PAYMENT_LOOK: Record<string, Look> = {
@@ -43,6 +54,7 @@ const MARKED_LOOK: Record<string, Look> = {
 const SCHEDULE_LOOK: Record<string, Look> = {
   scheduled: { variant: 'default', icon: Clock },
   completed: { variant: 'success', icon: CircleCheck },
+  cancelled: { variant: 'destructive', icon: Ban, label: 'Cancelled' },
 };
 
 type BadgeOptions = {
@@ -91,7 +103,7 @@ export function MarkedStatusBadge(props: BadgeOptions) {
   return <StatusBadge {...props} look={MARKED_LOOK[props.status]} kind={props.kind ?? 'Marked'} />;
 }
 
-/** 'scheduled' and 'completed' are the known states; anything else shows as destructive. */
+/** 'scheduled', 'completed' and 'cancelled' are the known states; anything else shows as destructive. */
 export function ScheduleStatusBadge(props: BadgeOptions) {
   return <StatusBadge {...props} look={SCHEDULE_LOOK[props.status]} kind={props.kind ?? 'Trip status'} />;
 }

@@ -13,6 +13,9 @@ export const ADMIN_PAGE_NAMES = [
   'staff',
   'audit',
   'boarding',
+  'counter',
+  'cashups',
+  'refunds',
   'settings',
 ] as const;
 

@@ -9,9 +9,56 @@ import { ApiError, api } from './api-client.ts';
 /** Every admin query key starts with this, so signing out can drop them all at once. */
 export const ADMIN_KEY = 'admin';
 
+/**
+ * Who was last signed in on this device, for a boarding device that reloads at a jetty with no
+ * signal: only while the network is down, and only for a role that boards. The server still
+ * decides every request; this only lets the kept boarding screen open. Gone on sign-out and 401.
+ */
+const OFFLINE_ME = 'admin-me-offline';
+
+function rememberMe(me: AuthMe) {
+  try {
+    if (me.user?.permissions.includes('boarding.board')) localStorage.setItem(OFFLINE_ME, JSON.stringify(me));
+    else localStorage.removeItem(OFFLINE_ME);
+  } catch {
+    // No storage: an offline reload asks to sign in again.
+  }
+}
+
+export function forgetMe() {
+  try {
+    localStorage.removeItem(OFFLINE_ME);
+  } catch {
+    // Nothing kept.
+  }
+}
+
+function rememberedMe(): AuthMe | null {
+  try {
+    const kept = localStorage.getItem(OFFLINE_ME);
+    return kept ? (JSON.parse(kept) as AuthMe) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function readMe(signal: AbortSignal): Promise<AuthMe> {
+  try {
+    const me = await api.get<AuthMe>('/api/auth/me', { signal });
+    rememberMe(me);
+    return me;
+  } catch (error) {
+    const offline = error instanceof ApiError && error.code === 'network_error';
+    const kept = offline ? rememberedMe() : null;
+    if (kept) return kept;
+    if (error instanceof ApiError && error.status === 401) forgetMe();
+    throw error;
+  }
+}
+
 export const adminMeQuery = queryOptions({
   queryKey: [ADMIN_KEY, 'me'],
-  queryFn: ({ signal }) => api.get<AuthMe>('/api/auth/me', { signal }),
+  queryFn: ({ signal }) => readMe(signal),
   // Who is signed in is checked on every visit to the admin area, never taken from a stale cache.
   staleTime: 0,
 });
@@ -33,6 +80,11 @@ export function useLogin() {
   return useMutation({
     mutationFn: (body: LoginRequest) => api.post<AuthMe>('/api/auth/login', body),
     onSuccess: (me) => {
+      rememberMe(me);
+      // Boardings a device could not send before are sent now (a crew member's next sign-in).
+      if (me.user?.permissions.includes('boarding.board')) {
+        void import('#web/features/admin-boarding/sync.ts').then((sync) => sync.sendQueued());
+      }
       // Data cached for a previous admin must not show for this one.
       queryClient.removeQueries({ queryKey: [ADMIN_KEY] });
       queryClient.setQueryData(adminMeQuery.queryKey, me);
@@ -46,6 +98,9 @@ function useLeaveAdminArea() {
   const navigate = useNavigate();
   return async (message: string) => {
     toast.success(message);
+    forgetMe();
+    // Passengers' names kept by a boarding device go with the session; unsent boardings stay.
+    void import('#web/features/admin-boarding/device-store.ts').then((store) => store.wipeManifests());
     await queryClient.cancelQueries({ queryKey: [ADMIN_KEY] });
     navigate('/admin/login', { replace: true });
     queryClient.removeQueries({ queryKey: [ADMIN_KEY], predicate: (q) => q.getObserversCount() === 0 });

@@ -6,6 +6,8 @@ const TICKET_KEYS = [
   ['admin', 'tickets'],
   ['admin', 'dashboard'],
   ['admin', 'trips'],
+  // A cancel or a move queues refunds; a refunded marking closes one.
+  ['admin', 'refunds'],
 ] as const;
 const SCHEDULE_KEYS = [
   ['admin', 'trips'],
@@ -28,6 +30,12 @@ export function useAdminEvents() {
     };
     const onTicket = () => invalidate(TICKET_KEYS);
     const onSchedule = () => invalidate(SCHEDULE_KEYS);
+    // Someone boarded, or boarding closed at a stop: boarding screens and Ticketing's counts.
+    const onBoarding = () =>
+      invalidate([
+        ['admin', 'boarding'],
+        ['admin', 'trips'],
+      ]);
     // This person's access changed (deactivated, a new role, a password reset): who is signed in,
     // and with which permissions, is asked again, and the layout follows the answer.
     const onSession = () => void queryClient.invalidateQueries({ queryKey: adminMeQuery.queryKey });
@@ -40,12 +48,14 @@ export function useAdminEvents() {
     source.addEventListener('open', onOpen);
     source.addEventListener('ticket', onTicket);
     source.addEventListener('schedule', onSchedule);
+    source.addEventListener('boarding', onBoarding);
     source.addEventListener('session', onSession);
     return () => {
       source.removeEventListener('session', onSession);
       source.removeEventListener('open', onOpen);
       source.removeEventListener('ticket', onTicket);
       source.removeEventListener('schedule', onSchedule);
+      source.removeEventListener('boarding', onBoarding);
       source.close();
     };
   }, [queryClient]);

@@ -20,7 +20,7 @@ export default function ETicketPage({ token }: { token: string }) {
   useDocumentTitle(title);
   const eTicket = useETicket(token);
   return (
-    <PageContainer className="max-w-3xl">
+    <PageContainer className="e-ticket-print max-w-3xl">
       <PageTitle>{title}</PageTitle>
       <p className="mt-2 text-base text-slate-600 print:hidden">{t('eticket.intro')}</p>
       <div className="mt-6 space-y-6">

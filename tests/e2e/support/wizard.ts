@@ -44,7 +44,12 @@ export async function reachPaymentStep(page: Page, request: APIRequestContext, t
 
   await expect(page.getByRole('heading', { name: 'Choose Your Seats' })).toBeVisible();
   const available = page.getByRole('button', { name: /^Seat \S+, available$/ });
-  await available.first().click();
+  // Another test may take the seat found first while this one reaches for it (the map follows
+  // live): Playwright then waits on that same, now disabled, button. Looking again finds a free one.
+  await expect(async () => {
+    await available.first().click({ timeout: 2_000 });
+    await expect(page.getByText('Selected 1 of 1')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByRole('heading', { name: 'Complete Payment' })).toBeVisible();
 }

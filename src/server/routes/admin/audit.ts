@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dateInZone } from '#server/lib/clock.ts';
-import { csvText } from '#server/lib/csv.ts';
+import { csvText, sendCsv } from '#server/lib/csv.ts';
 import { readAudit, readAuditForExport } from '#server/services/read-audit.ts';
 import { auditPageSchema, auditQuerySchema } from '#shared/admin-api.ts';
 
@@ -48,11 +48,7 @@ export default async function adminAuditRoutes(fastify: FastifyInstance) {
         ]),
       );
       const filename = `audit-${dateInZone(clock.now(), tzOperator)}.csv`;
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${filename}"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(csv);
+      return sendCsv(reply, { filename, csv });
     },
   );
 }

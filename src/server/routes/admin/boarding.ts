@@ -1,19 +1,32 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { schedules, tickets } from '#server/db/schema.ts';
-import { dateInZone } from '#server/lib/clock.ts';
+import { addDays, dateInZone } from '#server/lib/clock.ts';
+import { sendCsv } from '#server/lib/csv.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { closeBoarding } from '#server/services/close-boarding.ts';
+import { exportFinalManifest } from '#server/services/export-final-manifest.ts';
 import { listAdminTrips } from '#server/services/list-admin-trips.ts';
 import { listTripPassengers } from '#server/services/list-trip-passengers.ts';
 import { markTicket } from '#server/services/mark-ticket.ts';
+import { readBoardingManifest } from '#server/services/read-boarding-manifest.ts';
+import { syncBoardings } from '#server/services/sync-boardings.ts';
 import {
   boardingDaySchema,
   boardingMarkSchema,
   boardingTicketParamsSchema,
+  closeBoardingParamsSchema,
   tripIdParamsSchema,
   tripPassengersSchema,
 } from '#shared/admin-api.ts';
+import {
+  boardingManifestSchema,
+  boardingSyncResultSchema,
+  boardingSyncSchema,
+  closeBoardingSchema,
+} from '#shared/boarding.ts';
 import { MSG } from '#shared/messages.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { adminOf } from './index.ts';
@@ -83,6 +96,102 @@ export default async function adminBoardingRoutes(fastify: FastifyInstance) {
       if (!ticket) throw new AppError('ticket_not_found', MSG.ticketNotFound, 404);
       await markTicket({ db, clock, actorUserId: adminOf(req).id, ticketId, status: req.body.status });
       return listTripPassengers({ db, scheduleId });
+    },
+  );
+
+  app.get(
+    '/api/admin/boarding/:scheduleId/manifest',
+    {
+      config: { permission },
+      schema: { params: tripIdParamsSchema, response: { 200: boardingManifestSchema } },
+    },
+    async (req, reply) => {
+      await requireToday(req.params.scheduleId);
+      // Names and seats: kept by the device in IndexedDB, never by an HTTP cache.
+      reply.header('Cache-Control', 'private, no-store');
+      return readBoardingManifest({
+        db,
+        scheduleId: req.params.scheduleId,
+        keys: app.deps.ticketSigner().publicKeys,
+        now: clock.now(),
+      });
+    },
+  );
+
+  app.post(
+    '/api/admin/boarding/sync',
+    {
+      config: { permission },
+      schema: { body: boardingSyncSchema, response: { 200: boardingSyncResultSchema } },
+    },
+    async (req) => {
+      // A device that was offline sends its boardings at the next sign-in: yesterday's still count.
+      const day = today();
+      const mayBoard = (travelDate: string) => travelDate === day || travelDate === addDays(day, -1);
+      const results = await syncBoardings({
+        db,
+        userId: adminOf(req).id,
+        deviceId: req.body.deviceId,
+        boardings: req.body.boardings,
+        now: clock.now(),
+        mayBoard,
+      });
+      return { results };
+    },
+  );
+
+  app.post(
+    '/api/admin/boarding/:scheduleId/stops/:stop/close',
+    {
+      config: { permission: 'boarding.close' },
+      schema: {
+        params: closeBoardingParamsSchema,
+        body: closeBoardingSchema,
+        response: { 200: boardingManifestSchema },
+      },
+    },
+    async (req) => {
+      const { scheduleId, stop } = req.params;
+      await requireToday(scheduleId);
+      const admin = adminOf(req);
+      await closeBoarding({
+        db,
+        scheduleId,
+        stop,
+        crew: req.body.crew,
+        actor: { id: admin.id, name: admin.username },
+        now: clock.now(),
+      });
+      return readBoardingManifest({
+        db,
+        scheduleId,
+        keys: app.deps.ticketSigner().publicKeys,
+        now: clock.now(),
+      });
+    },
+  );
+
+  app.get(
+    '/api/admin/boarding/:scheduleId/final-manifest.csv',
+    {
+      config: { permission: 'boarding.close' },
+      schema: {
+        params: tripIdParamsSchema,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('The final manifest, CSV') },
+      },
+    },
+    async (req, reply) => {
+      await requireToday(req.params.scheduleId);
+      return sendCsv(
+        reply,
+        await exportFinalManifest({
+          db,
+          scheduleId: req.params.scheduleId,
+          tz: config.tzOperator,
+          now: clock.now(),
+        }),
+      );
     },
   );
 }

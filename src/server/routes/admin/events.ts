@@ -55,6 +55,7 @@ export default async function adminEventRoutes(app: FastifyInstance) {
       // Everyone signed in holds a stream, so a change to their own access reaches them at once;
       // booking and trip events go only to the roles that follow them live.
       const followsBookings = adminCan(req, 'events.read');
+      const followsBoarding = adminCan(req, 'boarding.board');
       await liveEvents.start();
       reply.hijack();
       const res: ServerResponse = reply.raw;
@@ -72,6 +73,10 @@ export default async function adminEventRoutes(app: FastifyInstance) {
       res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
 
       const unsubscribe = liveEvents.subscribe((event) => {
+        if (event.kind === 'boarding') {
+          if (followsBookings || followsBoarding) res.write(frame(event));
+          return;
+        }
         if (event.kind !== 'staff') {
           if (followsBookings) res.write(frame(event));
           return;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '#server/lib/errors.ts';
 import { requestSession, type SessionUser } from '#server/lib/sessions.ts';
+import type { TicketSigner } from '#server/lib/ticket-signing.ts';
 import type { AdminUser } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
 import { allows, type Permission, type PermissionRule } from '#shared/permissions.ts';
@@ -39,6 +40,19 @@ export function requirePermission(
   message = STAFF_MSG.forbidden,
 ): void {
   if (!adminCan(req, permission)) throw new AppError('forbidden', message, 403);
+}
+
+/**
+ * The e-ticket signer, or nothing when it cannot be had (a production server without
+ * TICKET_SIGNING_KEY): the change still goes through, its e-ticket has no code, and the log says why.
+ */
+export function ticketSignerOrNothing(req: FastifyRequest): TicketSigner | undefined {
+  try {
+    return req.server.deps.ticketSigner();
+  } catch (err) {
+    req.log.error({ err }, 'e-tickets cannot be signed');
+    return undefined;
+  }
 }
 
 type AdminRouteModule = (app: FastifyInstance) => Promise<void>;

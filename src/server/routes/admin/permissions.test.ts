@@ -14,6 +14,7 @@ const ALL: Role[] = ['owner', 'office', 'counter', 'crew'];
 const OWNER_OFFICE: Role[] = ['owner', 'office'];
 const OWNER: Role[] = ['owner'];
 const BOARDING: Role[] = ['owner', 'counter', 'crew'];
+const COUNTER: Role[] = ['owner', 'counter'];
 
 /**
  * Who may use each admin route, written out by hand from the roles table (docs/decisions/022).
@@ -36,6 +37,8 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/admin/trips': ['owner', 'office', 'counter'],
   'GET /api/admin/trips/:scheduleId/passengers': ['owner', 'office', 'counter'],
   'GET /api/admin/trips/:scheduleId/manifest.csv': ['owner', 'office', 'counter'],
+  'GET /api/admin/trips/:scheduleId/on-board': ['owner', 'office', 'counter'],
+  'GET /api/admin/trips/:scheduleId/final-manifest.csv': ['owner', 'office', 'counter'],
   'POST /api/admin/schedules/:id/status': OWNER_OFFICE,
   'GET /api/admin/schedules': OWNER_OFFICE,
   'GET /api/admin/schedules/:id': OWNER_OFFICE,
@@ -60,6 +63,8 @@ const EXPECTED: Record<string, Role[]> = {
   'PUT /api/admin/payment-settings': OWNER_OFFICE,
   'GET /api/admin/pwa-settings': OWNER_OFFICE,
   'PUT /api/admin/pwa-settings': OWNER_OFFICE,
+  'GET /api/admin/reminder-settings': OWNER_OFFICE,
+  'PUT /api/admin/reminder-settings': OWNER_OFFICE,
   'POST /api/admin/pwa-settings/icon': OWNER_OFFICE,
   'POST /api/admin/pwa-settings/logo': OWNER_OFFICE,
   'POST /api/admin/pwa-settings/favicon': OWNER_OFFICE,
@@ -76,6 +81,32 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/admin/boarding': BOARDING,
   'GET /api/admin/boarding/:scheduleId': BOARDING,
   'POST /api/admin/boarding/:scheduleId/tickets/:ticketId': BOARDING,
+  'GET /api/admin/boarding/:scheduleId/manifest': BOARDING,
+  'POST /api/admin/boarding/sync': BOARDING,
+  'POST /api/admin/boarding/:scheduleId/stops/:stop/close': BOARDING,
+  'GET /api/admin/boarding/:scheduleId/final-manifest.csv': BOARDING,
+  // Counter sales: the seller's own; voids and cash-ups also for the office (cashups.all).
+  'GET /api/admin/counter/departures': COUNTER,
+  'GET /api/admin/counter/seats': COUNTER,
+  'POST /api/admin/counter/locks': COUNTER,
+  'DELETE /api/admin/counter/locks': COUNTER,
+  'POST /api/admin/counter/sales': COUNTER,
+  'GET /api/admin/counter/sales/:ticketId': ['owner', 'office', 'counter'],
+  'POST /api/admin/counter/sales/:ticketId/void': ['owner', 'office', 'counter'],
+  'GET /api/admin/counter/shift': COUNTER,
+  'POST /api/admin/counter/shift': COUNTER,
+  'POST /api/admin/counter/shift/close': COUNTER,
+  'GET /api/admin/cashups': OWNER_OFFICE,
+  'GET /api/admin/cashups/:shiftId': ['owner', 'office', 'counter'],
+  'GET /api/admin/trips/:scheduleId/cancel-preview': OWNER_OFFICE,
+  'POST /api/admin/trips/:scheduleId/cancel': OWNER_OFFICE,
+  'POST /api/admin/trips/:scheduleId/delay': OWNER_OFFICE,
+  'GET /api/admin/trips/:scheduleId/move-preview': OWNER_OFFICE,
+  'POST /api/admin/trips/:scheduleId/move': OWNER_OFFICE,
+  'GET /api/admin/trips/:scheduleId/disruptions': OWNER_OFFICE,
+  'GET /api/admin/refunds': OWNER_OFFICE,
+  'GET /api/admin/refunds.csv': OWNER_OFFICE,
+  'POST /api/admin/refunds/:id/refunded': OWNER_OFFICE,
   'GET /api/admin/audit': OWNER_OFFICE,
   'GET /api/admin/audit.csv': OWNER_OFFICE,
 };

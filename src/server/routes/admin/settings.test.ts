@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pwaSettings } from '#server/db/schema.ts';
-import { DEFAULT_CONTACT, DEFAULT_PRICES } from '#shared/constants.ts';
+import { auditLog, pwaSettings } from '#server/db/schema.ts';
+import { REFUND_POLICY_MSG } from '#shared/catalogue-api.ts';
+import { DEFAULT_CONTACT, DEFAULT_PRICES, DEFAULT_REFUND_POLICY } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import type { Branding, PublicSettings } from '#shared/schemas.ts';
+import type { Branding, PaymentSettingsView, PublicSettings } from '#shared/schemas.ts';
 import { makePaymentSettings, makeSchedule } from '#tests/factories.ts';
 import { signInAsAdmin } from '#tests/setup/admin-session.ts';
 import { multipartBody } from '#tests/setup/multipart.ts';
@@ -61,6 +63,105 @@ describe(`admin payment and branding settings (${testDatabaseKind})`, () => {
     it('refuses unknown fields', async () => {
       const res = await put('/api/admin/payment-settings', { totalAmount: 1 });
       expect(res.statusCode).toBe(400);
+    });
+
+    describe('the cancellation refund policy', () => {
+      const latestAudit = async () => {
+        const [entry] = await t.database.db
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.entity, 'payment_settings'))
+          .orderBy(desc(auditLog.createdAt))
+          .limit(1);
+        return entry;
+      };
+      const adminSettings = async (): Promise<PaymentSettingsView> =>
+        (
+          await t.app.inject({ method: 'GET', url: '/api/admin/payment-settings', headers: { cookie } })
+        ).json();
+
+      it('starts at the default: 24 hours or more 100 %, 2 hours or more 50 %', async () => {
+        expect((await adminSettings()).refundPolicy).toEqual(DEFAULT_REFUND_POLICY);
+        expect((await publicSettings()).refundPolicy).toEqual(DEFAULT_REFUND_POLICY);
+      });
+
+      it('saves on its own, is audited, and the public settings carry it', async () => {
+        const policy = [
+          { hoursBefore: 72, percent: 100 },
+          { hoursBefore: 12, percent: 40 },
+          { hoursBefore: 0, percent: 10 },
+        ];
+        try {
+          const before = await publicSettings();
+          const res = await put('/api/admin/payment-settings', { refundPolicy: policy });
+          expect(res.statusCode, res.body).toBe(200);
+          expect(res.json().refundPolicy).toEqual(policy);
+          expect(await adminSettings()).toMatchObject({ refundPolicy: policy });
+          // Nothing else changed, and the booking wizard reads the new policy at once.
+          expect(await publicSettings()).toEqual({ ...before, refundPolicy: policy });
+
+          const entry = await latestAudit();
+          expect(entry?.action).toBe('update');
+          expect(entry?.before).toEqual({ refundPolicy: DEFAULT_REFUND_POLICY });
+          expect(entry?.after).toEqual({ refundPolicy: policy });
+
+          // No tiers at all: a cancellation gives nothing back.
+          const none = await put('/api/admin/payment-settings', { refundPolicy: [] });
+          expect(none.statusCode, none.body).toBe(200);
+          expect((await publicSettings()).refundPolicy).toEqual([]);
+        } finally {
+          await put('/api/admin/payment-settings', { refundPolicy: DEFAULT_REFUND_POLICY });
+        }
+        expect((await publicSettings()).refundPolicy).toEqual(DEFAULT_REFUND_POLICY);
+      });
+
+      const tier = (hoursBefore: unknown, percent: unknown) => ({ hoursBefore, percent });
+      it.each([
+        ['more hours than a month', [tier(721, 100)], 'refundPolicy.0.hoursBefore', REFUND_POLICY_MSG.hours],
+        [
+          'negative hours',
+          [tier(24, 100), tier(-1, 50)],
+          'refundPolicy.1.hoursBefore',
+          REFUND_POLICY_MSG.hours,
+        ],
+        ['hours that are not whole', [tier(1.5, 100)], 'refundPolicy.0.hoursBefore', REFUND_POLICY_MSG.hours],
+        ['hours as text', [tier('24', 100)], 'refundPolicy.0.hoursBefore', REFUND_POLICY_MSG.hours],
+        ['a percentage over 100', [tier(24, 101)], 'refundPolicy.0.percent', REFUND_POLICY_MSG.percent],
+        ['a missing percentage', [{ hoursBefore: 24 }], 'refundPolicy.0.percent', REFUND_POLICY_MSG.percent],
+        [
+          'six tiers',
+          [48, 24, 12, 6, 2, 1].map((h) => tier(h, 50)),
+          'refundPolicy',
+          REFUND_POLICY_MSG.tooMany,
+        ],
+        [
+          'tiers out of order',
+          [tier(2, 50), tier(24, 100)],
+          'refundPolicy',
+          'List the tiers from the longest notice to the shortest, each with fewer hours than the one above',
+        ],
+        [
+          'two tiers with the same hours',
+          [tier(24, 100), tier(24, 50)],
+          'refundPolicy',
+          'List the tiers from the longest notice to the shortest, each with fewer hours than the one above',
+        ],
+      ])(
+        'refuses %s with a message under the field, and changes nothing',
+        async (_name, policy, field, message) => {
+          const before = await publicSettings();
+          const audits = await latestAudit();
+          const res = await put('/api/admin/payment-settings', { refundPolicy: policy });
+          expect(res.statusCode, res.body).toBe(400);
+          expect(res.json().error).toMatchObject({
+            code: 'validation_error',
+            message: MSG.checkRequiredFields,
+            fields: { [field]: message },
+          });
+          expect(await publicSettings()).toEqual(before);
+          expect(await latestAudit()).toEqual(audits);
+        },
+      );
     });
 
     it('a price change applies to the next booking only', async () => {

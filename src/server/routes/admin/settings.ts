@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readImageUpload } from '#server/lib/multipart.ts';
 import { readBranding } from '#server/services/read-branding.ts';
 import { readPaymentSettings } from '#server/services/read-payment-settings.ts';
+import { readReminderSettings, updateReminderSettings } from '#server/services/reminder-settings.ts';
 import { updateBranding } from '#server/services/update-branding.ts';
 import { updatePaymentSettings } from '#server/services/update-payment-settings.ts';
 import { uploadBrandingImage } from '#server/services/upload-branding-image.ts';
@@ -11,6 +12,7 @@ import {
   paymentSettingsUpdateSchema,
   pwaSettingsUpdateSchema,
 } from '#shared/catalogue-api.ts';
+import { reminderSettingsSchema } from '#shared/disruptions.ts';
 import { brandingSchema, paymentSettingsViewSchema } from '#shared/schemas.ts';
 import { adminCan, adminOf } from './index.ts';
 
@@ -59,6 +61,22 @@ export default async function adminSettingsRoutes(fastify: FastifyInstance) {
       schema: { body: pwaSettingsUpdateSchema, response: { 200: brandingSchema } },
     },
     async (req) => updateBranding({ db, input: req.body, actorUserId: adminOf(req).id }),
+  );
+
+  // The day-before reminder e-mails (docs/decisions/026), on the PWA Settings screen.
+  app.get(
+    '/api/admin/reminder-settings',
+    { config: { permission: 'branding.manage' }, schema: { response: { 200: reminderSettingsSchema } } },
+    async () => readReminderSettings(db),
+  );
+
+  app.put(
+    '/api/admin/reminder-settings',
+    {
+      config: { permission: 'branding.manage' },
+      schema: { body: reminderSettingsSchema, response: { 200: reminderSettingsSchema } },
+    },
+    async (req) => updateReminderSettings({ db, input: req.body, actorUserId: adminOf(req).id }),
   );
 
   for (const kind of BRANDING_IMAGES) {

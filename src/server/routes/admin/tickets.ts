@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicBase } from '#server/lib/public-base.ts';
@@ -24,7 +24,7 @@ import {
   ticketListSchema,
   ticketReferenceParamsSchema,
 } from '#shared/admin-api.ts';
-import { adminOf } from './index.ts';
+import { adminOf, ticketSignerOrNothing } from './index.ts';
 
 /** `?date=&q=` from a cleared filter means no filter, not an invalid one. */
 const ticketFilterSchema = z.preprocess(
@@ -37,14 +37,6 @@ const ticketFilterSchema = z.preprocess(
 export default async function adminTicketRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, database, clock, storage } = app.deps;
-  const signerOrNothing = (req: FastifyRequest) => {
-    try {
-      return app.deps.ticketSigner();
-    } catch (err) {
-      req.log.error({ err }, 'e-tickets cannot be signed');
-      return undefined;
-    }
-  };
   const db = database.db;
 
   app.get(
@@ -94,7 +86,7 @@ export default async function adminTicketRoutes(fastify: FastifyInstance) {
         ticketId: req.params.id,
         eTicketBase: publicBase(config, req),
         // A production server without TICKET_SIGNING_KEY still approves; its mail has no QR code.
-        signer: signerOrNothing(req),
+        signer: ticketSignerOrNothing(req),
       });
       app.deps.mailer?.kick();
       return ticket;

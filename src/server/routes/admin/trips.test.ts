@@ -99,9 +99,9 @@ describe(`admin trips (${testDatabaseKind})`, () => {
       from: { id: male?.id, name: 'Malé' },
       to: { id: thoddoo?.id, name: 'Thoddoo' },
       stops: [
-        { stopOrder: 0, name: 'Malé', departureTime: '14:00' },
-        { stopOrder: 1, name: 'Airport', departureTime: '14:20' },
-        { stopOrder: 2, name: 'Thoddoo', departureTime: null },
+        { stopOrder: 0, locationId: male?.id, name: 'Malé', departureTime: '14:00' },
+        { stopOrder: 1, locationId: airport?.id, name: 'Airport', departureTime: '14:20' },
+        { stopOrder: 2, locationId: thoddoo?.id, name: 'Thoddoo', departureTime: null },
       ],
       launches: [
         { id: big.id, name: 'Sea Breeze' },

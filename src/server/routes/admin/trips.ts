@@ -2,12 +2,19 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { schedules } from '#server/db/schema.ts';
+import { disruptions, schedules } from '#server/db/schema.ts';
 import { addDays, dateInZone } from '#server/lib/clock.ts';
+import { sendCsv } from '#server/lib/csv.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { cancelDeparture, previewCancellation } from '#server/services/cancel-departure.ts';
+import { delayDeparture } from '#server/services/delay-departure.ts';
+import { exportFinalManifest } from '#server/services/export-final-manifest.ts';
 import { exportTripManifest } from '#server/services/export-trip-manifest.ts';
 import { listAdminTrips } from '#server/services/list-admin-trips.ts';
+import { listDisruptions } from '#server/services/list-disruptions.ts';
 import { listTripPassengers } from '#server/services/list-trip-passengers.ts';
+import { moveDeparture, previewMove } from '#server/services/move-departure.ts';
+import { readBoardingManifest } from '#server/services/read-boarding-manifest.ts';
 import { setScheduleStatus } from '#server/services/set-schedule-status.ts';
 import {
   adminTripListSchema,
@@ -18,6 +25,17 @@ import {
   tripListQuerySchema,
   tripPassengersSchema,
 } from '#shared/admin-api.ts';
+import { personsOnBoard, tripOnBoardSchema } from '#shared/boarding.ts';
+import {
+  cancelDepartureSchema,
+  cancelPreviewSchema,
+  delayDepartureSchema,
+  delayResultSchema,
+  disruptionListSchema,
+  moveDepartureSchema,
+  movePlanSchema,
+  movePreviewQuerySchema,
+} from '#shared/disruptions.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { adminCan, adminOf } from './index.ts';
 
@@ -83,12 +101,56 @@ export default async function adminTripRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       await requireNearTrip(req, req.params.scheduleId);
-      const { filename, csv } = await exportTripManifest({ db, scheduleId: req.params.scheduleId });
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${filename}"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(csv);
+      return sendCsv(reply, await exportTripManifest({ db, scheduleId: req.params.scheduleId }));
+    },
+  );
+
+  app.get(
+    '/api/admin/trips/:scheduleId/on-board',
+    {
+      config: { permission: ['manifests.read', 'manifests.near'] },
+      schema: { params: tripIdParamsSchema, response: { 200: tripOnBoardSchema } },
+    },
+    async (req) => {
+      await requireNearTrip(req, req.params.scheduleId);
+      const manifest = await readBoardingManifest({
+        db,
+        scheduleId: req.params.scheduleId,
+        keys: [],
+        now: clock.now(),
+      });
+      const name = (i: number) => manifest.stops[i]?.name ?? '';
+      return {
+        legs: personsOnBoard(manifest).map((l) => ({ ...l, from: name(l.from), to: name(l.to) })),
+        stops: manifest.stops,
+        pending: manifest.passengers
+          .filter((p) => p.status === 'pending')
+          .map((p) => ({ reference: p.reference, name: p.name })),
+      };
+    },
+  );
+
+  app.get(
+    '/api/admin/trips/:scheduleId/final-manifest.csv',
+    {
+      config: { permission: ['manifests.read', 'manifests.near'] },
+      schema: {
+        params: tripIdParamsSchema,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('The final manifest, CSV') },
+      },
+    },
+    async (req, reply) => {
+      await requireNearTrip(req, req.params.scheduleId);
+      return sendCsv(
+        reply,
+        await exportFinalManifest({
+          db,
+          scheduleId: req.params.scheduleId,
+          tz: config.tzOperator,
+          now: clock.now(),
+        }),
+      );
     },
   );
 
@@ -110,5 +172,109 @@ export default async function adminTripRoutes(fastify: FastifyInstance) {
         scheduleId: req.params.id,
         status: req.body.status,
       }),
+  );
+
+  // --- Disruptions (docs/decisions/026) ----------------------------------------------------
+
+  /** A disruption's notices are queued in its transaction; the mailer sends them at once. */
+  const notifying = async <T>(done: Promise<T>): Promise<T> => {
+    const result = await done;
+    app.deps.mailer?.kick();
+    return result;
+  };
+
+  app.get(
+    '/api/admin/trips/:scheduleId/cancel-preview',
+    {
+      config: { permission: 'disruptions.manage' },
+      schema: { params: tripIdParamsSchema, response: { 200: cancelPreviewSchema } },
+    },
+    async (req) => previewCancellation({ db, scheduleId: req.params.scheduleId }),
+  );
+
+  app.post(
+    '/api/admin/trips/:scheduleId/cancel',
+    {
+      config: { permission: 'disruptions.manage' },
+      schema: {
+        params: tripIdParamsSchema,
+        body: cancelDepartureSchema,
+        response: { 200: cancelPreviewSchema },
+      },
+    },
+    async (req) =>
+      notifying(
+        cancelDeparture({
+          db,
+          clock,
+          scheduleId: req.params.scheduleId,
+          ...req.body,
+          actorUserId: adminOf(req).id,
+        }),
+      ),
+  );
+
+  app.post(
+    '/api/admin/trips/:scheduleId/delay',
+    {
+      config: { permission: 'disruptions.manage' },
+      schema: {
+        params: tripIdParamsSchema,
+        body: delayDepartureSchema,
+        response: { 200: delayResultSchema },
+      },
+    },
+    async (req) =>
+      notifying(
+        delayDeparture({
+          db,
+          clock,
+          scheduleId: req.params.scheduleId,
+          ...req.body,
+          actorUserId: adminOf(req).id,
+        }),
+      ),
+  );
+
+  app.get(
+    '/api/admin/trips/:scheduleId/move-preview',
+    {
+      config: { permission: 'disruptions.manage' },
+      schema: {
+        params: tripIdParamsSchema,
+        querystring: movePreviewQuerySchema,
+        response: { 200: movePlanSchema },
+      },
+    },
+    async (req) => previewMove({ db, clock, scheduleId: req.params.scheduleId, to: req.query.to }),
+  );
+
+  app.post(
+    '/api/admin/trips/:scheduleId/move',
+    {
+      config: { permission: 'disruptions.manage' },
+      schema: { params: tripIdParamsSchema, body: moveDepartureSchema, response: { 200: movePlanSchema } },
+    },
+    async (req) =>
+      notifying(
+        moveDeparture({
+          db,
+          clock,
+          scheduleId: req.params.scheduleId,
+          ...req.body,
+          actorUserId: adminOf(req).id,
+        }),
+      ),
+  );
+
+  app.get(
+    '/api/admin/trips/:scheduleId/disruptions',
+    {
+      config: { permission: 'tickets.read' },
+      schema: { params: tripIdParamsSchema, response: { 200: disruptionListSchema } },
+    },
+    async (req) => ({
+      disruptions: await listDisruptions({ db, where: eq(disruptions.scheduleId, req.params.scheduleId) }),
+    }),
   );
 }

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dateInZone } from '#server/lib/clock.ts';
-import { AppError, problem } from '#server/lib/errors.ts';
+import { problem } from '#server/lib/errors.ts';
+import { parseJsonField, readMultipart } from '#server/lib/multipart.ts';
 import { routeLimit } from '#server/lib/rate-limit.ts';
 import { normalizeReference } from '#server/lib/reference.ts';
 import { requestLanguage } from '#server/lib/texts.ts';
@@ -13,7 +14,6 @@ import { readETicket } from '#server/services/read-e-ticket.ts';
 import { resendETicket } from '#server/services/resend-e-ticket.ts';
 import { eTicketParamsSchema, eTicketSchema } from '#shared/e-ticket-api.ts';
 import { BOOKING_SESSION_HEADER, IDEMPOTENCY_KEY_HEADER } from '#shared/http-headers.ts';
-import { MSG } from '#shared/messages.ts';
 import {
   bookingCreatedSchema,
   bookingFormFieldsSchema,
@@ -22,39 +22,6 @@ import {
   bookingReferenceParamsSchema,
   bookingRequestSchema,
 } from '#shared/schemas.ts';
-
-type BookingForm = { bookingText?: string; slip?: Buffer; language?: string };
-
-/**
- * The multipart body of POST /api/bookings: the `booking` JSON field, the `slip` file and the
- * optional `language` the passenger's mails are written in.
- */
-async function readBookingForm(req: FastifyRequest): Promise<BookingForm> {
-  const out: BookingForm = {};
-  if (!req.isMultipart()) return out;
-  for await (const part of req.parts()) {
-    if (part.type === 'file') {
-      // Read in full even when unused: the stream has to be drained for parsing to go on.
-      const buffer = await part.toBuffer();
-      if (part.fieldname === 'slip' && buffer.length > 0) out.slip = buffer;
-    } else if (part.fieldname === 'booking' && typeof part.value === 'string') {
-      out.bookingText = part.value;
-    } else if (part.fieldname === 'language' && typeof part.value === 'string') {
-      out.language = part.value;
-    }
-  }
-  return out;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new AppError('validation_error', MSG.checkRequiredFields, 400, {
-      fields: { booking: 'Invalid JSON' },
-    });
-  }
-}
 
 export default async function bookingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -73,11 +40,13 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
       config: routeLimit(config, 'bookingSubmit'),
     },
     async (req, reply) => {
-      const form = await readBookingForm(req);
-      const { bookingText, slip } = form;
+      // The `booking` JSON field, the `slip` file and the language the mails are written in.
+      const form = req.isMultipart() ? await readMultipart(req, 'slip') : { file: undefined, fields: {} };
+      const { file: slip, fields: parts } = form;
+      const bookingText = parts.booking;
       if (!slip || bookingText === undefined) throw problem('slip_and_trip_required');
-      const input = bookingRequestSchema.parse(parseJson(bookingText) ?? {});
-      const fields = bookingFormFieldsSchema.parse({ language: form.language || undefined });
+      const input = bookingRequestSchema.parse(parseJsonField(bookingText, 'booking') ?? {});
+      const fields = bookingFormFieldsSchema.parse({ language: parts.language || undefined });
       const result = await createBooking({
         db: database.db,
         storage,

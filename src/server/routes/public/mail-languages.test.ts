@@ -234,7 +234,10 @@ describe(`passenger mails in the passenger's language (${testDatabaseKind})`, ()
       const to = await locationName(trip.stops[trip.stops.length - 1]?.locationId);
       const received = await lastMailTo(email);
       expect(received.subject).toBe(`Booking received: ${reference}`);
-      expect(received.text).toBe(
+      // Last, the manage page's link (docs/decisions/027).
+      const [body, manageUrl] = received.text.split('\n\nChange, cancel or correct your booking: ');
+      expect(manageUrl).toMatch(new RegExp(`^http://localhost:\\d+/bookings/${reference}/manage\\?k=\\S+$`));
+      expect(body).toBe(
         [
           'Thank you, Aishath Mohamed. We have received your booking.',
           '',

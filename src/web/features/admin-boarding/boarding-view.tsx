@@ -1,152 +1,202 @@
 import { useQuery } from '@tanstack/react-query';
-import { Check, UserX } from 'lucide-react';
-import type { AdminTrip, TripPassenger } from '#shared/admin-api.ts';
-import { MSG } from '#shared/messages.ts';
+import { useEffect, useMemo } from 'react';
+import type { AdminTrip } from '#shared/admin-api.ts';
+import { type BoardingManifest, personsOnBoard } from '#shared/boarding.ts';
+import { LegCounts } from '#web/components/leg-counts.tsx';
 import { EmptyNote, ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
-import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
-import { apiErrorText } from '#web/lib/api-client.ts';
-import { toast } from '#web/lib/toast.ts';
+import { Label } from '#web/components/ui/label.tsx';
+import { NativeSelect } from '#web/components/ui/native-select.tsx';
+import { formatClock } from '#web/lib/clock-time.ts';
+import { useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
 import { useUrlParams } from '#web/lib/use-url-params.ts';
-import { cn } from '#web/lib/utils.ts';
-import { boardingDayQuery, boardingTripQuery, useMarkBoarding } from './api.ts';
+import { boardingDayQuery } from './api.ts';
+import { CloseBoarding, FinalManifest } from './close-boarding.tsx';
+import { keepBoardingOffline } from './keep-boarding-offline.ts';
+import { PassengerList } from './passenger-list.tsx';
+import { PrintedManifest } from './printed-manifest.tsx';
+import { ScanPanel } from './scan-panel.tsx';
+import { useBoardingDevice } from './use-boarding-device.ts';
 
 const routeOf = (trip: AdminTrip) => `${trip.from?.name ?? 'Unknown'} → ${trip.to?.name ?? 'Unknown'}`;
 
-/** Today's departures; choosing one lists its passengers to board. */
+/**
+ * The crew's boarding screen, phone first (docs/decisions/024-offline-boarding.md): choose
+ * today's departure and the stop you stand at; scan or type; the departure's manifest is kept
+ * on the device, so scanning and boarding go on with no signal.
+ */
 export function BoardingView() {
   const day = useQuery(boardingDayQuery);
   const [params, setParams] = useUrlParams();
   const chosen = params.get('trip');
 
+  useEffect(() => {
+    // The boarding screen's code, kept for a reload with no signal: only ever after a staff sign-in.
+    void keepBoardingOffline();
+  }, []);
+
   if (day.isPending) return <LoadingNote>Loading today’s departures…</LoadingNote>;
-  if (day.isError) return <ErrorNote error={day.error} className="mt-6" />;
-  const trips = day.data.trips;
-  const trip = trips.find((t) => t.scheduleId === chosen) ?? null;
+  if (day.isError && !chosen) return <ErrorNote error={day.error} className="mt-6" />;
+  const trips = day.data?.trips ?? [];
 
   return (
-    <div className="mt-6 grid gap-6 lg:grid-cols-[20rem_1fr] lg:items-start">
-      <section aria-labelledby="departures-title" className="space-y-3">
-        <h2 id="departures-title" className="text-lg font-semibold text-slate-900">
-          Today’s departures
-        </h2>
-        {trips.length === 0 ? (
-          <EmptyNote>No departures today.</EmptyNote>
-        ) : (
-          <ul className="space-y-2">
-            {trips.map((t) => (
-              <li key={t.scheduleId}>
-                <button
-                  type="button"
-                  aria-pressed={t.scheduleId === chosen}
-                  onClick={() => setParams({ trip: t.scheduleId })}
-                  className={cn(
-                    'w-full rounded-xl border bg-white p-3 text-start shadow-sm hover:border-sky-400 focus-visible:outline-2 focus-visible:outline-sky-600',
-                    t.scheduleId === chosen ? 'border-sky-600 ring-1 ring-sky-600' : 'border-slate-200',
-                  )}
-                >
-                  <span className="block text-lg font-bold text-slate-900">{t.departureTime}</span>
-                  <span className="block text-sm text-slate-700">{routeOf(t)}</span>
-                  <span className="block text-sm text-slate-600">
-                    {t.launches.map((l) => l.name).join(', ') || 'No launch'} · {t.passengerCount}{' '}
-                    {t.passengerCount === 1 ? 'passenger' : 'passengers'}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      {trip ? (
-        <TripBoarding trip={trip} />
+    <div className="mt-4 space-y-4">
+      {trips.length === 0 && !chosen ? (
+        <EmptyNote>No departures today.</EmptyNote>
       ) : (
-        trips.length > 0 && <EmptyNote>Choose a departure to board.</EmptyNote>
+        <div className="print:hidden">
+          <Label htmlFor="boarding-trip">Departure</Label>
+          <NativeSelect
+            id="boarding-trip"
+            value={chosen ?? ''}
+            onChange={(e) => setParams({ trip: e.target.value || null, stop: null })}
+          >
+            <option value="">Choose today’s departure</option>
+            {chosen && !trips.some((t) => t.scheduleId === chosen) && (
+              <option value={chosen}>The departure kept on this device</option>
+            )}
+            {trips.map((t) => (
+              <option key={t.scheduleId} value={t.scheduleId}>
+                {t.departureTime} · {routeOf(t)} · {t.passengerCount}{' '}
+                {t.passengerCount === 1 ? 'passenger' : 'passengers'}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
       )}
+      {chosen && <DepartureBoarding key={chosen} scheduleId={chosen} />}
     </div>
   );
 }
 
-function TripBoarding({ trip }: { trip: AdminTrip }) {
-  const list = useQuery(boardingTripQuery(trip.scheduleId));
-  const mark = useMarkBoarding(trip.scheduleId);
-  const passengers = list.data?.passengers ?? [];
-  const people = (p: TripPassenger) => p.adultCount + p.childCount;
-  const total = passengers.reduce((n, p) => n + people(p), 0);
-  const onBoard = passengers.filter((p) => p.markedStatus === 'present').reduce((n, p) => n + people(p), 0);
+function DepartureBoarding({ scheduleId }: { scheduleId: string }) {
+  const device = useBoardingDevice(scheduleId);
+  const [params, setParams] = useUrlParams();
+  const { manifest } = device;
 
-  const onMark = (p: TripPassenger, status: 'present' | 'no_show') =>
-    mark.mutate(
-      { ticketId: p.ticketId, status },
-      {
-        onSuccess: () => toast.success(MSG.ticketMarked(status === 'present' ? 'on board' : 'no-show')),
-        onError: (error) => toast.error(MSG.ticketMarkFailed, { description: apiErrorText(error) }),
-      },
-    );
+  if (device.loading) return <LoadingNote>Loading the passenger list…</LoadingNote>;
+  if (!manifest) return <ErrorNote error={device.error} />;
+  const boardingStops = manifest.stops.slice(0, -1);
+  const firstOpen = boardingStops.find((s) => !s.closure)?.position ?? boardingStops.length - 1;
+  const stop = Math.min(Number(params.get('stop') ?? firstOpen) || 0, boardingStops.length - 1);
 
   return (
-    <Card>
-      <CardHeader>
-        <h2 className="text-lg font-semibold text-slate-900">
-          {trip.departureTime} · {routeOf(trip)}
-        </h2>
-        <p role="status" className="text-sm font-medium text-slate-700">
-          On board: {onBoard} of {total}
-        </p>
-      </CardHeader>
-      <CardContent>
-        {list.isPending ? (
-          <LoadingNote>Loading passengers…</LoadingNote>
-        ) : list.isError ? (
-          <ErrorNote error={list.error} />
-        ) : passengers.length === 0 ? (
-          <EmptyNote>No approved bookings on this departure.</EmptyNote>
-        ) : (
-          <ul className="divide-y divide-slate-200" aria-label="Passengers">
-            {passengers.map((p) => (
-              <li key={p.ticketId} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="min-w-0">
-                  <p className="font-semibold text-slate-900">{p.name}</p>
-                  <p className="text-sm text-slate-600">
-                    <bdi dir="ltr">{p.reference}</bdi> · Seats {p.seatNumbers.join(', ')} ·{' '}
-                    {p.from?.name ?? '?'} → {p.to?.name ?? '?'}
-                  </p>
-                  <p className="text-sm font-medium text-slate-800">
-                    {p.markedStatus === 'present'
-                      ? 'On board'
-                      : p.markedStatus === 'no_show'
-                        ? 'No-show'
-                        : 'Not boarded'}
-                  </p>
-                </div>
-                <div className="flex gap-2">
-                  <Button
-                    size="sm"
-                    aria-pressed={p.markedStatus === 'present'}
-                    aria-label={`${p.name}: on board`}
-                    variant={p.markedStatus === 'present' ? 'default' : 'outline'}
-                    disabled={mark.isPending}
-                    onClick={() => onMark(p, 'present')}
-                  >
-                    <Check aria-hidden="true" />
-                    On board
-                  </Button>
-                  <Button
-                    size="sm"
-                    aria-pressed={p.markedStatus === 'no_show'}
-                    aria-label={`${p.name}: no-show`}
-                    variant={p.markedStatus === 'no_show' ? 'default' : 'outline'}
-                    disabled={mark.isPending}
-                    onClick={() => onMark(p, 'no_show')}
-                  >
-                    <UserX aria-hidden="true" />
-                    No-show
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <>
+      <div className="space-y-4 print:hidden">
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="min-w-48 flex-1">
+            <Label htmlFor="boarding-stop">Your stop</Label>
+            <NativeSelect
+              id="boarding-stop"
+              value={String(stop)}
+              onChange={(e) => setParams({ stop: e.target.value })}
+            >
+              {boardingStops.map((s) => (
+                <option key={s.position} value={s.position}>
+                  {s.name}
+                  {s.departureTime ? ` · ${s.departureTime}` : ''}
+                  {s.closure ? ' · closed' : ''}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <SyncBadge online={device.online} waiting={device.queue.length} />
+        </div>
+        <ScanPanel manifest={manifest} stop={stop} queue={device.queue} onBoard={device.board} />
+        <OnBoard manifest={manifest} waiting={device.queue} />
+        <Conflicts manifest={manifest} outcomes={device.outcomes} />
+        <PassengerList manifest={manifest} stop={stop} queue={device.queue} />
+        <CloseBoarding
+          manifest={manifest}
+          stop={stop}
+          online={device.online}
+          waiting={device.queue.length}
+          onClosed={() => void device.refresh()}
+        />
+        <FinalManifest manifest={manifest} />
+      </div>
+      <PrintedManifest manifest={manifest} />
+    </>
+  );
+}
+
+/** Always in view: whether this device is online, and how many boardings wait to be sent. */
+function SyncBadge({ online, waiting }: { online: boolean; waiting: number }) {
+  return (
+    <p
+      role="status"
+      data-testid="sync-badge"
+      className={
+        online
+          ? 'rounded-full bg-emerald-100 px-3 py-1.5 text-sm font-semibold text-emerald-900'
+          : 'rounded-full bg-amber-100 px-3 py-1.5 text-sm font-semibold text-amber-950'
+      }
+    >
+      {online ? 'online' : 'offline'} · {waiting} waiting
+    </p>
+  );
+}
+
+function OnBoard({
+  manifest,
+  waiting,
+}: {
+  manifest: BoardingManifest;
+  waiting: { ticketId: string; persons: number }[];
+}) {
+  const legs = useMemo(() => {
+    const extra = new Map<string, number>();
+    for (const b of waiting) extra.set(b.ticketId, (extra.get(b.ticketId) ?? 0) + b.persons);
+    return personsOnBoard(manifest, extra);
+  }, [manifest, waiting]);
+  const name = (i: number) => manifest.stops[i]?.name ?? '';
+  return (
+    <section
+      aria-labelledby="on-board-title"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h2 id="on-board-title" className="font-semibold text-slate-900">
+        Persons on board
+      </h2>
+      <LegCounts
+        testId="persons-on-board"
+        legs={legs.map((l) => ({ ...l, from: name(l.from), to: name(l.to) }))}
+      />
+    </section>
+  );
+}
+
+/** Boardings the server did not count: boarded first on another device, or refused. */
+function Conflicts({
+  manifest,
+  outcomes,
+}: {
+  manifest: BoardingManifest;
+  outcomes: {
+    id: string;
+    ticketId: string;
+    outcome: string;
+    firstBoarding: { at: string; deviceId: string } | null;
+  }[];
+}) {
+  const timeZone = useOperatorTimeZone();
+  if (outcomes.length === 0) return null;
+  const nameOf = (ticketId: string) =>
+    manifest.passengers.find((p) => p.ticketId === ticketId)?.name ?? 'A passenger';
+  return (
+    <section aria-labelledby="conflicts-title" className="rounded-xl border border-amber-300 bg-amber-50 p-4">
+      <h2 id="conflicts-title" className="font-semibold text-amber-950">
+        Not counted after sync
+      </h2>
+      <ul className="mt-2 space-y-1 text-sm text-amber-950">
+        {outcomes.map((o) => (
+          <li key={o.id}>
+            {nameOf(o.ticketId)}:{' '}
+            {o.outcome === 'conflict'
+              ? `already boarded on another device${o.firstBoarding ? ` at ${formatClock(o.firstBoarding.at, timeZone)}` : ''}. Counted once.`
+              : 'refused by the office (no longer a valid booking).'}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

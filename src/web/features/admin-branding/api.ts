@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BrandingImage, PwaSettingsUpdate } from '#shared/catalogue-api.ts';
+import type { ReminderSettings } from '#shared/disruptions.ts';
 import type { Branding } from '#shared/schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 import { brandingQuery } from '#web/lib/public-queries.ts';
@@ -36,5 +37,20 @@ export function useUploadBrandingImage(kind: BrandingImage) {
       return api.post<Branding>(`/api/admin/pwa-settings/${kind}`, body);
     },
     onSuccess: apply,
+  });
+}
+
+export const reminderSettingsQuery = queryOptions({
+  queryKey: ['admin', 'reminder-settings'],
+  queryFn: ({ signal }) => api.get<ReminderSettings>('/api/admin/reminder-settings', { signal }),
+});
+
+/** Turns the day-before reminder e-mails on or off. */
+export function useSaveReminderSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: ReminderSettings) =>
+      api.put<ReminderSettings>('/api/admin/reminder-settings', settings),
+    onSuccess: (settings) => queryClient.setQueryData(reminderSettingsQuery.queryKey, settings),
   });
 }

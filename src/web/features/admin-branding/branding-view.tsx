@@ -6,6 +6,7 @@ import { adminBrandingQuery } from './api.ts';
 import { AppSettingsForm } from './app-settings-form.tsx';
 import { BrandingImageCard } from './branding-image-card.tsx';
 import { ContactDetailsCard } from './contact-details-card.tsx';
+import { RemindersCard } from './reminders-card.tsx';
 
 export function BrandingView() {
   const branding = useQuery(adminBrandingQuery);
@@ -33,6 +34,7 @@ export function BrandingView() {
     <div className="mt-6 grid gap-6">
       <AppSettingsForm branding={data} />
       <ContactDetailsCard branding={data} />
+      <RemindersCard />
       <section aria-labelledby="branding-images-title" className="grid gap-4">
         <div>
           <h2 id="branding-images-title" className="text-lg font-semibold text-slate-900">

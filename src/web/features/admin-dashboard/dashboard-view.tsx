@@ -2,6 +2,7 @@ import { RotateCw } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { QuickActions } from './quick-actions.tsx';
+import { RecentDisruptions } from './recent-disruptions.tsx';
 import { RecentTickets } from './recent-tickets.tsx';
 import { StatCards } from './stat-cards.tsx';
 import { useDashboard } from './use-dashboard.ts';
@@ -32,6 +33,7 @@ export function DashboardView() {
   return (
     <div className="space-y-6" aria-busy={!data}>
       <StatCards data={data} />
+      <RecentDisruptions disruptions={data?.recentDisruptions} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <RecentTickets tickets={data?.recentTickets} />
         <QuickActions />

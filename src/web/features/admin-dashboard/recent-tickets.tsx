@@ -1,4 +1,5 @@
 import type { AdminTicket } from '#shared/admin-api.ts';
+import { ChannelBadge } from '#web/components/channel-badge.tsx';
 import { TicketStatusBadge } from '#web/components/status-badges.tsx';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -48,7 +49,10 @@ export function RecentTickets({ tickets }: { tickets: AdminTicket[] | undefined 
                     {formatRoute(ticket)} · {formatTravelDate(ticket.travelDate)}
                   </p>
                 </div>
-                <TicketStatusBadge status={ticket.ticketStatus} />
+                <span className="flex gap-1.5">
+                  <ChannelBadge channel={ticket.channel} />
+                  <TicketStatusBadge status={ticket.ticketStatus} />
+                </span>
               </li>
             ))}
           </ul>

@@ -4,7 +4,7 @@ import { Card } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 
 type Stat = {
-  key: keyof Omit<Dashboard, 'recentTickets'>;
+  key: keyof Omit<Dashboard, 'recentTickets' | 'counterSalesToday' | 'recentDisruptions'>;
   title: string;
   hint: string;
   icon: LucideIcon;
@@ -63,7 +63,12 @@ export function StatCards({ data }: { data: Dashboard | undefined }) {
               ) : (
                 <Skeleton className="mt-2 h-9 w-16" />
               )}
-              <p className="mt-1 text-xs text-slate-600">{hint}</p>
+              <p className="mt-1 text-xs text-slate-600">
+                {hint}
+                {key === 'approvedToday' && data?.counterSalesToday ? (
+                  <span data-testid="stat-counterSalesToday">, {data.counterSalesToday} at the counter</span>
+                ) : null}
+              </p>
             </div>
             <span
               aria-hidden="true"

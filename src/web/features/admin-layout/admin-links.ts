@@ -1,6 +1,8 @@
 import {
+  Calculator,
   CalendarClock,
   ClipboardList,
+  HandCoins,
   History,
   Image,
   Languages,
@@ -10,6 +12,7 @@ import {
   Settings,
   Ship,
   Smartphone,
+  Store,
   Ticket,
   Users,
   Wallet,
@@ -37,6 +40,9 @@ export const PAGE_PERMISSIONS: Partial<Record<AdminPageName, PermissionRule>> = 
   staff: 'staff.manage',
   audit: 'audit.read',
   boarding: 'boarding.board',
+  counter: 'counter.sell',
+  cashups: 'cashups.all',
+  refunds: 'refunds.manage',
 };
 
 export function mayOpen(role: Role, page: AdminPageName): boolean {
@@ -58,6 +64,9 @@ export const ADMIN_LINKS: AdminLink[] = [
   { to: '/admin/pwa-settings', label: 'PWA Settings', icon: Smartphone, page: 'pwa-settings' },
   { to: '/admin/texts', label: 'Texts', icon: Languages, page: 'texts' },
   { to: '/admin/boarding', label: 'Boarding', icon: Ship, page: 'boarding' },
+  { to: '/admin/counter', label: 'Counter', icon: Store, page: 'counter' },
+  { to: '/admin/cashups', label: 'Cash-ups', icon: Calculator, page: 'cashups' },
+  { to: '/admin/refunds', label: 'Refunds', icon: HandCoins, page: 'refunds' },
   { to: '/admin/staff', label: 'Staff', icon: Users, page: 'staff' },
   { to: '/admin/audit', label: 'Audit', icon: History, page: 'audit' },
   { to: '/admin/settings', label: 'Settings', icon: Settings, page: 'settings' },

@@ -49,7 +49,7 @@ describe('redirectTarget', () => {
     expect(redirectTarget(null, 'owner')).toBe('/admin/dashboard');
     expect(redirectTarget({ from: '/admin' }, 'crew')).toBe('/admin/boarding');
     expect(redirectTarget({ from: '/admin/login' }, 'office')).toBe('/admin/dashboard');
-    expect(redirectTarget({ from: '//evil.example/admin' }, 'counter')).toBe('/admin/boarding');
+    expect(redirectTarget({ from: '//evil.example/admin' }, 'counter')).toBe('/admin/counter');
     expect(redirectTarget({ from: '/administrator' }, 'owner')).toBe('/admin/dashboard');
     expect(redirectTarget({ from: 42 }, 'owner')).toBe('/admin/dashboard');
   });

@@ -4,6 +4,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { paymentSettingsQuery } from './api.ts';
 import { BankDetailsCard } from './bank-details-card.tsx';
 import { ExchangeRateCard } from './exchange-rate-card.tsx';
+import { RefundPolicyCard } from './refund-policy-card.tsx';
 import { TicketPricesCard } from './ticket-prices-card.tsx';
 
 export function PaymentSettingsView() {
@@ -17,6 +18,7 @@ export function PaymentSettingsView() {
         <Skeleton className="h-80 rounded-2xl" />
         <Skeleton className="h-80 rounded-2xl" />
         <Skeleton className="h-96 rounded-2xl lg:col-span-2" />
+        <Skeleton className="h-72 rounded-2xl lg:col-span-2" />
       </div>
     );
   }
@@ -29,6 +31,9 @@ export function PaymentSettingsView() {
       <ExchangeRateCard settings={settings.data} />
       <div className="lg:col-span-2">
         <BankDetailsCard settings={settings.data} />
+      </div>
+      <div className="lg:col-span-2">
+        <RefundPolicyCard settings={settings.data} />
       </div>
     </div>
   );

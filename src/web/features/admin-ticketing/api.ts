@@ -1,5 +1,14 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminTrip, TripPassengers } from '#shared/admin-api.ts';
+import type {
+  CancelDeparture,
+  CancelPreview,
+  DelayDeparture,
+  DelayResult,
+  Disruption,
+  MoveDeparture,
+  MovePlan,
+} from '#shared/disruptions.ts';
 import { MSG } from '#shared/messages.ts';
 import { api, apiErrorText } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -44,5 +53,94 @@ export function useTripStatus(scheduleId: string) {
         queryClient.invalidateQueries({ queryKey: ['admin', 'trips'] }),
         queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
       ]),
+  });
+}
+
+// Not under ['admin', 'trips']: the refetch after a cancel would ask for the preview of a
+// departure that is no longer cancellable. Asked afresh each time the dialog opens.
+export const cancelPreviewQuery = (scheduleId: string) =>
+  queryOptions({
+    queryKey: ['admin', 'cancel-preview', scheduleId],
+    queryFn: ({ signal }) =>
+      api.get<CancelPreview>(`/api/admin/trips/${encodeURIComponent(scheduleId)}/cancel-preview`, { signal }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export function useCancelDeparture(scheduleId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CancelDeparture) =>
+      api.post<CancelPreview>(`/api/admin/trips/${encodeURIComponent(scheduleId)}/cancel`, body),
+    onSuccess: (done) => {
+      const refunds = done.refunds.reduce((sum, r) => sum + r.count, 0);
+      toast.success(
+        `Departure cancelled: ${done.passengers.length} ${done.passengers.length === 1 ? 'passenger' : 'passengers'} told, ${refunds} ${refunds === 1 ? 'refund' : 'refunds'} requested`,
+      );
+      refreshAfterDisruption(queryClient);
+    },
+  });
+}
+
+/** The disruptions of one departure, newest first: refreshed with the trip. */
+export const tripDisruptionsQuery = (scheduleId: string) =>
+  queryOptions({
+    queryKey: ['admin', 'trips', scheduleId, 'disruptions'],
+    queryFn: ({ signal }) =>
+      api.get<{ disruptions: Disruption[] }>(
+        `/api/admin/trips/${encodeURIComponent(scheduleId)}/disruptions`,
+        { signal },
+      ),
+    staleTime: 10_000,
+  });
+
+/** What a disruption changes: the trips, their bookings, the dashboard's counts, the refunds. */
+function refreshAfterDisruption(queryClient: ReturnType<typeof useQueryClient>) {
+  for (const queryKey of [
+    ['admin', 'trips'],
+    ['admin', 'tickets'],
+    ['admin', 'dashboard'],
+    ['admin', 'refunds'],
+  ]) {
+    void queryClient.invalidateQueries({ queryKey });
+  }
+}
+
+export function useDelayDeparture(scheduleId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DelayDeparture) =>
+      api.post<DelayResult>(`/api/admin/trips/${encodeURIComponent(scheduleId)}/delay`, body),
+    onSuccess: (done) => {
+      toast.success(
+        `Departure delayed: ${done.bookings} ${done.bookings === 1 ? 'passenger' : 'passengers'} told`,
+      );
+      refreshAfterDisruption(queryClient);
+    },
+  });
+}
+
+// Like the cancel's preview: asked afresh each time, never kept.
+export const movePreviewQuery = (scheduleId: string, to: string) =>
+  queryOptions({
+    queryKey: ['admin', 'move-preview', scheduleId, to],
+    queryFn: ({ signal }) =>
+      api.get<MovePlan>(
+        `/api/admin/trips/${encodeURIComponent(scheduleId)}/move-preview?to=${encodeURIComponent(to)}`,
+        { signal },
+      ),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export function useMoveBookings(scheduleId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MoveDeparture) =>
+      api.post<MovePlan>(`/api/admin/trips/${encodeURIComponent(scheduleId)}/move`, body),
+    onSuccess: (done) => {
+      toast.success(`Bookings moved: ${done.moves.length} moved, ${done.cannotMove.length} cancelled`);
+      refreshAfterDisruption(queryClient);
+    },
   });
 }

@@ -20,7 +20,11 @@ export function TicketingView() {
   if (trip) {
     return (
       <div className="mt-4">
-        <TripManagement scheduleId={trip} onBack={() => setParams({ trip: null }, { replace: false })} />
+        <TripManagement
+          scheduleId={trip}
+          onBack={() => setParams({ trip: null }, { replace: false })}
+          onOpenTrip={(id) => setParams({ trip: id }, { replace: false })}
+        />
       </div>
     );
   }

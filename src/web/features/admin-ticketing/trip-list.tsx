@@ -7,9 +7,6 @@ import { EmptyNote, ErrorNote, LoadingNote } from '#web/components/query-notes.t
 import { ScheduleStatusBadge } from '#web/components/status-badges.tsx';
 import { tripListQuery } from './api.ts';
 
-export const routeName = (trip: Pick<AdminTrip, 'from' | 'to'>) =>
-  `${trip.from?.name ?? UNKNOWN_LOCATION} → ${trip.to?.name ?? UNKNOWN_LOCATION}`;
-
 export function StopList({ stops }: { stops: AdminStop[] }) {
   const ordered = [...stops].sort((a, b) => a.stopOrder - b.stopOrder);
   return (

@@ -11,7 +11,13 @@ import { Card } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { formatDay } from '#web/lib/dates.ts';
 import { manifestUrl, tripPassengersQuery, useTripStatus } from './api.ts';
-import { routeName, StopList } from './trip-list.tsx';
+import { CancelDepartureButton } from './cancel-departure-dialog.tsx';
+import { DelayDepartureButton } from './delay-departure-dialog.tsx';
+import { MoveBookingsButton } from './move-bookings-dialog.tsx';
+import { OnBoardCard } from './on-board-card.tsx';
+import { routeName } from './route-name.ts';
+import { TripDisruptions } from './trip-disruptions.tsx';
+import { StopList } from './trip-list.tsx';
 
 function StatusButton({ trip }: { trip: AdminTrip }) {
   const status = useTripStatus(trip.scheduleId);
@@ -93,7 +99,15 @@ function PassengerRow({ passenger }: { passenger: TripPassenger }) {
   );
 }
 
-export function TripManagement({ scheduleId, onBack }: { scheduleId: string; onBack: () => void }) {
+export function TripManagement({
+  scheduleId,
+  onBack,
+  onOpenTrip,
+}: {
+  scheduleId: string;
+  onBack: () => void;
+  onOpenTrip: (scheduleId: string) => void;
+}) {
   const query = useQuery(tripPassengersQuery(scheduleId));
 
   const back = (
@@ -142,7 +156,10 @@ export function TripManagement({ scheduleId, onBack }: { scheduleId: string; onB
             </p>
           </div>
           <div className="grid w-full gap-2 sm:flex sm:w-auto sm:flex-wrap print:hidden">
-            <StatusButton trip={trip} />
+            {trip.status !== 'cancelled' && <StatusButton trip={trip} />}
+            <DelayDepartureButton trip={trip} />
+            <MoveBookingsButton trip={trip} />
+            <CancelDepartureButton trip={trip} />
             <Button variant="outline" asChild>
               <a href={manifestUrl(trip.scheduleId)} download>
                 <Download aria-hidden="true" />
@@ -161,6 +178,10 @@ export function TripManagement({ scheduleId, onBack }: { scheduleId: string; onB
           </div>
         )}
       </Card>
+
+      <OnBoardCard scheduleId={trip.scheduleId} />
+
+      <TripDisruptions scheduleId={trip.scheduleId} onOpenTrip={onOpenTrip} />
 
       <section aria-labelledby="trip-passengers" className="flex flex-col gap-3">
         <h2 id="trip-passengers" className="text-lg font-semibold text-slate-900">

@@ -2,6 +2,7 @@ import { ArrowRight, FileImage } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages.ts';
+import { ChannelBadge } from '#web/components/channel-badge.tsx';
 import { ExpectedPayment, slipUrl } from '#web/components/slip-viewer/slip-viewer-dialog.tsx';
 import { MarkedStatusBadge, PaymentStatusBadge, TicketStatusBadge } from '#web/components/status-badges.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -41,6 +42,7 @@ export function TicketCard({ ticket, onViewSlip }: { ticket: AdminTicket; onView
             <p className="text-xs text-slate-600">Booked {formatInstant(ticket.createdAt, timeZone)}</p>
           </div>
           <div className="flex flex-wrap gap-1.5">
+            <ChannelBadge channel={ticket.channel} />
             <TicketStatusBadge status={ticket.ticketStatus} />
             <PaymentStatusBadge status={ticket.paymentStatus} />
             {ticket.markedStatus && <MarkedStatusBadge status={ticket.markedStatus} />}
@@ -54,7 +56,7 @@ export function TicketCard({ ticket, onViewSlip }: { ticket: AdminTicket; onView
             </Detail>
 
             <Detail wide term="E-mail">
-              {ticket.passengerEmail}
+              {ticket.passengerEmail || NOT_SPECIFIED}
             </Detail>
 
             <Detail term="Phone">{ticket.passengerPhone || NOT_SPECIFIED}</Detail>
@@ -118,7 +120,16 @@ export function TicketCard({ ticket, onViewSlip }: { ticket: AdminTicket; onView
 
         <div className="grid gap-4 border-t border-slate-100 pt-4 lg:grid-cols-[auto_1fr] lg:items-end">
           <div className="grid gap-4 sm:grid-cols-[8rem_minmax(0,22rem)] print:hidden">
-            {ticket.hasSlip ? (
+            {ticket.channel === 'counter' ? (
+              <p className="flex h-40 w-full flex-col items-center justify-center gap-1 rounded-xl border border-dashed border-slate-300 p-3 text-center text-xs text-slate-700 sm:w-32">
+                <span>Paid at the counter</span>
+                <span className="font-semibold">{ticket.paymentMethod}</span>
+                {ticket.transferReference ? (
+                  <span className="font-mono">{ticket.transferReference}</span>
+                ) : null}
+                {ticket.voidReason ? <span>Voided: {ticket.voidReason}</span> : null}
+              </p>
+            ) : ticket.hasSlip ? (
               <button
                 type="button"
                 onClick={onViewSlip}

@@ -24,6 +24,9 @@ const STATUS_TEXT_TONE: Record<string, string> = {
   confirmed: 'border-green-200 bg-green-50 text-green-950',
   cancelled: 'border-red-200 bg-red-50 text-red-950',
   completed: 'border-sky-200 bg-sky-50 text-sky-950',
+  voided: 'border-red-200 bg-red-50 text-red-950',
+  cancelled_by_operator: 'border-amber-200 bg-amber-50 text-amber-950',
+  cancelled_by_passenger: 'border-red-200 bg-red-50 text-red-950',
 };
 
 function Detail({ term, children, className }: { term: string; children: ReactNode; className?: string }) {

@@ -53,23 +53,29 @@ export function describeBreakdownRow(row: BreakdownRow, t: Translate): { label: 
 }
 
 const TICKET_STATUS: Record<string, TextId> = {
-  pending: 'lookup.ticketPending',
-  confirmed: 'lookup.ticketConfirmed',
-  cancelled: 'lookup.ticketCancelled',
-  completed: 'lookup.ticketCompleted',
+  pending: 'status.ticketPending',
+  confirmed: 'status.ticketConfirmed',
+  cancelled: 'status.ticketCancelled',
+  completed: 'status.ticketCompleted',
+  voided: 'status.ticketVoided',
+  cancelled_by_operator: 'status.ticketCancelledByOperator',
+  cancelled_by_passenger: 'status.ticketCancelledByPassenger',
 };
 
 const PAYMENT_STATUS: Record<string, TextId> = {
-  pending: 'lookup.paymentPending',
-  completed: 'lookup.paymentCompleted',
-  failed: 'lookup.paymentFailed',
+  pending: 'status.paymentPending',
+  completed: 'status.paymentCompleted',
+  failed: 'status.paymentFailed',
 };
 
 const STATUS_TEXT: Record<keyof typeof LOOKUP_STATUS_TEXT, TextId> = {
-  pending: 'lookup.statusPending',
-  confirmed: 'lookup.statusConfirmed',
-  cancelled: 'lookup.statusCancelled',
-  completed: 'lookup.statusCompleted',
+  pending: 'status.statusPending',
+  confirmed: 'status.statusConfirmed',
+  cancelled: 'status.statusCancelled',
+  completed: 'status.statusCompleted',
+  voided: 'status.statusVoided',
+  cancelled_by_operator: 'status.statusCancelledByOperator',
+  cancelled_by_passenger: 'status.statusCancelledByPassenger',
 };
 
 /**

@@ -1,10 +1,10 @@
 import { Printer } from 'lucide-react';
 import type { ETicket } from '#shared/e-ticket-api.ts';
+import { QrCode } from '#web/components/qr-code.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { ETICKET_TEXTS } from '#web/i18n/eticket.ts';
 import { useTexts } from '#web/i18n/texts.tsx';
-import { QrCode } from './qr-code.tsx';
 
 /** The boarding QR code of a confirmed booking, or why there is none; and a print button. */
 export function ETicketQr({ eTicket }: { eTicket: ETicket }) {
@@ -16,7 +16,7 @@ export function ETicketQr({ eTicket }: { eTicket: ETicket }) {
           <QrCode
             value={eTicket.code}
             label={t('eticket.qrLabel', { reference: eTicket.reference })}
-            className="size-64 max-w-full sm:size-72"
+            className="size-64 max-w-full sm:size-72 print:size-[55mm]"
           />
         ) : (
           <p

@@ -4,9 +4,11 @@ import { BoardingView } from '#web/features/admin-boarding/boarding-view.tsx';
 export default function BoardingPage() {
   return (
     <>
-      <AdminPageTitle>Boarding</AdminPageTitle>
-      <p className="mt-1 text-sm text-slate-600">
-        Today’s departures: mark each passenger on board or a no-show.
+      <div className="print:hidden">
+        <AdminPageTitle>Boarding</AdminPageTitle>
+      </div>
+      <p className="mt-1 text-sm text-slate-600 print:hidden">
+        Scan e-tickets or type a reference. Works with no signal: boardings are sent when the network returns.
       </p>
       <BoardingView />
     </>

@@ -6,7 +6,8 @@ export default function PaymentsPage() {
     <>
       <AdminPageTitle>Payment Settings</AdminPageTitle>
       <p className="mt-1 text-sm text-slate-600">
-        Ticket prices, the dollar exchange rate and the bank accounts passengers pay into.
+        Ticket prices, the dollar exchange rate, the bank accounts passengers pay into and what a cancellation
+        gives back.
       </p>
       <PaymentSettingsView />
     </>

@@ -26,6 +26,9 @@ const PAGES: Record<AdminPageName, LazyExoticComponent<ComponentType>> = {
   staff: lazy(() => import('./staff.tsx')),
   audit: lazy(() => import('./audit.tsx')),
   boarding: lazy(() => import('./boarding.tsx')),
+  counter: lazy(() => import('./counter.tsx')),
+  cashups: lazy(() => import('./cashups.tsx')),
+  refunds: lazy(() => import('./refunds.tsx')),
 };
 
 /** The bare /admin: each role starts on its own first screen. */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, CheckCircle2, Ship } from 'lucide-react';
 import type { TripLaunch } from '#shared/schemas.ts';
+import { VESSEL_TEXTS } from '#web/components/seat-map/vessel-texts.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { apiErrorText, MSG_TEXTS } from '#web/i18n/msg.ts';
 import { useTexts } from '#web/i18n/texts.tsx';
@@ -8,7 +9,6 @@ import { cn } from '#web/lib/utils.ts';
 import { launchesQuery } from '../api.ts';
 import { StepCard } from '../step-card.tsx';
 import { BOOKING_TEXTS } from '../texts.ts';
-import { VESSEL_TEXTS } from '../vessel-texts.ts';
 import type { StepProps } from '../wizard-state.ts';
 import { ticketTotal } from '../wizard-state.ts';
 

@@ -2,6 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_GRID_CAPACITY } from '#shared/constants.ts';
+import { SeatGrid, SeatLegend, type SeatView } from '#web/components/seat-map/seat-grid.tsx';
+import { VESSEL_TEXTS } from '#web/components/seat-map/vessel-texts.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { apiErrorText, MSG_TEXTS } from '#web/i18n/msg.ts';
 import { text, useTexts } from '#web/i18n/texts.tsx';
@@ -9,10 +11,8 @@ import { toast } from '#web/lib/toast.ts';
 import { ApiError, lockSeats, releaseSeats, seatMapQuery } from '../api.ts';
 import { StepCard } from '../step-card.tsx';
 import { BOOKING_TEXTS } from '../texts.ts';
-import { VESSEL_TEXTS } from '../vessel-texts.ts';
 import type { StepProps } from '../wizard-state.ts';
 import { ticketTotal } from '../wizard-state.ts';
-import { SeatGrid, SeatLegend, type SeatView } from './seat-grid.tsx';
 
 export default function ChooseSeatsStep({ state, dispatch }: StepProps) {
   const t = useTexts(BOOKING_TEXTS, VESSEL_TEXTS, MSG_TEXTS);

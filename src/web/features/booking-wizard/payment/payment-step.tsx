@@ -19,6 +19,7 @@ import { PAYMENT_TEXTS } from '../step-texts.ts';
 import { usePlaceName } from '../texts.ts';
 import type { StepProps } from '../wizard-state.ts';
 import { ticketTotal, type WizardState } from '../wizard-state.ts';
+import { RefundPolicyNote } from './refund-policy-note.tsx';
 import { type Slip, SlipUpload } from './slip-upload.tsx';
 import { submitErrorMessage } from './submit-error.ts';
 
@@ -133,34 +134,41 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
       }
     >
       <div className="grid gap-6 lg:grid-cols-2">
-        <section
-          aria-labelledby="summary-heading"
-          className="grid content-start gap-3 self-start rounded-xl bg-slate-50 p-4"
-        >
-          <h3 id="summary-heading" className="font-semibold text-slate-900">
-            {t('payment.summaryHeading')}
-          </h3>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="text-slate-600">{t('payment.summaryTrip')}</dt>
-            <dd className="font-medium text-slate-900">
-              {trip ? t('payment.tripRoute', { from: placeName(trip.from), to: placeName(trip.to) }) : '–'}
-            </dd>
-            <dt className="text-slate-600">{t('payment.summaryDate')}</dt>
-            <dd className="font-medium text-slate-900">{trip ? formatTravelDate(trip.travelDate) : '–'}</dd>
-            <dt className="text-slate-600">{t('payment.summaryTime')}</dt>
-            <dd className="font-medium text-slate-900">
-              <bdi dir="ltr">{trip?.departureTime ?? '–'}</bdi>
-            </dd>
-            <dt className="text-slate-600">{t('payment.summaryLaunch')}</dt>
-            <dd className="font-medium text-slate-900">{launch?.name ?? '–'}</dd>
-            <dt className="text-slate-600">{t('payment.summarySeats')}</dt>
-            <dd className="font-medium text-slate-900">
-              <bdi dir="ltr">{selectedSeats.join(', ')}</bdi>
-            </dd>
-            <dt className="text-slate-600">{t('payment.summaryTickets')}</dt>
-            <dd className="font-medium text-slate-900">{ticketSummary(t, tickets)}</dd>
-          </dl>
-        </section>
+        <div className="grid content-start gap-4">
+          <section
+            aria-labelledby="summary-heading"
+            className="grid content-start gap-3 self-start rounded-xl bg-slate-50 p-4"
+          >
+            <h3 id="summary-heading" className="font-semibold text-slate-900">
+              {t('payment.summaryHeading')}
+            </h3>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-slate-600">{t('payment.summaryTrip')}</dt>
+              <dd className="font-medium text-slate-900">
+                {trip ? t('payment.tripRoute', { from: placeName(trip.from), to: placeName(trip.to) }) : '–'}
+              </dd>
+              <dt className="text-slate-600">{t('payment.summaryDate')}</dt>
+              <dd className="font-medium text-slate-900">{trip ? formatTravelDate(trip.travelDate) : '–'}</dd>
+              <dt className="text-slate-600">{t('payment.summaryTime')}</dt>
+              <dd className="font-medium text-slate-900">
+                <bdi dir="ltr">{trip?.departureTime ?? '–'}</bdi>
+              </dd>
+              <dt className="text-slate-600">{t('payment.summaryLaunch')}</dt>
+              <dd className="font-medium text-slate-900">{launch?.name ?? '–'}</dd>
+              <dt className="text-slate-600">{t('payment.summarySeats')}</dt>
+              <dd className="font-medium text-slate-900">
+                <bdi dir="ltr">{selectedSeats.join(', ')}</bdi>
+              </dd>
+              <dt className="text-slate-600">{t('payment.summaryTickets')}</dt>
+              <dd className="font-medium text-slate-900">{ticketSummary(t, tickets)}</dd>
+            </dl>
+          </section>
+          {/* Before the passenger pays: what cancelling later would give back (none from a server
+              older than the policy, during a release). */}
+          {settings.data?.refundPolicy ? (
+            <RefundPolicyNote policy={settings.data.refundPolicy} t={t} />
+          ) : null}
+        </div>
 
         <div className="grid content-start gap-5">
           <fieldset className="grid gap-2">

@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowRight, Clock, MapPin, Users } from 'lucide-react';
 import { Fragment } from 'react';
 import type { Trip } from '#shared/schemas.ts';
+import { VESSEL_TEXTS } from '#web/components/seat-map/vessel-texts.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { apiErrorText, MSG_TEXTS } from '#web/i18n/msg.ts';
@@ -9,7 +10,6 @@ import { T, useTexts } from '#web/i18n/texts.tsx';
 import { DATES_TEXTS, formatTravelDate } from '#web/lib/dates.ts';
 import { cn } from '#web/lib/utils.ts';
 import { BOOKING_TEXTS, usePlaceName } from '../texts.ts';
-import { VESSEL_TEXTS } from '../vessel-texts.ts';
 
 /** A failed request of step 1, in the passenger's language. */
 export function LoadError({ error, className }: { error: unknown; className?: string }) {

@@ -4,7 +4,7 @@ import { AISLE_AFTER_SEAT, SEATS_PER_ROW } from '#shared/constants.ts';
 import type { TextId } from '#shared/texts.ts';
 import { useTexts } from '#web/i18n/texts.tsx';
 import { cn } from '#web/lib/utils.ts';
-import { VESSEL_TEXTS } from '../vessel-texts.ts';
+import { VESSEL_TEXTS } from './vessel-texts.ts';
 
 export type SeatView = 'available' | 'selected' | 'occupied';
 

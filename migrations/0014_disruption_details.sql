@@ -1,0 +1,1 @@
+ALTER TABLE "disruptions" ADD COLUMN "details" jsonb;

@@ -1,0 +1,345 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, tickets } from '#server/db/schema.ts';
+import type { Boarding, BoardingManifest, BoardingResult } from '#shared/boarding.ts';
+import { verifyCode } from '#shared/e-ticket-code.ts';
+import {
+  type MadeSchedule,
+  makeAdmin,
+  makeLaunch,
+  makeSchedule,
+  makeTicket,
+  todayInOperatorZone,
+} from '#tests/factories.ts';
+import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKind } from '#tests/setup/test-db.ts';
+
+const adult = (quantity: number) => ({
+  type: 'local' as const,
+  category: 'adult' as const,
+  quantity,
+  price: '100.00',
+});
+const child = (quantity: number) => ({
+  type: 'local' as const,
+  category: 'child' as const,
+  quantity,
+  price: '50.00',
+});
+
+describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let crew: string;
+  let counter: string;
+  let office: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
+    crew = (await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'crew' }) })).cookie;
+    counter = (await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'counter' }) }))
+      .cookie;
+    office = (await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'office' }) }))
+      .cookie;
+  });
+  afterAll(() => t.close());
+
+  const manifestOf = async (scheduleId: string, cookie = crew) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/boarding/${scheduleId}/manifest`,
+      headers: { cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    return res.json() as BoardingManifest;
+  };
+  const sync = async (deviceId: string, boardings: Boarding[], cookie = crew) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/boarding/sync',
+      headers: { cookie },
+      payload: { deviceId, boardings },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { results: BoardingResult[] }).results;
+  };
+  const boarding = (made: MadeSchedule, ticketId: string, over: Partial<Boarding> = {}): Boarding => ({
+    id: randomUUID(),
+    ticketId,
+    scheduleId: made.schedule.id,
+    stop: 0,
+    persons: 1,
+    deliberate: false,
+    deviceTime: new Date().toISOString(),
+    ...over,
+  });
+  const close = (scheduleId: string, stop: number, payload: object, cookie = crew) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/boarding/${scheduleId}/stops/${stop}/close`,
+      headers: { cookie },
+      payload,
+    });
+
+  it('gives a device the least personal data boarding needs, and public keys that check the e-ticket codes', async () => {
+    const made = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone(), stops: 3 });
+    const { ticket } = await makeTicket(t.database.db, {
+      schedule: made,
+      status: 'confirmed',
+      passengerEmail: 'secret.person@example.com',
+      passengerPhone: '+960 7771234',
+      passengerNationality: 'Norway',
+      breakdown: [adult(1), child(1)],
+      seats: ['1A', '1B'],
+    });
+    const manifest = await manifestOf(made.schedule.id);
+    expect(manifest.stops.map((s) => s.position)).toEqual([0, 1, 2]);
+    const row = manifest.passengers.find((p) => p.ticketId === ticket.id);
+    expect(row).toMatchObject({
+      adults: 1,
+      children: 1,
+      seats: ['1A', '1B'],
+      fromStop: 0,
+      toStop: 2,
+      boarded: 0,
+    });
+    const text = JSON.stringify(manifest);
+    for (const secret of ['secret.person@example.com', '7771234', 'Norway'])
+      expect(text).not.toContain(secret);
+    // The keys the device gets verify a code the server signed, and only public halves are sent.
+    const code = t.app.deps.ticketSigner().sign({
+      ticketId: ticket.id,
+      scheduleId: made.schedule.id,
+      travelDate: made.schedule.travelDate,
+      fromStop: 0,
+      toStop: 2,
+      seats: ['1A', '1B'],
+      adults: 1,
+      children: 1,
+      version: 1,
+    });
+    expect((await verifyCode(code, manifest.keys)).ok).toBe(true);
+    expect(manifest.keys.every((k) => Object.keys(k).sort().join() === 'keyId,publicKey')).toBe(true);
+  });
+
+  it('boards part of a party, then the rest; sending again changes nothing', async () => {
+    const made = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone() });
+    const { ticket } = await makeTicket(t.database.db, {
+      schedule: made,
+      status: 'confirmed',
+      breakdown: [adult(3), child(1)],
+      seats: ['1A', '1B', '1C', '1D'],
+    });
+    const three = boarding(made, ticket.id, { persons: 3 });
+    expect(await sync('device-aaaa', [three])).toEqual([
+      { id: three.id, ticketId: ticket.id, outcome: 'boarded', accepted: 3, firstBoarding: null },
+    ]);
+    // The same boarding sent again (a lost answer): the same result, nobody counted twice.
+    expect((await sync('device-aaaa', [three]))[0]).toMatchObject({ outcome: 'boarded', accepted: 3 });
+    let row = (await manifestOf(made.schedule.id)).passengers.find((p) => p.ticketId === ticket.id);
+    expect(row?.boarded).toBe(3);
+    expect(row?.marked).toBe('present');
+    const last = boarding(made, ticket.id, { persons: 1 });
+    expect((await sync('device-aaaa', [last]))[0]).toMatchObject({ outcome: 'boarded', accepted: 1 });
+    row = (await manifestOf(made.schedule.id)).passengers.find((p) => p.ticketId === ticket.id);
+    expect(row?.boarded).toBe(4);
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, ticket.id));
+    expect(audits.filter((a) => a.action === 'board')).toHaveLength(2);
+  });
+
+  it('two devices board one ticket offline: the first to reach the server wins, the second is a conflict', async () => {
+    const made = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone() });
+    const { ticket } = await makeTicket(t.database.db, { schedule: made, status: 'confirmed' });
+    const onA = boarding(made, ticket.id, { deviceTime: '2026-01-01T06:00:00.000Z' });
+    const onB = boarding(made, ticket.id, { deviceTime: '2026-01-01T05:59:00.000Z' });
+    // Sent at once: serialised on the ticket row, so exactly one boards.
+    const [a, b] = await Promise.all([sync('device-aaaa', [onA]), sync('device-bbbb', [onB])]);
+    const outcomes = [a[0]?.outcome, b[0]?.outcome].sort();
+    expect(outcomes).toEqual(['boarded', 'conflict']);
+    const conflict = [a[0], b[0]].find((r) => r?.outcome === 'conflict');
+    const winner = a[0]?.outcome === 'boarded' ? 'device-aaaa' : 'device-bbbb';
+    expect(conflict?.firstBoarding?.deviceId).toBe(winner);
+    const [stored] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+    expect(stored?.boardedCount).toBe(1);
+    // The loser sending again still sees its conflict.
+    const again = await sync(conflict?.id === onA.id ? 'device-aaaa' : 'device-bbbb', [
+      conflict?.id === onA.id ? onA : onB,
+    ]);
+    expect(again[0]).toMatchObject({ outcome: 'conflict', accepted: 0 });
+  });
+
+  it('refuses boardings of a rejected or pending booking, and of another departure’s ticket', async () => {
+    const made = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone() });
+    const { ticket: rejected } = await makeTicket(t.database.db, { schedule: made, status: 'cancelled' });
+    const { ticket: pending } = await makeTicket(t.database.db, { schedule: made, status: 'pending' });
+    const other = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone() });
+    const { ticket: elsewhere } = await makeTicket(t.database.db, { schedule: other, status: 'confirmed' });
+    const results = await sync('device-aaaa', [
+      boarding(made, rejected.id),
+      boarding(made, pending.id),
+      boarding(made, elsewhere.id),
+    ]);
+    expect(results.map((r) => r.outcome)).toEqual(['refused', 'refused', 'refused']);
+    const [stored] = await t.database.db.select().from(tickets).where(eq(tickets.id, elsewhere.id));
+    expect(stored?.boardedCount).toBe(0);
+  });
+
+  it('closes boarding stop by stop: no-shows marked, persons on board per leg, and the final manifest', async () => {
+    const made = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone(), stops: 3 });
+    const [s0, s1, s2] = made.stops;
+    const whole = await makeTicket(t.database.db, {
+      schedule: made,
+      status: 'confirmed',
+      passengerName: 'Aminath Whole',
+      breakdown: [adult(2)],
+      seats: ['1A', '1B'],
+    });
+    const offAtMiddle = await makeTicket(t.database.db, {
+      schedule: made,
+      status: 'confirmed',
+      passengerName: 'Hassan Middle',
+      destinationId: s1?.locationId,
+      seats: ['2A'],
+    });
+    const noShow = await makeTicket(t.database.db, {
+      schedule: made,
+      status: 'confirmed',
+      passengerName: 'Ibrahim Absent',
+      seats: ['3A'],
+    });
+    const joinsLater = await makeTicket(t.database.db, {
+      schedule: made,
+      status: 'confirmed',
+      passengerName: 'Mariyam Later',
+      originId: s1?.locationId,
+      destinationId: s2?.locationId,
+      seats: ['4A'],
+    });
+    await makeTicket(t.database.db, {
+      schedule: made,
+      status: 'pending',
+      passengerName: 'Pending Person',
+      seats: ['5A'],
+    });
+    expect(s0).toBeDefined();
+
+    await sync('device-aaaa', [
+      boarding(made, whole.ticket.id, { persons: 2 }),
+      boarding(made, offAtMiddle.ticket.id),
+    ]);
+    // The crew count is asked at the first stop; the middle stop cannot close first.
+    expect((await close(made.schedule.id, 0, {})).statusCode).toBe(400);
+    expect((await close(made.schedule.id, 1, {})).statusCode).toBe(409);
+    // Nobody boards at the last stop.
+    expect((await close(made.schedule.id, 2, {})).statusCode).toBe(404);
+    // The final manifest waits for every stop.
+    const early = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/boarding/${made.schedule.id}/final-manifest.csv`,
+      headers: { cookie: crew },
+    });
+    expect(early.statusCode).toBe(409);
+
+    const first = await close(made.schedule.id, 0, { crew: 3 });
+    expect(first.statusCode, first.body).toBe(200);
+    const afterFirst = first.json() as BoardingManifest;
+    expect(afterFirst.stops[0]?.closure).toMatchObject({ crew: 3, noShows: 1, passengersAboard: 3 });
+    expect(afterFirst.passengers.find((p) => p.ticketId === noShow.ticket.id)?.marked).toBe('no_show');
+    expect((await close(made.schedule.id, 0, { crew: 3 })).statusCode).toBe(409);
+
+    // Ticketing shows the live count per leg (passengers plus crew).
+    const live = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/trips/${made.schedule.id}/on-board`,
+      headers: { cookie: office },
+    });
+    expect(live.statusCode, live.body).toBe(200);
+    expect(live.json().legs.map((l: { passengers: number; crew: number }) => [l.passengers, l.crew])).toEqual(
+      [
+        [3, 3],
+        [2, 3],
+      ],
+    );
+    expect(live.json().pending).toEqual([expect.objectContaining({ name: 'Pending Person' })]);
+
+    await sync('device-aaaa', [boarding(made, joinsLater.ticket.id, { stop: 1 })]);
+    const second = await close(made.schedule.id, 1, {}, counter);
+    expect(second.statusCode, second.body).toBe(200);
+    expect((second.json() as BoardingManifest).stops[1]?.closure).toMatchObject({
+      noShows: 0,
+      countedOff: 1,
+      passengersAboard: 3,
+      crew: null,
+    });
+
+    const final = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/boarding/${made.schedule.id}/final-manifest.csv`,
+      headers: { cookie: crew },
+    });
+    expect(final.statusCode, final.body).toBe(200);
+    expect(final.headers['content-type']).toContain('text/csv');
+    const csv = final.body;
+    expect(csv).toMatch(/Aminath Whole,.*,2,0,2,On board/);
+    expect(csv).toMatch(/Ibrahim Absent,.*,1,0,0,No-show/);
+    // Per leg: passengers, crew, persons on board.
+    expect(csv).toMatch(/→.*,3,3,6\r\n/);
+    expect(csv).toMatch(/→.*,3,3,6\r\n.*→.*,3,3,6/s);
+    expect(csv).toContain('Pending Person');
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'close_boarding'));
+    expect(audits.filter((a) => a.entityId === made.schedule.id)).toHaveLength(2);
+  });
+
+  it('a cancel supersedes the e-ticket code: the manifest carries the new version', async () => {
+    const made = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone() });
+    const { ticket } = await makeTicket(t.database.db, { schedule: made, status: 'confirmed' });
+    const before = (await manifestOf(made.schedule.id)).passengers.find((p) => p.ticketId === ticket.id);
+    const owner = (await signInAsAdmin(t.app)).cookie;
+    const marked = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/tickets/${ticket.id}/mark`,
+      headers: { cookie: owner },
+      payload: { status: 'cancelled' },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const after = (await manifestOf(made.schedule.id)).passengers.find((p) => p.ticketId === ticket.id);
+    expect(after?.version).toBe((before?.version ?? 0) + 1);
+    expect(after?.marked).toBe('cancelled');
+    // And the server refuses to board it, whatever a device that has not synced thinks.
+    expect((await sync('device-aaaa', [boarding(made, ticket.id)]))[0]?.outcome).toBe('refused');
+  });
+
+  it('keeps a 200-seat departure small on the device (the figure is printed)', async () => {
+    const launch = await makeLaunch(t.database.db, { seats: 200 });
+    const made = await makeSchedule(t.database.db, {
+      travelDate: todayInOperatorZone(),
+      stops: 4,
+      launchIds: [launch.id],
+    });
+    for (let i = 0; i < 200; i++) {
+      await makeTicket(t.database.db, {
+        schedule: made,
+        status: 'confirmed',
+        passengerName: `Passenger Number ${String(i).padStart(3, '0')} Mohamed`,
+        seats: [launch.seatNumbers[i] ?? ''],
+      });
+    }
+    const manifest = await manifestOf(made.schedule.id);
+    expect(manifest.passengers).toHaveLength(200);
+    const bytes = Buffer.byteLength(JSON.stringify(manifest));
+    console.log(`[boarding] manifest of a 200-seat departure on the device: ${bytes} bytes of JSON`);
+    expect(bytes).toBeLessThan(80 * 1024);
+  });
+
+  it('keeps crew to boarding: no CSV of a departure through Ticketing, and no office screens', async () => {
+    const made = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone() });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/trips/${made.schedule.id}/on-board`,
+      headers: { cookie: crew },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,357 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, mailOutbox, refundRequests, tickets } from '#server/db/schema.ts';
+import { dateInZone } from '#server/lib/clock.ts';
+import type { Refund } from '#shared/disruptions.ts';
+import { REFUND_MSG, STAFF_MSG } from '#shared/staff-messages.ts';
+import {
+  type MadeTicket,
+  makeAdmin,
+  makePaymentSettings,
+  makeSchedule,
+  makeTicket,
+} from '#tests/factories.ts';
+import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKind } from '#tests/setup/test-db.ts';
+
+describe(`the refunds queue (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let office: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
+    await makePaymentSettings(t.database.db);
+    office = (await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'office' }) }))
+      .cookie;
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST', url: string, payload?: object, cookie = office) =>
+    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const list = async (status: 'requested' | 'refunded'): Promise<Refund[]> => {
+    const res = await call('GET', `/api/admin/refunds?status=${status}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { refunds: Refund[] }).refunds;
+  };
+  const email = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example.com`;
+
+  /** Two bookings on a departure the operator cancels: each gets an operator_cancelled request. */
+  async function cancelledDeparture() {
+    const db = t.database.db;
+    const trip = await makeSchedule(db);
+    const english = await makeTicket(db, {
+      schedule: trip,
+      status: 'confirmed',
+      passengerEmail: email('en'),
+      paymentSlipKey: `slips/${randomUUID()}.webp`,
+    });
+    const dhivehi = await makeTicket(db, {
+      schedule: trip,
+      status: 'confirmed',
+      passengerEmail: email('dv'),
+      language: 'dv',
+    });
+    const done = await call('POST', `/api/admin/trips/${trip.schedule.id}/cancel`, { reason: 'weather' });
+    expect(done.statusCode, done.body).toBe(200);
+    const requestOf = async (made: MadeTicket) => {
+      const [row] = await db.select().from(refundRequests).where(eq(refundRequests.ticketId, made.ticket.id));
+      if (!row) throw new Error('no refund request');
+      return row;
+    };
+    return {
+      english,
+      dhivehi,
+      englishRefund: await requestOf(english),
+      dhivehiRefund: await requestOf(dhivehi),
+    };
+  }
+
+  /** A passenger's own cancellation with the policy's share, and the account they gave. */
+  async function passengerCancellation() {
+    const db = t.database.db;
+    const made = await makeTicket(db, { status: 'cancelled_by_passenger', passengerEmail: email('self') });
+    const [row] = await db
+      .insert(refundRequests)
+      .values({
+        ticketId: made.ticket.id,
+        amount: '75.00',
+        currency: 'MVR',
+        reason: 'passenger_cancelled',
+        percent: 50,
+        paymentVerified: true,
+        bankName: 'Bank of Maldives',
+        accountName: 'Aminath Ali',
+        accountNumber: '7730000123456',
+      })
+      .returning();
+    if (!row) throw new Error('no refund request');
+    return { made, refund: row };
+  }
+
+  it('lists each request with the payer, the reason, the policy’s share, the refund account and the slip', async () => {
+    const db = t.database.db;
+    const { english, dhivehi, englishRefund } = await cancelledDeparture();
+    // The passenger gives the account on the manage page (docs/decisions/027).
+    await db
+      .update(refundRequests)
+      .set({ bankName: 'MIB', accountName: 'John Smith', accountNumber: '90101400012345' })
+      .where(eq(refundRequests.id, englishRefund.id));
+    const own = await passengerCancellation();
+
+    const requested = await list('requested');
+    const byTicket = (id: string) => requested.find((r) => r.ticketId === id);
+    expect(byTicket(english.ticket.id)).toMatchObject({
+      reference: english.ticket.paymentReference,
+      passengerName: english.ticket.passengerName,
+      email: english.ticket.passengerEmail,
+      phone: english.ticket.passengerPhone,
+      amount: english.ticket.totalAmount,
+      currency: 'MVR',
+      reason: 'operator_cancelled',
+      percent: null,
+      paymentVerified: true,
+      hasSlip: true,
+      bankName: 'MIB',
+      accountName: 'John Smith',
+      accountNumber: '90101400012345',
+      bankReference: null,
+      status: 'requested',
+      refundedAt: null,
+    });
+    expect(byTicket(dhivehi.ticket.id)).toMatchObject({
+      reason: 'operator_cancelled',
+      hasSlip: false,
+      bankName: null,
+      accountName: null,
+      accountNumber: null,
+    });
+    expect(byTicket(own.made.ticket.id)).toMatchObject({
+      reason: 'passenger_cancelled',
+      percent: 50,
+      amount: '75.00',
+      bankName: 'Bank of Maldives',
+    });
+    expect(await list('refunded')).not.toContainEqual(
+      expect.objectContaining({ ticketId: english.ticket.id }),
+    );
+  });
+
+  it('marks one request refunded with the bank reference: the cancelled booking is marked, audited, and the passenger told in Dhivehi; a second mark changes nothing', async () => {
+    const db = t.database.db;
+    const { dhivehi, dhivehiRefund, englishRefund } = await cancelledDeparture();
+    const [before] = await db.select().from(tickets).where(eq(tickets.id, dhivehi.ticket.id));
+
+    const res = await call('POST', `/api/admin/refunds/${dhivehiRefund.id}/refunded`, {
+      bankReference: '  BML-778899  ',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: dhivehiRefund.id,
+      status: 'refunded',
+      bankReference: 'BML-778899',
+    });
+
+    const [closed] = await db.select().from(refundRequests).where(eq(refundRequests.id, dhivehiRefund.id));
+    expect(closed).toMatchObject({ status: 'refunded', bankReference: 'BML-778899' });
+    expect(closed?.refundedAt).toBeInstanceOf(Date);
+    // Only that request: the other booking's is still owed.
+    const [other] = await db.select().from(refundRequests).where(eq(refundRequests.id, englishRefund.id));
+    expect(other).toMatchObject({ status: 'requested', bankReference: null, refundedAt: null });
+
+    const [after] = await db.select().from(tickets).where(eq(tickets.id, dhivehi.ticket.id));
+    expect(after?.ticketStatus).toBe('cancelled_by_operator');
+    expect(after?.markedStatus).toBe('refunded');
+    expect(after?.eticketVersion).toBe((before?.eticketVersion ?? 0) + 1);
+
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, dhivehi.ticket.id), eq(auditLog.action, 'refund')));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]?.after).toMatchObject({
+      refundId: dhivehiRefund.id,
+      refundStatus: 'refunded',
+      markedStatus: 'refunded',
+      bankReference: 'BML-778899',
+    });
+
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, dhivehi.ticket.passengerEmail));
+    const refundMail = mails.find((m) => m.subject.includes('ރީފަންޑް ފޮނުވައިފި'));
+    expect(refundMail?.subject).toBe(`ރީފަންޑް ފޮނުވައިފި: ${dhivehi.ticket.paymentReference}`);
+    expect(refundMail?.text).toContain(`${dhivehiRefund.amount} MVR`);
+    expect(refundMail?.text).toContain(dhivehi.ticket.paymentReference);
+    expect(refundMail?.text).toContain('BML-778899');
+    expect(refundMail?.html).toContain('lang="dv" dir="rtl"');
+
+    // It leaves the requested list for the refunded one.
+    expect(await list('requested')).not.toContainEqual(expect.objectContaining({ id: dhivehiRefund.id }));
+    expect(await list('refunded')).toContainEqual(
+      expect.objectContaining({ id: dhivehiRefund.id, bankReference: 'BML-778899' }),
+    );
+
+    // Again (a double click, a second screen): 409, and nothing changes.
+    const again = await call('POST', `/api/admin/refunds/${dhivehiRefund.id}/refunded`, {
+      bankReference: 'OTHER-1',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toEqual({ code: 'already_refunded', message: REFUND_MSG.alreadyRefunded });
+    const [still] = await db.select().from(refundRequests).where(eq(refundRequests.id, dhivehiRefund.id));
+    expect(still).toEqual(closed);
+    const [ticketStill] = await db.select().from(tickets).where(eq(tickets.id, dhivehi.ticket.id));
+    expect(ticketStill?.eticketVersion).toBe(after?.eticketVersion);
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, dhivehi.ticket.id), eq(auditLog.action, 'refund'))),
+    ).toHaveLength(1);
+    expect(
+      (await db.select().from(mailOutbox).where(eq(mailOutbox.to, dhivehi.ticket.passengerEmail))).length,
+    ).toBe(mails.length);
+  });
+
+  it('tells an English passenger in English, and keeps a rebooked booking travelling as it is', async () => {
+    const db = t.database.db;
+    const made = await makeTicket(db, { status: 'confirmed', passengerEmail: email('rebooked') });
+    const [refund] = await db
+      .insert(refundRequests)
+      .values({
+        ticketId: made.ticket.id,
+        amount: '20.00',
+        currency: 'MVR',
+        reason: 'cheaper_rebooking',
+        paymentVerified: true,
+      })
+      .returning();
+    const res = await call('POST', `/api/admin/refunds/${refund?.id}/refunded`, { bankReference: 'FT123' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [after] = await db.select().from(tickets).where(eq(tickets.id, made.ticket.id));
+    expect(after).toMatchObject({ ticketStatus: 'confirmed', markedStatus: null });
+    expect(after?.eticketVersion).toBe(made.ticket.eticketVersion);
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, made.ticket.passengerEmail));
+    expect(mail?.subject).toBe(`Refund sent: ${made.ticket.paymentReference}`);
+    expect(mail?.text).toContain(
+      `We have sent you the refund of 20.00 MVR for booking ${made.ticket.paymentReference}.`,
+    );
+    expect(mail?.text).toContain('Bank reference of the payment: FT123');
+  });
+
+  it('sends no mail for a counter sale without an e-mail address', async () => {
+    const db = t.database.db;
+    const made = await makeTicket(db, {
+      status: 'cancelled_by_operator',
+      passengerEmail: '',
+      channel: 'counter',
+    });
+    const [refund] = await db
+      .insert(refundRequests)
+      .values({
+        ticketId: made.ticket.id,
+        amount: made.ticket.totalAmount,
+        currency: 'MVR',
+        reason: 'operator_cancelled',
+        paymentVerified: true,
+      })
+      .returning();
+    const res = await call('POST', `/api/admin/refunds/${refund?.id}/refunded`, { bankReference: 'CASH-1' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, ''))).toEqual([]);
+    const [after] = await db.select().from(tickets).where(eq(tickets.id, made.ticket.id));
+    expect(after?.markedStatus).toBe('refunded');
+  });
+
+  it('refuses an empty or missing bank reference and an unknown request, changing nothing', async () => {
+    const db = t.database.db;
+    const { refund } = await passengerCancellation();
+    for (const payload of [{ bankReference: '   ' }, { bankReference: '' }, {}]) {
+      const res = await call('POST', `/api/admin/refunds/${refund.id}/refunded`, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error.fields).toEqual({ bankReference: REFUND_MSG.bankReferenceRequired });
+    }
+    const long = await call('POST', `/api/admin/refunds/${refund.id}/refunded`, {
+      bankReference: 'x'.repeat(101),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.fields).toEqual({ bankReference: REFUND_MSG.bankReferenceTooLong });
+    const [still] = await db.select().from(refundRequests).where(eq(refundRequests.id, refund.id));
+    expect(still).toEqual(refund);
+
+    const unknown = await call('POST', `/api/admin/refunds/${randomUUID()}/refunded`, {
+      bankReference: 'X1',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('refund_not_found');
+  });
+
+  it('exports the queue as CSV: the header, a row per request, formulas neutralised, a dated file name', async () => {
+    const db = t.database.db;
+    const { english, englishRefund } = await cancelledDeparture();
+    await db
+      .update(refundRequests)
+      .set({ bankName: 'MIB', accountName: '=HYPERLINK("http://evil")', accountNumber: '90101400099999' })
+      .where(eq(refundRequests.id, englishRefund.id));
+    const own = await passengerCancellation();
+
+    const res = await call('GET', '/api/admin/refunds.csv?status=requested');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const today = dateInZone(new Date(), t.config.tzOperator);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="refunds-requested-${today}.csv"`);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Reference,Passenger,Email,Phone,Reason,Amount,Currency,Payment verified,Bank,Account name,Account number,Requested at,Refunded at,Bank reference',
+    );
+    const row = lines.find((l) => l.startsWith(`${english.ticket.paymentReference},`));
+    expect(row).toContain(
+      `${english.ticket.passengerName},${english.ticket.passengerEmail},${english.ticket.passengerPhone},Operator cancellation,${english.ticket.totalAmount},MVR,Yes,MIB,"'=HYPERLINK(""http://evil"")",90101400099999,`,
+    );
+    expect(row).toMatch(/,\d{4}-\d{2}-\d{2} \d{2}:\d{2},,$/);
+    const ownRow = lines.find((l) => l.startsWith(`${own.made.ticket.paymentReference},`));
+    expect(ownRow).toContain(
+      ',Passenger cancellation,75.00,MVR,Yes,Bank of Maldives,Aminath Ali,7730000123456,',
+    );
+
+    // The refunded list's file carries the bank reference.
+    await call('POST', `/api/admin/refunds/${own.refund.id}/refunded`, { bankReference: 'BML-CSV-1' });
+    const done = await call('GET', '/api/admin/refunds.csv?status=refunded');
+    expect(done.headers['content-disposition']).toBe(`attachment; filename="refunds-refunded-${today}.csv"`);
+    const doneRow = done.body.split('\r\n').find((l) => l.startsWith(`${own.made.ticket.paymentReference},`));
+    expect(doneRow).toMatch(/,\d{4}-\d{2}-\d{2} \d{2}:\d{2},\d{4}-\d{2}-\d{2} \d{2}:\d{2},BML-CSV-1$/);
+    expect(done.body).not.toContain(english.ticket.paymentReference);
+  });
+
+  it('is the office’s and the owner’s alone: Crew and Counter are refused', async () => {
+    const { refund } = await passengerCancellation();
+    for (const role of ['crew', 'counter'] as const) {
+      const { cookie } = await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role }) });
+      for (const [method, url, payload] of [
+        ['GET', '/api/admin/refunds', undefined],
+        ['GET', '/api/admin/refunds.csv', undefined],
+        ['POST', `/api/admin/refunds/${refund.id}/refunded`, { bankReference: 'NOPE' }],
+      ] as const) {
+        const res = await call(method, url, payload, cookie);
+        expect({ role, url, status: res.statusCode }).toEqual({ role, url, status: 403 });
+        expect(res.json().error).toEqual({ code: 'forbidden', message: STAFF_MSG.forbidden });
+      }
+    }
+    const owner = (await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'owner' }) }))
+      .cookie;
+    const res = await call(
+      'POST',
+      `/api/admin/refunds/${refund.id}/refunded`,
+      { bankReference: 'OK-1' },
+      owner,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [closed] = await t.database.db
+      .select()
+      .from(refundRequests)
+      .where(eq(refundRequests.id, refund.id));
+    expect(closed?.bankReference).toBe('OK-1');
+  });
+});

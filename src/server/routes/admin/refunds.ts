@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendCsv } from '#server/lib/csv.ts';
+import { exportRefunds } from '#server/services/export-refunds.ts';
+import { listRefunds } from '#server/services/list-refunds.ts';
+import { markRefunded } from '#server/services/mark-refunded.ts';
+import {
+  markRefundedSchema,
+  refundIdParamsSchema,
+  refundListSchema,
+  refundSchema,
+  refundsQuerySchema,
+} from '#shared/disruptions.ts';
+import { adminOf } from './index.ts';
+
+const permission = 'refunds.manage' as const;
+
+/** The refunds queue (docs/decisions/026, 027): what is owed back, paying it, the bank run's CSV. */
+export default async function adminRefundRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { database, clock, config } = app.deps;
+  const db = database.db;
+
+  app.get(
+    '/api/admin/refunds',
+    {
+      config: { permission },
+      schema: { querystring: refundsQuerySchema, response: { 200: refundListSchema } },
+    },
+    async (req) => ({ refunds: await listRefunds({ db, status: req.query.status }) }),
+  );
+
+  app.get(
+    '/api/admin/refunds.csv',
+    {
+      config: { permission },
+      schema: {
+        querystring: refundsQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('The refunds queue, CSV') },
+      },
+    },
+    async (req, reply) =>
+      sendCsv(
+        reply,
+        await exportRefunds({ db, status: req.query.status, tz: config.tzOperator, now: clock.now() }),
+      ),
+  );
+
+  app.post(
+    '/api/admin/refunds/:id/refunded',
+    {
+      config: { permission },
+      schema: { params: refundIdParamsSchema, body: markRefundedSchema, response: { 200: refundSchema } },
+    },
+    async (req) => {
+      const refund = await markRefunded({
+        db,
+        clock,
+        actorUserId: adminOf(req).id,
+        refundId: req.params.id,
+        bankReference: req.body.bankReference,
+      });
+      // The passenger's mail was queued in the transaction: send it now.
+      app.deps.mailer?.kick();
+      return refund;
+    },
+  );
+}

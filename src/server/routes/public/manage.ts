@@ -1,0 +1,233 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { tickets } from '#server/db/schema.ts';
+import { processImage } from '#server/lib/images.ts';
+import { parseJsonField, readMultipart } from '#server/lib/multipart.ts';
+import { routeLimit } from '#server/lib/rate-limit.ts';
+import { slipKey } from '#server/services/create-booking.ts';
+import {
+  type ChangeContext,
+  cancelOwnBooking,
+  manageLinkInvalid,
+  readManageView,
+  rebooksFree,
+  renamePassenger,
+  runChange,
+  sendManageCode,
+  setRefundAccount,
+  ticketOfLink,
+  verifyManageCode,
+} from '#server/services/manage-booking.ts';
+import { quoteRebook, rebookBooking } from '#server/services/rebook-booking.ts';
+import { COMPRESSION } from '#shared/constants.ts';
+import {
+  MANAGE_GRANT_HEADER,
+  MANAGE_LINK_HEADER,
+  type ManageRebookRequest,
+  manageCancelRequestSchema,
+  manageCodeRequestSchema,
+  manageNameRequestSchema,
+  manageParamsSchema,
+  manageRebookQuoteRequestSchema,
+  manageRebookQuoteSchema,
+  manageRebookRequestSchema,
+  manageRefundAccountRequestSchema,
+  manageVerifyRequestSchema,
+  manageVerifyResponseSchema,
+  manageViewSchema,
+} from '#shared/manage-api.ts';
+
+const header = (req: FastifyRequest, name: string): string | undefined => {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** A dearer rebooking comes as multipart: the JSON in `rebook`, the slip in `slip`. */
+async function readRebook(req: FastifyRequest): Promise<{ input: ManageRebookRequest; slip: Buffer | null }> {
+  if (!req.isMultipart()) return { input: manageRebookRequestSchema.parse(req.body), slip: null };
+  const { file, fields } = await readMultipart(req, 'slip');
+  return {
+    input: manageRebookRequestSchema.parse(parseJsonField(fields.rebook, 'rebook')),
+    slip: file ?? null,
+  };
+}
+
+/**
+ * The manage page (docs/decisions/027): a passenger's own booking, opened by a signed link or a
+ * one-time code; every change needs a fresh code's grant and carries its own request id.
+ */
+export default async function manageRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config, database, clock, storage } = app.deps;
+  const db = database.db;
+  const timeZone = config.tzOperator;
+
+  const view = (ticketId: string) =>
+    readManageView({ db, ticketId, signer: app.deps.ticketSigner(), now: clock.now(), timeZone });
+
+  const linked = (req: FastifyRequest) =>
+    ticketOfLink({
+      db,
+      reference: (req.params as { reference: string }).reference,
+      link: header(req, MANAGE_LINK_HEADER),
+      now: clock.now(),
+    });
+
+  /** Runs one change and answers with the booking as it now is. */
+  async function change(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    kind: string,
+    requestId: string,
+    act: (ctx: ChangeContext) => Promise<{ before: unknown; after: unknown }>,
+  ) {
+    const ticketId = await linked(req);
+    const result = await runChange({
+      db,
+      clock,
+      timeZone,
+      ticketId,
+      grant: header(req, MANAGE_GRANT_HEADER),
+      requestId,
+      kind,
+      clientIp: req.ip,
+      act,
+    });
+    if (result.replayed) req.changedNothing = true;
+    else app.deps.mailer?.kick();
+    reply.header('Cache-Control', 'no-store');
+    return view(ticketId);
+  }
+
+  const changeSchema = <T extends z.ZodType>(body: T) => ({
+    schema: { params: manageParamsSchema, body, response: { 200: manageViewSchema } },
+    config: routeLimit(config, 'manageChange'),
+  });
+
+  app.post(
+    '/api/bookings/:reference/manage/code',
+    {
+      schema: {
+        params: manageParamsSchema,
+        body: manageCodeRequestSchema,
+        response: { 202: z.object({ accepted: z.literal(true) }) },
+      },
+      config: routeLimit(config, 'manageCode'),
+    },
+    async (req, reply) => {
+      await sendManageCode({
+        db,
+        clock,
+        reference: req.params.reference,
+        clientIp: req.ip,
+        referencesPerIpHour: config.emailVerificationsPerIpHour,
+      });
+      app.deps.mailer?.kick();
+      reply.header('Cache-Control', 'no-store');
+      return reply.status(202).send({ accepted: true });
+    },
+  );
+
+  app.post(
+    '/api/bookings/:reference/manage/verify',
+    {
+      schema: {
+        params: manageParamsSchema,
+        body: manageVerifyRequestSchema,
+        response: { 200: manageVerifyResponseSchema },
+      },
+      config: routeLimit(config, 'emailVerify'),
+    },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return verifyManageCode({ db, clock, reference: req.params.reference, code: req.body.code });
+    },
+  );
+
+  app.get(
+    '/api/bookings/:reference/manage',
+    {
+      schema: { params: manageParamsSchema, response: { 200: manageViewSchema } },
+      config: routeLimit(config, 'lookup'),
+    },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      reply.header('Referrer-Policy', 'no-referrer');
+      return view(await linked(req));
+    },
+  );
+
+  app.post('/api/bookings/:reference/manage/cancel', changeSchema(manageCancelRequestSchema), (req, reply) =>
+    change(req, reply, 'cancel', req.body.requestId, (ctx) => cancelOwnBooking(ctx, req.body.account)),
+  );
+
+  app.post('/api/bookings/:reference/manage/name', changeSchema(manageNameRequestSchema), (req, reply) =>
+    change(req, reply, 'name', req.body.requestId, (ctx) => renamePassenger(ctx, req.body.passengerName)),
+  );
+
+  app.post(
+    '/api/bookings/:reference/manage/refund-account',
+    changeSchema(manageRefundAccountRequestSchema),
+    (req, reply) =>
+      change(req, reply, 'refund_account', req.body.requestId, (ctx) =>
+        setRefundAccount(ctx, req.body.account),
+      ),
+  );
+
+  app.post(
+    '/api/bookings/:reference/manage/rebook-quote',
+    {
+      schema: {
+        params: manageParamsSchema,
+        body: manageRebookQuoteRequestSchema,
+        response: { 200: manageRebookQuoteSchema },
+      },
+      config: routeLimit(config, 'tripSearch'),
+    },
+    async (req, reply) => {
+      const ticketId = await linked(req);
+      const [ticket] = await db.select().from(tickets).where(eq(tickets.id, ticketId)).limit(1);
+      if (!ticket) throw manageLinkInvalid();
+      reply.header('Cache-Control', 'no-store');
+      return quoteRebook(db, ticket, rebooksFree(ticket));
+    },
+  );
+
+  // JSON, or multipart with the slip for a dearer rebooking: the body is read by the handler.
+  app.post(
+    '/api/bookings/:reference/manage/rebook',
+    {
+      schema: { params: manageParamsSchema, response: { 200: manageViewSchema } },
+      config: routeLimit(config, 'manageChange'),
+    },
+    async (req, reply) => {
+      const { input, slip } = await readRebook(req);
+      const image = slip ? await processImage(slip, COMPRESSION.slip) : null;
+      let stored: string | null = null;
+      try {
+        return await change(req, reply, 'rebook', input.requestId, (ctx) =>
+          rebookBooking(ctx, input, {
+            timeZone,
+            storeSlip: image
+              ? async () => {
+                  const key = slipKey(ctx.ticket.paymentReference);
+                  await storage.put(key, image.buffer, {
+                    contentType: image.contentType,
+                    visibility: 'private',
+                    overwrite: true,
+                  });
+                  stored = key;
+                  return key;
+                }
+              : null,
+          }),
+        );
+      } catch (err) {
+        if (stored) await storage.delete(stored, 'private').catch(() => {});
+        throw err;
+      }
+    },
+  );
+}

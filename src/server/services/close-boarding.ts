@@ -1,0 +1,107 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { boardingClosures, schedules, tickets } from '#server/db/schema.ts';
+import { writeAudit } from '#server/lib/audit.ts';
+import { AppError, problem } from '#server/lib/errors.ts';
+import { announce } from '#server/lib/live-events.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
+import { readRouteStops, stopPositions } from './read-boarding-manifest.ts';
+
+/**
+ * The crew closes boarding at a stop and departs (docs/decisions/024-offline-boarding.md), in
+ * route order. Confirmed passengers who were to join there and did not are marked `no_show`;
+ * those whose trip ends there are counted off; the persons aboard are recorded with who closed
+ * and when. The crew count is entered at the first stop. One transaction, with the departure
+ * locked, so a stop closes once.
+ */
+export async function closeBoarding(opts: {
+  db: Db;
+  scheduleId: string;
+  stop: number;
+  crew: number | undefined;
+  actor: { id: string; name: string };
+  now: Date;
+}): Promise<void> {
+  const { scheduleId, stop } = opts;
+  await opts.db.transaction(async (tx) => {
+    const [schedule] = await tx
+      .select({ travelDate: schedules.travelDate })
+      .from(schedules)
+      .where(eq(schedules.id, scheduleId))
+      .for('update');
+    if (!schedule) throw problem('schedule_not_found');
+    const stops = await readRouteStops(tx, scheduleId);
+    // The last stop is only arrived at: nobody boards there.
+    if (stop >= stops.length - 1) throw new AppError('stop_not_found', STAFF_MSG.stopNotFound, 404);
+    if (stop === 0 && opts.crew === undefined) {
+      throw new AppError('crew_required', STAFF_MSG.crewRequired, 400);
+    }
+    const closures = await tx
+      .select()
+      .from(boardingClosures)
+      .where(eq(boardingClosures.scheduleId, scheduleId));
+    if (closures.some((c) => c.stop === stop)) {
+      throw new AppError('boarding_closed', STAFF_MSG.boardingClosed, 409);
+    }
+    if (closures.length !== stop) throw new AppError('boarding_order', STAFF_MSG.closeInOrder, 409);
+
+    const rows = await tx
+      .select()
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.scheduleId, scheduleId),
+          eq(tickets.travelDate, schedule.travelDate),
+          eq(tickets.ticketStatus, 'confirmed'),
+        ),
+      );
+    let noShows = 0;
+    let countedOff = 0;
+    let passengersAboard = 0;
+    const missing: string[] = [];
+    for (const t of rows) {
+      const { fromStop, toStop } = stopPositions(stops, t);
+      const party = t.adultCount + t.childCount;
+      if (fromStop === stop) {
+        noShows += party - t.boardedCount;
+        if (t.boardedCount === 0 && t.markedStatus === null) missing.push(t.id);
+      }
+      if (toStop === stop) countedOff += t.boardedCount;
+      if (fromStop <= stop && toStop > stop) passengersAboard += t.boardedCount;
+    }
+    if (missing.length > 0) {
+      await tx
+        .update(tickets)
+        .set({ markedStatus: 'no_show', updatedAt: opts.now })
+        .where(inArray(tickets.id, missing));
+    }
+    const crew = stop === 0 ? (opts.crew ?? 0) : null;
+    await tx.insert(boardingClosures).values({
+      scheduleId,
+      stop,
+      closedBy: opts.actor.id,
+      closedByName: opts.actor.name,
+      closedAt: opts.now,
+      crew,
+      noShows,
+      countedOff,
+      passengersAboard,
+    });
+    await writeAudit(tx, {
+      actorUserId: opts.actor.id,
+      action: 'close_boarding',
+      entity: 'schedule',
+      entityId: scheduleId,
+      after: {
+        stop,
+        stopName: stops[stop]?.name ?? null,
+        crew,
+        noShows,
+        countedOff,
+        passengersAboard,
+        noShowTickets: missing,
+      },
+    });
+    await announce(tx, { kind: 'boarding', data: { scheduleId } });
+  });
+}

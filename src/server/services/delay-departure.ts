@@ -1,0 +1,131 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { disruptions, scheduleRouteStops, schedules, tickets } from '#server/db/schema.ts';
+import { writeAudit } from '#server/lib/audit.ts';
+import { type Clock, hhmm } from '#server/lib/clock.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { announce } from '#server/lib/live-events.ts';
+import type { CancelReason, DelayResult } from '#shared/disruptions.ts';
+import { MSG } from '#shared/messages.ts';
+import { affectedPassenger } from './cancel-departure.ts';
+import { listTicketsWhere } from './list-tickets.ts';
+import { type Notifier, notifyPassenger } from './notify-passengers.ts';
+
+const refused = (message: string) => new AppError('delay_refused', message, 409);
+const badTimes = (message: string) => new AppError('delay_times', message, 400);
+
+/**
+ * Delays a departure (docs/decisions/026), in one transaction: every stop gets its new time,
+ * the schedule its new departure, and each active booking's stored departure time follows its
+ * From stop, so Check Booking, the e-ticket and the manifests show the new time. Each passenger
+ * is told (the new time, the old one, why) through the notifiers; the disruption is recorded
+ * with the times before and after, and audited. The e-ticket's code holds no time: it stays valid.
+ */
+export async function delayDeparture(opts: {
+  db: Db;
+  clock: Clock;
+  scheduleId: string;
+  times: (string | null)[];
+  reason: CancelReason;
+  note?: string | undefined;
+  actorUserId: string;
+  notifiers?: readonly Notifier[];
+}): Promise<DelayResult> {
+  const note = opts.note?.trim() || null;
+  return opts.db.transaction(async (tx) => {
+    const [schedule] = await tx
+      .select()
+      .from(schedules)
+      .where(eq(schedules.id, opts.scheduleId))
+      .for('update');
+    if (!schedule || schedule.archivedAt) throw new AppError('schedule_not_found', MSG.scheduleNotFound, 404);
+    if (schedule.status !== 'scheduled') throw refused('Only a departure still to sail can be delayed');
+    const stops = await tx
+      .select()
+      .from(scheduleRouteStops)
+      .where(eq(scheduleRouteStops.scheduleId, schedule.id))
+      .orderBy(asc(scheduleRouteStops.stopOrder));
+    if (opts.times.length !== stops.length)
+      throw badTimes(`Give a time for each of the ${stops.length} stops`);
+    const boarding = opts.times.slice(0, -1);
+    if (boarding.some((t) => t === null)) throw badTimes('Every stop but the last needs a departure time');
+    const known = opts.times.filter((t): t is string => t !== null);
+    if (known.some((t, i) => i > 0 && t < (known[i - 1] ?? ''))) {
+      throw badTimes('The times must not go backwards along the route');
+    }
+    const before = stops.map((s) => hhmm(s.departureTime));
+    if (before.every((t, i) => t === opts.times[i]))
+      throw badTimes('The new times are the same as the old ones');
+
+    for (const [i, stop] of stops.entries()) {
+      await tx
+        .update(scheduleRouteStops)
+        .set({ departureTime: opts.times[i] ?? null })
+        .where(eq(scheduleRouteStops.id, stop.id));
+    }
+    const first = opts.times[0] ?? schedule.departureTime;
+    await tx.update(schedules).set({ departureTime: first }).where(eq(schedules.id, schedule.id));
+
+    const active = await listTicketsWhere({
+      db: tx,
+      where: and(
+        eq(tickets.scheduleId, schedule.id),
+        inArray(tickets.ticketStatus, ['pending', 'confirmed']),
+      ),
+    });
+    const timeAt = (locationId: string | undefined) => {
+      const i = stops.findIndex((s) => s.locationId === locationId);
+      return (i >= 0 ? opts.times[i] : null) ?? first;
+    };
+    const now = opts.clock.now();
+    for (const ticket of active) {
+      await tx
+        .update(tickets)
+        .set({ passengerDepartureTime: timeAt(ticket.from?.id), updatedAt: now })
+        .where(eq(tickets.id, ticket.id));
+    }
+    const moved =
+      active.length === 0
+        ? []
+        : await listTicketsWhere({
+            db: tx,
+            where: inArray(
+              tickets.id,
+              active.map((t) => t.id),
+            ),
+          });
+    let mails = 0;
+    for (const ticket of moved) {
+      const was = active.find((t) => t.id === ticket.id)?.passengerDepartureTime ?? '';
+      const reached = await notifyPassenger(
+        tx,
+        { kind: 'departure_delayed', ticket, reason: opts.reason, note, was },
+        opts.notifiers,
+      );
+      if (reached) mails += 1;
+    }
+    const after = opts.times;
+    await tx.insert(disruptions).values({
+      scheduleId: schedule.id,
+      kind: 'delay',
+      reason: opts.reason,
+      note,
+      actorUserId: opts.actorUserId,
+      affected: active.length,
+      details: { before, after },
+      createdAt: now,
+    });
+    await writeAudit(tx, {
+      actorUserId: opts.actorUserId,
+      action: 'departure_delay',
+      entity: 'schedule',
+      entityId: schedule.id,
+      before: { times: before },
+      after: { times: after, reason: opts.reason, note, bookings: active.length, mails },
+    });
+    await announce(tx, { kind: 'schedule', data: { type: 'updated', scheduleId: schedule.id } });
+    for (const t of active) await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: t.id } });
+    const callList = moved.filter((t) => !t.passengerEmail.trim()).map(affectedPassenger);
+    return { scheduleId: schedule.id, before, after, bookings: active.length, mails, callList };
+  });
+}

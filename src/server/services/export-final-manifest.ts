@@ -1,0 +1,92 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { tickets } from '#server/db/schema.ts';
+import { timeInZone } from '#server/lib/clock.ts';
+import { csvText } from '#server/lib/csv.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { personsOnBoard } from '#shared/boarding.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
+import { readBoardingManifest } from './read-boarding-manifest.ts';
+
+/**
+ * The final manifest of a departure, once boarding has closed at every stop (CSV): each
+ * passenger with what happened to them, the persons on board per leg, and who closed each stop
+ * and when. Bookings still pending at departure are listed apart: they did not board.
+ */
+export async function exportFinalManifest(opts: {
+  db: DbOrTx;
+  scheduleId: string;
+  tz: string;
+  now: Date;
+}): Promise<{ filename: string; csv: string }> {
+  const manifest = await readBoardingManifest({
+    db: opts.db,
+    scheduleId: opts.scheduleId,
+    keys: [],
+    now: opts.now,
+  });
+  const boardingStops = manifest.stops.slice(0, -1);
+  if (boardingStops.length === 0 || boardingStops.some((s) => !s.closure)) {
+    throw new AppError('manifest_not_ready', STAFF_MSG.finalManifestNotReady, 409);
+  }
+  const rows = await opts.db
+    .select({
+      id: tickets.id,
+      nationality: tickets.passengerNationality,
+    })
+    .from(tickets)
+    .where(and(eq(tickets.scheduleId, opts.scheduleId), eq(tickets.travelDate, manifest.travelDate)))
+    .orderBy(asc(tickets.passengerName));
+  const nationality = new Map(rows.map((r) => [r.id, r.nationality]));
+  const stopName = (i: number) => manifest.stops[i]?.name ?? '';
+  const time = (iso: string) => timeInZone(new Date(iso), opts.tz);
+
+  const travelling = manifest.passengers.filter((p) => p.status === 'confirmed' || p.status === 'completed');
+  const pending = manifest.passengers.filter((p) => p.status === 'pending');
+  const passengerTable = csvText(
+    ['Reference', 'Name', 'Nationality', 'Seats', 'From', 'To', 'Adults', 'Children', 'Boarded', 'Status'],
+    travelling.map((p) => [
+      p.reference,
+      p.name,
+      nationality.get(p.ticketId) ?? '',
+      p.seats.join(' '),
+      stopName(p.fromStop),
+      stopName(p.toStop),
+      p.adults,
+      p.children,
+      p.boarded,
+      p.boarded > 0 ? 'On board' : p.marked === 'no_show' ? 'No-show' : (p.marked ?? 'Not boarded'),
+    ]),
+  );
+  const legTable = csvText(
+    ['Leg', 'Passengers', 'Crew', 'Persons on board'],
+    personsOnBoard(manifest).map((l) => [
+      `${stopName(l.from)} → ${stopName(l.to)}`,
+      l.passengers,
+      l.crew,
+      l.passengers + l.crew,
+    ]),
+  );
+  const stopTable = csvText(
+    ['Stop', 'Departed', 'Closed by', 'No-shows', 'Counted off', 'Passengers aboard'],
+    boardingStops.map((s) => [
+      s.name,
+      s.closure ? time(s.closure.at) : '',
+      s.closure?.by ?? '',
+      s.closure?.noShows ?? 0,
+      s.closure?.countedOff ?? 0,
+      s.closure?.passengersAboard ?? 0,
+    ]),
+  );
+  const pendingTable = csvText(
+    ['Pending at departure (not boarded)', 'Name', 'Seats'],
+    pending.map((p) => [p.reference, p.name, p.seats.join(' ')]),
+  );
+  // One file, four tables a blank line apart; only the first keeps the byte-order mark.
+  const strip = (text: string) => text.replace(/^\uFEFF/, '');
+  const csv = [passengerTable, strip(legTable), strip(stopTable), strip(pendingTable)].join('\r\n');
+  return {
+    filename: `final-manifest-${manifest.travelDate}-${manifest.departureTime.replace(':', '')}.csv`,
+    csv,
+  };
+}

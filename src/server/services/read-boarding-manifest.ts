@@ -1,0 +1,153 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import {
+  boardingClosures,
+  boardings,
+  launches,
+  locations,
+  scheduleLaunches,
+  scheduleRouteStops,
+  schedules,
+  tickets,
+} from '#server/db/schema.ts';
+import { hhmm } from '#server/lib/clock.ts';
+import { problem } from '#server/lib/errors.ts';
+import type { BoardingManifest, ManifestPassenger, ManifestStop } from '#shared/boarding.ts';
+import type { MarkedStatus, TicketStatus } from '#shared/constants.ts';
+import type { ETicketPublicKey } from '#shared/e-ticket-code.ts';
+
+/** The departure's stops in route order; a ticket's From and To are positions in this list. */
+export async function readRouteStops(db: DbOrTx, scheduleId: string) {
+  return db
+    .select({
+      locationId: scheduleRouteStops.locationId,
+      name: locations.name,
+      departureTime: scheduleRouteStops.departureTime,
+    })
+    .from(scheduleRouteStops)
+    .leftJoin(locations, eq(locations.id, scheduleRouteStops.locationId))
+    .where(eq(scheduleRouteStops.scheduleId, scheduleId))
+    .orderBy(asc(scheduleRouteStops.stopOrder));
+}
+
+/**
+ * A ticket's From and To as route positions. A ticket without them (made before stops were
+ * recorded) travels the whole route.
+ */
+export function stopPositions(
+  stops: readonly { locationId: string }[],
+  ticket: { userOriginId: string | null; userDestinationId: string | null },
+): { fromStop: number; toStop: number } {
+  const from = stops.findIndex((s) => s.locationId === ticket.userOriginId);
+  const to = stops.findIndex((s) => s.locationId === ticket.userDestinationId);
+  return { fromStop: Math.max(from, 0), toStop: to < 0 ? stops.length - 1 : to };
+}
+
+/**
+ * What a boarding device keeps of a departure (docs/decisions/024-offline-boarding.md): its
+ * stops and their closures, the operator's public keys, and of each booking only what boarding
+ * needs. Never an e-mail address, a phone number or a nationality.
+ */
+export async function readBoardingManifest(opts: {
+  db: DbOrTx;
+  scheduleId: string;
+  keys: ETicketPublicKey[];
+  now: Date;
+}): Promise<BoardingManifest> {
+  const { db, scheduleId } = opts;
+  const [schedule] = await db
+    .select({ travelDate: schedules.travelDate, departureTime: schedules.departureTime })
+    .from(schedules)
+    .where(eq(schedules.id, scheduleId))
+    .limit(1);
+  if (!schedule) throw problem('schedule_not_found');
+  const [stops, closures, rows, launchNames] = await Promise.all([
+    readRouteStops(db, scheduleId),
+    db.select().from(boardingClosures).where(eq(boardingClosures.scheduleId, scheduleId)),
+    db
+      .select({
+        id: tickets.id,
+        reference: tickets.paymentReference,
+        name: tickets.passengerName,
+        seats: tickets.seatNumbers,
+        adults: tickets.adultCount,
+        children: tickets.childCount,
+        status: tickets.ticketStatus,
+        marked: tickets.markedStatus,
+        version: tickets.eticketVersion,
+        boarded: tickets.boardedCount,
+        userOriginId: tickets.userOriginId,
+        userDestinationId: tickets.userDestinationId,
+      })
+      .from(tickets)
+      .where(and(eq(tickets.scheduleId, scheduleId), eq(tickets.travelDate, schedule.travelDate)))
+      .orderBy(asc(tickets.passengerName), asc(tickets.paymentReference)),
+    db
+      .select({ name: launches.name })
+      .from(scheduleLaunches)
+      .innerJoin(launches, eq(launches.id, scheduleLaunches.launchId))
+      .where(eq(scheduleLaunches.scheduleId, scheduleId))
+      .orderBy(asc(scheduleLaunches.position)),
+  ]);
+  const firsts = await firstBoardings(
+    db,
+    rows.filter((r) => r.boarded > 0).map((r) => r.id),
+  );
+  const passengers: ManifestPassenger[] = rows.map((r) => ({
+    ticketId: r.id,
+    reference: r.reference,
+    name: r.name,
+    seats: r.seats,
+    adults: r.adults,
+    children: r.children,
+    ...stopPositions(stops, r),
+    status: r.status as TicketStatus,
+    marked: (r.marked as MarkedStatus | null) ?? null,
+    version: r.version,
+    boarded: r.boarded,
+    firstBoarding: firsts.get(r.id) ?? null,
+  }));
+  const manifestStops: ManifestStop[] = stops.map((s, position) => {
+    const c = closures.find((x) => x.stop === position);
+    return {
+      position,
+      name: s.name ?? 'Unknown',
+      departureTime: hhmm(s.departureTime),
+      closure: c
+        ? {
+            at: c.closedAt.toISOString(),
+            by: c.closedByName,
+            crew: c.crew,
+            noShows: c.noShows,
+            countedOff: c.countedOff,
+            passengersAboard: c.passengersAboard,
+          }
+        : null,
+    };
+  });
+  return {
+    scheduleId,
+    travelDate: schedule.travelDate,
+    departureTime: hhmm(schedule.departureTime) ?? '',
+    launches: launchNames.map((l) => l.name),
+    stops: manifestStops,
+    keys: opts.keys,
+    passengers,
+    generatedAt: opts.now.toISOString(),
+  };
+}
+
+/** The first boarding that counted of each ticket: when (device time) and on which device. */
+export async function firstBoardings(db: DbOrTx, ticketIds: string[]) {
+  const out = new Map<string, { at: string; deviceId: string }>();
+  if (ticketIds.length === 0) return out;
+  const rows = await db
+    .select({ ticketId: boardings.ticketId, at: boardings.deviceTime, deviceId: boardings.deviceId })
+    .from(boardings)
+    .where(and(inArray(boardings.ticketId, ticketIds), eq(boardings.outcome, 'boarded')))
+    .orderBy(asc(boardings.receivedAt));
+  for (const r of rows) {
+    if (!out.has(r.ticketId)) out.set(r.ticketId, { at: r.at.toISOString(), deviceId: r.deviceId });
+  }
+  return out;
+}

@@ -1,0 +1,40 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { pwaSettings } from '#server/db/schema.ts';
+import { writeAudit } from '#server/lib/audit.ts';
+import type { ReminderSettings } from '#shared/disruptions.ts';
+import { lockBranding } from './lock-branding.ts';
+
+/** Whether the day-before reminders go out (on until the operator turns them off). */
+export async function readReminderSettings(db: DbOrTx): Promise<ReminderSettings> {
+  const [row] = await db
+    .select({ on: pwaSettings.remindersEnabled })
+    .from(pwaSettings)
+    .orderBy(asc(pwaSettings.createdAt))
+    .limit(1);
+  return { remindersEnabled: row?.on ?? true };
+}
+
+/** Turns the day-before reminders on or off, audited. */
+export async function updateReminderSettings(opts: {
+  db: Db;
+  actorUserId: string;
+  input: ReminderSettings;
+}): Promise<ReminderSettings> {
+  await opts.db.transaction(async (tx) => {
+    const row = await lockBranding({ db: tx });
+    await tx
+      .update(pwaSettings)
+      .set({ remindersEnabled: opts.input.remindersEnabled, updatedAt: new Date() })
+      .where(eq(pwaSettings.id, row.id));
+    await writeAudit(tx, {
+      actorUserId: opts.actorUserId,
+      action: 'update',
+      entity: 'reminder_settings',
+      entityId: row.id,
+      before: { remindersEnabled: row.remindersEnabled },
+      after: opts.input,
+    });
+  });
+  return readReminderSettings(opts.db);
+}

@@ -1,0 +1,110 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { schedules, tickets } from '#server/db/schema.ts';
+import { addDays, type Clock, dateInZone } from '#server/lib/clock.ts';
+import { enqueueMail } from '#server/lib/mailer.ts';
+import { listTicketsWhere } from './list-tickets.ts';
+import { eTicketTokenOf } from './read-e-ticket.ts';
+import { readReminderSettings } from './reminder-settings.ts';
+import { reminderMail } from './ticket-mails.ts';
+
+/** Reminders go out from this hour of the operator's day before departure (not at midnight). */
+export const REMINDER_FROM_HOUR = 9;
+/** How often each instance looks for reminders due. */
+export const REMINDER_INTERVAL_MS = 15 * 60_000;
+
+/** The hour of `at` in `timeZone`, 0-23. */
+function hourInZone(at: Date, timeZone: string): number {
+  const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(at);
+  return Number(hour);
+}
+
+/**
+ * Queues the day-before reminder of every confirmed booking travelling tomorrow (operator's
+ * day) that has an e-mail address and has not had one (docs/decisions/026). Exactly once, even
+ * with several instances and restarts: each reminder is claimed by a conditional update of its
+ * ticket (`reminder_sent_at` still empty) in the transaction that queues its mail, so of two
+ * instances reaching one ticket, one claims it and the other finds it taken.
+ */
+export async function sendDayBeforeReminders(opts: {
+  db: Db;
+  clock: Clock;
+  tzOperator: string;
+  /** The site's address for the e-ticket link (PUBLIC_URL). */
+  eTicketBase: string;
+}): Promise<{ due: number; sent: number; off?: true }> {
+  const { db } = opts;
+  const now = opts.clock.now();
+  if (!(await readReminderSettings(db)).remindersEnabled) return { due: 0, sent: 0, off: true };
+  if (hourInZone(now, opts.tzOperator) < REMINDER_FROM_HOUR) return { due: 0, sent: 0 };
+  const tomorrow = addDays(dateInZone(now, opts.tzOperator), 1);
+  const due = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .innerJoin(schedules, eq(schedules.id, tickets.scheduleId))
+    .where(
+      and(
+        eq(tickets.travelDate, tomorrow),
+        eq(tickets.ticketStatus, 'confirmed'),
+        ne(tickets.passengerEmail, ''),
+        isNull(tickets.reminderSentAt),
+        eq(schedules.status, 'scheduled'),
+      ),
+    );
+  let sent = 0;
+  for (const { id } of due) {
+    const claimed = await db.transaction(async (tx) => {
+      const [won] = await tx
+        .update(tickets)
+        .set({ reminderSentAt: now })
+        .where(and(eq(tickets.id, id), isNull(tickets.reminderSentAt), eq(tickets.ticketStatus, 'confirmed')))
+        .returning({ id: tickets.id });
+      if (!won) return false;
+      const [ticket] = await listTicketsWhere({ db: tx, where: eq(tickets.id, id), limit: 1 });
+      if (!ticket) return false;
+      const token = await eTicketTokenOf(tx, id);
+      await enqueueMail(tx, reminderMail(ticket, `${opts.eTicketBase}/t/${token}`));
+      return true;
+    });
+    if (claimed) sent += 1;
+  }
+  return { due: due.length, sent };
+}
+
+export type ReminderJob = { stop(): Promise<void> };
+
+type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+/** Runs the reminders now and every REMINDER_INTERVAL_MS; a run still going is never doubled. */
+export function startReminderJob(
+  opts: Parameters<typeof sendDayBeforeReminders>[0] & {
+    log: Logger;
+    intervalMs?: number;
+    onSent?: () => void;
+  },
+): ReminderJob {
+  let running: Promise<void> | null = null;
+  const run = () => {
+    if (running) return;
+    running = sendDayBeforeReminders(opts)
+      .then((result) => {
+        if (result.sent > 0) {
+          opts.log.info(result, 'day-before reminders queued');
+          opts.onSent?.();
+        }
+      })
+      .catch((err: unknown) => opts.log.error({ err }, 'day-before reminders failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  run();
+  const timer = setInterval(run, opts.intervalMs ?? REMINDER_INTERVAL_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { boardings, tickets } from '#server/db/schema.ts';
+import { writeAudit } from '#server/lib/audit.ts';
+import { announce } from '#server/lib/live-events.ts';
+import type { Boarding, BoardingResult } from '#shared/boarding.ts';
+import { firstBoardings } from './read-boarding-manifest.ts';
+
+const BOARDS_MARKS = new Set([null, 'present', 'no_show']);
+
+/**
+ * Takes a device's boardings (docs/decisions/024-offline-boarding.md), each in its own
+ * transaction with the ticket row locked, so two devices boarding one ticket are serialised:
+ * the first to reach the server wins, and the second is kept as a conflict, never counted
+ * twice. A boarding sent again answers as it did the first time. `mayBoard` says which
+ * departures this person may board (today's, or yesterday's for a device that was offline).
+ */
+export async function syncBoardings(opts: {
+  db: Db;
+  userId: string;
+  deviceId: string;
+  boardings: Boarding[];
+  now: Date;
+  mayBoard: (travelDate: string) => boolean;
+}): Promise<BoardingResult[]> {
+  const results: BoardingResult[] = [];
+  for (const b of opts.boardings) {
+    results.push(await syncOne(opts, b));
+  }
+  return results;
+}
+
+async function syncOne(
+  opts: { db: Db; userId: string; deviceId: string; now: Date; mayBoard: (travelDate: string) => boolean },
+  b: Boarding,
+): Promise<BoardingResult> {
+  return opts.db.transaction(async (tx) => {
+    const [ticket] = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.id, b.ticketId), eq(tickets.scheduleId, b.scheduleId)))
+      .for('update');
+    const [seen] = await tx.select().from(boardings).where(eq(boardings.id, b.id)).limit(1);
+    if (seen) {
+      const firsts = seen.outcome === 'conflict' ? await firstBoardings(tx, [seen.ticketId]) : new Map();
+      return {
+        id: seen.id,
+        ticketId: seen.ticketId,
+        outcome: seen.outcome as BoardingResult['outcome'],
+        accepted: seen.accepted,
+        firstBoarding: firsts.get(seen.ticketId) ?? null,
+      };
+    }
+    const refused: BoardingResult = {
+      id: b.id,
+      ticketId: b.ticketId,
+      outcome: 'refused',
+      accepted: 0,
+      firstBoarding: null,
+    };
+    if (
+      ticket?.ticketStatus !== 'confirmed' ||
+      !BOARDS_MARKS.has(ticket.markedStatus) ||
+      !opts.mayBoard(ticket.travelDate)
+    ) {
+      return refused;
+    }
+    const party = ticket.adultCount + ticket.childCount;
+    const accepted = Math.min(b.persons, Math.max(0, party - ticket.boardedCount));
+    const outcome = accepted === b.persons ? 'boarded' : 'conflict';
+    await tx.insert(boardings).values({
+      id: b.id,
+      ticketId: ticket.id,
+      scheduleId: ticket.scheduleId,
+      stop: b.stop,
+      persons: b.persons,
+      accepted,
+      outcome,
+      deliberate: b.deliberate,
+      deviceId: opts.deviceId,
+      deviceTime: new Date(b.deviceTime),
+      userId: opts.userId,
+      receivedAt: opts.now,
+    });
+    if (accepted > 0) {
+      await tx
+        .update(tickets)
+        .set({ boardedCount: ticket.boardedCount + accepted, markedStatus: 'present', updatedAt: opts.now })
+        .where(eq(tickets.id, ticket.id));
+    }
+    await writeAudit(tx, {
+      actorUserId: opts.userId,
+      action: outcome === 'boarded' ? 'board' : 'board_conflict',
+      entity: 'ticket',
+      entityId: ticket.id,
+      before: { boarded: ticket.boardedCount, markedStatus: ticket.markedStatus },
+      after: {
+        boarded: ticket.boardedCount + accepted,
+        persons: b.persons,
+        stop: b.stop,
+        deviceId: opts.deviceId,
+        deviceTime: b.deviceTime,
+        deliberate: b.deliberate,
+      },
+    });
+    if (accepted > 0) {
+      await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: ticket.id } });
+      await announce(tx, { kind: 'boarding', data: { scheduleId: ticket.scheduleId } });
+    }
+    const firsts = outcome === 'conflict' ? await firstBoardings(tx, [ticket.id]) : new Map();
+    return {
+      id: b.id,
+      ticketId: ticket.id,
+      outcome,
+      accepted,
+      firstBoarding: firsts.get(ticket.id) ?? null,
+    };
+  });
+}

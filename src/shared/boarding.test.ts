@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { judgeScan, type ManifestPassenger, personsOnBoard } from './boarding.ts';
+import type { ETicketClaims } from './e-ticket-code.ts';
+
+const scheduleId = '11111111-1111-4111-8111-111111111111';
+const ticketId = '22222222-2222-4222-8222-222222222222';
+const manifest = { scheduleId, travelDate: '2026-11-25', passengers: [] };
+const passenger = (over: Partial<ManifestPassenger> = {}): ManifestPassenger => ({
+  ticketId,
+  reference: 'ABC123',
+  name: 'Aminath Ali',
+  seats: ['1A', '1B'],
+  adults: 1,
+  children: 1,
+  fromStop: 0,
+  toStop: 2,
+  status: 'confirmed',
+  marked: null,
+  version: 1,
+  boarded: 0,
+  firstBoarding: null,
+  ...over,
+});
+const claims = (over: Partial<ETicketClaims> = {}): ETicketClaims => ({
+  keyId: 'AAAAAAAA',
+  ticketId,
+  scheduleId,
+  travelDate: '2026-11-25',
+  fromStop: 0,
+  toStop: 2,
+  seats: ['1A', '1B'],
+  adults: 1,
+  children: 1,
+  version: 1,
+  ...over,
+});
+const judge = (p: ManifestPassenger | null, c: ETicketClaims | null, stop = 0, pending = 0) =>
+  judgeScan({ manifest, stop, claims: c, passenger: p, pending });
+
+describe('what a scan shows', () => {
+  it('is green for a valid code of this departure and stop, not yet boarded', () => {
+    expect(judge(passenger(), claims())).toMatchObject({ colour: 'green', reason: 'ok', remaining: 2 });
+  });
+
+  it('is amber for a typed reference, a wrong stop, a wrong date, and a party already on board', () => {
+    expect(judge(passenger(), null)).toMatchObject({ colour: 'amber', reason: 'typed' });
+    expect(judge(passenger(), claims(), 1)).toMatchObject({ colour: 'amber', reason: 'wrong_stop' });
+    expect(judge(passenger(), claims({ travelDate: '2026-11-24' }))).toMatchObject({
+      colour: 'amber',
+      reason: 'wrong_date',
+    });
+    expect(judge(passenger({ boarded: 1 }), claims(), 0, 1)).toMatchObject({
+      colour: 'amber',
+      reason: 'already_boarded',
+      remaining: 0,
+    });
+  });
+
+  it('lets the rest of a party board: 1 of 2 on board leaves 1', () => {
+    expect(judge(passenger({ boarded: 1 }), claims())).toMatchObject({ colour: 'green', remaining: 1 });
+  });
+
+  it('is amber, "check ID", for a valid code the device has not heard of, and for another departure', () => {
+    expect(judge(null, claims())).toMatchObject({ colour: 'amber', reason: 'not_in_manifest', remaining: 2 });
+    expect(judge(null, claims({ scheduleId: ticketId }))).toMatchObject({
+      colour: 'amber',
+      reason: 'wrong_departure',
+    });
+  });
+
+  it('is red for a superseded code, a rejected, cancelled or unapproved booking, and never boards', () => {
+    expect(judge(passenger({ version: 2 }), claims({ version: 1 }))).toMatchObject({
+      colour: 'red',
+      reason: 'superseded',
+    });
+    expect(judge(passenger({ status: 'cancelled' }), claims())).toMatchObject({
+      colour: 'red',
+      reason: 'rejected',
+    });
+    expect(judge(passenger({ marked: 'refunded' }), claims())).toMatchObject({
+      colour: 'red',
+      reason: 'cancelled',
+    });
+    expect(judge(passenger({ status: 'pending' }), null)).toMatchObject({
+      colour: 'red',
+      reason: 'not_approved',
+    });
+    for (const v of [
+      judge(passenger({ version: 2 }), claims()),
+      judge(passenger({ status: 'cancelled' }), null),
+    ]) {
+      expect(v.remaining).toBe(0);
+    }
+  });
+});
+
+describe('persons on board', () => {
+  it('counts boarded passengers on each leg their trip covers, with the crew of the first stop', () => {
+    const stops = [0, 1, 2].map((position) => ({
+      position,
+      name: `S${position}`,
+      departureTime: null,
+      closure:
+        position === 0 ? { at: '', by: '', crew: 3, noShows: 0, countedOff: 0, passengersAboard: 0 } : null,
+    }));
+    const passengers = [
+      passenger({ ticketId: 'a', boarded: 2 }),
+      passenger({ ticketId: 'b', adults: 1, children: 0, toStop: 1, boarded: 1 }),
+      passenger({ ticketId: 'c', adults: 1, children: 0, fromStop: 1, boarded: 0 }),
+      passenger({ ticketId: 'd', status: 'cancelled', boarded: 0 }),
+    ];
+    expect(personsOnBoard({ stops, passengers }).map((l) => [l.passengers, l.crew])).toEqual([
+      [3, 3],
+      [2, 3],
+    ]);
+    // This device's unsent boardings count too, never beyond the party.
+    expect(personsOnBoard({ stops, passengers }, new Map([['c', 5]])).map((l) => l.passengers)).toEqual([
+      3, 3,
+    ]);
+  });
+});

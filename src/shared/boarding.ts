@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { MARKED_STATUSES, TICKET_STATUSES } from './constants.ts';
+import type { ETicketClaims } from './e-ticket-code.ts';
+
+/*
+ * Boarding at the jetty (docs/decisions/024-offline-boarding.md): the departure's manifest a
+ * boarding device keeps, the boardings it sends, and the rules both the device (offline) and
+ * the server apply. Admin only: nothing here reaches the public bundle.
+ */
+
+// --- The manifest a device keeps ------------------------------------------------------------
+
+/** What boarding needs of a booking, and no more: never an e-mail, a phone or a nationality. */
+export const manifestPassengerSchema = z.object({
+  ticketId: z.string(),
+  reference: z.string(),
+  name: z.string(),
+  seats: z.array(z.string()),
+  adults: z.number(),
+  children: z.number(),
+  /** Positions on the departure's route (0 is the first stop). */
+  fromStop: z.number(),
+  toStop: z.number(),
+  status: z.enum(TICKET_STATUSES),
+  marked: z.enum(MARKED_STATUSES).nullable(),
+  /** The e-ticket code's current version: a code with a lower one is superseded. */
+  version: z.number(),
+  /** How many of the party are on board. */
+  boarded: z.number(),
+  /** The first boarding that counted: when (device time) and on which device. */
+  firstBoarding: z.object({ at: z.string(), deviceId: z.string() }).nullable(),
+});
+export type ManifestPassenger = z.infer<typeof manifestPassengerSchema>;
+
+export const manifestStopSchema = z.object({
+  position: z.number(),
+  name: z.string(),
+  departureTime: z.string().nullable(),
+  closure: z
+    .object({
+      at: z.string(),
+      by: z.string(),
+      crew: z.number().nullable(),
+      noShows: z.number(),
+      countedOff: z.number(),
+      passengersAboard: z.number(),
+    })
+    .nullable(),
+});
+export type ManifestStop = z.infer<typeof manifestStopSchema>;
+
+/** `GET /api/admin/boarding/:scheduleId/manifest` */
+export const boardingManifestSchema = z.object({
+  scheduleId: z.string(),
+  travelDate: z.string(),
+  departureTime: z.string(),
+  launches: z.array(z.string()),
+  stops: z.array(manifestStopSchema),
+  /** The operator's public keys: a device checks codes with these and no network. */
+  keys: z.array(z.object({ keyId: z.string(), publicKey: z.string() })),
+  passengers: z.array(manifestPassengerSchema),
+  generatedAt: z.string(),
+});
+export type BoardingManifest = z.infer<typeof boardingManifestSchema>;
+
+// --- Boardings sent by a device -----------------------------------------------------------
+
+export const MAX_SYNC_BOARDINGS = 500;
+
+export const boardingSchema = z.object({
+  /** Made by the device: sending the same boarding again changes nothing. */
+  id: z.uuid(),
+  ticketId: z.uuid(),
+  scheduleId: z.uuid(),
+  stop: z.number().int().min(0).max(255),
+  persons: z.number().int().min(1).max(255),
+  /** An amber result boarded with the second, deliberate tap. */
+  deliberate: z.boolean(),
+  deviceTime: z.iso.datetime({ offset: true }),
+});
+export type Boarding = z.infer<typeof boardingSchema>;
+
+/** `POST /api/admin/boarding/sync` */
+export const boardingSyncSchema = z.object({
+  deviceId: z.string().min(8).max(64),
+  boardings: z.array(boardingSchema).min(1).max(MAX_SYNC_BOARDINGS),
+});
+
+export const BOARDING_OUTCOMES = ['boarded', 'conflict', 'refused'] as const;
+export type BoardingOutcome = (typeof BOARDING_OUTCOMES)[number];
+
+export const boardingResultSchema = z.object({
+  id: z.string(),
+  ticketId: z.string(),
+  outcome: z.enum(BOARDING_OUTCOMES),
+  /** How many of the asked persons boarded (fewer than asked in a conflict). */
+  accepted: z.number(),
+  /** For a conflict: the boarding that came first. */
+  firstBoarding: z.object({ at: z.string(), deviceId: z.string() }).nullable(),
+});
+export type BoardingResult = z.infer<typeof boardingResultSchema>;
+export const boardingSyncResultSchema = z.object({ results: z.array(boardingResultSchema) });
+
+export const closeBoardingSchema = z.object({ crew: z.number().int().min(0).max(99).optional() });
+
+// --- Persons on board -----------------------------------------------------------------------
+
+export type LegCount = { from: number; to: number; passengers: number; crew: number };
+
+/**
+ * Persons on board per leg (stop i to stop i+1): passengers boarded whose trip covers the leg,
+ * and the crew entered at the first stop. `extra` adds boardings a device has not sent yet.
+ */
+export function personsOnBoard(
+  manifest: Pick<BoardingManifest, 'stops' | 'passengers'>,
+  extra: ReadonlyMap<string, number> = new Map(),
+): LegCount[] {
+  const crew = manifest.stops[0]?.closure?.crew ?? 0;
+  const legs: LegCount[] = [];
+  for (let i = 0; i + 1 < manifest.stops.length; i++) {
+    let passengers = 0;
+    for (const p of manifest.passengers) {
+      if (p.status !== 'confirmed' || p.fromStop > i || p.toStop <= i) continue;
+      passengers += Math.min(p.adults + p.children, p.boarded + (extra.get(p.ticketId) ?? 0));
+    }
+    legs.push({ from: i, to: i + 1, passengers, crew });
+  }
+  return legs;
+}
+
+// --- What a scan or a typed reference shows -------------------------------------------------
+
+export type ScanColour = 'green' | 'amber' | 'red';
+
+export type ScanReason =
+  | 'ok'
+  | 'bad_code'
+  | 'superseded'
+  | 'rejected'
+  | 'cancelled'
+  | 'voided'
+  | 'not_approved'
+  | 'already_boarded'
+  | 'wrong_stop'
+  | 'wrong_date'
+  | 'wrong_departure'
+  | 'not_in_manifest'
+  | 'typed';
+
+export type ScanVerdict = {
+  colour: ScanColour;
+  reason: ScanReason;
+  /** The passenger as the manifest (or, when not in it yet, the signed code) knows them. */
+  passenger: ManifestPassenger | null;
+  /** How many of the party may still board. */
+  remaining: number;
+};
+
+const RED_MARKS = new Set(['cancelled', 'refunded']);
+
+/**
+ * The colour of a scan at `stop`: green boards with one tap, amber with a second deliberate
+ * one, red never. `claims` is a code whose signature checked; null for a typed reference (always
+ * amber at best: a guessed reference never boards without a look at ID). `pending` counts this
+ * device's boardings not yet sent.
+ */
+export function judgeScan(opts: {
+  manifest: Pick<BoardingManifest, 'scheduleId' | 'travelDate' | 'passengers'>;
+  stop: number;
+  claims: ETicketClaims | null;
+  passenger: ManifestPassenger | null;
+  pending: number;
+}): ScanVerdict {
+  const { manifest, stop, claims, pending } = opts;
+  let passenger = opts.passenger;
+  if (claims && !passenger) {
+    if (claims.scheduleId !== manifest.scheduleId) {
+      return { colour: 'amber', reason: 'wrong_departure', passenger: null, remaining: 0 };
+    }
+    if (claims.travelDate !== manifest.travelDate) {
+      return { colour: 'amber', reason: 'wrong_date', passenger: null, remaining: 0 };
+    }
+    // A valid code for a booking the device has not heard of yet (a late sale or approval).
+    passenger = {
+      ticketId: claims.ticketId,
+      reference: '',
+      name: '',
+      seats: claims.seats,
+      adults: claims.adults,
+      children: claims.children,
+      fromStop: claims.fromStop,
+      toStop: claims.toStop,
+      status: 'confirmed',
+      marked: null,
+      version: claims.version,
+      boarded: 0,
+      firstBoarding: null,
+    };
+    const remaining = claims.adults + claims.children - pending;
+    return { colour: 'amber', reason: 'not_in_manifest', passenger, remaining: Math.max(0, remaining) };
+  }
+  if (!passenger) return { colour: 'red', reason: 'bad_code', passenger: null, remaining: 0 };
+  const remaining = Math.max(0, passenger.adults + passenger.children - passenger.boarded - pending);
+  const red = (reason: ScanReason): ScanVerdict => ({ colour: 'red', reason, passenger, remaining: 0 });
+  const amber = (reason: ScanReason): ScanVerdict => ({ colour: 'amber', reason, passenger, remaining });
+  if (claims && claims.version < passenger.version) return red('superseded');
+  if (passenger.status === 'cancelled') return red('rejected');
+  if (passenger.status === 'voided') return red('voided');
+  if (passenger.marked && RED_MARKS.has(passenger.marked)) return red('cancelled');
+  if (passenger.status === 'pending') return red('not_approved');
+  if (claims && claims.travelDate !== manifest.travelDate) return amber('wrong_date');
+  if (remaining === 0) return { colour: 'amber', reason: 'already_boarded', passenger, remaining };
+  if (passenger.fromStop !== stop) return amber('wrong_stop');
+  if (!claims) return amber('typed');
+  return { colour: 'green', reason: 'ok', passenger, remaining };
+}
+
+/** `GET /api/admin/trips/:scheduleId/on-board`: persons on board per leg, for Ticketing. */
+export const tripOnBoardSchema = z.object({
+  legs: z.array(z.object({ from: z.string(), to: z.string(), passengers: z.number(), crew: z.number() })),
+  stops: z.array(manifestStopSchema),
+  /** Bookings still pending: listed for the office, never boarded. */
+  pending: z.array(z.object({ reference: z.string(), name: z.string() })),
+});
+export type TripOnBoard = z.infer<typeof tripOnBoardSchema>;

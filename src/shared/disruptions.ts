@@ -1,0 +1,188 @@
+// Disruptions of a departure (docs/decisions/026-disruptions.md): the HTTP contract of the
+// cancel and its preview. Admin only.
+import { z } from 'zod';
+import { REFUND_REASONS, type RefundReason } from './manage-api.ts';
+import { REFUND_MSG } from './staff-messages.ts';
+
+export const CANCEL_REASONS = ['weather', 'technical', 'other'] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+export const CANCEL_REASON_LABELS: Record<CancelReason, string> = {
+  weather: 'Weather',
+  technical: 'Technical',
+  other: 'Other',
+};
+
+/** `POST /api/admin/trips/:scheduleId/cancel` */
+export const cancelDepartureSchema = z.object({
+  reason: z.enum(CANCEL_REASONS, { error: 'Choose why the departure is cancelled' }),
+  note: z.string().trim().max(500).optional(),
+});
+export type CancelDeparture = z.infer<typeof cancelDepartureSchema>;
+
+const affectedSchema = z.object({
+  ticketId: z.string(),
+  reference: z.string(),
+  name: z.string(),
+  status: z.string(),
+  channel: z.string(),
+  persons: z.number(),
+  /** The e-mail the notice goes to; null: no address (a counter sale), call them instead. */
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  totalAmount: z.string(),
+  currency: z.string(),
+  /** Whether the office had confirmed the payment. */
+  paid: z.boolean(),
+});
+
+/** `GET /api/admin/trips/:scheduleId/cancel-preview`, and the cancel's answer. */
+export const cancelPreviewSchema = z.object({
+  scheduleId: z.string(),
+  travelDate: z.string(),
+  departureTime: z.string(),
+  passengers: z.array(affectedSchema),
+  /** How many notices go out by e-mail. */
+  mails: z.number(),
+  /** The passengers with no e-mail address: a call list with their phone numbers. */
+  callList: z.array(affectedSchema),
+  /** The full refunds requested, summed per currency. */
+  refunds: z.array(z.object({ currency: z.string(), count: z.number(), amount: z.string() })),
+});
+export type CancelPreview = z.infer<typeof cancelPreviewSchema>;
+
+/** `GET /api/admin/refunds?status=` and `GET /api/admin/refunds.csv?status=`: the refunds queue, oldest first. */
+export const refundsQuerySchema = z.object({
+  status: z.enum(['requested', 'refunded']).default('requested'),
+});
+/** What the queue shows for each reason (src/shared/manage-api.ts REFUND_REASONS). */
+export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
+  operator_cancelled: 'Operator cancellation',
+  passenger_cancelled: 'Passenger cancellation',
+  cheaper_rebooking: 'Cheaper rebooking',
+};
+export const refundSchema = z.object({
+  id: z.string(),
+  ticketId: z.string(),
+  reference: z.string(),
+  /** The payer details of the original booking. */
+  passengerName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  amount: z.string(),
+  currency: z.string(),
+  reason: z.enum(REFUND_REASONS),
+  /** The share of the fare the refund policy gave; null when the policy did not apply. */
+  percent: z.number().nullable(),
+  paymentVerified: z.boolean(),
+  /** Whether the booking has a payment slip (GET /api/admin/tickets/:id/slip). */
+  hasSlip: z.boolean(),
+  /** The passenger's own account for the refund; all null until they give it. */
+  bankName: z.string().nullable(),
+  accountName: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  /** The office's bank reference of the refund payment, once refunded. */
+  bankReference: z.string().nullable(),
+  status: z.enum(['requested', 'refunded']),
+  createdAt: z.string(),
+  refundedAt: z.string().nullable(),
+  travelDate: z.string(),
+  departureTime: z.string().nullable(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+export const refundListSchema = z.object({ refunds: z.array(refundSchema) });
+export const refundIdParamsSchema = z.object({ id: z.uuid() });
+/** `POST /api/admin/refunds/:id/refunded`: the bank's reference of the payment back. */
+export const markRefundedSchema = z.object({
+  bankReference: z
+    .string({ error: REFUND_MSG.bankReferenceRequired })
+    .trim()
+    .min(1, { error: REFUND_MSG.bankReferenceRequired })
+    .max(100, { error: REFUND_MSG.bankReferenceTooLong }),
+});
+export type MarkRefunded = z.infer<typeof markRefundedSchema>;
+
+/** `GET` and `PUT /api/admin/reminder-settings`: the day-before reminder e-mails, on or off. */
+export const reminderSettingsSchema = z.object({ remindersEnabled: z.boolean() }).strict();
+export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
+
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Write times as HH:MM' });
+
+/**
+ * `POST /api/admin/trips/:scheduleId/delay`: the new time of every stop, in route order (the last
+ * stop may have none), with the reason. Times never go backwards along the route.
+ */
+export const delayDepartureSchema = z.object({
+  times: z.array(clockTime.nullable()).min(2).max(20),
+  reason: z.enum(CANCEL_REASONS, { error: 'Choose why the departure is delayed' }),
+  note: z.string().trim().max(500).optional(),
+});
+export type DelayDeparture = z.infer<typeof delayDepartureSchema>;
+export const delayResultSchema = z.object({
+  scheduleId: z.string(),
+  before: z.array(z.string().nullable()),
+  after: z.array(z.string().nullable()),
+  bookings: z.number(),
+  mails: z.number(),
+  callList: cancelPreviewSchema.shape.callList,
+});
+export type DelayResult = z.infer<typeof delayResultSchema>;
+
+/** `POST /api/admin/trips/:scheduleId/move` and its preview (`GET .../move-preview?to=`). */
+export const moveDepartureSchema = z.object({
+  to: z.uuid({ error: 'Choose the departure to move to' }),
+  reason: z.enum(CANCEL_REASONS, { error: 'Choose why the departure is moved' }),
+  note: z.string().trim().max(500).optional(),
+});
+export type MoveDeparture = z.infer<typeof moveDepartureSchema>;
+export const movePreviewQuerySchema = z.object({ to: z.uuid() });
+export const movePlanSchema = z.object({
+  scheduleId: z.string(),
+  to: z.object({ scheduleId: z.string(), travelDate: z.string(), departureTime: z.string() }),
+  moves: z.array(
+    z.object({
+      ticketId: z.string(),
+      reference: z.string(),
+      name: z.string(),
+      persons: z.number(),
+      fromSeats: z.array(z.string()),
+      toSeats: z.array(z.string()),
+      launch: z.string(),
+      /** False when no free block was long enough: the party is seated apart. */
+      together: z.boolean(),
+    }),
+  ),
+  /** Bookings that cannot be carried over: they take the cancel path (full refund), listed here. */
+  cannotMove: z.array(
+    z.object({
+      ticketId: z.string(),
+      reference: z.string(),
+      name: z.string(),
+      why: z.string(),
+      email: z.string().nullable(),
+      phone: z.string().nullable(),
+    }),
+  ),
+  mails: z.number(),
+  callList: cancelPreviewSchema.shape.callList,
+});
+export type MovePlan = z.infer<typeof movePlanSchema>;
+
+export const disruptionSchema = z.object({
+  id: z.string(),
+  scheduleId: z.string(),
+  kind: z.string(),
+  reason: z.string(),
+  note: z.string().nullable(),
+  affected: z.number(),
+  createdAt: z.string(),
+  /** Who did it; null once that account is gone. */
+  actor: z.string().nullable(),
+  /** A delay's `{before, after}` times; a move's `{to, moved, cancelled}`. */
+  details: z.unknown(),
+  /** The departure's date and time (its time now, after a delay). */
+  travelDate: z.string(),
+  departureTime: z.string(),
+});
+export type Disruption = z.infer<typeof disruptionSchema>;
+/** `GET /api/admin/trips/:scheduleId/disruptions`: the departure's disruptions, newest first. */
+export const disruptionListSchema = z.object({ disruptions: z.array(disruptionSchema) });

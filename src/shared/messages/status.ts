@@ -1,0 +1,26 @@
+// English texts of the status namespace: ids `status.<key>` (src/shared/texts.ts). A booking's
+// ticket and payment status and its sentence, shown once a booking is found (Check Your
+// Booking's outcome), so the page's first load carries none of them. The statuses are the
+// server's (src/shared/messages.ts, which the API still sends in English): the page shows these,
+// in the passenger's language, by the status the API answers.
+import { LOOKUP_STATUS_TEXT, PAYMENT_STATUS_LABEL, TICKET_STATUS_LABEL } from '../messages.ts';
+
+export default {
+  ticketPending: TICKET_STATUS_LABEL.pending,
+  ticketConfirmed: TICKET_STATUS_LABEL.confirmed,
+  ticketCancelled: TICKET_STATUS_LABEL.cancelled,
+  ticketCompleted: TICKET_STATUS_LABEL.completed,
+  ticketVoided: TICKET_STATUS_LABEL.voided,
+  ticketCancelledByOperator: TICKET_STATUS_LABEL.cancelled_by_operator,
+  ticketCancelledByPassenger: TICKET_STATUS_LABEL.cancelled_by_passenger,
+  paymentPending: PAYMENT_STATUS_LABEL.pending,
+  paymentCompleted: PAYMENT_STATUS_LABEL.completed,
+  paymentFailed: PAYMENT_STATUS_LABEL.failed,
+  statusPending: LOOKUP_STATUS_TEXT.pending,
+  statusConfirmed: LOOKUP_STATUS_TEXT.confirmed,
+  statusCancelled: LOOKUP_STATUS_TEXT.cancelled,
+  statusCompleted: LOOKUP_STATUS_TEXT.completed,
+  statusVoided: LOOKUP_STATUS_TEXT.voided,
+  statusCancelledByOperator: LOOKUP_STATUS_TEXT.cancelled_by_operator,
+  statusCancelledByPassenger: LOOKUP_STATUS_TEXT.cancelled_by_passenger,
+} as const;

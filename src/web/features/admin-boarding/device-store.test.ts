@@ -1,0 +1,79 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import type { BoardingManifest } from '#shared/boarding.ts';
+import {
+  deviceId,
+  queueBoarding,
+  queuedBoardings,
+  readManifest,
+  saveManifest,
+  settleBoardings,
+  wipeExpired,
+  wipeManifests,
+} from './device-store.ts';
+
+// The device's IndexedDB rules (docs/decisions/024), on an in-memory IndexedDB: the browser
+// tests exercise the same code in Chromium.
+
+const manifest = (scheduleId: string, travelDate: string, departureTime = '08:00'): BoardingManifest => ({
+  scheduleId,
+  travelDate,
+  departureTime,
+  launches: ['Sea Breeze'],
+  stops: [],
+  keys: [],
+  passengers: [],
+  generatedAt: new Date().toISOString(),
+});
+const boarding = (id: string) => ({
+  id,
+  ticketId: '22222222-2222-4222-8222-222222222222',
+  scheduleId: 'today',
+  stop: 0,
+  persons: 1,
+  deliberate: false,
+  deviceTime: new Date().toISOString(),
+});
+
+describe('what a boarding device keeps', () => {
+  it('keeps one device id', async () => {
+    const first = await deviceId();
+    expect(first).toMatch(/^device-[0-9a-f-]{36}$/);
+    expect(await deviceId()).toBe(first);
+  });
+
+  it('drops a departure 24 hours after it left, and keeps a later one', async () => {
+    const departed = Date.parse('2026-11-20T08:00');
+    await saveManifest(manifest('old', '2026-11-20'));
+    await saveManifest(manifest('today', '2026-11-21'));
+    await wipeExpired(departed + 23 * 3_600_000);
+    expect(await readManifest('old')).toBeDefined();
+    await wipeExpired(departed + 24 * 3_600_000 + 1);
+    expect(await readManifest('old')).toBeUndefined();
+    expect(await readManifest('today')).toBeDefined();
+  });
+
+  it('wipes the passengers on sign-out, and keeps the boardings not yet sent', async () => {
+    await saveManifest(manifest('today', '2026-11-21'));
+    await queueBoarding(boarding('b1'));
+    await queueBoarding(boarding('b2'));
+    await wipeManifests();
+    expect(await readManifest('today')).toBeUndefined();
+    expect((await queuedBoardings()).map((b) => b.id).sort()).toEqual(['b1', 'b2']);
+  });
+
+  it('forgets sent boardings once the server has answered', async () => {
+    const sent = await queuedBoardings();
+    await settleBoardings(
+      sent.map((b) => ({
+        id: b.id,
+        ticketId: b.ticketId,
+        outcome: 'boarded' as const,
+        accepted: 1,
+        firstBoarding: null,
+      })),
+      sent,
+    );
+    expect(await queuedBoardings()).toEqual([]);
+  });
+});

@@ -1,0 +1,96 @@
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { Boarding, BoardingManifest, BoardingResult } from '#shared/boarding.ts';
+
+/*
+ * What a boarding device keeps in IndexedDB (docs/decisions/024-offline-boarding.md):
+ * - manifests: the departures it boards, with only what boarding needs (no e-mail, phone or
+ *   nationality), wiped on sign-out, on a 401, and 24 hours after the departure;
+ * - queue: boardings not yet sent, which carry no personal data and survive every wipe;
+ * - outcomes: what the server said of boardings that did not count (conflicts, refusals);
+ * - meta: this device's id.
+ */
+
+type QueuedBoarding = Boarding;
+
+interface BoardingDb extends DBSchema {
+  manifests: { key: string; value: BoardingManifest };
+  queue: { key: string; value: QueuedBoarding };
+  outcomes: { key: string; value: BoardingResult & { scheduleId: string } };
+  meta: { key: string; value: string };
+}
+
+const KEEP_AFTER_DEPARTURE_MS = 24 * 3_600_000;
+
+let opening: Promise<IDBPDatabase<BoardingDb>> | null = null;
+
+function database() {
+  opening ??= openDB<BoardingDb>('boarding', 1, {
+    upgrade(db) {
+      db.createObjectStore('manifests');
+      db.createObjectStore('queue');
+      db.createObjectStore('outcomes');
+      db.createObjectStore('meta');
+    },
+  });
+  return opening;
+}
+
+/** This device's id, made once: each boarding carries it, so a conflict says which device won. */
+export async function deviceId(): Promise<string> {
+  const db = await database();
+  const kept = await db.get('meta', 'deviceId');
+  if (kept) return kept;
+  const made = `device-${crypto.randomUUID()}`;
+  await db.put('meta', made, 'deviceId');
+  return made;
+}
+
+export async function saveManifest(manifest: BoardingManifest): Promise<void> {
+  await (await database()).put('manifests', manifest, manifest.scheduleId);
+}
+
+export async function readManifest(scheduleId: string): Promise<BoardingManifest | undefined> {
+  return (await database()).get('manifests', scheduleId);
+}
+
+export async function queueBoarding(boarding: QueuedBoarding): Promise<void> {
+  await (await database()).put('queue', boarding, boarding.id);
+}
+
+export async function queuedBoardings(): Promise<QueuedBoarding[]> {
+  return (await database()).getAll('queue');
+}
+
+/** Drops sent boardings, and keeps what the server said of those that did not count. */
+export async function settleBoardings(results: BoardingResult[], sent: QueuedBoarding[]): Promise<void> {
+  const db = await database();
+  const tx = db.transaction(['queue', 'outcomes'], 'readwrite');
+  const bySent = new Map(sent.map((b) => [b.id, b]));
+  for (const r of results) {
+    await tx.objectStore('queue').delete(r.id);
+    const scheduleId = bySent.get(r.id)?.scheduleId;
+    if (r.outcome !== 'boarded' && scheduleId)
+      await tx.objectStore('outcomes').put({ ...r, scheduleId }, r.id);
+  }
+  await tx.done;
+}
+
+export async function outcomesOf(scheduleId: string) {
+  return (await (await database()).getAll('outcomes')).filter((o) => o.scheduleId === scheduleId);
+}
+
+/** The passengers' data goes; boardings not yet sent stay, to be sent at the next sign-in. */
+export async function wipeManifests(): Promise<void> {
+  const db = await database();
+  await db.clear('manifests');
+  await db.clear('outcomes');
+}
+
+/** Drops the manifests of departures more than 24 hours gone. */
+export async function wipeExpired(now = Date.now()): Promise<void> {
+  const db = await database();
+  for (const manifest of await db.getAll('manifests')) {
+    const departed = Date.parse(`${manifest.travelDate}T${manifest.departureTime || '00:00'}`);
+    if (!(departed + KEEP_AFTER_DEPARTURE_MS > now)) await db.delete('manifests', manifest.scheduleId);
+  }
+}

@@ -1,0 +1,142 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { type CashUp, type PerCurrency, perCurrencySchema } from '#shared/counter.ts';
+import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { formatAmount } from '#web/lib/admin-format.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { closeShift, shiftQuery } from './api.ts';
+import { Field } from './field.tsx';
+import { changeDue, readAmount } from './sale-money.ts';
+
+/** How a cash-up is shown: the cash-ups feature's, lent by the page; with its sales or without. */
+export type CashUpView = (cashUp: CashUp, options: { showSales: boolean }) => ReactNode;
+
+const DRAWERS = ['MVR', 'USD'] as const;
+
+/** What the drawer should hold against what was counted, as the seller types. */
+function countHint(counted: string, expected: string | undefined, currency: string): string | null {
+  if (expected === undefined) return null;
+  const typed = readAmount(counted);
+  const should = `Expected ${formatAmount(expected, currency)}`;
+  if (typed === null) return should;
+  const difference = changeDue(typed, expected);
+  if (Number(difference) === 0) return `${should} · balanced`;
+  return difference.startsWith('-')
+    ? `${should} · short ${formatAmount(difference.slice(1), currency)}`
+    : `${should} · over ${formatAmount(difference, currency)}`;
+}
+
+/**
+ * The end of a shift: the cash-up so far, the cash counted in each drawer and a note, then
+ * Close shift (after a confirmation: a closed shift cannot be reopened).
+ */
+export function CloseShift({
+  shift,
+  summary,
+  onClosed,
+}: {
+  shift: CashUp;
+  summary: CashUpView;
+  onClosed: (cashUp: CashUp) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [counted, setCounted] = useState<PerCurrency>({ MVR: '', USD: '' });
+  const [note, setNote] = useState('');
+  const [problems, setProblems] = useState<Partial<Record<keyof PerCurrency, string>>>({});
+  const [confirming, setConfirming] = useState(false);
+  const close = useMutation({
+    mutationFn: () => closeShift(counted, note),
+    onSuccess: (cashUp) => {
+      setConfirming(false);
+      queryClient.setQueryData(shiftQuery.queryKey, { shift: null });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'cashups'] });
+      onClosed(cashUp);
+    },
+  });
+  const expected = (currency: string) => shift.drawers.find((d) => d.currency === currency)?.expected;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = perCurrencySchema.safeParse(counted);
+    if (!parsed.success) {
+      const found: typeof problems = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as keyof PerCurrency] ??= issue.message;
+      setProblems(found);
+      document.getElementById(found.MVR ? 'counted-mvr' : 'counted-usd')?.focus();
+      return;
+    }
+    setProblems({});
+    close.reset();
+    setConfirming(true);
+  };
+
+  return (
+    <section
+      aria-labelledby="close-shift-title"
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h2 id="close-shift-title" className="text-lg font-semibold text-slate-900">
+        Close shift
+      </h2>
+      {/* The sales are listed just above, under My sales. */}
+      {summary(shift, { showSales: false })}
+      <form onSubmit={onSubmit} noValidate className="space-y-3">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          {DRAWERS.map((currency) => (
+            <Field
+              key={currency}
+              id={`counted-${currency.toLowerCase()}`}
+              label={`Cash counted in ${currency}`}
+              error={problems[currency]}
+              hint={countHint(counted[currency], expected(currency), currency)}
+            >
+              <Input
+                inputMode="decimal"
+                autoComplete="off"
+                value={counted[currency]}
+                onChange={(e) => setCounted({ ...counted, [currency]: e.target.value })}
+              />
+            </Field>
+          ))}
+        </div>
+        <div>
+          <Label htmlFor="close-note">Note (optional)</Label>
+          <Textarea
+            id="close-note"
+            className="mt-1.5 min-h-16"
+            maxLength={500}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </div>
+        {(problems.MVR || problems.USD) && (
+          <p role="alert" className="text-sm text-red-800">
+            {problems.MVR ?? problems.USD}
+          </p>
+        )}
+        <Button type="submit" variant="outline" size="lg" className="w-full">
+          Close shift
+        </Button>
+      </form>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Close your shift?"
+        description="The cash-up is final: sales after this need a new shift."
+        confirmLabel="Close shift"
+        busy={close.isPending}
+        onConfirm={() => close.mutate()}
+      >
+        {close.isError && (
+          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+            {errorMessage(close.error)}
+          </p>
+        )}
+      </ConfirmDialog>
+    </section>
+  );
+}

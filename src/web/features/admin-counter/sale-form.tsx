@@ -1,0 +1,514 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { type Currency, DEFAULT_NATIONALITY, NATIONALITIES } from '#shared/constants.ts';
+import {
+  COUNTER_PAYMENT_METHODS,
+  type CounterDeparture,
+  type CounterPaymentMethod,
+  type CounterPrices,
+  type CounterSale,
+  type CounterSaleRequest,
+  counterSaleRequestSchema,
+  PAYMENT_METHOD_NAMES,
+} from '#shared/counter.ts';
+import type { Language } from '#shared/languages.ts';
+import { COUNTER_MSG } from '#shared/staff-messages.ts';
+import { ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
+import { SeatGrid, SeatLegend } from '#web/components/seat-map/seat-grid.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { NativeSelect } from '#web/components/ui/native-select.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { formatAmount } from '#web/lib/admin-format.ts';
+import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { sell, shiftQuery } from './api.ts';
+import { ChoiceGroup } from './choice-group.tsx';
+import { Field } from './field.tsx';
+import { changeDue, readAmount, saleTotal, TICKET_KINDS } from './sale-money.ts';
+import { ONE_LOCAL_ADULT, TicketCounters, type TicketCounts } from './ticket-counters.tsx';
+import { useSeatHolds } from './use-seat-holds.ts';
+
+type Draft = {
+  fromId: string | null;
+  toId: string | null;
+  launchId: string | null;
+  counts: TicketCounts;
+  name: string;
+  nationality: string;
+  phone: string;
+  email: string;
+  language: Language;
+  currency: Currency;
+  method: CounterPaymentMethod;
+  received: string;
+  reference: string;
+};
+
+const NEW_SALE: Draft = {
+  fromId: null,
+  toId: null,
+  launchId: null,
+  counts: ONE_LOCAL_ADULT,
+  name: '',
+  nationality: DEFAULT_NATIONALITY,
+  phone: '',
+  email: '',
+  language: 'en',
+  currency: 'MVR',
+  method: 'cash',
+  received: '',
+  reference: '',
+};
+
+/** The fields a problem can sit under, in the order of the page: the first one gets the focus. */
+const FIELDS = [
+  'tickets',
+  'seats',
+  'name',
+  'nationality',
+  'phone',
+  'email',
+  'received',
+  'reference',
+] as const;
+type FieldName = (typeof FIELDS)[number] | 'form';
+type Problems = Partial<Record<FieldName, string>>;
+
+const FIELD_OF: Record<string, FieldName> = {
+  tickets: 'tickets',
+  seats: 'seats',
+  'passenger.name': 'name',
+  'passenger.nationality': 'nationality',
+  'passenger.phone': 'phone',
+  'passenger.email': 'email',
+  'payment.received': 'received',
+  'payment.reference': 'reference',
+};
+
+/** Where the focus goes to mend each field. */
+const FOCUS_ID: Record<(typeof FIELDS)[number], string> = {
+  tickets: 'counter-tickets',
+  seats: 'counter-seats',
+  name: 'counter-name',
+  nationality: 'counter-nationality',
+  phone: 'counter-phone',
+  email: 'counter-email',
+  received: 'counter-received',
+  reference: 'counter-reference',
+};
+
+const CURRENCY_OPTIONS = [
+  { value: 'MVR', label: 'MVR' },
+  { value: 'USD', label: 'USD' },
+] as const satisfies ReadonlyArray<{ value: Currency; label: string }>;
+
+const METHOD_OPTIONS = COUNTER_PAYMENT_METHODS.map((method) => ({
+  value: method,
+  label: PAYMENT_METHOD_NAMES[method],
+}));
+
+/** The problems of a request, under their fields, in the same words the API would answer with. */
+function problemsOf(request: CounterSaleRequest, total: string): Problems {
+  const problems: Problems = {};
+  const parsed = counterSaleRequestSchema.safeParse(request);
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const path = issue.path.join('.');
+    const field = FIELD_OF[path] ?? (path.startsWith('seats') ? 'seats' : 'form');
+    // The schema's own words for seats are zod's ("too small"): the counter's sentence instead.
+    const message = field === 'seats' ? COUNTER_MSG.seatsMatchTickets : issue.message;
+    problems[field] ??= message;
+  }
+  // The schema counts seats against tickets only once every field reads well: counted here always.
+  const tickets = request.tickets.reduce((n, t) => n + t.quantity, 0);
+  if (tickets > 0 && request.seats.length !== tickets) problems.seats ??= COUNTER_MSG.seatsMatchTickets;
+  const { payment } = request;
+  if (payment.method === 'cash' && !problems.received && changeDue(payment.received, total).startsWith('-')) {
+    problems.received = COUNTER_MSG.cashTooLittle;
+  }
+  return problems;
+}
+
+/**
+ * One sale, top to bottom: the route and launch, the tickets, the seats (held as they are tapped),
+ * the passenger, the payment, Sell. One adult paying cash is: a seat, the name (focused by the
+ * seat), the amount received, Sell.
+ */
+export function SaleForm({
+  departure,
+  prices,
+  onSold,
+}: {
+  departure: CounterDeparture;
+  prices: CounterPrices;
+  onSold: (sale: CounterSale) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<Draft>(NEW_SALE);
+  const [saleId] = useState(() => crypto.randomUUID());
+  const [submitted, setSubmitted] = useState(false);
+  const [serverProblem, setServerProblem] = useState<string | null>(null);
+  const [serverFields, setServerFields] = useState<Problems>({});
+  const [moreOpen, setMoreOpen] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const receivedRef = useRef<HTMLInputElement>(null);
+  const update = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
+
+  // The route: From is a stop still boarding (the first such by default), To any stop after it.
+  const boarding = departure.stops.slice(0, -1);
+  const from =
+    boarding.find((s) => s.locationId === draft.fromId && !s.closed) ?? boarding.find((s) => !s.closed);
+  const fromIndex = from ? departure.stops.indexOf(from) : -1;
+  const destinations = departure.stops.slice(fromIndex + 1);
+  const to = destinations.find((s) => s.locationId === draft.toId) ?? destinations.at(-1);
+  const launch = departure.launches.find((l) => l.id === draft.launchId) ?? departure.launches[0];
+
+  const counts = TICKET_KINDS.map(({ type, category }) => ({
+    type,
+    category,
+    quantity: draft.counts[`${type}-${category}`],
+  }));
+  const needed = counts.reduce((n, c) => n + c.quantity, 0);
+  const place =
+    from && launch
+      ? {
+          scheduleId: departure.scheduleId,
+          travelDate: departure.travelDate,
+          launchId: launch.id,
+          originId: from.locationId,
+        }
+      : null;
+  // A seat refused after the name took the focus: back to the seats, where the refusal shows.
+  const holds = useSeatHolds(place, needed, () => document.getElementById('counter-seats')?.focus());
+  const { total } = saleTotal(counts, prices, draft.currency);
+  const received = readAmount(draft.received);
+  const change = draft.method === 'cash' && received !== null ? changeDue(received, total) : null;
+
+  const request: CounterSaleRequest = {
+    scheduleId: departure.scheduleId,
+    travelDate: departure.travelDate,
+    launchId: launch?.id ?? '',
+    originId: from?.locationId ?? '',
+    destinationId: to?.locationId ?? '',
+    seats: holds.selected,
+    tickets: counts.filter((c) => c.quantity > 0),
+    passenger: {
+      name: draft.name,
+      nationality: draft.nationality,
+      ...(draft.phone.trim() ? { phone: draft.phone } : {}),
+      ...(draft.email.trim() ? { email: draft.email } : {}),
+    },
+    language: draft.language,
+    currency: draft.currency,
+    payment:
+      draft.method === 'cash'
+        ? { method: 'cash', received: draft.received }
+        : draft.method === 'card'
+          ? { method: 'card' }
+          : { method: 'bank_transfer', reference: draft.reference },
+    saleId,
+  };
+  // Checked as the seller types once Sell was tapped; the server's own field problems until then.
+  const problems: Problems = submitted ? { ...serverFields, ...problemsOf(request, total) } : serverFields;
+  const moreHasProblem = Boolean(problems.phone || problems.email);
+
+  const sale = useMutation({
+    mutationFn: sell,
+    onSuccess: (sold) => {
+      holds.sold();
+      void queryClient.invalidateQueries({ queryKey: shiftQuery.queryKey });
+      onSold(sold);
+    },
+    onError: (error) => {
+      setServerProblem(errorMessage(error));
+      if (error instanceof ApiError && error.code === 'seats_unavailable')
+        holds.lose(error.details.seats ?? []);
+      if (error instanceof ApiError && error.fields) {
+        const fields: Problems = {};
+        for (const [path, message] of Object.entries(error.fields)) {
+          const field = FIELD_OF[path];
+          if (field) fields[field] = message;
+        }
+        setServerFields(fields);
+      }
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setServerProblem(null);
+    setServerFields({});
+    const found = problemsOf(request, total);
+    const first = FIELDS.find((f) => found[f]);
+    if (first) {
+      if (first === 'phone' || first === 'email') setMoreOpen(true);
+      // After the render that shows the problem (and opens its part of the form).
+      requestAnimationFrame(() => document.getElementById(FOCUS_ID[first])?.focus());
+      return;
+    }
+    if (found.form) return;
+    sale.mutate(request);
+  };
+
+  const onSeat = (label: string) => {
+    const chosen = holds.toggle(label);
+    // The last seat of the sale chosen: straight on to the name, with no tap.
+    if (chosen && holds.selected.length + 1 >= needed && !draft.name.trim()) nameRef.current?.focus();
+  };
+
+  const problemList = FIELDS.flatMap((f) => (problems[f] ? [problems[f]] : []));
+  if (submitted && problems.form) problemList.push(problems.form);
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="counter-sale-title" className="space-y-6">
+      <h2 id="counter-sale-title" className="sr-only">
+        New sale
+      </h2>
+      {!from ? (
+        <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+          {COUNTER_MSG.boardingClosedHere}
+        </p>
+      ) : (
+        <>
+          <section aria-label="Trip" className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+            <Field id="counter-from" label="From">
+              <NativeSelect value={from.locationId} onChange={(e) => update({ fromId: e.target.value })}>
+                {boarding.map((s) => (
+                  <option key={s.locationId} value={s.locationId} disabled={s.closed}>
+                    {s.name}
+                    {s.departureTime ? ` · ${s.departureTime}` : ''}
+                    {s.closed ? ' · boarding closed' : ''}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+            <Field id="counter-to" label="To">
+              <NativeSelect value={to?.locationId ?? ''} onChange={(e) => update({ toId: e.target.value })}>
+                {destinations.map((s) => (
+                  <option key={s.locationId} value={s.locationId}>
+                    {s.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+            {departure.launches.length > 1 ? (
+              <Field id="counter-launch" label="Launch">
+                <NativeSelect value={launch?.id ?? ''} onChange={(e) => update({ launchId: e.target.value })}>
+                  {departure.launches.map((l) => (
+                    <option key={l.id} value={l.id}>
+                      {l.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </Field>
+            ) : (
+              <div>
+                <p className="text-sm font-medium text-slate-800">Launch</p>
+                <p className="mt-1.5 flex h-11 items-center font-semibold text-slate-900">
+                  {launch?.name ?? 'No launch'}
+                </p>
+              </div>
+            )}
+          </section>
+
+          <TicketCounters
+            counts={draft.counts}
+            prices={prices}
+            onChange={(next) => update({ counts: next })}
+            error={problems.tickets}
+          />
+
+          <section aria-labelledby="counter-seats" className="space-y-3">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h3
+                id="counter-seats"
+                tabIndex={-1}
+                className="scroll-mt-20 text-sm font-medium text-slate-800 outline-none"
+              >
+                Seats
+              </h3>
+              <p className="text-sm text-slate-700" aria-live="polite">
+                {holds.selected.length} of {needed} chosen
+                {holds.selected.length > 0 ? `: ${holds.selected.join(', ')}` : ''}
+              </p>
+            </div>
+            {holds.problem && (
+              <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+                {holds.problem}
+              </p>
+            )}
+            {problems.seats && !holds.problem && <p className="text-sm text-red-800">{problems.seats}</p>}
+            {holds.map.isPending ? (
+              <LoadingNote>Loading seats…</LoadingNote>
+            ) : holds.map.isError ? (
+              <ErrorNote error={holds.map.error} />
+            ) : (
+              <>
+                <SeatGrid seats={holds.seats} onToggle={onSeat} />
+                <SeatLegend />
+              </>
+            )}
+          </section>
+        </>
+      )}
+
+      <section aria-label="Passenger" className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <Field id="counter-name" label="Passenger name" error={problems.name}>
+          <Input
+            ref={nameRef}
+            autoComplete="off"
+            enterKeyHint="next"
+            value={draft.name}
+            onChange={(e) => update({ name: e.target.value })}
+            onKeyDown={(e) => {
+              // Enter (the phone keyboard's Next) goes on to what the passenger pays.
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              (draft.method === 'cash'
+                ? receivedRef.current
+                : document.getElementById('counter-sell')
+              )?.focus();
+            }}
+          />
+        </Field>
+        <Field id="counter-nationality" label="Nationality" error={problems.nationality}>
+          <NativeSelect value={draft.nationality} onChange={(e) => update({ nationality: e.target.value })}>
+            {NATIONALITIES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <details
+          open={moreOpen || moreHasProblem}
+          onToggle={(e) => setMoreOpen(e.currentTarget.open)}
+          className="rounded-lg border border-slate-200 bg-white sm:col-span-2"
+        >
+          <summary className="cursor-pointer px-3 py-2.5 text-sm font-medium text-slate-800">
+            Phone and e-mail (optional)
+          </summary>
+          <div className="grid grid-cols-1 gap-3 px-3 pb-3 sm:grid-cols-2">
+            <Field id="counter-phone" label="Phone" error={problems.phone}>
+              <Input
+                type="tel"
+                autoComplete="off"
+                value={draft.phone}
+                onChange={(e) => update({ phone: e.target.value })}
+              />
+            </Field>
+            <Field id="counter-email" label="E-mail" error={problems.email}>
+              <Input
+                type="email"
+                autoComplete="off"
+                value={draft.email}
+                onChange={(e) => update({ email: e.target.value })}
+              />
+            </Field>
+            <div className="sm:col-span-2">
+              <ChoiceGroup
+                legend="Language of the e-mail"
+                name="counter-language"
+                value={draft.language}
+                options={[
+                  { value: 'en', label: 'English' },
+                  { value: 'dv', label: 'Dhivehi' },
+                ]}
+                onChange={(language) => update({ language })}
+              />
+            </div>
+          </div>
+        </details>
+      </section>
+
+      <section
+        aria-labelledby="counter-pay-title"
+        className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4"
+      >
+        <div className="flex items-baseline justify-between gap-3">
+          <h3 id="counter-pay-title" className="font-semibold text-slate-900">
+            Payment
+          </h3>
+          <p className="text-right" aria-live="polite">
+            <span className="text-sm text-slate-700">Total </span>
+            <span data-testid="counter-total" className="text-2xl font-bold text-slate-900 tabular-nums">
+              {formatAmount(total, draft.currency)}
+            </span>
+          </p>
+        </div>
+        <ChoiceGroup
+          legend="Currency"
+          name="counter-currency"
+          value={draft.currency}
+          options={CURRENCY_OPTIONS}
+          onChange={(currency) => update({ currency })}
+        />
+        <ChoiceGroup
+          legend="Paid by"
+          name="counter-method"
+          value={draft.method}
+          options={METHOD_OPTIONS}
+          onChange={(method) => update({ method })}
+        />
+        {draft.method === 'cash' && (
+          <Field
+            id="counter-received"
+            label={`Cash received (${draft.currency})`}
+            error={problems.received}
+            hint={
+              change === null
+                ? null
+                : change.startsWith('-')
+                  ? `Short by ${formatAmount(change.slice(1), draft.currency)}`
+                  : `Change ${formatAmount(change, draft.currency)}`
+            }
+          >
+            <Input
+              ref={receivedRef}
+              inputMode="decimal"
+              autoComplete="off"
+              enterKeyHint="done"
+              className="text-lg font-semibold sm:text-lg"
+              value={draft.received}
+              onChange={(e) => update({ received: e.target.value })}
+            />
+          </Field>
+        )}
+        {draft.method === 'bank_transfer' && (
+          <Field id="counter-reference" label="Transfer reference" error={problems.reference}>
+            <Input
+              autoComplete="off"
+              value={draft.reference}
+              onChange={(e) => update({ reference: e.target.value })}
+            />
+          </Field>
+        )}
+      </section>
+
+      <div className="space-y-3">
+        {(problemList.length > 0 || serverProblem) && (
+          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+            {serverProblem ? <p>{serverProblem}</p> : null}
+            {problemList.length > 0 && (
+              <ul className="list-disc pl-5">
+                {problemList.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        <Button
+          id="counter-sell"
+          type="submit"
+          size="lg"
+          className="h-14 w-full text-lg"
+          disabled={sale.isPending || !from}
+        >
+          {sale.isPending ? <Spinner className="size-5" /> : null}
+          Sell · {formatAmount(total, draft.currency)}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import { Minus, Plus } from 'lucide-react';
+import type { CounterPrices } from '#shared/counter.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { formatAmount } from '#web/lib/admin-format.ts';
+import { TICKET_KINDS, type TicketCategory, type TicketType } from './sale-money.ts';
+
+export type KindKey = `${TicketType}-${TicketCategory}`;
+export type TicketCounts = Record<KindKey, number>;
+
+export const ONE_LOCAL_ADULT: TicketCounts = {
+  'local-adult': 1,
+  'local-child': 0,
+  'foreigner-adult': 0,
+  'foreigner-child': 0,
+};
+
+const MAX_PER_KIND = 100;
+
+const unitPrice = (prices: CounterPrices, type: TicketType, category: TicketCategory) =>
+  type === 'local'
+    ? formatAmount(category === 'adult' ? prices.localAdultPrice : prices.localChildPrice, 'MVR')
+    : formatAmount(category === 'adult' ? prices.foreignerAdultPrice : prices.foreignerChildPrice, 'USD');
+
+/** The four kinds of ticket, each with − and + (locals pay in MVR, foreigners in USD). */
+export function TicketCounters({
+  counts,
+  prices,
+  onChange,
+  error,
+}: {
+  counts: TicketCounts;
+  prices: CounterPrices;
+  onChange: (counts: TicketCounts) => void;
+  error?: string | undefined;
+}) {
+  return (
+    <section aria-labelledby="counter-tickets" className="space-y-2">
+      <h3 id="counter-tickets" tabIndex={-1} className="text-sm font-medium text-slate-800 outline-none">
+        Tickets
+      </h3>
+      <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+        {TICKET_KINDS.map(({ type, category, label }) => {
+          const key: KindKey = `${type}-${category}`;
+          const n = counts[key];
+          const set = (next: number) => onChange({ ...counts, [key]: next });
+          return (
+            <li
+              key={key}
+              className="flex items-center gap-2 rounded-lg border border-slate-200 bg-white py-1.5 pr-1.5 pl-3"
+            >
+              <span className="min-w-0 flex-1 text-sm">
+                <span className="block font-semibold text-slate-900">{label}</span>
+                <span className="block text-xs text-slate-600">{unitPrice(prices, type, category)}</span>
+              </span>
+              <Button
+                variant="outline"
+                size="icon"
+                aria-label={`One ${label.toLowerCase()} less`}
+                disabled={n === 0}
+                onClick={() => set(n - 1)}
+              >
+                <Minus aria-hidden="true" />
+              </Button>
+              <output
+                aria-live="polite"
+                aria-label={`${label} tickets`}
+                className="w-7 text-center font-bold"
+              >
+                {n}
+              </output>
+              <Button
+                variant="outline"
+                size="icon"
+                aria-label={`One ${label.toLowerCase()} more`}
+                disabled={n >= MAX_PER_KIND}
+                onClick={() => set(n + 1)}
+              >
+                <Plus aria-hidden="true" />
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      {error && (
+        <p role="alert" className="text-sm text-red-800">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,236 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  BadgeCheck,
+  CalendarClock,
+  CircleDollarSign,
+  Download,
+  FileImage,
+  Mail,
+  Phone,
+  TriangleAlert,
+} from 'lucide-react';
+import { useState } from 'react';
+import { REFUND_REASON_LABELS, type Refund } from '#shared/disruptions.ts';
+import { centsToMoney, toCents } from '#shared/money.ts';
+import { EmptyNote, ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
+import { SlipViewerDialog } from '#web/components/slip-viewer/slip-viewer-dialog.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { formatAmount } from '#web/lib/admin-format.ts';
+import { formatDay, formatInstant } from '#web/lib/dates.ts';
+import { useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
+import { telHref } from '#web/lib/tel-href.ts';
+import { useUrlParams } from '#web/lib/use-url-params.ts';
+import { REFUND_TABS, type RefundTab, refundListQuery, refundsCsvUrl } from './api.ts';
+import { MarkRefundedDialog } from './mark-refunded-dialog.tsx';
+import { RefundAccount } from './refund-account.tsx';
+
+const TAB_LABEL: Record<RefundTab, string> = { requested: 'To refund', refunded: 'Refunded' };
+
+/** What the requests add up to, per currency: 'MVR 1,000.00, USD 50.00'. */
+function totals(refunds: readonly Refund[]): string {
+  const sums = new Map<string, bigint>();
+  for (const r of refunds) sums.set(r.currency, (sums.get(r.currency) ?? 0n) + toCents(r.amount));
+  return [...sums]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, cents]) => formatAmount(centsToMoney(cents), currency))
+    .join(', ');
+}
+
+function Contact({ refund }: { refund: Refund }) {
+  return (
+    <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      {refund.email ? (
+        <a
+          href={`mailto:${refund.email}`}
+          className="inline-flex min-w-0 items-center gap-1 text-sky-800 underline underline-offset-2"
+        >
+          <Mail aria-hidden="true" className="size-3.5 shrink-0" />
+          <span className="min-w-0 break-all">{refund.email}</span>
+        </a>
+      ) : (
+        <span className="text-slate-600">No e-mail</span>
+      )}
+      {refund.phone ? (
+        <a
+          href={telHref(refund.phone)}
+          className="inline-flex items-center gap-1 text-sky-800 underline underline-offset-2"
+        >
+          <Phone aria-hidden="true" className="size-3.5" />
+          {refund.phone}
+        </a>
+      ) : (
+        <span className="text-slate-600">No phone</span>
+      )}
+    </p>
+  );
+}
+
+function RefundRow({
+  refund,
+  onMark,
+  onViewSlip,
+}: {
+  refund: Refund;
+  onMark?: (() => void) | undefined;
+  onViewSlip: () => void;
+}) {
+  const timeZone = useOperatorTimeZone();
+  return (
+    <li
+      data-reference={refund.reference}
+      className="grid gap-3 p-4 sm:px-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,19rem)_auto] lg:items-start"
+    >
+      <div className="grid min-w-0 gap-1.5">
+        <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+          <span className="font-mono text-sm font-semibold text-slate-900">{refund.reference}</span>
+          <span className="font-semibold break-words text-slate-900">{refund.passengerName}</span>
+          <Badge variant="outline" className="self-center">
+            {REFUND_REASON_LABELS[refund.reason]}
+          </Badge>
+        </p>
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-800">
+          <span className="inline-flex items-center gap-1 font-semibold tabular-nums">
+            <CircleDollarSign aria-hidden="true" className="size-4 text-slate-600" />
+            <span className="sr-only">Amount due: </span>
+            {formatAmount(refund.amount, refund.currency)}
+          </span>
+          {refund.percent !== null && (
+            <span className="tabular-nums text-slate-700">{refund.percent}% of the fare (policy)</span>
+          )}
+          <span className="inline-flex items-center gap-1">
+            <CalendarClock aria-hidden="true" className="size-4 text-slate-600" />
+            <span className="sr-only">Travel: </span>
+            <span className="tabular-nums">
+              {formatDay(refund.travelDate)}
+              {refund.departureTime ? `, ${refund.departureTime}` : ''}
+            </span>
+          </span>
+          {refund.paymentVerified ? (
+            <Badge variant="success">
+              <BadgeCheck aria-hidden="true" className="size-3.5" />
+              Payment verified
+            </Badge>
+          ) : (
+            <Badge variant="warning">
+              <TriangleAlert aria-hidden="true" className="size-3.5" />
+              Payment not yet verified
+            </Badge>
+          )}
+        </p>
+        <Contact refund={refund} />
+        <p className="text-xs text-slate-600">
+          Requested {formatInstant(refund.createdAt, timeZone)}
+          {refund.refundedAt && <> · refunded {formatInstant(refund.refundedAt, timeZone)}</>}
+        </p>
+        {refund.bankReference && (
+          <p className="text-sm text-slate-800">
+            Bank reference{' '}
+            <span className="font-mono font-semibold break-all text-slate-900">{refund.bankReference}</span>
+          </p>
+        )}
+      </div>
+      <RefundAccount refund={refund} />
+      <div className="grid gap-2 sm:flex sm:flex-wrap lg:grid lg:w-44">
+        {refund.hasSlip ? (
+          <Button variant="outline" onClick={onViewSlip}>
+            <FileImage aria-hidden="true" />
+            View slip
+            <span className="sr-only"> of booking {refund.reference}</span>
+          </Button>
+        ) : (
+          <p className="self-center text-sm text-slate-600 lg:text-center">No payment slip</p>
+        )}
+        {onMark && (
+          <Button onClick={onMark}>
+            <CircleDollarSign aria-hidden="true" />
+            Mark refunded
+            <span className="sr-only"> {refund.reference}</span>
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function RefundList({ status }: { status: RefundTab }) {
+  const list = useQuery(refundListQuery(status));
+  const [target, setTarget] = useState<Refund | null>(null);
+  const [slip, setSlip] = useState<Refund | null>(null);
+  const [slipOpen, setSlipOpen] = useState(false);
+
+  if (list.isPending) return <LoadingNote>Loading refunds…</LoadingNote>;
+  if (list.isError) return <ErrorNote error={list.error} />;
+  const { refunds } = list.data;
+  if (refunds.length === 0) {
+    return <EmptyNote>{status === 'requested' ? 'Nothing to refund.' : 'No refunds made yet.'}</EmptyNote>;
+  }
+  const count = `${refunds.length} ${refunds.length === 1 ? 'refund' : 'refunds'}`;
+  return (
+    <>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <p className="text-sm text-slate-800">
+          {status === 'requested' ? `${count} to make: ` : `${count} made: `}
+          <span className="font-semibold tabular-nums">{totals(refunds)}</span>
+        </p>
+        <Button asChild variant="outline">
+          <a href={refundsCsvUrl(status)} download>
+            <Download aria-hidden="true" />
+            Export CSV
+            <span className="sr-only"> of the {TAB_LABEL[status].toLowerCase()} list</span>
+          </a>
+        </Button>
+      </div>
+      <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm">
+        {refunds.map((refund) => (
+          <RefundRow
+            key={refund.id}
+            refund={refund}
+            onMark={status === 'requested' ? () => setTarget(refund) : undefined}
+            onViewSlip={() => {
+              setSlip(refund);
+              setSlipOpen(true);
+            }}
+          />
+        ))}
+      </ul>
+      <MarkRefundedDialog refund={target} onOpenChange={(open) => !open && setTarget(null)} />
+      {slip && (
+        <SlipViewerDialog
+          ticketId={slip.ticketId}
+          reference={slip.reference}
+          hasSlip={slip.hasSlip}
+          open={slipOpen}
+          onOpenChange={setSlipOpen}
+        />
+      )}
+    </>
+  );
+}
+
+/** The refunds queue (docs/decisions/026, 027): what is still owed, and what has been paid back. */
+export function RefundsView() {
+  const [params, setParams] = useUrlParams();
+  const tab: RefundTab = params.get('status') === 'refunded' ? 'refunded' : 'requested';
+  return (
+    <Tabs
+      className="mt-6"
+      value={tab}
+      onValueChange={(next) => setParams({ status: next === 'refunded' ? next : null }, { replace: true })}
+    >
+      <TabsList aria-label="Refund status" className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto">
+        {REFUND_TABS.map((value) => (
+          <TabsTrigger key={value} value={value}>
+            {TAB_LABEL[value]}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {REFUND_TABS.map((value) => (
+        <TabsContent key={value} value={value}>
+          {value === tab && <RefundList status={value} />}
+        </TabsContent>
+      ))}
+    </Tabs>
+  );
+}

@@ -1,0 +1,151 @@
+import { useQuery } from '@tanstack/react-query';
+import { Ban } from 'lucide-react';
+import type { FormEvent } from 'react';
+import type { AdminTrip } from '#shared/admin-api.ts';
+import { type CancelPreview, cancelDepartureSchema } from '#shared/disruptions.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { DialogFooter } from '#web/components/ui/dialog.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { formatAmount } from '#web/lib/admin-format.ts';
+import { formatDay } from '#web/lib/dates.ts';
+import { cancelPreviewQuery, useCancelDeparture } from './api.ts';
+import {
+  AffectedPassengers,
+  CallList,
+  DisruptionDialog,
+  Facts,
+  issueOf,
+  NobodyNote,
+  OpenerButton,
+  PreviewState,
+  passengerFacts,
+  plural,
+  Section,
+  SubmitState,
+  type TripDialogProps,
+  useReasonAndNote,
+} from './disruption-parts.tsx';
+import { routeName } from './route-name.ts';
+
+/** A departure that can still be cancelled: not run, not cancelled already. */
+export const isCancellable = (trip: Pick<AdminTrip, 'status'>) =>
+  trip.status !== 'completed' && trip.status !== 'cancelled';
+
+/** Who the cancel reaches, before anything is done: counts, refunds, passengers, the call list. */
+function PreviewSummary({ trip, preview }: { trip: AdminTrip; preview: CancelPreview }) {
+  if (preview.passengers.length === 0) {
+    return <NobodyNote>No bookings on this departure: nobody to tell and nothing to refund.</NobodyNote>;
+  }
+  const when = `${formatDay(preview.travelDate)}, ${preview.departureTime}`;
+  return (
+    <div className="grid gap-4">
+      <Facts items={passengerFacts('cancel', preview)} />
+
+      <Section title="Full refunds requested">
+        {preview.refunds.length === 0 ? (
+          <p className="text-sm text-slate-700">None.</p>
+        ) : (
+          <ul className="grid gap-1 text-sm text-slate-800">
+            {preview.refunds.map((r) => (
+              <li key={r.currency}>
+                <span className="font-semibold tabular-nums">{formatAmount(r.amount, r.currency)}</span>{' '}
+                <span className="text-slate-600">({plural(r.count, 'booking', 'bookings')})</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <AffectedPassengers passengers={preview.passengers} />
+      <CallList
+        callers={preview.callList}
+        printTitle={`Call list: ${routeName(trip)}`}
+        printSubtitle={`Departure cancelled, ${when}`}
+      />
+    </div>
+  );
+}
+
+/**
+ * Cancelling a departure (docs/decisions/026): first who it reaches, then why. Every booking is
+ * cancelled by the operator, each passenger is told and a full refund is requested; the server
+ * refuses a departure already run or cancelled, in its own words.
+ */
+export function CancelDepartureDialog({ trip, open, onOpenChange }: TripDialogProps) {
+  const cancelling = useCancelDeparture(trip.scheduleId);
+  return (
+    <DisruptionDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      request={cancelling}
+      title={`Cancel the ${trip.departureTime} departure?`}
+      description={`${routeName(trip)}, ${formatDay(trip.travelDate)}. Every booking is cancelled and its seats freed; each passenger is told and a full refund is requested. This cannot be undone.`}
+    >
+      {(close) => <CancelForm trip={trip} cancelling={cancelling} onCancel={close} />}
+    </DisruptionDialog>
+  );
+}
+
+function CancelForm({
+  trip,
+  cancelling,
+  onCancel,
+}: {
+  trip: AdminTrip;
+  cancelling: ReturnType<typeof useCancelDeparture>;
+  onCancel: () => void;
+}) {
+  const preview = useQuery(cancelPreviewQuery(trip.scheduleId));
+  const busy = cancelling.isPending;
+  const why = useReasonAndNote(busy);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = cancelDepartureSchema.safeParse(why.body);
+    if (!parsed.success) {
+      why.refuse(issueOf(parsed.error.issues, 'reason'));
+      return;
+    }
+    why.refuse(null);
+    cancelling.mutate(parsed.data, { onSuccess: onCancel });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      {preview.isSuccess ? (
+        <PreviewSummary trip={trip} preview={preview.data} />
+      ) : (
+        <PreviewState error={preview.error}>Finding who is affected…</PreviewState>
+      )}
+
+      {why.fields}
+      <SubmitState error={cancelling.error} busy={busy}>
+        Cancelling the departure and telling its passengers…
+      </SubmitState>
+
+      <DialogFooter>
+        <Button variant="outline" disabled={busy} onClick={onCancel}>
+          Keep the departure
+        </Button>
+        <Button type="submit" variant="destructive" disabled={busy || !preview.isSuccess}>
+          {busy ? <Spinner className="size-4" /> : <Ban aria-hidden="true" />}
+          Cancel departure
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** The button that opens the dialog: only on a cancellable departure, for those who may cancel. */
+export function CancelDepartureButton({ trip }: { trip: AdminTrip }) {
+  return (
+    <OpenerButton
+      show={isCancellable(trip)}
+      icon={<Ban aria-hidden="true" />}
+      label="Cancel departure"
+      className="text-red-800 hover:bg-red-50 hover:text-red-900"
+    >
+      {(open, setOpen) => <CancelDepartureDialog trip={trip} open={open} onOpenChange={setOpen} />}
+    </OpenerButton>
+  );
+}

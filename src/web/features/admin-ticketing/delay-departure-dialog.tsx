@@ -1,0 +1,211 @@
+import { useQuery } from '@tanstack/react-query';
+import { Clock } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import type { AdminTrip } from '#shared/admin-api.ts';
+import { type CancelPreview, delayDepartureSchema } from '#shared/disruptions.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { DialogFooter } from '#web/components/ui/dialog.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { formatDay } from '#web/lib/dates.ts';
+import { cancelPreviewQuery, useDelayDeparture } from './api.ts';
+import {
+  AffectedPassengers,
+  CallList,
+  DisruptionDialog,
+  Facts,
+  isOpen,
+  issueOf,
+  NobodyNote,
+  OpenerButton,
+  PreviewState,
+  passengerFacts,
+  SubmitState,
+  type TripDialogProps,
+  useReasonAndNote,
+} from './disruption-parts.tsx';
+import { routeName } from './route-name.ts';
+
+/** Who the delay reaches: the cancel's preview without its refunds (a delay refunds nothing). */
+function DelayPreview({ trip, preview }: { trip: AdminTrip; preview: CancelPreview }) {
+  if (preview.passengers.length === 0) {
+    return <NobodyNote>No bookings on this departure: nobody to tell.</NobodyNote>;
+  }
+  return (
+    <div className="grid gap-4">
+      <Facts items={passengerFacts('delay', preview)} />
+      <AffectedPassengers passengers={preview.passengers} />
+      <CallList
+        callers={preview.callList}
+        printTitle={`Call list: ${routeName(trip)}`}
+        printSubtitle={`Departure delayed, ${formatDay(trip.travelDate)}, ${trip.departureTime}`}
+      />
+    </div>
+  );
+}
+
+/** One time per stop, in route order, prefilled with the current ones; the last may stay empty. */
+function TimesField({
+  trip,
+  times,
+  problem,
+  disabled,
+  onChange,
+}: {
+  trip: AdminTrip;
+  times: string[];
+  problem: string | null;
+  disabled: boolean;
+  onChange: (index: number, time: string) => void;
+}) {
+  const id = useId();
+  const stops = orderedStops(trip);
+  return (
+    <fieldset className="grid gap-2" aria-describedby={problem ? `${id}-error` : undefined}>
+      <legend className="mb-1 text-sm font-semibold text-slate-900">New departure times</legend>
+      <ol className="grid gap-2 sm:grid-cols-2">
+        {stops.map((stop, i) => {
+          const last = i === stops.length - 1;
+          return (
+            <li key={stop.stopOrder} className="grid gap-1">
+              <Label htmlFor={timeInputId(id, i)}>
+                {stop.name}
+                {last && <span className="font-normal text-slate-600"> (optional)</span>}
+              </Label>
+              <Input
+                id={timeInputId(id, i)}
+                data-stop-time
+                type="time"
+                className="tabular-nums"
+                value={times[i] ?? ''}
+                required={!last}
+                disabled={disabled}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={`${id}-now-${i}`}
+                onChange={(e) => onChange(i, e.target.value)}
+              />
+              <span id={`${id}-now-${i}`} className="text-xs text-slate-600">
+                Now {stop.departureTime ?? 'none'}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      {problem && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-800">
+          {problem}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+const focusTimes = () => document.querySelector<HTMLInputElement>('input[data-stop-time]')?.focus();
+const timeInputId = (id: string, index: number) => `${id}-time-${index}`;
+const orderedStops = (trip: AdminTrip) => [...trip.stops].sort((a, b) => a.stopOrder - b.stopOrder);
+
+/**
+ * Delaying a departure (docs/decisions/026): the new time of each stop, who is told, why. The
+ * bookings keep their seats and e-tickets; Check Booking and the e-ticket show the new time.
+ */
+export function DelayDepartureDialog({ trip, open, onOpenChange }: TripDialogProps) {
+  const delaying = useDelayDeparture(trip.scheduleId);
+  return (
+    <DisruptionDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      request={delaying}
+      title={`Delay the ${trip.departureTime} departure?`}
+      description={`${routeName(trip)}, ${formatDay(trip.travelDate)}. Every booking keeps its seats and e-ticket; each passenger is told the new time.`}
+    >
+      {(close) => <DelayForm trip={trip} delaying={delaying} onClose={close} />}
+    </DisruptionDialog>
+  );
+}
+
+function DelayForm({
+  trip,
+  delaying,
+  onClose,
+}: {
+  trip: AdminTrip;
+  delaying: ReturnType<typeof useDelayDeparture>;
+  onClose: () => void;
+}) {
+  const preview = useQuery(cancelPreviewQuery(trip.scheduleId));
+  const [times, setTimes] = useState(() => orderedStops(trip).map((s) => s.departureTime ?? ''));
+  const [timesProblem, setTimesProblem] = useState<string | null>(null);
+  const busy = delaying.isPending;
+  const why = useReasonAndNote(busy);
+  // The server's word on the times (wrong count, backwards, unchanged) goes under them.
+  const serverTimes =
+    delaying.error instanceof ApiError && delaying.error.code === 'delay_times'
+      ? delaying.error.message
+      : null;
+  // Once the inputs are enabled again: a disabled input cannot take focus.
+  useEffect(() => {
+    if (serverTimes) focusTimes();
+  }, [serverTimes]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = delayDepartureSchema.safeParse({ ...why.body, times: times.map((t) => t || null) });
+    if (!parsed.success) {
+      const timeIssue = issueOf(parsed.error.issues, 'times');
+      setTimesProblem(timeIssue);
+      why.refuse(issueOf(parsed.error.issues, 'reason'));
+      if (timeIssue) focusTimes();
+      return;
+    }
+    setTimesProblem(null);
+    why.refuse(null);
+    delaying.mutate(parsed.data, { onSuccess: onClose });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <TimesField
+        trip={trip}
+        times={times}
+        problem={timesProblem ?? serverTimes}
+        disabled={busy}
+        onChange={(index, time) => {
+          setTimes((old) => old.map((t, i) => (i === index ? time : t)));
+          setTimesProblem(null);
+        }}
+      />
+
+      {preview.isSuccess ? (
+        <DelayPreview trip={trip} preview={preview.data} />
+      ) : (
+        <PreviewState error={preview.error}>Finding who is affected…</PreviewState>
+      )}
+
+      {why.fields}
+      <SubmitState error={serverTimes ? null : delaying.error} busy={busy}>
+        Delaying the departure and telling its passengers…
+      </SubmitState>
+
+      <DialogFooter>
+        <Button variant="outline" disabled={busy} onClick={onClose}>
+          Keep the times
+        </Button>
+        <Button type="submit" disabled={busy || !preview.isSuccess}>
+          {busy ? <Spinner className="size-4" /> : <Clock aria-hidden="true" />}
+          Delay departure
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** The button that opens the dialog: only on a departure still to sail, for those who may. */
+export function DelayDepartureButton({ trip }: { trip: AdminTrip }) {
+  return (
+    <OpenerButton show={isOpen(trip)} icon={<Clock aria-hidden="true" />} label="Delay departure">
+      {(open, setOpen) => <DelayDepartureDialog trip={trip} open={open} onOpenChange={setOpen} />}
+    </OpenerButton>
+  );
+}

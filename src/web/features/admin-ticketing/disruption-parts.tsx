@@ -1,0 +1,416 @@
+// The parts the three disruption dialogs (cancel, delay, move; docs/decisions/026) share: the
+// dialog's frame, the counts, the affected passengers, the call list with Print, the reason and
+// the note, the progress line and the server's refusal.
+
+import { Mail, Phone, Printer } from 'lucide-react';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import type { AdminTrip } from '#shared/admin-api.ts';
+import {
+  CANCEL_REASON_LABELS,
+  CANCEL_REASONS,
+  type CancelPreview,
+  type CancelReason,
+} from '#shared/disruptions.ts';
+import { ErrorNote } from '#web/components/query-notes.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '#web/components/ui/dialog.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { telHref } from '#web/lib/tel-href.ts';
+import { useAdminMe } from '#web/lib/use-admin-auth.ts';
+import { printCallList } from './print-call-list.ts';
+
+type Passenger = CancelPreview['passengers'][number];
+
+/** What each disruption dialog is given: the departure, and whether the dialog is open. */
+export type TripDialogProps = { trip: AdminTrip; open: boolean; onOpenChange: (open: boolean) => void };
+
+export const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * A disruption dialog: it cannot be closed while its request runs, and it takes focus itself on
+ * opening, so its title and description are read first, not a link.
+ */
+export function DisruptionDialog({
+  open,
+  onOpenChange,
+  request,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The dialog's request: its refusal is forgotten when the dialog closes. */
+  request: { isPending: boolean; reset: () => void };
+  title: ReactNode;
+  description: ReactNode;
+  children: (close: () => void) => ReactNode;
+}) {
+  const content = useRef<HTMLDivElement>(null);
+  const change = (next: boolean) => {
+    if (!next) request.reset();
+    onOpenChange(next);
+  };
+  return (
+    <Dialog open={open} onOpenChange={(next) => !request.isPending && change(next)}>
+      <DialogContent
+        ref={content}
+        tabIndex={-1}
+        className="max-w-2xl focus-visible:outline-none"
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          content.current?.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {children(() => change(false))}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export type FactItem = { term: string; value: number; testId: string };
+
+/** The preview's counts: bookings, persons, e-mails, calls... */
+export function Facts({ items }: { items: readonly FactItem[] }) {
+  return (
+    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      {items.map(({ term, value, testId }) => (
+        <div key={testId} className="rounded-xl border border-slate-200 bg-slate-50 px-3 py-2">
+          <dt className="text-xs font-medium text-slate-600">{term}</dt>
+          <dd data-testid={testId} className="text-xl font-bold tabular-nums text-slate-900">
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The counts every disruption preview starts with. */
+export const passengerFacts = (
+  prefix: string,
+  preview: Pick<CancelPreview, 'passengers' | 'mails' | 'callList'>,
+): FactItem[] => [
+  { term: 'Bookings', value: preview.passengers.length, testId: `${prefix}-bookings` },
+  {
+    term: 'Persons',
+    value: preview.passengers.reduce((sum, p) => sum + p.persons, 0),
+    testId: `${prefix}-persons`,
+  },
+  { term: 'E-mails', value: preview.mails, testId: `${prefix}-mails` },
+  { term: 'To call', value: preview.callList.length, testId: `${prefix}-calls` },
+];
+
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="grid gap-2">
+      <h3 id={id} className="text-sm font-semibold text-slate-900">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** A long list scrolls on its own, so the reason stays near; it takes focus to be scrolled. */
+export function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <section
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1).
+      tabIndex={0}
+      className="max-h-56 overflow-y-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-sky-700"
+    >
+      <ul className="divide-y divide-slate-200">{children}</ul>
+    </section>
+  );
+}
+
+/** Each affected booking: reference, name, persons, and the e-mail the notice goes to. */
+export function AffectedPassengers({ passengers }: { passengers: readonly Passenger[] }) {
+  return (
+    <Section title="Passengers">
+      <ScrollRegion label="Affected passengers">
+        {passengers.map((p) => (
+          <li
+            key={p.ticketId}
+            data-reference={p.reference}
+            className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-3 py-2 text-sm"
+          >
+            <span className="min-w-0">
+              <span className="font-mono text-xs text-slate-600">{p.reference}</span>{' '}
+              <span className="font-medium text-slate-900">{p.name}</span>
+              <span className="text-slate-600"> · {plural(p.persons, 'person', 'persons')}</span>
+            </span>
+            {p.email ? (
+              <span className="inline-flex min-w-0 items-center gap-1 text-slate-700">
+                <Mail aria-hidden="true" className="size-3.5 shrink-0" />
+                <span className="min-w-0 break-words">{p.email}</span>
+              </span>
+            ) : (
+              <span className="font-semibold text-amber-900">No e-mail</span>
+            )}
+          </li>
+        ))}
+      </ScrollRegion>
+    </Section>
+  );
+}
+
+/** The passengers with no e-mail, with numbers to call, and a Print of the list alone. */
+export function CallList({
+  callers,
+  printTitle,
+  printSubtitle,
+}: {
+  callers: CancelPreview['callList'];
+  printTitle: string;
+  printSubtitle: string;
+}) {
+  if (callers.length === 0) return null;
+  return (
+    <Section title="Call list">
+      <p className="text-sm text-slate-700">These passengers have no e-mail: call them.</p>
+      <ul className="divide-y divide-slate-200 rounded-xl border border-amber-200 bg-amber-50">
+        {callers.map((p) => (
+          <li
+            key={p.ticketId}
+            className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm"
+          >
+            <span>
+              <span className="font-medium text-slate-900">{p.name}</span>{' '}
+              <span className="font-mono text-xs text-slate-700">{p.reference}</span>
+            </span>
+            {p.phone ? (
+              <a
+                href={telHref(p.phone)}
+                className="inline-flex min-h-9 items-center gap-1 font-semibold text-sky-800 underline underline-offset-2"
+              >
+                <Phone aria-hidden="true" className="size-3.5" />
+                {p.phone}
+              </a>
+            ) : (
+              <span className="text-slate-700">No phone</span>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Button
+        variant="outline"
+        className="justify-self-start"
+        onClick={() => printCallList(printTitle, printSubtitle, callers)}
+      >
+        <Printer aria-hidden="true" />
+        Print call list
+      </Button>
+    </Section>
+  );
+}
+
+/** The id of a reason's radio, to focus the first when no reason was chosen. */
+export const reasonRadioId = (id: string, reason: CancelReason = 'weather') => `${id}-${reason}`;
+
+/** Why the departure is disrupted: one of the reasons, required; `problem` is said at once. */
+export function ReasonField({
+  id,
+  reason,
+  problem,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  reason: CancelReason | null;
+  problem: string | null;
+  disabled: boolean;
+  onChange: (reason: CancelReason) => void;
+}) {
+  return (
+    <fieldset className="grid gap-2" aria-describedby={problem ? `${id}-reason-error` : undefined}>
+      <legend className="mb-1 text-sm font-semibold text-slate-900">Reason</legend>
+      <div className="grid gap-2 sm:grid-cols-3">
+        {CANCEL_REASONS.map((value) => (
+          <label
+            key={value}
+            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-900 has-checked:border-red-700 has-checked:bg-red-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-sky-700"
+          >
+            <input
+              id={reasonRadioId(id, value)}
+              type="radio"
+              name={`${id}-reason`}
+              value={value}
+              className="size-4 accent-red-700"
+              checked={reason === value}
+              disabled={disabled}
+              onChange={() => onChange(value)}
+            />
+            {CANCEL_REASON_LABELS[value]}
+          </label>
+        ))}
+      </div>
+      {problem && (
+        <p id={`${id}-reason-error`} role="alert" className="text-sm text-red-800">
+          {problem}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+export function NoteField({
+  id,
+  note,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  note: string;
+  disabled: boolean;
+  onChange: (note: string) => void;
+}) {
+  return (
+    <div>
+      <Label htmlFor={`${id}-note`}>Note (optional)</Label>
+      <Textarea
+        id={`${id}-note`}
+        className="mt-1.5 min-h-16"
+        value={note}
+        maxLength={500}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** While the preview loads, or in its error's words once it failed. */
+export function PreviewState({ error, children }: { error: unknown; children: ReactNode }) {
+  return error ? (
+    <ErrorNote error={error} className="p-3" />
+  ) : (
+    <p className="flex items-center gap-2 text-sm text-slate-700">
+      <Spinner className="size-5 text-sky-700" />
+      {children}
+    </p>
+  );
+}
+
+/** The request's refusal (announced), then its progress while it runs (announced politely). */
+export function SubmitState({
+  error,
+  busy,
+  children,
+}: {
+  error: unknown;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {error ? (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          {errorMessage(error)}
+        </p>
+      ) : null}
+      {busy && (
+        <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
+          <Spinner className="size-4 text-sky-700" />
+          {children}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** "Nobody on this departure" in one look across the dialogs. */
+export function NobodyNote({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-800">{children}</p>
+  );
+}
+
+/**
+ * The reason and note of a disruption form, with their fields: `body` is what the request takes,
+ * `refuse` says why it was refused and moves focus to the first reason.
+ */
+export function useReasonAndNote(disabled: boolean) {
+  const id = useId();
+  const [reason, setReason] = useState<CancelReason | null>(null);
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  return {
+    body: { reason: reason ?? undefined, note: note || undefined },
+    refuse: (message: string | null) => {
+      setProblem(message);
+      if (message) document.getElementById(reasonRadioId(id))?.focus();
+    },
+    fields: (
+      <>
+        <ReasonField
+          id={id}
+          reason={reason}
+          problem={problem}
+          disabled={disabled}
+          onChange={(value) => {
+            setReason(value);
+            setProblem(null);
+          }}
+        />
+        <NoteField id={id} note={note} disabled={disabled} onChange={setNote} />
+      </>
+    ),
+  };
+}
+
+/** The message of the first issue on `field` of a failed parse, if any. */
+export const issueOf = (
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  field: string,
+) => issues.find((issue) => issue.path[0] === field)?.message ?? null;
+
+/**
+ * A disruption's button and its dialog: shown when `show` (the departure allows it) and the
+ * signed-in staff member may manage disruptions (Owner, Office).
+ */
+export function OpenerButton({
+  show,
+  icon,
+  label,
+  className,
+  children,
+}: {
+  show: boolean;
+  icon: ReactNode;
+  label: string;
+  className?: string;
+  children: (open: boolean, setOpen: (open: boolean) => void) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const may = useAdminMe().data?.user?.permissions.includes('disruptions.manage') ?? false;
+  if (!may || !show) return null;
+  return (
+    <>
+      <Button variant="outline" className={className} onClick={() => setOpen(true)}>
+        {icon}
+        {label}
+      </Button>
+      {children(open, setOpen)}
+    </>
+  );
+}
+
+/** Delays and moves are for a departure still to sail; a cancelled or run one has neither. */
+export const isOpen = (trip: { status: string }) => trip.status === 'scheduled';

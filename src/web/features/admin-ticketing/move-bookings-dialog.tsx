@@ -1,0 +1,276 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, MoveRight } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import type { AdminTrip } from '#shared/admin-api.ts';
+import { type MovePlan, moveDepartureSchema } from '#shared/disruptions.ts';
+import { ErrorNote } from '#web/components/query-notes.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { DialogFooter } from '#web/components/ui/dialog.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { NativeSelect } from '#web/components/ui/native-select.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { formatDay } from '#web/lib/dates.ts';
+import { movePreviewQuery, tripListQuery, useMoveBookings } from './api.ts';
+import {
+  CallList,
+  DisruptionDialog,
+  Facts,
+  isOpen,
+  issueOf,
+  NobodyNote,
+  OpenerButton,
+  PreviewState,
+  plural,
+  ScrollRegion,
+  Section,
+  SubmitState,
+  type TripDialogProps,
+  useReasonAndNote,
+} from './disruption-parts.tsx';
+import { routeName } from './route-name.ts';
+
+/** Where each party goes, who cannot go (cancelled, fully refunded), who is told and how. */
+function MovePreview({ trip, plan }: { trip: AdminTrip; plan: MovePlan }) {
+  if (plan.moves.length === 0 && plan.cannotMove.length === 0) {
+    return <NobodyNote>No bookings on this departure: nothing to move.</NobodyNote>;
+  }
+  return (
+    <div className="grid gap-4">
+      <Facts
+        items={[
+          { term: 'Moving', value: plan.moves.length, testId: 'move-moves' },
+          { term: 'Cannot move', value: plan.cannotMove.length, testId: 'move-cannot' },
+          { term: 'E-mails', value: plan.mails, testId: 'move-mails' },
+          { term: 'To call', value: plan.callList.length, testId: 'move-calls' },
+        ]}
+      />
+      {plan.moves.length > 0 && (
+        <Section title="New seats">
+          <ScrollRegion label="Moved bookings">
+            {plan.moves.map((m) => (
+              <li
+                key={m.ticketId}
+                data-reference={m.reference}
+                className="grid gap-0.5 px-3 py-2 text-sm sm:flex sm:flex-wrap sm:items-baseline sm:justify-between sm:gap-x-3"
+              >
+                <span className="min-w-0">
+                  <span className="font-mono text-xs text-slate-600">{m.reference}</span>{' '}
+                  <span className="font-medium text-slate-900">{m.name}</span>
+                  <span className="text-slate-600"> · {plural(m.persons, 'person', 'persons')}</span>
+                </span>
+                <span className="inline-flex flex-wrap items-center gap-x-1.5 text-slate-800">
+                  <span className="sr-only">Seats </span>
+                  <span data-testid="from-seats" className="font-mono">
+                    {m.fromSeats.join(', ')}
+                  </span>
+                  <ArrowRight aria-hidden="true" className="size-3.5 text-slate-500" />
+                  <span className="sr-only">to</span>
+                  <span data-testid="to-seats" className="font-mono font-semibold">
+                    {m.toSeats.join(', ')}
+                  </span>
+                  <span className="text-slate-600">({m.launch})</span>
+                  {!m.together && (
+                    <span className="rounded-full border border-amber-300 bg-amber-50 px-2 text-xs font-semibold text-amber-900">
+                      Seated apart
+                    </span>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ScrollRegion>
+        </Section>
+      )}
+      {plan.cannotMove.length > 0 && (
+        <Section title="Cannot move: cancelled with a full refund">
+          <ul className="divide-y divide-red-200 rounded-xl border border-red-200 bg-red-50">
+            {plan.cannotMove.map((c) => (
+              <li key={c.ticketId} data-reference={c.reference} className="grid gap-0.5 px-3 py-2 text-sm">
+                <span>
+                  <span className="font-mono text-xs text-slate-700">{c.reference}</span>{' '}
+                  <span className="font-medium text-slate-900">{c.name}</span>
+                </span>
+                <span className="text-red-900">{c.why}</span>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+      <CallList
+        callers={plan.callList}
+        printTitle={`Call list: ${routeName(trip)}`}
+        printSubtitle={`Bookings moved to ${formatDay(plan.to.travelDate)}, ${plan.to.departureTime}`}
+      />
+    </div>
+  );
+}
+
+/** The departure to move to: a date (the trip's by default), then one of its open departures. */
+function TargetField({
+  trip,
+  date,
+  to,
+  problem,
+  disabled,
+  onDate,
+  onTo,
+}: {
+  trip: AdminTrip;
+  date: string;
+  to: string;
+  problem: string | null;
+  disabled: boolean;
+  onDate: (date: string) => void;
+  onTo: (to: string) => void;
+}) {
+  const id = useId();
+  const trips = useQuery({ ...tripListQuery(date), enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) });
+  const choices = (trips.data?.trips ?? []).filter((t) => t.scheduleId !== trip.scheduleId && isOpen(t));
+  return (
+    <fieldset
+      className="grid gap-3 sm:grid-cols-[auto_1fr]"
+      aria-describedby={problem ? `${id}-error` : undefined}
+    >
+      <legend className="mb-1 text-sm font-semibold text-slate-900">Move to</legend>
+      <div className="grid gap-1">
+        <Label htmlFor={`${id}-date`}>Date</Label>
+        <Input
+          id={`${id}-date`}
+          type="date"
+          className="sm:w-44"
+          value={date}
+          disabled={disabled}
+          onChange={(e) => onDate(e.target.value)}
+        />
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={`${id}-departure`}>Departure</Label>
+        <NativeSelect
+          id={`${id}-departure`}
+          data-move-target
+          value={to}
+          disabled={disabled || !trips.isSuccess || choices.length === 0}
+          aria-invalid={problem ? true : undefined}
+          onChange={(e) => onTo(e.target.value)}
+        >
+          <option value="">
+            {trips.isPending ? 'Loading departures…' : choices.length === 0 ? 'No open departure' : 'Choose…'}
+          </option>
+          {choices.map((t) => (
+            <option key={t.scheduleId} value={t.scheduleId}>
+              {t.departureTime} {routeName(t)} · {t.launches.map((l) => l.name).join(', ') || 'No launch'}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      {trips.isError && <ErrorNote error={trips.error} className="p-3 sm:col-span-2" />}
+      {problem && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-800 sm:col-span-2">
+          {problem}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * Moving a departure's bookings to another departure (docs/decisions/026): each party gets new
+ * seats, together where a block is free; who cannot move is cancelled with a full refund; the
+ * old departure is then cancelled and every old e-ticket code replaced.
+ */
+export function MoveBookingsDialog({ trip, open, onOpenChange }: TripDialogProps) {
+  const moving = useMoveBookings(trip.scheduleId);
+  return (
+    <DisruptionDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      request={moving}
+      title={`Move the bookings of the ${trip.departureTime} departure?`}
+      description={`${routeName(trip)}, ${formatDay(trip.travelDate)}. Each booking gets seats on the departure you choose and a new e-ticket; this departure is then cancelled. This cannot be undone.`}
+    >
+      {(close) => <MoveForm trip={trip} moving={moving} onClose={close} />}
+    </DisruptionDialog>
+  );
+}
+
+function MoveForm({
+  trip,
+  moving,
+  onClose,
+}: {
+  trip: AdminTrip;
+  moving: ReturnType<typeof useMoveBookings>;
+  onClose: () => void;
+}) {
+  const [date, setDate] = useState(trip.travelDate);
+  const [to, setTo] = useState('');
+  const [toProblem, setToProblem] = useState<string | null>(null);
+  const plan = useQuery({ ...movePreviewQuery(trip.scheduleId, to), enabled: to !== '' });
+  const busy = moving.isPending;
+  const why = useReasonAndNote(busy);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = moveDepartureSchema.safeParse({ ...why.body, to: to || undefined });
+    if (!parsed.success) {
+      const target = issueOf(parsed.error.issues, 'to');
+      setToProblem(target);
+      why.refuse(issueOf(parsed.error.issues, 'reason'));
+      if (target) document.querySelector<HTMLSelectElement>('select[data-move-target]')?.focus();
+      return;
+    }
+    setToProblem(null);
+    why.refuse(null);
+    moving.mutate(parsed.data, { onSuccess: onClose });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <TargetField
+        trip={trip}
+        date={date}
+        to={to}
+        problem={toProblem}
+        disabled={busy}
+        onDate={(value) => {
+          setDate(value);
+          setTo('');
+        }}
+        onTo={(value) => {
+          setTo(value);
+          setToProblem(null);
+        }}
+      />
+
+      {to === '' ? null : plan.isSuccess ? (
+        <MovePreview trip={trip} plan={plan.data} />
+      ) : (
+        <PreviewState error={plan.error}>Working out the new seats…</PreviewState>
+      )}
+
+      {why.fields}
+      <SubmitState error={moving.error} busy={busy}>
+        Moving the bookings and telling their passengers…
+      </SubmitState>
+
+      <DialogFooter>
+        <Button variant="outline" disabled={busy} onClick={onClose}>
+          Keep the bookings
+        </Button>
+        <Button type="submit" variant="destructive" disabled={busy || (to !== '' && !plan.isSuccess)}>
+          {busy ? <Spinner className="size-4" /> : <MoveRight aria-hidden="true" />}
+          Move bookings
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** The button that opens the dialog: only on a departure still to sail, for those who may. */
+export function MoveBookingsButton({ trip }: { trip: AdminTrip }) {
+  return (
+    <OpenerButton show={isOpen(trip)} icon={<MoveRight aria-hidden="true" />} label="Move bookings">
+      {(open, setOpen) => <MoveBookingsDialog trip={trip} open={open} onOpenChange={setOpen} />}
+    </OpenerButton>
+  );
+}

@@ -1,0 +1,417 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import type { Currency } from '#shared/constants.ts';
+import type { ManageRebookQuote, ManageView } from '#shared/manage-api.ts';
+import type { PublicSettings, Trip } from '#shared/schemas.ts';
+import { SeatGrid, SeatLegend, type SeatView } from '#web/components/seat-map/seat-grid.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { apiErrorText } from '#web/i18n/msg.ts';
+import { useOperatorText } from '#web/i18n/operator-text.ts';
+import { T } from '#web/i18n/texts.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { formatTravelDate } from '#web/lib/dates.ts';
+import { publicSettingsQuery, useOperatorToday } from '#web/lib/operator-time-zone.ts';
+import { cn } from '#web/lib/utils.ts';
+import { launchesQuery, rebookBooking, rebookQuoteQuery, seatMapQuery, tripsQuery } from './api.ts';
+import { ConfirmChange } from './code-entry.tsx';
+import { Money } from './money.tsx';
+import type { ManageSession } from './session.ts';
+import { type Slip, SlipInput } from './slip-input.tsx';
+import { useManageTexts } from './texts.ts';
+import { type OnChanged, useChange } from './use-change.ts';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** One choice of a list (a departure, a launch): a real radio button in a card. */
+function Choice({
+  name,
+  checked,
+  disabled,
+  onSelect,
+  children,
+}: {
+  name: string;
+  checked: boolean;
+  disabled?: boolean;
+  onSelect: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <label
+      className={cn(
+        'flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border-2 bg-white px-4 py-3 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-sky-600',
+        checked ? 'border-sky-700 bg-sky-50' : 'border-slate-200 hover:border-sky-400',
+        disabled && 'cursor-not-allowed opacity-60 hover:border-slate-200',
+      )}
+    >
+      <input
+        type="radio"
+        name={name}
+        checked={checked}
+        disabled={disabled}
+        onChange={onSelect}
+        className="size-4 shrink-0 accent-sky-700"
+      />
+      <span className="grid min-w-0 gap-0.5">{children}</span>
+    </label>
+  );
+}
+
+function QuoteText({ quote, free }: { quote: ManageRebookQuote; free: boolean }) {
+  const t = useManageTexts();
+  const difference = Number(quote.difference);
+  const total = <Money amount={quote.totalAmount} currency={quote.currency} />;
+  const amount = <Money amount={String(Math.abs(difference))} currency={quote.currency} />;
+  if (free) return <>{t('manage.quoteFree')}</>;
+  if (difference > 0) return <T id="manage.quotePay" values={{ total, amount }} />;
+  if (difference < 0) return <T id="manage.quoteBack" values={{ total, amount }} />;
+  return <>{t('manage.quoteSame')}</>;
+}
+
+/**
+ * The operator's account for `currency`, or null until all of it is entered: the rule of
+ * bankAccountFor (#shared/payment.ts), which step 5 of the booking uses. Not imported: shared by
+ * two pages it would become a file of its own, one more name in the booking page's first load.
+ */
+function bankAccount(settings: PublicSettings | undefined, currency: Currency) {
+  if (!settings) return null;
+  const usd = currency === 'USD';
+  const bank = (usd ? settings.bankNameUsd : settings.bankName).trim();
+  const holder = (usd ? settings.accountHolderUsd : settings.accountHolder).trim();
+  const number = (usd ? settings.accountNumberUsd : settings.accountNumber).trim();
+  return bank && holder && number ? { bank, holder, number } : null;
+}
+
+/** Where the difference is paid: the operator's account in the booking's currency. */
+function PayInto({ quote }: { quote: ManageRebookQuote }) {
+  const t = useManageTexts();
+  const operatorText = useOperatorText();
+  const settings = useQuery(publicSettingsQuery);
+  const currency = quote.currency === 'USD' ? 'USD' : ('MVR' satisfies Currency);
+  const bank = bankAccount(settings.data, currency);
+  if (settings.isPending) return null;
+  if (!bank) return <p className="text-sm text-red-700">{t('msg.paymentDetailsMissing')}</p>;
+  const bankNameDv = currency === 'MVR' ? settings.data?.bankNameDv : settings.data?.bankNameUsdDv;
+  return (
+    <div className="grid gap-1 text-sm text-slate-800">
+      <p>
+        <T
+          id="manage.payInto"
+          values={{ amount: <Money amount={quote.difference} currency={quote.currency} /> }}
+        />
+      </p>
+      <ul className="grid gap-0.5 rounded-xl border border-slate-200 bg-white p-3">
+        <li>{t('manage.payBank', { bank: operatorText(bank.bank, bankNameDv) })}</li>
+        <li>{t('manage.payHolder', { holder: bank.holder })}</li>
+        <li>
+          <T
+            id="manage.payNumber"
+            values={{
+              number: (
+                <bdi dir="ltr" className="font-mono font-semibold select-all">
+                  {bank.number}
+                </bdi>
+              ),
+            }}
+          />
+        </li>
+      </ul>
+      <p className="text-slate-600">{t('manage.payAfterApproval')}</p>
+    </div>
+  );
+}
+
+/**
+ * Another departure of the same From and To: a day, a departure, a launch and one seat per
+ * passenger on its seat map, the price against the fare paid, a slip when it costs more, and
+ * the code. Nothing is held while choosing; the server checks the seats when the change is sent.
+ */
+export function RebookForm({
+  view,
+  session,
+  onChanged,
+}: {
+  view: ManageView;
+  session: ManageSession;
+  onChanged: OnChanged;
+}) {
+  const t = useManageTexts();
+  const change = useChange(session, onChanged);
+  const queryClient = useQueryClient();
+  const today = useOperatorToday();
+  const party = view.adultCount + view.childCount;
+  const from = view.originId ?? '';
+  const to = view.destinationId ?? '';
+
+  const [picked, setPicked] = useState(() => view.travelDate);
+  // A departure the operator cancelled may lie in the past: the list starts at today then.
+  const date = today && picked < today ? today : picked;
+  const [trip, setTrip] = useState<Trip | null>(null);
+  const [launchId, setLaunchId] = useState<string | null>(null);
+  const [seats, setSeats] = useState<string[]>([]);
+  const [slip, setSlip] = useState<Slip | null>(null);
+  const [slipBusy, setSlipBusy] = useState(false);
+
+  const searchable = ISO_DATE.test(date) && (!today || date >= today);
+  const trips = useQuery({ ...tripsQuery(date, from, to), enabled: searchable && Boolean(from && to) });
+  const launches = useQuery({
+    ...launchesQuery(trip?.scheduleId ?? '', trip?.travelDate ?? ''),
+    enabled: trip !== null,
+  });
+  const launch =
+    launches.data?.find((l) => l.id === launchId) ??
+    (launches.data?.length === 1 ? launches.data[0] : undefined);
+  const seatMap = useQuery({
+    ...seatMapQuery(trip?.scheduleId ?? '', trip?.travelDate ?? '', launch?.id ?? ''),
+    enabled: Boolean(trip && launch),
+  });
+  const quote = useQuery({
+    ...rebookQuoteQuery(
+      session.reference,
+      session.link ?? '',
+      trip?.scheduleId ?? '',
+      trip?.travelDate ?? '',
+    ),
+    enabled: Boolean(trip && session.link),
+  });
+  const needsSlip = Boolean(quote.data?.needsSlip) && !view.rebook.free;
+
+  const taken = useMemo(
+    () => new Set(seatMap.data?.seats.filter((s) => s.state !== 'available').map((s) => s.label)),
+    [seatMap.data],
+  );
+  // A seat someone else took meanwhile drops out of the choice.
+  const chosen = seats.filter((label) => !taken.has(label));
+  const seatViews = (seatMap.data?.seats ?? []).map((s) => ({
+    label: s.label,
+    view: (taken.has(s.label) ? 'occupied' : chosen.includes(s.label) ? 'selected' : 'available') as SeatView,
+  }));
+
+  // Seats taken since the map was read: named by the server, dropped, and the map read again.
+  useEffect(() => {
+    if (!(change.error instanceof ApiError) || change.error.code !== 'seats_unavailable') return;
+    const lost = change.error.details.seats ?? [];
+    setSeats((current) => current.filter((s) => !lost.includes(s)));
+    void queryClient.invalidateQueries({ queryKey: ['seat-map'] });
+  }, [change.error, queryClient]);
+
+  const edit = () => change.edited();
+  const pickDate = (next: string) => {
+    edit();
+    setPicked(next);
+    setTrip(null);
+    setLaunchId(null);
+    setSeats([]);
+  };
+  const pickTrip = (next: Trip) => {
+    edit();
+    setTrip(next);
+    setLaunchId(null);
+    setSeats([]);
+  };
+  const pickLaunch = (id: string) => {
+    edit();
+    setLaunchId(id);
+    setSeats([]);
+  };
+  const toggleSeat = (label: string) => {
+    edit();
+    // Past the party's count, the earliest choice gives way: one tap moves a lone passenger.
+    setSeats((current) =>
+      current.includes(label) ? current.filter((s) => s !== label) : [...current, label].slice(-party),
+    );
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!trip || !launch) return change.refuse(t('manage.departureNeeded'));
+    if (chosen.length !== party) return change.refuse(t('manage.seatsNeeded', { n: party }));
+    if (!quote.data) return change.refuse(t('manage.quoteLoading'));
+    if (needsSlip && !slip) return change.refuse(t('manage.slipNeeded'));
+    const body = {
+      scheduleId: trip.scheduleId,
+      travelDate: trip.travelDate,
+      launchId: launch.id,
+      seats: chosen,
+    };
+    void change.submit(
+      (access, requestId) =>
+        rebookBooking(
+          session.reference,
+          access,
+          { requestId, ...body },
+          needsSlip ? (slip?.blob ?? null) : null,
+        ),
+      (next) => (next.extraAmount ? 'manage.rebookDonePending' : 'manage.rebookDone'),
+    );
+  };
+
+  const isCurrent = (candidate: Trip) =>
+    candidate.travelDate === view.travelDate && candidate.departureTime === view.departureTime;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={change.busy}>
+      <p className="text-sm text-slate-700">{t('manage.rebookIntro', { n: party })}</p>
+      {view.rebook.free ? (
+        <p className="rounded-xl border border-green-200 bg-green-50 p-3 text-sm text-green-950">
+          {t('manage.rebookFreeNote')}
+        </p>
+      ) : null}
+
+      <div className="grid gap-2">
+        <Label htmlFor="rebook-date">{t('manage.rebookDate')}</Label>
+        <Input
+          id="rebook-date"
+          type="date"
+          min={today}
+          value={date}
+          className="max-w-60"
+          onChange={(e) => pickDate(e.target.value)}
+        />
+      </div>
+
+      <fieldset className="grid gap-2" aria-busy={trips.isFetching}>
+        <legend className="mb-2 text-sm font-semibold text-slate-900">
+          {t('manage.departuresLegend')}
+          {searchable ? (
+            <span className="font-normal text-slate-600"> · {formatTravelDate(date)}</span>
+          ) : null}
+        </legend>
+        {trips.isFetching && !trips.data ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+            <Spinner className="size-4" />
+            {t('manage.searching')}
+          </p>
+        ) : null}
+        {trips.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {apiErrorText(t, trips.error)}
+          </p>
+        ) : null}
+        {trips.data?.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">
+            {t('msg.noTrips')}
+          </p>
+        ) : null}
+        {trips.data?.map((candidate) => {
+          const current = isCurrent(candidate);
+          return (
+            <Choice
+              key={candidate.scheduleId}
+              name="rebook-departure"
+              checked={trip?.scheduleId === candidate.scheduleId}
+              disabled={current || candidate.availableSeats < party}
+              onSelect={() => pickTrip(candidate)}
+            >
+              <span className="font-semibold text-slate-900">
+                {t('manage.departureOption', {
+                  time: candidate.departureTime,
+                  seats: candidate.availableSeats,
+                })}
+              </span>
+              {current ? <span className="text-slate-600">{t('manage.currentDeparture')}</span> : null}
+            </Choice>
+          );
+        })}
+      </fieldset>
+
+      {trip ? (
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-semibold text-slate-900">{t('manage.launchLegend')}</legend>
+          {launches.isPending ? (
+            <p className="text-sm text-slate-600">{t('vessel.loadingLaunches')}</p>
+          ) : null}
+          {launches.isError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {apiErrorText(t, launches.error)}
+            </p>
+          ) : null}
+          {launches.data?.length === 0 ? (
+            <p className="text-sm text-slate-600">{t('msg.noLaunches')}</p>
+          ) : null}
+          <div className="grid gap-2 sm:grid-cols-2">
+            {launches.data?.map((candidate) => (
+              <Choice
+                key={candidate.id}
+                name="rebook-launch"
+                checked={launch?.id === candidate.id}
+                disabled={candidate.freeSeats < party}
+                onSelect={() => pickLaunch(candidate.id)}
+              >
+                <span className="font-semibold text-slate-900">
+                  {t('manage.launchOption', { name: candidate.name, seats: candidate.freeSeats })}
+                </span>
+              </Choice>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+
+      {trip && launch ? (
+        <div className="grid gap-3">
+          <h4 className="text-sm font-semibold text-slate-900">{t('manage.seatsLegend')}</h4>
+          <SeatLegend />
+          {seatMap.isError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {apiErrorText(t, seatMap.error)}
+            </p>
+          ) : null}
+          {seatMap.data ? (
+            <SeatGrid seats={seatViews} onToggle={toggleSeat} />
+          ) : (
+            <p className="text-sm text-slate-600">{t('common.loading')}</p>
+          )}
+          <p className="text-center text-sm text-slate-700" aria-live="polite">
+            {chosen.length > 0
+              ? t('manage.seatsPicked', { n: party, picked: chosen.length, seats: chosen.join(', ') })
+              : t('manage.seatsPick', { n: party })}
+          </p>
+        </div>
+      ) : null}
+
+      {trip ? (
+        <div className="grid gap-2" aria-live="polite">
+          <h4 className="text-sm font-semibold text-slate-900">{t('manage.priceTitle')}</h4>
+          {quote.isPending ? (
+            <p className="flex items-center gap-2 text-sm text-slate-600">
+              <Spinner className="size-4" />
+              {t('manage.quoteLoading')}
+            </p>
+          ) : quote.isError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {apiErrorText(t, quote.error)}
+            </p>
+          ) : (
+            <p className="rounded-xl border border-sky-200 bg-sky-50 p-3 text-sm font-medium text-sky-950">
+              <QuoteText quote={quote.data} free={view.rebook.free} />
+            </p>
+          )}
+        </div>
+      ) : null}
+
+      {needsSlip && quote.data ? (
+        <div className="grid gap-4">
+          <PayInto quote={quote.data} />
+          <SlipInput
+            slip={slip}
+            onChange={(next) => {
+              edit();
+              setSlip(next);
+            }}
+            onBusyChange={setSlipBusy}
+          />
+        </div>
+      ) : null}
+
+      <ConfirmChange
+        session={session}
+        change={{ ...change, busy: change.busy || slipBusy }}
+        email={view.emailMasked}
+        label={t('manage.rebookConfirm')}
+        idPrefix="rebook"
+      />
+    </form>
+  );
+}

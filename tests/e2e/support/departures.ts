@@ -1,0 +1,41 @@
+// Departures the browser tests make for themselves through the admin API (signed in as the
+// demo Owner): today's, late enough in the day to be sold and boarded whenever the suite runs.
+import type { APIRequestContext } from '@playwright/test';
+import type { AdminLaunch, AdminSchedule } from '#shared/catalogue-api.ts';
+import type { Location } from '#shared/schemas.ts';
+import { json, operatorDate } from './booking-api.ts';
+
+export type Departure = { schedule: AdminSchedule; launch: AdminLaunch; stops: string[] };
+
+/** Today's departure of a launch of its own, Malé -> Airport -> Maafushi, late in the day. */
+export async function todaysDeparture(
+  api: APIRequestContext,
+  seats: number,
+  launchName = 'Boarding Launch',
+): Promise<Departure> {
+  const locations = await json<Location[]>(await api.get('/api/locations'));
+  const id = (name: string) => locations.find((l) => l.name === name)?.id ?? '';
+  const launch = await json<AdminLaunch>(
+    await api.post('/api/admin/launches', {
+      data: {
+        name: `${launchName} ${crypto.randomUUID().slice(0, 8)}`,
+        capacity: seats,
+        seatNumbers: Array.from({ length: seats }, (_, i) => String(i + 1)),
+      },
+    }),
+  );
+  const schedule = await json<AdminSchedule>(
+    await api.post('/api/admin/schedules', {
+      data: {
+        travelDate: operatorDate(0),
+        launchIds: [launch.id],
+        routeStops: [
+          { locationId: id('Malé'), departureTime: '23:57' },
+          { locationId: id('Airport'), departureTime: '23:58' },
+          { locationId: id('Maafushi'), departureTime: null },
+        ],
+      },
+    }),
+  );
+  return { schedule, launch, stops: ['Malé', 'Airport', 'Maafushi'] };
+}
