@@ -12,7 +12,7 @@ import MANAGE_DV from '#shared/locales/dv/manage.ts';
 import type { ManageView } from '#shared/manage-api.ts';
 import COMMON from '#shared/messages/common.ts';
 import MANAGE from '#shared/messages/manage.ts';
-import type { Location, OutboxMail } from '#shared/schemas.ts';
+import type { Location, OutboxMail, Trip } from '#shared/schemas.ts';
 import { expect, failedResponse, test } from './fixtures.ts';
 import { json, operatorDate, seatMap, seatStates } from './support/booking-api.ts';
 import { approvedPassenger, type Passenger } from './support/camera.ts';
@@ -37,13 +37,33 @@ async function officeApi(playwright: PlaywrightWorkerArgs['playwright'], baseURL
   return office;
 }
 
-/** A time late in the evening that no other test's departure has, most likely. */
-const someTime = (hour: number) => `${hour}:${String(Math.floor(Math.random() * 60)).padStart(2, '0')}`;
+/** A random minute in each of `hours` that none of `trips` departs at. */
+function freeTimes(trips: Trip[], hours: number[]) {
+  const taken = new Set(trips.map((trip) => trip.departureTime));
+  return hours.map((hour) => {
+    const free = Array.from({ length: 60 }, (_, m) => `${hour}:${String(m).padStart(2, '0')}`).filter(
+      (time) => !taken.has(time),
+    );
+    const time = free[Math.floor(Math.random() * free.length)];
+    if (!time) throw new Error(`no free minute at ${hour}h on the test day`);
+    taken.add(time);
+    return time;
+  });
+}
 
-/** Departures Malé -> Maafushi at `times` on one day, all run by one new 8-seat launch. */
-async function departures(office: APIRequestContext, times: string[]) {
+/**
+ * Departures Malé -> Maafushi in `hours` on one day, all run by one new 8-seat launch, each at
+ * a time no other departure of that day has, so the page's list names it alone (both projects,
+ * and retries, book the same day: a time another test took meanwhile is tried again).
+ */
+async function departures(office: APIRequestContext, hours: number[]) {
   const locations = await json<Location[]>(await office.get('/api/locations'));
   const id = (name: string) => locations.find((l) => l.name === name)?.id ?? '';
+  const travelDate = operatorDate(DAYS_AHEAD);
+  const tripsOfDay = async () =>
+    json<Trip[]>(
+      await office.get('/api/trips', { params: { date: travelDate, from: id('Malé'), to: id('Maafushi') } }),
+    );
   const launch = await json<AdminLaunch>(
     await office.post('/api/admin/launches', {
       data: {
@@ -53,24 +73,31 @@ async function departures(office: APIRequestContext, times: string[]) {
       },
     }),
   );
-  const schedules: AdminSchedule[] = [];
-  for (const time of times) {
-    schedules.push(
-      await json<AdminSchedule>(
-        await office.post('/api/admin/schedules', {
-          data: {
-            travelDate: operatorDate(DAYS_AHEAD),
-            launchIds: [launch.id],
-            routeStops: [
-              { locationId: id('Malé'), departureTime: time },
-              { locationId: id('Maafushi'), departureTime: null },
-            ],
-          },
-        }),
-      ),
-    );
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const times = freeTimes(await tripsOfDay(), hours);
+    const schedules: AdminSchedule[] = [];
+    for (const time of times) {
+      schedules.push(
+        await json<AdminSchedule>(
+          await office.post('/api/admin/schedules', {
+            data: {
+              travelDate,
+              launchIds: [launch.id],
+              routeStops: [
+                { locationId: id('Malé'), departureTime: time },
+                { locationId: id('Maafushi'), departureTime: null },
+              ],
+            },
+          }),
+        ),
+      );
+    }
+    const after = await tripsOfDay();
+    if (times.every((time) => after.filter((trip) => trip.departureTime === time).length === 1)) {
+      return { launch, schedules, times };
+    }
   }
-  return { launch, schedules };
+  throw new Error('every try at departures with times of their own met another test’s');
 }
 
 /** The newest code mailed for changing `reference` after `since` (ms). */
@@ -134,7 +161,7 @@ test.describe('the manage page', () => {
     test.slow();
     const office = await officeApi(playwright, baseURL);
     try {
-      const { launch, schedules } = await departures(office, [someTime(20)]);
+      const { launch, schedules } = await departures(office, [20]);
       const schedule = schedules[0] as AdminSchedule;
       const passenger = await approvedPassenger(office, { schedule, launch, stops: [] }, '1');
 
@@ -193,7 +220,7 @@ test.describe('the manage page', () => {
     test.slow();
     const office = await officeApi(playwright, baseURL);
     try {
-      const { launch, schedules } = await departures(office, [someTime(21)]);
+      const { launch, schedules } = await departures(office, [21]);
       const schedule = schedules[0] as AdminSchedule;
       const passenger = await approvedPassenger(office, { schedule, launch, stops: [] }, '2');
       const where = { scheduleId: schedule.id, date: schedule.travelDate, launchId: launch.id };
@@ -272,9 +299,8 @@ test.describe('the manage page', () => {
     test.slow();
     const office = await officeApi(playwright, baseURL);
     try {
-      const first = someTime(20);
-      const second = someTime(22);
-      const { launch, schedules } = await departures(office, [first, second]);
+      const { launch, schedules, times } = await departures(office, [20, 22]);
+      const [first, second] = times as [string, string];
       const [from, to] = schedules as [AdminSchedule, AdminSchedule];
       const passenger = await approvedPassenger(office, { schedule: from, launch, stops: [] }, '3');
       await openWithCode(page, office, passenger);
