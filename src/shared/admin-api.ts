@@ -167,6 +167,11 @@ export const adminTicketSchema = z.object({
   markedStatus: z.enum(MARKED_STATUSES).nullable(),
   remarks: z.string().nullable(),
   hasSlip: z.boolean(),
+  /**
+   * A dearer rebooking's second payment (docs/decisions/027): the difference the passenger
+   * paid on top, and whether its slip is kept; null when there is none.
+   */
+  extraPayment: z.object({ amount: z.string(), hasSlip: z.boolean() }).nullable(),
   /** The passenger's From and To; null when the location is gone ('Unknown Location'). */
   from: namedRefSchema.nullable(),
   to: namedRefSchema.nullable(),

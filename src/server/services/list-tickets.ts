@@ -106,6 +106,7 @@ function toAdminTicket(row: TicketRow, stops: AdminStop[]): AdminTicket {
     markedStatus: (t.markedStatus as MarkedStatus | null) ?? null,
     remarks: t.remarks,
     hasSlip: Boolean(t.paymentSlipKey),
+    extraPayment: t.extraAmount ? { amount: t.extraAmount, hasSlip: Boolean(t.extraSlipKey) } : null,
     from: t.userOriginId && row.originName !== null ? { id: t.userOriginId, name: row.originName } : null,
     to:
       t.userDestinationId && row.destinationName !== null

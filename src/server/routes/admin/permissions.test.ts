@@ -33,6 +33,7 @@ const EXPECTED: Record<string, Role[]> = {
   'POST /api/admin/tickets/:id/mark': OWNER_OFFICE,
   'DELETE /api/admin/tickets/:id': OWNER_OFFICE,
   'GET /api/admin/tickets/:id/slip': OWNER_OFFICE,
+  'GET /api/admin/tickets/:id/extra-slip': OWNER_OFFICE,
   // Manifests: Counter for today's and tomorrow's departures (the URLs below use today's).
   'GET /api/admin/trips': ['owner', 'office', 'counter'],
   'GET /api/admin/trips/:scheduleId/passengers': ['owner', 'office', 'counter'],

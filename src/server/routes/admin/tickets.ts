@@ -166,25 +166,31 @@ export default async function adminTicketRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // The private slip (ARCHITECTURE.md section 2.6): only through this guarded route, never a URL.
-  app.get(
-    '/api/admin/tickets/:id/slip',
-    {
-      config: { permission: 'slips.read' },
-      schema: {
-        params: ticketIdParamsSchema,
-        produces: ['image/webp'],
-        response: { 200: z.instanceof(Buffer).describe('The slip image') },
+  // The private slips (ARCHITECTURE.md section 2.6): only through these guarded routes, never a
+  // URL. The extra slip is a dearer rebooking's second payment (docs/decisions/027).
+  for (const [url, payment] of [
+    ['/api/admin/tickets/:id/slip', 'booking'],
+    ['/api/admin/tickets/:id/extra-slip', 'extra'],
+  ] as const) {
+    app.get(
+      url,
+      {
+        config: { permission: 'slips.read' },
+        schema: {
+          params: ticketIdParamsSchema,
+          produces: ['image/webp'],
+          response: { 200: z.instanceof(Buffer).describe('The slip image') },
+        },
       },
-    },
-    async (req, reply) => {
-      const slip = await readTicketSlip({ db, storage, id: req.params.id });
-      return reply
-        .header('Content-Type', 'image/webp')
-        .header('Content-Disposition', `inline; filename="${slip.filename}"`)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
-        .send(slip.body);
-    },
-  );
+      async (req, reply) => {
+        const slip = await readTicketSlip({ db, storage, id: req.params.id, payment });
+        return reply
+          .header('Content-Type', 'image/webp')
+          .header('Content-Disposition', `inline; filename="${slip.filename}"`)
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Cache-Control', 'private, no-store')
+          .send(slip.body);
+      },
+    );
+  }
 }

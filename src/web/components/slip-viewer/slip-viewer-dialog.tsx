@@ -23,9 +23,14 @@ export type SlipViewerProps = {
   expected?: SlipExpectation | null;
   /** Shown instead of the slip, e.g. while the ticket is looked up or when that failed. */
   status?: string;
+  /** 'extra': the slip of a dearer rebooking's difference (docs/decisions/027). */
+  payment?: SlipPayment;
 };
 
-export const slipUrl = (ticketId: string) => `/api/admin/tickets/${encodeURIComponent(ticketId)}/slip`;
+export type SlipPayment = 'booking' | 'extra';
+
+export const slipUrl = (ticketId: string, payment: SlipPayment = 'booking') =>
+  `/api/admin/tickets/${encodeURIComponent(ticketId)}/${payment === 'extra' ? 'extra-slip' : 'slip'}`;
 
 /** What the slip should show: the amount to pay and the account it goes to. */
 export function ExpectedPayment({ expected }: { expected: SlipExpectation }) {
@@ -75,6 +80,7 @@ export function SlipViewerDialog({
   onOpenChange,
   expected,
   status,
+  payment = 'booking',
 }: SlipViewerProps) {
   const [zoom, setZoom] = useState(1);
   const [failed, setFailed] = useState(false);
@@ -92,7 +98,7 @@ export function SlipViewerDialog({
     <Dialog open={open} onOpenChange={change}>
       <DialogContent className="max-w-5xl gap-5 p-4 sm:p-6">
         <DialogHeader>
-          <DialogTitle>Payment Slip</DialogTitle>
+          <DialogTitle>{payment === 'extra' ? 'Rebooking Payment Slip' : 'Payment Slip'}</DialogTitle>
           <DialogDescription>
             Booking reference <span className="font-mono font-semibold text-slate-900">{reference}</span>
           </DialogDescription>
@@ -132,7 +138,7 @@ export function SlipViewerDialog({
               </Button>
               {ready && (
                 <Button variant="link" size="sm" asChild className="ml-auto px-1">
-                  <a href={slipUrl(ticketId)} target="_blank" rel="noopener noreferrer">
+                  <a href={slipUrl(ticketId, payment)} target="_blank" rel="noopener noreferrer">
                     <ExternalLink aria-hidden="true" />
                     Open in new tab
                   </a>
@@ -148,8 +154,8 @@ export function SlipViewerDialog({
             >
               {ready && !failed ? (
                 <img
-                  src={slipUrl(ticketId)}
-                  alt={`Payment slip for booking ${reference}`}
+                  src={slipUrl(ticketId, payment)}
+                  alt={`${payment === 'extra' ? 'Rebooking payment' : 'Payment'} slip for booking ${reference}`}
                   onError={() => setFailed(true)}
                   style={{ width: `${zoom * 100}%`, maxWidth: 'none' }}
                   className="mx-auto block h-auto"

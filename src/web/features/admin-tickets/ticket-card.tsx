@@ -2,8 +2,14 @@ import { ArrowRight, FileImage } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages.ts';
+import { centsToMoney, toCents } from '#shared/money.ts';
 import { ChannelBadge } from '#web/components/channel-badge.tsx';
-import { ExpectedPayment, slipUrl } from '#web/components/slip-viewer/slip-viewer-dialog.tsx';
+import {
+  ExpectedPayment,
+  type SlipExpectation,
+  type SlipPayment,
+  slipUrl,
+} from '#web/components/slip-viewer/slip-viewer-dialog.tsx';
 import { MarkedStatusBadge, PaymentStatusBadge, TicketStatusBadge } from '#web/components/status-badges.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { formatAmount } from '#web/lib/admin-format.ts';
@@ -24,8 +30,71 @@ function Detail({ term, children, wide }: { term: string; children: ReactNode; w
   );
 }
 
-export function TicketCard({ ticket, onViewSlip }: { ticket: AdminTicket; onViewSlip: () => void }) {
+/**
+ * What a slip should show. After a dearer rebooking the total is the new fare: the first slip
+ * paid the total less the difference, the second the difference.
+ */
+export function expectedPayment(ticket: AdminTicket, payment: SlipPayment): SlipExpectation {
+  const extra = ticket.extraPayment;
+  const amount = !extra
+    ? ticket.totalAmount
+    : payment === 'extra'
+      ? extra.amount
+      : centsToMoney(toCents(ticket.totalAmount) - toCents(extra.amount));
+  return { amount, currency: ticket.currency, bankAccount: ticket.bankAccount };
+}
+
+/** A slip's thumbnail that opens the viewer, or the note that there is none. */
+function SlipThumb({
+  ticket,
+  payment,
+  hasSlip,
+  onView,
+}: {
+  ticket: AdminTicket;
+  payment: SlipPayment;
+  hasSlip: boolean;
+  onView: (payment: SlipPayment) => void;
+}) {
+  if (!hasSlip) {
+    return (
+      <p className="flex h-40 w-full items-center justify-center rounded-xl border border-dashed border-slate-300 p-3 text-center text-xs text-slate-600 sm:w-32">
+        No payment slip
+      </p>
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={() => onView(payment)}
+      className="group relative block h-40 w-full overflow-hidden rounded-xl border border-slate-300 bg-slate-100 sm:w-32"
+    >
+      <img
+        src={slipUrl(ticket.id, payment)}
+        alt=""
+        loading="lazy"
+        className="size-full object-cover transition-opacity group-hover:opacity-80"
+      />
+      <span className="absolute inset-x-0 bottom-0 flex items-center justify-center gap-1.5 bg-slate-900/75 py-1.5 text-xs font-semibold text-white">
+        <FileImage aria-hidden="true" className="size-3.5" />
+        {payment === 'extra' ? 'View 2nd slip' : 'View slip'}
+        <span className="sr-only">
+          {payment === 'extra' ? ', the rebooking payment,' : ''} of booking {ticket.reference}
+        </span>
+      </span>
+    </button>
+  );
+}
+
+export function TicketCard({
+  ticket,
+  onViewSlip,
+}: {
+  ticket: AdminTicket;
+  onViewSlip: (payment: SlipPayment) => void;
+}) {
   const headingId = `ticket-${ticket.id}`;
+  const extra = ticket.extraPayment;
   const timeZone = useOperatorTimeZone();
   const from = ticket.from?.name ?? UNKNOWN_LOCATION;
   const to = ticket.to?.name ?? UNKNOWN_LOCATION;
@@ -129,36 +198,19 @@ export function TicketCard({ ticket, onViewSlip }: { ticket: AdminTicket; onView
                 ) : null}
                 {ticket.voidReason ? <span>Voided: {ticket.voidReason}</span> : null}
               </p>
-            ) : ticket.hasSlip ? (
-              <button
-                type="button"
-                onClick={onViewSlip}
-                className="group relative block h-40 w-full overflow-hidden rounded-xl border border-slate-300 bg-slate-100 sm:w-32"
-              >
-                <img
-                  src={slipUrl(ticket.id)}
-                  alt=""
-                  loading="lazy"
-                  className="size-full object-cover transition-opacity group-hover:opacity-80"
-                />
-                <span className="absolute inset-x-0 bottom-0 flex items-center justify-center gap-1.5 bg-slate-900/75 py-1.5 text-xs font-semibold text-white">
-                  <FileImage aria-hidden="true" className="size-3.5" />
-                  View slip
-                  <span className="sr-only"> of booking {ticket.reference}</span>
-                </span>
-              </button>
             ) : (
-              <p className="flex h-40 w-full items-center justify-center rounded-xl border border-dashed border-slate-300 p-3 text-center text-xs text-slate-600 sm:w-32">
-                No payment slip
-              </p>
+              <SlipThumb ticket={ticket} payment="booking" hasSlip={ticket.hasSlip} onView={onViewSlip} />
             )}
-            <ExpectedPayment
-              expected={{
-                amount: ticket.totalAmount,
-                currency: ticket.currency,
-                bankAccount: ticket.bankAccount,
-              }}
-            />
+            <ExpectedPayment expected={expectedPayment(ticket, 'booking')} />
+            {extra ? (
+              <>
+                <SlipThumb ticket={ticket} payment="extra" hasSlip={extra.hasSlip} onView={onViewSlip} />
+                <div className="grid content-start gap-2">
+                  <p className="text-sm font-semibold text-slate-900">Rebooked to a dearer departure</p>
+                  <ExpectedPayment expected={expectedPayment(ticket, 'extra')} />
+                </div>
+              </>
+            ) : null}
           </div>
           <TicketActions ticket={ticket} />
         </div>

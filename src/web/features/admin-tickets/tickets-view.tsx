@@ -3,7 +3,7 @@ import { Inbox, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type AdminTicket, TICKET_TABS, type TicketTab } from '#shared/admin-api.ts';
 import { ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
-import { SlipViewerDialog } from '#web/components/slip-viewer/slip-viewer-dialog.tsx';
+import { type SlipPayment, SlipViewerDialog } from '#web/components/slip-viewer/slip-viewer-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
@@ -11,7 +11,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { useUrlParams } from '#web/lib/use-url-params.ts';
 import { ticketListQuery } from './api.ts';
-import { TicketCard } from './ticket-card.tsx';
+import { expectedPayment, TicketCard } from './ticket-card.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -45,7 +45,7 @@ export function TicketsView() {
   const { filters, update } = useFilters();
   const [search, setSearch] = useState(filters.q);
   const settled = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [slipTicket, setSlipTicket] = useState<AdminTicket | null>(null);
+  const [slipTicket, setSlipTicket] = useState<{ ticket: AdminTicket; payment: SlipPayment } | null>(null);
   const [slipOpen, setSlipOpen] = useState(false);
 
   // Typing settles into the URL; the effect only writes when the settled text differs.
@@ -132,8 +132,8 @@ export function TicketsView() {
                 tickets={tickets}
                 loading={list.isPending}
                 error={list.isError ? list.error : null}
-                onViewSlip={(ticket) => {
-                  setSlipTicket(ticket);
+                onViewSlip={(ticket, payment) => {
+                  setSlipTicket({ ticket, payment });
                   setSlipOpen(true);
                 }}
               />
@@ -144,16 +144,17 @@ export function TicketsView() {
 
       {slipTicket && (
         <SlipViewerDialog
-          ticketId={slipTicket.id}
-          reference={slipTicket.reference}
-          hasSlip={slipTicket.hasSlip}
+          ticketId={slipTicket.ticket.id}
+          reference={slipTicket.ticket.reference}
+          payment={slipTicket.payment}
+          hasSlip={
+            slipTicket.payment === 'extra'
+              ? Boolean(slipTicket.ticket.extraPayment?.hasSlip)
+              : slipTicket.ticket.hasSlip
+          }
           open={slipOpen}
           onOpenChange={setSlipOpen}
-          expected={{
-            amount: slipTicket.totalAmount,
-            currency: slipTicket.currency,
-            bankAccount: slipTicket.bankAccount,
-          }}
+          expected={expectedPayment(slipTicket.ticket, slipTicket.payment)}
         />
       )}
     </div>
@@ -171,7 +172,7 @@ function TicketList({
   tickets: AdminTicket[];
   loading: boolean;
   error: Error | null;
-  onViewSlip: (ticket: AdminTicket) => void;
+  onViewSlip: (ticket: AdminTicket, payment: SlipPayment) => void;
 }) {
   if (loading) {
     return <LoadingNote>Loading tickets…</LoadingNote>;
@@ -192,7 +193,7 @@ function TicketList({
     <ul className="flex flex-col gap-4">
       {tickets.map((ticket) => (
         <li key={ticket.id}>
-          <TicketCard ticket={ticket} onViewSlip={() => onViewSlip(ticket)} />
+          <TicketCard ticket={ticket} onViewSlip={(payment) => onViewSlip(ticket, payment)} />
         </li>
       ))}
     </ul>
