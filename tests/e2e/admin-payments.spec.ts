@@ -4,20 +4,24 @@ import path from 'node:path';
 import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { REFUND_POLICY_MSG } from '#shared/catalogue-api.ts';
+import { type AdminSchedule, REFUND_POLICY_MSG } from '#shared/catalogue-api.ts';
 import {
   DEFAULT_EXCHANGE_RATE,
   DEFAULT_PRICES,
   DEFAULT_REFUND_POLICY,
   DEMO_ADMIN,
 } from '#shared/constants.ts';
+import type { ManageView } from '#shared/manage-api.ts';
 import common from '#shared/messages/common.ts';
+import MANAGE from '#shared/messages/manage.ts';
 import { MSG } from '#shared/messages.ts';
 import type { PublicSettings } from '#shared/schemas.ts';
 import { allTexts, type TextId } from '#shared/texts.ts';
 import { test as base, expect, failedResponse } from './fixtures.ts';
-import { json, operatorDate } from './support/booking-api.ts';
+import { json, operatorDate, seatMap, seatStates } from './support/booking-api.ts';
+import { approvedPassenger } from './support/camera.ts';
 import { lockFixture } from './support/global-lock.ts';
+import { departures, enterCode, mailedLink } from './support/manage.ts';
 import { expectAccessible, toast } from './support/ui.ts';
 import { reachPaymentStep } from './support/wizard.ts';
 
@@ -378,4 +382,77 @@ test.describe('payment settings', () => {
       }
     },
   );
+  test('prices went up: a rebooking asks for the difference with a slip, and the office sees both slips', async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    test.slow();
+    const project = testInfo.project.name;
+    const { launch, schedules, times } = await departures(page.request, [19, 23]);
+    const [from, to] = schedules as [AdminSchedule, AdminSchedule];
+    const passenger = await approvedPassenger(page.request, { schedule: from, launch, stops: [] }, '4');
+    const guest = await browser.newContext({ baseURL });
+    try {
+      await restore(page.request, { localAdultPrice: '100.00', foreignerAdultPrice: '20.00' });
+      const traveller = await guest.newPage();
+      await traveller.goto(await mailedLink(page.request, passenger));
+      await traveller.getByRole('button', { name: MANAGE.rebookTitle }).click();
+      await traveller.getByRole('radio', { name: new RegExp(`Departs ${times[1]} `) }).check();
+      await traveller.getByRole('button', { name: 'Seat 6, available' }).click();
+      await expect(traveller.getByText(/^The new departure costs .+\. You pay .+ more\.$/)).toBeVisible();
+      await expect(
+        traveller.getByText(/^Transfer .+ to this account, then add a photo of the slip:$/),
+      ).toBeVisible();
+      // Without the slip the change is refused before it is sent.
+      await traveller.getByRole('button', { name: MANAGE.rebookConfirm }).click();
+      await expect(traveller.getByRole('alert').filter({ hasText: MANAGE.slipNeeded })).toBeVisible();
+      await traveller.getByLabel(MANAGE.slipLabel).setInputFiles(SLIP);
+      await expect(traveller.getByText(/^Ready: photo-exif-gps\.jpg/)).toBeVisible();
+      await enterCode(traveller, page.request, passenger);
+      await expectAccessible(traveller, 'manage page, dearer rebooking');
+      await traveller.screenshot({
+        path: path.join(REFUND_SHOTS, `manage-dearer-${project}.png`),
+        fullPage: true,
+      });
+      const rebooked = traveller.waitForResponse((r) => r.url().endsWith('/manage/rebook'));
+      await traveller.getByRole('button', { name: MANAGE.rebookConfirm }).click();
+      const view = (await (await rebooked).json()) as ManageView;
+      await expect(traveller.getByRole('status').filter({ hasText: MANAGE.rebookDonePending })).toBeFocused();
+      expect(view).toMatchObject({ ticketStatus: 'pending', departureTime: times[1], seatNumbers: ['6'] });
+      expect(Number(view.extraAmount)).toBeGreaterThan(0);
+
+      // The office reviews both payments: the first slip, then the difference's.
+      await page.goto(`/admin/tickets?q=${passenger.reference}`);
+      const card = page.getByRole('article', { name: passenger.reference });
+      await expect(card.getByText('Rebooked to a dearer departure')).toBeVisible();
+      await card.getByRole('button', { name: /View 2nd slip/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Rebooking Payment Slip' });
+      const image = dialog.getByRole('img', {
+        name: `Rebooking payment slip for booking ${passenger.reference}`,
+      });
+      await expect(image).toBeVisible();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      const amount = `${view.currency} ${Number(view.extraAmount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+      await expect(dialog.getByText(amount)).toBeVisible();
+      await audit(page, 'second-slip', project);
+      await page.keyboard.press('Escape');
+      await card
+        .getByRole('button', { name: new RegExp(`^View slip of booking ${passenger.reference}`) })
+        .click();
+      await expect(page.getByRole('dialog', { name: 'Payment Slip' })).toBeVisible();
+      // And the seats: the old departure's is free, the new one's taken.
+      const mapOf = (schedule: AdminSchedule, seat: string) =>
+        seatMap(page.request, {
+          scheduleId: schedule.id,
+          date: schedule.travelDate,
+          launchId: launch.id,
+        }).then((map) => seatStates(map, [seat]));
+      expect(await mapOf(from, '4')).toEqual({ '4': 'available' });
+      expect(await mapOf(to, '6')).toEqual({ '6': 'occupied' });
+    } finally {
+      await guest.close();
+      await restore(page.request, DEFAULTS);
+    }
+  });
 });

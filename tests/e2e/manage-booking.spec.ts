@@ -5,22 +5,21 @@
 // Screenshots of each screen go to .tmp/shots/manage-*.png.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { APIRequestContext, Page, PlaywrightWorkerArgs, TestInfo } from '@playwright/test';
-import type { AdminLaunch, AdminSchedule } from '#shared/catalogue-api.ts';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { AdminSchedule } from '#shared/catalogue-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import MANAGE_DV from '#shared/locales/dv/manage.ts';
 import type { ManageView } from '#shared/manage-api.ts';
 import COMMON from '#shared/messages/common.ts';
+import ETICKET from '#shared/messages/eticket.ts';
 import MANAGE from '#shared/messages/manage.ts';
-import type { Location, OutboxMail, Trip } from '#shared/schemas.ts';
 import { expect, failedResponse, test } from './fixtures.ts';
-import { json, operatorDate, seatMap, seatStates } from './support/booking-api.ts';
+import { json, seatMap, seatStates } from './support/booking-api.ts';
 import { approvedPassenger, type Passenger } from './support/camera.ts';
+import { departures, enterCode, mailedLink, officeApi } from './support/manage.ts';
 import { expectAccessible } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/shots');
-/** Clear of the days the other specs book; far enough ahead for the policy's best tier. */
-const DAYS_AHEAD = 10;
 
 async function shot(page: Page, name: string, testInfo: TestInfo) {
   await mkdir(SHOTS, { recursive: true });
@@ -30,113 +29,14 @@ async function shot(page: Page, name: string, testInfo: TestInfo) {
   });
 }
 
-/** The office, signed in apart from the passenger's browser (which must see no staff tools). */
-async function officeApi(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined) {
-  const office = await playwright.request.newContext({ baseURL });
-  await json(await office.post('/api/auth/login', { data: DEMO_ADMIN }));
-  return office;
-}
-
-/** A random minute in each of `hours` that none of `trips` departs at. */
-function freeTimes(trips: Trip[], hours: number[]) {
-  const taken = new Set(trips.map((trip) => trip.departureTime));
-  return hours.map((hour) => {
-    const free = Array.from({ length: 60 }, (_, m) => `${hour}:${String(m).padStart(2, '0')}`).filter(
-      (time) => !taken.has(time),
-    );
-    const time = free[Math.floor(Math.random() * free.length)];
-    if (!time) throw new Error(`no free minute at ${hour}h on the test day`);
-    taken.add(time);
-    return time;
-  });
-}
-
 /**
- * Departures Malé -> Maafushi in `hours` on one day, all run by one new 8-seat launch, each at
- * a time no other departure of that day has, so the page's list names it alone (both projects,
- * and retries, book the same day: a time another test took meanwhile is tried again).
+ * Opens the manage page without a link, as a passenger who only has the reference: Check
+ * Booking shows the booking and the way to change it; there a code opens the booking.
  */
-async function departures(office: APIRequestContext, hours: number[]) {
-  const locations = await json<Location[]>(await office.get('/api/locations'));
-  const id = (name: string) => locations.find((l) => l.name === name)?.id ?? '';
-  const travelDate = operatorDate(DAYS_AHEAD);
-  const tripsOfDay = async () =>
-    json<Trip[]>(
-      await office.get('/api/trips', { params: { date: travelDate, from: id('Malé'), to: id('Maafushi') } }),
-    );
-  const launch = await json<AdminLaunch>(
-    await office.post('/api/admin/launches', {
-      data: {
-        name: `Manage Launch ${crypto.randomUUID().slice(0, 8)}`,
-        capacity: 8,
-        seatNumbers: Array.from({ length: 8 }, (_, i) => String(i + 1)),
-      },
-    }),
-  );
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const times = freeTimes(await tripsOfDay(), hours);
-    const schedules: AdminSchedule[] = [];
-    for (const time of times) {
-      schedules.push(
-        await json<AdminSchedule>(
-          await office.post('/api/admin/schedules', {
-            data: {
-              travelDate,
-              launchIds: [launch.id],
-              routeStops: [
-                { locationId: id('Malé'), departureTime: time },
-                { locationId: id('Maafushi'), departureTime: null },
-              ],
-            },
-          }),
-        ),
-      );
-    }
-    const after = await tripsOfDay();
-    if (times.every((time) => after.filter((trip) => trip.departureTime === time).length === 1)) {
-      return { launch, schedules, times };
-    }
-  }
-  throw new Error('every try at departures with times of their own met another test’s');
-}
-
-/** The newest code mailed for changing `reference` after `since` (ms). */
-async function mailedCode(api: APIRequestContext, passenger: Passenger, since: number): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const mails = await json<OutboxMail[]>(
-        await api.get('/dev/outbox', { params: { to: passenger.email } }),
-      );
-      const mail = mails.find(
-        (m) =>
-          m.subject.includes(passenger.reference) &&
-          /code/i.test(m.subject) &&
-          Date.parse(m.createdAt) >= since - 2000,
-      );
-      code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
-
-/** Asks for a code on the page and types it into the field `label`. */
-async function enterCode(
-  page: Page,
-  api: APIRequestContext,
-  passenger: Passenger,
-  scope = page.locator('body'),
-) {
-  const since = Date.now();
-  await scope.getByRole('button', { name: MANAGE.sendCode }).click();
-  await expect(scope.getByText(/A code is on its way|If this booking exists/)).toBeVisible();
-  await scope.getByRole('textbox', { name: MANAGE.codeLabel }).fill(await mailedCode(api, passenger, since));
-}
-
-/** Opens the manage page without a link: the reference, a code, and the booking. */
 async function openWithCode(page: Page, api: APIRequestContext, passenger: Passenger) {
-  await page.goto(`/bookings/${passenger.reference}/manage`);
+  await page.goto(`/bookings?ref=${passenger.reference}`);
+  await page.getByRole('link', { name: ETICKET.manageLink }).click();
+  await expect(page).toHaveURL(new RegExp(`/bookings/${passenger.reference}/manage$`));
   await expect(page.getByRole('heading', { level: 1, name: MANAGE.title })).toBeVisible();
   await expect(page.getByText(passenger.reference)).toBeVisible();
   await enterCode(page, api, passenger);
@@ -227,20 +127,7 @@ test.describe('the manage page', () => {
       expect(seatStates(await seatMap(office, where), ['2'])).toEqual({ '2': 'occupied' });
 
       // The approval mail carries the manage link; the page keeps it and drops it from the address.
-      let link = '';
-      await expect
-        .poll(async () => {
-          const mails = await json<OutboxMail[]>(
-            await office.get('/dev/outbox', { params: { to: passenger.email } }),
-          );
-          const text = mails.map((m) => m.text).join('\n');
-          link =
-            new RegExp(`/bookings/${passenger.reference}/manage\\?k=[^\\s\\u2066-\\u2069]+`).exec(
-              text,
-            )?.[0] ?? '';
-          return link;
-        })
-        .not.toBe('');
+      const link = await mailedLink(office, passenger);
       const opened = page.waitForResponse(
         (r) => r.url().endsWith(`/manage`) && r.request().method() === 'GET',
       );
@@ -291,8 +178,9 @@ test.describe('the manage page', () => {
     }
   });
 
-  test('rebooking moves the booking to another departure; the page reads right to left in Dhivehi', async ({
+  test('the e-mailed link opens the page, a code confirms a rebooking, and the passenger is on the new departure’s manifest; the page reads right to left in Dhivehi', async ({
     page,
+    browser,
     playwright,
     baseURL,
   }, testInfo) => {
@@ -303,7 +191,8 @@ test.describe('the manage page', () => {
       const [first, second] = times as [string, string];
       const [from, to] = schedules as [AdminSchedule, AdminSchedule];
       const passenger = await approvedPassenger(office, { schedule: from, launch, stops: [] }, '3');
-      await openWithCode(page, office, passenger);
+      await page.goto(await mailedLink(office, passenger));
+      await expect(qrOf(page, passenger)).toBeVisible();
 
       await page.getByRole('button', { name: MANAGE.rebookTitle }).click();
       await expect(page.getByLabel(MANAGE.rebookDate)).toHaveValue(from.travelDate);
@@ -315,6 +204,10 @@ test.describe('the manage page', () => {
       await page.getByRole('button', { name: 'Seat 5, available' }).click();
       await expect(page.getByRole('button', { name: 'Seat 5, selected' })).toBeVisible();
       await expect(page.getByText(/The new departure costs/)).toBeVisible();
+      // Opened by the link, so the change asks for a code first.
+      await page.getByRole('button', { name: MANAGE.rebookConfirm }).click();
+      await expect(page.getByRole('alert').filter({ hasText: MANAGE.codeNeeded })).toBeVisible();
+      await enterCode(page, office, passenger);
       await expectAccessible(page, 'manage page, rebooking');
       await shot(page, 'rebook', testInfo);
       const rebooked = page.waitForResponse((r) => r.url().endsWith('/manage/rebook'));
@@ -333,6 +226,26 @@ test.describe('the manage page', () => {
       expect(seatStates(await mapOf(from), ['3'])).toEqual({ '3': 'available' });
       expect(seatStates(await mapOf(to), ['5'])).toEqual({ '5': 'occupied' });
       await shot(page, 'rebooked', testInfo);
+
+      // The office finds the passenger on the new departure's manifest, and no longer on the old.
+      const staff = await browser.newContext({ baseURL });
+      try {
+        const desk = await staff.newPage();
+        await json(await desk.request.post('/api/auth/login', { data: DEMO_ADMIN }));
+        const listed = (schedule: AdminSchedule) =>
+          desk.goto(`/admin/ticketing?date=${schedule.travelDate}&trip=${schedule.id}`);
+        await listed(to);
+        const row = desk.locator(`li[data-reference="${passenger.reference}"]`);
+        await expect(row.getByText(passenger.name)).toBeVisible();
+        await expect(row.getByText('5', { exact: true })).toBeVisible();
+        const csv = await desk.request.get(`/api/admin/trips/${to.id}/manifest.csv`);
+        expect(await csv.text()).toContain(passenger.reference);
+        await listed(from);
+        await expect(desk.getByRole('heading', { level: 1, name: 'Ticketing' })).toBeVisible();
+        await expect(desk.locator(`li[data-reference="${passenger.reference}"]`)).toHaveCount(0);
+      } finally {
+        await staff.close();
+      }
 
       // In Dhivehi: the same page, right to left, its texts from the manage namespace.
       await page.getByRole('button', { name: `${COMMON.languageSwitch}: ދިވެހި` }).click();

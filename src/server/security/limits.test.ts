@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailCodes, mailOutbox } from '#server/db/schema.ts';
 import { RATE_LIMITS } from '#server/lib/rate-limit.ts';
+import { MANAGE_LINK_HEADER } from '#shared/manage-api.ts';
 import { makeTicket, uniqueSuffix } from '#tests/factories.ts';
 import { signInAsAdmin } from '#tests/setup/admin-session.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -132,6 +133,54 @@ describe(`abuse limits with the default rate-limit scale (${testDatabaseKind})`,
     const limited = await send(newEmail(), ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('rate_limited');
+  });
+
+  it('guessing manage links for a booking is capped per client address, and a capped client sends no code', async () => {
+    const { ticket } = await makeTicket(t.database.db);
+    const reference = ticket.paymentReference;
+    const read = (link: string, ip: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/bookings/${reference}/manage`,
+        headers: { [MANAGE_LINK_HEADER]: link },
+        remoteAddress: ip,
+      });
+    const [maxRead] = RATE_LIMITS.lookup;
+    for (let i = 0; i < maxRead; i++) {
+      const res = await read(`guess-${i}`, '10.25.0.1');
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('manage_link_invalid');
+    }
+    const limited = await read('guess-last', '10.25.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+    // Another address is not affected.
+    expect((await read('guess-other', '10.25.0.2')).statusCode).toBe(404);
+
+    // Code requests across references from one client: capped, and the capped one mails nobody.
+    const [maxCode] = RATE_LIMITS.manageCode;
+    const ask = (ref: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/bookings/${ref}/manage/code`,
+        payload: {},
+        remoteAddress: '10.25.0.3',
+      });
+    for (let i = 0; i < maxCode; i++) {
+      expect((await ask(`FT-20990101-${String(i).padStart(4, '0')}`)).statusCode).toBe(202);
+    }
+    const before = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, ticket.passengerEmail ?? ''));
+    const capped = await ask(reference);
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json().error.code).toBe('rate_limited');
+    const after = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, ticket.passengerEmail ?? ''));
+    expect(after).toHaveLength(before.length);
   });
 
   const adminCall = (cookie: string) =>

@@ -15,6 +15,7 @@ import { writeAudit } from '#server/lib/audit.ts';
 import { type Clock, dateInZone, instantInZone } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
+import { enqueueMail } from '#server/lib/mailer.ts';
 import { readManageLink, signManageLink } from '#server/lib/manage-links.ts';
 import { sha256Hex } from '#server/lib/one-time-codes.ts';
 import { normalizeReference } from '#server/lib/reference.ts';
@@ -32,9 +33,10 @@ import { centsToMoney, toCents } from '#shared/money.ts';
 import { DEFAULT_REFUND_POLICY, type RefundPolicy, refundPercent } from '#shared/refund-policy.ts';
 import { readBookingView } from './lookup-booking.ts';
 import { signedCode } from './read-e-ticket.ts';
+import { readTicket } from './read-ticket.ts';
 import { listDepartureStops } from './refuse-closed-departure.ts';
 import { MANAGE_KEY_PREFIX, sendEmailCode } from './send-email-code.ts';
-import { manageCodeMail } from './ticket-mails.ts';
+import { manageCodeMail, type OwnChange, ownChangeMail } from './ticket-mails.ts';
 import { consumeEmailCode } from './verify-email-code.ts';
 
 /** A proved code gives one change within this many minutes. */
@@ -292,6 +294,8 @@ export async function readManageView(opts: {
 }
 
 export type ChangeContext = { tx: Tx; ticket: TicketRow; rules: ManageRules; now: Date };
+/** What a change recorded (the audit's before and after), and what the passenger is mailed. */
+export type RecordedChange = { before: unknown; after: unknown; mail: OwnChange };
 
 /**
  * One passenger change, in one transaction: the ticket row is locked, a retried request (same
@@ -307,7 +311,7 @@ export async function runChange(opts: {
   requestId: string;
   kind: string;
   clientIp: string;
-  act: (ctx: ChangeContext) => Promise<{ before: unknown; after: unknown }>;
+  act: (ctx: ChangeContext) => Promise<RecordedChange>;
 }): Promise<{ replayed: boolean }> {
   const now = opts.clock.now();
   return opts.db.transaction(async (tx) => {
@@ -359,6 +363,8 @@ export async function runChange(opts: {
       after: recorded.after,
     });
     await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: ticket.id } });
+    // The booking's address hears of every change, so one it did not ask for does not go unseen.
+    await enqueueMail(tx, ownChangeMail(await readTicket({ db: tx, id: ticket.id }), recorded.mail));
     return { replayed: false };
   });
 }
@@ -371,7 +377,7 @@ export async function runChange(opts: {
 export async function cancelOwnBooking(
   { tx, ticket, rules, now }: ChangeContext,
   account: RefundAccount | undefined,
-) {
+): Promise<RecordedChange> {
   if (!rules.canCancel) throw notAllowed('This booking can no longer be cancelled here.');
   await tx
     .update(tickets)
@@ -400,21 +406,42 @@ export async function cancelOwnBooking(
       refund: centsToMoney(rules.refundCents),
       percent: rules.percent,
     },
+    mail: {
+      kind: 'cancel',
+      refund:
+        rules.refundCents > 0n
+          ? {
+              amount: centsToMoney(rules.refundCents),
+              currency: ticket.currency,
+              hasAccount: Boolean(account),
+            }
+          : null,
+    },
   };
 }
 
 /** Corrects the passenger's name until boarding closes at their stop; the code is re-signed. */
-export async function renamePassenger({ tx, ticket, rules, now }: ChangeContext, passengerName: string) {
+export async function renamePassenger(
+  { tx, ticket, rules, now }: ChangeContext,
+  passengerName: string,
+): Promise<RecordedChange> {
   if (!rules.canRename) throw notAllowed('The name can no longer be changed here: boarding has closed.');
   await tx
     .update(tickets)
     .set({ passengerName, updatedAt: now, ...supersedeETicket })
     .where(eq(tickets.id, ticket.id));
-  return { before: { passengerName: ticket.passengerName }, after: { passengerName } };
+  return {
+    before: { passengerName: ticket.passengerName },
+    after: { passengerName },
+    mail: { kind: 'name' },
+  };
 }
 
 /** The account the passenger's open refunds are to be paid to. */
-export async function setRefundAccount({ tx, ticket }: ChangeContext, account: RefundAccount) {
+export async function setRefundAccount(
+  { tx, ticket }: ChangeContext,
+  account: RefundAccount,
+): Promise<RecordedChange> {
   const updated = await tx
     .update(refundRequests)
     .set(account)
@@ -428,5 +455,6 @@ export async function setRefundAccount({ tx, ticket }: ChangeContext, account: R
       bankName: account.bankName,
       last4: account.accountNumber.slice(-4),
     },
+    mail: { kind: 'refund_account', bank: account.bankName, last4: account.accountNumber.slice(-4) },
   };
 }

@@ -10,7 +10,7 @@ import { buildBreakdown, centsToMoney, computeTotal, toCents } from '#shared/mon
 import type { TicketBreakdownRow } from '#shared/schemas.ts';
 import { refuseTakenSeats, takeSeats } from './check-seats.ts';
 import { checkTrip } from './create-booking.ts';
-import { type ChangeContext, notAllowed } from './manage-booking.ts';
+import { type ChangeContext, notAllowed, type RecordedChange } from './manage-booking.ts';
 
 type Priced = { breakdown: TicketBreakdownRow[]; totalAmount: string; differenceCents: bigint };
 
@@ -64,7 +64,7 @@ export async function rebookBooking(
   { tx, ticket, rules, now }: ChangeContext,
   input: ManageRebookRequest,
   opts: { timeZone: string; storeSlip: (() => Promise<string>) | null },
-) {
+): Promise<RecordedChange> {
   if (!rules.canRebook) throw notAllowed('This booking can no longer be changed here.');
   if (input.scheduleId === ticket.scheduleId && input.travelDate === ticket.travelDate) {
     throw notAllowed('Choose another departure: the booking is already on this one.');
@@ -172,5 +172,6 @@ export async function rebookBooking(
       difference: centsToMoney(priced.differenceCents),
       ticketStatus: status,
     },
+    mail: { kind: 'rebook', pending: status === 'pending' },
   };
 }

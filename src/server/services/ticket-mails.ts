@@ -493,3 +493,76 @@ export function refundSentMail(
     });
   };
 }
+
+/** What the passenger changed on the manage page, as the mail tells it (docs/decisions/027). */
+export type OwnChange =
+  | { kind: 'cancel'; refund: { amount: string; currency: string; hasAccount: boolean } | null }
+  | { kind: 'rebook'; pending: boolean }
+  | { kind: 'name' }
+  | { kind: 'refund_account'; bank: string; last4: string };
+
+/**
+ * The passenger changed their own booking: what changed, the booking as it now is where it
+ * still travels, and whom to tell if they did not ask for it, in the booking's language.
+ */
+export function ownChangeMail(ticket: AdminTicket, change: OwnChange): ComposeMail {
+  return async (db) => {
+    const facts = factsOf(ticket);
+    const context = await bookingContext(db, await ticketLanguage(db, ticket.id), facts);
+    const reference = ltr(facts.reference);
+    const [subject, lines]: [TextId, Line[]] =
+      change.kind === 'cancel'
+        ? [
+            'email.changedCancelSubject',
+            [
+              line('email.changedCancelIntro', { reference }),
+              ...(change.refund
+                ? [
+                    line('email.changedRefundDue', {
+                      amount: ltr(`${change.refund.amount} ${change.refund.currency}`),
+                    }),
+                    ...(change.refund.hasAccount ? [] : [line('email.changedRefundAccount')]),
+                  ]
+                : []),
+            ],
+          ]
+        : change.kind === 'rebook'
+          ? [
+              'email.changedRebookSubject',
+              [
+                line('email.changedRebookIntro'),
+                ...(change.pending ? [line('email.changedRebookPending')] : []),
+              ],
+            ]
+          : change.kind === 'name'
+            ? [
+                'email.changedNameSubject',
+                [line('email.changedNameIntro', { reference, name: facts.passengerName })],
+              ]
+            : [
+                'email.changedAccountSubject',
+                [
+                  line('email.changedAccountIntro', {
+                    reference,
+                    bank: change.bank,
+                    last4: ltr(change.last4),
+                  }),
+                ],
+              ];
+    return compose({
+      to: facts.passengerEmail,
+      language: context.language,
+      t: context.t,
+      subject: line(subject, { reference }),
+      blocks: [
+        [line('email.greeting', { name: facts.passengerName }), ...lines],
+        ...(change.kind === 'rebook' || change.kind === 'name' ? [tripLines(context, facts)] : []),
+        [
+          line('email.changedNotYou', { reference }),
+          line('email.support', { email: ltr(CONTACT.supportEmail), phone: ltr(CONTACT.phone) }),
+        ],
+        ...(await manageLines(db, facts)),
+      ],
+    });
+  };
+}

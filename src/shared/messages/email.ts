@@ -87,4 +87,20 @@ export default {
   refundBankReference: 'Bank reference of the payment: {bankReference}',
   refundArrival:
     'It can take a few working days to reach your account. If it has not arrived by then, contact us with this bank reference.',
+  // The passenger changed their own booking on its manage page (docs/decisions/027).
+  changedCancelSubject: 'Booking cancelled: {reference}',
+  changedCancelIntro: 'As you asked, booking {reference} is cancelled and its seats are free again.',
+  changedRefundDue: 'Refund due to you: {amount}. We will write again when it is sent.',
+  changedRefundAccount: 'Add the bank account to send it to on your booking page.',
+  changedRebookSubject: 'Booking changed: {reference}',
+  changedRebookIntro: 'As you asked, your booking is now on another departure. Here are its new details.',
+  changedRebookPending:
+    'The office checks the slip for the difference before the new departure is confirmed.',
+  changedNameSubject: 'Name corrected: {reference}',
+  changedNameIntro:
+    'As you asked, the passenger name on booking {reference} is now {name}. Your e-ticket shows it.',
+  changedAccountSubject: 'Refund account saved: {reference}',
+  changedAccountIntro: 'The refund for booking {reference} will go to the account ending {last4} at {bank}.',
+  changedNotYou:
+    'If you did not ask for this change, contact us at once with your booking reference {reference}.',
 } as const;

@@ -15,4 +15,6 @@ export default {
   resending: 'Sending…',
   resent: 'If this booking has an e-ticket, its link is on its way to the e-mail address it was booked with.',
   resendFailed: 'The request could not be sent. Check your connection and try again.',
+  // Check Booking: the way to the manage page (/bookings/<reference>/manage).
+  manageLink: 'Change or cancel this booking',
 };

@@ -12,7 +12,8 @@ import {
   tickets,
 } from '#server/db/schema.ts';
 import { MANAGE_GRANT_HEADER, MANAGE_LINK_HEADER } from '#shared/manage-api.ts';
-import { type MadeSchedule, makePaymentSettings, makeSchedule } from '#tests/factories.ts';
+import { type MadeSchedule, makeAdmin, makePaymentSettings, makeSchedule } from '#tests/factories.ts';
+import { signInAsAdmin } from '#tests/setup/admin-session.ts';
 import { multipartBody } from '#tests/setup/multipart.ts';
 import { bookViaApi } from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -22,9 +23,12 @@ const SLIP = path.resolve(import.meta.dirname, '../../../../tests/files/photo-ex
 
 describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
   let t: TestApp;
+  /** Moves the app's clock on, as waiting would. */
+  let skewMs = 0;
 
   beforeAll(async () => {
     t = await createTestApp({
+      clock: { now: () => new Date(Date.now() + skewMs) },
       env: {
         RATE_LIMIT_SCALE: '100',
         PUBLIC_URL: 'https://ferry.example',
@@ -82,6 +86,13 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
     [MANAGE_LINK_HEADER]: p.link,
     ...(p.grant ? { [MANAGE_GRANT_HEADER]: p.grant } : {}),
   });
+
+  /** The mails to `to` whose subject starts with `subject`. */
+  const mailsOf = (to: string, subject: string) =>
+    t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, to), like(mailOutbox.subject, `${subject}%`)));
 
   const ticketOf = async (reference: string) => {
     const [row] = await t.database.db.select().from(tickets).where(eq(tickets.paymentReference, reference));
@@ -239,6 +250,11 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, after.id), eq(auditLog.action, 'passenger_name')));
     expect(audits).toHaveLength(1);
+    // The booking's address is told once, with the name and what to do if it did not ask.
+    const told = await mailsOf(booking.email, `Name corrected: ${booking.reference}`);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain('is now Aisha Mohamed');
+    expect(told[0]?.text).toContain('If you did not ask for this change, contact us at once');
     // The grant is spent: a new change needs a new code.
     const again = await post(
       booking.reference,
@@ -285,6 +301,11 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
       accountNumber: '7730000012345',
     });
     expect(view.refunds[0]).toMatchObject({ amount: expected, account: { last4: '2345' } });
+    const told = await mailsOf(booking.email, `Booking cancelled: ${booking.reference}`);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain(`Refund due to you: ${expected} ${ticket.currency}.`);
+    // The account was given with the cancellation: the mail does not ask for it.
+    expect(told[0]?.text).not.toContain('Add the bank account');
   });
 
   it('rebooks onto another departure of the same route, freeing the old seats and re-signing the code', async () => {
@@ -313,6 +334,81 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
     expect(after.eticketVersion).toBe(before.eticketVersion + 1);
     const seats = await t.database.db.select().from(ticketSeats).where(eq(ticketSeats.ticketId, after.id));
     expect(seats).toEqual([expect.objectContaining({ scheduleId: second.schedule.id, seatNumber: 'B2' })]);
+  });
+
+  it('a retried rebooking, sent twice at once, moves the booking once and answers both alike', async () => {
+    const { second, booking } = await bookedTrip();
+    const before = await ticketOf(booking.reference);
+    const proved = await prove(booking.reference, booking.email);
+    const body = {
+      requestId: randomUUID(),
+      scheduleId: second.schedule.id,
+      travelDate: second.schedule.travelDate,
+      launchId: second.launchIds[0],
+      seats: ['C1'],
+    };
+    const [one, two] = await Promise.all([
+      post(booking.reference, 'rebook', body, headersOf(proved)),
+      post(booking.reference, 'rebook', body, headersOf(proved)),
+    ]);
+    expect([one?.statusCode, two?.statusCode], `${one?.body}\n${two?.body}`).toEqual([200, 200]);
+    expect(one?.json()).toEqual(two?.json());
+    const after = await ticketOf(booking.reference);
+    expect(after).toMatchObject({ scheduleId: second.schedule.id, seatNumbers: ['C1'], rebookCount: 1 });
+    expect(after.eticketVersion).toBe(before.eticketVersion + 1);
+    const seats = await t.database.db.select().from(ticketSeats).where(eq(ticketSeats.ticketId, after.id));
+    expect(seats).toHaveLength(1);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, after.id), eq(auditLog.action, 'passenger_rebook')));
+    expect(audits).toHaveLength(1);
+    // Once more later, as a phone coming back on line would: still the same answer, nothing moved.
+    const late = await post(booking.reference, 'rebook', body, headersOf(proved));
+    expect(late.statusCode, late.body).toBe(200);
+    expect((await ticketOf(booking.reference)).eticketVersion).toBe(after.eticketVersion);
+    const told = await mailsOf(booking.email, `Booking changed: ${booking.reference}`);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain('Seats: C1');
+  });
+
+  it('a retried refund-account request sets the account on every open refund once', async () => {
+    const { booking } = await bookedTrip();
+    const ticket = await ticketOf(booking.reference);
+    const cancelled = await post(
+      booking.reference,
+      'cancel',
+      { requestId: randomUUID() },
+      headersOf(await prove(booking.reference, booking.email)),
+    );
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().refunds[0].account).toBeNull();
+    // The next code may be sent a minute after the last.
+    skewMs += 61_000;
+    const proved = await prove(booking.reference, booking.email);
+    const body = {
+      requestId: randomUUID(),
+      account: { bankName: 'MIB', accountName: 'A Passenger', accountNumber: '90101234567' },
+    };
+    const first = await post(booking.reference, 'refund-account', body, headersOf(proved));
+    const retried = await post(booking.reference, 'refund-account', body, headersOf(proved));
+    expect([first.statusCode, retried.statusCode], retried.body).toEqual([200, 200]);
+    expect(retried.json()).toEqual(first.json());
+    const refunds = await t.database.db
+      .select()
+      .from(refundRequests)
+      .where(eq(refundRequests.ticketId, ticket.id));
+    expect(refunds.map((r) => r.accountNumber)).toEqual(['90101234567']);
+    const changes = await t.database.db
+      .select()
+      .from(bookingChanges)
+      .where(and(eq(bookingChanges.ticketId, ticket.id), eq(bookingChanges.kind, 'refund_account')));
+    expect(changes).toHaveLength(1);
+    const asked = await mailsOf(booking.email, `Booking cancelled: ${booking.reference}`);
+    expect(asked[0]?.text).toContain('Add the bank account to send it to on your booking page.');
+    const told = await mailsOf(booking.email, `Refund account saved: ${booking.reference}`);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain('the account ending 4567 at MIB');
   });
 
   it('two passengers rebooking onto the same seat at once: one wins, the other is told the seat is taken', async () => {
@@ -399,8 +495,36 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
       });
       expect(after.extraAmount).toBe(quote.json().difference);
       expect(after.extraSlipKey).toMatch(/^payment-slips\//);
-      // Both payments are kept.
+      // Both payments are kept, and the office reviews both slips.
       expect(after.paymentSlipKey).toBe(before.paymentSlipKey);
+      const office = await signInAsAdmin(t.app, {
+        admin: await makeAdmin(t.database.db, { role: 'office' }),
+      });
+      const seen = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/tickets/${after.id}`,
+        headers: { cookie: office.cookie },
+      });
+      expect(seen.json()).toMatchObject({
+        totalAmount: after.totalAmount,
+        extraPayment: { amount: quote.json().difference, hasSlip: true },
+      });
+      for (const url of [
+        `/api/admin/tickets/${after.id}/slip`,
+        `/api/admin/tickets/${after.id}/extra-slip`,
+      ]) {
+        const slip = await t.app.inject({ method: 'GET', url, headers: { cookie: office.cookie } });
+        expect(slip.statusCode, url).toBe(200);
+        expect(slip.headers['content-type']).toBe('image/webp');
+      }
+      // Crew may not see slips.
+      const crew = await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'crew' }) });
+      const refused = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/tickets/${after.id}/extra-slip`,
+        headers: { cookie: crew.cookie },
+      });
+      expect(refused.statusCode).toBe(403);
     } finally {
       await makePaymentSettings(t.database.db, { refundPolicy: [{ hoursBefore: 1, percent: 80 }] });
     }

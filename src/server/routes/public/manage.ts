@@ -11,6 +11,7 @@ import {
   type ChangeContext,
   cancelOwnBooking,
   manageLinkInvalid,
+  type RecordedChange,
   readManageView,
   rebooksFree,
   renamePassenger,
@@ -81,7 +82,7 @@ export default async function manageRoutes(fastify: FastifyInstance) {
     reply: FastifyReply,
     kind: string,
     requestId: string,
-    act: (ctx: ChangeContext) => Promise<{ before: unknown; after: unknown }>,
+    act: (ctx: ChangeContext) => Promise<RecordedChange>,
   ) {
     const ticketId = await linked(req);
     const result = await runChange({

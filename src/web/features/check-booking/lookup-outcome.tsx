@@ -5,13 +5,16 @@ import { BookingResultCard } from './booking-result-card.tsx';
 import { statusTexts } from './format.ts';
 import { BookingNotFoundCard, LookupErrorCard } from './lookup-messages.tsx';
 import { useOutcomeTexts } from './outcome-texts.ts';
-import { ResendETicket } from './resend-e-ticket.tsx';
+import { ManageBookingLink, ResendETicket } from './resend-e-ticket.tsx';
 import type { useBookingLookup } from './use-booking-lookup.ts';
 
 // What a lookup found, as a card and as one sentence for screen readers. Never on the page's
 // first paint: check-booking-view.tsx loads this once there is a reference to look up.
 
 type Lookup = ReturnType<typeof useBookingLookup>;
+
+/** The states a passenger may still change: rebook, cancel, or correct the name. */
+const MANAGEABLE: ReadonlySet<string> = new Set(['pending', 'confirmed', 'cancelled_by_operator']);
 
 function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'booking_not_found';
@@ -59,6 +62,7 @@ export function LookupOutcome({
     <div className="space-y-4">
       <BookingResultCard booking={lookup.data} />
       {lookup.data.ticketStatus === 'confirmed' && <ResendETicket reference={lookup.data.reference} />}
+      {MANAGEABLE.has(lookup.data.ticketStatus) && <ManageBookingLink reference={lookup.data.reference} />}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { Mail } from 'lucide-react';
+import { Mail, PencilLine } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 import { ETICKET_TEXTS } from '#web/i18n/eticket.ts';
 import { useTexts } from '#web/i18n/texts.tsx';
 import { api } from '#web/lib/api-client.ts';
+import { Link } from '#web/lib/navigation.tsx';
 
 /**
  * "Send my e-ticket again": the link goes to the booking's own e-mail address, never to one
@@ -29,5 +30,21 @@ export function ResendETicket({ reference }: { reference: string }) {
         {resend.isSuccess ? t('eticket.resent') : resend.isError ? t('eticket.resendFailed') : ''}
       </p>
     </div>
+  );
+}
+
+/**
+ * The way to the booking's manage page (docs/decisions/027), for a booking that can still be
+ * changed: the page itself asks for a code sent to the booking's e-mail address.
+ */
+export function ManageBookingLink({ reference }: { reference: string }) {
+  const t = useTexts(ETICKET_TEXTS);
+  return (
+    <Button asChild variant="outline">
+      <Link to={`/bookings/${encodeURIComponent(reference)}/manage`}>
+        <PencilLine aria-hidden="true" />
+        {t('eticket.manageLink')}
+      </Link>
+    </Button>
   );
 }
