@@ -425,7 +425,8 @@ test.describe('payment settings', () => {
       // The office reviews both payments: the first slip, then the difference's.
       await page.goto(`/admin/tickets?q=${passenger.reference}`);
       const card = page.getByRole('article', { name: passenger.reference });
-      await expect(card.getByText('Rebooked to a dearer departure')).toBeVisible();
+      await expect(card.getByText('Rebooked to a dearer departure: the difference')).toBeVisible();
+      await card.screenshot({ path: path.join(SHOTS, `payments-${project}-two-slips.png`) });
       await card.getByRole('button', { name: /View 2nd slip/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Rebooking Payment Slip' });
       const image = dialog.getByRole('img', {

@@ -17,7 +17,7 @@ for (const [language, locale] of [
     const results = await measurePublicFirstLoads(browser, baseURL ?? '', webRoot, locale);
     const lines = results.map(
       (r) =>
-        `${r.route.padEnd(9)} ${(r.gzipBytes / 1024).toFixed(1)} KB gzipped in ${r.scripts.length} scripts`,
+        `${r.route.padEnd(9)} ${(r.gzipBytes / 1024).toFixed(1)} KB (${r.gzipBytes} B) gzipped in ${r.scripts.length} scripts`,
     );
     await testInfo.attach('first-load', { body: lines.join('\n'), contentType: 'text/plain' });
     console.log(`first load in ${language} (budget ${FIRST_LOAD_BUDGET_KB} KB):\n${lines.join('\n')}`);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import type { AdminSchedule } from '#shared/catalogue-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
+import ETICKET_DV from '#shared/locales/dv/eticket.ts';
 import MANAGE_DV from '#shared/locales/dv/manage.ts';
 import type { ManageView } from '#shared/manage-api.ts';
 import COMMON from '#shared/messages/common.ts';
@@ -33,8 +34,10 @@ async function shot(page: Page, name: string, testInfo: TestInfo) {
  * Opens the manage page without a link, as a passenger who only has the reference: Check
  * Booking shows the booking and the way to change it; there a code opens the booking.
  */
-async function openWithCode(page: Page, api: APIRequestContext, passenger: Passenger) {
+async function openWithCode(page: Page, api: APIRequestContext, passenger: Passenger, testInfo: TestInfo) {
   await page.goto(`/bookings?ref=${passenger.reference}`);
+  await expect(page.getByRole('link', { name: ETICKET.manageLink })).toBeVisible();
+  await shot(page, 'check-booking', testInfo);
   await page.getByRole('link', { name: ETICKET.manageLink }).click();
   await expect(page).toHaveURL(new RegExp(`/bookings/${passenger.reference}/manage$`));
   await expect(page.getByRole('heading', { level: 1, name: MANAGE.title })).toBeVisible();
@@ -70,7 +73,7 @@ test.describe('the manage page', () => {
       await expect(page.getByRole('button', { name: MANAGE.openBooking })).toHaveCount(0);
       await expectAccessible(page, 'manage page, no link');
       await shot(page, 'open', testInfo);
-      const view = await openWithCode(page, office, passenger);
+      const view = await openWithCode(page, office, passenger, testInfo);
       expect(view.code).toBe(passenger.code);
       await expect(qrOf(page, passenger)).toBeVisible();
       await expect(page.getByRole('link', { name: MANAGE.eTicketLink })).toHaveAttribute(
@@ -261,6 +264,10 @@ test.describe('the manage page', () => {
       await page.reload();
       await expect(page.getByRole('button', { name: MANAGE_DV.sendCode })).toBeVisible();
       await shot(page, 'dv-open', testInfo);
+      // Check Booking leads there in Dhivehi too.
+      await page.goto(`/bookings?ref=${passenger.reference}`);
+      await expect(page.getByRole('link', { name: ETICKET_DV.manageLink })).toBeVisible();
+      await shot(page, 'dv-check-booking', testInfo);
     } finally {
       await office.dispose();
     }

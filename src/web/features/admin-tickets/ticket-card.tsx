@@ -204,11 +204,11 @@ export function TicketCard({
             <ExpectedPayment expected={expectedPayment(ticket, 'booking')} />
             {extra ? (
               <>
+                <p className="text-sm font-semibold text-slate-900 sm:col-span-2">
+                  Rebooked to a dearer departure: the difference
+                </p>
                 <SlipThumb ticket={ticket} payment="extra" hasSlip={extra.hasSlip} onView={onViewSlip} />
-                <div className="grid content-start gap-2">
-                  <p className="text-sm font-semibold text-slate-900">Rebooked to a dearer departure</p>
-                  <ExpectedPayment expected={expectedPayment(ticket, 'extra')} />
-                </div>
+                <ExpectedPayment expected={expectedPayment(ticket, 'extra')} />
               </>
             ) : null}
           </div>
