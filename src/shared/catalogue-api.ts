@@ -10,7 +10,7 @@ import {
   PWA_SHORT_NAME_MAX,
 } from './constants.ts';
 import { MSG } from './messages.ts';
-import { refundPolicySchema } from './refund-policy.ts';
+import { REFUND_POLICY_LIMITS, refundPolicySchema } from './refund-policy.ts';
 import { bannerSchema, locationSchema } from './schemas.ts';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -189,9 +189,9 @@ const text = (max: number) => z.string().trim().max(max);
 
 /** What a refund policy's form says under a field (admin, English): the same from the server. */
 export const REFUND_POLICY_MSG = {
-  hours: 'Enter whole hours from 0 to 720',
-  percent: 'Enter a whole percentage from 0 to 100',
-  tooMany: 'A policy has at most 5 tiers',
+  hours: `Enter whole hours from 0 to ${REFUND_POLICY_LIMITS.maxHours}`,
+  percent: `Enter a whole percentage from 0 to ${REFUND_POLICY_LIMITS.maxPercent}`,
+  tooMany: `A policy has at most ${REFUND_POLICY_LIMITS.maxTiers} tiers`,
 } as const;
 
 /**
@@ -205,15 +205,15 @@ export const refundPolicyInputSchema = z
         .number({ error: REFUND_POLICY_MSG.hours })
         .int({ error: REFUND_POLICY_MSG.hours })
         .min(0, { error: REFUND_POLICY_MSG.hours })
-        .max(720, { error: REFUND_POLICY_MSG.hours }),
+        .max(REFUND_POLICY_LIMITS.maxHours, { error: REFUND_POLICY_MSG.hours }),
       percent: z
         .number({ error: REFUND_POLICY_MSG.percent })
         .int({ error: REFUND_POLICY_MSG.percent })
         .min(0, { error: REFUND_POLICY_MSG.percent })
-        .max(100, { error: REFUND_POLICY_MSG.percent }),
+        .max(REFUND_POLICY_LIMITS.maxPercent, { error: REFUND_POLICY_MSG.percent }),
     }),
   )
-  .max(5, { error: REFUND_POLICY_MSG.tooMany })
+  .max(REFUND_POLICY_LIMITS.maxTiers, { error: REFUND_POLICY_MSG.tooMany })
   .pipe(refundPolicySchema);
 
 /** Partial: each card of the payment screen saves only its own fields. */

@@ -1,7 +1,7 @@
 import { ArrowRight, Plus, Save, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { REFUND_POLICY_MSG, refundPolicyInputSchema } from '#shared/catalogue-api.ts';
-import type { RefundPolicy } from '#shared/refund-policy.ts';
+import { REFUND_POLICY_LIMITS, type RefundPolicy } from '#shared/refund-policy.ts';
 import type { PaymentSettingsView } from '#shared/schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
@@ -17,7 +17,7 @@ import { errorId } from './settings-field.tsx';
 // passenger's wizard shares with the admin (react-hook-form is one module), 1.5 KB gzipped.
 
 /** The contract's limit (#shared/refund-policy.ts): more is refused with REFUND_POLICY_MSG.tooMany. */
-const MAX_TIERS = 5;
+const MAX_TIERS = REFUND_POLICY_LIMITS.maxTiers;
 
 type Row = { key: number; hours: string; percent: string };
 
@@ -174,7 +174,7 @@ export function RefundPolicyCard({ settings }: { settings: PaymentSettingsView }
                           type="number"
                           inputMode="numeric"
                           min={0}
-                          max={720}
+                          max={REFUND_POLICY_LIMITS.maxHours}
                           step={1}
                           className="w-20 shrink-0 tabular-nums"
                           value={row.hours}
@@ -191,7 +191,7 @@ export function RefundPolicyCard({ settings }: { settings: PaymentSettingsView }
                           type="number"
                           inputMode="numeric"
                           min={0}
-                          max={100}
+                          max={REFUND_POLICY_LIMITS.maxPercent}
                           step={1}
                           className="w-20 shrink-0 tabular-nums"
                           value={row.percent}
