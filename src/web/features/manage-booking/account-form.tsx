@@ -1,22 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import type { ManageView } from '#shared/manage-api.ts';
 import { type AccountDraft, AccountFields, EMPTY_ACCOUNT, parseAccount } from './account-fields.tsx';
 import { saveRefundAccount } from './api.ts';
 import { ConfirmChange } from './code-entry.tsx';
-import type { ManageSession } from './session.ts';
 import { useManageTexts } from './texts.ts';
-import { type OnChanged, useChange } from './use-change.ts';
+import { type ChangeFormProps, useChange } from './use-change.ts';
 
 /** Where the refunds still without an account go (the API takes one account per booking). */
-export function AccountForm({
-  view,
-  session,
-  onChanged,
-}: {
-  view: ManageView;
-  session: ManageSession;
-  onChanged: OnChanged;
-}) {
+export function AccountForm({ view, session, onChanged }: ChangeFormProps) {
   const t = useManageTexts();
   const change = useChange(session, onChanged);
   const [account, setAccount] = useState<AccountDraft>(EMPTY_ACCOUNT);

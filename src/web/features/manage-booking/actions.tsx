@@ -1,15 +1,13 @@
 import { Banknote, CalendarClock, ChevronDown, PenLine, XCircle } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import type { ManageView } from '#shared/manage-api.ts';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { AccountForm } from './account-form.tsx';
 import { CancelForm } from './cancel-form.tsx';
 import { NameForm } from './name-form.tsx';
 import { RebookForm } from './rebook-form.tsx';
-import type { ManageSession } from './session.ts';
 import { useManageTexts } from './texts.ts';
-import type { OnChanged } from './use-change.ts';
+import type { ChangeFormProps, OnChanged } from './use-change.ts';
 
 type Action = 'rebook' | 'name' | 'account' | 'cancel';
 
@@ -59,15 +57,7 @@ function ActionPanel({
 }
 
 /** What the passenger may do with the booking now, as the view allows it. */
-export function ManageActions({
-  view,
-  session,
-  onChanged,
-}: {
-  view: ManageView;
-  session: ManageSession;
-  onChanged: OnChanged;
-}) {
+export function ManageActions({ view, session, onChanged }: ChangeFormProps) {
   const t = useManageTexts();
   const [open, setOpen] = useState<Action | null>(null);
   const done: OnChanged = (next, notice) => {

@@ -5,9 +5,8 @@ import { type AccountDraft, AccountFields, EMPTY_ACCOUNT, isBlank, parseAccount 
 import { cancelBooking } from './api.ts';
 import { ConfirmChange } from './code-entry.tsx';
 import { Money } from './money.tsx';
-import type { ManageSession } from './session.ts';
 import { useManageTexts } from './texts.ts';
-import { type OnChanged, useChange } from './use-change.ts';
+import { type ChangeFormProps, useChange } from './use-change.ts';
 
 /** The refund policy's tiers as lines, longest notice first, then what is left after the last. */
 function PolicyLines({ policy }: { policy: ManageView['refundPolicy'] }) {
@@ -34,15 +33,7 @@ function PolicyLines({ policy }: { policy: ManageView['refundPolicy'] }) {
   );
 }
 
-export function CancelForm({
-  view,
-  session,
-  onChanged,
-}: {
-  view: ManageView;
-  session: ManageSession;
-  onChanged: OnChanged;
-}) {
+export function CancelForm({ view, session, onChanged }: ChangeFormProps) {
   const t = useManageTexts();
   const change = useChange(session, onChanged);
   const [account, setAccount] = useState<AccountDraft>(EMPTY_ACCOUNT);

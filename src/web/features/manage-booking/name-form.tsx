@@ -1,23 +1,13 @@
 import { type FormEvent, useState } from 'react';
-import type { ManageView } from '#shared/manage-api.ts';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { renamePassenger } from './api.ts';
 import { ConfirmChange } from './code-entry.tsx';
-import type { ManageSession } from './session.ts';
 import { useManageTexts } from './texts.ts';
-import { type OnChanged, useChange } from './use-change.ts';
+import { type ChangeFormProps, useChange } from './use-change.ts';
 
 /** A misspelt name, corrected until boarding closes; the e-ticket is signed again. */
-export function NameForm({
-  view,
-  session,
-  onChanged,
-}: {
-  view: ManageView;
-  session: ManageSession;
-  onChanged: OnChanged;
-}) {
+export function NameForm({ view, session, onChanged }: ChangeFormProps) {
   const t = useManageTexts();
   const change = useChange(session, onChanged);
   const [name, setName] = useState(view.passengerName);

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { Currency } from '#shared/constants.ts';
-import type { ManageRebookQuote, ManageView } from '#shared/manage-api.ts';
+import type { ManageRebookQuote } from '#shared/manage-api.ts';
 import type { PublicSettings, Trip } from '#shared/schemas.ts';
 import { SeatGrid, SeatLegend, type SeatView } from '#web/components/seat-map/seat-grid.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -17,10 +17,9 @@ import { cn } from '#web/lib/utils.ts';
 import { launchesQuery, rebookBooking, rebookQuoteQuery, seatMapQuery, tripsQuery } from './api.ts';
 import { ConfirmChange } from './code-entry.tsx';
 import { Money } from './money.tsx';
-import type { ManageSession } from './session.ts';
 import { type Slip, SlipInput } from './slip-input.tsx';
 import { useManageTexts } from './texts.ts';
-import { type OnChanged, useChange } from './use-change.ts';
+import { type ChangeFormProps, useChange } from './use-change.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -128,15 +127,7 @@ function PayInto({ quote }: { quote: ManageRebookQuote }) {
  * passenger on its seat map, the price against the fare paid, a slip when it costs more, and
  * the code. Nothing is held while choosing; the server checks the seats when the change is sent.
  */
-export function RebookForm({
-  view,
-  session,
-  onChanged,
-}: {
-  view: ManageView;
-  session: ManageSession;
-  onChanged: OnChanged;
-}) {
+export function RebookForm({ view, session, onChanged }: ChangeFormProps) {
   const t = useManageTexts();
   const change = useChange(session, onChanged);
   const queryClient = useQueryClient();

@@ -14,6 +14,9 @@ const CODE_PATTERN = new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`);
 /** How a change reports back: the booking as it now is, and what to tell the passenger. */
 export type OnChanged = (view: ManageView, notice: TextId) => void;
 
+/** What each change's form is given: the booking, the session that may change it, the report. */
+export type ChangeFormProps = { view: ManageView; session: ManageSession; onChanged: OnChanged };
+
 /**
  * One change's submit: prove the code (unless a grant is held), then send the change with its
  * request id. The id stays the same while the same submit is retried after a network failure
