@@ -297,6 +297,31 @@ export const boardings = pgTable(
   (t) => [index('boardings_ticket_idx').on(t.ticketId), index('boardings_schedule_idx').on(t.scheduleId)],
 );
 
+/**
+ * An e-ticket code that no longer boards on a departure the booking left (docs/decisions/024): a
+ * rebooking, a move or a deletion takes the ticket out of that departure's manifest, so a device
+ * would otherwise show its old code as a valid one it has not heard of. The manifest carries
+ * these (ticket id and version only), and the old code scans red there. The ticket id is a plain
+ * uuid, with no foreign key: the record outlives a deleted ticket.
+ */
+export const revokedCodes = pgTable(
+  'revoked_codes',
+  {
+    id: id(),
+    ticketId: uuid('ticket_id').notNull(),
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    travelDate: date('travel_date').notNull(),
+    /** Codes of this version and lower no longer board on this departure. */
+    version: integer('version').notNull(),
+    /** 'rebooked', 'moved' or 'deleted'. */
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('revoked_codes_schedule_idx').on(t.scheduleId, t.travelDate)],
+);
+
 /** A stop whose boarding the crew closed: who, when, and the count of persons aboard after it. */
 export const boardingClosures = pgTable(
   'boarding_closures',
