@@ -183,6 +183,13 @@ export const tickets = pgTable(
      */
     extraAmount: money('extra_amount'),
     extraSlipKey: text('extra_slip_key'),
+    /**
+     * What the booking cost, and had been paid, before the dearer rebooking, and whether the
+     * office had verified that payment then: a rejected second payment refunds a verified first
+     * one, and a cancellation refunds each at its own state. Null without a second payment.
+     */
+    firstPaymentAmount: money('first_payment_amount'),
+    firstPaymentVerified: boolean('first_payment_verified'),
     /** The number of times the passenger rebooked this booking. */
     rebookCount: integer('rebook_count').notNull().default(0),
     /** When the day-before reminder was queued: set once, by whichever instance gets there first. */
@@ -383,7 +390,7 @@ export const refundRequests = pgTable(
       .references(() => tickets.id, { onDelete: 'cascade' }),
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
-    /** operator_cancelled | passenger_cancelled | cheaper_rebooking (src/shared/manage-api.ts) */
+    /** operator_cancelled | passenger_cancelled | cheaper_rebooking | rejected_extra_payment (src/shared/manage-api.ts) */
     reason: text('reason').notNull(),
     /** The share of the fare the policy gave (a passenger's cancellation); null: not a policy refund. */
     percent: integer('percent'),
@@ -402,8 +409,12 @@ export const refundRequests = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
-    // One open request per ticket and reason: a second cheaper rebooking adds to the open one.
-    uniqueIndex('refund_requests_open_uq').on(t.ticketId, t.reason).where(sql`${t.status} = 'requested'`),
+    // One open request per ticket, reason and payment state: a second cheaper rebooking adds to
+    // the open one, and a cancellation while a second payment is unchecked owes two (the
+    // verified part and the unverified part), each paid when the office is sure of it.
+    uniqueIndex('refund_requests_open_uq')
+      .on(t.ticketId, t.reason, t.paymentVerified)
+      .where(sql`${t.status} = 'requested'`),
     index('refund_requests_ticket_idx').on(t.ticketId),
     index('refund_requests_status_idx').on(t.status, t.createdAt),
   ],
@@ -680,6 +691,8 @@ export const bookingGrants = pgTable(
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    /** The code that gave it: the same code sent again (its answer was lost) renews an unused grant. */
+    emailCodeId: uuid('email_code_id').references(() => emailCodes.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
