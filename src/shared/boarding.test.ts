@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { judgeScan, type ManifestPassenger, personsOnBoard } from './boarding.ts';
+import { judgeScan, type ManifestPassenger, personsOnBoard, type RevokeReason } from './boarding.ts';
+import { TICKET_STATUSES } from './constants.ts';
 import type { ETicketClaims } from './e-ticket-code.ts';
 
 const scheduleId = '11111111-1111-4111-8111-111111111111';
 const ticketId = '22222222-2222-4222-8222-222222222222';
-const manifest = { scheduleId, travelDate: '2026-11-25', passengers: [] };
+const manifest = {
+  scheduleId,
+  travelDate: '2026-11-25',
+  passengers: [],
+  revoked: [] as { ticketId: string; version: number; reason: RevokeReason }[],
+};
 const passenger = (over: Partial<ManifestPassenger> = {}): ManifestPassenger => ({
   ticketId,
   reference: 'ABC123',
@@ -34,8 +40,13 @@ const claims = (over: Partial<ETicketClaims> = {}): ETicketClaims => ({
   version: 1,
   ...over,
 });
-const judge = (p: ManifestPassenger | null, c: ETicketClaims | null, stop = 0, pending = 0) =>
-  judgeScan({ manifest, stop, claims: c, passenger: p, pending });
+const judge = (
+  p: ManifestPassenger | null,
+  c: ETicketClaims | null,
+  stop = 0,
+  pending = 0,
+  revoked = manifest.revoked,
+) => judgeScan({ manifest: { ...manifest, revoked }, stop, claims: c, passenger: p, pending });
 
 describe('what a scan shows', () => {
   it('is green for a valid code of this departure and stop, not yet boarded', () => {
@@ -91,6 +102,65 @@ describe('what a scan shows', () => {
     ]) {
       expect(v.remaining).toBe(0);
     }
+  });
+});
+
+describe('every status but confirmed scans red', () => {
+  const expected = {
+    pending: 'not_approved',
+    cancelled: 'rejected',
+    completed: 'completed',
+    voided: 'voided',
+    cancelled_by_operator: 'cancelled_by_operator',
+    cancelled_by_passenger: 'cancelled_by_passenger',
+  } as const;
+
+  it('names each status that does not board, and a status added later cannot slip through', () => {
+    expect(Object.keys(expected).sort()).toEqual(TICKET_STATUSES.filter((s) => s !== 'confirmed').sort());
+  });
+
+  for (const [status, reason] of Object.entries(expected)) {
+    it(`is red for a ${status} booking, scanned or typed, current code or old`, () => {
+      const p = passenger({ status: status as ManifestPassenger['status'], version: 2 });
+      for (const v of [judge(p, claims({ version: 2 })), judge(p, null), judge(p, claims({ version: 1 }))]) {
+        expect(v).toMatchObject({ colour: 'red', reason, remaining: 0 });
+      }
+    });
+  }
+});
+
+describe('a code of a booking that left this departure', () => {
+  it('is red once rebooked, moved or deleted, with why; a later code of the same ticket is not', () => {
+    for (const reason of ['rebooked', 'moved', 'deleted'] as const) {
+      const revoked = [{ ticketId, version: 3, reason }];
+      expect(judge(null, claims({ version: 3 }), 0, 0, revoked)).toMatchObject({
+        colour: 'red',
+        reason,
+        remaining: 0,
+      });
+      expect(judge(null, claims({ version: 1 }), 0, 0, revoked)).toMatchObject({ colour: 'red', reason });
+      // Rebooked back onto this departure later: the newer code is judged as any other.
+      expect(judge(null, claims({ version: 4 }), 0, 0, revoked)).toMatchObject({
+        colour: 'amber',
+        reason: 'not_in_manifest',
+      });
+    }
+  });
+
+  it('leaves other tickets alone, and judges a booking back on the departure by the manifest', () => {
+    const revoked = [{ ticketId: scheduleId, version: 9, reason: 'moved' as const }];
+    expect(judge(null, claims(), 0, 0, revoked)).toMatchObject({
+      colour: 'amber',
+      reason: 'not_in_manifest',
+    });
+    const back = [{ ticketId, version: 2, reason: 'rebooked' as const }];
+    expect(judge(passenger({ version: 3 }), claims({ version: 3 }), 0, 0, back)).toMatchObject({
+      colour: 'green',
+    });
+    expect(judge(passenger({ version: 3 }), claims({ version: 2 }), 0, 0, back)).toMatchObject({
+      colour: 'red',
+      reason: 'superseded',
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MARKED_STATUSES, TICKET_STATUSES } from './constants.ts';
+import { MARKED_STATUSES, TICKET_STATUSES, type TicketStatus } from './constants.ts';
 import type { ETicketClaims } from './e-ticket-code.ts';
 
 /*
@@ -49,16 +49,30 @@ export const manifestStopSchema = z.object({
 });
 export type ManifestStop = z.infer<typeof manifestStopSchema>;
 
+/** Why a code no longer boards on a departure the booking left. */
+export const REVOKE_REASONS = ['rebooked', 'moved', 'deleted'] as const;
+export type RevokeReason = (typeof REVOKE_REASONS)[number];
+
 /** `GET /api/admin/boarding/:scheduleId/manifest` */
 export const boardingManifestSchema = z.object({
   scheduleId: z.string(),
   travelDate: z.string(),
   departureTime: z.string(),
+  /**
+   * The departure as an instant, worked out on the server in the operator's time zone: the
+   * device wipes its copy 24 hours after it, whatever the device's own time zone.
+   */
+  departsAt: z.iso.datetime({ offset: true }),
   launches: z.array(z.string()),
   stops: z.array(manifestStopSchema),
   /** The operator's public keys: a device checks codes with these and no network. */
   keys: z.array(z.object({ keyId: z.string(), publicKey: z.string() })),
   passengers: z.array(manifestPassengerSchema),
+  /**
+   * Codes of bookings that left this departure (rebooked, moved, deleted): a code of this ticket
+   * at this version or lower scans red here. Ticket ids and versions only, no personal data.
+   */
+  revoked: z.array(z.object({ ticketId: z.string(), version: z.number(), reason: z.enum(REVOKE_REASONS) })),
   generatedAt: z.string(),
 });
 export type BoardingManifest = z.infer<typeof boardingManifestSchema>;
@@ -138,8 +152,12 @@ export type ScanReason =
   | 'superseded'
   | 'rejected'
   | 'cancelled'
+  | 'cancelled_by_operator'
+  | 'cancelled_by_passenger'
+  | 'completed'
   | 'voided'
   | 'not_approved'
+  | RevokeReason
   | 'already_boarded'
   | 'wrong_stop'
   | 'wrong_date'
@@ -158,6 +176,16 @@ export type ScanVerdict = {
 
 const RED_MARKS = new Set(['cancelled', 'refunded']);
 
+/** Every status but `confirmed` scans red, each with its own reason. */
+const STATUS_REASONS: Record<Exclude<TicketStatus, 'confirmed'>, ScanReason> = {
+  pending: 'not_approved',
+  cancelled: 'rejected',
+  completed: 'completed',
+  voided: 'voided',
+  cancelled_by_operator: 'cancelled_by_operator',
+  cancelled_by_passenger: 'cancelled_by_passenger',
+};
+
 /**
  * The colour of a scan at `stop`: green boards with one tap, amber with a second deliberate
  * one, red never. `claims` is a code whose signature checked; null for a typed reference (always
@@ -165,7 +193,7 @@ const RED_MARKS = new Set(['cancelled', 'refunded']);
  * device's boardings not yet sent.
  */
 export function judgeScan(opts: {
-  manifest: Pick<BoardingManifest, 'scheduleId' | 'travelDate' | 'passengers'>;
+  manifest: Pick<BoardingManifest, 'scheduleId' | 'travelDate' | 'passengers' | 'revoked'>;
   stop: number;
   claims: ETicketClaims | null;
   passenger: ManifestPassenger | null;
@@ -180,6 +208,11 @@ export function judgeScan(opts: {
     if (claims.travelDate !== manifest.travelDate) {
       return { colour: 'amber', reason: 'wrong_date', passenger: null, remaining: 0 };
     }
+    // The booking left this departure (rebooked, moved, deleted): its old code is void here.
+    const revoked = manifest.revoked
+      .filter((r) => r.ticketId === claims.ticketId && claims.version <= r.version)
+      .at(-1);
+    if (revoked) return { colour: 'red', reason: revoked.reason, passenger: null, remaining: 0 };
     // A valid code for a booking the device has not heard of yet (a late sale or approval).
     passenger = {
       ticketId: claims.ticketId,
@@ -203,11 +236,10 @@ export function judgeScan(opts: {
   const remaining = Math.max(0, passenger.adults + passenger.children - passenger.boarded - pending);
   const red = (reason: ScanReason): ScanVerdict => ({ colour: 'red', reason, passenger, remaining: 0 });
   const amber = (reason: ScanReason): ScanVerdict => ({ colour: 'amber', reason, passenger, remaining });
-  if (claims && claims.version < passenger.version) return red('superseded');
-  if (passenger.status === 'cancelled') return red('rejected');
-  if (passenger.status === 'voided') return red('voided');
+  // The status first: "cancelled by the passenger" tells the crew more than "a newer code".
+  if (passenger.status !== 'confirmed') return red(STATUS_REASONS[passenger.status]);
   if (passenger.marked && RED_MARKS.has(passenger.marked)) return red('cancelled');
-  if (passenger.status === 'pending') return red('not_approved');
+  if (claims && claims.version < passenger.version) return red('superseded');
   if (claims && claims.travelDate !== manifest.travelDate) return amber('wrong_date');
   if (remaining === 0) return { colour: 'amber', reason: 'already_boarded', passenger, remaining };
   if (passenger.fromStop !== stop) return amber('wrong_stop');

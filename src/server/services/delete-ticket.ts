@@ -5,6 +5,7 @@ import { writeAudit } from '#server/lib/audit.ts';
 import { announce } from '#server/lib/live-events.ts';
 import type { Storage } from '#server/lib/storage.ts';
 import { lockTicket } from './lock-ticket.ts';
+import { revokeCodes } from './revoke-codes.ts';
 
 type Logger = { warn(obj: object, msg: string): void };
 
@@ -22,6 +23,8 @@ export async function deleteTicket(opts: {
 }): Promise<void> {
   const slipKey = await opts.db.transaction(async (tx) => {
     const before = await lockTicket({ db: tx, id: opts.ticketId });
+    // A code already given out must not board as "not in the list yet" once the ticket is gone.
+    await revokeCodes(tx, { ticketIds: [before.id], reason: 'deleted', now: new Date() });
     await tx.delete(ticketSeats).where(eq(ticketSeats.ticketId, before.id));
     await tx.delete(tickets).where(eq(tickets.id, before.id));
     await writeAudit(tx, {

@@ -24,6 +24,7 @@ export async function exportFinalManifest(opts: {
     scheduleId: opts.scheduleId,
     keys: [],
     now: opts.now,
+    timeZone: opts.tz,
   });
   const boardingStops = manifest.stops.slice(0, -1);
   if (boardingStops.length === 0 || boardingStops.some((s) => !s.closure)) {

@@ -22,6 +22,7 @@ import { affectedPassenger, cancelBookings } from './cancel-departure.ts';
 import { listTicketsWhere } from './list-tickets.ts';
 import { type Notifier, notifyPassenger } from './notify-passengers.ts';
 import { chooseSeats } from './reseat.ts';
+import { revokeCodes } from './revoke-codes.ts';
 
 type Schedule = typeof schedules.$inferSelect;
 type Stop = { locationId: string; departureTime: string | null };
@@ -278,6 +279,7 @@ export async function moveDeparture(opts: {
         lost.push({ ticket: first.ticket, why: 'No room for this party on the new departure' });
         continue;
       }
+      await revokeCodes(tx, { ticketIds: [p.ticket.id], reason: 'moved', now });
       await tx
         .update(tickets)
         .set({

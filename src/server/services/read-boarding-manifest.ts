@@ -5,14 +5,15 @@ import {
   boardings,
   launches,
   locations,
+  revokedCodes,
   scheduleLaunches,
   scheduleRouteStops,
   schedules,
   tickets,
 } from '#server/db/schema.ts';
-import { hhmm } from '#server/lib/clock.ts';
+import { hhmm, instantInZone } from '#server/lib/clock.ts';
 import { problem } from '#server/lib/errors.ts';
-import type { BoardingManifest, ManifestPassenger, ManifestStop } from '#shared/boarding.ts';
+import type { BoardingManifest, ManifestPassenger, ManifestStop, RevokeReason } from '#shared/boarding.ts';
 import type { MarkedStatus, TicketStatus } from '#shared/constants.ts';
 import type { ETicketPublicKey } from '#shared/e-ticket-code.ts';
 
@@ -53,6 +54,8 @@ export async function readBoardingManifest(opts: {
   scheduleId: string;
   keys: ETicketPublicKey[];
   now: Date;
+  /** The operator's time zone: the departure's instant is worked out in it. */
+  timeZone: string;
 }): Promise<BoardingManifest> {
   const { db, scheduleId } = opts;
   const [schedule] = await db
@@ -61,7 +64,7 @@ export async function readBoardingManifest(opts: {
     .where(eq(schedules.id, scheduleId))
     .limit(1);
   if (!schedule) throw problem('schedule_not_found');
-  const [stops, closures, rows, launchNames] = await Promise.all([
+  const [stops, closures, rows, launchNames, revoked] = await Promise.all([
     readRouteStops(db, scheduleId),
     db.select().from(boardingClosures).where(eq(boardingClosures.scheduleId, scheduleId)),
     db
@@ -88,6 +91,11 @@ export async function readBoardingManifest(opts: {
       .innerJoin(launches, eq(launches.id, scheduleLaunches.launchId))
       .where(eq(scheduleLaunches.scheduleId, scheduleId))
       .orderBy(asc(scheduleLaunches.position)),
+    db
+      .select({ ticketId: revokedCodes.ticketId, version: revokedCodes.version, reason: revokedCodes.reason })
+      .from(revokedCodes)
+      .where(and(eq(revokedCodes.scheduleId, scheduleId), eq(revokedCodes.travelDate, schedule.travelDate)))
+      .orderBy(asc(revokedCodes.createdAt)),
   ]);
   const firsts = await firstBoardings(
     db,
@@ -129,10 +137,12 @@ export async function readBoardingManifest(opts: {
     scheduleId,
     travelDate: schedule.travelDate,
     departureTime: hhmm(schedule.departureTime) ?? '',
+    departsAt: instantInZone(schedule.travelDate, schedule.departureTime, opts.timeZone).toISOString(),
     launches: launchNames.map((l) => l.name),
     stops: manifestStops,
     keys: opts.keys,
     passengers,
+    revoked: revoked.map((r) => ({ ...r, reason: r.reason as RevokeReason })),
     generatedAt: opts.now.toISOString(),
   };
 }

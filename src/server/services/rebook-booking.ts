@@ -11,6 +11,7 @@ import type { TicketBreakdownRow } from '#shared/schemas.ts';
 import { refuseTakenSeats, takeSeats } from './check-seats.ts';
 import { checkTrip } from './create-booking.ts';
 import { type ChangeContext, notAllowed, type RecordedChange } from './manage-booking.ts';
+import { revokeCodes } from './revoke-codes.ts';
 
 type Priced = { breakdown: TicketBreakdownRow[]; totalAmount: string; differenceCents: bigint };
 
@@ -95,6 +96,8 @@ export async function rebookBooking(
     );
   }
 
+  // The code shown so far no longer boards on the departure the booking leaves.
+  await revokeCodes(tx, { ticketIds: [ticket.id], reason: 'rebooked', now });
   await tx.delete(ticketSeats).where(eq(ticketSeats.ticketId, ticket.id));
   const status = rules.freeRebook
     ? ticket.paymentStatus === 'completed'

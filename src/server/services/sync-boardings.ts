@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
-import { boardings, tickets } from '#server/db/schema.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { boardings, schedules, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import { announce } from '#server/lib/live-events.ts';
 import type { Boarding, BoardingResult } from '#shared/boarding.ts';
@@ -58,11 +58,17 @@ async function syncOne(
       accepted: 0,
       firstBoarding: null,
     };
-    if (
-      ticket?.ticketStatus !== 'confirmed' ||
-      !BOARDS_MARKS.has(ticket.markedStatus) ||
-      !opts.mayBoard(ticket.travelDate)
-    ) {
+    const why = !ticket
+      ? 'not_on_departure'
+      : ticket.ticketStatus !== 'confirmed'
+        ? ticket.ticketStatus
+        : !BOARDS_MARKS.has(ticket.markedStatus)
+          ? `marked_${ticket.markedStatus}`
+          : !opts.mayBoard(ticket.travelDate)
+            ? 'not_today'
+            : null;
+    if (why !== null || !ticket) {
+      await recordRefusal(tx, opts, b, why ?? 'not_on_departure');
       return refused;
     }
     const party = ticket.adultCount + ticket.childCount;
@@ -115,5 +121,75 @@ async function syncOne(
       accepted,
       firstBoarding: firsts.get(ticket.id) ?? null,
     };
+  });
+}
+
+/**
+ * A refused boarding leaves a trace: a `refused` row (so sending it again answers the same) where
+ * the ticket and the departure still exist, and an audit entry in every case, with why.
+ */
+async function recordRefusal(
+  tx: Tx,
+  opts: { userId: string; deviceId: string; now: Date },
+  b: Boarding,
+  why: string,
+): Promise<void> {
+  const [ticket] = await tx
+    .select({
+      id: tickets.id,
+      scheduleId: tickets.scheduleId,
+      travelDate: tickets.travelDate,
+      ticketStatus: tickets.ticketStatus,
+      markedStatus: tickets.markedStatus,
+    })
+    .from(tickets)
+    .where(eq(tickets.id, b.ticketId))
+    .limit(1);
+  const [departure] = await tx
+    .select({ id: schedules.id })
+    .from(schedules)
+    .where(eq(schedules.id, b.scheduleId))
+    .limit(1);
+  if (ticket && departure) {
+    await tx
+      .insert(boardings)
+      .values({
+        id: b.id,
+        ticketId: ticket.id,
+        scheduleId: departure.id,
+        stop: b.stop,
+        persons: b.persons,
+        accepted: 0,
+        outcome: 'refused',
+        deliberate: b.deliberate,
+        deviceId: opts.deviceId,
+        deviceTime: new Date(b.deviceTime),
+        userId: opts.userId,
+        receivedAt: opts.now,
+      })
+      .onConflictDoNothing();
+  }
+  await writeAudit(tx, {
+    actorUserId: opts.userId,
+    action: 'board_refused',
+    entity: 'ticket',
+    entityId: b.ticketId,
+    before: ticket
+      ? {
+          scheduleId: ticket.scheduleId,
+          travelDate: ticket.travelDate,
+          ticketStatus: ticket.ticketStatus,
+          markedStatus: ticket.markedStatus,
+        }
+      : null,
+    after: {
+      why,
+      scheduleId: b.scheduleId,
+      persons: b.persons,
+      stop: b.stop,
+      deviceId: opts.deviceId,
+      deviceTime: b.deviceTime,
+      deliberate: b.deliberate,
+    },
   });
 }

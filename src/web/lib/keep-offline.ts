@@ -12,7 +12,8 @@ export async function keepFilesOffline(cacheName: string, extra: readonly string
       .map((entry) => new URL(entry.name))
       .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
       .map((url) => url.pathname);
-    await cache.addAll([...extra, ...new Set(files)]);
+    // Once each: addAll refuses a list naming a file twice.
+    await cache.addAll([...new Set([...extra, ...files])]);
   } catch {
     // Full storage or a failed fetch: the page still works online.
   }

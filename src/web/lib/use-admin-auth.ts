@@ -42,16 +42,30 @@ function rememberedMe(): AuthMe | null {
   }
 }
 
+/** Passengers' names kept by a boarding device go with the session; unsent boardings stay. */
+function wipeBoardingDevice() {
+  void import('#web/features/admin-boarding/device-store.ts')
+    .then((store) => store.wipeManifests())
+    .catch(() => {
+      // No IndexedDB here: nothing was kept.
+    });
+}
+
 async function readMe(signal: AbortSignal): Promise<AuthMe> {
   try {
     const me = await api.get<AuthMe>('/api/auth/me', { signal });
     rememberMe(me);
+    // Nobody signed in (the session ended, expired, or was never there): nothing stays kept.
+    if (!me.user) wipeBoardingDevice();
     return me;
   } catch (error) {
     const offline = error instanceof ApiError && error.code === 'network_error';
     const kept = offline ? rememberedMe() : null;
     if (kept) return kept;
-    if (error instanceof ApiError && error.status === 401) forgetMe();
+    if (error instanceof ApiError && error.status === 401) {
+      forgetMe();
+      wipeBoardingDevice();
+    }
     throw error;
   }
 }
@@ -99,8 +113,7 @@ function useLeaveAdminArea() {
   return async (message: string) => {
     toast.success(message);
     forgetMe();
-    // Passengers' names kept by a boarding device go with the session; unsent boardings stay.
-    void import('#web/features/admin-boarding/device-store.ts').then((store) => store.wipeManifests());
+    wipeBoardingDevice();
     await queryClient.cancelQueries({ queryKey: [ADMIN_KEY] });
     navigate('/admin/login', { replace: true });
     queryClient.removeQueries({ queryKey: [ADMIN_KEY], predicate: (q) => q.getObserversCount() === 0 });

@@ -6,6 +6,7 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   chromium,
   type Page,
   type TestInfo,
@@ -81,10 +82,14 @@ export async function cameraBrowser(code: string, name: string): Promise<Browser
   });
 }
 
-/** A signed-in boarding device, sized like this project's (phone or desktop). */
+/**
+ * A signed-in boarding device, sized like this project's (phone or desktop) unless `options`
+ * size it otherwise (a tablet); its service worker blocked unless allowed there.
+ */
 export async function device(
   browser: Browser,
   testInfo: TestInfo,
+  options: Pick<BrowserContextOptions, 'viewport' | 'isMobile' | 'hasTouch' | 'serviceWorkers'> = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const { viewport, isMobile, hasTouch, baseURL } = testInfo.project.use;
   const context = await browser.newContext({
@@ -94,6 +99,7 @@ export async function device(
     hasTouch,
     permissions: ['camera'],
     serviceWorkers: 'block',
+    ...options,
   });
   await json(await context.request.post('/api/auth/login', { data: DEMO_ADMIN }));
   return { context, page: await context.newPage() };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, tickets } from '#server/db/schema.ts';
+import { auditLog, boardings, tickets } from '#server/db/schema.ts';
 import type { Boarding, BoardingManifest, BoardingResult } from '#shared/boarding.ts';
 import { verifyCode } from '#shared/e-ticket-code.ts';
 import {
@@ -184,6 +184,68 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
     expect(results.map((r) => r.outcome)).toEqual(['refused', 'refused', 'refused']);
     const [stored] = await t.database.db.select().from(tickets).where(eq(tickets.id, elsewhere.id));
     expect(stored?.boardedCount).toBe(0);
+  });
+
+  it('refuses every status but confirmed, and records each refusal with why', async () => {
+    const made = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone() });
+    const statuses = [
+      'pending',
+      'cancelled',
+      'completed',
+      'voided',
+      'cancelled_by_operator',
+      'cancelled_by_passenger',
+    ] as const;
+    const made2 = [];
+    for (const status of statuses) made2.push(await makeTicket(t.database.db, { schedule: made, status }));
+    const sent = made2.map(({ ticket }) => boarding(made, ticket.id, { deliberate: true }));
+    const results = await sync('device-refused', sent);
+    expect(results.map((r) => [r.outcome, r.accepted])).toEqual(statuses.map(() => ['refused', 0]));
+    for (const [i, status] of statuses.entries()) {
+      const ticketId = made2[i]?.ticket.id ?? '';
+      const [stored] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId));
+      expect(stored?.boardedCount).toBe(0);
+      expect(stored?.markedStatus).toBeNull();
+      const rows = await t.database.db.select().from(boardings).where(eq(boardings.ticketId, ticketId));
+      expect(rows).toEqual([
+        expect.objectContaining({
+          outcome: 'refused',
+          accepted: 0,
+          deliberate: true,
+          deviceId: 'device-refused',
+        }),
+      ]);
+      const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, ticketId));
+      expect(audits.map((a) => [a.action, (a.after as { why: string }).why])).toEqual([
+        ['board_refused', status],
+      ]);
+    }
+    // Sent again (a lost answer): the same refusal, not a second record.
+    expect((await sync('device-refused', sent.slice(0, 1)))[0]?.outcome).toBe('refused');
+    const again = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, made2[0]?.ticket.id ?? ''));
+    expect(again).toHaveLength(1);
+  });
+
+  it('keeps a deliberate (amber) boarding marked as such, in the boarding and in the audit', async () => {
+    const made = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone() });
+    const { ticket } = await makeTicket(t.database.db, { schedule: made, status: 'confirmed' });
+    const { ticket: plain } = await makeTicket(t.database.db, { schedule: made, status: 'confirmed' });
+    await sync('device-aaaa', [
+      boarding(made, ticket.id, { deliberate: true }),
+      boarding(made, plain.id, { deliberate: false }),
+    ]);
+    for (const [id, deliberate] of [
+      [ticket.id, true],
+      [plain.id, false],
+    ] as const) {
+      const [row] = await t.database.db.select().from(boardings).where(eq(boardings.ticketId, id));
+      expect(row).toMatchObject({ outcome: 'boarded', deliberate });
+      const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+      expect(audit).toMatchObject({ action: 'board', after: expect.objectContaining({ deliberate }) });
+    }
   });
 
   it('closes boarding stop by stop: no-shows marked, persons on board per leg, and the final manifest', async () => {

@@ -114,6 +114,7 @@ export default async function adminBoardingRoutes(fastify: FastifyInstance) {
         scheduleId: req.params.scheduleId,
         keys: app.deps.ticketSigner().publicKeys,
         now: clock.now(),
+        timeZone: config.tzOperator,
       });
     },
   );
@@ -167,6 +168,7 @@ export default async function adminBoardingRoutes(fastify: FastifyInstance) {
         scheduleId,
         keys: app.deps.ticketSigner().publicKeys,
         now: clock.now(),
+        timeZone: config.tzOperator,
       });
     },
   );

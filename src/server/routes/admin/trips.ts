@@ -118,6 +118,7 @@ export default async function adminTripRoutes(fastify: FastifyInstance) {
         scheduleId: req.params.scheduleId,
         keys: [],
         now: clock.now(),
+        timeZone: config.tzOperator,
       });
       const name = (i: number) => manifest.stops[i]?.name ?? '';
       return {

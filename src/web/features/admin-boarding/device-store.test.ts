@@ -15,14 +15,17 @@ import {
 // The device's IndexedDB rules (docs/decisions/024), on an in-memory IndexedDB: the browser
 // tests exercise the same code in Chromium.
 
+/** A departure at 08:00 in the Maldives (UTC+5), as the server sends it. */
 const manifest = (scheduleId: string, travelDate: string, departureTime = '08:00'): BoardingManifest => ({
   scheduleId,
   travelDate,
   departureTime,
+  departsAt: new Date(Date.parse(`${travelDate}T${departureTime}:00+05:00`)).toISOString(),
   launches: ['Sea Breeze'],
   stops: [],
   keys: [],
   passengers: [],
+  revoked: [],
   generatedAt: new Date().toISOString(),
 });
 const boarding = (id: string) => ({
@@ -43,14 +46,27 @@ describe('what a boarding device keeps', () => {
   });
 
   it('drops a departure 24 hours after it left, and keeps a later one', async () => {
-    const departed = Date.parse('2026-11-20T08:00');
+    // 08:00 in the Maldives is 03:00 UTC, whatever time zone this device (or this run) is set to.
+    const departed = Date.parse('2026-11-20T03:00:00Z');
     await saveManifest(manifest('old', '2026-11-20'));
     await saveManifest(manifest('today', '2026-11-21'));
-    await wipeExpired(departed + 23 * 3_600_000);
+    await wipeExpired(departed + 24 * 3_600_000 - 1);
     expect(await readManifest('old')).toBeDefined();
     await wipeExpired(departed + 24 * 3_600_000 + 1);
     expect(await readManifest('old')).toBeUndefined();
     expect(await readManifest('today')).toBeDefined();
+    await wipeManifests();
+  });
+
+  it('dates a copy kept before manifests carried the instant at the earliest it could mean', async () => {
+    const { departsAt: _dropped, ...old } = manifest('legacy', '2026-11-20');
+    await saveManifest(old as BoardingManifest);
+    // 08:00 at UTC+14 is 18:00 UTC the day before: gone 24 hours after that.
+    const earliest = Date.parse('2026-11-19T18:00:00Z');
+    await wipeExpired(earliest + 24 * 3_600_000 - 1);
+    expect(await readManifest('legacy')).toBeDefined();
+    await wipeExpired(earliest + 24 * 3_600_000 + 1);
+    expect(await readManifest('legacy')).toBeUndefined();
   });
 
   it('wipes the passengers on sign-out, and keeps the boardings not yet sent', async () => {

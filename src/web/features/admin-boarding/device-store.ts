@@ -86,11 +86,25 @@ export async function wipeManifests(): Promise<void> {
   await db.clear('outcomes');
 }
 
-/** Drops the manifests of departures more than 24 hours gone. */
+/** The earliest a wall-clock time can happen anywhere (UTC+14). */
+const EARLIEST_ZONE_MS = 14 * 3_600_000;
+
+/**
+ * When the departure left, as an instant: the server works it out in the operator's time zone
+ * (`departsAt`), so the device's own time zone changes nothing. A copy kept before manifests
+ * carried it is taken at the earliest instant its date and time could mean.
+ */
+function departedAt(manifest: BoardingManifest): number {
+  const at = Date.parse(manifest.departsAt ?? '');
+  if (Number.isFinite(at)) return at;
+  return Date.parse(`${manifest.travelDate}T${manifest.departureTime || '00:00'}Z`) - EARLIEST_ZONE_MS;
+}
+
+/** Drops the manifests of departures more than 24 hours gone (and any it cannot date). */
 export async function wipeExpired(now = Date.now()): Promise<void> {
   const db = await database();
   for (const manifest of await db.getAll('manifests')) {
-    const departed = Date.parse(`${manifest.travelDate}T${manifest.departureTime || '00:00'}`);
-    if (!(departed + KEEP_AFTER_DEPARTURE_MS > now)) await db.delete('manifests', manifest.scheduleId);
+    if (!(departedAt(manifest) + KEEP_AFTER_DEPARTURE_MS > now))
+      await db.delete('manifests', manifest.scheduleId);
   }
 }

@@ -29,7 +29,13 @@ function reasonText(v: ScanVerdict, manifest: BoardingManifest, timeZone: string
     superseded: 'This code was replaced by a newer one after a change.',
     rejected: 'This booking was rejected.',
     cancelled: 'This booking was cancelled.',
+    cancelled_by_operator: 'This booking was cancelled by the operator. Send the passenger to the office.',
+    cancelled_by_passenger: 'This booking was cancelled by the passenger.',
+    completed: 'This booking’s trip is already completed.',
     voided: 'This counter sale was voided.',
+    rebooked: 'This code was replaced: the booking was rebooked onto another departure.',
+    moved: 'This code was replaced: the booking moved to another departure.',
+    deleted: 'This booking was deleted by the office.',
     not_approved: 'This booking is not approved yet. Send the passenger to the office.',
     already_boarded: v.passenger?.firstBoarding
       ? `Already on board since ${formatClock(v.passenger.firstBoarding.at, timeZone)} (device ${v.passenger.firstBoarding.deviceId.slice(7, 15)}).`
@@ -195,6 +201,9 @@ function ScanResult({
   const { colour, passenger } = verdict;
   const [persons, setPersons] = useState(verdict.remaining);
   const [busy, setBusy] = useState(false);
+  // Amber boards only with a second, deliberate tap: the first one asks whether ID was checked.
+  const [confirming, setConfirming] = useState(false);
+  const confirmButton = useRef<HTMLButtonElement>(null);
   const Icon = colour === 'green' ? ShieldCheck : colour === 'amber' ? ShieldAlert : ShieldX;
   const canBoard = colour !== 'red' && verdict.remaining > 0 && passenger !== null;
   const board = async () => {
@@ -204,8 +213,14 @@ function ScanResult({
       setPersons((n) => Math.min(n, verdict.remaining - persons));
     } finally {
       setBusy(false);
+      setConfirming(false);
     }
   };
+
+  useEffect(() => {
+    // Keyboard and screen reader users land on the question, which is read out with its note.
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
 
   return (
     <div
@@ -245,7 +260,31 @@ function ScanResult({
           {verdict.remaining > 0 ? ` · ${verdict.remaining} still to board` : ''}.
         </p>
       )}
-      {canBoard && (
+      {canBoard && confirming && (
+        <fieldset className="mt-4 space-y-3 rounded-lg border-2 border-dashed border-amber-700 bg-white p-3">
+          <legend className="float-left mb-3 w-full font-semibold">
+            Check the passenger’s ID against the name above before boarding.
+          </legend>
+          <Button
+            ref={confirmButton}
+            type="button"
+            disabled={busy}
+            onClick={() => void board()}
+            className="h-14 w-full bg-amber-700 text-lg hover:bg-amber-800"
+          >
+            Checked ID? Board {people(persons, 'person', 'persons')}
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            className="h-11 w-full"
+            onClick={() => setConfirming(false)}
+          >
+            Not yet
+          </Button>
+        </fieldset>
+      )}
+      {canBoard && !confirming && (
         <div className="mt-4 space-y-3">
           {verdict.remaining > 1 && (
             <fieldset className="flex items-center gap-3">
@@ -278,7 +317,7 @@ function ScanResult({
           <Button
             type="button"
             disabled={busy || persons < 1}
-            onClick={() => void board()}
+            onClick={() => (colour === 'green' ? void board() : setConfirming(true))}
             className={cn('h-14 w-full text-lg', colour === 'amber' && 'bg-amber-700 hover:bg-amber-800')}
           >
             {colour === 'green'

@@ -1,13 +1,7 @@
 import { Camera, CameraOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
-import { keepBoardingOffline } from './keep-boarding-offline.ts';
-
-type Detector = { detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]> };
-type DetectorClass = {
-  new (options: { formats: string[] }): Detector;
-  getSupportedFormats?: () => Promise<string[]>;
-};
+import { type Detector, loadZxing, nativeQrDetector } from './qr-reader.ts';
 
 /** The same code held in front of the camera is reported once per this many ms. */
 const REPEAT_MS = 2500;
@@ -15,18 +9,13 @@ const SCAN_EVERY_MS = 120;
 
 /**
  * The platform's Barcode Detection API where it reads QR codes (Android's Chrome), else the
- * ZXing WebAssembly ponyfill, served from this site (never a CDN) so it works offline once kept.
+ * ZXing WebAssembly ponyfill, served from this site (never a CDN) so it works offline once kept
+ * (keep-boarding-offline.ts keeps it when the boarding screen opens online).
  */
 async function makeDetector(): Promise<Detector> {
-  const Native = (globalThis as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
-  const formats: string[] = (await Native?.getSupportedFormats?.().catch(() => [])) ?? [];
-  if (Native && formats.includes('qr_code')) {
-    return new Native({ formats: ['qr_code'] });
-  }
-  const [{ BarcodeDetector, prepareZXingModule }, { default: wasmUrl }] = await Promise.all([
-    import('barcode-detector/ponyfill'),
-    import('zxing-wasm/reader/zxing_reader.wasm?url'),
-  ]);
+  const Native = await nativeQrDetector();
+  if (Native) return new Native({ formats: ['qr_code'] });
+  const [{ BarcodeDetector, prepareZXingModule }, { default: wasmUrl }] = await loadZxing();
   prepareZXingModule({
     overrides: {
       locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path),
@@ -63,8 +52,6 @@ export function Scanner({ onCode }: { onCode: (text: string, detectedAt: number)
         const detector = await makeDetector();
         if (stopped) return;
         setState('on');
-        // The QR reader's files are loaded now: keep them too.
-        void keepBoardingOffline();
         const tick = async () => {
           if (stopped) return;
           try {

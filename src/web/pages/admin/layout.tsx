@@ -3,6 +3,7 @@ import { type ReactNode, useMemo } from 'react';
 import { MSG } from '#shared/messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useBoardingExpiry, wipeBoardingDevice } from '#web/features/admin-boarding/device-wipes.ts';
 import { AdminShell } from '#web/features/admin-layout/admin-shell.tsx';
 import { useSessionWatch } from '#web/features/admin-layout/use-session-watch.ts';
 import type { LoginRedirectState } from '#web/features/admin-login/redirect-target.ts';
@@ -21,7 +22,10 @@ export default function AdminLayout({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   const from = `${pathname}${window.location.search}${window.location.hash}`;
   const state = useMemo<LoginRedirectState>(() => ({ from }), [from]);
-  useSessionWatch();
+  // Any 401 in the admin area wipes the passengers a boarding device kept; a departure's copy
+  // also goes 24 hours after it, checked from the admin area's start.
+  useSessionWatch(wipeBoardingDevice);
+  useBoardingExpiry();
 
   if (me.isPending) {
     return (
