@@ -438,6 +438,86 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scale-out: two instances on one
     expect(after).toBe(before - 1);
   });
 
+  /** The link of the newest mail to `email` in the sink, its quoted-printable soft breaks undone. */
+  async function mailedLink(email: string): Promise<string> {
+    return waitUntil(`a link mailed to ${email}`, () => {
+      for (const mail of [...sinkOf().received].reverse()) {
+        if (!mail.to.includes(email)) continue;
+        const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        const url = /https?:\/\/\S+#[A-Za-z0-9_-]+/.exec(text)?.[0];
+        if (url) return url;
+      }
+      return undefined;
+    });
+  }
+
+  /** A person invited on A who joins on B, as the e-mailed link lets them. */
+  async function staffMember(
+    ownerCookie: string,
+  ): Promise<{ id: string; cookie: string; email: string; password: string }> {
+    const email = `crew-${randomUUID()}@example.com`;
+    const invited = await send(A, 'POST', '/api/admin/staff/invitations', {
+      cookie: ownerCookie,
+      body: { email, role: 'office' },
+    });
+    expect(invited.status).toBe(201);
+    const token = (await mailedLink(email)).split('#')[1];
+    const password = 'harbour-lights-2026';
+    const joined = await send(B, 'POST', '/api/auth/links/complete', { body: { token, password } });
+    expect(joined.status).toBe(200);
+    const { user } = (await joined.json()) as { user: { id: string } };
+    const cookie = joined.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    return { id: user.id, cookie, email, password };
+  }
+
+  // The streams' own re-check runs every 25 s: within the 10 s of waitFor, only the live event can
+  // have closed them.
+  it('a deactivation on A closes the person’s event stream on B at once, and B refuses them', async () => {
+    const owner = await login(A);
+    const person = await staffMember(owner);
+    const stream = await openEventStream(B, person.cookie);
+    try {
+      const off = await send(A, 'PATCH', `/api/admin/staff/${person.id}`, {
+        cookie: owner,
+        body: { active: false },
+      });
+      expect(off.status).toBe(200);
+      await stream.waitFor((e) => e.event === 'session');
+      expect((await fetch(`${B}/api/admin/tickets`, { headers: { cookie: person.cookie } })).status).toBe(
+        401,
+      );
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('signing out everywhere on A, or out of one session on B, closes those streams on the other instance', async () => {
+    const owner = await login(A);
+    const person = await staffMember(owner);
+    // Two sessions of one person: a sign-out ends only its own stream elsewhere.
+    const other = await adminCookie(A, person.email, person.password);
+    const streamB = await openEventStream(B, person.cookie);
+    const streamOther = await openEventStream(B, other);
+    try {
+      const out = await send(A, 'POST', '/api/auth/logout', { cookie: other });
+      expect(out.status).toBe(204);
+      await streamOther.waitFor((e) => e.event === 'session');
+      // The first session's stream hears nothing of it.
+      await new Promise((r) => setTimeout(r, 500));
+      expect(streamB.events.filter((e) => e.event === 'session')).toEqual([]);
+
+      const everywhere = await send(A, 'POST', '/api/auth/logout-everywhere', { cookie: person.cookie });
+      expect(everywhere.status).toBe(204);
+      await streamB.waitFor((e) => e.event === 'session');
+    } finally {
+      streamB.close();
+      streamOther.close();
+    }
+  });
+
   it('every queued mail goes out exactly once though both instances run the outbox', async () => {
     const client = new pg.Client({ connectionString: database?.url });
     await client.connect();

@@ -16,8 +16,11 @@ export type LiveEvent =
   | { kind: 'schedule'; data: ScheduleEvent }
   /** Someone boarded, or boarding closed at a stop: boarding screens refresh that departure. */
   | { kind: 'boarding'; data: { scheduleId: string } }
-  /** A person's access changed (deactivated, role changed, password reset): their screens re-check. */
-  | { kind: 'staff'; data: { userId: string } };
+  /**
+   * A person's access changed (deactivated, role changed, password reset, signed out): their
+   * screens re-check. With `sessionIds`, only those sessions ended; without, all of theirs.
+   */
+  | { kind: 'staff'; data: { userId: string; sessionIds?: string[] } };
 
 /** Queues the event in the caller's transaction; listeners see it once that commits. */
 export async function announce(db: DbOrTx, event: LiveEvent): Promise<void> {

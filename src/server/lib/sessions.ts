@@ -7,6 +7,7 @@ import { adminProfiles, adminUsers, sessions } from '#server/db/schema.ts';
 import type { AdminUser } from '#shared/admin-api.ts';
 import { isRole, ROLE_PERMISSIONS } from '#shared/permissions.ts';
 import type { Clock } from './clock.ts';
+import { announce } from './live-events.ts';
 
 /*
  * Admin sessions (ARCHITECTURE.md sections 1 and 4, OWASP ASVS V7): an opaque 256-bit random
@@ -182,12 +183,14 @@ export function announceSessionsEnded(sessionIds: string[]): void {
   }
 }
 
+/** A sign-out: ends the session here at once, and on every other instance by a live event. */
 export async function deleteSessionByToken(db: DbOrTx, token: string): Promise<void> {
   const gone = await db
     .delete(sessions)
     .where(eq(sessions.tokenHash, hashToken(token)))
-    .returning({ id: sessions.id });
+    .returning({ id: sessions.id, userId: sessions.userId });
   announceSessionsEnded(gone.map((g) => g.id));
+  for (const g of gone) await announce(db, { kind: 'staff', data: { userId: g.userId, sessionIds: [g.id] } });
 }
 
 /**

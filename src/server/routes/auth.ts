@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { writeAudit } from '#server/lib/audit.ts';
 import { deviceCookieOf, setDeviceCookie } from '#server/lib/device-cookies.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { announce } from '#server/lib/live-events.ts';
 import { routeLimit } from '#server/lib/rate-limit.ts';
 import {
   announceSessionsEnded,
@@ -111,6 +112,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
           entityId: session.userId,
           after: { sessions: ids.length },
         });
+        // Every instance closes this person's open event streams at once, not at their next ping.
+        await announce(tx, { kind: 'staff', data: { userId: session.userId } });
         return ids;
       });
       announceSessionsEnded(ended);

@@ -4,6 +4,7 @@ import { adminUsers } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { announce } from '#server/lib/live-events.ts';
 import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { announceSessionsEnded, deleteOtherSessions } from '#server/lib/sessions.ts';
 import { MSG } from '#shared/messages.ts';
@@ -50,6 +51,10 @@ export async function changePassword(opts: {
       before: { hasDemoPassword: user.hasDemoPassword },
       after: { hasDemoPassword: false, endedSessions },
     });
+    // The other sessions' event streams close on every instance, not only on this one.
+    if (endedIds.length > 0) {
+      await announce(tx, { kind: 'staff', data: { userId: opts.userId, sessionIds: endedIds } });
+    }
     return endedIds;
   });
   // After commit: this instance's event streams of those sessions close now, not at their next ping.

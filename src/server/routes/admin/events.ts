@@ -84,6 +84,7 @@ export default async function adminEventRoutes(app: FastifyInstance) {
         // The person's own access changed, on whichever instance: their screens re-check who is
         // signed in at once, and the stream ends; a deactivated or reset person's reconnect is a 401.
         if (event.data.userId !== userId || res.writableEnded) return;
+        if (event.data.sessionIds && !event.data.sessionIds.includes(sessionId)) return;
         res.write('event: session\ndata: {}\n\n');
         end();
       });

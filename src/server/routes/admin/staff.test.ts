@@ -337,6 +337,13 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
   it('audits sign-ins, failed sign-ins, invitations, role changes and deactivations, with who did them', async () => {
     const email = `audited-${Date.now()}@example.com`;
     const person = await join(email, 'office');
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'harbour-lights-2026' },
+      remoteAddress: '10.9.0.6',
+    });
+    expect(signedIn.statusCode).toBe(200);
     await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -370,7 +377,7 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
     });
     const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, person.user.id));
     expect(rows.map((r) => r.action).sort()).toEqual(
-      ['sign_in_failed', 'staff_deactivate', 'staff_join', 'staff_role_change'].sort(),
+      ['sign_in', 'sign_in_failed', 'staff_deactivate', 'staff_join', 'staff_role_change'].sort(),
     );
     const invited = await t.app.inject({
       method: 'GET',
