@@ -56,7 +56,9 @@ export default defineConfig({
   retries: 0,
   // Two cores on the build machines; the server shares them.
   workers: 2,
-  timeout: 30_000,
+  // Generous: a 2-core build machine running two browsers and the server is slow, and a test
+  // that fails only on a slow host measures the host, not the product.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter,
   use: {
