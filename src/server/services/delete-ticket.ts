@@ -10,7 +10,7 @@ import { revokeCodes } from './revoke-codes.ts';
 type Logger = { warn(obj: object, msg: string): void };
 
 /**
- * Deletes a ticket in any status and frees its seats in the same transaction. The slip goes
+ * Deletes a ticket in any status and frees its seats in the same transaction. The slips go
  * after the commit: a storage failure must not undo the deletion, and leaves an orphan file
  * that only an admin could ever have reached.
  */
@@ -21,7 +21,7 @@ export async function deleteTicket(opts: {
   actorUserId: string;
   ticketId: string;
 }): Promise<void> {
-  const slipKey = await opts.db.transaction(async (tx) => {
+  const slipKeys = await opts.db.transaction(async (tx) => {
     const before = await lockTicket({ db: tx, id: opts.ticketId });
     // A code already given out must not board as "not in the list yet" once the ticket is gone.
     await revokeCodes(tx, { ticketIds: [before.id], reason: 'deleted', now: new Date() });
@@ -41,9 +41,10 @@ export async function deleteTicket(opts: {
       after: null,
     });
     await announce(tx, { kind: 'ticket', data: { type: 'deleted', ticketId: before.id } });
-    return before.paymentSlipKey;
+    // Both payments' slips: the booking's own and a dearer rebooking's second one.
+    return [before.paymentSlipKey, before.extraSlipKey].filter((key) => key !== null);
   });
-  if (slipKey) {
+  for (const slipKey of slipKeys) {
     await opts.storage.delete(slipKey, 'private').catch((err: unknown) => {
       opts.log.warn({ err, slipKey }, 'ticket deleted but its slip could not be removed from storage');
     });

@@ -79,6 +79,34 @@ describe('sweepOrphanSlips', () => {
     expect(await exists('banners/old.webp', 'public')).toBe(true);
   });
 
+  it('keeps a dearer rebooking’s second slip as it keeps the first', async () => {
+    const reference = uniqueReference();
+    const first = slipKey(reference);
+    const second = slipKey(reference);
+    const orphan = slipKey(reference);
+    await makeTicket(database.db, {
+      paymentReference: reference,
+      paymentSlipKey: first,
+      extraSlipKey: second,
+      extraAmount: '20.00',
+    });
+    for (const key of [first, second, orphan]) {
+      await put(storage, key);
+      await age(key, GRACE_MS * 10);
+    }
+
+    const result = await sweepOrphanSlips({
+      db: database.db,
+      storage,
+      clock: systemClock,
+      graceMs: GRACE_MS,
+    });
+
+    expect(result.removed).toEqual([orphan]);
+    expect(await exists(first)).toBe(true);
+    expect(await exists(second)).toBe(true);
+  });
+
   it('does nothing when no slip was ever stored', async () => {
     const result = await sweepOrphanSlips({
       db: database.db,

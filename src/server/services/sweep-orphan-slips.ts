@@ -1,10 +1,13 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, or } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { tickets } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { Storage } from '#server/lib/storage.ts';
 
-/** Where create-booking.ts stores slips (`slipKey`): `payment-slips/<reference>/slip.webp`. */
+/**
+ * Where create-booking.ts stores slips (`slipKey`): `payment-slips/<reference>/slip-<random>.webp`,
+ * a booking's own and a dearer rebooking's second one alike.
+ */
 export const SLIP_PREFIX = 'payment-slips/';
 export const ORPHAN_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** Keys per `in (...)` lookup, well inside PostgreSQL's parameter limit. */
@@ -21,9 +24,9 @@ export type SweepOrphanSlipsOptions = {
 type SweepResult = { checked: number; removed: string[] };
 
 /**
- * A booking stores its slip just before its transaction commits (create-booking.ts), and deletes
- * it again if the commit fails. A process killed between the two leaves a slip that no ticket
- * references and nothing will ever serve: this removes such files once they are older than the
+ * A booking (or a dearer rebooking) stores its slip just before its transaction commits
+ * (create-booking.ts, manage.ts), and deletes it again if the commit fails. A process killed
+ * between the two leaves a slip that no ticket references and nothing will ever serve: this removes such files once they are older than the
  * grace period. The listing comes before the ticket lookup, so a booking committed meanwhile is
  * seen and its slip kept.
  */
@@ -40,11 +43,12 @@ export async function sweepOrphanSlips(opts: SweepOrphanSlipsOptions): Promise<S
   const removed: string[] = [];
   for (let i = 0; i < candidates.length; i += LOOKUP_BATCH) {
     const batch = candidates.slice(i, i + LOOKUP_BATCH);
+    // A dearer rebooking's second slip (extra_slip_key) is stored under the same prefix.
     const rows = await db
-      .select({ key: tickets.paymentSlipKey })
+      .select({ key: tickets.paymentSlipKey, extra: tickets.extraSlipKey })
       .from(tickets)
-      .where(inArray(tickets.paymentSlipKey, batch));
-    const referenced = new Set(rows.map((r) => r.key));
+      .where(or(inArray(tickets.paymentSlipKey, batch), inArray(tickets.extraSlipKey, batch)));
+    const referenced = new Set(rows.flatMap((r) => [r.key, r.extra]));
     for (const key of batch) {
       if (referenced.has(key)) continue;
       await storage.delete(key, 'private');

@@ -212,16 +212,22 @@ describe(`admin tickets (${testDatabaseKind})`, () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('deletes any ticket: 204, seats free, slip removed, audit kept', async () => {
+  it('deletes any ticket: 204, seats free, both slips removed, audit kept', async () => {
     const reference = uniqueReference();
     const key = slipKey(reference);
-    await t.storage.put(key, await readFile(path.join(FILES, 'banner.webp')), {
-      contentType: 'image/webp',
-      visibility: 'private',
-    });
+    // A dearer rebooking's second slip goes with the first.
+    const extraKey = slipKey(reference);
+    for (const stored of [key, extraKey]) {
+      await t.storage.put(stored, await readFile(path.join(FILES, 'banner.webp')), {
+        contentType: 'image/webp',
+        visibility: 'private',
+      });
+    }
     const { ticket } = await makeTicket(t.database.db, {
       paymentReference: reference,
       paymentSlipKey: key,
+      extraSlipKey: extraKey,
+      extraAmount: '20.00',
       status: 'confirmed',
     });
     const res = await t.app.inject({
@@ -233,6 +239,7 @@ describe(`admin tickets (${testDatabaseKind})`, () => {
     expect(await t.database.db.select().from(tickets).where(eq(tickets.id, ticket.id))).toHaveLength(0);
     expect(await seatsOf(ticket.id)).toHaveLength(0);
     expect(await t.storage.get(key, 'private')).toBeNull();
+    expect(await t.storage.get(extraKey, 'private')).toBeNull();
     const [entry] = await auditOf(ticket.id);
     expect(entry).toMatchObject({ action: 'delete', before: { reference, ticketStatus: 'confirmed' } });
 
