@@ -169,9 +169,19 @@ export const adminTicketSchema = z.object({
   hasSlip: z.boolean(),
   /**
    * A dearer rebooking's second payment (docs/decisions/027): the difference the passenger
-   * paid on top, and whether its slip is kept; null when there is none.
+   * paid on top, and whether its slip is kept; beside it the first payment, what the booking had
+   * cost before, and whether the office had verified it then. Null when there is none.
    */
-  extraPayment: z.object({ amount: z.string(), hasSlip: z.boolean() }).nullable(),
+  extraPayment: z
+    .object({
+      amount: z.string(),
+      hasSlip: z.boolean(),
+      firstAmount: z.string(),
+      firstVerified: z.boolean(),
+    })
+    .nullable(),
+  /** Refund requests of this ticket still waiting in the refunds queue. */
+  openRefunds: z.number(),
   /** The passenger's From and To; null when the location is gone ('Unknown Location'). */
   from: namedRefSchema.nullable(),
   to: namedRefSchema.nullable(),

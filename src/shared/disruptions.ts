@@ -59,6 +59,7 @@ export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
   operator_cancelled: 'Operator cancellation',
   passenger_cancelled: 'Passenger cancellation',
   cheaper_rebooking: 'Cheaper rebooking',
+  rejected_extra_payment: 'Rebooking payment rejected',
 };
 export const refundSchema = z.object({
   id: z.string(),
@@ -76,6 +77,8 @@ export const refundSchema = z.object({
   paymentVerified: z.boolean(),
   /** Whether the booking has a payment slip (GET /api/admin/tickets/:id/slip). */
   hasSlip: z.boolean(),
+  /** Whether it has a dearer rebooking's second slip (GET /api/admin/tickets/:id/extra-slip). */
+  hasExtraSlip: z.boolean(),
   /** The passenger's own account for the refund; all null until they give it. */
   bankName: z.string().nullable(),
   accountName: z.string().nullable(),

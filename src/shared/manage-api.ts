@@ -9,8 +9,16 @@ export const MANAGE_LINK_HEADER = 'x-manage-link';
 /** Header of every change: the grant a proved code gave, good for one change. */
 export const MANAGE_GRANT_HEADER = 'x-manage-grant';
 
-/** Why the office owes money back. */
-export const REFUND_REASONS = ['operator_cancelled', 'passenger_cancelled', 'cheaper_rebooking'] as const;
+/**
+ * Why the office owes money back. `rejected_extra_payment`: the office rejected a dearer
+ * rebooking's second payment, which cancels the booking; the first, verified payment comes back.
+ */
+export const REFUND_REASONS = [
+  'operator_cancelled',
+  'passenger_cancelled',
+  'cheaper_rebooking',
+  'rejected_extra_payment',
+] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 export const manageParamsSchema = z.object({ reference: z.string().max(64) });
@@ -72,7 +80,10 @@ export const manageViewSchema = bookingLookupSchema.extend({
   rebook: z.object({ allowed: z.boolean(), free: z.boolean() }),
   /** The name may be corrected until boarding closes at the passenger's stop. */
   nameChangeAllowed: z.boolean(),
-  /** A dearer rebooking's extra payment, waiting for the office to check its slip. */
+  /**
+   * A dearer rebooking's extra payment, waiting for the office to check its slip. While it waits
+   * the booking cannot be rebooked again (`rebook.allowed` is false).
+   */
   extraAmount: z.string().nullable(),
   refunds: z.array(manageRefundSchema),
 });

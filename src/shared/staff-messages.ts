@@ -56,5 +56,7 @@ export const REFUND_MSG = {
   bankReferenceTooLong: 'The bank reference can have at most 100 characters',
   refundNotFound: 'This refund request does not exist',
   alreadyRefunded: 'This refund was already marked refunded. Nothing was changed.',
+  refundInQueue:
+    'This booking has a refund waiting in the Refunds queue. Mark it refunded there, with the bank reference, so the passenger is told.',
   markedRefunded: (reference: string) => `Refund of ${reference} marked done`,
 } as const;

@@ -20,6 +20,7 @@ import { MSG } from '#shared/messages.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
 import { listTicketsWhere } from './list-tickets.ts';
 import { type Notifier, notifyPassenger } from './notify-passengers.ts';
+import { refundParts } from './split-refund.ts';
 
 /** The bookings a disruption reaches: those still to travel (pending and confirmed). */
 const ACTIVE = ['pending', 'confirmed'];
@@ -93,20 +94,29 @@ export async function cancelBookings(
     .set({ ticketStatus: 'cancelled_by_operator', updatedAt: opts.now, ...supersedeETicket })
     .where(inArray(tickets.id, ids));
   await tx.delete(ticketSeats).where(inArray(ticketSeats.ticketId, ids));
-  await tx
-    .insert(refundRequests)
-    .values(
-      opts.affected.map((t) => ({
-        ticketId: t.id,
-        amount: t.totalAmount,
-        currency: t.currency,
-        reason: 'operator_cancelled',
-        paymentVerified: t.paymentStatus === 'completed',
-        disruptionId: opts.disruptionId,
-        createdAt: opts.now,
-      })),
-    )
-    .onConflictDoNothing();
+  // The whole fare back; while a dearer rebooking's second payment is under review, its part
+  // and the verified first payment's part are owed apart (docs/decisions/027).
+  const requests = opts.affected.flatMap((t) =>
+    refundParts(
+      {
+        totalAmount: t.totalAmount,
+        paymentStatus: t.paymentStatus,
+        firstPaymentAmount: t.extraPayment?.firstAmount ?? null,
+        firstPaymentVerified: t.extraPayment?.firstVerified ?? null,
+      },
+      toCents(t.totalAmount),
+      100,
+    ).map((part) => ({
+      ticketId: t.id,
+      amount: centsToMoney(part.cents),
+      currency: t.currency,
+      reason: 'operator_cancelled',
+      paymentVerified: part.paymentVerified,
+      disruptionId: opts.disruptionId,
+      createdAt: opts.now,
+    })),
+  );
+  if (requests.length > 0) await tx.insert(refundRequests).values(requests).onConflictDoNothing();
   for (const ticket of opts.affected) {
     const notice = { kind: 'departure_cancelled' as const, ticket, reason: opts.reason, note: opts.note };
     await notifyPassenger(tx, notice, opts.notifiers);

@@ -22,6 +22,7 @@ function refundOf({ request, ticket }: Row): Refund {
     percent: request.percent,
     paymentVerified: request.paymentVerified,
     hasSlip: Boolean(ticket.paymentSlipKey),
+    hasExtraSlip: Boolean(ticket.extraSlipKey),
     bankName: request.bankName,
     accountName: request.accountName,
     accountNumber: request.accountNumber,

@@ -1,7 +1,14 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
-import { launches, locations, scheduleRouteStops, schedules, tickets } from '#server/db/schema.ts';
+import {
+  launches,
+  locations,
+  refundRequests,
+  scheduleRouteStops,
+  schedules,
+  tickets,
+} from '#server/db/schema.ts';
 import { hhmm } from '#server/lib/clock.ts';
 import type {
   AdminStop,
@@ -13,6 +20,7 @@ import type {
   TicketStatus,
   TicketTab,
 } from '#shared/admin-api.ts';
+import { centsToMoney, toCents } from '#shared/money.ts';
 
 /** SPEC.md section 4: the Approved tab shows confirmed tickets, Rejected shows cancelled ones. */
 const TAB_STATUS: Record<TicketTab, TicketStatus> = {
@@ -62,6 +70,7 @@ function selectTickets(db: DbOrTx) {
       launchName: launches.name,
       originName: origin.name,
       destinationName: destination.name,
+      openRefunds: sql<number>`(select count(*)::int from ${refundRequests} where ${refundRequests.ticketId} = ${tickets.id} and ${refundRequests.status} = 'requested')`,
     })
     .from(tickets)
     .innerJoin(schedules, eq(schedules.id, tickets.scheduleId))
@@ -106,7 +115,15 @@ function toAdminTicket(row: TicketRow, stops: AdminStop[]): AdminTicket {
     markedStatus: (t.markedStatus as MarkedStatus | null) ?? null,
     remarks: t.remarks,
     hasSlip: Boolean(t.paymentSlipKey),
-    extraPayment: t.extraAmount ? { amount: t.extraAmount, hasSlip: Boolean(t.extraSlipKey) } : null,
+    extraPayment: t.extraAmount
+      ? {
+          amount: t.extraAmount,
+          hasSlip: Boolean(t.extraSlipKey),
+          firstAmount: t.firstPaymentAmount ?? centsToMoney(toCents(t.totalAmount) - toCents(t.extraAmount)),
+          firstVerified: t.firstPaymentVerified ?? false,
+        }
+      : null,
+    openRefunds: Number(row.openRefunds),
     from: t.userOriginId && row.originName !== null ? { id: t.userOriginId, name: row.originName } : null,
     to:
       t.userDestinationId && row.destinationName !== null

@@ -36,8 +36,9 @@ import { signedCode } from './read-e-ticket.ts';
 import { readTicket } from './read-ticket.ts';
 import { listDepartureStops } from './refuse-closed-departure.ts';
 import { MANAGE_KEY_PREFIX, sendEmailCode } from './send-email-code.ts';
+import { refundParts } from './split-refund.ts';
 import { manageCodeMail, type OwnChange, ownChangeMail } from './ticket-mails.ts';
-import { consumeEmailCode } from './verify-email-code.ts';
+import { proveEmailCode } from './verify-email-code.ts';
 
 /** A proved code gives one change within this many minutes. */
 export const MANAGE_GRANT_MINUTES = 15;
@@ -100,7 +101,9 @@ export async function sendManageCode(opts: {
 
 /**
  * A right code opens the booking: a manage link (reads, reusable) and a grant (one change,
- * MANAGE_GRANT_MINUTES). A wrong, used or expired code, or an unknown reference, answer alike.
+ * MANAGE_GRANT_MINUTES). The same right code sent again while it is live and its grant unused
+ * (a retry after a lost answer) answers again with a renewed grant. A wrong, expired or spent
+ * code, or an unknown reference, answer alike.
  */
 export async function verifyManageCode(opts: {
   db: Db;
@@ -113,7 +116,8 @@ export async function verifyManageCode(opts: {
   const result =
     reference && reference.length <= MAX_REFERENCE_LENGTH
       ? await opts.db.transaction(async (tx) => {
-          if (!(await consumeEmailCode(tx, codeKey(reference), opts.code, now))) return null;
+          const proved = await proveEmailCode(tx, codeKey(reference), opts.code, now);
+          if (!proved) return null;
           const [ticket] = await tx
             .select({ id: tickets.id })
             .from(tickets)
@@ -121,12 +125,32 @@ export async function verifyManageCode(opts: {
             .limit(1);
           if (!ticket) return null;
           const grant = `mg_${randomBytes(32).toString('base64url')}`;
-          await tx.insert(bookingGrants).values({
-            ticketId: ticket.id,
-            tokenHash: sha256Hex(grant),
-            expiresAt: new Date(now.getTime() + MANAGE_GRANT_MINUTES * 60_000),
-            createdAt: now,
-          });
+          if (proved.again) {
+            // The same code again: the answer to the first try was lost on the way. The grant
+            // it gave is renewed under a new token (only hashes are kept, so the lost one cannot
+            // be sent again) while it is unused and live: still one change for one code.
+            const renewed = await tx
+              .update(bookingGrants)
+              .set({ tokenHash: sha256Hex(grant) })
+              .where(
+                and(
+                  eq(bookingGrants.emailCodeId, proved.id),
+                  eq(bookingGrants.ticketId, ticket.id),
+                  isNull(bookingGrants.usedAt),
+                  gt(bookingGrants.expiresAt, now),
+                ),
+              )
+              .returning({ id: bookingGrants.id });
+            if (renewed.length === 0) return null;
+          } else {
+            await tx.insert(bookingGrants).values({
+              ticketId: ticket.id,
+              tokenHash: sha256Hex(grant),
+              emailCodeId: proved.id,
+              expiresAt: new Date(now.getTime() + MANAGE_GRANT_MINUTES * 60_000),
+              createdAt: now,
+            });
+          }
           return { grant, link: await signManageLink(tx, ticket.id, now) };
         })
       : null;
@@ -165,6 +189,8 @@ export type ManageRules = {
   canCancel: boolean;
   canRebook: boolean;
   freeRebook: boolean;
+  /** A dearer rebooking's second payment waits for the office: no further rebooking till then. */
+  extraUnderReview: boolean;
   canRename: boolean;
 };
 
@@ -199,6 +225,10 @@ async function departureOf(db: DbOrTx, ticket: TicketRow, schedule: ScheduleRow,
 export const rebooksFree = (ticket: Pick<TicketRow, 'ticketStatus' | 'markedStatus'>) =>
   ticket.ticketStatus === 'cancelled_by_operator' && ticket.markedStatus === null;
 
+/** A dearer rebooking's second payment is waiting for the office to check its slip. */
+export const extraPaymentWaits = (ticket: Pick<TicketRow, 'ticketStatus' | 'extraAmount'>) =>
+  ticket.ticketStatus === 'pending' && ticket.extraAmount !== null;
+
 export async function rulesOf(
   db: DbOrTx,
   ticket: TicketRow,
@@ -215,6 +245,7 @@ export async function rulesOf(
   const percent = refundPercent(policy, hoursLeft);
   const refundCents = (toCents(ticket.totalAmount) * BigInt(percent) + 50n) / 100n;
   const operatorCancelled = rebooksFree(ticket);
+  const extraUnderReview = extraPaymentWaits(ticket);
   return {
     leaveAt,
     hoursLeft,
@@ -222,8 +253,10 @@ export async function rulesOf(
     percent,
     refundCents,
     canCancel: live && upcoming,
-    canRebook: (live && upcoming) || operatorCancelled,
+    // A free rebooking after the operator's cancellation changes no price: it stays open.
+    canRebook: (live && upcoming && !extraUnderReview) || operatorCancelled,
     freeRebook: operatorCancelled,
+    extraUnderReview,
     canRename:
       live &&
       !boardingClosed &&
@@ -372,7 +405,9 @@ export async function runChange(opts: {
 /**
  * The passenger cancels before departure: the policy's share at this moment comes back (the
  * server works it out; nothing the client sends changes it), the seats are freed and the code
- * stops boarding. A pending booking's refund says its payment was never checked.
+ * stops boarding. A pending booking's refund says its payment was never checked; while a dearer
+ * rebooking's second payment is under review, the share of the verified first payment and the
+ * share of the unchecked second are two requests, each flagged as it is.
  */
 export async function cancelOwnBooking(
   { tx, ticket, rules, now }: ChangeContext,
@@ -384,19 +419,24 @@ export async function cancelOwnBooking(
     .set({ ticketStatus: 'cancelled_by_passenger', updatedAt: now, ...supersedeETicket })
     .where(eq(tickets.id, ticket.id));
   await tx.delete(ticketSeats).where(eq(ticketSeats.ticketId, ticket.id));
-  if (rules.refundCents > 0n) {
+  // The policy's share of each payment as the office knows it: a verified first payment and an
+  // unchecked second one (a dearer rebooking under review) are owed apart.
+  const parts = refundParts(ticket, rules.refundCents, rules.percent);
+  if (parts.length > 0) {
     await tx
       .insert(refundRequests)
-      .values({
-        ticketId: ticket.id,
-        amount: centsToMoney(rules.refundCents),
-        currency: ticket.currency,
-        reason: 'passenger_cancelled',
-        percent: rules.percent,
-        paymentVerified: ticket.paymentStatus === 'completed',
-        ...(account ?? {}),
-        createdAt: now,
-      })
+      .values(
+        parts.map((part) => ({
+          ticketId: ticket.id,
+          amount: centsToMoney(part.cents),
+          currency: ticket.currency,
+          reason: 'passenger_cancelled',
+          percent: rules.percent,
+          paymentVerified: part.paymentVerified,
+          ...(account ?? {}),
+          createdAt: now,
+        })),
+      )
       .onConflictDoNothing();
   }
   return {
@@ -437,19 +477,40 @@ export async function renamePassenger(
   };
 }
 
+/**
+ * The account the open refunds carried before a new one replaced it, for the audit: its bank and
+ * last four digits (never the whole number); null when none was given; each one when they differ.
+ */
+function previousAccount(rows: { bankName: string | null; accountNumber: string | null }[]) {
+  const seen = new Map<string, { bankName: string; last4: string }>();
+  for (const row of rows) {
+    if (row.bankName === null || row.accountNumber === null) continue;
+    const last4 = row.accountNumber.slice(-4);
+    seen.set(`${row.bankName}\u0000${last4}`, { bankName: row.bankName, last4 });
+  }
+  const accounts = [...seen.values()];
+  if (accounts.length === 0) return null;
+  return accounts.length === 1 ? accounts[0] : { accounts };
+}
+
 /** The account the passenger's open refunds are to be paid to. */
 export async function setRefundAccount(
   { tx, ticket }: ChangeContext,
   account: RefundAccount,
 ): Promise<RecordedChange> {
+  const open = and(eq(refundRequests.ticketId, ticket.id), eq(refundRequests.status, 'requested'));
+  const given = await tx
+    .select({ bankName: refundRequests.bankName, accountNumber: refundRequests.accountNumber })
+    .from(refundRequests)
+    .where(open);
   const updated = await tx
     .update(refundRequests)
     .set(account)
-    .where(and(eq(refundRequests.ticketId, ticket.id), eq(refundRequests.status, 'requested')))
+    .where(open)
     .returning({ id: refundRequests.id });
   if (updated.length === 0) throw notAllowed('This booking has no refund waiting.');
   return {
-    before: null,
+    before: previousAccount(given),
     after: {
       refunds: updated.map((r) => r.id),
       bankName: account.bankName,

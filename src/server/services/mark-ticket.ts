@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { refundRequests, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
@@ -9,6 +9,7 @@ import { supersedeETicket } from '#server/lib/ticket-signing.ts';
 import type { AdminTicket, MarkedStatus } from '#shared/admin-api.ts';
 import { CANCELLED_STATES } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
+import { REFUND_MSG } from '#shared/staff-messages.ts';
 import { lockTicket } from './lock-ticket.ts';
 import { readTicket } from './read-ticket.ts';
 
@@ -30,6 +31,16 @@ export async function markTicket(opts: {
     if (before.ticketStatus !== 'confirmed' && !refund) {
       throw new AppError('ticket_not_confirmed', MSG.ticketNotConfirmed, 409);
     }
+    // A refund the queue owes is paid there, with the bank's reference, and the passenger told
+    // (mark-refunded.ts); the plain marking is only for a ticket the queue owes nothing.
+    if (opts.status === 'refunded') {
+      const [open] = await tx
+        .select({ id: refundRequests.id })
+        .from(refundRequests)
+        .where(and(eq(refundRequests.ticketId, before.id), eq(refundRequests.status, 'requested')))
+        .limit(1);
+      if (open) throw new AppError('refund_in_queue', REFUND_MSG.refundInQueue, 409);
+    }
     await tx
       .update(tickets)
       .set({
@@ -42,13 +53,6 @@ export async function markTicket(opts: {
         updatedAt: opts.clock.now(),
       })
       .where(eq(tickets.id, before.id));
-    // The refunds queue's request for this ticket is done.
-    if (opts.status === 'refunded') {
-      await tx
-        .update(refundRequests)
-        .set({ status: 'refunded', refundedAt: opts.clock.now() })
-        .where(eq(refundRequests.ticketId, before.id));
-    }
     await writeAudit(tx, {
       actorUserId: opts.actorUserId,
       action: 'mark',

@@ -10,10 +10,28 @@ import { buildBreakdown, centsToMoney, computeTotal, toCents } from '#shared/mon
 import type { TicketBreakdownRow } from '#shared/schemas.ts';
 import { refuseTakenSeats, takeSeats } from './check-seats.ts';
 import { checkTrip } from './create-booking.ts';
-import { type ChangeContext, notAllowed, type RecordedChange } from './manage-booking.ts';
+import { type ChangeContext, extraPaymentWaits, notAllowed, type RecordedChange } from './manage-booking.ts';
 import { revokeCodes } from './revoke-codes.ts';
 
 type Priced = { breakdown: TicketBreakdownRow[]; totalAmount: string; differenceCents: bigint };
+
+/** A second change while the office checks the last one's payment would overwrite its slip. */
+const extraUnderReview = () =>
+  new AppError(
+    'extra_payment_under_review',
+    'The office is still checking your payment for the last change. You can change the departure again once they have.',
+    409,
+  );
+/**
+ * A booking keeps two payments at most (docs/decisions/027): a second dearer rebooking would
+ * replace the slip the office verified.
+ */
+const secondExtraPayment = () =>
+  new AppError(
+    'extra_payment_again',
+    'This booking has already been paid for a dearer departure once. To change it to another dearer one, please contact us.',
+    409,
+  );
 
 /**
  * What the same party costs now, in the booking's currency, and the difference from what the
@@ -41,10 +59,19 @@ async function priceOf(
 
 export async function quoteRebook(
   db: DbOrTx,
-  ticket: { ticketBreakdown: TicketBreakdownRow[]; currency: string; totalAmount: string },
+  ticket: {
+    ticketBreakdown: TicketBreakdownRow[];
+    currency: string;
+    totalAmount: string;
+    ticketStatus: string;
+    extraAmount: string | null;
+  },
   free: boolean,
 ): Promise<ManageRebookQuote> {
+  if (!free && extraPaymentWaits(ticket)) throw extraUnderReview();
   const priced = await priceOf(db, ticket, free);
+  // Refused before seats are chosen, as the change itself would be.
+  if (priced.differenceCents > 0n && ticket.extraAmount !== null) throw secondExtraPayment();
   return {
     totalAmount: priced.totalAmount,
     difference: centsToMoney(priced.differenceCents),
@@ -58,14 +85,18 @@ export async function quoteRebook(
  * change's transaction: the new seats are taken through the same unique index as any booking
  * (a racing passenger loses with 409), the old ones freed, and the e-ticket re-signed. Dearer:
  * the difference is paid with a slip and the booking goes back to the office like a new one,
- * keeping both payments. Cheaper: the difference joins the refunds queue. After the operator's
- * cancellation: no charge, no policy, and the refund it queued is withdrawn.
+ * keeping both payments (the first one's amount and state recorded beside the second). Cheaper:
+ * the difference joins the refunds queue. After the operator's cancellation: no charge, no
+ * policy, and the refund it queued is withdrawn. A booking keeps two payments at most: while the
+ * second is under review it is not rebooked again (except for free), and a second dearer
+ * rebooking is refused.
  */
 export async function rebookBooking(
   { tx, ticket, rules, now }: ChangeContext,
   input: ManageRebookRequest,
   opts: { timeZone: string; storeSlip: (() => Promise<string>) | null },
 ): Promise<RecordedChange> {
+  if (rules.extraUnderReview && !rules.freeRebook) throw extraUnderReview();
   if (!rules.canRebook) throw notAllowed('This booking can no longer be changed here.');
   if (input.scheduleId === ticket.scheduleId && input.travelDate === ticket.travelDate) {
     throw notAllowed('Choose another departure: the booking is already on this one.');
@@ -88,6 +119,7 @@ export async function rebookBooking(
   await refuseTakenSeats({ db: tx, ...input, session: `manage:${ticket.id}`, now });
   const priced = await priceOf(tx, ticket, rules.freeRebook);
   const dearer = priced.differenceCents > 0n;
+  if (dearer && ticket.extraAmount !== null) throw secondExtraPayment();
   if (dearer && !opts.storeSlip) {
     throw new AppError(
       'slip_required',
@@ -117,7 +149,15 @@ export async function rebookBooking(
       ticketBreakdown: priced.breakdown,
       totalAmount: priced.totalAmount,
       ticketStatus: status,
-      ...(dearer ? { paymentStatus: 'pending', extraAmount: centsToMoney(priced.differenceCents) } : {}),
+      // The first payment is kept as it was, verified or not, beside the second.
+      ...(dearer
+        ? {
+            paymentStatus: 'pending',
+            extraAmount: centsToMoney(priced.differenceCents),
+            firstPaymentAmount: ticket.totalAmount,
+            firstPaymentVerified: ticket.paymentStatus === 'completed',
+          }
+        : {}),
       rebookCount: sql`${tickets.rebookCount} + 1`,
       reminderSentAt: null,
       updatedAt: now,
@@ -138,7 +178,7 @@ export async function rebookBooking(
         createdAt: now,
       })
       .onConflictDoUpdate({
-        target: [refundRequests.ticketId, refundRequests.reason],
+        target: [refundRequests.ticketId, refundRequests.reason, refundRequests.paymentVerified],
         targetWhere: sql`${refundRequests.status} = 'requested'`,
         set: { amount: sql`${refundRequests.amount} + excluded.amount` },
       });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
-import { ticketSeats, tickets } from '#server/db/schema.ts';
+import { refundRequests, ticketSeats, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
@@ -14,6 +14,7 @@ import { rejectedMail } from './ticket-mails.ts';
 /**
  * Rejects a pending ticket already locked in `tx`: cancelled, payment failed, remarks kept, its
  * seats freed in the same transaction (ARCHITECTURE.md section 2.2), audit, mail and live event.
+ * A rejected rebooking payment queues the refund of the verified first payment.
  */
 export async function rejectLockedTicket(opts: {
   db: Tx;
@@ -36,16 +37,39 @@ export async function rejectLockedTicket(opts: {
     })
     .where(eq(tickets.id, before.id));
   await tx.delete(ticketSeats).where(eq(ticketSeats.ticketId, before.id));
+  // A dearer rebooking's second payment rejected: the first one, already verified, comes back
+  // in full (docs/decisions/027). An unverified first payment is rejected with it, as any is.
+  const refund =
+    before.extraAmount !== null && before.firstPaymentVerified && before.firstPaymentAmount !== null
+      ? { amount: before.firstPaymentAmount, currency: before.currency }
+      : null;
+  if (refund) {
+    await tx
+      .insert(refundRequests)
+      .values({
+        ticketId: before.id,
+        ...refund,
+        reason: 'rejected_extra_payment',
+        paymentVerified: true,
+        createdAt: opts.now,
+      })
+      .onConflictDoNothing();
+  }
   await writeAudit(tx, {
     actorUserId: opts.actorUserId,
     action: opts.action ?? 'reject',
     entity: 'ticket',
     entityId: before.id,
     before: { ticketStatus: before.ticketStatus, paymentStatus: before.paymentStatus },
-    after: { ticketStatus: 'cancelled', paymentStatus: 'failed', remarks: opts.remarks },
+    after: {
+      ticketStatus: 'cancelled',
+      paymentStatus: 'failed',
+      remarks: opts.remarks,
+      ...(refund ? { refund: refund.amount } : {}),
+    },
   });
   const ticket = await readTicket({ db: tx, id: before.id });
-  await enqueueMail(tx, rejectedMail(ticket));
+  await enqueueMail(tx, rejectedMail(ticket, refund));
   await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: before.id } });
   return ticket;
 }

@@ -344,8 +344,15 @@ export function eTicketMail(ticket: AdminTicket, eTicketUrl: string): ComposeMai
   };
 }
 
-/** ...or rejected, with the admin's remarks and whom to contact. */
-export function rejectedMail(ticket: AdminTicket): ComposeMail {
+/**
+ * ...or rejected, with the admin's remarks and whom to contact. A rejected rebooking payment
+ * gives back the verified first payment (`refund`): the mail says so and links to the manage
+ * page, where the passenger gives the account for it.
+ */
+export function rejectedMail(
+  ticket: AdminTicket,
+  refund: { amount: string; currency: string } | null = null,
+): ComposeMail {
   return async (db) => {
     const facts = factsOf(ticket);
     const context = await bookingContext(db, await ticketLanguage(db, ticket.id), facts);
@@ -363,6 +370,15 @@ export function rejectedMail(ticket: AdminTicket): ComposeMail {
             remarks: ticket.remarks?.trim() ? ticket.remarks : t('email.remarksNone'),
           }),
         ],
+        ...(refund
+          ? [
+              [
+                line('email.rejectedExtraRefund', { amount: ltr(`${refund.amount} ${refund.currency}`) }),
+                line('email.changedRefundAccount'),
+              ],
+              ...(await manageLines(db, facts)),
+            ]
+          : []),
         [
           line('email.rejectedStatus'),
           line('email.support', { email: ltr(CONTACT.supportEmail), phone: ltr(CONTACT.phone) }),

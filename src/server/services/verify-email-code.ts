@@ -45,6 +45,22 @@ export async function verifyEmailCode(opts: {
  * commits either way.
  */
 export async function consumeEmailCode(tx: DbOrTx, key: string, code: string, now: Date): Promise<boolean> {
+  const proved = await proveEmailCode(tx, key, code, now);
+  return proved !== null && !proved.again;
+}
+
+/**
+ * consumeEmailCode, telling apart a right code sent again after it was consumed (`again`: its
+ * answer may have been lost) while it is still within its minutes and tries. The caller decides
+ * what a second answer may give. A wrong code counts towards the tries either way, so a spent
+ * code can no more be guessed than a live one.
+ */
+export async function proveEmailCode(
+  tx: DbOrTx,
+  key: string,
+  code: string,
+  now: Date,
+): Promise<{ id: string; again: boolean } | null> {
   await lockEmail(tx, key);
   const [latest] = await tx
     .select()
@@ -54,19 +70,19 @@ export async function consumeEmailCode(tx: DbOrTx, key: string, code: string, no
     .limit(1);
   if (
     !latest ||
-    latest.consumedAt ||
     latest.expiresAt.getTime() <= now.getTime() ||
     latest.wrongTries >= EMAIL_CODE_MAX_WRONG_TRIES
   ) {
-    return false;
+    return null;
   }
   if (!codeMatches(latest.codeHash, key, code)) {
     await tx
       .update(emailCodes)
       .set({ wrongTries: sql`${emailCodes.wrongTries} + 1` })
       .where(eq(emailCodes.id, latest.id));
-    return false;
+    return null;
   }
+  if (latest.consumedAt) return { id: latest.id, again: true };
   await tx.update(emailCodes).set({ consumedAt: now }).where(eq(emailCodes.id, latest.id));
-  return true;
+  return { id: latest.id, again: false };
 }

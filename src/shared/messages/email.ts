@@ -56,6 +56,8 @@ export default {
   remarks: 'Remarks: {remarks}',
   remarksNone: 'None',
   rejectedStatus: LOOKUP_STATUS_TEXT.cancelled,
+  rejectedExtraRefund:
+    'The payment for your change of departure could not be accepted. Your first payment, {amount}, comes back to you in full; we will write again when it is sent.',
   support: 'Support: {email}, {phone}',
   // A departure the operator cancelled (docs/decisions/026).
   cancelledSubject: 'Departure cancelled: {reference}',

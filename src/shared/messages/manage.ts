@@ -36,6 +36,7 @@ export default {
   reasonOperatorCancelled: 'Departure cancelled by the operator',
   reasonPassengerCancelled: 'You cancelled the booking',
   reasonCheaperRebooking: 'Changed to a cheaper departure',
+  reasonRejectedExtraPayment: 'Your payment for the change was not accepted: your first payment back',
   refundRequested: 'Being processed',
   refundRefunded: 'Refunded',
   refundAccount: 'To {bank}, {name}, account ending {last4}',
@@ -46,6 +47,8 @@ export default {
   actionsTitle: 'Change your booking',
   noActions: 'Nothing about this booking can be changed online now. Please contact us if you need help.',
   saving: 'Saving…',
+  rebookAfterReview:
+    'Changing to another departure is possible again once the office has checked your payment of {amount}.',
 
   // Confirming a change with a code
   confirmIntro: 'Every change needs a one-time code, which we send to {email}.',
@@ -135,5 +138,9 @@ export default {
   errorNotAllowed: 'This change is not possible for this booking now.',
   errorCode: 'This code is wrong or has expired. Check the newest e-mail, or ask for a new code.',
   errorSlip: 'This departure costs more: add the payment slip for the difference.',
+  errorExtraUnderReview:
+    'The office is still checking your payment for the last change. You can change the departure again once they have.',
+  errorExtraAgain:
+    'This booking has already been paid for a dearer departure once. To change it to another dearer one, please contact us.',
   errorFailed: 'The change could not be made. Please try again.',
 } as const;

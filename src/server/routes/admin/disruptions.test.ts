@@ -184,16 +184,28 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
     const queued = (queue.json() as { refunds: { ticketId: string }[] }).refunds.map((r) => r.ticketId);
     for (const id of ids) expect(queued).toContain(id);
 
-    // The office refunds one: the ticket is marked and its request closed.
-    const refunded = await call('POST', `/api/admin/tickets/${english.ticket.id}/mark`, {
+    // The office refunds one through the queue, with the bank's reference: the request is closed
+    // and the ticket marked. The plain marking is refused while the refund waits there.
+    const marked = await call('POST', `/api/admin/tickets/${english.ticket.id}/mark`, {
       status: 'refunded',
+    });
+    expect(marked.statusCode, marked.body).toBe(409);
+    expect(marked.json().error.code).toBe('refund_in_queue');
+    const [open] = await db
+      .select()
+      .from(refundRequests)
+      .where(eq(refundRequests.ticketId, english.ticket.id));
+    const refunded = await call('POST', `/api/admin/refunds/${open?.id}/refunded`, {
+      bankReference: 'BML-20260101-77',
     });
     expect(refunded.statusCode, refunded.body).toBe(200);
     const [closed] = await db
       .select()
       .from(refundRequests)
       .where(eq(refundRequests.ticketId, english.ticket.id));
-    expect(closed?.status).toBe('refunded');
+    expect(closed).toMatchObject({ status: 'refunded', bankReference: 'BML-20260101-77' });
+    const [markedTicket] = await db.select().from(tickets).where(eq(tickets.id, english.ticket.id));
+    expect(markedTicket?.markedStatus).toBe('refunded');
     const done2 = await call('GET', '/api/admin/refunds?status=refunded');
     expect((done2.json() as { refunds: { ticketId: string }[] }).refunds.map((r) => r.ticketId)).toContain(
       english.ticket.id,

@@ -262,6 +262,49 @@ describe(`the refunds queue (${testDatabaseKind})`, () => {
     expect(after?.markedStatus).toBe('refunded');
   });
 
+  it('the ticket card’s plain “refunded” marking leaves a refund waiting to the queue, and never re-stamps a paid one', async () => {
+    const db = t.database.db;
+    const { made, refund } = await passengerCancellation();
+    const mark = (ticketId: string, status: string) =>
+      call('POST', `/api/admin/tickets/${ticketId}/mark`, { status });
+    const refused = await mark(made.ticket.id, 'refunded');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({ code: 'refund_in_queue', message: REFUND_MSG.refundInQueue });
+    const [waiting] = await db.select().from(refundRequests).where(eq(refundRequests.id, refund.id));
+    expect(waiting).toEqual(refund);
+    const [unmarked] = await db.select().from(tickets).where(eq(tickets.id, made.ticket.id));
+    expect(unmarked?.markedStatus).toBeNull();
+    const listed = await call('GET', `/api/admin/tickets?q=${made.ticket.paymentReference}`);
+    expect(listed.json().tickets[0]).toMatchObject({ openRefunds: 1 });
+
+    // Paid through the queue; afterwards the plain marking changes the paid request in nothing.
+    const paid = await call('POST', `/api/admin/refunds/${refund.id}/refunded`, { bankReference: 'BML-42' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [closed] = await db.select().from(refundRequests).where(eq(refundRequests.id, refund.id));
+    const again = await mark(made.ticket.id, 'refunded');
+    expect(again.statusCode, again.body).toBe(200);
+    const [still] = await db.select().from(refundRequests).where(eq(refundRequests.id, refund.id));
+    expect(still).toEqual(closed);
+    expect(still?.bankReference).toBe('BML-42');
+
+    // A travelling booking with a cheaper rebooking's refund waiting: the other markings stay.
+    const rebooked = await makeTicket(db, { status: 'confirmed', passengerEmail: email('cheaper') });
+    await db.insert(refundRequests).values({
+      ticketId: rebooked.ticket.id,
+      amount: '10.00',
+      currency: 'MVR',
+      reason: 'cheaper_rebooking',
+      paymentVerified: true,
+    });
+    expect((await mark(rebooked.ticket.id, 'refunded')).statusCode).toBe(409);
+    expect((await mark(rebooked.ticket.id, 'present')).statusCode).toBe(200);
+    // One the queue owes nothing keeps SPEC's plain marking.
+    const plain = await makeTicket(db, { status: 'confirmed' });
+    const marked = await mark(plain.ticket.id, 'refunded');
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json()).toMatchObject({ markedStatus: 'refunded', openRefunds: 0 });
+  });
+
   it('refuses an empty or missing bank reference and an unknown request, changing nothing', async () => {
     const db = t.database.db;
     const { refund } = await passengerCancellation();

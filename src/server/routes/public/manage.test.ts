@@ -11,8 +11,15 @@ import {
   ticketSeats,
   tickets,
 } from '#server/db/schema.ts';
+import { closeBoarding } from '#server/services/close-boarding.ts';
 import { MANAGE_GRANT_HEADER, MANAGE_LINK_HEADER } from '#shared/manage-api.ts';
-import { type MadeSchedule, makeAdmin, makePaymentSettings, makeSchedule } from '#tests/factories.ts';
+import {
+  type MadeSchedule,
+  makeAdmin,
+  makePaymentSettings,
+  makeSchedule,
+  makeTicket,
+} from '#tests/factories.ts';
 import { signInAsAdmin } from '#tests/setup/admin-session.ts';
 import { multipartBody } from '#tests/setup/multipart.ts';
 import { bookViaApi } from '#tests/setup/public-booking.ts';
@@ -558,5 +565,494 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
     } finally {
       await makePaymentSettings(t.database.db, { refundPolicy: [{ hoursBefore: 1, percent: 80 }] });
     }
+  });
+
+  // --- Second payments, the office's decisions, limits and retries -------------------------
+
+  const POLICY = [{ hoursBefore: 1, percent: 80 }];
+  /** Prices went up since the booking: every rebooking costs more. */
+  const raisePrices = (localAdultPrice = '500.00') =>
+    makePaymentSettings(t.database.db, {
+      refundPolicy: POLICY,
+      localAdultPrice,
+      foreignerAdultPrice: '50.00',
+    });
+  const resetPrices = () => makePaymentSettings(t.database.db, { refundPolicy: POLICY });
+
+  let officeCookie: string | null = null;
+  /** An Office member's request. */
+  async function asOffice(method: 'GET' | 'POST', url: string, payload?: object) {
+    officeCookie ??= (
+      await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'office' }) })
+    ).cookie;
+    return t.app.inject({ method, url, headers: { cookie: officeCookie }, ...(payload ? { payload } : {}) });
+  }
+
+  const rebookBody = (to: MadeSchedule, seats: string[]) => ({
+    requestId: randomUUID(),
+    scheduleId: to.schedule.id,
+    travelDate: to.schedule.travelDate,
+    launchId: to.launchIds[0] ?? '',
+    seats,
+  });
+
+  /** A rebooking sent as the page sends a dearer one: multipart, with the slip. */
+  async function rebookWithSlip(reference: string, body: object, headers: Record<string, string>) {
+    const form = await multipartBody(
+      { rebook: JSON.stringify(body) },
+      { slip: { body: await readFile(SLIP), type: 'image/jpeg', name: 'slip.jpg' } },
+    );
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${reference}/manage/rebook`,
+      payload: form.payload,
+      headers: { ...form.headers, ...headers },
+    });
+  }
+
+  const refundsOf = (ticketId: string) =>
+    t.database.db.select().from(refundRequests).where(eq(refundRequests.ticketId, ticketId));
+
+  /** The next code for the same booking may be sent a minute after the last. */
+  const waitForNextCode = () => {
+    skewMs += 61_000;
+  };
+
+  /**
+   * A booking (approved by the office first when `approved`) rebooked onto a dearer departure
+   * with a slip for the difference. Prices stay raised: the caller resets them.
+   */
+  async function rebookedDearer(opts: { approved: boolean }) {
+    await resetPrices();
+    const trip = await bookedTrip();
+    const before = await ticketOf(trip.booking.reference);
+    if (opts.approved) {
+      const approved = await asOffice('POST', `/api/admin/tickets/${before.id}/approve`);
+      expect(approved.statusCode, approved.body).toBe(200);
+    }
+    await raisePrices();
+    const proved = await prove(trip.booking.reference, trip.booking.email);
+    const res = await rebookWithSlip(
+      trip.booking.reference,
+      rebookBody(trip.second, ['C2']),
+      headersOf(proved),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await ticketOf(trip.booking.reference);
+    expect(after).toMatchObject({
+      ticketStatus: 'pending',
+      paymentStatus: 'pending',
+      firstPaymentAmount: before.totalAmount,
+      firstPaymentVerified: opts.approved,
+    });
+    return { ...trip, before, after, proved };
+  }
+
+  it('a retried dearer rebooking, sent twice as multipart, changes once and keeps one second slip', async () => {
+    const { second, booking } = await bookedTrip();
+    const before = await ticketOf(booking.reference);
+    try {
+      await raisePrices();
+      const proved = await prove(booking.reference, booking.email);
+      const body = rebookBody(second, ['C3']);
+      const [one, two] = await Promise.all([
+        rebookWithSlip(booking.reference, body, headersOf(proved)),
+        rebookWithSlip(booking.reference, body, headersOf(proved)),
+      ]);
+      expect([one.statusCode, two.statusCode], `${one.body}\n${two.body}`).toEqual([200, 200]);
+      expect(one.json()).toEqual(two.json());
+      const late = await rebookWithSlip(booking.reference, body, headersOf(proved));
+      expect(late.statusCode, late.body).toBe(200);
+
+      const after = await ticketOf(booking.reference);
+      expect(after).toMatchObject({ scheduleId: second.schedule.id, rebookCount: 1, seatNumbers: ['C3'] });
+      expect(after.eticketVersion).toBe(before.eticketVersion + 1);
+      expect(after.extraAmount).toBe(one.json().extraAmount);
+      // The booking's own slip and one second slip: the retries stored none, or removed theirs.
+      const stored: string[] = [];
+      for await (const object of t.storage.list(`payment-slips/${booking.reference}/`, 'private')) {
+        stored.push(object.key);
+      }
+      expect(stored.sort()).toEqual([before.paymentSlipKey, after.extraSlipKey].sort());
+      const told = await mailsOf(booking.email, `Booking changed: ${booking.reference}`);
+      expect(told).toHaveLength(1);
+    } finally {
+      await resetPrices();
+    }
+  });
+
+  it('the office rejecting the second payment cancels the booking and queues the verified first payment back in full', async () => {
+    try {
+      const { booking, before, after } = await rebookedDearer({ approved: true });
+      const rejected = await asOffice('POST', `/api/admin/tickets/${after.id}/reject`, {
+        remarks: 'The second slip shows another amount',
+      });
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      const now = await ticketOf(booking.reference);
+      expect(now).toMatchObject({ ticketStatus: 'cancelled', paymentStatus: 'failed' });
+      expect(await refundsOf(now.id)).toEqual([
+        expect.objectContaining({
+          reason: 'rejected_extra_payment',
+          amount: before.totalAmount,
+          paymentVerified: true,
+          percent: null,
+          status: 'requested',
+        }),
+      ]);
+      // The queue lists it with its own label, and the passenger is told and shown it.
+      const queue = await asOffice('GET', '/api/admin/refunds');
+      expect(
+        (queue.json() as { refunds: { ticketId: string; reason: string }[] }).refunds.find(
+          (r) => r.ticketId === now.id,
+        ),
+      ).toMatchObject({ reason: 'rejected_extra_payment', amount: before.totalAmount, hasExtraSlip: true });
+      const csv = await asOffice('GET', '/api/admin/refunds.csv');
+      expect(csv.body.split('\r\n').find((l) => l.startsWith(`${booking.reference},`))).toContain(
+        `,Rebooking payment rejected,${before.totalAmount},`,
+      );
+      const [mail] = await mailsOf(booking.email, `Booking rejected: ${booking.reference}`);
+      expect(mail?.text).toContain(
+        `Your first payment, ${before.totalAmount} ${before.currency}, comes back to you in full`,
+      );
+      expect(mail?.text).toContain(`/bookings/${booking.reference}/manage?k=`);
+      waitForNextCode();
+      const proved = await prove(booking.reference, booking.email);
+      const view = await t.app.inject({
+        method: 'GET',
+        url: `/api/bookings/${booking.reference}/manage`,
+        headers: headersOf({ link: proved.link }),
+      });
+      expect(view.json().refunds).toEqual([
+        expect.objectContaining({
+          reason: 'rejected_extra_payment',
+          amount: before.totalAmount,
+          account: null,
+        }),
+      ]);
+
+      // A first payment the office had not verified is rejected with the second: nothing is owed.
+      const unverified = await rebookedDearer({ approved: false });
+      const alsoRejected = await asOffice('POST', `/api/admin/tickets/${unverified.after.id}/reject`, {});
+      expect(alsoRejected.statusCode, alsoRejected.body).toBe(200);
+      expect(await refundsOf(unverified.after.id)).toEqual([]);
+    } finally {
+      await resetPrices();
+    }
+  });
+
+  it('a passenger cancelling while the second payment waits is owed the policy share of each payment, flagged as it is', async () => {
+    try {
+      const { booking, before, after } = await rebookedDearer({ approved: true });
+      waitForNextCode();
+      const proved = await prove(booking.reference, booking.email);
+      const res = await post(booking.reference, 'cancel', { requestId: randomUUID() }, headersOf(proved));
+      expect(res.statusCode, res.body).toBe(200);
+      const cents = (amount: string) => Math.round(Number(amount) * 100);
+      const share = (amount: string) => Math.round((cents(amount) * 80) / 100);
+      const verified = share(before.totalAmount);
+      const whole = share(after.totalAmount);
+      const refunds = await refundsOf(after.id);
+      expect(
+        refunds
+          .map((r) => ({ verified: r.paymentVerified, cents: cents(r.amount), percent: r.percent }))
+          .sort((a, b) => Number(b.verified) - Number(a.verified)),
+      ).toEqual([
+        { verified: true, cents: verified, percent: 80 },
+        { verified: false, cents: whole - verified, percent: 80 },
+      ]);
+      expect(res.json().refunds).toHaveLength(2);
+      expect(res.json().cancel.amount).toBe((whole / 100).toFixed(2));
+    } finally {
+      await resetPrices();
+    }
+  });
+
+  it('an operator cancellation while the second payment waits owes each payment apart; a free rebooking withdraws both and keeps the second payment under review', async () => {
+    try {
+      const { booking, before, after, first, second } = await rebookedDearer({ approved: true });
+      const cancelled = await asOffice('POST', `/api/admin/trips/${second.schedule.id}/cancel`, {
+        reason: 'weather',
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      const owed = await refundsOf(after.id);
+      expect(owed.map((r) => [r.reason, r.paymentVerified, r.amount]).sort()).toEqual(
+        [
+          ['operator_cancelled', false, after.extraAmount],
+          ['operator_cancelled', true, before.totalAmount],
+        ].sort(),
+      );
+      // The free rebooking is open although the second payment still waits.
+      waitForNextCode();
+      const proved = await prove(booking.reference, booking.email);
+      const third = await makeSchedule(t.database.db, {
+        stops: first.stops.map((s) => ({ locationId: s.locationId })),
+        launchIds: first.launchIds,
+        travelDate: first.schedule.travelDate,
+        departureTime: '18:00',
+      });
+      const res = await post(booking.reference, 'rebook', rebookBody(third, ['B4']), headersOf(proved));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await refundsOf(after.id)).toEqual([]);
+      expect(await ticketOf(booking.reference)).toMatchObject({
+        scheduleId: third.schedule.id,
+        ticketStatus: 'pending',
+        totalAmount: after.totalAmount,
+        extraAmount: after.extraAmount,
+        extraSlipKey: after.extraSlipKey,
+      });
+    } finally {
+      await resetPrices();
+    }
+  });
+
+  it('while the second payment is under review the booking is not rebooked again; after approval a second dearer rebooking is refused and a same-price one goes through', async () => {
+    try {
+      const { booking, first, second, after } = await rebookedDearer({ approved: false });
+      waitForNextCode();
+      const proved = await prove(booking.reference, booking.email);
+      const view = await t.app.inject({
+        method: 'GET',
+        url: `/api/bookings/${booking.reference}/manage`,
+        headers: headersOf(proved),
+      });
+      expect(view.json()).toMatchObject({ extraAmount: after.extraAmount, rebook: { allowed: false } });
+      const quote = { scheduleId: first.schedule.id, travelDate: first.schedule.travelDate };
+      const waitingQuote = await post(booking.reference, 'rebook-quote', quote, headersOf(proved));
+      expect(waitingQuote.statusCode).toBe(409);
+      expect(waitingQuote.json().error.code).toBe('extra_payment_under_review');
+      const waiting = await post(booking.reference, 'rebook', rebookBody(first, ['A4']), headersOf(proved));
+      expect(waiting.statusCode).toBe(409);
+      expect(waiting.json().error).toEqual({
+        code: 'extra_payment_under_review',
+        message:
+          'The office is still checking your payment for the last change. You can change the departure again once they have.',
+      });
+
+      const approved = await asOffice('POST', `/api/admin/tickets/${after.id}/approve`);
+      expect(approved.statusCode, approved.body).toBe(200);
+      // Dearer again: refused, before and when sent (the grant was not spent by the refusals).
+      await raisePrices('900.00');
+      const dearerQuote = await post(booking.reference, 'rebook-quote', quote, headersOf(proved));
+      expect(dearerQuote.statusCode).toBe(409);
+      expect(dearerQuote.json().error.code).toBe('extra_payment_again');
+      const dearer = await rebookWithSlip(booking.reference, rebookBody(first, ['A4']), headersOf(proved));
+      expect(dearer.statusCode).toBe(409);
+      expect(dearer.json().error.code).toBe('extra_payment_again');
+      expect(await ticketOf(booking.reference)).toMatchObject({
+        scheduleId: second.schedule.id,
+        extraSlipKey: after.extraSlipKey,
+        extraAmount: after.extraAmount,
+      });
+      // At the price it was paid at, it moves, both payments kept.
+      await raisePrices();
+      const same = await post(booking.reference, 'rebook', rebookBody(first, ['A4']), headersOf(proved));
+      expect(same.statusCode, same.body).toBe(200);
+      expect(await ticketOf(booking.reference)).toMatchObject({
+        scheduleId: first.schedule.id,
+        ticketStatus: 'confirmed',
+        extraSlipKey: after.extraSlipKey,
+        firstPaymentAmount: after.firstPaymentAmount,
+      });
+    } finally {
+      await resetPrices();
+    }
+  });
+
+  it('after the operator cancelled the departure, rebooking is free of charge and of policy, and the operator’s refund is withdrawn', async () => {
+    const { second, booking } = await bookedTrip();
+    const before = await ticketOf(booking.reference);
+    try {
+      expect((await asOffice('POST', `/api/admin/tickets/${before.id}/approve`)).statusCode).toBe(200);
+      const cancelled = await asOffice('POST', `/api/admin/trips/${before.scheduleId}/cancel`, {
+        reason: 'technical',
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(await refundsOf(before.id)).toEqual([
+        expect.objectContaining({ reason: 'operator_cancelled', amount: before.totalAmount }),
+      ]);
+      // Prices went up meanwhile: the passenger pays nothing more all the same.
+      await raisePrices();
+      const proved = await prove(booking.reference, booking.email);
+      const opened = await t.app.inject({
+        method: 'GET',
+        url: `/api/bookings/${booking.reference}/manage`,
+        headers: headersOf(proved),
+      });
+      expect(opened.json()).toMatchObject({ rebook: { allowed: true, free: true } });
+      const quote = await post(
+        booking.reference,
+        'rebook-quote',
+        { scheduleId: second.schedule.id, travelDate: second.schedule.travelDate },
+        headersOf(proved),
+      );
+      expect(quote.json()).toMatchObject({ difference: '0.00', needsSlip: false });
+      const res = await post(booking.reference, 'rebook', rebookBody(second, ['C4']), headersOf(proved));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await ticketOf(booking.reference)).toMatchObject({
+        scheduleId: second.schedule.id,
+        ticketStatus: 'confirmed',
+        paymentStatus: 'completed',
+        totalAmount: before.totalAmount,
+        extraAmount: null,
+      });
+      expect(await refundsOf(before.id)).toEqual([]);
+    } finally {
+      await resetPrices();
+    }
+  });
+
+  it('the name is refused once boarding has closed at the passenger’s own stop, not before', async () => {
+    const trip = await makeSchedule(t.database.db, { stops: 3 });
+    // Boarding at the middle stop, its slip never checked (so the closings mark nothing).
+    const made = await makeTicket(t.database.db, {
+      schedule: trip,
+      status: 'pending',
+      originId: trip.stops[1]?.locationId ?? null,
+    });
+    const { passengerEmail: email, paymentReference: reference } = made.ticket;
+    const crew = await makeAdmin(t.database.db, { role: 'crew' });
+    const close = (stop: number) =>
+      closeBoarding({
+        db: t.database.db,
+        scheduleId: trip.schedule.id,
+        stop,
+        crew: stop === 0 ? 3 : undefined,
+        actor: { id: crew.id, name: crew.username },
+        now: new Date(),
+      });
+    const proved = await prove(reference, email);
+    const read = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/bookings/${reference}/manage`,
+          headers: headersOf(proved),
+        })
+      ).json();
+    await close(0);
+    expect((await read()).nameChangeAllowed).toBe(true);
+    await close(1);
+    expect((await read()).nameChangeAllowed).toBe(false);
+    const res = await post(
+      reference,
+      'name',
+      { requestId: randomUUID(), passengerName: 'Someone Else' },
+      headersOf(proved),
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({
+      code: 'manage_not_allowed',
+      message: 'The name can no longer be changed here: boarding has closed.',
+    });
+    expect((await ticketOf(reference)).passengerName).toBe(made.ticket.passengerName);
+  });
+
+  it('a manage link opens its booking for 60 days and not after', async () => {
+    const { booking } = await bookedTrip();
+    const { link } = await prove(booking.reference, booking.email);
+    const read = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/bookings/${booking.reference}/manage`,
+        headers: { [MANAGE_LINK_HEADER]: link },
+      });
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    const start = skewMs;
+    try {
+      skewMs = start + 59 * DAY_MS;
+      expect((await read()).statusCode).toBe(200);
+      skewMs = start + 60 * DAY_MS + 60_000;
+      const late = await read();
+      expect(late.statusCode).toBe(404);
+      expect(late.json().error.code).toBe('manage_link_invalid');
+    } finally {
+      skewMs = start;
+    }
+  });
+
+  it('a reference gets 3 codes an hour, however long it waits between them, and an unknown one is answered alike', async () => {
+    const { booking } = await bookedTrip();
+    const unknown = 'FT-20990101-LMTS';
+    const ip = '192.0.2.33';
+    const ask = (reference: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/bookings/${reference}/manage/code`,
+        payload: {},
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 3; i++) {
+      const [real, fake] = [await ask(booking.reference), await ask(unknown)];
+      expect([real.statusCode, fake.statusCode]).toEqual([202, 202]);
+      waitForNextCode();
+    }
+    const [real, fake] = [await ask(booking.reference), await ask(unknown)];
+    expect([real.statusCode, fake.statusCode]).toEqual([429, 429]);
+    expect(real.json().error.code).toBe('otp_max_attempts');
+    expect(real.body).toBe(fake.body);
+    const mailed = await mailsOf(booking.email, 'Your code to change');
+    expect(mailed).toHaveLength(3);
+  });
+
+  it('the same code sent again after its answer was lost answers with a renewed grant, good for one change', async () => {
+    const { booking } = await bookedTrip();
+    const sent = await post(booking.reference, 'code', {});
+    expect(sent.statusCode).toBe(202);
+    const code = await latestCode(booking.email);
+    const lost = await post(booking.reference, 'verify', { code });
+    expect(lost.statusCode, lost.body).toBe(200);
+    const again = await post(booking.reference, 'verify', { code });
+    expect(again.statusCode, again.body).toBe(200);
+    const renewed = again.json() as { link: string; grant: string };
+    expect(renewed.grant).not.toBe(lost.json().grant);
+    // The lost grant no longer changes anything; the renewed one changes once.
+    const rename = (grant: string, passengerName: string) =>
+      post(
+        booking.reference,
+        'name',
+        { requestId: randomUUID(), passengerName },
+        headersOf({ link: renewed.link, grant }),
+      );
+    expect((await rename(lost.json().grant, 'Lost Grant')).statusCode).toBe(401);
+    expect((await rename(renewed.grant, 'Aminath Saeed')).statusCode).toBe(200);
+    expect((await rename(renewed.grant, 'Twice Over')).statusCode).toBe(401);
+    // Spent: the code answers no more.
+    const late = await post(booking.reference, 'verify', { code });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error.code).toBe('invalid_code');
+    expect((await ticketOf(booking.reference)).passengerName).toBe('Aminath Saeed');
+  });
+
+  it('a new refund account is audited with the one it replaced (bank and last four digits)', async () => {
+    const { booking } = await bookedTrip();
+    const cancelled = await post(
+      booking.reference,
+      'cancel',
+      {
+        requestId: randomUUID(),
+        account: { bankName: 'BML', accountName: 'A Passenger', accountNumber: '7730000055555' },
+      },
+      headersOf(await prove(booking.reference, booking.email)),
+    );
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    waitForNextCode();
+    const res = await post(
+      booking.reference,
+      'refund-account',
+      {
+        requestId: randomUUID(),
+        account: { bankName: 'MIB', accountName: 'A Passenger', accountNumber: '90101239876' },
+      },
+      headersOf(await prove(booking.reference, booking.email)),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const ticket = await ticketOf(booking.reference);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, ticket.id), eq(auditLog.action, 'passenger_refund_account')));
+    expect(audit?.before).toEqual({ bankName: 'BML', last4: '5555' });
+    expect(audit?.after).toMatchObject({ bankName: 'MIB', last4: '9876' });
+    expect(JSON.stringify(audit)).not.toContain('7730000055555');
   });
 });

@@ -1,5 +1,5 @@
 import { ExternalLink, Landmark, RotateCcw, ZoomIn, ZoomOut } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { SLIP_ZOOM } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import { formatAmount } from '#web/lib/admin-format.ts';
@@ -25,6 +25,8 @@ export type SlipViewerProps = {
   status?: string;
   /** 'extra': the slip of a dearer rebooking's difference (docs/decisions/027). */
   payment?: SlipPayment;
+  /** Shown beside the slip, under what it should show: e.g. the refund account to compare. */
+  aside?: ReactNode;
 };
 
 export type SlipPayment = 'booking' | 'extra';
@@ -81,6 +83,7 @@ export function SlipViewerDialog({
   expected,
   status,
   payment = 'booking',
+  aside,
 }: SlipViewerProps) {
   const [zoom, setZoom] = useState(1);
   const [failed, setFailed] = useState(false);
@@ -167,7 +170,12 @@ export function SlipViewerDialog({
               )}
             </section>
           </div>
-          {expected && <ExpectedPayment expected={expected} />}
+          {expected || aside ? (
+            <div className="grid gap-4">
+              {expected && <ExpectedPayment expected={expected} />}
+              {aside}
+            </div>
+          ) : null}
         </div>
       </DialogContent>
     </Dialog>

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { REFUND_REASON_LABELS, type Refund } from '#shared/disruptions.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
 import { EmptyNote, ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
-import { SlipViewerDialog } from '#web/components/slip-viewer/slip-viewer-dialog.tsx';
+import { type SlipPayment, SlipViewerDialog } from '#web/components/slip-viewer/slip-viewer-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
@@ -74,7 +74,7 @@ function RefundRow({
 }: {
   refund: Refund;
   onMark?: (() => void) | undefined;
-  onViewSlip: () => void;
+  onViewSlip: (payment: SlipPayment) => void;
 }) {
   const timeZone = useOperatorTimeZone();
   return (
@@ -134,7 +134,7 @@ function RefundRow({
       <RefundAccount refund={refund} />
       <div className="grid gap-2 sm:flex sm:flex-wrap lg:grid lg:w-44">
         {refund.hasSlip ? (
-          <Button variant="outline" onClick={onViewSlip}>
+          <Button variant="outline" onClick={() => onViewSlip('booking')}>
             <FileImage aria-hidden="true" />
             View slip
             <span className="sr-only"> of booking {refund.reference}</span>
@@ -142,6 +142,13 @@ function RefundRow({
         ) : (
           <p className="self-center text-sm text-slate-600 lg:text-center">No payment slip</p>
         )}
+        {refund.hasExtraSlip ? (
+          <Button variant="outline" onClick={() => onViewSlip('extra')}>
+            <FileImage aria-hidden="true" />
+            View 2nd slip
+            <span className="sr-only">, the rebooking payment, of booking {refund.reference}</span>
+          </Button>
+        ) : null}
         {onMark && (
           <Button onClick={onMark}>
             <CircleDollarSign aria-hidden="true" />
@@ -157,7 +164,7 @@ function RefundRow({
 function RefundList({ status }: { status: RefundTab }) {
   const list = useQuery(refundListQuery(status));
   const [target, setTarget] = useState<Refund | null>(null);
-  const [slip, setSlip] = useState<Refund | null>(null);
+  const [slip, setSlip] = useState<{ refund: Refund; payment: SlipPayment } | null>(null);
   const [slipOpen, setSlipOpen] = useState(false);
 
   if (list.isPending) return <LoadingNote>Loading refunds…</LoadingNote>;
@@ -188,8 +195,8 @@ function RefundList({ status }: { status: RefundTab }) {
             key={refund.id}
             refund={refund}
             onMark={status === 'requested' ? () => setTarget(refund) : undefined}
-            onViewSlip={() => {
-              setSlip(refund);
+            onViewSlip={(payment) => {
+              setSlip({ refund, payment });
               setSlipOpen(true);
             }}
           />
@@ -198,11 +205,22 @@ function RefundList({ status }: { status: RefundTab }) {
       <MarkRefundedDialog refund={target} onOpenChange={(open) => !open && setTarget(null)} />
       {slip && (
         <SlipViewerDialog
-          ticketId={slip.ticketId}
-          reference={slip.reference}
-          hasSlip={slip.hasSlip}
+          ticketId={slip.refund.ticketId}
+          reference={slip.refund.reference}
+          hasSlip={slip.payment === 'extra' ? slip.refund.hasExtraSlip : slip.refund.hasSlip}
+          payment={slip.payment}
           open={slipOpen}
           onOpenChange={setSlipOpen}
+          aside={
+            // The account the refund goes to, beside the payer on the slip: a different name
+            // may mean the manage link was forwarded (docs/decisions/027).
+            <div className="grid gap-2">
+              <RefundAccount refund={slip.refund} className="bg-white" />
+              <p className="text-xs text-slate-600">
+                Compare it with the payer on the slip before sending the refund.
+              </p>
+            </div>
+          }
         />
       )}
     </>

@@ -4,7 +4,9 @@ import { type AdminTicket, MARKED_STATUSES, type MarkedStatus } from '#shared/ad
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { formatAmount } from '#web/lib/admin-format.ts';
 import { humanize } from '#web/lib/humanize.ts';
+import { Link } from '#web/lib/navigation.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { type TicketAction, useTicketAction } from './api.ts';
 import { RejectPendingDialog } from './reject-pending-dialog.tsx';
@@ -28,6 +30,11 @@ export function TicketActions({ ticket }: { ticket: AdminTicket }) {
   const isRunning = (kind: TicketAction['kind'], status?: MarkedStatus) =>
     running?.kind === kind &&
     (status === undefined || (running.kind === 'mark' && running.status === status));
+  // A refund the queue owes is paid there, with a bank reference, so the passenger is told.
+  const queued = ticket.openRefunds > 0;
+  const queuedNoteId = `ticket-${ticket.id}-refund-queued`;
+  const extra = ticket.extraPayment;
+  const refundsOnReject = ticket.ticketStatus === 'pending' && extra?.firstVerified;
 
   return (
     <div className="flex flex-col gap-3 lg:items-end print:hidden">
@@ -43,13 +50,23 @@ export function TicketActions({ ticket }: { ticket: AdminTicket }) {
               size="sm"
               aria-pressed={ticket.markedStatus === status}
               className={cn('min-w-20', MARK_TONE[status])}
-              disabled={busy}
+              disabled={busy || (status === 'refunded' && queued)}
+              aria-describedby={status === 'refunded' && queued ? queuedNoteId : undefined}
               onClick={() => action.mutate({ kind: 'mark', status })}
             >
               {isRunning('mark', status) && <Spinner />}
               {humanize(status)}
             </Button>
           ))}
+          {queued ? (
+            <p id={queuedNoteId} className="w-full text-xs text-slate-700 lg:text-right">
+              A refund is waiting in the{' '}
+              <Link href="/admin/refunds" className="font-medium text-sky-800 underline underline-offset-2">
+                Refunds queue
+              </Link>
+              : mark it refunded there, with the bank reference, so the passenger is told.
+            </p>
+          ) : null}
         </fieldset>
       )}
       <div className="flex flex-wrap gap-2 lg:justify-end">
@@ -90,7 +107,11 @@ export function TicketActions({ ticket }: { ticket: AdminTicket }) {
         open={rejectOpen}
         onOpenChange={setRejectOpen}
         title={`Reject ticket ${ticket.reference}`}
-        description="The booking is cancelled, its payment marked as failed and its seats freed."
+        description={
+          refundsOnReject && extra
+            ? `The booking is cancelled, its payment marked as failed and its seats freed. The first payment, ${formatAmount(extra.firstAmount, ticket.currency)}, was verified before the rebooking: its full refund goes to the Refunds queue.`
+            : 'The booking is cancelled, its payment marked as failed and its seats freed.'
+        }
         placeholder="Why is this booking rejected?"
         busy={isRunning('reject')}
         icon={<X aria-hidden="true" />}

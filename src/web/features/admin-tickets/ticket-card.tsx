@@ -2,7 +2,6 @@ import { ArrowRight, FileImage } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages.ts';
-import { centsToMoney, toCents } from '#shared/money.ts';
 import { ChannelBadge } from '#web/components/channel-badge.tsx';
 import {
   ExpectedPayment,
@@ -31,16 +30,12 @@ function Detail({ term, children, wide }: { term: string; children: ReactNode; w
 }
 
 /**
- * What a slip should show. After a dearer rebooking the total is the new fare: the first slip
- * paid the total less the difference, the second the difference.
+ * What a slip should show. After a dearer rebooking the first slip paid what the booking cost
+ * before it, the second the difference.
  */
 export function expectedPayment(ticket: AdminTicket, payment: SlipPayment): SlipExpectation {
   const extra = ticket.extraPayment;
-  const amount = !extra
-    ? ticket.totalAmount
-    : payment === 'extra'
-      ? extra.amount
-      : centsToMoney(toCents(ticket.totalAmount) - toCents(extra.amount));
+  const amount = !extra ? ticket.totalAmount : payment === 'extra' ? extra.amount : extra.firstAmount;
   return { amount, currency: ticket.currency, bankAccount: ticket.bankAccount };
 }
 
@@ -201,11 +196,21 @@ export function TicketCard({
             ) : (
               <SlipThumb ticket={ticket} payment="booking" hasSlip={ticket.hasSlip} onView={onViewSlip} />
             )}
-            <ExpectedPayment expected={expectedPayment(ticket, 'booking')} />
+            {/* Paid in full at the counter: there is no transfer to check against an account. */}
+            {ticket.channel === 'counter' ? null : (
+              <ExpectedPayment expected={expectedPayment(ticket, 'booking')} />
+            )}
             {extra ? (
               <>
-                <p className="text-sm font-semibold text-slate-900 sm:col-span-2">
-                  Rebooked to a dearer departure: the difference
+                <p className="text-sm text-slate-900 sm:col-span-2">
+                  <span className="font-semibold">Rebooked to a dearer departure: the difference</span>
+                  {ticket.ticketStatus === 'pending' ? (
+                    <span className="block text-slate-700">
+                      {extra.firstVerified
+                        ? 'The first payment was verified before the change.'
+                        : 'Neither payment is verified yet.'}
+                    </span>
+                  ) : null}
                 </p>
                 <SlipThumb ticket={ticket} payment="extra" hasSlip={extra.hasSlip} onView={onViewSlip} />
                 <ExpectedPayment expected={expectedPayment(ticket, 'extra')} />

@@ -1,9 +1,11 @@
 import { Banknote, CalendarClock, ChevronDown, PenLine, XCircle } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
+import { T } from '#web/i18n/texts.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { AccountForm } from './account-form.tsx';
 import { CancelForm } from './cancel-form.tsx';
+import { Money } from './money.tsx';
 import { NameForm } from './name-form.tsx';
 import { RebookForm } from './rebook-form.tsx';
 import { useManageTexts } from './texts.ts';
@@ -77,7 +79,19 @@ export function ManageActions({ view, session, onChanged }: ChangeFormProps) {
             {t('manage.actionsTitle')}
           </h2>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-3">
+          {view.extraAmount && !view.rebook.allowed ? (
+            // The server refuses it too (extra_payment_under_review): said here before anyone tries.
+            <p className="flex gap-2 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+              <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+              <span>
+                <T
+                  id="manage.rebookAfterReview"
+                  values={{ amount: <Money amount={view.extraAmount} currency={view.currency} /> }}
+                />
+              </span>
+            </p>
+          ) : null}
           {canRebook || view.nameChangeAllowed || needsAccount || view.cancel.allowed ? (
             <ul className="divide-y divide-slate-200">
               {canRebook ? (

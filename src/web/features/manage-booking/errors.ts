@@ -15,6 +15,8 @@ const MANAGE_CODES: Readonly<Record<string, TextId>> = {
   manage_not_allowed: 'manage.errorNotAllowed',
   invalid_code: 'manage.errorCode',
   slip_required: 'manage.errorSlip',
+  extra_payment_under_review: 'manage.errorExtraUnderReview',
+  extra_payment_again: 'manage.errorExtraAgain',
 };
 
 /**

@@ -9,13 +9,14 @@ import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { apiErrorText } from '#web/i18n/msg.ts';
 import { useOperatorText } from '#web/i18n/operator-text.ts';
-import { T } from '#web/i18n/texts.tsx';
+import { T, useLanguage } from '#web/i18n/texts.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { formatTravelDate } from '#web/lib/dates.ts';
 import { publicSettingsQuery, useOperatorToday } from '#web/lib/operator-time-zone.ts';
 import { cn } from '#web/lib/utils.ts';
 import { launchesQuery, rebookBooking, rebookQuoteQuery, seatMapQuery, tripsQuery } from './api.ts';
-import { ConfirmChange } from './code-entry.tsx';
+import { ConfirmChange, ErrorAlert } from './code-entry.tsx';
+import { manageErrorText } from './errors.ts';
 import { Money } from './money.tsx';
 import { type Slip, SlipInput } from './slip-input.tsx';
 import { useManageTexts } from './texts.ts';
@@ -129,6 +130,7 @@ function PayInto({ quote }: { quote: ManageRebookQuote }) {
  */
 export function RebookForm({ view, session, onChanged }: ChangeFormProps) {
   const t = useManageTexts();
+  const language = useLanguage();
   const change = useChange(session, onChanged);
   const queryClient = useQueryClient();
   const today = useOperatorToday();
@@ -219,7 +221,11 @@ export function RebookForm({ view, session, onChanged }: ChangeFormProps) {
     event.preventDefault();
     if (!trip || !launch) return change.refuse(t('manage.departureNeeded'));
     if (chosen.length !== party) return change.refuse(t('manage.seatsNeeded', { n: party }));
-    if (!quote.data) return change.refuse(t('manage.quoteLoading'));
+    if (!quote.data) {
+      return change.refuse(
+        quote.isError ? manageErrorText(t, quote.error, language) : t('manage.quoteLoading'),
+      );
+    }
     if (needsSlip && !slip) return change.refuse(t('manage.slipNeeded'));
     const body = {
       scheduleId: trip.scheduleId,
@@ -371,9 +377,7 @@ export function RebookForm({ view, session, onChanged }: ChangeFormProps) {
               {t('manage.quoteLoading')}
             </p>
           ) : quote.isError ? (
-            <p role="alert" className="text-sm text-red-700">
-              {apiErrorText(t, quote.error)}
-            </p>
+            <ErrorAlert error={quote.error} />
           ) : (
             <p className="rounded-xl border border-sky-200 bg-sky-50 p-3 text-sm font-medium text-sky-950">
               <QuoteText quote={quote.data} free={view.rebook.free} />

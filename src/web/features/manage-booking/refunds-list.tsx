@@ -11,6 +11,7 @@ const REASON: Record<RefundReason, TextId> = {
   operator_cancelled: 'manage.reasonOperatorCancelled',
   passenger_cancelled: 'manage.reasonPassengerCancelled',
   cheaper_rebooking: 'manage.reasonCheaperRebooking',
+  rejected_extra_payment: 'manage.reasonRejectedExtraPayment',
 };
 
 /** What the office owes back on this booking, and where it goes. */
