@@ -259,6 +259,8 @@ export const tripPassengerSchema = z.object({
   adultCount: z.number(),
   childCount: z.number(),
   markedStatus: z.enum(MARKED_STATUSES).nullable(),
+  /** 'counter' for a sale at the jetty (marked "Counter" on the manifest), else 'online'. */
+  channel: z.enum(SALE_CHANNELS),
 });
 export type TripPassenger = z.infer<typeof tripPassengerSchema>;
 

@@ -212,6 +212,8 @@ export const cashUpSaleSchema = z.object({
   voidedAt: z.string().nullable(),
   voidedBy: z.string().nullable(),
   voidReason: z.string().nullable(),
+  /** Someone of the party has boarded: the sale can no longer be voided. */
+  boarded: z.boolean(),
 });
 
 export const cashUpSchema = z.object({

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
 import type { CounterDay, CounterSale } from '#shared/counter.ts';
 import { buildBreakdown, computeTotal, toMoneyString } from '#shared/money.ts';
-import type { Location } from '#shared/schemas.ts';
+import type { Location, SeatMap } from '#shared/schemas.ts';
 import { expect, failedResponse, test } from './fixtures.ts';
 import { json } from './support/booking-api.ts';
 import {
@@ -13,6 +13,7 @@ import {
   SCREENS,
   screen,
   signInAsNewSeller,
+  signInAsNewStaff,
   signInAsOwner,
   signInAsOwnerOn,
   stubPrint,
@@ -69,13 +70,26 @@ async function oneLocalAdult(page: Page): Promise<string> {
 }
 
 /** One local adult on `seat`, paid with `received` MVR in cash, through the screen. */
-async function sellOne(page: Page, seat: string, name: string, received: string) {
+async function sellOne(page: Page, seat: string, name: string, received: string): Promise<CounterSale> {
   await page.getByRole('button', { name: `Seat ${seat}, available` }).tap();
   await page.keyboard.type(name);
   await page.getByLabel('Cash received (MVR)').tap();
   await page.keyboard.type(received);
+  const sold = page.waitForResponse((r) => r.url().endsWith('/api/admin/counter/sales'));
   await page.getByRole('button', { name: /^Sell/ }).tap();
-  await expect(page.getByRole('heading', { name: /^Sold: ticket / })).toBeFocused();
+  const sale = (await (await sold).json()) as CounterSale;
+  await expect(page.getByRole('heading', { name: `Sold: ticket ${sale.reference}` })).toBeFocused();
+  return sale;
+}
+
+/** A seat's state on the public seat map of the departure's launch. */
+async function publicSeatState(page: Page, departure: Departure, seat: string) {
+  const map = await json<SeatMap>(
+    await page.request.get(`/api/trips/${departure.schedule.id}/seats`, {
+      params: { date: departure.schedule.travelDate, launchId: departure.launch.id },
+    }),
+  );
+  return map.seats.find((s) => s.label === seat)?.state;
 }
 
 test.describe('the counter', () => {
@@ -261,6 +275,125 @@ test.describe('the counter', () => {
     await expect(page.getByTestId('drawer-MVR')).toContainText('Short MVR 10.00');
     await expect(page.getByText('Fathimath Cashup')).toBeVisible();
     await screen(page, 'cashup-detail', testInfo);
+  });
+
+  test.describe(() => {
+    // The office works at a desk or on a phone: the project's own viewport, not the counter's.
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
+    test.use({ viewport: async ({}, use, testInfo) => use(testInfo.project.use.viewport ?? null) });
+
+    test('the office finds a counter sale marked Counter and counted, voids it from the cash-up, and a boarded one is refused', async ({
+      page,
+      playwright,
+      baseURL,
+    }, testInfo) => {
+      test.slow();
+      const { departure, seller } = await sellerWithShift(page, playwright, baseURL);
+      await departureButton(page, departure).tap();
+      const sale = await sellOne(page, '2', 'Moosa Office Void', '500');
+      await page.getByRole('button', { name: 'New sale' }).tap();
+      const boarded = await sellOne(page, '3', 'Aishath Boarded', '500');
+      // The second party boards (a boarding device's sync, as the seller may board).
+      await json(
+        await page.request.post('/api/admin/boarding/sync', {
+          data: {
+            deviceId: `device-${crypto.randomUUID()}`,
+            boardings: [
+              {
+                id: crypto.randomUUID(),
+                ticketId: boarded.ticketId,
+                scheduleId: departure.schedule.id,
+                stop: 0,
+                persons: 1,
+                deliberate: false,
+                deviceTime: new Date().toISOString(),
+              },
+            ],
+          },
+        }),
+      );
+
+      // Office: the Owner invites a person of their own, who signs in on this page.
+      const owner = await playwright.request.newContext({ baseURL });
+      const office = await (async () => {
+        try {
+          await signInAsOwnerOn(owner);
+          return await signInAsNewStaff(page, playwright, baseURL, 'office', owner);
+        } finally {
+          await owner.dispose();
+        }
+      })();
+
+      // Counted on the dashboard: at least these two sales, neither voided yet.
+      await page.goto('/admin/dashboard');
+      const counted = page.getByTestId('stat-counterSalesToday');
+      await expect(counted).toHaveText(/^, \d+ at the counter$/);
+      expect(Number((await counted.textContent())?.match(/\d+/)?.[0])).toBeGreaterThanOrEqual(2);
+      await screen(page, 'counter-dashboard', testInfo);
+
+      // Marked "Counter" in the ticket list, with how it was paid in place of a slip.
+      await page.goto(`/admin/tickets?tab=approved&q=${sale.reference}`);
+      const card = page.locator(`article[data-reference="${sale.reference}"]`);
+      await expect(card.getByText('Counter', { exact: true })).toBeVisible();
+      await expect(card).toContainText('Paid at the counter');
+      await expect(card).not.toContainText('Expected payment');
+      await expect(card).toContainText('Moosa Office Void');
+      await expectAccessible(page, 'a counter sale in the ticket list');
+      await screen(page, 'counter-ticket-card', testInfo);
+
+      // The seller's cash-up: the boarded sale says it cannot be voided; the other has Void.
+      await page.goto('/admin/cashups');
+      await page
+        .getByTestId('cash-up-entry')
+        .filter({ hasText: seller.username })
+        .getByRole('button', { name: `Open the cash-up of ${seller.username}` })
+        .click();
+      const heading = page.getByRole('heading', { name: `Cash-up of ${seller.username}` });
+      await expect(heading).toBeFocused();
+      const line = (reference: string) =>
+        page.locator(`[data-testid="cash-up-sale"][data-reference="${reference}"]`);
+      const byMethod = page.getByRole('region', { name: 'Sales by payment method' });
+      await expect(line(boarded.reference)).toContainText('Boarded: cannot be voided');
+      await expect(line(boarded.reference).getByRole('button')).toHaveCount(0);
+      await expect(byMethod).toContainText(/Cash · MVR\s*2 sales MVR [\d.,]+net/);
+      await expectAccessible(page, 'a cash-up the office may void in');
+      await screen(page, 'cashup-office-void-before', testInfo);
+
+      await line(sale.reference)
+        .getByRole('button', { name: `Void ticket ${sale.reference}` })
+        .click();
+      const dialog = page.getByRole('dialog', { name: `Void ticket ${sale.reference}?` });
+      await dialog.getByLabel('Reason').fill('Passenger came back after the boat left');
+      await expectAccessible(page, 'the office’s void dialog');
+      await screen(page, 'cashup-office-void-dialog', testInfo);
+      await dialog.getByRole('button', { name: 'Void sale' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole('status')).toHaveText(
+        `Ticket ${sale.reference} voided. Seat 2 is free again.`,
+      );
+      await expect(heading).toBeFocused();
+      // The void shows under the seller, with who voided it and why, and in the sums.
+      await expect(line(sale.reference)).toContainText(
+        `Voided by ${office.username} (Passenger came back after the boat left)`,
+      );
+      await expect(line(sale.reference).getByRole('button')).toHaveCount(0);
+      await expect(byMethod).toContainText(/Cash · MVR\s*2 sales MVR [\d.,]+, 1 void MVR [\d.,]+net/);
+      await expectAccessible(page, 'a cash-up after the office’s void');
+      await screen(page, 'cashup-office-void-after', testInfo);
+
+      // The seat is free again; the boarded passenger's is not.
+      await expect.poll(() => publicSeatState(page, departure, '2')).toBe('available');
+      expect(await publicSeatState(page, departure, '3')).toBe('occupied');
+
+      // Voiding the boarded sale anyway (an old screen) is refused in words.
+      const refused = await page.request.post(`/api/admin/counter/sales/${boarded.ticketId}/void`, {
+        data: { reason: 'Trying anyway' },
+      });
+      expect(refused.status()).toBe(409);
+      expect((await refused.json()).error.message).toBe(
+        'The passenger has boarded: this sale can no longer be voided',
+      );
+    });
   });
 
   test.describe(() => {

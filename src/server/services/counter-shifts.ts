@@ -145,6 +145,7 @@ async function summarise(db: DbOrTx, shift: ShiftRow): Promise<CashUp> {
       voidedAt: tickets.voidedAt,
       voidedBy: voider.username,
       voidReason: tickets.voidReason,
+      boardedCount: tickets.boardedCount,
     })
     .from(tickets)
     .leftJoin(voider, eq(voider.userId, tickets.voidedBy))
@@ -216,8 +217,9 @@ async function summarise(db: DbOrTx, shift: ShiftRow): Promise<CashUp> {
       net: centsToMoney(l.sold - l.voided),
     })),
     drawers,
-    sales: sales.map((s) => ({
+    sales: sales.map(({ boardedCount, ...s }) => ({
       ...s,
+      boarded: boardedCount > 0,
       soldAt: s.soldAt.toISOString(),
       voidedAt: s.voidedAt?.toISOString() ?? null,
       voidedBy: s.voidedAt ? (s.voidedBy ?? 'Former staff') : null,

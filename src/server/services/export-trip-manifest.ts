@@ -15,6 +15,8 @@ const MANIFEST_COLUMNS = [
   'adults',
   'children',
   'marked',
+  // 'counter' for a sale at the jetty, 'online' for a booking (docs/decisions/025).
+  'channel',
 ] as const;
 
 /** The passenger list as a CSV manifest. */
@@ -33,6 +35,7 @@ function manifestCsv(list: TripPassengers): string {
       p.adultCount,
       p.childCount,
       p.markedStatus,
+      p.channel,
     ]),
   );
 }

@@ -41,6 +41,7 @@ export async function listTripPassengers(opts: { db: DbOrTx; scheduleId: string 
     adultCount: t.adultCount,
     childCount: t.childCount,
     markedStatus: (t.markedStatus as MarkedStatus | null) ?? null,
+    channel: t.channel === 'counter' ? 'counter' : 'online',
   }));
   return { trip, passengers };
 }

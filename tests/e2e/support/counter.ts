@@ -8,6 +8,7 @@ import jsQRModule from 'jsqr';
 import sharp from 'sharp';
 import type { AuthMe } from '#shared/admin-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
+import type { Role } from '#shared/permissions.ts';
 import { json } from './booking-api.ts';
 import { newStaff } from './staff.ts';
 
@@ -29,17 +30,29 @@ export async function signInAsOwnerOn(api: APIRequestContext): Promise<void> {
  * from then on `page` is signed in as that seller. Shifts are per person, so every test that
  * opens and closes one has a seller of its own.
  */
-export async function signInAsNewSeller(
+export const signInAsNewSeller = (
   page: Page,
   playwright: PlaywrightWorkerArgs['playwright'],
   baseURL: string | undefined,
+) => signInAsNewStaff(page, playwright, baseURL, 'counter');
+
+/**
+ * A new staff member of `role`, invited by the Owner signed in on `inviter` (the page's own
+ * request context unless given): from then on `page` is signed in as that person.
+ */
+export async function signInAsNewStaff(
+  page: Page,
+  playwright: PlaywrightWorkerArgs['playwright'],
+  baseURL: string | undefined,
+  role: Role,
+  inviter: APIRequestContext = page.request,
 ): Promise<{ username: string }> {
-  const seller = await newStaff(playwright, page.request, baseURL, 'counter');
-  await seller.api.dispose();
+  const person = await newStaff(playwright, inviter, baseURL, role);
+  await person.api.dispose();
   const me = await json<AuthMe>(
-    await page.request.post('/api/auth/login', { data: { email: seller.email, password: seller.password } }),
+    await page.request.post('/api/auth/login', { data: { email: person.email, password: person.password } }),
   );
-  if (!me.user) throw new Error('the new seller could not sign in');
+  if (!me.user) throw new Error(`the new ${role} member could not sign in`);
   return { username: me.user.username };
 }
 

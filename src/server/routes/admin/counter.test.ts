@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, launches, mailOutbox, ticketSeats, tickets } from '#server/db/schema.ts';
+import { auditLog, launches, mailOutbox, seatLocks, ticketSeats, tickets } from '#server/db/schema.ts';
+import { addDays } from '#server/lib/clock.ts';
+import type { Dashboard, TripPassengers } from '#shared/admin-api.ts';
 import type { BoardingManifest } from '#shared/boarding.ts';
 import type { CashUp, CounterDay, CounterSale, CounterSaleRequest } from '#shared/counter.ts';
 import { verifyCode } from '#shared/e-ticket-code.ts';
@@ -12,10 +14,11 @@ import {
   makeAdmin,
   makePaymentSettings,
   makeSchedule,
+  makeTicket,
   todayInOperatorZone,
 } from '#tests/factories.ts';
 import { signInAsAdmin } from '#tests/setup/admin-session.ts';
-import { bookViaApi } from '#tests/setup/public-booking.ts';
+import { bookViaApi, verifiedToken } from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -28,7 +31,9 @@ describe(`counter sales, voids and the cash-up (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: { RATE_LIMIT_SCALE: '100' },
+      // Low public hold limits: from one address a passenger holds at most 2 seats of a
+      // 12-seat departure. The counter's holds must not be held to them.
+      env: { RATE_LIMIT_SCALE: '100', SEAT_HOLD_PER_IP: '2', SEAT_HOLD_MAX_SHARE: '0.25' },
       clock: { now: () => new Date(Date.now() + skewMs) },
     });
     await makePaymentSettings(t.database.db);
@@ -39,13 +44,17 @@ describe(`counter sales, voids and the cash-up (${testDatabaseKind})`, () => {
   afterAll(() => t.close());
 
   /** A new Counter person with an open shift (floats MVR 500, USD 20). */
-  const newSeller = async () => {
-    const cookie = (
-      await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'counter' }) })
-    ).cookie;
-    const res = await call('POST', '/api/admin/counter/shift', cookie, { floats: { MVR: '500', USD: '20' } });
+  const newSeller = async () => (await newSellerWithAdmin()).cookie;
+  /** The same, with the person, to sign them in again in another session. */
+  const newSellerWithAdmin = async () => {
+    const session = await signInAsAdmin(t.app, {
+      admin: await makeAdmin(t.database.db, { role: 'counter' }),
+    });
+    const res = await call('POST', '/api/admin/counter/shift', session.cookie, {
+      floats: { MVR: '500', USD: '20' },
+    });
     expect(res.statusCode, res.body).toBe(201);
-    return cookie;
+    return session;
   };
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
@@ -303,6 +312,154 @@ describe(`counter sales, voids and the cash-up (${testDatabaseKind})`, () => {
     );
   });
 
+  it('a counter sale is on the trip manifest and its CSV, marked as a counter sale beside an online booking', async () => {
+    const seller = await newSeller();
+    const trip = await makeSchedule(t.database.db);
+    const [a, b] = await labelsOf(trip);
+    const countedToday = async () =>
+      ((await call('GET', '/api/admin/dashboard', office)).json() as Dashboard).counterSalesToday;
+    const before = await countedToday();
+    const sale = await sell(seller, {
+      ...saleOf(trip, [a ?? '']),
+      passenger: { name: 'Hawwa Counter', nationality: 'Maldivian' },
+    });
+    expect(await countedToday()).toBe(before + 1);
+    await makeTicket(t.database.db, {
+      schedule: trip,
+      seats: [b ?? ''],
+      status: 'confirmed',
+      passengerName: 'Ali Online',
+    });
+
+    const list = await call('GET', `/api/admin/trips/${trip.schedule.id}/passengers`, office);
+    expect(list.statusCode, list.body).toBe(200);
+    const { passengers } = list.json() as TripPassengers;
+    expect(passengers.map((p) => [p.name, p.channel, p.seatNumbers])).toEqual([
+      ['Ali Online', 'online', [b]],
+      ['Hawwa Counter', 'counter', [a]],
+    ]);
+    expect(passengers.find((p) => p.channel === 'counter')?.reference).toBe(sale.reference);
+
+    const csv = await call('GET', `/api/admin/trips/${trip.schedule.id}/manifest.csv`, office);
+    expect(csv.statusCode, csv.body).toBe(200);
+    const [header, ...rows] = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header?.split(',').at(-1)).toBe('channel');
+    const counterRow = rows.find((r) => r.startsWith(`${sale.reference},`));
+    expect(counterRow).toContain(',Hawwa Counter,');
+    expect(counterRow?.split(',').at(-1)).toBe('counter');
+    expect(
+      rows
+        .find((r) => r.includes('Ali Online'))
+        ?.split(',')
+        .at(-1),
+    ).toBe('online');
+
+    // A void takes the sale off the manifest...
+    const voided = await call('POST', `/api/admin/counter/sales/${sale.ticketId}/void`, seller, {
+      reason: 'Changed plans',
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
+    const after = (await call('GET', `/api/admin/trips/${trip.schedule.id}/passengers`, office)).json();
+    expect((after as TripPassengers).passengers.map((p) => p.name)).toEqual(['Ali Online']);
+    // ...and off the dashboard's count of the day's counter sales.
+    expect(await countedToday()).toBe(before);
+  });
+
+  it('staff seat locks are held to no per-address limit, and belong to their session alone', async () => {
+    const { cookie: first, admin } = await newSellerWithAdmin();
+    const trip = await makeSchedule(t.database.db);
+    const labels = await labelsOf(trip);
+    const five = labels.slice(0, 5);
+    const where = {
+      scheduleId: trip.schedule.id,
+      travelDate: trip.schedule.travelDate,
+      launchId: trip.launchIds[0] ?? '',
+    };
+
+    // The public limit is live: from this address a passenger may hold 2 seats, not 3.
+    const email = `holder-${randomUUID().slice(0, 8)}@example.com`;
+    const publicLock = await t.app.inject({
+      method: 'POST',
+      url: '/api/seat-locks',
+      headers: { 'x-booking-session': randomUUID() },
+      payload: { ...where, seats: labels.slice(9, 12), verificationToken: await verifiedToken(t.app, email) },
+    });
+    expect(publicLock.statusCode, publicLock.body).toBe(429);
+    expect(publicLock.json().error.code).toBe('seat_hold_limit');
+
+    // From the same address the counter holds five.
+    const locked = await call('POST', '/api/admin/counter/locks', first, {
+      ...where,
+      originId: trip.stops[0]?.locationId ?? '',
+      seats: five,
+    });
+    expect(locked.statusCode, locked.body).toBe(200);
+    const held = await t.database.db
+      .select()
+      .from(seatLocks)
+      .where(eq(seatLocks.scheduleId, trip.schedule.id));
+    expect(held.map((l) => l.seatNumber).sort()).toEqual([...five].sort());
+    expect(new Set(held.map((l) => l.clientIp))).toEqual(new Set([null]));
+
+    // The same person signed in a second time is another session: the seats are not theirs there.
+    const second = (await signInAsAdmin(t.app, { admin })).cookie;
+    const seenBySecond = await seatMap(trip, second);
+    expect(five.map((seat) => seatState(seenBySecond, seat))).toEqual(five.map(() => 'locked'));
+    const release = await call('DELETE', '/api/admin/counter/locks', second, {
+      ...where,
+      originId: trip.stops[0]?.locationId ?? '',
+      seats: five,
+    });
+    expect(release.statusCode, release.body).toBe(200);
+    expect(release.json()).toMatchObject({ released: 0 });
+    const stolen = await call('POST', '/api/admin/counter/sales', second, {
+      ...saleOf(trip, five.slice(0, 1)),
+      payment: { method: 'card' },
+    });
+    expect(stolen.statusCode, stolen.body).toBe(409);
+    expect(stolen.json().error.code).toBe('seats_unavailable');
+    const relock = await call('POST', '/api/admin/counter/locks', second, {
+      ...where,
+      originId: trip.stops[0]?.locationId ?? '',
+      seats: five.slice(0, 1),
+    });
+    expect(relock.statusCode).toBe(409);
+    expect(relock.json().error.code).toBe('seats_unavailable');
+
+    // Still held by the first session, which sells all five at once.
+    const seenByFirst = await seatMap(trip, first);
+    expect(five.map((seat) => seatState(seenByFirst, seat))).toEqual(five.map(() => 'mine'));
+    const sale = await sell(first, { ...saleOf(trip, five), payment: { method: 'card' } });
+    expect(sale.eTicket.seatNumbers.sort()).toEqual([...five].sort());
+    expect(
+      await t.database.db.select().from(seatLocks).where(eq(seatLocks.scheduleId, trip.schedule.id)),
+    ).toEqual([]);
+  });
+
+  it('refuses to hold or sell seats on a past day, saying so', async () => {
+    const seller = await newSeller();
+    const trip = await makeSchedule(t.database.db, { travelDate: addDays(todayInOperatorZone(), -1) });
+    const [seat] = await labelsOf(trip);
+    const lock = await call('POST', '/api/admin/counter/locks', seller, {
+      scheduleId: trip.schedule.id,
+      travelDate: trip.schedule.travelDate,
+      launchId: trip.launchIds[0] ?? '',
+      originId: trip.stops[0]?.locationId ?? '',
+      seats: [seat ?? ''],
+    });
+    expect(lock.statusCode).toBe(409);
+    expect(lock.json().error).toEqual({ code: 'departure_closed', message: COUNTER_MSG.departureGone });
+    const sale = await call('POST', '/api/admin/counter/sales', seller, saleOf(trip, [seat ?? '']));
+    expect(sale.statusCode).toBe(409);
+    expect(sale.json().error).toEqual({ code: 'departure_closed', message: COUNTER_MSG.departureGone });
+    expect(
+      await t.database.db.select().from(tickets).where(eq(tickets.scheduleId, trip.schedule.id)),
+    ).toEqual([]);
+    // The day's list offers nothing to sell.
+    const day = await call('GET', `/api/admin/counter/departures?date=${trip.schedule.travelDate}`, seller);
+    expect((day.json() as CounterDay).departures).toEqual([]);
+  });
+
   it('a void frees the seats, revokes the code and is audited; the seller has 15 minutes, the office longer; never after boarding', async () => {
     const seller = await newSeller();
     const trip = await makeSchedule(t.database.db, {
@@ -385,6 +542,14 @@ describe(`counter sales, voids and the cash-up (${testDatabaseKind})`, () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(COUNTER_MSG.voidBoarded);
+    // The cash-up says which sale has boarded (the office is offered no void for it) and who voided which.
+    const { shift } = (await call('GET', '/api/admin/counter/shift', seller)).json() as { shift: CashUp };
+    expect(shift.sales.find((s) => s.ticketId === boarded.ticketId)).toMatchObject({ boarded: true });
+    expect(shift.sales.find((s) => s.ticketId === late.ticketId)).toMatchObject({
+      boarded: false,
+      voidReason: 'Passenger stayed home',
+    });
+    expect(shift.sales.find((s) => s.ticketId === late.ticketId)?.voidedBy).not.toBeNull();
   });
 
   it('the cash-up totals match the sales and voids by method and currency; the close records the difference', async () => {

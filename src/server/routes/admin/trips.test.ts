@@ -163,11 +163,13 @@ describe(`admin trips (${testDatabaseKind})`, () => {
       `attachment; filename="manifest-${trip.schedule.travelDate}-0800.csv"`,
     );
     const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('reference,name,phone,nationality,from,to,departure,seats,adults,children,marked');
+    expect(lines[0]).toBe(
+      'reference,name,phone,nationality,from,to,departure,seats,adults,children,marked,channel',
+    );
     expect(lines[1]).toContain(`,'=cmd|calc,'+9607771234,Maldivian,`);
     expect(lines[1]).toContain(',08:30,');
     expect(lines[2]).toContain(',"Zaid, ""Captain"" Ahmed",');
-    expect(lines[2]).toMatch(/,A1 A2,2,0,present$/);
+    expect(lines[2]).toMatch(/,A1 A2,2,0,present,online$/);
     expect(lines[3]).toBe('');
     expect(lines).toHaveLength(4);
   });

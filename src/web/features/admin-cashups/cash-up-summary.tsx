@@ -1,11 +1,13 @@
-import type { CashUp } from '#shared/counter.ts';
+import type { CashUp, CounterSale } from '#shared/counter.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
+import { VoidSaleButton } from '#web/components/void-sale-dialog.tsx';
 import { formatAmount } from '#web/lib/admin-format.ts';
 import { formatClock } from '#web/lib/clock-time.ts';
 import { formatInstant } from '#web/lib/dates.ts';
 import { useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
 
 type Drawer = CashUp['drawers'][number];
+type Sale = CashUp['sales'][number];
 
 /** How a counted drawer compares with what it should hold, in words as well as colour. */
 export function DifferenceBadge({ difference, currency }: { difference: string | null; currency: string }) {
@@ -69,10 +71,35 @@ function DrawerCard({ drawer }: { drawer: Drawer }) {
 }
 
 /**
+ * A sale's state on its line: voided (by whom, why), boarded (so no longer voidable, said in
+ * words rather than by a missing button), or a Void button when the viewer may void it.
+ */
+function SaleState({ sale, onVoided }: { sale: Sale; onVoided: ((sale: CounterSale) => void) | undefined }) {
+  if (sale.voidedAt) {
+    return (
+      <span className="font-semibold text-red-800">
+        Voided by {sale.voidedBy ?? 'Former staff'} ({sale.voidReason ?? 'no reason'})
+      </span>
+    );
+  }
+  if (sale.boarded) return <span className="text-slate-700">Boarded: cannot be voided</span>;
+  return onVoided ? <VoidSaleButton sale={sale} onVoided={onVoided} /> : null;
+}
+
+/**
  * A shift's cash-up: its sales and voids by payment method and currency, each cash drawer
  * (float, cash taken, expected, counted, difference) and the sales themselves. Screen and A4.
  */
-export function CashUpSummary({ cashUp, showSales = true }: { cashUp: CashUp; showSales?: boolean }) {
+export function CashUpSummary({
+  cashUp,
+  showSales = true,
+  onVoided,
+}: {
+  cashUp: CashUp;
+  showSales?: boolean;
+  /** Offers Void on each sale still standing (Office and Owner), and hears of each void. */
+  onVoided?: (sale: CounterSale) => void;
+}) {
   const timeZone = useOperatorTimeZone();
   const sales = [...cashUp.sales].sort((a, b) => b.soldAt.localeCompare(a.soldAt));
   // MVR first, as the counter offers it.
@@ -129,14 +156,21 @@ export function CashUpSummary({ cashUp, showSales = true }: { cashUp: CashUp; sh
           <h4 className="text-sm font-semibold">Sales ({sales.length})</h4>
           <ul className="divide-y divide-slate-200 text-sm">
             {sales.map((s) => (
-              <li key={s.ticketId} className="flex flex-wrap justify-between gap-x-3 py-1.5">
+              <li
+                key={s.ticketId}
+                data-testid="cash-up-sale"
+                data-reference={s.reference}
+                className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-1.5"
+              >
                 <span>
                   {formatClock(s.soldAt, timeZone)} · <span className="font-semibold">{s.reference}</span> ·{' '}
                   {s.passengerName}
                 </span>
-                <span className="tabular-nums">
-                  {s.paymentMethod} {formatAmount(s.totalAmount, s.currency)}
-                  {s.voidedAt ? ` · voided (${s.voidReason ?? 'no reason'})` : ''}
+                <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <span className="tabular-nums">
+                    {s.paymentMethod} {formatAmount(s.totalAmount, s.currency)}
+                  </span>
+                  <SaleState sale={s} onVoided={onVoided} />
                 </span>
               </li>
             ))}

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Printer } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import type { CashUp } from '#shared/counter.ts';
+import { useEffect, useRef, useState } from 'react';
+import type { CashUp, CounterSale } from '#shared/counter.ts';
 import { parseDecimal, toMoneyString } from '#shared/money.ts';
 import { EmptyNote, ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
+import { useMayVoidSales } from '#web/components/void-sale-dialog.tsx';
 import { formatAmount } from '#web/lib/admin-format.ts';
 import { formatClock } from '#web/lib/clock-time.ts';
 import { formatDay } from '#web/lib/dates.ts';
@@ -141,9 +142,20 @@ function CashUpDetail({ shiftId, onBack }: { shiftId: string; onBack: () => void
   const cashUp = useQuery(cashUpQuery(shiftId));
   const heading = useRef<HTMLHeadingElement>(null);
   const loaded = cashUp.data !== undefined;
+  // Office and Owner void any sale still standing, later than its seller may (decision 025).
+  const mayVoid = useMayVoidSales().any;
+  const [status, setStatus] = useState<string | null>(null);
   useEffect(() => {
     if (loaded) heading.current?.focus();
   }, [loaded]);
+  const onVoided = (sale: CounterSale) => {
+    const seats = sale.eTicket.seatNumbers;
+    setStatus(
+      `Ticket ${sale.reference} voided. ${seats.length === 1 ? 'Seat' : 'Seats'} ${seats.join(', ')} ${seats.length === 1 ? 'is' : 'are'} free again.`,
+    );
+    // The Void button is gone with the sale it voided: the focus goes back to the cash-up.
+    heading.current?.focus();
+  };
   return (
     <div className="mt-4 space-y-4">
       <Button variant="ghost" className="print:hidden" onClick={onBack}>
@@ -160,11 +172,20 @@ function CashUpDetail({ shiftId, onBack }: { shiftId: string; onBack: () => void
             id="cash-up-title"
             ref={heading}
             tabIndex={-1}
-            className="text-xl font-bold text-slate-900 outline-none"
+            // Room for the sticky header when the focus scrolls back to it after a void.
+            className="scroll-mt-20 text-xl font-bold text-slate-900 outline-none"
           >
             Cash-up of {cashUp.data.userName}
           </h2>
-          <CashUpSummary cashUp={cashUp.data} />
+          {status && (
+            <p
+              role="status"
+              className="rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm text-slate-900 print:hidden"
+            >
+              {status}
+            </p>
+          )}
+          <CashUpSummary cashUp={cashUp.data} onVoided={mayVoid ? onVoided : undefined} />
           <Button className="print:hidden" onClick={() => window.print()}>
             <Printer aria-hidden="true" />
             Print

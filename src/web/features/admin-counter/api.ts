@@ -53,9 +53,6 @@ export const releaseSeats = (lock: CounterLock) => api.delete<unknown>('/api/adm
 
 export const sell = (sale: CounterSaleRequest) => api.post<CounterSale>('/api/admin/counter/sales', sale);
 
-export const voidSale = (ticketId: string, reason: string) =>
-  api.post<CounterSale>(`/api/admin/counter/sales/${encodeURIComponent(ticketId)}/void`, { reason });
-
 export const openShift = (floats: PerCurrency) => api.post<CashUp>('/api/admin/counter/shift', { floats });
 
 export const closeShift = (counted: PerCurrency, note: string) =>

@@ -3,11 +3,10 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { CounterSale } from '#shared/counter.ts';
 import { QrCode } from '#web/components/qr-code.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { useMayVoidSales, VoidSaleDialog } from '#web/components/void-sale-dialog.tsx';
 import { formatAmount } from '#web/lib/admin-format.ts';
 import { formatDay, formatInstant } from '#web/lib/dates.ts';
 import { useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
-import { useAdminMe } from '#web/lib/use-admin-auth.ts';
-import { VoidDialog } from './void-dialog.tsx';
 
 const KIND_NAME = {
   'local-adult': ['local adult', 'local adults'],
@@ -149,9 +148,7 @@ export function Receipt({
     setStatus(null);
   }, [sale.ticketId]);
   const voided = sale.voidedAt !== null;
-  const permissions = useAdminMe().data?.user?.permissions ?? [];
-  // The seller voids their own recent sales; Office and Owner any (routes/admin/counter.ts).
-  const mayVoid = permissions.includes('counter.void') || permissions.includes('cashups.all');
+  const mayVoid = useMayVoidSales().own;
 
   return (
     <section aria-labelledby="counter-receipt-title" className="mx-auto max-w-md space-y-4">
@@ -201,7 +198,7 @@ export function Receipt({
               Voiding may be refused now: older and boarded sales are voided by the office.
             </p>
           )}
-          <VoidDialog
+          <VoidSaleDialog
             sale={sale}
             open={voiding}
             onOpenChange={setVoiding}

@@ -3,6 +3,7 @@ import { ArrowLeft, CheckCircle2, Download, Printer, RotateCcw } from 'lucide-re
 import { useState } from 'react';
 import type { AdminTrip, TripPassenger } from '#shared/admin-api.ts';
 import { MSG, UNKNOWN_LOCATION } from '#shared/messages.ts';
+import { ChannelBadge } from '#web/components/channel-badge.tsx';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { ErrorNote } from '#web/components/query-notes.tsx';
 import { MarkedStatusBadge, ScheduleStatusBadge } from '#web/components/status-badges.tsx';
@@ -64,7 +65,10 @@ function PassengerRow({ passenger }: { passenger: TripPassenger }) {
       className="grid gap-2 px-4 py-3 sm:grid-cols-[1.3fr_1.5fr_1fr_auto] sm:items-center print:break-inside-avoid print:grid-cols-[1.3fr_1.5fr_1fr_auto] print:px-0 print:py-2"
     >
       <div className="min-w-0">
-        <p className="font-semibold text-slate-900">{passenger.name}</p>
+        <p className="flex flex-wrap items-center gap-x-2 font-semibold text-slate-900">
+          {passenger.name}
+          <ChannelBadge channel={passenger.channel} />
+        </p>
         <p className="text-sm text-slate-600">
           {passenger.phone ?? 'No phone'} · {passenger.nationality}
         </p>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { Ban } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
 import { type CounterSale, counterVoidSchema } from '#shared/counter.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import {
@@ -13,32 +14,56 @@ import {
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
-import { shiftQuery, voidSale } from './api.ts';
+import { api, errorMessage } from '#web/lib/api-client.ts';
+import { useAdminMe } from '#web/lib/use-admin-auth.ts';
+
+/** What the dialog needs of a counter sale: the receipt's sale or a cash-up's line. */
+export type VoidableSale = Pick<CounterSale, 'ticketId' | 'reference' | 'paymentMethod'>;
+
+const voidSale = (ticketId: string, reason: string) =>
+  api.post<CounterSale>(`/api/admin/counter/sales/${encodeURIComponent(ticketId)}/void`, { reason });
 
 /**
- * Voiding a sale, with the reason the cash-up shows. The server decides whether this person
- * may void it now (their own sale for a while, or the office): a refusal is shown in its words.
+ * Whether the signed-in person may ask to void counter sales at all: the seller their own recent
+ * ones (counter.void), Office and Owner any (cashups.all), as routes/admin/counter.ts allows.
  */
-export function VoidDialog({
+export function useMayVoidSales(): { own: boolean; any: boolean } {
+  const permissions = useAdminMe().data?.user?.permissions ?? [];
+  const any = permissions.includes('cashups.all');
+  return { any, own: any || permissions.includes('counter.void') };
+}
+
+/**
+ * Voiding a counter sale, with the reason the cash-up shows: from the seller's receipt and from
+ * the office's cash-ups. The server decides whether this person may void it now (their own sale
+ * for a while, or the office; never once the party has boarded): a refusal is shown in its words.
+ */
+export function VoidSaleDialog({
   sale,
   open,
   onOpenChange,
   onVoided,
 }: {
-  sale: CounterSale;
+  sale: VoidableSale;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onVoided: (sale: CounterSale) => void;
 }) {
   const queryClient = useQueryClient();
+  const reasonId = useId();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const voiding = useMutation({
     mutationFn: (why: string) => voidSale(sale.ticketId, why),
     onSuccess: (voided) => {
-      // The seats are free again and the shift's sums change.
-      for (const queryKey of [shiftQuery.queryKey, ['admin', 'trips'], ['admin', 'tickets']]) {
+      // The seats are free again, the shift's sums change and the day's counts with them.
+      for (const queryKey of [
+        ['admin', 'counter'],
+        ['admin', 'cashups'],
+        ['admin', 'trips'],
+        ['admin', 'tickets'],
+        ['admin', 'dashboard'],
+      ]) {
         void queryClient.invalidateQueries({ queryKey });
       }
       change(false);
@@ -60,7 +85,7 @@ export function VoidDialog({
     const parsed = counterVoidSchema.safeParse({ reason });
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message ?? null);
-      document.getElementById('void-reason')?.focus();
+      document.getElementById(reasonId)?.focus();
       return;
     }
     setProblem(null);
@@ -79,21 +104,21 @@ export function VoidDialog({
             </DialogDescription>
           </DialogHeader>
           <div>
-            <Label htmlFor="void-reason">Reason</Label>
+            <Label htmlFor={reasonId}>Reason</Label>
             <Textarea
-              id="void-reason"
+              id={reasonId}
               className="mt-1.5 min-h-20"
               value={reason}
               maxLength={300}
               aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? 'void-reason-error' : undefined}
+              aria-describedby={problem ? `${reasonId}-error` : undefined}
               onChange={(e) => {
                 setReason(e.target.value);
                 setProblem(null);
               }}
             />
             {problem && (
-              <p id="void-reason-error" role="alert" className="mt-1 text-sm text-red-800">
+              <p id={`${reasonId}-error`} role="alert" className="mt-1 text-sm text-red-800">
                 {problem}
               </p>
             )}
@@ -115,5 +140,28 @@ export function VoidDialog({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * A Void button beside a sale (the office's cash-ups) with its reason dialog. The caller shows
+ * it only where the sale may still be voided, and says what happened through `onVoided`.
+ */
+export function VoidSaleButton({
+  sale,
+  onVoided,
+}: {
+  sale: VoidableSale;
+  onVoided: (sale: CounterSale) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" size="sm" className="text-red-800 print:hidden" onClick={() => setOpen(true)}>
+        <Ban aria-hidden="true" />
+        Void<span className="sr-only"> ticket {sale.reference}</span>
+      </Button>
+      <VoidSaleDialog sale={sale} open={open} onOpenChange={setOpen} onVoided={onVoided} />
+    </>
   );
 }
