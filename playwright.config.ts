@@ -64,7 +64,7 @@ export default defineConfig({
   use: {
     baseURL,
     launchOptions: { executablePath: chromium, args: launchArgs },
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // The offline shell has its own spec (pwa.spec.ts); elsewhere a service worker would only
     // hide requests from page.route and make runs depend on what an earlier page cached.
     serviceWorkers: 'block',
