@@ -1,6 +1,7 @@
 // Disruptions of a departure (docs/decisions/026-disruptions.md): the HTTP contract of the
 // cancel and its preview. Admin only.
 import { z } from 'zod';
+import { LANGUAGES } from './languages.ts';
 import { REFUND_REASONS, type RefundReason } from './manage-api.ts';
 import { REFUND_MSG } from './staff-messages.ts';
 
@@ -35,6 +36,41 @@ const affectedSchema = z.object({
   paid: z.boolean(),
 });
 
+/** The notices a disruption sends (src/server/services/notify-passengers.ts). */
+export const NOTICE_KINDS = ['departure_cancelled', 'departure_delayed', 'departure_moved'] as const;
+export const NOTICE_KIND_LABELS: Record<(typeof NOTICE_KINDS)[number], string> = {
+  departure_cancelled: 'Departure cancelled',
+  departure_delayed: 'New time',
+  departure_moved: 'Booking moved',
+};
+
+/**
+ * One message a disruption sends, as a passenger of one language reads it: written for the
+ * group's first booking (`reference`) by the code that queues the real mails, so every other
+ * passenger's has their own name, booking and trip. The manage link's key is left out.
+ */
+export const noticeSampleSchema = z.object({
+  kind: z.enum(NOTICE_KINDS),
+  language: z.enum(LANGUAGES),
+  /** How many passengers get this message by e-mail, in this language. */
+  count: z.number(),
+  reference: z.string(),
+  subject: z.string(),
+  text: z.string(),
+});
+export type NoticeSample = z.infer<typeof noticeSampleSchema>;
+
+/**
+ * The reason and note a preview writes its sample messages with; with no reason there are none
+ * yet (`messages` is empty).
+ */
+const previewWhy = {
+  reason: z.enum(CANCEL_REASONS).optional(),
+  note: z.string().trim().max(500).optional(),
+};
+/** `GET /api/admin/trips/:scheduleId/cancel-preview?reason=&note=` */
+export const cancelPreviewQuerySchema = z.object(previewWhy);
+
 /** `GET /api/admin/trips/:scheduleId/cancel-preview`, and the cancel's answer. */
 export const cancelPreviewSchema = z.object({
   scheduleId: z.string(),
@@ -47,6 +83,8 @@ export const cancelPreviewSchema = z.object({
   callList: z.array(affectedSchema),
   /** The full refunds requested, summed per currency. */
   refunds: z.array(z.object({ currency: z.string(), count: z.number(), amount: z.string() })),
+  /** The message of each language the e-mails go out in (the cancel's answer: those sent). */
+  messages: z.array(noticeSampleSchema),
 });
 export type CancelPreview = z.infer<typeof cancelPreviewSchema>;
 
@@ -130,6 +168,23 @@ export const delayResultSchema = z.object({
 });
 export type DelayResult = z.infer<typeof delayResultSchema>;
 
+/**
+ * `GET /api/admin/trips/:scheduleId/delay-preview?times=&reason=&note=`: `times` as the delay
+ * takes them, comma-separated in route order ('' for a stop with none). The messages are written
+ * once the times are ones the delay would take and a reason is given.
+ */
+export const delayPreviewQuerySchema = z.object({
+  times: z
+    .string()
+    .max(200)
+    .transform((list) => list.split(',').map((time) => time || null))
+    .pipe(delayDepartureSchema.shape.times)
+    .optional(),
+  ...previewWhy,
+});
+export const delayPreviewSchema = cancelPreviewSchema.omit({ refunds: true });
+export type DelayPreview = z.infer<typeof delayPreviewSchema>;
+
 /** `POST /api/admin/trips/:scheduleId/move` and its preview (`GET .../move-preview?to=`). */
 export const moveDepartureSchema = z.object({
   to: z.uuid({ error: 'Choose the departure to move to' }),
@@ -137,7 +192,7 @@ export const moveDepartureSchema = z.object({
   note: z.string().trim().max(500).optional(),
 });
 export type MoveDeparture = z.infer<typeof moveDepartureSchema>;
-export const movePreviewQuerySchema = z.object({ to: z.uuid() });
+export const movePreviewQuerySchema = z.object({ to: z.uuid(), ...previewWhy });
 export const movePlanSchema = z.object({
   scheduleId: z.string(),
   to: z.object({ scheduleId: z.string(), travelDate: z.string(), departureTime: z.string() }),
@@ -167,6 +222,8 @@ export const movePlanSchema = z.object({
   ),
   mails: z.number(),
   callList: cancelPreviewSchema.shape.callList,
+  /** The messages of each language: to the moved passengers, and to those who cannot move. */
+  messages: cancelPreviewSchema.shape.messages,
 });
 export type MovePlan = z.infer<typeof movePlanSchema>;
 

@@ -20,6 +20,7 @@ import { MSG } from '#shared/messages.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
 import { listTicketsWhere } from './list-tickets.ts';
 import { type Notifier, notifyPassenger } from './notify-passengers.ts';
+import { sampleNotices } from './sample-notices.ts';
 import { refundParts } from './split-refund.ts';
 
 /** The bookings a disruption reaches: those still to travel (pending and confirmed). */
@@ -50,7 +51,11 @@ export const affectedPassenger = (t: AdminTicket): CancelPreview['passengers'][n
   paid: t.paymentStatus === 'completed',
 });
 
-function previewOf(schedule: typeof schedules.$inferSelect, affected: AdminTicket[]): CancelPreview {
+function previewOf(
+  schedule: typeof schedules.$inferSelect,
+  affected: AdminTicket[],
+  messages: CancelPreview['messages'] = [],
+): CancelPreview {
   const passengers = affected.map(affectedPassenger);
   const sums = new Map<string, { count: number; cents: bigint }>();
   for (const p of passengers) {
@@ -65,8 +70,13 @@ function previewOf(schedule: typeof schedules.$inferSelect, affected: AdminTicke
     mails: passengers.filter((p) => p.email).length,
     callList: passengers.filter((p) => !p.email),
     refunds: [...sums].map(([currency, s]) => ({ currency, count: s.count, amount: centsToMoney(s.cents) })),
+    messages,
   };
 }
+
+/** The notices a cancel sends its passengers: also the preview's sample messages. */
+const cancelNotices = (affected: AdminTicket[], reason: CancelReason, note: string | null) =>
+  affected.map((ticket) => ({ kind: 'departure_cancelled' as const, ticket, reason, note }));
 
 const activeOn = (scheduleId: string) =>
   and(eq(tickets.scheduleId, scheduleId), inArray(tickets.ticketStatus, ACTIVE));
@@ -117,19 +127,28 @@ export async function cancelBookings(
     })),
   );
   if (requests.length > 0) await tx.insert(refundRequests).values(requests).onConflictDoNothing();
-  for (const ticket of opts.affected) {
-    const notice = { kind: 'departure_cancelled' as const, ticket, reason: opts.reason, note: opts.note };
+  for (const notice of cancelNotices(opts.affected, opts.reason, opts.note)) {
     await notifyPassenger(tx, notice, opts.notifiers);
   }
 }
 
 /**
  * What cancelling the departure would do, before anything is committed: the passengers, the
- * notices, the counter passengers to call, and the refunds.
+ * notices, the counter passengers to call, the refunds, and (once a reason is given) the message
+ * of each language, as the cancel would write it.
  */
-export async function previewCancellation(opts: { db: DbOrTx; scheduleId: string }): Promise<CancelPreview> {
+export async function previewCancellation(opts: {
+  db: DbOrTx;
+  scheduleId: string;
+  reason?: CancelReason | undefined;
+  note?: string | undefined;
+}): Promise<CancelPreview> {
   const schedule = await readSchedule(opts.db, opts.scheduleId);
-  return previewOf(schedule, await listTicketsWhere({ db: opts.db, where: activeOn(schedule.id) }));
+  const affected = await listTicketsWhere({ db: opts.db, where: activeOn(schedule.id) });
+  const messages = opts.reason
+    ? await sampleNotices(opts.db, cancelNotices(affected, opts.reason, opts.note?.trim() || null))
+    : [];
+  return previewOf(schedule, affected, messages);
 }
 
 /**
@@ -181,7 +200,8 @@ export async function cancelDeparture(opts: {
       notifiers: opts.notifiers,
     });
     await tx.delete(seatLocks).where(eq(seatLocks.scheduleId, schedule.id));
-    const preview = previewOf(schedule, affected);
+    const sent = await sampleNotices(tx, cancelNotices(affected, opts.reason, note));
+    const preview = previewOf(schedule, affected, sent);
     await writeAudit(tx, {
       actorUserId: opts.actorUserId,
       action: 'departure_cancel',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TripLaunch } from '#shared/schemas.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { readTrip, type TripKey } from './read-trip.ts';
+import { readTrip, refuseUnoffered, type TripKey } from './read-trip.ts';
 
 type LaunchRow = {
   id: string;
@@ -20,6 +20,7 @@ export async function listTripLaunches(
 ): Promise<TripLaunch[]> {
   const { db } = opts;
   const trip = await readTrip(opts);
+  refuseUnoffered(trip.status);
   const nowIso = opts.now.toISOString();
   const result = await db.execute(sql`
     SELECT la.id, la.name, la.image_url, to_json(la.seat_numbers) AS seat_numbers,

@@ -20,9 +20,10 @@ import type { CancelReason, MovePlan } from '#shared/disruptions.ts';
 import { MSG } from '#shared/messages.ts';
 import { affectedPassenger, cancelBookings } from './cancel-departure.ts';
 import { listTicketsWhere } from './list-tickets.ts';
-import { type Notifier, notifyPassenger } from './notify-passengers.ts';
+import { type DisruptionNotice, type Notifier, notifyPassenger } from './notify-passengers.ts';
 import { chooseSeats } from './reseat.ts';
 import { revokeCodes } from './revoke-codes.ts';
+import { sampleNotices } from './sample-notices.ts';
 
 type Schedule = typeof schedules.$inferSelect;
 type Stop = { locationId: string; departureTime: string | null };
@@ -159,6 +160,7 @@ function planView(
   source: Schedule,
   target: Schedule,
   result: { placed: Placed[]; refused: Refused[] },
+  messages: MovePlan['messages'] = [],
 ): MovePlan {
   const everyone = [...result.placed.map((p) => p.ticket), ...result.refused.map((r) => r.ticket)];
   return {
@@ -188,8 +190,33 @@ function planView(
     })),
     mails: everyone.filter((t) => t.passengerEmail.trim()).length,
     callList: everyone.filter((t) => !t.passengerEmail.trim()).map(affectedPassenger),
+    messages,
   };
 }
+
+/** What the notices of a move say: the moved bookings as they will be, and those cancelled. */
+function moveNotices(
+  moved: AdminTicket[],
+  lost: AdminTicket[],
+  why: { reason: CancelReason; note: string | null },
+): DisruptionNotice[] {
+  return [
+    ...moved.map((ticket) => ({ kind: 'departure_moved' as const, ticket, ...why })),
+    ...lost.map((ticket) => ({ kind: 'departure_cancelled' as const, ticket, ...why })),
+  ];
+}
+
+/** A booking as the move will leave it: on the target, its new vessel, seats and time. */
+const asMoved = (p: Placed, target: Schedule, stops: Stop[]): AdminTicket => ({
+  ...p.ticket,
+  scheduleId: target.id,
+  travelDate: target.travelDate,
+  launch: { id: p.vessel.id, name: p.vessel.name },
+  seatNumbers: p.seats,
+  passengerDepartureTime: hhmm(
+    stops.find((s) => s.locationId === p.ticket.from?.id)?.departureTime ?? target.departureTime,
+  ),
+});
 
 async function planFor(db: DbOrTx, source: Schedule, target: Schedule, now: Date) {
   const bookings = await listTicketsWhere({
@@ -204,11 +231,31 @@ async function planFor(db: DbOrTx, source: Schedule, target: Schedule, now: Date
   return { stops, result: plan(bookings, { stops, vessels }, orders) };
 }
 
-/** What moving the departure's bookings to `to` would do; nothing is written. */
-export async function previewMove(opts: { db: DbOrTx; clock: Clock; scheduleId: string; to: string }) {
+/**
+ * What moving the departure's bookings to `to` would do, and (once a reason is given) the
+ * messages of each language as the move would write them; nothing is written.
+ */
+export async function previewMove(opts: {
+  db: DbOrTx;
+  clock: Clock;
+  scheduleId: string;
+  to: string;
+  reason?: CancelReason | undefined;
+  note?: string | undefined;
+}) {
   const { source, target } = await readPair(opts.db, opts.scheduleId, opts.to, false);
-  const { result } = await planFor(opts.db, source, target, opts.clock.now());
-  return planView(source, target, result);
+  const { stops, result } = await planFor(opts.db, source, target, opts.clock.now());
+  const messages = opts.reason
+    ? await sampleNotices(
+        opts.db,
+        moveNotices(
+          result.placed.map((p) => asMoved(p, target, stops)),
+          result.refused.map((r) => r.ticket),
+          { reason: opts.reason, note: opts.note?.trim() || null },
+        ),
+      )
+    : [];
+  return planView(source, target, result, messages);
 }
 
 /** Takes a party's new seats; false when a concurrent booking took one first (nothing kept). */
@@ -288,6 +335,9 @@ export async function moveDeparture(opts: {
           launchId: p.vessel.id,
           seatNumbers: p.seats,
           passengerDepartureTime: timeAt(p.ticket.from?.id),
+          // A reminder sent for the old date says nothing of the new one: it goes again the day
+          // before the new date (as after a rebooking).
+          ...(target.travelDate !== source.travelDate ? { reminderSentAt: null } : {}),
           updatedAt: now,
           ...supersedeETicket,
         })
@@ -338,6 +388,12 @@ export async function moveDeparture(opts: {
         opts.notifiers,
       );
     }
+    // What went out, in the plan's order (the preview's): its messages are the answer's.
+    const sent = moveNotices(
+      moved.flatMap((m) => updated.filter((u) => u.id === m.ticket.id)),
+      lost.map((l) => l.ticket),
+      { reason: opts.reason, note },
+    );
     await writeAudit(tx, {
       actorUserId: opts.actorUserId,
       action: 'departure_move',
@@ -359,6 +415,6 @@ export async function moveDeparture(opts: {
     for (const t of [...moved.map((m) => m.ticket), ...lost.map((l) => l.ticket)]) {
       await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: t.id } });
     }
-    return view;
+    return { ...view, messages: await sampleNotices(tx, sent) };
   });
 }

@@ -4,7 +4,7 @@ import type { SeatMap, SeatState } from '#shared/schemas.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import type { SessionFreshCache } from '../lib/session-fresh-cache.ts';
-import { type TripKey, tripNotFound } from './read-trip.ts';
+import { refuseUnoffered, type TripKey, tripNotFound } from './read-trip.ts';
 
 export type ReadSeatMapOptions = TripKey & {
   db: DbOrTx;
@@ -40,6 +40,7 @@ export type SharedSeatMap = {
 
 type SeatMapRow = {
   travel_date: string;
+  status: string;
   archived: boolean;
   launch_id: string | null;
   seat_numbers: string[] | null;
@@ -68,7 +69,7 @@ export async function loadSharedSeatMap({
   ...key
 }: TripKey & { db: DbOrTx; launchId: string }): Promise<SharedSeatMap> {
   const result = await db.execute(sql`
-    SELECT s.travel_date::text AS travel_date, s.archived_at IS NOT NULL AS archived,
+    SELECT s.travel_date::text AS travel_date, s.status, s.archived_at IS NOT NULL AS archived,
       la.id AS launch_id, to_json(la.seat_numbers) AS seat_numbers,
       (SELECT json_agg(ts.seat_number)
          FROM ticket_seats ts
@@ -85,6 +86,9 @@ export async function loadSharedSeatMap({
   const [row] = (result as unknown as { rows: SeatMapRow[] }).rows;
   // A trip is a schedule on its own date; an archived schedule is no trip (read-trip.ts).
   if (!row || row.archived || row.travel_date !== key.travelDate) throw tripNotFound();
+  // A refusal is never cached, and the cancel's write clears the cache: no seat of a cancelled
+  // departure shows free, not even from an answer loaded just before.
+  refuseUnoffered(row.status);
   if (!row.launch_id || !row.seat_numbers) throw new AppError('launch_not_found', MSG.launchNotOnTrip, 404);
 
   const locksBySeat = new Map<string, Lock>();

@@ -20,6 +20,16 @@ export const TRIP_COLUMNS = {
 export const tripNotFound = () => new AppError('trip_not_found', MSG.tripNotFound, 404);
 
 /**
+ * Only a `scheduled` departure is offered: a completed one is closed for booking, and one the
+ * operator cancelled (docs/decisions/026) is gone at once from the seat map and the launches,
+ * as from search, seat holds and bookings, in the words a seat hold is refused with.
+ */
+export function refuseUnoffered(status: string): void {
+  if (status === 'completed') throw new AppError('trip_completed', MSG.tripCompleted, 409);
+  if (status !== 'scheduled') throw new AppError('invalid_schedule', MSG.invalidSchedule, 409);
+}
+
+/**
  * A trip is a schedule on its own date: a request for any other date is refused
  * (ARCHITECTURE.md section 8.9), so seats are never read or held for a day the trip does not run.
  * An archived schedule (deleted while only history used it) is no trip at all.

@@ -1,17 +1,26 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { and, eq, isNull, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { schedules, tickets } from '#server/db/schema.ts';
 import { addDays, type Clock, dateInZone } from '#server/lib/clock.ts';
-import { enqueueMail } from '#server/lib/mailer.ts';
 import { listTicketsWhere } from './list-tickets.ts';
+import { type Notifier, notifyPassenger } from './notify-passengers.ts';
 import { eTicketTokenOf } from './read-e-ticket.ts';
 import { readReminderSettings } from './reminder-settings.ts';
-import { reminderMail } from './ticket-mails.ts';
 
 /** Reminders go out from this hour of the operator's day before departure (not at midnight). */
 export const REMINDER_FROM_HOUR = 9;
 /** How often each instance looks for reminders due. */
 export const REMINDER_INTERVAL_MS = 15 * 60_000;
+
+function shuffled<T>(items: readonly T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
 
 /** The hour of `at` in `timeZone`, 0-23. */
 function hourInZone(at: Date, timeZone: string): number {
@@ -21,10 +30,11 @@ function hourInZone(at: Date, timeZone: string): number {
 
 /**
  * Queues the day-before reminder of every confirmed booking travelling tomorrow (operator's
- * day) that has an e-mail address and has not had one (docs/decisions/026). Exactly once, even
- * with several instances and restarts: each reminder is claimed by a conditional update of its
- * ticket (`reminder_sent_at` still empty) in the transaction that queues its mail, so of two
- * instances reaching one ticket, one claims it and the other finds it taken.
+ * day) that has not had one, through every channel that reaches its passenger (the notifiers:
+ * e-mail, and an SMS or WhatsApp gateway once there is one; docs/decisions/026). Exactly once,
+ * even with several instances and restarts: each reminder is claimed by a conditional update of
+ * its ticket (`reminder_sent_at` still empty) in the transaction that queues its messages, so of
+ * two instances reaching one ticket, one claims it and the other finds it taken.
  */
 export async function sendDayBeforeReminders(opts: {
   db: Db;
@@ -32,6 +42,7 @@ export async function sendDayBeforeReminders(opts: {
   tzOperator: string;
   /** The site's address for the e-ticket link (PUBLIC_URL). */
   eTicketBase: string;
+  notifiers?: readonly Notifier[] | undefined;
 }): Promise<{ due: number; sent: number; off?: true }> {
   const { db } = opts;
   const now = opts.clock.now();
@@ -46,26 +57,41 @@ export async function sendDayBeforeReminders(opts: {
       and(
         eq(tickets.travelDate, tomorrow),
         eq(tickets.ticketStatus, 'confirmed'),
-        ne(tickets.passengerEmail, ''),
         isNull(tickets.reminderSentAt),
         eq(schedules.status, 'scheduled'),
       ),
     );
   let sent = 0;
-  for (const { id } of due) {
-    const claimed = await db.transaction(async (tx) => {
-      const [won] = await tx
-        .update(tickets)
-        .set({ reminderSentAt: now })
-        .where(and(eq(tickets.id, id), isNull(tickets.reminderSentAt), eq(tickets.ticketStatus, 'confirmed')))
-        .returning({ id: tickets.id });
-      if (!won) return false;
-      const [ticket] = await listTicketsWhere({ db: tx, where: eq(tickets.id, id), limit: 1 });
-      if (!ticket) return false;
-      const token = await eTicketTokenOf(tx, id);
-      await enqueueMail(tx, reminderMail(ticket, `${opts.eTicketBase}/t/${token}`));
-      return true;
-    });
+  // In an order of this run's own: two instances at once share the work, rather than one
+  // trailing the other and finding every booking it reaches just claimed.
+  for (const { id } of shuffled(due)) {
+    const claimed = await db
+      .transaction(async (tx) => {
+        const [won] = await tx
+          .update(tickets)
+          .set({ reminderSentAt: now })
+          .where(
+            and(eq(tickets.id, id), isNull(tickets.reminderSentAt), eq(tickets.ticketStatus, 'confirmed')),
+          )
+          .returning({ id: tickets.id });
+        if (!won) return false;
+        const [ticket] = await listTicketsWhere({ db: tx, where: eq(tickets.id, id), limit: 1 });
+        if (!ticket) return false;
+        const token = await eTicketTokenOf(tx, id);
+        const notice = {
+          kind: 'day_before_reminder' as const,
+          ticket,
+          eTicketUrl: `${opts.eTicketBase}/t/${token}`,
+        };
+        // No channel reaches this passenger (a counter sale with no e-mail address, and no SMS
+        // gateway yet): the claim goes back, so a channel added later still reminds them.
+        if (!(await notifyPassenger(tx, notice, opts.notifiers))) tx.rollback();
+        return true;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof TransactionRollbackError) return false;
+        throw err;
+      });
     if (claimed) sent += 1;
   }
   return { due: due.length, sent };
@@ -81,6 +107,8 @@ export function startReminderJob(
     log: Logger;
     intervalMs?: number;
     onSent?: () => void;
+    /** After each run that did not fail, with what it did. */
+    onRun?: (result: Awaited<ReturnType<typeof sendDayBeforeReminders>>) => void;
   },
 ): ReminderJob {
   let running: Promise<void> | null = null;
@@ -92,6 +120,7 @@ export function startReminderJob(
           opts.log.info(result, 'day-before reminders queued');
           opts.onSent?.();
         }
+        opts.onRun?.(result);
       })
       .catch((err: unknown) => opts.log.error({ err }, 'day-before reminders failed'))
       .finally(() => {

@@ -10,8 +10,11 @@ import {
   ticketSeats,
   tickets,
 } from '#server/db/schema.ts';
-import type { CancelPreview, MovePlan } from '#shared/disruptions.ts';
+import { addDays, instantInZone } from '#server/lib/clock.ts';
+import { sendDayBeforeReminders } from '#server/services/send-reminders.ts';
+import type { CancelPreview, DelayPreview, MovePlan } from '#shared/disruptions.ts';
 import { LOOKUP_STATUS_TEXT } from '#shared/messages.ts';
+import type { SeatMap } from '#shared/schemas.ts';
 import {
   makeAdmin,
   makeLaunch,
@@ -24,6 +27,9 @@ import { signInAsAdmin } from '#tests/setup/admin-session.ts';
 import { bookViaApi } from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
+
+/** A mail's text as a preview shows it: the manage link without its key. */
+const withoutKey = (text: string | undefined) => text?.replace(/(\/manage\?k=)\S+/g, '$1…');
 
 describe(`cancelling a departure (${testDatabaseKind})`, () => {
   let t: TestApp;
@@ -83,18 +89,50 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
     expect(seen.callList).toMatchObject([
       { reference: walkIn.ticket.paymentReference, phone: '+960 7771234' },
     ]);
+    // The messages show once a reason is given: one per language, for how many passengers.
+    expect(seen.messages).toEqual([]);
+    const note = 'Orange alert from the Met Service';
+    const withWhy = await call(
+      'GET',
+      `/api/admin/trips/${trip.schedule.id}/cancel-preview?reason=weather&note=${encodeURIComponent(note)}`,
+    );
+    expect(withWhy.statusCode, withWhy.body).toBe(200);
+    const messages = (withWhy.json() as CancelPreview).messages;
+    expect(messages.map((m) => [m.kind, m.language, m.count])).toEqual([
+      ['departure_cancelled', 'en', 2],
+      ['departure_cancelled', 'dv', 1],
+    ]);
+    const [enSample, dvSample] = messages;
+    expect(enSample?.subject).toBe(`Departure cancelled: ${enSample?.reference}`);
+    expect(enSample?.text).toContain('Reason: the weather');
+    expect(enSample?.text).toContain(note);
+    expect(enSample?.text).not.toMatch(/manage\?k=[^…]/);
+    expect(dvSample?.reference).toBe(dhivehi.ticket.paymentReference);
     // Nothing was committed by the preview.
     const [still] = await db.select().from(tickets).where(eq(tickets.id, english.ticket.id));
     expect(still?.ticketStatus).toBe('confirmed');
+    expect(
+      await db.select().from(mailOutbox).where(eq(mailOutbox.to, english.ticket.passengerEmail)),
+    ).toEqual([]);
+
+    // The seat map and the launches, read once before the cancel: the seat map's micro-cache
+    // now holds an answer with the rejected booking's seat free.
+    const seatsUrl = `/api/trips/${trip.schedule.id}/seats?date=${trip.schedule.travelDate}&launchId=${trip.launchIds[0]}`;
+    const launchesUrl = `/api/trips/${trip.schedule.id}/launches?date=${trip.schedule.travelDate}`;
+    const seatsBefore = await t.app.inject(seatsUrl);
+    expect(seatsBefore.statusCode, seatsBefore.body).toBe(200);
+    expect((seatsBefore.json() as SeatMap).seats.some((s) => s.state === 'available')).toBe(true);
+    expect((await t.app.inject(launchesUrl)).statusCode).toBe(200);
 
     const noReason = await call('POST', `/api/admin/trips/${trip.schedule.id}/cancel`, { note: 'x' });
     expect(noReason.statusCode).toBe(400);
     const done = await call('POST', `/api/admin/trips/${trip.schedule.id}/cancel`, {
       reason: 'weather',
-      note: 'Orange alert from the Met Service',
+      note,
     });
     expect(done.statusCode, done.body).toBe(200);
     expect((done.json() as CancelPreview).refunds).toEqual(seen.refunds);
+    expect((done.json() as CancelPreview).messages).toEqual(messages);
 
     const ids = [english, dhivehi, pending, walkIn].map((m) => m.ticket.id);
     const after = await db.select().from(tickets).where(inArray(tickets.id, ids));
@@ -125,6 +163,12 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
     const [dvMail] = await mailTo(dhivehi.ticket.passengerEmail);
     expect(dvMail?.subject).toContain('ދަތުރު ކެންސަލްކުރެވިއްޖެ');
     expect(await mailTo(rejected.ticket.passengerEmail)).toEqual([]);
+    // What the preview showed is what the passengers got, word for word.
+    for (const sample of messages) {
+      const [ticket] = await db.select().from(tickets).where(eq(tickets.paymentReference, sample.reference));
+      const [sent] = await mailTo(ticket?.passengerEmail ?? '');
+      expect([sample.subject, sample.text]).toEqual([sent?.subject, withoutKey(sent?.text)]);
+    }
 
     const [disruption] = await db
       .select()
@@ -153,7 +197,13 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
       statusText: LOOKUP_STATUS_TEXT.cancelled_by_operator,
     });
 
-    // Offered no more: search, seat holds, bookings; and not cancelled twice or reopened.
+    // Offered no more at once: the seat map and the launches refuse it (no cached answer from
+    // before the cancel), like search, seat holds and bookings; not cancelled twice or reopened.
+    for (const url of [seatsUrl, launchesUrl]) {
+      const gone = await t.app.inject(url);
+      expect(gone.statusCode, url).toBe(409);
+      expect(gone.json().error.code).toBe('invalid_schedule');
+    }
     t.app.deps.tripSearchCache.clear();
     const search = await t.app.inject({
       method: 'GET',
@@ -275,6 +325,28 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
       400,
     );
 
+    // The preview: who is told, and once the times would be taken and a reason is given, the
+    // message of each language.
+    const previewUrl = `/api/admin/trips/${trip.schedule.id}/delay-preview`;
+    const noTimes = await call('GET', `${previewUrl}?reason=technical`);
+    expect(noTimes.statusCode, noTimes.body).toBe(200);
+    expect(noTimes.json()).toMatchObject({ mails: 2, callList: [{ phone: '+960 7770000' }], messages: [] });
+    const backwards = await call('GET', `${previewUrl}?times=09:00,08:30,&reason=technical`);
+    expect(backwards.json().messages).toEqual([]);
+    const previewed = await call(
+      'GET',
+      `${previewUrl}?times=09:15,09:45,&reason=technical&note=${encodeURIComponent('Engine check')}`,
+    );
+    expect(previewed.statusCode, previewed.body).toBe(200);
+    const delayMessages = (previewed.json() as DelayPreview).messages;
+    expect(delayMessages.map((m) => [m.kind, m.language, m.count, m.reference])).toEqual([
+      ['departure_delayed', 'en', 1, fromFirst.ticket.paymentReference],
+      ['departure_delayed', 'dv', 1, fromSecond.ticket.paymentReference],
+    ]);
+    expect(delayMessages[0]?.text).toContain(
+      `New departure time: 09:15 (it was ${first?.departureTime?.slice(0, 5)})`,
+    );
+
     const res = await call('POST', url, {
       times: ['09:15', '09:45', null],
       reason: 'technical',
@@ -310,6 +382,10 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.to, fromSecond.ticket.passengerEmail));
     expect(dvMail?.subject).toContain('ފުރާ ގަޑި ބަދަލުވެއްޖެ');
+    expect(delayMessages.map((m) => [m.subject, m.text])).toEqual([
+      [mail?.subject, withoutKey(mail?.text)],
+      [dvMail?.subject, withoutKey(dvMail?.text)],
+    ]);
     const [recorded] = await db
       .select()
       .from(disruptions)
@@ -374,6 +450,17 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
       [single.ticket.paymentReference, ['B1'], true],
     ]);
     expect(planned.cannotMove).toMatchObject([{ reference: fromMiddle.ticket.paymentReference }]);
+    expect(planned.messages).toEqual([]);
+    const withWhy = await call(
+      'GET',
+      `/api/admin/trips/${source.schedule.id}/move-preview?to=${target.schedule.id}&reason=technical`,
+    );
+    expect(withWhy.statusCode, withWhy.body).toBe(200);
+    const moveMessages = (withWhy.json() as MovePlan).messages;
+    expect(moveMessages.map((m) => [m.kind, m.language, m.count])).toEqual([
+      ['departure_cancelled', 'en', 1],
+      ['departure_moved', 'en', 2],
+    ]);
     const [unchanged] = await db.select().from(tickets).where(eq(tickets.id, party.ticket.id));
     expect(unchanged?.scheduleId).toBe(source.schedule.id);
 
@@ -383,6 +470,7 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as MovePlan).moves).toEqual(planned.moves);
+    expect((res.json() as MovePlan).messages).toEqual(moveMessages);
     const rows = await db
       .select()
       .from(tickets)
@@ -413,6 +501,16 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.to, fromMiddle.ticket.passengerEmail));
     expect(cancelled?.subject).toContain('Departure cancelled');
+    // The previewed messages are the ones sent: the moved one with its new trip, time and seats.
+    const sentTo = {
+      [party.ticket.paymentReference]: moved,
+      [fromMiddle.ticket.paymentReference]: cancelled,
+    };
+    for (const sample of moveMessages) {
+      const sent = sentTo[sample.reference];
+      expect([sample.subject, sample.text]).toEqual([sent?.subject, withoutKey(sent?.text)]);
+    }
+    expect(moveMessages.find((m) => m.kind === 'departure_moved')?.text).toContain('A2, A3');
     const [recorded] = await db
       .select()
       .from(disruptions)
@@ -423,6 +521,69 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
     });
     const [old] = await db.select().from(schedules).where(eq(schedules.id, source.schedule.id));
     expect(old?.status).toBe('cancelled');
+  });
+
+  it('a move to another date resets the day-before reminder: the passenger is reminded again before the new trip', async () => {
+    const db = t.database.db;
+    const source = await makeSchedule(db);
+    const email = `move-remind-${randomUUID().slice(0, 8)}@example.com`;
+    const remindedAt = new Date();
+    const reminded = await makeTicket(db, {
+      schedule: source,
+      status: 'confirmed',
+      passengerEmail: email,
+      reminderSentAt: remindedAt,
+    });
+    // A date of its own, so the reminder run below reaches this test's passenger alone.
+    const later = addDays(source.schedule.travelDate, 40);
+    const target = await makeSchedule(db, {
+      travelDate: later,
+      stops: source.stops.map((s) => ({ locationId: s.locationId, departureTime: s.departureTime })),
+    });
+    const res = await call('POST', `/api/admin/trips/${source.schedule.id}/move`, {
+      to: target.schedule.id,
+      reason: 'weather',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await db.select().from(tickets).where(eq(tickets.id, reminded.ticket.id));
+    expect(row).toMatchObject({ scheduleId: target.schedule.id, travelDate: later, reminderSentAt: null });
+
+    const dayBefore = { now: () => instantInZone(addDays(later, -1), '10:00', t.config.tzOperator) };
+    const run = await sendDayBeforeReminders({
+      db,
+      clock: dayBefore,
+      tzOperator: t.config.tzOperator,
+      eTicketBase: 'https://ferry.example',
+    });
+    expect(run.sent).toBeGreaterThanOrEqual(1);
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(mails.map((m) => m.subject)).toContain(`Your trip tomorrow: ${reminded.ticket.paymentReference}`);
+    const [again] = await db.select().from(tickets).where(eq(tickets.id, reminded.ticket.id));
+    expect(again?.reminderSentAt).not.toBeNull();
+
+    // A move that keeps the date keeps the reminder already sent.
+    const other = await makeSchedule(db);
+    const sameDate = await makeSchedule(db, {
+      travelDate: other.schedule.travelDate,
+      stops: other.stops.map((s) => ({ locationId: s.locationId, departureTime: s.departureTime })),
+    });
+    const kept = await makeTicket(db, {
+      schedule: other,
+      status: 'confirmed',
+      passengerEmail: `move-same-${randomUUID().slice(0, 8)}@example.com`,
+      reminderSentAt: remindedAt,
+    });
+    expect(
+      (
+        await call('POST', `/api/admin/trips/${other.schedule.id}/move`, {
+          to: sameDate.schedule.id,
+          reason: 'technical',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const [keptRow] = await db.select().from(tickets).where(eq(tickets.id, kept.ticket.id));
+    expect(keptRow?.scheduleId).toBe(sameDate.schedule.id);
+    expect(keptRow?.reminderSentAt?.getTime()).toBe(remindedAt.getTime());
   });
 
   it('a move racing with new online bookings loses no passenger and double-books no seat', async () => {

@@ -2,6 +2,7 @@ import { text } from 'node:stream/consumers';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminProfiles, adminUsers, mailOutbox } from '#server/db/schema.ts';
+import { addDays } from '#server/lib/clock.ts';
 import { createSession } from '#server/lib/sessions.ts';
 import { ROLES, type Role } from '#shared/permissions.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
@@ -101,6 +102,7 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/admin/cashups/:shiftId': ['owner', 'office', 'counter'],
   'GET /api/admin/trips/:scheduleId/cancel-preview': OWNER_OFFICE,
   'POST /api/admin/trips/:scheduleId/cancel': OWNER_OFFICE,
+  'GET /api/admin/trips/:scheduleId/delay-preview': OWNER_OFFICE,
   'POST /api/admin/trips/:scheduleId/delay': OWNER_OFFICE,
   'GET /api/admin/trips/:scheduleId/move-preview': OWNER_OFFICE,
   'POST /api/admin/trips/:scheduleId/move': OWNER_OFFICE,
@@ -187,17 +189,33 @@ describe(`every admin route against every role (${testDatabaseKind})`, () => {
     expect(seen).toEqual(expected);
   }, 240_000);
 
-  it('refuses Counter the manifests of a departure that is not today or tomorrow', async () => {
-    const later = (await makeSchedule(t.database.db, { travelDate: '2099-01-05' })).schedule.id;
-    for (const url of [
-      `/api/admin/trips/${later}/passengers`,
-      `/api/admin/trips/${later}/manifest.csv`,
-      '/api/admin/trips?date=2099-01-05',
-    ]) {
-      const counter = await t.app.inject({ method: 'GET', url, headers: { cookie: cookies.counter } });
-      expect({ url, status: counter.statusCode }).toEqual({ url, status: 403 });
-      const office = await t.app.inject({ method: 'GET', url, headers: { cookie: cookies.office } });
-      expect({ url, status: office.statusCode }).toEqual({ url, status: 200 });
+  it('gives Counter the manifests of today’s and tomorrow’s departures only; Office sees every day', async () => {
+    const today = todayInOperatorZone();
+    const days = {
+      yesterday: addDays(today, -1),
+      today,
+      tomorrow: addDays(today, 1),
+      later: addDays(today, 2),
+    };
+    for (const [day, date] of Object.entries(days)) {
+      const id = (await makeSchedule(t.database.db, { travelDate: date })).schedule.id;
+      const counterMay = day === 'today' || day === 'tomorrow';
+      for (const url of [
+        `/api/admin/trips/${id}/passengers`,
+        `/api/admin/trips/${id}/manifest.csv`,
+        `/api/admin/trips/${id}/on-board`,
+        `/api/admin/trips/${id}/final-manifest.csv`,
+        `/api/admin/trips?date=${date}`,
+      ]) {
+        const counter = await t.app.inject({ method: 'GET', url, headers: { cookie: cookies.counter } });
+        expect({ day, url, status: counter.statusCode }).toEqual({
+          day,
+          url,
+          status: counterMay ? 200 : 403,
+        });
+        const office = await t.app.inject({ method: 'GET', url, headers: { cookie: cookies.office } });
+        expect({ day, url, status: office.statusCode }).toEqual({ day, url, status: 200 });
+      }
     }
   });
 

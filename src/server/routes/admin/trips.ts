@@ -7,7 +7,7 @@ import { addDays, dateInZone } from '#server/lib/clock.ts';
 import { sendCsv } from '#server/lib/csv.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { cancelDeparture, previewCancellation } from '#server/services/cancel-departure.ts';
-import { delayDeparture } from '#server/services/delay-departure.ts';
+import { delayDeparture, previewDelay } from '#server/services/delay-departure.ts';
 import { exportFinalManifest } from '#server/services/export-final-manifest.ts';
 import { exportTripManifest } from '#server/services/export-trip-manifest.ts';
 import { listAdminTrips } from '#server/services/list-admin-trips.ts';
@@ -28,8 +28,11 @@ import {
 import { personsOnBoard, tripOnBoardSchema } from '#shared/boarding.ts';
 import {
   cancelDepartureSchema,
+  cancelPreviewQuerySchema,
   cancelPreviewSchema,
   delayDepartureSchema,
+  delayPreviewQuerySchema,
+  delayPreviewSchema,
   delayResultSchema,
   disruptionListSchema,
   moveDepartureSchema,
@@ -188,9 +191,13 @@ export default async function adminTripRoutes(fastify: FastifyInstance) {
     '/api/admin/trips/:scheduleId/cancel-preview',
     {
       config: { permission: 'disruptions.manage' },
-      schema: { params: tripIdParamsSchema, response: { 200: cancelPreviewSchema } },
+      schema: {
+        params: tripIdParamsSchema,
+        querystring: cancelPreviewQuerySchema,
+        response: { 200: cancelPreviewSchema },
+      },
     },
-    async (req) => previewCancellation({ db, scheduleId: req.params.scheduleId }),
+    async (req) => previewCancellation({ db, scheduleId: req.params.scheduleId, ...req.query }),
   );
 
   app.post(
@@ -213,6 +220,19 @@ export default async function adminTripRoutes(fastify: FastifyInstance) {
           actorUserId: adminOf(req).id,
         }),
       ),
+  );
+
+  app.get(
+    '/api/admin/trips/:scheduleId/delay-preview',
+    {
+      config: { permission: 'disruptions.manage' },
+      schema: {
+        params: tripIdParamsSchema,
+        querystring: delayPreviewQuerySchema,
+        response: { 200: delayPreviewSchema },
+      },
+    },
+    async (req) => previewDelay({ db, scheduleId: req.params.scheduleId, ...req.query }),
   );
 
   app.post(
@@ -247,7 +267,7 @@ export default async function adminTripRoutes(fastify: FastifyInstance) {
         response: { 200: movePlanSchema },
       },
     },
-    async (req) => previewMove({ db, clock, scheduleId: req.params.scheduleId, to: req.query.to }),
+    async (req) => previewMove({ db, clock, scheduleId: req.params.scheduleId, ...req.query }),
   );
 
   app.post(
