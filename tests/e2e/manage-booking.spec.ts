@@ -24,9 +24,11 @@ const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/shots');
 
 async function shot(page: Page, name: string, testInfo: TestInfo) {
   await mkdir(SHOTS, { recursive: true });
+  // An open dialog's backdrop stretches oddly on a full-page shot: the viewport then.
+  const dialogs = await page.locator('[role="dialog"]').count();
   await page.screenshot({
     path: path.join(SHOTS, `manage-${name}-${testInfo.project.name}.png`),
-    fullPage: true,
+    fullPage: dialogs === 0,
   });
 }
 
@@ -115,8 +117,9 @@ test.describe('the manage page', () => {
     }
   });
 
-  test('the e-mailed link opens the page; cancelling gives back what the policy says and frees the seats', async ({
+  test('the e-mailed link opens the page; cancelling gives back what the policy says, frees the seats and queues the refund for the office', async ({
     page,
+    browser,
     playwright,
     baseURL,
   }, testInfo) => {
@@ -176,6 +179,33 @@ test.describe('the manage page', () => {
       expect(seatStates(await seatMap(office, where), ['2'])).toEqual({ '2': 'available' });
       await expectAccessible(page, 'manage page, cancelled');
       await shot(page, 'cancelled', testInfo);
+
+      // The office's refunds queue lists it: the policy's amount, the account the passenger gave,
+      // and that account again beside the original slip, whose payer it is checked against.
+      const staff = await browser.newContext({ baseURL });
+      try {
+        const desk = await staff.newPage();
+        await json(await desk.request.post('/api/auth/login', { data: DEMO_ADMIN }));
+        await desk.goto('/admin/refunds');
+        const row = desk.locator(`li[data-reference="${passenger.reference}"]`);
+        const due = `${view.currency} ${Number(view.cancel.amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+        await expect(row.getByText('Passenger cancellation')).toBeVisible();
+        await expect(row.getByText(due)).toBeVisible();
+        await expect(row.getByText('100% of the fare (policy)')).toBeVisible();
+        await expect(row.getByText('7730000123456')).toBeVisible();
+        await row.getByRole('button', { name: `View slip of booking ${passenger.reference}` }).click();
+        const slip = desk.getByRole('dialog', { name: 'Payment Slip' });
+        await expect(
+          slip.getByRole('img', { name: `Payment slip for booking ${passenger.reference}` }),
+        ).toBeVisible();
+        const account = slip.getByRole('region', { name: 'Refund account' });
+        await expect(account.getByText('Mariyam Ali')).toBeVisible();
+        await expect(account.getByText('7730000123456')).toBeVisible();
+        await expectAccessible(desk, 'refunds queue, slip beside the refund account');
+        await shot(desk, 'queue-slip', testInfo);
+      } finally {
+        await staff.close();
+      }
     } finally {
       await office.dispose();
     }

@@ -3,10 +3,26 @@ import { useId } from 'react';
 import type { Refund } from '#shared/disruptions.ts';
 import { cn } from '#web/lib/utils.ts';
 
-/** The passenger's own account the refund goes to, as they entered it on the manage page. */
-export function RefundAccount({ refund, className }: { refund: Refund; className?: string }) {
+/**
+ * The passenger's own account the refund goes to, as they entered it on the manage page.
+ * `stacked`: each term above its value, for a narrow column (beside a slip).
+ */
+export function RefundAccount({
+  refund,
+  className,
+  stacked = false,
+}: {
+  refund: Refund;
+  className?: string;
+  stacked?: boolean;
+}) {
   const headingId = useId();
   const given = refund.bankName !== null || refund.accountName !== null || refund.accountNumber !== null;
+  const rows = [
+    { term: 'Bank', value: refund.bankName, mono: false },
+    { term: 'Account name', value: refund.accountName, mono: false },
+    { term: 'Account number', value: refund.accountNumber, mono: true },
+  ];
   return (
     <section
       aria-labelledby={headingId}
@@ -17,13 +33,15 @@ export function RefundAccount({ refund, className }: { refund: Refund; className
         Refund account
       </h3>
       {given ? (
-        <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
-          <dt className="text-slate-600">Bank</dt>
-          <dd className="min-w-0 break-words text-slate-900">{refund.bankName ?? '—'}</dd>
-          <dt className="text-slate-600">Account name</dt>
-          <dd className="min-w-0 break-words text-slate-900">{refund.accountName ?? '—'}</dd>
-          <dt className="text-slate-600">Account number</dt>
-          <dd className="min-w-0 break-all font-mono text-slate-900">{refund.accountNumber ?? '—'}</dd>
+        <dl className={cn('mt-2 grid', stacked ? 'gap-2' : 'grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1')}>
+          {rows.map((row) => (
+            <div key={row.term} className={stacked ? 'min-w-0' : 'contents'}>
+              <dt className={cn('text-slate-600', stacked && 'text-xs')}>{row.term}</dt>
+              <dd className={cn('min-w-0 text-slate-900', row.mono ? 'break-all font-mono' : 'break-words')}>
+                {row.value ?? '—'}
+              </dd>
+            </div>
+          ))}
         </dl>
       ) : (
         <p className="mt-2 text-slate-600">No account given yet</p>

@@ -215,7 +215,7 @@ function RefundList({ status }: { status: RefundTab }) {
             // The account the refund goes to, beside the payer on the slip: a different name
             // may mean the manage link was forwarded (docs/decisions/027).
             <div className="grid gap-2">
-              <RefundAccount refund={slip.refund} className="bg-white" />
+              <RefundAccount refund={slip.refund} className="bg-white" stacked />
               <p className="text-xs text-slate-600">
                 Compare it with the payer on the slip before sending the refund.
               </p>
