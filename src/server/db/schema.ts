@@ -292,7 +292,10 @@ export const boardings = pgTable(
     /** How many of the party this boarding asked to board, and how many it did. */
     persons: integer('persons').notNull(),
     accepted: integer('accepted').notNull(),
-    /** 'boarded', or 'conflict' when another device boarded them first. */
+    /**
+     * 'boarded'; 'conflict' when another device boarded them first; 'refused' when the booking
+     * does not board (its status, its marking, another departure or day).
+     */
     outcome: text('outcome').notNull(),
     /** An amber result boarded with the second, deliberate tap. */
     deliberate: boolean('deliberate').notNull().default(false),
