@@ -261,7 +261,7 @@ function ScanResult({
         </p>
       )}
       {canBoard && confirming && (
-        <fieldset className="mt-4 space-y-3 rounded-lg border-2 border-dashed border-amber-700 bg-white p-3">
+        <fieldset className="mt-4 min-w-0 space-y-3 rounded-lg border-2 border-dashed border-amber-700 bg-white p-3">
           <legend className="float-left mb-3 w-full font-semibold">
             Check the passenger’s ID against the name above before boarding.
           </legend>
@@ -270,7 +270,7 @@ function ScanResult({
             type="button"
             disabled={busy}
             onClick={() => void board()}
-            className="h-14 w-full bg-amber-700 text-lg hover:bg-amber-800"
+            className="h-auto min-h-14 w-full whitespace-normal bg-amber-700 py-2 text-lg hover:bg-amber-800"
           >
             Checked ID? Board {people(persons, 'person', 'persons')}
           </Button>
