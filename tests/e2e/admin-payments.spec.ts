@@ -11,7 +11,7 @@ import {
   DEFAULT_REFUND_POLICY,
   DEMO_ADMIN,
 } from '#shared/constants.ts';
-import type { ManageView } from '#shared/manage-api.ts';
+import { MANAGE_GRANT_HEADER, MANAGE_LINK_HEADER, type ManageView } from '#shared/manage-api.ts';
 import common from '#shared/messages/common.ts';
 import MANAGE from '#shared/messages/manage.ts';
 import { MSG } from '#shared/messages.ts';
@@ -21,7 +21,7 @@ import { test as base, expect, failedResponse } from './fixtures.ts';
 import { json, operatorDate, seatMap, seatStates } from './support/booking-api.ts';
 import { approvedPassenger } from './support/camera.ts';
 import { lockFixture } from './support/global-lock.ts';
-import { departures, enterCode, mailedLink } from './support/manage.ts';
+import { departures, enterCode, mailedCode, mailedLink } from './support/manage.ts';
 import { expectAccessible, toast } from './support/ui.ts';
 import { reachPaymentStep } from './support/wizard.ts';
 
@@ -421,6 +421,18 @@ test.describe('payment settings', () => {
       await expect(traveller.getByRole('status').filter({ hasText: MANAGE.rebookDonePending })).toBeFocused();
       expect(view).toMatchObject({ ticketStatus: 'pending', departureTime: times[1], seatNumbers: ['6'] });
       expect(Number(view.extraAmount)).toBeGreaterThan(0);
+      // Until the office has checked that payment, the page offers no other rebooking, and says why.
+      await expect(
+        traveller.getByText(
+          /^Changing to another departure is possible again once the office has checked your payment of .+\.$/,
+        ),
+      ).toBeVisible();
+      await expect(traveller.getByRole('button', { name: MANAGE.rebookTitle })).toHaveCount(0);
+      await expectAccessible(traveller, 'manage page, second payment under review');
+      await traveller.screenshot({
+        path: path.join(REFUND_SHOTS, `manage-under-review-${project}.png`),
+        fullPage: true,
+      });
 
       // The office reviews both payments: the first slip, then the difference's.
       await page.goto(`/admin/tickets?q=${passenger.reference}`);
@@ -442,6 +454,7 @@ test.describe('payment settings', () => {
         .getByRole('button', { name: new RegExp(`^View slip of booking ${passenger.reference}`) })
         .click();
       await expect(page.getByRole('dialog', { name: 'Payment Slip' })).toBeVisible();
+      await page.keyboard.press('Escape');
       // And the seats: the old departure's is free, the new one's taken.
       const mapOf = (schedule: AdminSchedule, seat: string) =>
         seatMap(page.request, {
@@ -451,8 +464,99 @@ test.describe('payment settings', () => {
         }).then((map) => seatStates(map, [seat]));
       expect(await mapOf(from, '4')).toEqual({ '4': 'available' });
       expect(await mapOf(to, '6')).toEqual({ '6': 'occupied' });
+
+      // The office rejects the second payment: the booking is cancelled, and the first payment,
+      // verified before the change, goes back in full through the refunds queue.
+      const firstAmount = (Number(view.totalAmount) - Number(view.extraAmount)).toLocaleString('en-US', {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      });
+      await card.getByRole('button', { name: 'Reject', exact: true }).click();
+      const reject = page.getByRole('dialog', { name: `Reject ticket ${passenger.reference}` });
+      await expect(
+        reject.getByText(
+          `The first payment, ${view.currency} ${firstAmount}, was verified before the rebooking`,
+        ),
+      ).toBeVisible();
+      await reject.getByRole('textbox').fill('The second slip is for another amount');
+      await reject.getByRole('button', { name: 'Reject ticket' }).click();
+      await expect(reject).toBeHidden();
+      await traveller.reload();
+      const refunds = traveller.getByRole('region', { name: MANAGE.refundsTitle });
+      await expect(refunds.getByText(MANAGE.reasonRejectedExtraPayment)).toBeVisible();
+      await expect(refunds.getByText(`${view.currency} ${firstAmount}`)).toBeVisible();
+
+      await page.goto('/admin/refunds');
+      const row = page.locator(`li[data-reference="${passenger.reference}"]`);
+      await expect(row.getByText('Rebooking payment rejected')).toBeVisible();
+      await expect(row.getByText(`${view.currency} ${firstAmount}`)).toBeVisible();
+      await row.getByRole('button', { name: /View 2nd slip/ }).click();
+      const second = page.getByRole('dialog', { name: 'Rebooking Payment Slip' });
+      await expect(
+        second.getByRole('img', { name: `Rebooking payment slip for booking ${passenger.reference}` }),
+      ).toBeVisible();
+      await expect(second.getByRole('region', { name: 'Refund account' })).toBeVisible();
+      await expectAccessible(page, 'refunds queue, second slip');
+      await page.screenshot({
+        path: path.join(REFUND_SHOTS, `admin-refunds-second-slip-${project}.png`),
+      });
+      await page.keyboard.press('Escape');
     } finally {
       await guest.close();
+      await restore(page.request, DEFAULTS);
+    }
+  });
+
+  test('prices went down: a rebooking queues the difference, and the ticket card leaves that refund to the queue', async ({
+    page,
+  }, testInfo) => {
+    test.slow();
+    const project = testInfo.project.name;
+    const { launch, schedules } = await departures(page.request, [18, 21]);
+    const [from, to] = schedules as [AdminSchedule, AdminSchedule];
+    const passenger = await approvedPassenger(page.request, { schedule: from, launch, stops: [] }, '2');
+    try {
+      await restore(page.request, { localAdultPrice: '1.00', foreignerAdultPrice: '1.00' });
+      // The passenger rebooks through the manage API: a code, then the change with its grant.
+      const since = Date.now();
+      await json(await page.request.post(`/api/bookings/${passenger.reference}/manage/code`, { data: {} }));
+      const code = await mailedCode(page.request, passenger, since);
+      const proved = await json<{ link: string; grant: string }>(
+        await page.request.post(`/api/bookings/${passenger.reference}/manage/verify`, { data: { code } }),
+      );
+      const view = await json<ManageView>(
+        await page.request.post(`/api/bookings/${passenger.reference}/manage/rebook`, {
+          headers: { [MANAGE_LINK_HEADER]: proved.link, [MANAGE_GRANT_HEADER]: proved.grant },
+          data: {
+            requestId: randomUUID(),
+            scheduleId: to.id,
+            travelDate: to.travelDate,
+            launchId: launch.id,
+            seats: ['3'],
+          },
+        }),
+      );
+      expect(view.ticketStatus).toBe('confirmed');
+      expect(view.refunds).toEqual([
+        expect.objectContaining({ reason: 'cheaper_rebooking', status: 'requested' }),
+      ]);
+
+      // The card's plain "Refunded" is off while that refund waits: it points to the queue.
+      await page.goto(`/admin/tickets?tab=approved&q=${passenger.reference}`);
+      const card = page.getByRole('article', { name: passenger.reference });
+      const refunded = card.getByRole('button', { name: 'Refunded' });
+      await expect(refunded).toBeDisabled();
+      await expect(refunded).toHaveAccessibleDescription(
+        'A refund is waiting in the Refunds queue: mark it refunded there, with the bank reference, so the passenger is told.',
+      );
+      await expect(card.getByRole('button', { name: 'Present' })).toBeEnabled();
+      await expectAccessible(page, 'ticket card, refund in the queue');
+      await card.screenshot({ path: path.join(REFUND_SHOTS, `admin-tickets-refund-queued-${project}.png`) });
+      await card.getByRole('link', { name: 'Refunds queue' }).click();
+      await expect(page).toHaveURL(/\/admin\/refunds$/);
+      const row = page.locator(`li[data-reference="${passenger.reference}"]`);
+      await expect(row.getByText('Cheaper rebooking')).toBeVisible();
+    } finally {
       await restore(page.request, DEFAULTS);
     }
   });
