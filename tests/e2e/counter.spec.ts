@@ -372,6 +372,10 @@ test.describe('the counter', () => {
         `Ticket ${sale.reference} voided. Seat 2 is free again.`,
       );
       await expect(heading).toBeFocused();
+      await expect(heading).toBeInViewport({ ratio: 1 });
+      await page.screenshot({
+        path: path.join(SCREENS, `cashup-office-voided-view-${testInfo.project.name}.png`),
+      });
       // The void shows under the seller, with who voided it and why, and in the sums.
       await expect(line(sale.reference)).toContainText(
         `Voided by ${office.username} (Passenger came back after the boat left)`,

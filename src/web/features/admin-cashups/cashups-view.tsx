@@ -148,13 +148,19 @@ function CashUpDetail({ shiftId, onBack }: { shiftId: string; onBack: () => void
   useEffect(() => {
     if (loaded) heading.current?.focus();
   }, [loaded]);
+  // The Void button goes with the sale it voided: the focus goes back to the cash-up's heading,
+  // brought into view with the news below it (the page was scrolled down to the sale), once the
+  // dialog has closed.
+  useEffect(() => {
+    if (!status) return;
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.scrollIntoView({ block: 'start' });
+  }, [status]);
   const onVoided = (sale: CounterSale) => {
     const seats = sale.eTicket.seatNumbers;
     setStatus(
       `Ticket ${sale.reference} voided. ${seats.length === 1 ? 'Seat' : 'Seats'} ${seats.join(', ')} ${seats.length === 1 ? 'is' : 'are'} free again.`,
     );
-    // The Void button is gone with the sale it voided: the focus goes back to the cash-up.
-    heading.current?.focus();
   };
   return (
     <div className="mt-4 space-y-4">
