@@ -350,7 +350,19 @@ test.describe('moving the bookings of a departure', () => {
     await expectAccessible(page, 'move dialog');
     await shot(page, 'move-dialog', testInfo);
 
+    // The message the moved passenger with an e-mail address gets (the party has none).
+    const message = dialog.getByRole('region', { name: 'Message to passengers' });
+    await message.locator('summary').click();
+    await expect(message).toContainText('Choose a reason to see the message each passenger gets.');
     await dialog.getByRole('radio', { name: 'Technical' }).check();
+    const sample = message.locator('article[data-kind="departure_moved"][data-language="en"]');
+    await expect(sample.getByTestId('message-subject')).toHaveText(
+      `Your booking moved to another departure: ${single.reference}`,
+    );
+    await expect(sample.getByTestId('message-text')).toContainText('Reason: a technical problem');
+    await expect(sample).toContainText('English · 1 passenger');
+    await expectAccessible(page, 'move dialog with its message');
+    await shot(page, 'move-dialog-message', testInfo);
     await dialog.getByRole('button', { name: 'Move bookings', exact: true }).click();
     await expect(toast(page, 'Bookings moved: 2 moved, 0 cancelled')).toBeVisible();
     await expect(dialog).toBeHidden();

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
+import type { Language } from '#shared/languages.ts';
 import type {
   BookingCreated,
   BookingRequest,
@@ -184,6 +185,8 @@ export async function bookScheduleViaApi(
   schedule: OwnSchedule,
   launchId: string,
   seat: string,
+  /** The language the passenger books in (their mails' language); English if not given. */
+  language?: Language,
 ): Promise<BookingCreated> {
   const email = `schedule-guard-${randomUUID()}@example.com`;
   const verificationToken = await verifiedToken(api, email);
@@ -206,6 +209,7 @@ export async function bookScheduleViaApi(
     multipart: {
       booking: JSON.stringify(booking),
       slip: { name: 'slip.webp', mimeType: 'image/webp', buffer: await readFile(SLIP_WEBP) },
+      ...(language ? { language } : {}),
     },
   });
   return json<BookingCreated>(response);

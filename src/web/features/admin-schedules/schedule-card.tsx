@@ -10,7 +10,7 @@ import {
   Ticket,
   Trash2,
 } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { AdminSchedule } from '#shared/catalogue-api.ts';
 import { MSG, UNKNOWN_LOCATION } from '#shared/messages.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
@@ -82,7 +82,16 @@ function ReopenSchedule({ schedule }: { schedule: AdminSchedule }) {
   );
 }
 
-export function ScheduleCard({ schedule, onEdit }: { schedule: AdminSchedule; onEdit: () => void }) {
+export function ScheduleCard({
+  schedule,
+  onEdit,
+  actions,
+}: {
+  schedule: AdminSchedule;
+  onEdit: () => void;
+  /** More actions (delay, move, cancel), given by the page. */
+  actions?: ((schedule: AdminSchedule) => ReactNode) | undefined;
+}) {
   const duplicate = useDuplicateSchedule();
   const status = useScheduleStatus();
   const stops = orderedStops(schedule);
@@ -91,6 +100,8 @@ export function ScheduleCard({ schedule, onEdit }: { schedule: AdminSchedule; on
   // A launch or place deleted while this trip named it (docs/decisions/007) says so.
   const launches = schedule.launches.map((l) => l.name + deleted(l)).join(', ') || 'None';
   const completed = schedule.status === 'completed';
+  // Cancelled (docs/decisions/026): its bookings were cancelled or moved; it is run no more.
+  const cancelled = schedule.status === 'cancelled';
   const headingId = `schedule-${schedule.id}-route`;
 
   return (
@@ -110,6 +121,11 @@ export function ScheduleCard({ schedule, onEdit }: { schedule: AdminSchedule; on
         </h2>
         <ScheduleStatusBadge status={schedule.status} />
       </div>
+      {cancelled && (
+        <p className="-mt-1 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+          This departure is cancelled: it is no longer sold, and its bookings were cancelled or moved.
+        </p>
+      )}
 
       <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm text-slate-700">
         <IconFact icon={CalendarDays} term="Travel date">
@@ -156,7 +172,7 @@ export function ScheduleCard({ schedule, onEdit }: { schedule: AdminSchedule; on
         </Button>
         {completed ? (
           <ReopenSchedule schedule={schedule} />
-        ) : (
+        ) : cancelled ? null : (
           <Button
             size="sm"
             variant="outline"
@@ -167,6 +183,7 @@ export function ScheduleCard({ schedule, onEdit }: { schedule: AdminSchedule; on
             Mark completed
           </Button>
         )}
+        {actions?.(schedule)}
         <DeleteSchedule schedule={schedule} />
       </div>
     </article>

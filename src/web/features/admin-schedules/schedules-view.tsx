@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { AdminSchedule } from '#shared/catalogue-api.ts';
 import { EmptyNote, ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -15,7 +15,18 @@ import { ScheduleDialog } from './schedule-dialog.tsx';
 const isIsoDate = (value: string | null): value is string =>
   value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-function ScheduleList({ date, onEdit }: { date: string | null; onEdit: (schedule: AdminSchedule) => void }) {
+/** More actions on each card, from another feature (composed by the page). */
+type CardActions = (schedule: AdminSchedule) => ReactNode;
+
+function ScheduleList({
+  date,
+  onEdit,
+  cardActions,
+}: {
+  date: string | null;
+  onEdit: (schedule: AdminSchedule) => void;
+  cardActions: CardActions | undefined;
+}) {
   const list = useQuery(scheduleListQuery(date));
   if (list.isPending) {
     return <LoadingNote>Loading schedules…</LoadingNote>;
@@ -31,7 +42,7 @@ function ScheduleList({ date, onEdit }: { date: string | null; onEdit: (schedule
     <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
       {list.data.schedules.map((schedule) => (
         <li key={schedule.id}>
-          <ScheduleCard schedule={schedule} onEdit={() => onEdit(schedule)} />
+          <ScheduleCard schedule={schedule} onEdit={() => onEdit(schedule)} actions={cardActions} />
         </li>
       ))}
     </ul>
@@ -39,7 +50,7 @@ function ScheduleList({ date, onEdit }: { date: string | null; onEdit: (schedule
 }
 
 /** SPEC.md Schedule screen: a date filter kept in `?date=` (empty: every date), the cards and the dialog. */
-export function SchedulesView() {
+export function SchedulesView({ cardActions }: { cardActions?: CardActions } = {}) {
   const [params, setParams] = useUrlParams();
   const dateParam = params.get('date');
   const date = isIsoDate(dateParam) ? dateParam : null;
@@ -76,7 +87,11 @@ export function SchedulesView() {
           Add Schedule
         </Button>
       </div>
-      <ScheduleList date={date} onEdit={(schedule) => setDialog({ open: true, schedule })} />
+      <ScheduleList
+        date={date}
+        onEdit={(schedule) => setDialog({ open: true, schedule })}
+        cardActions={cardActions}
+      />
       <ScheduleDialog
         open={dialog.open}
         schedule={dialog.schedule}

@@ -1,9 +1,11 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminTrip, TripPassengers } from '#shared/admin-api.ts';
 import type {
   CancelDeparture,
   CancelPreview,
+  CancelReason,
   DelayDeparture,
+  DelayPreview,
   DelayResult,
   Disruption,
   MoveDeparture,
@@ -56,15 +58,45 @@ export function useTripStatus(scheduleId: string) {
   });
 }
 
+/** The reason and note a preview writes its sample messages with (none without a reason). */
+export type PreviewWhy = { reason?: CancelReason | undefined; note?: string | undefined };
+
+/** A preview's address: its query's parameters, left out when empty. */
+const previewUrl = (scheduleId: string, kind: string, params: Record<string, string | undefined>) => {
+  const query = new URLSearchParams(
+    Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  ).toString();
+  return `/api/admin/trips/${encodeURIComponent(scheduleId)}/${kind}-preview${query ? `?${query}` : ''}`;
+};
+
 // Not under ['admin', 'trips']: the refetch after a cancel would ask for the preview of a
-// departure that is no longer cancellable. Asked afresh each time the dialog opens.
-export const cancelPreviewQuery = (scheduleId: string) =>
+// departure that is no longer cancellable. Asked afresh each time the dialog opens; while the
+// reason or note changes, the last answer stays shown until the new one comes.
+export const cancelPreviewQuery = (scheduleId: string, why: PreviewWhy = {}) =>
   queryOptions({
-    queryKey: ['admin', 'cancel-preview', scheduleId],
-    queryFn: ({ signal }) =>
-      api.get<CancelPreview>(`/api/admin/trips/${encodeURIComponent(scheduleId)}/cancel-preview`, { signal }),
+    queryKey: ['admin', 'cancel-preview', scheduleId, why],
+    queryFn: ({ signal }) => api.get<CancelPreview>(previewUrl(scheduleId, 'cancel', why), { signal }),
     staleTime: 0,
     gcTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+/** Who a delay reaches and, for times it would take, what they are told. Like the cancel's. */
+export const delayPreviewQuery = (scheduleId: string, why: PreviewWhy & { times?: (string | null)[] }) =>
+  queryOptions({
+    queryKey: ['admin', 'delay-preview', scheduleId, why],
+    queryFn: ({ signal }) =>
+      api.get<DelayPreview>(
+        previewUrl(scheduleId, 'delay', {
+          times: why.times?.map((t) => t ?? '').join(','),
+          reason: why.reason,
+          note: why.note,
+        }),
+        { signal },
+      ),
+    staleTime: 0,
+    gcTime: 0,
+    placeholderData: keepPreviousData,
   });
 
 export function useCancelDeparture(scheduleId: string) {
@@ -94,10 +126,14 @@ export const tripDisruptionsQuery = (scheduleId: string) =>
     staleTime: 10_000,
   });
 
-/** What a disruption changes: the trips, their bookings, the dashboard's counts, the refunds. */
+/**
+ * What a disruption changes: the trips and the schedules (it may be made from either screen),
+ * their bookings, the dashboard's counts, the refunds.
+ */
 function refreshAfterDisruption(queryClient: ReturnType<typeof useQueryClient>) {
   for (const queryKey of [
     ['admin', 'trips'],
+    ['admin', 'schedules'],
     ['admin', 'tickets'],
     ['admin', 'dashboard'],
     ['admin', 'refunds'],
@@ -120,17 +156,15 @@ export function useDelayDeparture(scheduleId: string) {
   });
 }
 
-// Like the cancel's preview: asked afresh each time, never kept.
-export const movePreviewQuery = (scheduleId: string, to: string) =>
+// Like the cancel's preview: asked afresh each time, never kept. A new departure to move to
+// shows nothing of the last one's plan.
+export const movePreviewQuery = (scheduleId: string, to: string, why: PreviewWhy = {}) =>
   queryOptions({
-    queryKey: ['admin', 'move-preview', scheduleId, to],
-    queryFn: ({ signal }) =>
-      api.get<MovePlan>(
-        `/api/admin/trips/${encodeURIComponent(scheduleId)}/move-preview?to=${encodeURIComponent(to)}`,
-        { signal },
-      ),
+    queryKey: ['admin', 'move-preview', scheduleId, to, why],
+    queryFn: ({ signal }) => api.get<MovePlan>(previewUrl(scheduleId, 'move', { to, ...why }), { signal }),
     staleTime: 0,
     gcTime: 0,
+    placeholderData: (previous, query) => (query?.queryKey[3] === to ? previous : undefined),
   });
 
 export function useMoveBookings(scheduleId: string) {

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Ban } from 'lucide-react';
 import type { FormEvent } from 'react';
-import type { AdminTrip } from '#shared/admin-api.ts';
 import { type CancelPreview, cancelDepartureSchema } from '#shared/disruptions.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { DialogFooter } from '#web/components/ui/dialog.tsx';
@@ -12,9 +11,12 @@ import { cancelPreviewQuery, useCancelDeparture } from './api.ts';
 import {
   AffectedPassengers,
   CallList,
+  type Departure,
   DisruptionDialog,
   Facts,
   issueOf,
+  MessagesToPassengers,
+  messageHint,
   NobodyNote,
   OpenerButton,
   PreviewState,
@@ -24,15 +26,16 @@ import {
   SubmitState,
   type TripDialogProps,
   useReasonAndNote,
+  useSettled,
 } from './disruption-parts.tsx';
 import { routeName } from './route-name.ts';
 
 /** A departure that can still be cancelled: not run, not cancelled already. */
-export const isCancellable = (trip: Pick<AdminTrip, 'status'>) =>
+export const isCancellable = (trip: Pick<Departure, 'status'>) =>
   trip.status !== 'completed' && trip.status !== 'cancelled';
 
 /** Who the cancel reaches, before anything is done: counts, refunds, passengers, the call list. */
-function PreviewSummary({ trip, preview }: { trip: AdminTrip; preview: CancelPreview }) {
+function PreviewSummary({ trip, preview }: { trip: Departure; preview: CancelPreview }) {
   if (preview.passengers.length === 0) {
     return <NobodyNote>No bookings on this departure: nobody to tell and nothing to refund.</NobodyNote>;
   }
@@ -91,13 +94,15 @@ function CancelForm({
   cancelling,
   onCancel,
 }: {
-  trip: AdminTrip;
+  trip: Departure;
   cancelling: ReturnType<typeof useCancelDeparture>;
   onCancel: () => void;
 }) {
-  const preview = useQuery(cancelPreviewQuery(trip.scheduleId));
   const busy = cancelling.isPending;
   const why = useReasonAndNote(busy);
+  const { reason } = why.body;
+  const note = useSettled(why.body.note);
+  const preview = useQuery(cancelPreviewQuery(trip.scheduleId, { reason, note }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -119,6 +124,18 @@ function CancelForm({
       )}
 
       {why.fields}
+      {preview.isSuccess && preview.data.passengers.length > 0 && (
+        <MessagesToPassengers
+          messages={preview.data.messages}
+          busy={preview.isPlaceholderData}
+          hint={messageHint({
+            mails: preview.data.mails,
+            ready: Boolean(reason),
+            fetching: preview.isFetching,
+            waitingFor: 'Choose a reason',
+          })}
+        />
+      )}
       <SubmitState error={cancelling.error} busy={busy}>
         Cancelling the departure and telling its passengers…
       </SubmitState>
@@ -137,12 +154,13 @@ function CancelForm({
 }
 
 /** The button that opens the dialog: only on a cancellable departure, for those who may cancel. */
-export function CancelDepartureButton({ trip }: { trip: AdminTrip }) {
+export function CancelDepartureButton({ trip, size }: { trip: Departure; size?: 'sm' }) {
   return (
     <OpenerButton
       show={isCancellable(trip)}
       icon={<Ban aria-hidden="true" />}
       label="Cancel departure"
+      size={size}
       className="text-red-800 hover:bg-red-50 hover:text-red-900"
     >
       {(open, setOpen) => <CancelDepartureDialog trip={trip} open={open} onOpenChange={setOpen} />}

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import type { AdminTrip } from '#shared/admin-api.ts';
-import { type CancelPreview, delayDepartureSchema } from '#shared/disruptions.ts';
+import { type DelayPreview as DelayPreviewData, delayDepartureSchema } from '#shared/disruptions.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { DialogFooter } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -10,14 +9,17 @@ import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { formatDay } from '#web/lib/dates.ts';
-import { cancelPreviewQuery, useDelayDeparture } from './api.ts';
+import { delayPreviewQuery, useDelayDeparture } from './api.ts';
 import {
   AffectedPassengers,
   CallList,
+  type Departure,
   DisruptionDialog,
   Facts,
   isOpen,
   issueOf,
+  MessagesToPassengers,
+  messageHint,
   NobodyNote,
   OpenerButton,
   PreviewState,
@@ -25,11 +27,12 @@ import {
   SubmitState,
   type TripDialogProps,
   useReasonAndNote,
+  useSettled,
 } from './disruption-parts.tsx';
 import { routeName } from './route-name.ts';
 
-/** Who the delay reaches: the cancel's preview without its refunds (a delay refunds nothing). */
-function DelayPreview({ trip, preview }: { trip: AdminTrip; preview: CancelPreview }) {
+/** Who the delay reaches: like a cancel's preview, without refunds (a delay refunds nothing). */
+function DelayPreview({ trip, preview }: { trip: Departure; preview: DelayPreviewData }) {
   if (preview.passengers.length === 0) {
     return <NobodyNote>No bookings on this departure: nobody to tell.</NobodyNote>;
   }
@@ -54,7 +57,7 @@ function TimesField({
   disabled,
   onChange,
 }: {
-  trip: AdminTrip;
+  trip: Departure;
   times: string[];
   problem: string | null;
   disabled: boolean;
@@ -104,7 +107,7 @@ function TimesField({
 
 const focusTimes = () => document.querySelector<HTMLInputElement>('input[data-stop-time]')?.focus();
 const timeInputId = (id: string, index: number) => `${id}-time-${index}`;
-const orderedStops = (trip: AdminTrip) => [...trip.stops].sort((a, b) => a.stopOrder - b.stopOrder);
+const orderedStops = (trip: Departure) => [...trip.stops].sort((a, b) => a.stopOrder - b.stopOrder);
 
 /**
  * Delaying a departure (docs/decisions/026): the new time of each stop, who is told, why. The
@@ -125,20 +128,35 @@ export function DelayDepartureDialog({ trip, open, onOpenChange }: TripDialogPro
   );
 }
 
+/** The times as the delay takes them, when they are well formed; the server checks the rest. */
+const newTimes = (times: string[]) => {
+  const parsed = delayDepartureSchema.shape.times.safeParse(times.map((t) => t || null));
+  return parsed.success ? parsed.data : undefined;
+};
+
 function DelayForm({
   trip,
   delaying,
   onClose,
 }: {
-  trip: AdminTrip;
+  trip: Departure;
   delaying: ReturnType<typeof useDelayDeparture>;
   onClose: () => void;
 }) {
-  const preview = useQuery(cancelPreviewQuery(trip.scheduleId));
   const [times, setTimes] = useState(() => orderedStops(trip).map((s) => s.departureTime ?? ''));
   const [timesProblem, setTimesProblem] = useState<string | null>(null);
   const busy = delaying.isPending;
   const why = useReasonAndNote(busy);
+  const { reason } = why.body;
+  const note = useSettled(why.body.note);
+  // Settled as a string: a new array each render would never settle.
+  const settledTimes = useSettled(
+    newTimes(times)
+      ?.map((t) => t ?? '')
+      .join(','),
+  );
+  const previewTimes = settledTimes?.split(',').map((t) => t || null);
+  const preview = useQuery(delayPreviewQuery(trip.scheduleId, { times: previewTimes, reason, note }));
   // The server's word on the times (wrong count, backwards, unchanged) goes under them.
   const serverTimes =
     delaying.error instanceof ApiError && delaying.error.code === 'delay_times'
@@ -184,6 +202,22 @@ function DelayForm({
       )}
 
       {why.fields}
+      {preview.isSuccess && preview.data.passengers.length > 0 && (
+        <MessagesToPassengers
+          messages={preview.data.messages}
+          busy={preview.isPlaceholderData}
+          hint={
+            preview.data.mails > 0 && reason && previewTimes && !preview.isFetching
+              ? 'The message shows once the new times differ from the old ones and do not go backwards along the route.'
+              : messageHint({
+                  mails: preview.data.mails,
+                  ready: Boolean(reason && previewTimes),
+                  fetching: preview.isFetching,
+                  waitingFor: 'Give the new times and a reason',
+                })
+          }
+        />
+      )}
       <SubmitState error={serverTimes ? null : delaying.error} busy={busy}>
         Delaying the departure and telling its passengers…
       </SubmitState>
@@ -202,9 +236,9 @@ function DelayForm({
 }
 
 /** The button that opens the dialog: only on a departure still to sail, for those who may. */
-export function DelayDepartureButton({ trip }: { trip: AdminTrip }) {
+export function DelayDepartureButton({ trip, size }: { trip: Departure; size?: 'sm' }) {
   return (
-    <OpenerButton show={isOpen(trip)} icon={<Clock aria-hidden="true" />} label="Delay departure">
+    <OpenerButton show={isOpen(trip)} icon={<Clock aria-hidden="true" />} label="Delay departure" size={size}>
       {(open, setOpen) => <DelayDepartureDialog trip={trip} open={open} onOpenChange={setOpen} />}
     </OpenerButton>
   );

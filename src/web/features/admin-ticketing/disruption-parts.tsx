@@ -2,15 +2,18 @@
 // dialog's frame, the counts, the affected passengers, the call list with Print, the reason and
 // the note, the progress line and the server's refusal.
 
-import { Mail, Phone, Printer } from 'lucide-react';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { ChevronRight, Mail, Phone, Printer } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { AdminTrip } from '#shared/admin-api.ts';
 import {
   CANCEL_REASON_LABELS,
   CANCEL_REASONS,
   type CancelPreview,
   type CancelReason,
+  NOTICE_KIND_LABELS,
+  type NoticeSample,
 } from '#shared/disruptions.ts';
+import type { Language } from '#shared/languages.ts';
 import { ErrorNote } from '#web/components/query-notes.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
@@ -23,15 +26,26 @@ import {
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
+import { DHIVEHI_FIELD } from '#web/i18n/operator-text.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { telHref } from '#web/lib/tel-href.ts';
 import { useAdminMe } from '#web/lib/use-admin-auth.ts';
+import { cn } from '#web/lib/utils.ts';
 import { printCallList } from './print-call-list.ts';
 
 type Passenger = CancelPreview['passengers'][number];
 
+/**
+ * What the disruption dialogs need of a departure: Ticketing's trip, or the Schedules screen's
+ * schedule (departure-of-schedule.ts).
+ */
+export type Departure = Pick<
+  AdminTrip,
+  'scheduleId' | 'travelDate' | 'departureTime' | 'status' | 'from' | 'to' | 'stops'
+>;
+
 /** What each disruption dialog is given: the departure, and whether the dialog is open. */
-export type TripDialogProps = { trip: AdminTrip; open: boolean; onOpenChange: (open: boolean) => void };
+export type TripDialogProps = { trip: Departure; open: boolean; onOpenChange: (open: boolean) => void };
 
 export const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -221,6 +235,119 @@ export function CallList({
   );
 }
 
+/** `value` once it has stayed the same for `ms` (a preview asked for as the note is typed). */
+export function useSettled<T extends string | undefined>(value: T, ms = 350): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** The languages' names on the staff screens, which stay English. */
+const LANGUAGE_LABELS: Record<Language, string> = { en: 'English', dv: 'Dhivehi' };
+
+/** One message as its passengers read it, in their language and writing direction. */
+function MessageSample({ sample, showKind }: { sample: NoticeSample; showKind: boolean }) {
+  const written =
+    sample.language === 'dv' ? DHIVEHI_FIELD : { lang: sample.language, dir: 'ltr', className: '' };
+  const what = [
+    showKind ? NOTICE_KIND_LABELS[sample.kind] : null,
+    LANGUAGE_LABELS[sample.language],
+    plural(sample.count, 'passenger', 'passengers'),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <article
+      aria-label={`${showKind ? `${NOTICE_KIND_LABELS[sample.kind]}, ` : ''}${LANGUAGE_LABELS[sample.language]}`}
+      data-kind={sample.kind}
+      data-language={sample.language}
+      className="grid min-w-0 gap-1.5"
+    >
+      <p className="text-xs font-medium text-slate-700">
+        {what} <span className="font-normal text-slate-600">· as booking {sample.reference} gets it</span>
+      </p>
+      <div
+        lang={written.lang}
+        dir={written.dir}
+        className={cn(
+          'grid min-w-0 gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3',
+          written.className,
+        )}
+      >
+        {/* A long link breaks anywhere rather than widening the dialog on a phone; each line of
+            the text takes its own direction, as a plain-text mail reads (a link in Dhivehi). */}
+        <p data-testid="message-subject" className="font-semibold [overflow-wrap:anywhere] text-slate-900">
+          {sample.subject}
+        </p>
+        <p
+          data-testid="message-text"
+          className="text-sm [overflow-wrap:anywhere] whitespace-pre-wrap text-slate-800 [unicode-bidi:plaintext]"
+        >
+          {sample.text}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * The messages to be sent, one per language (and per kind, for a move): collapsed until opened,
+ * so the counts and the reason stay in view. `hint` says why there is none yet.
+ */
+export function MessagesToPassengers({
+  messages,
+  hint,
+  busy,
+}: {
+  messages: readonly NoticeSample[];
+  hint: string;
+  /** A newer version is being written (after a change of reason, note or times). */
+  busy: boolean;
+}) {
+  const kinds = new Set(messages.map((m) => m.kind));
+  return (
+    <section
+      aria-label="Message to passengers"
+      aria-busy={busy}
+      className="rounded-xl border border-slate-200"
+    >
+      <details className="group">
+        <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-xl px-3 text-sm font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-700 [&::-webkit-details-marker]:hidden">
+          <ChevronRight
+            aria-hidden="true"
+            className="size-4 shrink-0 transition-transform group-open:rotate-90"
+          />
+          Message to passengers
+          {messages.length > 0 && (
+            <span className="font-normal text-slate-600">
+              ({plural(messages.length, 'version', 'versions')})
+            </span>
+          )}
+        </summary>
+        <div className="grid gap-4 border-t border-slate-200 p-3">
+          {messages.length === 0 ? (
+            <p className="text-sm text-slate-700">{hint}</p>
+          ) : (
+            messages.map((m) => (
+              <MessageSample key={`${m.kind}-${m.language}`} sample={m} showKind={kinds.size > 1} />
+            ))
+          )}
+        </div>
+      </details>
+    </section>
+  );
+}
+
+/** Why a preview has no message to show yet. */
+export function messageHint(opts: { mails: number; ready: boolean; fetching: boolean; waitingFor: string }) {
+  if (opts.mails === 0) return 'Nobody here has an e-mail address: no message is mailed. Call them instead.';
+  if (!opts.ready) return `${opts.waitingFor} to see the message each passenger gets.`;
+  return opts.fetching ? 'Writing the message…' : 'No message yet.';
+}
+
 /** The id of a reason's radio, to focus the first when no reason was chosen. */
 export const reasonRadioId = (id: string, reason: CancelReason = 'weather') => `${id}-${reason}`;
 
@@ -390,12 +517,15 @@ export function OpenerButton({
   icon,
   label,
   className,
+  size,
   children,
 }: {
   show: boolean;
   icon: ReactNode;
   label: string;
   className?: string;
+  /** 'sm' among a schedule card's actions. */
+  size?: 'sm' | undefined;
   children: (open: boolean, setOpen: (open: boolean) => void) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
@@ -403,7 +533,7 @@ export function OpenerButton({
   if (!may || !show) return null;
   return (
     <>
-      <Button variant="outline" className={className} onClick={() => setOpen(true)}>
+      <Button variant="outline" size={size} className={className} onClick={() => setOpen(true)}>
         {icon}
         {label}
       </Button>

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, MoveRight } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import type { AdminTrip } from '#shared/admin-api.ts';
 import { type MovePlan, moveDepartureSchema } from '#shared/disruptions.ts';
 import { ErrorNote } from '#web/components/query-notes.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -14,10 +13,13 @@ import { formatDay } from '#web/lib/dates.ts';
 import { movePreviewQuery, tripListQuery, useMoveBookings } from './api.ts';
 import {
   CallList,
+  type Departure,
   DisruptionDialog,
   Facts,
   isOpen,
   issueOf,
+  MessagesToPassengers,
+  messageHint,
   NobodyNote,
   OpenerButton,
   PreviewState,
@@ -27,11 +29,12 @@ import {
   SubmitState,
   type TripDialogProps,
   useReasonAndNote,
+  useSettled,
 } from './disruption-parts.tsx';
 import { routeName } from './route-name.ts';
 
 /** Where each party goes, who cannot go (cancelled, fully refunded), who is told and how. */
-function MovePreview({ trip, plan }: { trip: AdminTrip; plan: MovePlan }) {
+function MovePreview({ trip, plan }: { trip: Departure; plan: MovePlan }) {
   if (plan.moves.length === 0 && plan.cannotMove.length === 0) {
     return <NobodyNote>No bookings on this departure: nothing to move.</NobodyNote>;
   }
@@ -115,7 +118,7 @@ function TargetField({
   onDate,
   onTo,
 }: {
-  trip: AdminTrip;
+  trip: Departure;
   date: string;
   to: string;
   problem: string | null;
@@ -198,16 +201,19 @@ function MoveForm({
   moving,
   onClose,
 }: {
-  trip: AdminTrip;
+  trip: Departure;
   moving: ReturnType<typeof useMoveBookings>;
   onClose: () => void;
 }) {
   const [date, setDate] = useState(trip.travelDate);
   const [to, setTo] = useState('');
   const [toProblem, setToProblem] = useState<string | null>(null);
-  const plan = useQuery({ ...movePreviewQuery(trip.scheduleId, to), enabled: to !== '' });
   const busy = moving.isPending;
   const why = useReasonAndNote(busy);
+  const { reason } = why.body;
+  const note = useSettled(why.body.note);
+  const plan = useQuery({ ...movePreviewQuery(trip.scheduleId, to, { reason, note }), enabled: to !== '' });
+  const reached = plan.data ? plan.data.moves.length + plan.data.cannotMove.length : 0;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -249,6 +255,18 @@ function MoveForm({
       )}
 
       {why.fields}
+      {to !== '' && plan.isSuccess && reached > 0 && (
+        <MessagesToPassengers
+          messages={plan.data.messages}
+          busy={plan.isPlaceholderData}
+          hint={messageHint({
+            mails: plan.data.mails,
+            ready: Boolean(reason),
+            fetching: plan.isFetching,
+            waitingFor: 'Choose a reason',
+          })}
+        />
+      )}
       <SubmitState error={moving.error} busy={busy}>
         Moving the bookings and telling their passengers…
       </SubmitState>
@@ -267,9 +285,14 @@ function MoveForm({
 }
 
 /** The button that opens the dialog: only on a departure still to sail, for those who may. */
-export function MoveBookingsButton({ trip }: { trip: AdminTrip }) {
+export function MoveBookingsButton({ trip, size }: { trip: Departure; size?: 'sm' }) {
   return (
-    <OpenerButton show={isOpen(trip)} icon={<MoveRight aria-hidden="true" />} label="Move bookings">
+    <OpenerButton
+      show={isOpen(trip)}
+      icon={<MoveRight aria-hidden="true" />}
+      label="Move bookings"
+      size={size}
+    >
       {(open, setOpen) => <MoveBookingsDialog trip={trip} open={open} onOpenChange={setOpen} />}
     </OpenerButton>
   );
