@@ -48,6 +48,8 @@ export const COUNTER_MSG = {
   voidBoarded: 'The passenger has boarded: this sale can no longer be voided',
   voidTooLate: `Your own sales can be voided for 15 minutes. Ask the office to void this one.`,
   saleIdReused: 'This sale was already made with other details. Start a new sale.',
+  counterSaleKept:
+    'A counter sale stays in its seller’s cash-up, so it is never deleted. Void it from the cash-up instead.',
 } as const;
 
 /** The refunds queue's texts (docs/decisions/026, 027). */

@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { ticketSeats, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
+import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import type { Storage } from '#server/lib/storage.ts';
+import { COUNTER_MSG } from '#shared/staff-messages.ts';
 import { lockTicket } from './lock-ticket.ts';
 import { revokeCodes } from './revoke-codes.ts';
 
@@ -23,6 +25,10 @@ export async function deleteTicket(opts: {
 }): Promise<void> {
   const slipKeys = await opts.db.transaction(async (tx) => {
     const before = await lockTicket({ db: tx, id: opts.ticketId });
+    // The cash-up counts every counter sale and its void: deleting one would take money out of
+    // a seller's drawer without a trace (docs/decisions/025).
+    if (before.channel === 'counter')
+      throw new AppError('counter_sale_kept', COUNTER_MSG.counterSaleKept, 409);
     // A code already given out must not board as "not in the list yet" once the ticket is gone.
     await revokeCodes(tx, { ticketIds: [before.id], reason: 'deleted', now: new Date() });
     await tx.delete(ticketSeats).where(eq(ticketSeats.ticketId, before.id));

@@ -154,6 +154,19 @@ describe(`counter sales, voids and the cash-up (${testDatabaseKind})`, () => {
     });
   });
 
+  it('never deletes a counter sale, which stays in the cash-up: it is voided instead', async () => {
+    const seller = await newSeller();
+    const trip = await makeSchedule(t.database.db);
+    const [seat] = await labelsOf(trip);
+    const sale = await sell(seller, saleOf(trip, [seat ?? '']));
+    const refused = await call('DELETE', `/api/admin/tickets/${sale.ticketId}`, owner);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({ code: 'counter_sale_kept', message: COUNTER_MSG.counterSaleKept });
+    const [row] = await t.database.db.select().from(tickets).where(eq(tickets.id, sale.ticketId));
+    expect(row?.ticketStatus).toBe('confirmed');
+    expect(seatState(await seatMap(trip, seller), seat ?? '')).toBe('occupied');
+  });
+
   it('records card and bank transfer sales; a transfer needs its reference, cash must cover the total, and a price cannot be sent', async () => {
     const seller = await newSeller();
     const trip = await makeSchedule(t.database.db);

@@ -1,6 +1,7 @@
 import { Check, ShieldX, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { type AdminTicket, MARKED_STATUSES, type MarkedStatus } from '#shared/admin-api.ts';
+import { COUNTER_MSG } from '#shared/staff-messages.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -19,7 +20,10 @@ const MARK_TONE: Record<MarkedStatus, string> = {
   refunded: 'aria-pressed:border-purple-700 aria-pressed:bg-purple-50 aria-pressed:text-purple-900',
 };
 
-/** SPEC.md section 4: approve and reject on pending tickets, mark on confirmed, delete on any. */
+/**
+ * SPEC.md section 4: approve and reject on pending tickets, mark on confirmed, delete on any but
+ * a counter sale (voided instead, docs/decisions/025).
+ */
 export function TicketActions({ ticket }: { ticket: AdminTicket }) {
   const action = useTicketAction(ticket.id);
   const [rejectOpen, setRejectOpen] = useState(false);
@@ -91,16 +95,21 @@ export function TicketActions({ ticket }: { ticket: AdminTicket }) {
             </Button>
           </>
         )}
-        <Button
-          size="sm"
-          variant="ghost"
-          className="text-red-700 hover:bg-red-50 hover:text-red-800"
-          disabled={busy}
-          onClick={() => setDeleteOpen(true)}
-        >
-          {isRunning('delete') ? <Spinner /> : <Trash2 aria-hidden="true" />}
-          Delete
-        </Button>
+        {ticket.channel === 'counter' ? (
+          // The server refuses it too: the cash-up counts every counter sale and its void.
+          <p className="text-xs text-slate-700 lg:text-right">{COUNTER_MSG.counterSaleKept}</p>
+        ) : (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-red-700 hover:bg-red-50 hover:text-red-800"
+            disabled={busy}
+            onClick={() => setDeleteOpen(true)}
+          >
+            {isRunning('delete') ? <Spinner /> : <Trash2 aria-hidden="true" />}
+            Delete
+          </Button>
+        )}
       </div>
 
       <RemarksDialog
