@@ -95,6 +95,8 @@ test.describe('catalogue journey', () => {
     ]);
     const launchPhoto = launchCard.getByRole('img', { name: launchName });
     await expect(launchPhoto).toHaveAttribute('src', /\S/);
+    // The photo loads lazily: other tests' launches can push this card below the fold.
+    await launchPhoto.scrollIntoViewIfNeeded();
     await expect
       .poll(() => launchPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);

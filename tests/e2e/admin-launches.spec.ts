@@ -129,7 +129,9 @@ test.describe('launch screen', () => {
     await expect(chips.last()).toHaveText('+2 more');
     const photo = card.getByRole('img', { name });
     await expect(photo).toBeVisible();
-    expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // The photo loads lazily: other tests' launches can push this card below the fold.
+    await photo.scrollIntoViewIfNeeded();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await audit(page, 'grid-with-new', project);
 
     await card.getByRole('button', { name: 'Delete' }).click();

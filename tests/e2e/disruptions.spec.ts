@@ -8,10 +8,13 @@ import { LOOKUP_STATUS_TEXT } from '#shared/messages.ts';
 import type { Location, OutboxMail } from '#shared/schemas.ts';
 import { expect, failedResponse, test } from './fixtures.ts';
 import { bookScheduleViaApi, json } from './support/booking-api.ts';
-import { approvedPassenger, cameraBrowser, device } from './support/camera.ts';
+import { approvedPassenger, attachDeviceLogs, cameraBrowser, device } from './support/camera.ts';
 import { type Departure, todaysDeparture } from './support/departures.ts';
 import { newStaff } from './support/staff.ts';
 import { expectAccessible, toast } from './support/ui.ts';
+
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
+test.afterEach(async ({}, testInfo) => attachDeviceLogs(testInfo));
 
 // Cancelling a departure (docs/decisions/026) from Ticketing: the preview of who it reaches,
 // the reason, the passengers' e-mails and Check Booking's text, then the refunds queue.

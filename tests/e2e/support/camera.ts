@@ -102,5 +102,40 @@ export async function device(
     ...options,
   });
   await json(await context.request.post('/api/auth/login', { data: DEMO_ADMIN }));
-  return { context, page: await context.newPage() };
+  const page = await context.newPage();
+  recordDevice(page, testInfo);
+  return { context, page };
+}
+
+/*
+ * What a boarding device's page went through, kept per test: its own browser is closed before
+ * Playwright's trace and screenshot could show it, so a failed test attaches this instead.
+ */
+const deviceLogs = new Map<string, string[]>();
+
+function recordDevice(page: Page, testInfo: TestInfo) {
+  const log = deviceLogs.get(testInfo.testId) ?? [];
+  deviceLogs.set(testInfo.testId, log);
+  const started = Date.now();
+  const note = (line: string) => log.push(`+${((Date.now() - started) / 1000).toFixed(1)}s ${line}`);
+  note('device page opened');
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`);
+  });
+  page.on('console', (message) => note(`console.${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => note(`page error: ${error.message}`));
+  page.on('crash', () => note('the page crashed'));
+  page.on('requestfailed', (request) => note(`failed: ${request.url()} ${request.failure()?.errorText}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) note(`${response.status()} ${response.url()}`);
+  });
+  page.on('close', () => note('device page closed'));
+}
+
+/** After each test: a failed one gets its boarding devices' logs attached. */
+export async function attachDeviceLogs(testInfo: TestInfo): Promise<void> {
+  const log = deviceLogs.get(testInfo.testId);
+  deviceLogs.delete(testInfo.testId);
+  if (!log || testInfo.status === testInfo.expectedStatus) return;
+  await testInfo.attach('boarding devices', { body: log.join('\n'), contentType: 'text/plain' });
 }

@@ -64,7 +64,9 @@ export function useBoardingDevice(scheduleId: string) {
     void (async () => {
       await wipeExpired();
       const stored = await readManifest(scheduleId);
-      if (live) setKept(stored ?? null);
+      // The kept copy only stands in until the network answers: on a busy device the server's
+      // manifest can arrive first, and must not be replaced by an older copy, or by none.
+      if (live) setKept((current) => current ?? stored ?? null);
     })();
     void reloadQueue();
     return () => {
