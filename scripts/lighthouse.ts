@@ -14,7 +14,15 @@
 //   LIGHTHOUSE_PORT      the server's port (default 3400)
 //   CHROMIUM_PATH        the browser (default /usr/bin/chromium); a browser is never downloaded
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
@@ -78,6 +86,12 @@ type Run = {
   /** The host's index measured just before the run, and the slowdown it was given. */
   hostIndex: number;
   multiplier: number;
+  /**
+   * The machine's CPU time during the run, as shares of all of it: busy (every process, this
+   * run's browser and server included) and stolen by the hypervisor for other machines. Null
+   * where /proc/stat is not there to read.
+   */
+  cpu: { busy: number; steal: number } | null;
 };
 
 // What has to go when the run ends, however it ends (including Ctrl-C or a CI timeout's SIGTERM).
@@ -186,8 +200,34 @@ function cpuMultiplier(hostIndex: number): number {
   return Math.round(clamped * 100) / 100;
 }
 
+type CpuTimes = { total: number; idle: number; steal: number };
+
+/** The machine's CPU time so far, from the first line of /proc/stat (Linux), in clock ticks. */
+function cpuTimes(): CpuTimes | null {
+  try {
+    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number);
+    const ticks = [user, nice, system, idle, iowait, irq, softirq, steal];
+    if (ticks.some((t) => t === undefined || !Number.isFinite(t))) return null;
+    const total = ticks.reduce<number>((sum, t) => sum + (t ?? 0), 0);
+    return { total, idle: (idle ?? 0) + (iowait ?? 0), steal: steal ?? 0 };
+  } catch {
+    return null;
+  }
+}
+
+function cpuShares(before: CpuTimes | null, after: CpuTimes | null): Run['cpu'] {
+  if (!before || !after || after.total <= before.total) return null;
+  const total = after.total - before.total;
+  const steal = (after.steal - before.steal) / total;
+  return { busy: 1 - (after.idle - before.idle) / total - steal, steal };
+}
+
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
 async function lighthouseRun(url: string, chromePort: number, hostIndex: number): Promise<Run> {
   const multiplier = cpuMultiplier(hostIndex);
+  const before = cpuTimes();
   const result = await lighthouse(url, {
     port: chromePort,
     output: 'json',
@@ -207,6 +247,7 @@ async function lighthouseRun(url: string, chromePort: number, hostIndex: number)
     accessibility: score(lhr, 'accessibility'),
     hostIndex: Math.round(hostIndex),
     multiplier,
+    cpu: cpuShares(before, cpuTimes()),
   };
 }
 
@@ -214,21 +255,36 @@ async function lighthouseRun(url: string, chromePort: number, hostIndex: number)
 const RECALIBRATE_RATIO = 1.2;
 
 /**
+ * The share of the machine's CPU time the hypervisor may give other machines during a run. A
+ * run with more was timed on a CPU that kept stopping, which the slowdown, calibrated on a
+ * benchmark of a moment, cannot know: it measures the host, not the page.
+ */
+const STEAL_LIMIT = 0.1;
+
+/**
  * One calibrated run. Lighthouse measures the index again as the run starts; when the host's
  * load changed so much in between that the slowdown given is off by more than a fifth, the run
- * is repeated once with the slowdown from Lighthouse's own reading.
+ * is repeated once with the slowdown from Lighthouse's own reading. A run the hypervisor stole
+ * more than STEAL_LIMIT of the CPU from is repeated once too.
  */
 async function auditOnce(url: string, chromePort: number, benchPage: Page): Promise<Run> {
-  const run = await lighthouseRun(url, chromePort, await measureBenchmarkIndex(benchPage));
+  let run = await lighthouseRun(url, chromePort, await measureBenchmarkIndex(benchPage));
   const own = run.lhr.environment?.benchmarkIndex;
-  if (!own) return run;
-  const ratio = cpuMultiplier(own) / run.multiplier;
-  if (ratio <= RECALIBRATE_RATIO && ratio >= 1 / RECALIBRATE_RATIO) return run;
-  console.warn(
-    `lighthouse: the host changed during the run (index ${run.hostIndex} before, ${Math.round(own)} at its start); ` +
-      'running again with the slowdown of the later reading',
-  );
-  return lighthouseRun(url, chromePort, own);
+  const ratio = own ? cpuMultiplier(own) / run.multiplier : 1;
+  if (own && (ratio > RECALIBRATE_RATIO || ratio < 1 / RECALIBRATE_RATIO)) {
+    console.warn(
+      `lighthouse: the host changed during the run (index ${run.hostIndex} before, ${Math.round(own)} at its start); ` +
+        'running again with the slowdown of the later reading',
+    );
+    return lighthouseRun(url, chromePort, own);
+  }
+  if (run.cpu && run.cpu.steal > STEAL_LIMIT) {
+    console.warn(
+      `lighthouse: the hypervisor took ${percent(run.cpu.steal)} of the CPU during the run; measuring again`,
+    );
+    run = await lighthouseRun(url, chromePort, await measureBenchmarkIndex(benchPage));
+  }
+  return run;
 }
 
 /** Tries for one run when Chrome fails to record its trace: a failure measures nothing. */
@@ -272,7 +328,8 @@ async function auditRoute(
     const run = await audit(url, chromePort, benchPage);
     console.log(
       `lighthouse: ${new URL(url).pathname} run ${runs.length + outliers.length + 1}: performance ${run.performance}, ` +
-        `accessibility ${run.accessibility} (host index ${run.hostIndex}, CPU slowdown ${run.multiplier}x)`,
+        `accessibility ${run.accessibility} (host index ${run.hostIndex}, CPU slowdown ${run.multiplier}x` +
+        `${run.cpu ? `; machine busy ${percent(run.cpu.busy)}, stolen ${percent(run.cpu.steal)}` : ''})`,
     );
     if (run.performance < RUN_FLOOR && outliers.length < OUTLIERS_ALLOWED) {
       outliers.push(run);

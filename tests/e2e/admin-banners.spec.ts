@@ -111,9 +111,7 @@ test.describe('banner management', () => {
     bannerListLock: _,
   }) => {
     test.slow(); // an upload with in-browser compression and three visits to the home page
-    // The test sets both widths itself, so which project runs it does not matter, and one run
-    // would do. Both projects run it all the same: a skipped test fails the CI run
-    // (scripts/e2e.ts), and the banner lock keeps the two runs from seeing each other's banner.
+    // The test sets both widths itself, so which project runs it does not matter.
     const PHONE_SIZE = { width: 390, height: 844 };
     const DESKTOP_SIZE = { width: 1366, height: 900 };
     const before = new Set((await adminBanners(page)).map((b) => b.id));

@@ -7,7 +7,7 @@ import { json } from './support/booking-api.ts';
 
 // Changing the demo admin's password ends its other sessions and retires the login page's demo
 // hint, and every other browser test signs in as that admin: playwright.config.ts runs this file
-// alone, after the phone and desktop projects (the 'account' project).
+// alone, after every other project (the 'account' project).
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/c1-shots');
 const TEMPORARY = 'harbour-light-42';
 

@@ -15,9 +15,8 @@ const ID = 'common.navHome';
 const HOME = TEXTS.common.en.navHome;
 const TEXT_URL = `/api/admin/texts/en/${ID}`;
 
-// The header's Home link shows on every public page of both projects: the lock keeps this
-// spec's phone and desktop runs apart, and the correction keeps the word "Home", so the other
-// specs' look-ups of that link (by part of its name) find it meanwhile. The server refuses two
+// The header's Home link shows on every public page: the lock keeps two runs of this spec apart,
+// and the correction keeps the word "Home", so the other specs' look-ups of that link (by part of its name) find it meanwhile. The server refuses two
 // texts on purpose; Chromium logs each 400 as a console error.
 const test = base.extend<{ textsLock: undefined }>({
   textsLock: lockFixture('texts', { auto: true }),

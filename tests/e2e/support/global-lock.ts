@@ -1,7 +1,7 @@
 // Global state on the shared server (the one payment settings row, the one branding row, the
-// banner list the home page shows) is changed by tests of both projects, which run in different
-// workers. Serial mode only orders the tests of one project; this lock keeps the phone and desktop
-// runs of such a test apart. A directory is created atomically or not at all.
+// banner list the home page shows) is changed by tests that the runner may hand to different
+// workers at once. Serial mode only orders the tests of one describe block; this lock keeps any
+// two tests that change the same state apart. A directory is created atomically or not at all.
 import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
