@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '#tests/setup/test-db.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from '#tests/setup/test-db.ts';
+import { type DbOrTx, readTogether } from './client.ts';
 
 type Rows<T> = { rows: T[] };
 
@@ -35,5 +36,36 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL pool (postgres)', ()
     } finally {
       await killer.end();
     }
+  });
+});
+
+// One connection answers one query at a time: reads handed to a transaction go one after another,
+// while the pool takes them together.
+describe(`readTogether (${testDatabaseKind})`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.dispose());
+
+  it('reads together on the pool and one after another in a transaction, with the same results', async () => {
+    const steps: string[] = [];
+    const read = (db: DbOrTx, name: string) => async () => {
+      steps.push(`start ${name}`);
+      const { rows } = (await db.execute(sql`select ${name}::text as name`)) as unknown as Rows<{
+        name: string;
+      }>;
+      steps.push(`end ${name}`);
+      return rows[0]?.name;
+    };
+
+    const { db } = database;
+    expect(await readTogether(db, [read(db, 'a'), read(db, 'b')])).toEqual(['a', 'b']);
+    expect(steps.slice(0, 2)).toEqual(['start a', 'start b']);
+
+    steps.length = 0;
+    const inTransaction = await db.transaction((tx) => readTogether(tx, [read(tx, 'a'), read(tx, 'b')]));
+    expect(inTransaction).toEqual(['a', 'b']);
+    expect(steps).toEqual(['start a', 'end a', 'start b', 'end b']);
   });
 });

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema.ts';
@@ -13,6 +13,23 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
+
+/**
+ * Reads that do not depend on one another: together on the pool, which gives each its own
+ * connection, and one after another in a transaction. A transaction's one connection answers one
+ * query at a time: node-postgres queues a second behind the first, deprecates doing so, and its
+ * next major version refuses it.
+ */
+export async function readTogether<const T extends readonly (() => unknown)[]>(
+  db: DbOrTx,
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Results = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as Results;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as Results;
+}
 
 export type Database = {
   db: Db;

@@ -1,6 +1,6 @@
 import { and, gt, inArray } from 'drizzle-orm';
 import { MSG } from '#shared/messages.ts';
-import type { DbOrTx } from '../db/client.ts';
+import { type DbOrTx, readTogether } from '../db/client.ts';
 import { seatLocks, ticketSeats } from '../db/schema.ts';
 import { onTripLaunch } from '../db/seat-key.ts';
 import { AppError } from '../lib/errors.ts';
@@ -38,26 +38,28 @@ type SeatQuery = {
 async function listSeatHolders(q: SeatQuery): Promise<(SeatHolder & { email: string | null })[]> {
   const key = { scheduleId: q.scheduleId, travelDate: q.travelDate, launchId: q.launchId };
   const seats = [...q.seats];
-  const [taken, locked] = await Promise.all([
-    q.db
-      .select({ seat: ticketSeats.seatNumber })
-      .from(ticketSeats)
-      .where(and(onTripLaunch(ticketSeats, key), inArray(ticketSeats.seatNumber, seats))),
-    q.db
-      .select({
-        seat: seatLocks.seatNumber,
-        session: seatLocks.userSession,
-        until: seatLocks.lockedUntil,
-        email: seatLocks.email,
-      })
-      .from(seatLocks)
-      .where(
-        and(
-          onTripLaunch(seatLocks, key),
-          inArray(seatLocks.seatNumber, seats),
-          gt(seatLocks.lockedUntil, q.now),
+  const [taken, locked] = await readTogether(q.db, [
+    () =>
+      q.db
+        .select({ seat: ticketSeats.seatNumber })
+        .from(ticketSeats)
+        .where(and(onTripLaunch(ticketSeats, key), inArray(ticketSeats.seatNumber, seats))),
+    () =>
+      q.db
+        .select({
+          seat: seatLocks.seatNumber,
+          session: seatLocks.userSession,
+          until: seatLocks.lockedUntil,
+          email: seatLocks.email,
+        })
+        .from(seatLocks)
+        .where(
+          and(
+            onTripLaunch(seatLocks, key),
+            inArray(seatLocks.seatNumber, seats),
+            gt(seatLocks.lockedUntil, q.now),
+          ),
         ),
-      ),
   ]);
   return [...taken.map((t) => ({ seat: t.seat, session: null, until: null, email: null })), ...locked];
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from '#server/db/client.ts';
+import { type Db, type DbOrTx, readTogether } from '#server/db/client.ts';
 import { adminProfiles, counterShifts, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import { type Clock, dateInZone } from '#server/lib/clock.ts';
@@ -122,7 +122,10 @@ export async function listCashUps(db: DbOrTx, date: string): Promise<CashUp[]> {
     .from(counterShifts)
     .where(eq(counterShifts.openedOn, date))
     .orderBy(asc(counterShifts.openedAt));
-  return Promise.all(rows.map((row) => summarise(db, row)));
+  return readTogether(
+    db,
+    rows.map((row) => () => summarise(db, row)),
+  );
 }
 
 const voider = alias(adminProfiles, 'voider');

@@ -1,24 +1,9 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '#server/db/client.ts';
-import {
-  launches,
-  locations,
-  scheduleLaunches,
-  scheduleRouteStops,
-  schedules,
-  tickets,
-} from '#server/db/schema.ts';
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
+import { launches, scheduleLaunches, schedules, tickets } from '#server/db/schema.ts';
 import { hhmm } from '#server/lib/clock.ts';
 import type { AdminStop, AdminTrip, NamedRef } from '#shared/admin-api.ts';
-import { UNKNOWN_LOCATION } from '#shared/messages.ts';
-
-type StopRow = {
-  scheduleId: string;
-  stopOrder: number;
-  locationId: string;
-  name: string | null;
-  departureTime: string | null;
-};
+import { listStopsOf } from './list-tickets.ts';
 
 function groupBy<T extends { scheduleId: string }>(rows: T[]): Map<string, T[]> {
   const map = new Map<string, T[]>();
@@ -30,8 +15,8 @@ function groupBy<T extends { scheduleId: string }>(rows: T[]): Map<string, T[]> 
   return map;
 }
 
-const ref = (stop: StopRow | undefined): NamedRef | null =>
-  stop ? { id: stop.locationId, name: stop.name ?? UNKNOWN_LOCATION } : null;
+const ref = (stop: AdminStop | undefined): NamedRef | null =>
+  stop ? { id: stop.locationId, name: stop.name } : null;
 
 /**
  * Trips for the Ticketing screen (SPEC.md section 2): route, stops, launches and the number of
@@ -45,44 +30,28 @@ export async function listAdminTripsWhere({ db, where }: { db: DbOrTx; where: SQ
     .orderBy(asc(schedules.departureTime), asc(schedules.createdAt));
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [stopRows, launchRows, counts] = await Promise.all([
-    db
-      .select({
-        scheduleId: scheduleRouteStops.scheduleId,
-        stopOrder: scheduleRouteStops.stopOrder,
-        locationId: scheduleRouteStops.locationId,
-        name: locations.name,
-        departureTime: scheduleRouteStops.departureTime,
-      })
-      .from(scheduleRouteStops)
-      .leftJoin(locations, eq(locations.id, scheduleRouteStops.locationId))
-      .where(inArray(scheduleRouteStops.scheduleId, ids))
-      .orderBy(asc(scheduleRouteStops.stopOrder)),
-    db
-      .select({ scheduleId: scheduleLaunches.scheduleId, id: launches.id, name: launches.name })
-      .from(scheduleLaunches)
-      .innerJoin(launches, eq(launches.id, scheduleLaunches.launchId))
-      .where(inArray(scheduleLaunches.scheduleId, ids))
-      .orderBy(asc(scheduleLaunches.position), asc(launches.name)),
-    db
-      .select({
-        scheduleId: tickets.scheduleId,
-        passengers: sql<number>`coalesce(sum(${tickets.adultCount} + ${tickets.childCount}), 0)::int`,
-      })
-      .from(tickets)
-      .where(and(inArray(tickets.scheduleId, ids), eq(tickets.ticketStatus, 'confirmed')))
-      .groupBy(tickets.scheduleId),
+  const [stopsBy, launchRows, counts] = await readTogether(db, [
+    () => listStopsOf(db, ids),
+    () =>
+      db
+        .select({ scheduleId: scheduleLaunches.scheduleId, id: launches.id, name: launches.name })
+        .from(scheduleLaunches)
+        .innerJoin(launches, eq(launches.id, scheduleLaunches.launchId))
+        .where(inArray(scheduleLaunches.scheduleId, ids))
+        .orderBy(asc(scheduleLaunches.position), asc(launches.name)),
+    () =>
+      db
+        .select({
+          scheduleId: tickets.scheduleId,
+          passengers: sql<number>`coalesce(sum(${tickets.adultCount} + ${tickets.childCount}), 0)::int`,
+        })
+        .from(tickets)
+        .where(and(inArray(tickets.scheduleId, ids), eq(tickets.ticketStatus, 'confirmed')))
+        .groupBy(tickets.scheduleId),
   ]);
-  const stopsBy = groupBy(stopRows);
   const launchesBy = groupBy(launchRows);
   return rows.map((s) => {
     const stops = stopsBy.get(s.id) ?? [];
-    const adminStops: AdminStop[] = stops.map((stop) => ({
-      stopOrder: stop.stopOrder,
-      locationId: stop.locationId,
-      name: stop.name ?? UNKNOWN_LOCATION,
-      departureTime: hhmm(stop.departureTime),
-    }));
     return {
       scheduleId: s.id,
       travelDate: s.travelDate,
@@ -91,7 +60,7 @@ export async function listAdminTripsWhere({ db, where }: { db: DbOrTx; where: SQ
       departureTime: hhmm(s.departureTime) ?? '',
       from: ref(stops[0]),
       to: ref(stops.length > 1 ? stops[stops.length - 1] : undefined),
-      stops: adminStops,
+      stops,
       launches: (launchesBy.get(s.id) ?? []).map((l) => ({ id: l.id, name: l.name })),
       passengerCount: Number(counts.find((c) => c.scheduleId === s.id)?.passengers ?? 0),
     };

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '#server/db/client.ts';
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { boardingClosures, paymentSettings, schedules } from '#server/db/schema.ts';
 import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES } from '#shared/constants.ts';
 import type { CounterDay } from '#shared/counter.ts';
@@ -26,19 +26,20 @@ export async function listCounterDepartures(opts: {
             eq(schedules.status, 'scheduled'),
           ) as SQL,
         });
-  const [closures, [settings]] = await Promise.all([
-    trips.length === 0
-      ? []
-      : db
-          .select({ scheduleId: boardingClosures.scheduleId, stop: boardingClosures.stop })
-          .from(boardingClosures)
-          .where(
-            inArray(
-              boardingClosures.scheduleId,
-              trips.map((t) => t.scheduleId),
+  const [closures, [settings]] = await readTogether(db, [
+    () =>
+      trips.length === 0
+        ? []
+        : db
+            .select({ scheduleId: boardingClosures.scheduleId, stop: boardingClosures.stop })
+            .from(boardingClosures)
+            .where(
+              inArray(
+                boardingClosures.scheduleId,
+                trips.map((t) => t.scheduleId),
+              ),
             ),
-          ),
-    db.select().from(paymentSettings).orderBy(asc(paymentSettings.createdAt)).limit(1),
+    () => db.select().from(paymentSettings).orderBy(asc(paymentSettings.createdAt)).limit(1),
   ]);
   const closed = new Set(closures.map((c) => `${c.scheduleId}|${c.stop}`));
   const prices = settings ?? DEFAULT_PRICES;

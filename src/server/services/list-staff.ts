@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '#server/db/client.ts';
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { adminProfiles, adminUsers, staffLinks } from '#server/db/schema.ts';
 import type { StaffList } from '#shared/admin-api.ts';
 import { isRole } from '#shared/permissions.ts';
@@ -25,21 +25,22 @@ export function selectStaff(db: DbOrTx) {
 export async function listStaff(opts: { db: DbOrTx }): Promise<StaffList> {
   const { db } = opts;
   const inviter = alias(adminUsers, 'inviter');
-  const [people, invitations] = await Promise.all([
-    selectStaff(db).orderBy(desc(adminUsers.active), asc(sql`lower(${adminUsers.email})`)),
-    db
-      .select({
-        id: staffLinks.id,
-        email: staffLinks.email,
-        role: staffLinks.role,
-        invitedBy: inviter.email,
-        createdAt: staffLinks.createdAt,
-        expiresAt: staffLinks.expiresAt,
-      })
-      .from(staffLinks)
-      .leftJoin(inviter, eq(inviter.id, staffLinks.createdBy))
-      .where(and(eq(staffLinks.kind, 'invite'), isNull(staffLinks.usedAt), isNull(staffLinks.revokedAt)))
-      .orderBy(desc(staffLinks.createdAt)),
+  const [people, invitations] = await readTogether(db, [
+    () => selectStaff(db).orderBy(desc(adminUsers.active), asc(sql`lower(${adminUsers.email})`)),
+    () =>
+      db
+        .select({
+          id: staffLinks.id,
+          email: staffLinks.email,
+          role: staffLinks.role,
+          invitedBy: inviter.email,
+          createdAt: staffLinks.createdAt,
+          expiresAt: staffLinks.expiresAt,
+        })
+        .from(staffLinks)
+        .leftJoin(inviter, eq(inviter.id, staffLinks.createdBy))
+        .where(and(eq(staffLinks.kind, 'invite'), isNull(staffLinks.usedAt), isNull(staffLinks.revokedAt)))
+        .orderBy(desc(staffLinks.createdAt)),
   ]);
   return {
     staff: people.flatMap((p) =>

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '#server/db/client.ts';
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import {
   launches,
   locations,
@@ -20,6 +20,7 @@ import type {
   TicketStatus,
   TicketTab,
 } from '#shared/admin-api.ts';
+import { UNKNOWN_LOCATION } from '#shared/messages.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
 
 /** SPEC.md section 4: the Approved tab shows confirmed tickets, Rejected shows cancelled ones. */
@@ -29,8 +30,8 @@ const TAB_STATUS: Record<TicketTab, TicketStatus> = {
   rejected: 'cancelled',
 };
 
-/** Stops of many schedules in one query, keyed by schedule id. */
-async function listStopsOf(db: DbOrTx, scheduleIds: string[]): Promise<Map<string, AdminStop[]>> {
+/** Stops of many schedules in one query, in route order, keyed by schedule id. */
+export async function listStopsOf(db: DbOrTx, scheduleIds: string[]): Promise<Map<string, AdminStop[]>> {
   const byId = new Map<string, AdminStop[]>();
   if (scheduleIds.length === 0) return byId;
   const rows = await db
@@ -50,7 +51,7 @@ async function listStopsOf(db: DbOrTx, scheduleIds: string[]): Promise<Map<strin
     list.push({
       stopOrder: row.stopOrder,
       locationId: row.locationId,
-      name: row.name ?? 'Unknown Location',
+      name: row.name ?? UNKNOWN_LOCATION,
       departureTime: hhmm(row.departureTime),
     });
     byId.set(row.scheduleId, list);
@@ -179,13 +180,14 @@ export async function listTickets(opts: { db: DbOrTx; query: TicketListQuery }):
   const shared = filters.length > 0 ? and(...filters) : undefined;
   const where = query.status ? and(shared, eq(tickets.ticketStatus, TAB_STATUS[query.status])) : shared;
 
-  const [list, grouped] = await Promise.all([
-    listTicketsWhere({ db, where }),
-    db
-      .select({ status: tickets.ticketStatus, n: count() })
-      .from(tickets)
-      .where(shared)
-      .groupBy(tickets.ticketStatus),
+  const [list, grouped] = await readTogether(db, [
+    () => listTicketsWhere({ db, where }),
+    () =>
+      db
+        .select({ status: tickets.ticketStatus, n: count() })
+        .from(tickets)
+        .where(shared)
+        .groupBy(tickets.ticketStatus),
   ]);
   const countOf = (status: TicketStatus) => grouped.find((g) => g.status === status)?.n ?? 0;
   return {

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
+import { type Db, type DbOrTx, readTogether, type Tx } from '#server/db/client.ts';
 import {
   disruptions,
   launches,
@@ -53,21 +53,23 @@ async function vesselsOf(db: DbOrTx, target: Schedule, now: Date): Promise<Vesse
     .innerJoin(launches, eq(launches.id, scheduleLaunches.launchId))
     .where(and(eq(scheduleLaunches.scheduleId, target.id), eq(launches.status, 'active')))
     .orderBy(asc(scheduleLaunches.position), asc(launches.name));
-  const [held, locked] = await Promise.all([
-    db
-      .select({ launchId: ticketSeats.launchId, seat: ticketSeats.seatNumber })
-      .from(ticketSeats)
-      .where(and(eq(ticketSeats.scheduleId, target.id), eq(ticketSeats.travelDate, target.travelDate))),
-    db
-      .select({ launchId: seatLocks.launchId, seat: seatLocks.seatNumber })
-      .from(seatLocks)
-      .where(
-        and(
-          eq(seatLocks.scheduleId, target.id),
-          eq(seatLocks.travelDate, target.travelDate),
-          gt(seatLocks.lockedUntil, now),
+  const [held, locked] = await readTogether(db, [
+    () =>
+      db
+        .select({ launchId: ticketSeats.launchId, seat: ticketSeats.seatNumber })
+        .from(ticketSeats)
+        .where(and(eq(ticketSeats.scheduleId, target.id), eq(ticketSeats.travelDate, target.travelDate))),
+    () =>
+      db
+        .select({ launchId: seatLocks.launchId, seat: seatLocks.seatNumber })
+        .from(seatLocks)
+        .where(
+          and(
+            eq(seatLocks.scheduleId, target.id),
+            eq(seatLocks.travelDate, target.travelDate),
+            gt(seatLocks.lockedUntil, now),
+          ),
         ),
-      ),
   ]);
   const taken = new Set([...held, ...locked].map((r) => `${r.launchId}|${r.seat}`));
   return rows.map((r) => ({
@@ -223,10 +225,10 @@ async function planFor(db: DbOrTx, source: Schedule, target: Schedule, now: Date
     db,
     where: and(eq(tickets.scheduleId, source.id), inArray(tickets.ticketStatus, ACTIVE)),
   });
-  const [stops, vessels, orders] = await Promise.all([
-    stopsOf(db, target.id),
-    vesselsOf(db, target, now),
-    seatOrders(db, bookings),
+  const [stops, vessels, orders] = await readTogether(db, [
+    () => stopsOf(db, target.id),
+    () => vesselsOf(db, target, now),
+    () => seatOrders(db, bookings),
   ]);
   return { stops, result: plan(bookings, { stops, vessels }, orders) };
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '#server/db/client.ts';
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { adminUsers, auditLog } from '#server/db/schema.ts';
 import { addDays, instantInZone } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
@@ -73,13 +73,14 @@ export async function readAudit(opts: {
   const { db, query } = opts;
   const where = filterSql(query, opts.tzOperator);
   if (query.cursor) where.push(cursorSql(query.cursor));
-  const [rows, actors, actions] = await Promise.all([
-    selectEntries(db, where).limit(AUDIT_PAGE_SIZE + 1),
-    db
-      .select({ id: adminUsers.id, email: adminUsers.email })
-      .from(adminUsers)
-      .orderBy(asc(sql`lower(${adminUsers.email})`)),
-    db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action)),
+  const [rows, actors, actions] = await readTogether(db, [
+    () => selectEntries(db, where).limit(AUDIT_PAGE_SIZE + 1),
+    () =>
+      db
+        .select({ id: adminUsers.id, email: adminUsers.email })
+        .from(adminUsers)
+        .orderBy(asc(sql`lower(${adminUsers.email})`)),
+    () => db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action)),
   ]);
   const page = rows.slice(0, AUDIT_PAGE_SIZE);
   const last = page.at(-1);

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '#server/db/client.ts';
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import {
   boardingClosures,
   boardings,
@@ -64,38 +64,45 @@ export async function readBoardingManifest(opts: {
     .where(eq(schedules.id, scheduleId))
     .limit(1);
   if (!schedule) throw problem('schedule_not_found');
-  const [stops, closures, rows, launchNames, revoked] = await Promise.all([
-    readRouteStops(db, scheduleId),
-    db.select().from(boardingClosures).where(eq(boardingClosures.scheduleId, scheduleId)),
-    db
-      .select({
-        id: tickets.id,
-        reference: tickets.paymentReference,
-        name: tickets.passengerName,
-        seats: tickets.seatNumbers,
-        adults: tickets.adultCount,
-        children: tickets.childCount,
-        status: tickets.ticketStatus,
-        marked: tickets.markedStatus,
-        version: tickets.eticketVersion,
-        boarded: tickets.boardedCount,
-        userOriginId: tickets.userOriginId,
-        userDestinationId: tickets.userDestinationId,
-      })
-      .from(tickets)
-      .where(and(eq(tickets.scheduleId, scheduleId), eq(tickets.travelDate, schedule.travelDate)))
-      .orderBy(asc(tickets.passengerName), asc(tickets.paymentReference)),
-    db
-      .select({ name: launches.name })
-      .from(scheduleLaunches)
-      .innerJoin(launches, eq(launches.id, scheduleLaunches.launchId))
-      .where(eq(scheduleLaunches.scheduleId, scheduleId))
-      .orderBy(asc(scheduleLaunches.position)),
-    db
-      .select({ ticketId: revokedCodes.ticketId, version: revokedCodes.version, reason: revokedCodes.reason })
-      .from(revokedCodes)
-      .where(and(eq(revokedCodes.scheduleId, scheduleId), eq(revokedCodes.travelDate, schedule.travelDate)))
-      .orderBy(asc(revokedCodes.createdAt)),
+  const [stops, closures, rows, launchNames, revoked] = await readTogether(db, [
+    () => readRouteStops(db, scheduleId),
+    () => db.select().from(boardingClosures).where(eq(boardingClosures.scheduleId, scheduleId)),
+    () =>
+      db
+        .select({
+          id: tickets.id,
+          reference: tickets.paymentReference,
+          name: tickets.passengerName,
+          seats: tickets.seatNumbers,
+          adults: tickets.adultCount,
+          children: tickets.childCount,
+          status: tickets.ticketStatus,
+          marked: tickets.markedStatus,
+          version: tickets.eticketVersion,
+          boarded: tickets.boardedCount,
+          userOriginId: tickets.userOriginId,
+          userDestinationId: tickets.userDestinationId,
+        })
+        .from(tickets)
+        .where(and(eq(tickets.scheduleId, scheduleId), eq(tickets.travelDate, schedule.travelDate)))
+        .orderBy(asc(tickets.passengerName), asc(tickets.paymentReference)),
+    () =>
+      db
+        .select({ name: launches.name })
+        .from(scheduleLaunches)
+        .innerJoin(launches, eq(launches.id, scheduleLaunches.launchId))
+        .where(eq(scheduleLaunches.scheduleId, scheduleId))
+        .orderBy(asc(scheduleLaunches.position)),
+    () =>
+      db
+        .select({
+          ticketId: revokedCodes.ticketId,
+          version: revokedCodes.version,
+          reason: revokedCodes.reason,
+        })
+        .from(revokedCodes)
+        .where(and(eq(revokedCodes.scheduleId, scheduleId), eq(revokedCodes.travelDate, schedule.travelDate)))
+        .orderBy(asc(revokedCodes.createdAt)),
   ]);
   const firsts = await firstBoardings(
     db,

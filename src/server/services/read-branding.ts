@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import { DEFAULT_BRANDING, DEFAULT_CONTACT } from '#shared/constants.ts';
 import type { Branding } from '#shared/schemas.ts';
-import type { DbOrTx } from '../db/client.ts';
+import { type DbOrTx, readTogether } from '../db/client.ts';
 import { pwaSettings } from '../db/schema.ts';
 import type { MicroCache } from '../lib/micro-cache.ts';
 import { type CompiledTextOverrides, readCompiledTextOverrides } from './text-overrides.ts';
@@ -20,9 +20,9 @@ export async function readBranding({
   overridesCache?: MicroCache<CompiledTextOverrides> | undefined;
 }): Promise<Branding> {
   const overrides = () => readCompiledTextOverrides(db);
-  const [[row], compiled] = await Promise.all([
-    db.select().from(pwaSettings).orderBy(asc(pwaSettings.createdAt)).limit(1),
-    overridesCache ? overridesCache.get('all', overrides) : overrides(),
+  const [[row], compiled] = await readTogether(db, [
+    () => db.select().from(pwaSettings).orderBy(asc(pwaSettings.createdAt)).limit(1),
+    () => (overridesCache ? overridesCache.get('all', overrides) : overrides()),
   ]);
   // Only when there is a correction: most operators never make one.
   const texts = Object.keys(compiled).length > 0 ? { texts: compiled } : {};
