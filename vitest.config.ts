@@ -3,11 +3,16 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { catalogues } from './scripts/catalogue-plugin.ts';
 
 /**
- * Files that start whole server processes (the kill -9 storm alone runs for minutes). Started
- * after the rest, as a clean clone with no timings cached would by file size, one of them runs
- * alone at the end while the other worker idles; first, the rest fills in beside them.
+ * The longest files: those that start whole server processes (the kill -9 storm alone runs for
+ * minutes), then the upload fuzzing. Started after the rest, as a clean clone with no timings
+ * cached would by file size, one of them runs alone at the end while the other worker idles;
+ * first, the rest fills in beside them.
  */
-const SLOW_FIRST = [/^tests\/fault\//, /^tests\/[^/]+\.test\.ts$/, /upload-fuzz\.test\.ts$/];
+const SLOW_FIRST = [
+  /^tests\/fault\//,
+  /^tests\/(backup-restore|demo-in-production|scale-out|server-process)\.test\.ts$/,
+  /upload-fuzz\.test\.ts$/,
+];
 
 class SlowFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

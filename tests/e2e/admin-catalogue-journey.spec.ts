@@ -181,12 +181,12 @@ test.describe('catalogue journey', () => {
       await expect(launchButton).toHaveAttribute('aria-pressed', 'true');
       await wizard.getByRole('button', { name: 'Continue to Seats' }).click();
 
-      // The seat map uses the labels the admin gave; the phone takes W2, the desktop W1.
+      // The seat map uses the labels the admin gave.
       await expect(wizard.getByRole('heading', { name: 'Choose Your Seats' })).toBeVisible();
       for (const label of [...seatLabels, '3', '6'])
         await expect(wizard.getByRole('button', { name: `Seat ${label}, available` })).toBeVisible();
       await expect(wizard.getByRole('button', { name: /^Seat 1, / })).toHaveCount(0);
-      const seat = project === 'phone' ? 'W2' : 'W1';
+      const seat = 'W1';
       await wizard.getByRole('button', { name: `Seat ${seat}, available` }).click();
       await expect(wizard.getByRole('button', { name: `Seat ${seat}, selected` })).toBeVisible();
       await wizard.getByRole('button', { name: 'Continue to Payment' }).click();

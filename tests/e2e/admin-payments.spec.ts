@@ -285,7 +285,7 @@ test.describe('payment settings', () => {
 
       // Step 5 shows it before the passenger submits.
       await reachPaymentStep(page, page.request, {
-        date: operatorDate(project.startsWith('phone') ? 7 : 8),
+        date: operatorDate(8),
         email: `refund-policy-${project}-${Date.now()}@example.com`,
       });
       const block = page.getByRole('region', { name: 'Cancellation' });
@@ -340,7 +340,7 @@ test.describe('payment settings', () => {
         // No USD account; USD is the wizard's default currency.
         await restore(page.request, { bankNameUsd: '', accountHolderUsd: '', accountNumberUsd: '' });
         await reachPaymentStep(page, page.request, {
-          date: operatorDate(project.startsWith('phone') ? 7 : 8),
+          date: operatorDate(8),
           email: `no-account-${project}-${Date.now()}@example.com`,
         });
         await expect(notice).toBeVisible();
