@@ -110,6 +110,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Mailed links (invitations, e-tickets) open where the browser runs the suite.
+      PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       WEB_ROOT: webRoot,
       SEED_DEMO: 'true',

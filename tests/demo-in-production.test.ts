@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
+import { PRODUCTION_ENV } from './setup/production-env.ts';
 import {
   createScratchPostgres,
   freePort,
@@ -63,8 +64,9 @@ describe(`production start on demo data (${testDatabaseKind})`, () => {
       scratch = await createScratchPostgres(process.env.TEST_DATABASE_URL, 'ferry_demo_prod');
       env.DATABASE_URL = scratch.url;
     }
-    production = { ...env, NODE_ENV: 'production', MAIL_TRANSPORT: 'log' };
     port = await freePort();
+    // The address the test's own requests come from, so the same-origin check lets them in.
+    production = { ...env, ...PRODUCTION_ENV, PUBLIC_URL: `http://127.0.0.1:${port}` };
   });
   afterAll(async () => {
     await scratch?.drop();
@@ -87,6 +89,14 @@ describe(`production start on demo data (${testDatabaseKind})`, () => {
     expect(server.stderr()).toContain(
       'SEED_DEMO: the demo (with its published admin password) is never seeded',
     );
+  }, 240_000);
+
+  it('refuses to start half-configured, naming each missing setting, before touching the database', async () => {
+    const { PUBLIC_URL: _url, TICKET_SIGNING_KEY: _key, ...bare } = production;
+    const server = start(bare, port);
+    expect(await outcome(server)).toBe(1);
+    expect(server.stderr()).toContain('PUBLIC_URL: production needs PUBLIC_URL');
+    expect(server.stderr()).toContain('TICKET_SIGNING_KEY: production needs TICKET_SIGNING_KEY');
   }, 240_000);
 
   it('refuses to start where an account still has the demo password, and says how to fix it', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRODUCTION_ENV } from '#tests/setup/production-env.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
@@ -20,7 +21,7 @@ describe('loadConfig', () => {
 
   it('never seeds the demo in production: SEED_DEMO=on there is refused', () => {
     // Production also needs a way to send mail; printing it is the smallest one to give here.
-    const production = { NODE_ENV: 'production', MAIL_TRANSPORT: 'log' };
+    const production = PRODUCTION_ENV;
     expect(loadConfig(production).seedDemo).toBe(false);
     expect(loadConfig({ ...production, SEED_DEMO: 'off' }).seedDemo).toBe(false);
     for (const on of ['on', 'true', '1', 'yes']) {
@@ -33,17 +34,47 @@ describe('loadConfig', () => {
   });
 
   it('production needs SMTP_URL unless MAIL_TRANSPORT=log is set on purpose', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: production needs SMTP_URL/);
-    expect(() => loadConfig({ NODE_ENV: 'production', MAIL_TRANSPORT: 'smtp' })).toThrow(
+    const { MAIL_TRANSPORT: _, ...noMail } = PRODUCTION_ENV;
+    expect(() => loadConfig(noMail)).toThrow(/SMTP_URL: production needs SMTP_URL/);
+    expect(() => loadConfig({ ...noMail, MAIL_TRANSPORT: 'smtp' })).toThrow(
       /MAIL_TRANSPORT=smtp needs SMTP_URL/,
     );
-    expect(loadConfig({ NODE_ENV: 'production', MAIL_TRANSPORT: 'log' }).mailTransport).toBe('log');
-    expect(
-      loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' }).mailTransport,
-    ).toBe('smtp');
+    expect(loadConfig(PRODUCTION_ENV).mailTransport).toBe('log');
+    expect(loadConfig({ ...noMail, SMTP_URL: 'smtp://mail.example.com:587' }).mailTransport).toBe('smtp');
     // Outside production the demo logs its mail when no SMTP server is set.
     expect(loadConfig({}).mailTransport).toBe('log');
     expect(loadConfig({ SMTP_URL: 'smtp://mail.example.com:587' }).mailTransport).toBe('smtp');
+  });
+
+  it('production refuses to start without PUBLIC_URL or TICKET_SIGNING_KEY, naming each', () => {
+    const { PUBLIC_URL: _url, ...noUrl } = PRODUCTION_ENV;
+    expect(() => loadConfig(noUrl)).toThrow(
+      /PUBLIC_URL: production needs PUBLIC_URL, the address passengers and staff open/,
+    );
+    const { TICKET_SIGNING_KEY: _key, ...noKey } = PRODUCTION_ENV;
+    expect(() => loadConfig(noKey)).toThrow(/TICKET_SIGNING_KEY: production needs TICKET_SIGNING_KEY/);
+    // Both missing: one message names both.
+    const { PUBLIC_URL: _u, TICKET_SIGNING_KEY: _k, ...neither } = PRODUCTION_ENV;
+    expect(() => loadConfig(neither)).toThrow(/PUBLIC_URL[\s\S]*TICKET_SIGNING_KEY/);
+    // Outside production neither is needed: the demo signs with a key in its data folder.
+    expect(() => loadConfig({})).not.toThrow();
+  });
+
+  it('production still allows PGlite, local disk, mail in the log and an http PUBLIC_URL', () => {
+    const c = loadConfig({ ...PRODUCTION_ENV, PUBLIC_URL: 'http://ferry.lan:3000/' });
+    expect(c).toMatchObject({
+      isProduction: true,
+      databaseUrl: undefined,
+      s3: undefined,
+      mailTransport: 'log',
+      publicUrl: 'http://ferry.lan:3000',
+    });
+  });
+
+  it('builds mailed links on PUBLIC_URL, or this machine outside production, never on a request', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://ferry.example/' }).linkBase).toBe('https://ferry.example');
+    expect(loadConfig({ PORT: '4100' }).linkBase).toBe('http://localhost:4100');
+    expect(loadConfig(PRODUCTION_ENV).linkBase).toBe(PRODUCTION_ENV.PUBLIC_URL);
   });
 
   it('fails fast with a message naming every bad variable', () => {

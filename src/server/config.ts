@@ -110,6 +110,26 @@ const envSchema = z
           'production needs SMTP_URL to send e-mail (codes, booking notices); set MAIL_TRANSPORT=log only to print mail to the log on purpose',
       });
     }
+    // Mailed links are built on PUBLIC_URL alone: a request's Host or X-Forwarded-Host is the
+    // client's to choose, so a link built from it could send a staff invitation elsewhere.
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message:
+          'production needs PUBLIC_URL, the address passengers and staff open (for example https://ferry.example.com): links in e-mails are built on it, never on a request header',
+      });
+    }
+    // Without the key an approval would mail a ticket without its QR code, and the e-ticket,
+    // manage and boarding pages would fail at the jetty instead of here.
+    if (env.NODE_ENV === 'production' && !env.TICKET_SIGNING_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TICKET_SIGNING_KEY'],
+        message:
+          'production needs TICKET_SIGNING_KEY to sign e-ticket codes; make one with `npm run keygen` and keep it out of the database and backups',
+      });
+    }
     // The demo's admin password is printed on its login page: it never reaches production.
     if (env.NODE_ENV === 'production' && env.SEED_DEMO === true) {
       ctx.addIssue({
@@ -179,6 +199,11 @@ export type Config = {
   uploadsDir: string;
   databaseUrl: string | undefined;
   publicUrl: string | undefined;
+  /**
+   * Where links in e-mails point: PUBLIC_URL, which production requires; elsewhere without it,
+   * this machine. Never a request's Host or X-Forwarded-Host, which the client chooses.
+   */
+  linkBase: string;
   tzOperator: string;
   smtpUrl: string | undefined;
   /** 'log': mail is printed and kept in the outbox instead of sent (the demo, or on purpose). */
@@ -247,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    linkBase: e.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${e.PORT}`,
     tzOperator: e.TZ_OPERATOR,
     smtpUrl: e.SMTP_URL,
     mailTransport: e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'log'),

@@ -110,7 +110,7 @@ async function main() {
     db: database.db,
     clock: systemClock,
     tzOperator: config.tzOperator,
-    eTicketBase: config.publicUrl ?? `http://localhost:${config.port}`,
+    eTicketBase: config.linkBase,
     log: app.log,
     onSent: () => mailer.kick(),
   });

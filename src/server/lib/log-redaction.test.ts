@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactUrl, serializeError, serializeRequest, withLogRedaction } from './log-redaction.ts';
+import {
+  REDACTED,
+  redactMailText,
+  redactUrl,
+  serializeError,
+  serializeRequest,
+  withLogRedaction,
+} from './log-redaction.ts';
 
 describe('redactUrl', () => {
   it('hides the token of an e-ticket path', () => {
@@ -122,5 +129,26 @@ describe('withLogRedaction', () => {
       serializers: { req: serializeRequest, err: serializeError },
     });
     expect(withLogRedaction(true)).toMatchObject({ serializers: { req: serializeRequest } });
+  });
+});
+
+describe('redactMailText', () => {
+  it('hides one-time codes and every kind of link token, keeping the rest of the mail readable', () => {
+    const text = [
+      'Your verification code is 482913.',
+      'Booking 2611271234 for 1250.00 MVR.',
+      'Your ticket: https://ferry.example/t/Xq3vL9sPz8f3Kq2LxVb9sPzAbCdEfGhIjKlMnOpQrSt',
+      'Manage it: https://ferry.example/bookings/2611271234/manage?k=mxaN.ae9b~1801.IC3t',
+      'Join the team: http://localhost:3000/admin/welcome#Zm9vYmFyYmF6cXV4cXV1eHh5enp5',
+    ].join('\n');
+    expect(redactMailText(text)).toBe(
+      [
+        `Your verification code is ${REDACTED}.`,
+        'Booking 2611271234 for 1250.00 MVR.',
+        `Your ticket: https://ferry.example/t/${REDACTED}`,
+        `Manage it: https://ferry.example/bookings/2611271234/manage?k=${REDACTED}`,
+        `Join the team: http://localhost:3000/admin/welcome#${REDACTED}`,
+      ].join('\n'),
+    );
   });
 });

@@ -61,6 +61,33 @@ export function redactUrl(url: string): string {
   return `${path}?${query}`;
 }
 
+/** A link in a mail's text: up to the first space or a character that cannot end a bare URL. */
+const LINK_IN_TEXT = /\bhttps?:\/\/[^\s<>"']+/g;
+/** One-time codes are six digits (references are ten, amounts carry a point). */
+const ONE_TIME_CODE = /\b\d{6}\b/g;
+
+/**
+ * A link as a log may show it: the path and query as `redactUrl` shows them, and anything after
+ * `#` (where staff invitation and reset links carry their token) hidden whole.
+ */
+function redactLink(link: string): string {
+  const at = link.indexOf('/', link.indexOf('//') + 2);
+  if (at === -1) return link;
+  const hash = link.indexOf('#', at);
+  const origin = link.slice(0, at);
+  const pathAndQuery = redactUrl(hash === -1 ? link.slice(at) : link.slice(at, hash));
+  return `${origin}${pathAndQuery}${hash === -1 ? '' : `#${REDACTED}`}`;
+}
+
+/**
+ * A mail's subject or text as the log may show it (mail printed instead of sent): every link's
+ * token (e-ticket paths, manage links, a token after `#`) and every one-time code hidden. The
+ * whole mail stays readable in the outbox, which only this machine can open (GET /dev/outbox).
+ */
+export function redactMailText(text: string): string {
+  return text.replace(LINK_IN_TEXT, redactLink).replace(ONE_TIME_CODE, REDACTED);
+}
+
 type LoggedRequest = {
   method?: string;
   url?: string;

@@ -458,7 +458,7 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     expect((await rows())[0]?.lastError).not.toContain('918273');
   });
 
-  it('dev transport: records mail, logs it with its code, and GET /dev/outbox lists it newest first', async () => {
+  it('dev transport: records mail, logs it with its code hidden, and GET /dev/outbox lists it newest first', async () => {
     const { log, entries } = recordingLog();
     const m = mailer({ transport: createDevTransport(log), log });
     await database.db.transaction(async (tx) => {
@@ -484,10 +484,10 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     const logged = entries.filter((e) => e.level === 'info');
     expect(logged).toHaveLength(3);
     expect(logged[0]?.obj).toMatchObject({
-      code: '123456',
-      mail: { to: 'Ana@Example.test', subject: 'Your code' },
+      mail: { to: 'Ana@Example.test', subject: 'Your code', text: 'Your verification code is [redacted].' },
     });
-    expect(logged[1]?.obj).not.toHaveProperty('code');
+    expect(JSON.stringify(logged)).not.toContain('123456');
+    expect(logged[1]?.obj).toMatchObject({ mail: { text: 'Reference 2506011234.' } });
 
     const app = Fastify();
     cleanups.push(() => app.close());

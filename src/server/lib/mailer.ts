@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { type MailAttachment, mailOutbox } from '#server/db/schema.ts';
 import { type Clock, systemClock } from './clock.ts';
+import { redactMailText } from './log-redaction.ts';
 
 /*
  * Durable mail outbox (ARCHITECTURE.md section 8 rule 14, docs/decisions/003-mail-outbox.md).
@@ -146,21 +147,25 @@ export function createSmtpTransport(smtpUrl: string, opts: { claimMs?: number } 
   };
 }
 
-const CODE_PATTERN = /\b\d{6}\b/;
-
 /**
- * Without SMTP_URL mail is recorded instead of sent: the row stays in the outbox (listed by
- * GET /dev/outbox outside production) and the log shows it, with any one-time code pulled out
- * so a person running the demo can type it in.
+ * With MAIL_TRANSPORT=log mail is recorded instead of sent: the row stays in the outbox (listed
+ * by GET /dev/outbox outside production, to this machine only) and the log shows each mail with
+ * its codes and link tokens hidden, since logs are kept longer and read by more people.
  */
 export function createDevTransport(log: { info(obj: object, msg: string): void }): MailTransport {
   return {
     name: 'dev',
     async send(from, mail) {
-      const code = CODE_PATTERN.exec(mail.text)?.[0];
       log.info(
-        { mail: { from, to: mail.to, subject: mail.subject, text: mail.text }, ...(code ? { code } : {}) },
-        'dev outbox: mail recorded, not sent',
+        {
+          mail: {
+            from,
+            to: mail.to,
+            subject: redactMailText(mail.subject),
+            text: redactMailText(mail.text),
+          },
+        },
+        'mail recorded, not sent (MAIL_TRANSPORT=log); its codes and link tokens are hidden here',
       );
     },
   };

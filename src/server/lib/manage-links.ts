@@ -43,16 +43,9 @@ export async function manageLinkUrl(
 
 let mailLinkBase: string | null = null;
 
-/**
- * Where the manage links in passenger mails point: PUBLIC_URL, or this machine outside
- * production; never a request's Host header. Set once when the app starts.
- */
-export function configureManageLinks(config: {
-  publicUrl?: string | undefined;
-  isProduction: boolean;
-  port: number;
-}) {
-  mailLinkBase = config.publicUrl ?? (config.isProduction ? null : `http://localhost:${config.port}`);
+/** Where the manage links in passenger mails point (Config.linkBase); set once when the app starts. */
+export function configureManageLinks(config: { linkBase: string }) {
+  mailLinkBase = config.linkBase;
 }
 
 /** The manage page's link for a mail, or null when no public address is known. */

@@ -80,6 +80,9 @@ async function appDeps(
       return signer;
     },
   });
+  // Production signs with TICKET_SIGNING_KEY (the configuration requires it): a key that does
+  // not load stops the start here, not an approval or a boarding device at the jetty later.
+  if (opts.config.isProduction) app.deps.ticketSigner();
   app.addHook('onClose', async () => {
     await app.deps.liveEvents.close();
   });

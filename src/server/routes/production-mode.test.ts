@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '#server/services/ensure-admin.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
+import { PRODUCTION_ENV } from '#tests/setup/production-env.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -13,7 +14,7 @@ import { testDatabaseKind } from '#tests/setup/test-db.ts';
 describe(`production on demo data (${testDatabaseKind})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { NODE_ENV: 'production', MAIL_TRANSPORT: 'log' }, seed: true });
+    t = await createTestApp({ env: { ...PRODUCTION_ENV }, seed: true });
     await ensureAdmin({ db: t.database.db, ...DEMO_ADMIN, isDemo: true });
   });
   afterAll(() => t.close());
@@ -60,5 +61,51 @@ describe(`dev outbox (${testDatabaseKind})`, () => {
     // A staging server with real mail would otherwise show anyone every code it sends.
     expect(smtp.config.mailTransport).toBe('smtp');
     expect((await smtp.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
+  });
+
+  it('answers only a client on this machine that did not come through a proxy; anything else is 404', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '1' } });
+    try {
+      const ask = (app: TestApp, opts: { remoteAddress?: string; headers?: Record<string, string> }) =>
+        Promise.all([
+          app.app.inject({ method: 'GET', url: '/dev/outbox', ...opts }),
+          app.app.inject({
+            method: 'POST',
+            url: '/dev/staff-links/expire',
+            payload: { email: 'a@b.mv' },
+            ...opts,
+          }),
+        ]).then((answers) => answers.map((a) => a.statusCode));
+      expect(await ask(logged, { remoteAddress: '127.0.0.1' })).toEqual([200, 200]);
+      expect(await ask(logged, { remoteAddress: '::1' })).toEqual([200, 200]);
+      expect(await ask(logged, { remoteAddress: '::ffff:127.0.0.1' })).toEqual([200, 200]);
+      // Another machine, or this one's reverse proxy passing a visitor on.
+      expect(await ask(logged, { remoteAddress: '10.1.2.3' })).toEqual([404, 404]);
+      expect(await ask(logged, { remoteAddress: '192.168.0.7' })).toEqual([404, 404]);
+      for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip']) {
+        const value = header === 'forwarded' ? 'for=203.0.113.9' : '203.0.113.9';
+        expect(
+          await ask(logged, { remoteAddress: '127.0.0.1', headers: { [header]: value } }),
+          header,
+        ).toEqual([404, 404]);
+      }
+      // A trusted proxy's claim that the visitor is local changes nothing.
+      expect(
+        await ask(proxied, { remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '127.0.0.1' } }),
+      ).toEqual([404, 404]);
+      expect(
+        await ask(proxied, { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '127.0.0.1' } }),
+      ).toEqual([404, 404]);
+      // The 404 is the usual one: nothing says a route is there.
+      const refused = await logged.app.inject({
+        method: 'GET',
+        url: '/dev/outbox',
+        remoteAddress: '10.1.2.3',
+      });
+      const missing = await logged.app.inject({ method: 'GET', url: '/dev/nothing-here' });
+      expect(refused.json()).toEqual(missing.json());
+    } finally {
+      await proxied.close();
+    }
   });
 });

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dateInZone } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
-import { publicBase } from '#server/lib/public-base.ts';
 import {
   readCounterSale,
   type Seller,
@@ -146,7 +145,7 @@ export default async function adminCounterRoutes(fastify: FastifyInstance) {
         seller: sellerOf(req),
         input: req.body,
         signer: ticketSignerOrNothing(req),
-        eTicketBase: publicBase(config, req),
+        eTicketBase: config.linkBase,
       });
       if (created) app.deps.mailer?.kick();
       else req.changedNothing = true;

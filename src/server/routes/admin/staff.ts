@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicBase } from '#server/lib/public-base.ts';
 import { announceSessionsEnded } from '#server/lib/sessions.ts';
 import { inviteStaff, resendInvitation, revokeInvitation } from '#server/services/invite-staff.ts';
 import { listStaff } from '#server/services/list-staff.ts';
@@ -27,10 +26,10 @@ export default async function adminStaffRoutes(fastify: FastifyInstance) {
   const { database, clock, config } = app.deps;
   const db = database.db;
 
-  const linkDeps = async (req: FastifyRequest) => ({
+  const linkDeps = async () => ({
     db,
     now: clock.now(),
-    linkBase: publicBase(config, req),
+    linkBase: config.linkBase,
     appName: (await readBranding({ db })).appName,
   });
 
@@ -45,7 +44,7 @@ export default async function adminStaffRoutes(fastify: FastifyInstance) {
     { config: { permission }, schema: { body: inviteStaffSchema, response: { 201: invitationSchema } } },
     async (req, reply) => {
       const invitation = await inviteStaff({
-        ...(await linkDeps(req)),
+        ...(await linkDeps()),
         input: req.body,
         actor: adminOf(req),
       });
@@ -62,7 +61,7 @@ export default async function adminStaffRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const invitation = await resendInvitation({
-        ...(await linkDeps(req)),
+        ...(await linkDeps()),
         id: req.params.id,
         actor: adminOf(req),
       });
@@ -106,7 +105,7 @@ export default async function adminStaffRoutes(fastify: FastifyInstance) {
     { config: { permission }, schema: { params: staffIdParamsSchema, response: { 204: z.undefined() } } },
     async (req, reply) => {
       const { endedSessions } = await resetStaffPassword({
-        ...(await linkDeps(req)),
+        ...(await linkDeps()),
         id: req.params.id,
         actorUserId: adminOf(req).id,
       });

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicBase } from '#server/lib/public-base.ts';
 import { approveTicket } from '#server/services/approve-ticket.ts';
 import { deleteTicket } from '#server/services/delete-ticket.ts';
 import { listTickets } from '#server/services/list-tickets.ts';
@@ -84,8 +83,7 @@ export default async function adminTicketRoutes(fastify: FastifyInstance) {
         clock,
         actorUserId: adminOf(req).id,
         ticketId: req.params.id,
-        eTicketBase: publicBase(config, req),
-        // A production server without TICKET_SIGNING_KEY still approves; its mail has no QR code.
+        eTicketBase: config.linkBase,
         signer: ticketSignerOrNothing(req),
       });
       app.deps.mailer?.kick();

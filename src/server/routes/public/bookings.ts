@@ -99,19 +99,13 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
       config: routeLimit(config, 'eTicketResend'),
     },
     async (req, reply) => {
-      // Never the Host header here: a public request could otherwise point the link elsewhere.
-      const linkBase = config.publicUrl ?? (config.isProduction ? null : `http://localhost:${config.port}`);
-      if (linkBase) {
-        const sent = await resendETicket({
-          db: database.db,
-          reference: req.params.reference,
-          now: app.deps.clock.now(),
-          linkBase,
-        });
-        if (sent) app.deps.mailer?.kick();
-      } else {
-        req.log.warn('PUBLIC_URL is not set: e-ticket links cannot be mailed on request');
-      }
+      const sent = await resendETicket({
+        db: database.db,
+        reference: req.params.reference,
+        now: app.deps.clock.now(),
+        linkBase: config.linkBase,
+      });
+      if (sent) app.deps.mailer?.kick();
       return reply.status(202).send({ accepted: true });
     },
   );
