@@ -1,23 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { writeAudit } from '#server/lib/audit.ts';
 import { deviceCookieOf, setDeviceCookie } from '#server/lib/device-cookies.ts';
 import { AppError } from '#server/lib/errors.ts';
-import { announce } from '#server/lib/live-events.ts';
 import { routeLimit } from '#server/lib/rate-limit.ts';
 import {
   announceSessionsEnded,
   clearSessionCookie,
   deleteSessionByToken,
-  deleteUserSessions,
   requestSession,
+  type SessionUser,
   sessionToken,
   setSessionCookie,
 } from '#server/lib/sessions.ts';
 import { changePassword } from '#server/services/change-password.ts';
 import { logIn } from '#server/services/log-in.ts';
 import { readDemoCredentials } from '#server/services/read-demo-credentials.ts';
+import { signOutEverywhere } from '#server/services/sign-out-everywhere.ts';
 import { checkStaffLink, completeStaffLink } from '#server/services/use-staff-link.ts';
 import {
   authMeSchema,
@@ -38,6 +37,20 @@ export default async function authRoutes(fastify: FastifyInstance) {
   const { config, database, clock } = app.deps;
   const db = database.db;
   const sessionDeps = { db, clock, config };
+
+  // A route that needs a session refuses a caller without one before it reads the body
+  // (onRequest comes before validation): a signed-out caller learns nothing of its rules.
+  const signedIn = new WeakMap<FastifyRequest, SessionUser>();
+  const requireSession = async (req: FastifyRequest) => {
+    const session = await requestSession(req, sessionDeps);
+    if (!session) throw new AppError('not_authenticated', MSG.notAuthenticated, 401);
+    signedIn.set(req, session);
+  };
+  const sessionOf = (req: FastifyRequest): SessionUser => {
+    const session = signedIn.get(req);
+    if (!session) throw new AppError('not_authenticated', MSG.notAuthenticated, 401);
+    return session;
+  };
 
   // A throttled sign-in is a 429 with Retry-After (the error handler reads retryAfterSeconds).
   app.post(
@@ -82,10 +95,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
     {
       schema: { body: passwordChangeSchema, response: noContent },
       config: routeLimit(config, 'passwordChange'),
+      onRequest: requireSession,
     },
     async (req, reply) => {
-      const session = await requestSession(req, sessionDeps);
-      if (!session) throw new AppError('not_authenticated', MSG.notAuthenticated, 401);
+      const session = sessionOf(req);
       await changePassword({
         db,
         clock,
@@ -99,23 +112,14 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/auth/logout-everywhere',
-    { schema: { response: noContent }, config: routeLimit(config, 'signOutEverywhere') },
+    {
+      schema: { response: noContent },
+      config: routeLimit(config, 'signOutEverywhere'),
+      onRequest: requireSession,
+    },
     async (req, reply) => {
-      const session = await requestSession(req, sessionDeps);
-      if (!session) throw new AppError('not_authenticated', MSG.notAuthenticated, 401);
-      const ended = await db.transaction(async (tx) => {
-        const ids = await deleteUserSessions(tx, session.userId);
-        await writeAudit(tx, {
-          actorUserId: session.userId,
-          action: 'sign_out_everywhere',
-          entity: 'admin_user',
-          entityId: session.userId,
-          after: { sessions: ids.length },
-        });
-        // Every instance closes this person's open event streams at once, not at their next ping.
-        await announce(tx, { kind: 'staff', data: { userId: session.userId } });
-        return ids;
-      });
+      const session = sessionOf(req);
+      const ended = await signOutEverywhere({ db, userId: session.userId });
       announceSessionsEnded(ended);
       clearSessionCookie(reply, config);
       return reply.status(204).send();

@@ -21,8 +21,15 @@ describe(`the admin guard (${testDatabaseKind})`, () => {
   const adminRoutes = () =>
     t.app.registeredRoutes.filter((r) => r.url.startsWith('/api/admin/') && r.method !== 'HEAD');
 
-  it('covers every registered /api/admin/ route: 401 without a session', async () => {
-    const routes = adminRoutes();
+  /** Outside /api/admin/, the routes that act for the signed-in person. */
+  const SESSION_ROUTES = ['/api/auth/password', '/api/auth/logout-everywhere'];
+
+  it('covers every registered /api/admin/ route and every other route that needs a session: 401 without one, before the body is read', async () => {
+    const routes = [
+      ...adminRoutes(),
+      ...t.app.registeredRoutes.filter((r) => SESSION_ROUTES.includes(r.url) && r.method !== 'HEAD'),
+    ];
+    expect(routes.filter((r) => SESSION_ROUTES.includes(r.url))).toHaveLength(SESSION_ROUTES.length);
     expect(routes.length).toBeGreaterThan(5);
     for (const route of routes) {
       const res = await t.app.inject({

@@ -43,8 +43,9 @@ export function requirePermission(
 }
 
 /**
- * The e-ticket signer, or nothing when it cannot be had (a production server without
- * TICKET_SIGNING_KEY): the change still goes through, its e-ticket has no code, and the log says why.
+ * The e-ticket signer, or nothing when it cannot be had. Production loads TICKET_SIGNING_KEY at
+ * start and does not start without it; elsewhere a key in the data folder stands in, and if that
+ * cannot be written the change still goes through, its e-ticket has no code, and the log says why.
  */
 export function ticketSignerOrNothing(req: FastifyRequest): TicketSigner | undefined {
   try {
