@@ -234,6 +234,8 @@ export const adminTripSchema = z.object({
   completedAt: z.string().nullable(),
   /** The schedule's departure (its first stop). */
   departureTime: z.string(),
+  /** That departure as an instant: once it has passed, the trip has sailed. */
+  departsAt: z.string(),
   /** First and last stop. */
   from: namedRefSchema.nullable(),
   to: namedRefSchema.nullable(),

@@ -44,6 +44,7 @@ function manifestCsv(list: TripPassengers): string {
 export async function exportTripManifest(opts: {
   db: DbOrTx;
   scheduleId: string;
+  timeZone: string;
 }): Promise<{ filename: string; csv: string }> {
   const list = await listTripPassengers(opts);
   const filename = `manifest-${list.trip.travelDate}-${list.trip.departureTime.replace(':', '')}.csv`;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { launches, scheduleLaunches, schedules, tickets } from '#server/db/schema.ts';
-import { hhmm } from '#server/lib/clock.ts';
+import { hhmm, instantInZone } from '#server/lib/clock.ts';
 import type { AdminStop, AdminTrip, NamedRef } from '#shared/admin-api.ts';
 import { listStopsOf } from './list-tickets.ts';
 
@@ -22,7 +22,16 @@ const ref = (stop: AdminStop | undefined): NamedRef | null =>
  * Trips for the Ticketing screen (SPEC.md section 2): route, stops, launches and the number of
  * passengers on confirmed tickets (ARCHITECTURE.md section 8.12), ordered by departure time.
  */
-export async function listAdminTripsWhere({ db, where }: { db: DbOrTx; where: SQL }): Promise<AdminTrip[]> {
+export async function listAdminTripsWhere({
+  db,
+  where,
+  timeZone,
+}: {
+  db: DbOrTx;
+  where: SQL;
+  /** The operator's zone, in which a departure's date and time are read. */
+  timeZone: string;
+}): Promise<AdminTrip[]> {
   const rows = await db
     .select()
     .from(schedules)
@@ -58,6 +67,7 @@ export async function listAdminTripsWhere({ db, where }: { db: DbOrTx; where: SQ
       status: s.status,
       completedAt: s.completedAt ? s.completedAt.toISOString() : null,
       departureTime: hhmm(s.departureTime) ?? '',
+      departsAt: instantInZone(s.travelDate, s.departureTime, timeZone).toISOString(),
       from: ref(stops[0]),
       to: ref(stops.length > 1 ? stops[stops.length - 1] : undefined),
       stops,
@@ -68,7 +78,11 @@ export async function listAdminTripsWhere({ db, where }: { db: DbOrTx; where: SQ
 }
 
 /** A day's trips; archived schedules are history only (docs/decisions/007), found by id alone. */
-export async function listAdminTrips(opts: { db: DbOrTx; date: string }): Promise<{ trips: AdminTrip[] }> {
+export async function listAdminTrips(opts: {
+  db: DbOrTx;
+  date: string;
+  timeZone: string;
+}): Promise<{ trips: AdminTrip[] }> {
   const where = sql`${schedules.travelDate} = ${opts.date} AND ${schedules.archivedAt} IS NULL`;
-  return { trips: await listAdminTripsWhere({ db: opts.db, where }) };
+  return { trips: await listAdminTripsWhere({ db: opts.db, where, timeZone: opts.timeZone }) };
 }

@@ -13,6 +13,7 @@ export async function listCounterDepartures(opts: {
   db: DbOrTx;
   date: string;
   today: string;
+  timeZone: string;
 }): Promise<CounterDay> {
   const { db, date } = opts;
   const trips =
@@ -25,6 +26,7 @@ export async function listCounterDepartures(opts: {
             isNull(schedules.archivedAt),
             eq(schedules.status, 'scheduled'),
           ) as SQL,
+          timeZone: opts.timeZone,
         });
   const [closures, [settings]] = await readTogether(db, [
     () =>

@@ -9,7 +9,11 @@ const origin = alias(locations, 'origin');
 const destination = alias(locations, 'destination');
 
 /** Trip management (SPEC.md section 2, Ticketing): the passengers of confirmed tickets, by name. */
-export async function listTripPassengers(opts: { db: DbOrTx; scheduleId: string }): Promise<TripPassengers> {
+export async function listTripPassengers(opts: {
+  db: DbOrTx;
+  scheduleId: string;
+  timeZone: string;
+}): Promise<TripPassengers> {
   const trip = await readAdminTrip(opts);
   const rows = await opts.db
     .select({

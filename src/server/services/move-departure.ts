@@ -11,7 +11,7 @@ import {
   tickets,
 } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
-import { type Clock, hhmm } from '#server/lib/clock.ts';
+import { type Clock, hhmm, instantInZone } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { supersedeETicket } from '#server/lib/ticket-signing.ts';
@@ -140,7 +140,12 @@ function plan(
   return { placed, refused: refusedList };
 }
 
-async function readPair(db: DbOrTx, fromId: string, toId: string, lock: boolean) {
+async function readPair(
+  db: DbOrTx,
+  fromId: string,
+  toId: string,
+  opts: { lock: boolean; now: Date; timeZone: string },
+) {
   if (fromId === toId) throw refused('Choose another departure to move to');
   // Both rows, locked in one order, so two moves between the same departures cannot deadlock.
   const query = db
@@ -148,13 +153,17 @@ async function readPair(db: DbOrTx, fromId: string, toId: string, lock: boolean)
     .from(schedules)
     .where(inArray(schedules.id, [fromId, toId]))
     .orderBy(asc(schedules.id));
-  const rows = lock ? await query.for('update') : await query;
+  const rows = opts.lock ? await query.for('update') : await query;
   const source = rows.find((r) => r.id === fromId);
   const target = rows.find((r) => r.id === toId);
   if (!source || source.archivedAt) throw new AppError('schedule_not_found', MSG.scheduleNotFound, 404);
   if (!target || target.archivedAt) throw new AppError('schedule_not_found', MSG.scheduleNotFound, 404);
   if (source.status !== 'scheduled') throw refused('Only a departure still to sail can be moved');
   if (target.status !== 'scheduled') throw refused('The departure to move to is not open');
+  // Forward only: passengers moved onto a vessel that has left would be stranded on paper.
+  if (instantInZone(target.travelDate, target.departureTime, opts.timeZone) <= opts.now) {
+    throw refused('The departure to move to has already sailed');
+  }
   return { source, target };
 }
 
@@ -240,13 +249,19 @@ async function planFor(db: DbOrTx, source: Schedule, target: Schedule, now: Date
 export async function previewMove(opts: {
   db: DbOrTx;
   clock: Clock;
+  timeZone: string;
   scheduleId: string;
   to: string;
   reason?: CancelReason | undefined;
   note?: string | undefined;
 }) {
-  const { source, target } = await readPair(opts.db, opts.scheduleId, opts.to, false);
-  const { stops, result } = await planFor(opts.db, source, target, opts.clock.now());
+  const now = opts.clock.now();
+  const { source, target } = await readPair(opts.db, opts.scheduleId, opts.to, {
+    lock: false,
+    now,
+    timeZone: opts.timeZone,
+  });
+  const { stops, result } = await planFor(opts.db, source, target, now);
   const messages = opts.reason
     ? await sampleNotices(
         opts.db,
@@ -293,6 +308,7 @@ async function takeNewSeats(tx: Tx, p: Placed, target: Schedule): Promise<boolea
 export async function moveDeparture(opts: {
   db: Db;
   clock: Clock;
+  timeZone: string;
   scheduleId: string;
   to: string;
   reason: CancelReason;
@@ -302,8 +318,12 @@ export async function moveDeparture(opts: {
 }): Promise<MovePlan> {
   const note = opts.note?.trim() || null;
   return opts.db.transaction(async (tx) => {
-    const { source, target } = await readPair(tx, opts.scheduleId, opts.to, true);
     const now = opts.clock.now();
+    const { source, target } = await readPair(tx, opts.scheduleId, opts.to, {
+      lock: true,
+      now,
+      timeZone: opts.timeZone,
+    });
     const { stops, result } = await planFor(tx, source, target, now);
     const timeAt = (locationId: string | undefined) =>
       stops.find((s) => s.locationId === locationId)?.departureTime ?? target.departureTime;

@@ -9,11 +9,13 @@ import { listAdminTripsWhere } from './list-admin-trips.ts';
 export async function readAdminTrip({
   db,
   scheduleId,
+  timeZone,
 }: {
   db: DbOrTx;
   scheduleId: string;
+  timeZone: string;
 }): Promise<AdminTrip> {
-  const [trip] = await listAdminTripsWhere({ db, where: eq(schedules.id, scheduleId) });
+  const [trip] = await listAdminTripsWhere({ db, where: eq(schedules.id, scheduleId), timeZone });
   if (!trip) throw problem('schedule_not_found');
   return trip;
 }

@@ -20,6 +20,7 @@ export async function setScheduleStatus(opts: {
   actorUserId: string;
   scheduleId: string;
   status: ScheduleStatus;
+  timeZone: string;
 }): Promise<AdminTrip> {
   return opts.db.transaction(async (tx) => {
     const [before] = await tx.select().from(schedules).where(eq(schedules.id, opts.scheduleId)).for('update');
@@ -41,6 +42,6 @@ export async function setScheduleStatus(opts: {
       });
       await announce(tx, { kind: 'schedule', data: { type: 'updated', scheduleId: before.id } });
     }
-    return readAdminTrip({ db: tx, scheduleId: before.id });
+    return readAdminTrip({ db: tx, scheduleId: before.id, timeZone: opts.timeZone });
   });
 }

@@ -59,7 +59,7 @@ export default async function adminBoardingRoutes(fastify: FastifyInstance) {
     { config: { permission }, schema: { response: { 200: boardingDaySchema } } },
     async () => {
       const date = today();
-      return { date, ...(await listAdminTrips({ db, date })) };
+      return { date, ...(await listAdminTrips({ db, date, timeZone: config.tzOperator })) };
     },
   );
 
@@ -71,7 +71,7 @@ export default async function adminBoardingRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       await requireToday(req.params.scheduleId);
-      return listTripPassengers({ db, scheduleId: req.params.scheduleId });
+      return listTripPassengers({ db, scheduleId: req.params.scheduleId, timeZone: config.tzOperator });
     },
   );
 
@@ -95,7 +95,7 @@ export default async function adminBoardingRoutes(fastify: FastifyInstance) {
         .limit(1);
       if (!ticket) throw new AppError('ticket_not_found', MSG.ticketNotFound, 404);
       await markTicket({ db, clock, actorUserId: adminOf(req).id, ticketId, status: req.body.status });
-      return listTripPassengers({ db, scheduleId });
+      return listTripPassengers({ db, scheduleId, timeZone: config.tzOperator });
     },
   );
 

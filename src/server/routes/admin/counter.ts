@@ -73,7 +73,12 @@ export default async function adminCounterRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const now = today();
-      return listCounterDepartures({ db, date: req.query.date ?? now, today: now });
+      return listCounterDepartures({
+        db,
+        date: req.query.date ?? now,
+        today: now,
+        timeZone: config.tzOperator,
+      });
     },
   );
 

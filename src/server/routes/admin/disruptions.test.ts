@@ -22,6 +22,7 @@ import {
   makeSchedule,
   makeTicket,
   seatLabels,
+  todayInOperatorZone,
 } from '#tests/factories.ts';
 import { signInAsAdmin } from '#tests/setup/admin-session.ts';
 import { bookViaApi } from '#tests/setup/public-booking.ts';
@@ -584,6 +585,70 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
     const [keptRow] = await db.select().from(tickets).where(eq(tickets.id, kept.ticket.id));
     expect(keptRow?.scheduleId).toBe(sameDate.schedule.id);
     expect(keptRow?.reminderSentAt?.getTime()).toBe(remindedAt.getTime());
+  });
+
+  it('a move goes forward only: a departure that has sailed, is completed or is cancelled is refused, and nothing moves', async () => {
+    const db = t.database.db;
+    const source = await makeSchedule(db);
+    const booked = await makeTicket(db, {
+      schedule: source,
+      status: 'confirmed',
+      passengerEmail: `move-forward-${randomUUID().slice(0, 8)}@example.com`,
+    });
+    const now = new Date();
+    const today = todayInOperatorZone();
+    // Sailed: yesterday's, and today's that left a minute ago, both still marked scheduled.
+    const yesterday = await makeSchedule(db, { travelDate: addDays(today, -1) });
+    const clock = (at: Date) =>
+      at.toLocaleTimeString('en-GB', { timeZone: 'Indian/Maldives', hour: '2-digit', minute: '2-digit' });
+    const minuteAgo = clock(new Date(now.getTime() - 60_000));
+    // Just after midnight a minute ago was yesterday: that case is the yesterday departure's.
+    const leftToday =
+      minuteAgo < clock(now)
+        ? await makeSchedule(db, { travelDate: today, stops: [{ departureTime: minuteAgo }, {}] })
+        : null;
+    const completed = await makeSchedule(db, { status: 'completed', completedAt: now });
+    const cancelled = await makeSchedule(db);
+    await db.update(schedules).set({ status: 'cancelled' }).where(eq(schedules.id, cancelled.schedule.id));
+    const targets = [yesterday, completed, cancelled, ...(leftToday ? [leftToday] : [])];
+    for (const target of targets) {
+      const preview = await call(
+        'GET',
+        `/api/admin/trips/${source.schedule.id}/move-preview?to=${target.schedule.id}`,
+      );
+      expect(preview.statusCode, preview.body).toBe(409);
+      expect(preview.json().error.code).toBe('move_refused');
+      const move = await call('POST', `/api/admin/trips/${source.schedule.id}/move`, {
+        to: target.schedule.id,
+        reason: 'technical',
+      });
+      expect(move.statusCode, move.body).toBe(409);
+      expect(move.json().error.code).toBe('move_refused');
+    }
+    const sailed = await call(
+      'GET',
+      `/api/admin/trips/${source.schedule.id}/move-preview?to=${yesterday.schedule.id}`,
+    );
+    expect(sailed.json().error.message).toBe('The departure to move to has already sailed');
+    const [still] = await db.select().from(tickets).where(eq(tickets.id, booked.ticket.id));
+    expect(still?.scheduleId).toBe(source.schedule.id);
+    // The trip list says when each departure leaves, so the dialog offers only those to come.
+    const list = await call('GET', `/api/admin/trips?date=${yesterday.schedule.travelDate}`);
+    const listed = (list.json() as { trips: Array<{ scheduleId: string; departsAt: string }> }).trips.find(
+      (trip) => trip.scheduleId === yesterday.schedule.id,
+    );
+    expect(listed?.departsAt).toBe(
+      instantInZone(yesterday.schedule.travelDate, '08:00', 'Indian/Maldives').toISOString(),
+    );
+    // A departure still to come is taken.
+    const ahead = await makeSchedule(db, {
+      stops: source.stops.map((st) => ({ locationId: st.locationId })),
+    });
+    const forward = await call(
+      'GET',
+      `/api/admin/trips/${source.schedule.id}/move-preview?to=${ahead.schedule.id}`,
+    );
+    expect(forward.statusCode, forward.body).toBe(200);
   });
 
   it('a move racing with new online bookings loses no passenger and double-books no seat', async () => {

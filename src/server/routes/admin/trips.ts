@@ -76,7 +76,7 @@ export default async function adminTripRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       requireNearDate(req, req.query.date ?? dateInZone(clock.now(), config.tzOperator));
-      return listAdminTrips({ db, date: req.query.date });
+      return listAdminTrips({ db, date: req.query.date, timeZone: config.tzOperator });
     },
   );
 
@@ -88,7 +88,7 @@ export default async function adminTripRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       await requireNearTrip(req, req.params.scheduleId);
-      return listTripPassengers({ db, scheduleId: req.params.scheduleId });
+      return listTripPassengers({ db, scheduleId: req.params.scheduleId, timeZone: config.tzOperator });
     },
   );
 
@@ -104,7 +104,10 @@ export default async function adminTripRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       await requireNearTrip(req, req.params.scheduleId);
-      return sendCsv(reply, await exportTripManifest({ db, scheduleId: req.params.scheduleId }));
+      return sendCsv(
+        reply,
+        await exportTripManifest({ db, scheduleId: req.params.scheduleId, timeZone: config.tzOperator }),
+      );
     },
   );
 
@@ -175,6 +178,7 @@ export default async function adminTripRoutes(fastify: FastifyInstance) {
         actorUserId: adminOf(req).id,
         scheduleId: req.params.id,
         status: req.body.status,
+        timeZone: config.tzOperator,
       }),
   );
 
@@ -267,7 +271,14 @@ export default async function adminTripRoutes(fastify: FastifyInstance) {
         response: { 200: movePlanSchema },
       },
     },
-    async (req) => previewMove({ db, clock, scheduleId: req.params.scheduleId, ...req.query }),
+    async (req) =>
+      previewMove({
+        db,
+        clock,
+        timeZone: config.tzOperator,
+        scheduleId: req.params.scheduleId,
+        ...req.query,
+      }),
   );
 
   app.post(
@@ -281,6 +292,7 @@ export default async function adminTripRoutes(fastify: FastifyInstance) {
         moveDeparture({
           db,
           clock,
+          timeZone: config.tzOperator,
           scheduleId: req.params.scheduleId,
           ...req.body,
           actorUserId: adminOf(req).id,

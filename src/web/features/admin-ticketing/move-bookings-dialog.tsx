@@ -10,6 +10,7 @@ import { Label } from '#web/components/ui/label.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { formatDay } from '#web/lib/dates.ts';
+import { useOperatorToday } from '#web/lib/operator-time-zone.ts';
 import { movePreviewQuery, tripListQuery, useMoveBookings } from './api.ts';
 import {
   CallList,
@@ -128,7 +129,13 @@ function TargetField({
 }) {
   const id = useId();
   const trips = useQuery({ ...tripListQuery(date), enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) });
-  const choices = (trips.data?.trips ?? []).filter((t) => t.scheduleId !== trip.scheduleId && isOpen(t));
+  const today = useOperatorToday();
+  // Forward only: a departure that has sailed, is cancelled or is completed is never offered (the
+  // server refuses it too).
+  const now = Date.now();
+  const choices = (trips.data?.trips ?? []).filter(
+    (t) => t.scheduleId !== trip.scheduleId && isOpen(t) && Date.parse(t.departsAt) > now,
+  );
   return (
     <fieldset
       className="grid gap-3 sm:grid-cols-[auto_1fr]"
@@ -142,6 +149,7 @@ function TargetField({
           type="date"
           className="sm:w-44"
           value={date}
+          min={today}
           disabled={disabled}
           onChange={(e) => onDate(e.target.value)}
         />
