@@ -80,6 +80,7 @@ const envSchema = z
     MAX_TICKETS_PER_BOOKING: z.coerce.number().int().min(1).max(200).default(20),
     PENDING_BOOKINGS_PER_EMAIL: z.coerce.number().int().min(1).default(3),
     EMAIL_VERIFICATIONS_PER_IP_HOUR: z.coerce.number().int().min(1).default(10),
+    EMAIL_VERIFICATIONS_PER_IP_DAY: z.coerce.number().int().min(1).default(200),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
     SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -239,8 +240,10 @@ export type Config = {
   maxTicketsPerBooking: number;
   /** Bookings not yet reviewed that one verified e-mail may have. */
   pendingBookingsPerEmail: number;
-  /** New e-mail addresses one client address may ask codes for in an hour. */
+  /** New e-mail addresses one client address may ask codes for in an hour, not counting those it booked for. */
   emailVerificationsPerIpHour: number;
+  /** ...and in any 24 hours, booked for or not: a ceiling fake bookings cannot reset. */
+  emailVerificationsPerIpDay: number;
   /** An admin session ends after this long without a request. */
   sessionIdleMinutes: number;
   /** ...and this long after sign-in, however active. */
@@ -303,6 +306,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxTicketsPerBooking: e.MAX_TICKETS_PER_BOOKING,
     pendingBookingsPerEmail: e.PENDING_BOOKINGS_PER_EMAIL,
     emailVerificationsPerIpHour: e.EMAIL_VERIFICATIONS_PER_IP_HOUR,
+    emailVerificationsPerIpDay: e.EMAIL_VERIFICATIONS_PER_IP_DAY,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

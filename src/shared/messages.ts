@@ -60,6 +60,8 @@ export const MSG = {
     `You already have ${max} bookings waiting for review. Please wait until they are approved or rejected, or contact us.`,
   verificationLimit:
     'Too many e-mail addresses were verified from your connection in the last hour. Please try again later.',
+  verificationDayLimit:
+    'Too many e-mail addresses were verified from your connection in the last day. Please try again tomorrow, or contact us.',
   maxTicketsPerBooking: (max: number) =>
     `At most ${max} tickets per booking. For a larger group, please contact us.`,
   ticketsPerBooking: (max: number) => `Up to ${max} tickets per booking`,

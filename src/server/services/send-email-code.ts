@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, countDistinct, desc, eq, gt, like, ne, notLike } from 'drizzle-orm';
+import { and, countDistinct, desc, eq, gt, like, ne, notLike, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { emailCodes } from '#server/db/schema.ts';
+import { emailCodes, tickets } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { type ComposeMail, enqueueMail } from '#server/lib/mailer.ts';
@@ -19,14 +19,17 @@ import { codeMail } from './ticket-mails.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
+const verificationLimit = () => new AppError('verification_limit', MSG.verificationLimit, 429);
+
 /** The code key of a booking's manage codes: `booking:<reference>` (manage-booking.ts). */
 export const MANAGE_KEY_PREFIX = 'booking:';
 
 /**
  * Sends a one-time code (ARCHITECTURE.md sections 2.5 and 8.8): at most 3 per address in any
  * rolling hour, 60 s apart. One client address asks for codes for at most
- * `verificationsPerIpHour` different e-mail addresses an hour, so it cannot mint verified
- * e-mails at will (each can hold seats). The code row and its mail are written in one
+ * `verificationsPerIpHour` different e-mail addresses an hour that did not go on to book from
+ * it, and `verificationsPerIpDay` in any 24 hours, so it cannot mint verified e-mails at will
+ * (each can hold seats) while a shared address keeps booking (docs/decisions/008). The code row and its mail are written in one
  * transaction, so a code is never stored without its mail or mailed without being stored.
  */
 export async function sendEmailCode(opts: {
@@ -35,6 +38,8 @@ export async function sendEmailCode(opts: {
   email: string;
   clientIp?: string | undefined;
   verificationsPerIpHour?: number | undefined;
+  /** New e-mail addresses one client address may ask codes for in any 24 hours, booked for or not. */
+  verificationsPerIpDay?: number | undefined;
   /** The language the passenger reads: the mail is written in it. */
   language?: Language | undefined;
   /**
@@ -48,39 +53,58 @@ export async function sendEmailCode(opts: {
   const email = normalizeEmail(opts.email);
   const now = opts.clock.now();
   const hourAgo = new Date(now.getTime() - HOUR_MS);
+  const dayAgo = new Date(now.getTime() - 24 * HOUR_MS);
   return opts.db.transaction(async (tx) => {
     const { clientIp, verificationsPerIpHour } = opts;
     if (clientIp && verificationsPerIpHour) {
       // The client's turn first, then the address's (the same order everywhere): two requests
       // of one client for two new addresses cannot both pass the count.
       await lockEmail(tx, `ip:${clientIp}`);
-      const [others] = await tx
-        .select({ n: countDistinct(emailCodes.email) })
-        .from(emailCodes)
-        .where(
-          and(
-            eq(emailCodes.clientIp, clientIp),
-            gt(emailCodes.createdAt, hourAgo),
-            ne(emailCodes.email, email),
-            // Booking codes (`booking:<reference>`) and e-mail codes are counted apart.
-            email.startsWith(MANAGE_KEY_PREFIX)
-              ? like(emailCodes.email, `${MANAGE_KEY_PREFIX}%`)
-              : notLike(emailCodes.email, `${MANAGE_KEY_PREFIX}%`),
-          ),
-        );
+      const manage = email.startsWith(MANAGE_KEY_PREFIX);
       const [asked] = await tx
         .select({ id: emailCodes.id })
         .from(emailCodes)
         .where(
           and(
             eq(emailCodes.clientIp, clientIp),
-            gt(emailCodes.createdAt, hourAgo),
+            gt(emailCodes.createdAt, manage ? hourAgo : dayAgo),
             eq(emailCodes.email, email),
           ),
         )
         .limit(1);
-      if (!asked && Number(others?.n ?? 0) >= verificationsPerIpHour) {
-        throw new AppError('verification_limit', MSG.verificationLimit, 429);
+      if (!asked) {
+        const others = (since: Date, opts?: { notBooked: boolean }) =>
+          tx
+            .select({ n: countDistinct(emailCodes.email) })
+            .from(emailCodes)
+            .where(
+              and(
+                eq(emailCodes.clientIp, clientIp),
+                gt(emailCodes.createdAt, since),
+                ne(emailCodes.email, email),
+                // Booking codes (`booking:<reference>`) and e-mail codes are counted apart.
+                manage
+                  ? like(emailCodes.email, `${MANAGE_KEY_PREFIX}%`)
+                  : notLike(emailCodes.email, `${MANAGE_KEY_PREFIX}%`),
+                // Many people share one address (a carrier's NAT, a resort's front desk): an
+                // e-mail that went on to book from it is a passenger, not a flood.
+                opts?.notBooked
+                  ? sql`not exists (select 1 from ${tickets} where lower(${tickets.passengerEmail}) = ${emailCodes.email} and ${tickets.clientIp} = ${clientIp} and ${tickets.createdAt} > ${since})`
+                  : undefined,
+              ),
+            )
+            .then(([row]) => Number(row?.n ?? 0));
+        if (manage) {
+          if ((await others(hourAgo)) >= verificationsPerIpHour) throw verificationLimit();
+        } else {
+          if ((await others(hourAgo, { notBooked: true })) >= verificationsPerIpHour)
+            throw verificationLimit();
+          // ...but a booking is not a free pass: in any day, every new address counts.
+          const perDay = opts.verificationsPerIpDay;
+          if (perDay && (await others(dayAgo)) >= perDay) {
+            throw new AppError('verification_day_limit', MSG.verificationDayLimit, 429);
+          }
+        }
       }
     }
     await lockEmail(tx, email);

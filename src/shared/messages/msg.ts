@@ -47,6 +47,7 @@ export default {
   pendingBookingsLimit:
     'You already have {max} bookings waiting for review. Please wait until they are approved or rejected, or contact us.',
   verificationLimit: MSG.verificationLimit,
+  verificationDayLimit: MSG.verificationDayLimit,
   maxTicketsPerBooking: 'At most {max} tickets per booking. For a larger group, please contact us.',
   ticketsPerBooking: 'Up to {max} tickets per booking',
   lockEmailMismatch: MSG.lockEmailMismatch,

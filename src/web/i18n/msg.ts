@@ -16,6 +16,7 @@ const CODE_TEXTS: Readonly<Record<string, TextId>> = {
   otp_max_attempts: 'msg.otpMaxAttempts',
   otp_cooldown: 'msg.otpCooldown',
   verification_limit: 'msg.verificationLimit',
+  verification_day_limit: 'msg.verificationDayLimit',
   invalid_date: 'msg.invalidTravelDate',
   slip_and_trip_required: 'msg.slipAndTripRequired',
   missing_passenger_info: 'msg.missingPassengerInfo',

@@ -29,6 +29,7 @@ export default async function emailCodeRoutes(fastify: FastifyInstance) {
         email: req.body.email,
         clientIp: req.ip,
         verificationsPerIpHour: config.emailVerificationsPerIpHour,
+        verificationsPerIpDay: config.emailVerificationsPerIpDay,
         language: requestLanguage(req, req.body.language),
       });
       app.deps.mailer?.kick();

@@ -36,6 +36,7 @@ describe(`passenger mails in the passenger's language (${testDatabaseKind})`, ()
         SEAT_HOLD_PER_IP: '10000',
         SEAT_HOLD_MAX_SHARE: '1',
         EMAIL_VERIFICATIONS_PER_IP_HOUR: '1000',
+        EMAIL_VERIFICATIONS_PER_IP_DAY: '1000',
       },
     });
     photo = await readFile(path.join(FILES, 'photo-exif-gps.jpg'));
