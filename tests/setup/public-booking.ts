@@ -11,18 +11,36 @@ import { multipartBody } from './multipart.ts';
 
 const SLIP = path.resolve(import.meta.dirname, '../files/photo-exif-gps.jpg');
 
-/** Verifies a fresh e-mail the way a passenger does: request a code, read it from the outbox, send it back. */
-export async function verifiedToken(app: FastifyInstance, email: string): Promise<string> {
-  const sent = await app.inject({ method: 'POST', url: '/api/email-codes', payload: { email } });
-  if (sent.statusCode !== 200) throw new Error(`code request failed: ${sent.body}`);
+/** The one-time code of the newest mail to `email`, read from the outbox as a person reads it. */
+export async function mailedCode(app: FastifyInstance, email: string): Promise<string | undefined> {
   const [mail] = await app.deps.database.db
     .select()
     .from(mailOutbox)
     .where(eq(mailOutbox.to, email.toLowerCase()))
-    .orderBy(desc(mailOutbox.createdAt))
+    .orderBy(desc(mailOutbox.seq))
     .limit(1);
-  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
-  const res = await app.inject({ method: 'POST', url: '/api/email-codes/verify', payload: { email, code } });
+  return /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+}
+
+/**
+ * Verifies a fresh e-mail the way a passenger does: request a code, read it from the outbox, send
+ * it back (from `ip` when given).
+ */
+export async function verifiedToken(
+  app: FastifyInstance,
+  email: string,
+  opts: { ip?: string } = {},
+): Promise<string> {
+  const from = opts.ip ? { remoteAddress: opts.ip } : {};
+  const sent = await app.inject({ method: 'POST', url: '/api/email-codes', payload: { email }, ...from });
+  if (sent.statusCode !== 200) throw new Error(`code request failed: ${sent.body}`);
+  const code = await mailedCode(app, email);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/email-codes/verify',
+    payload: { email, code },
+    ...from,
+  });
   if (res.statusCode !== 200) throw new Error(`code verification failed: ${res.body}`);
   return res.json().verificationToken;
 }

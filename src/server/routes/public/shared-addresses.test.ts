@@ -1,7 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '#server/db/schema.ts';
 import { MSG } from '#shared/messages.ts';
 import {
   type MadeSchedule,
@@ -11,7 +9,7 @@ import {
   seatLabels,
 } from '#tests/factories.ts';
 import { bookingRequest } from '#tests/setup/http-passenger.ts';
-import { postBooking } from '#tests/setup/public-booking.ts';
+import { postBooking, verifiedToken } from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -51,26 +49,6 @@ describe(`verifications from a shared address (${testDatabaseKind})`, () => {
   const ask = (email: string, ip = DESK) =>
     t.app.inject({ method: 'POST', url: '/api/email-codes', payload: { email }, remoteAddress: ip });
 
-  async function verify(email: string): Promise<string> {
-    const sent = await ask(email);
-    expect(sent.statusCode, sent.body).toBe(200);
-    const [mail] = await t.database.db
-      .select({ text: mailOutbox.text })
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, email))
-      .orderBy(desc(mailOutbox.seq))
-      .limit(1);
-    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/email-codes/verify',
-      payload: { email, code },
-      remoteAddress: DESK,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().verificationToken;
-  }
-
   async function verifyAndBook(email: string, seat: string) {
     const booking = bookingRequest({
       scheduleId: trip.schedule.id,
@@ -80,7 +58,7 @@ describe(`verifications from a shared address (${testDatabaseKind})`, () => {
       launchId: trip.launchIds[0] ?? '',
       seats: [seat],
       email,
-      verificationToken: await verify(email),
+      verificationToken: await verifiedToken(t.app, email, { ip: DESK }),
     });
     const res = await postBooking(t.app, booking, { slip, ip: DESK });
     expect(res.statusCode, res.body).toBe(201);
