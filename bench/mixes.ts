@@ -1,4 +1,4 @@
-// Realistic read mixes, unthrottled (ARCHITECTURE.md section 6): 50 connections send requests as
+// Realistic read mixes, unthrottled (docs/product.md section 12): 50 connections send requests as
 // fast as the server answers, each request picking a random URL, and the throughput is compared
 // with /api/health measured the same way in the same run: in rounds of health, search mix and
 // seat-map mix, each mix against its round's health, and the median round decides.

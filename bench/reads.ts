@@ -1,6 +1,6 @@
 // Public reads at a fixed rate (1,000 req/s by default), each after a discarded warm-up:
 // /api/health is the same run's framework ceiling, and the trip search and booking lookup are
-// compared against it (ARCHITECTURE.md section 6: p99 <= 25 ms on PGlite, zero errors).
+// compared against it (docs/product.md section 12: p99 <= 25 ms on PGlite, zero errors).
 import { json } from './http.ts';
 import { type LoadOptions, type LoadRow, measureWarm } from './load.ts';
 import { tomorrow } from './passenger.ts';

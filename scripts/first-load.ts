@@ -9,7 +9,7 @@ import type { Browser, BrowserContext } from '@playwright/test';
 import { ADMIN_SOURCE, PUBLIC_ROUTES, readManifest } from './public-chunks.ts';
 
 /**
- * The budget of ARCHITECTURE.md section 6, enforced by the build and the browser test. Measured
+ * The budget of docs/product.md section 12, enforced by the build and the browser test. Measured
  * on 2026-11-24: 146-151 KB on the three pages at first, 108-115 KB after the first cuts, 95-98 KB
  * once the router was wouter and the trip list and booking card loaded when needed.
  */

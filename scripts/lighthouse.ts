@@ -1,5 +1,5 @@
 // Lighthouse (mobile) on the public pages of the built app served by the real server
-// (ARCHITECTURE.md section 6): performance >= 95 (median of runs, none under 90 twice) and
+// (docs/product.md section 12): performance >= 95 (median of runs, none under 90 twice) and
 // accessibility 100 on /, /booking and /bookings. Lighthouse's mobile defaults (form factor,
 // simulated Slow 4G) with one change: the CPU slowdown is calibrated from the host's measured
 // benchmark index before every run, as Lighthouse's throttling documentation describes, so a
@@ -45,7 +45,7 @@ const RUN_FLOOR = 90;
 const OUTLIERS_ALLOWED = 1;
 /**
  * The phone every host emulates, as a Lighthouse benchmark index. Lighthouse's default 4x
- * slowdown is made for a high-end desktop (index 1500-2000, docs/throttling.md) and takes it to
+ * slowdown is made for a high-end desktop (index 1500-2000, in Lighthouse's throttling documentation) and takes it to
  * a mid-tier phone: the middle of that bracket, 1750, divided by 4.
  */
 const REFERENCE_PHONE_INDEX = 1750 / 4;
@@ -193,7 +193,7 @@ async function measureBenchmarkIndex(page: Page): Promise<number> {
   return samples[1] ?? 0;
 }
 
-/** The slowdown that takes this host to the reference phone (Lighthouse's docs/throttling.md). */
+/** The slowdown that takes this host to the reference phone (Lighthouse's throttling documentation). */
 function cpuMultiplier(hostIndex: number): number {
   const raw = hostIndex / REFERENCE_PHONE_INDEX;
   const clamped = Math.min(MULTIPLIER_RANGE.max, Math.max(MULTIPLIER_RANGE.min, raw));

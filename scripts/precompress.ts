@@ -1,5 +1,5 @@
 // Writes .br and .gz next to every text asset of the built SPA so the server can send them
-// as they are instead of compressing on each request (ARCHITECTURE.md section 6: sent compressed).
+// as they are instead of compressing on each request (docs/product.md section 12: sent compressed).
 // Usage: node scripts/precompress.ts [dir]   (default: dist)
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -201,7 +201,7 @@ const PAYMENT_STATUS_FOR: Record<TicketStatus, PaymentStatus> = {
   cancelled_by_passenger: 'completed',
 };
 
-/** The statuses whose tickets hold their seats (ARCHITECTURE.md section 8.4). */
+/** The statuses whose tickets hold their seats (docs/product.md section 10.4). */
 const HOLDING: ReadonlySet<TicketStatus> = new Set<TicketStatus>(['pending', 'confirmed']);
 
 export type TicketOptions = Partial<
@@ -239,7 +239,7 @@ function roundMoney(value: number): string {
   return (Math.round((value + Number.EPSILON) * 100) / 100).toFixed(2);
 }
 
-/** ARCHITECTURE.md section 8.7: local prices are MVR, foreigner prices USD. */
+/** docs/product.md section 10.7: local prices are MVR, foreigner prices USD. */
 function totalFor(breakdown: TicketBreakdownRow[], currency: string, rate: number): string {
   let local = 0;
   let foreigner = 0;

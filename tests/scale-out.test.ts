@@ -26,7 +26,7 @@ import {
 import { type SmtpSink, startSmtpSink } from './setup/smtp-sink.ts';
 
 /*
- * ARCHITECTURE.md section 5: the app server is stateless. Two real server processes share one
+ * docs/deploy.md: the app server is stateless. Two real server processes share one
  * PostgreSQL database and one storage folder; whatever one instance does, the other sees:
  * live events (LISTEN/NOTIFY), admin sessions, seat locks, verification codes, idempotency
  * records, payment slips and the trip search.

@@ -1,4 +1,4 @@
-// The admin side of the HTTP API (ARCHITECTURE.md section 3): request schemas shared by the
+// The admin side of the HTTP API (docs/architecture.md): request schemas shared by the
 // server and the admin screens, and the shapes of the responses. The web imports types and
 // request schemas only from here, never server code.
 import { z } from 'zod';

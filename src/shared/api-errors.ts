@@ -2,25 +2,25 @@ import { z } from 'zod';
 import { MSG } from './messages.ts';
 
 /*
- * The API's error shape (ARCHITECTURE.md section 3) and the request rules whose failure has a
+ * The API's error shape (the HTTP API in docs/architecture.md) and the request rules whose failure has a
  * code of its own. Codes travel as data, never read back out of a message: a shared schema
  * marks a rule with `failsAs(code)`, its zod issue carries `params.code`, the server answers
  * `{error: {code, message}}`, and the web picks what to show by `error.code`.
  */
 
 /**
- * Request rules with their own error code: the SPEC.md text each answers with and, when it is
+ * Request rules with their own error code: the docs/product.md text each answers with and, when it is
  * not 400, the status. Any other invalid input is `validation_error` with
  * MSG.checkRequiredFields and the per-field texts under `fields`.
  */
 export const PROBLEMS = {
-  // E-mail verification (SPEC.md sections 5 and 8).
+  // E-mail verification (docs/product.md section 5 and 8).
   email_required: { message: MSG.emailRequired },
   invalid_email: { message: MSG.invalidEmail },
   invalid_code_format: { message: MSG.otpCodeFormat },
   // The admin's date filters (a one-field form: its own text is the message).
   invalid_date: { message: MSG.invalidTravelDate },
-  // Booking submission (SPEC.md section 5), most basic first; ARCHITECTURE.md 8.3 for the count.
+  // Booking submission (docs/product.md section 5), most basic first; docs/product.md section 10.3 for the count.
   slip_and_trip_required: { message: MSG.slipAndTripRequired },
   missing_passenger_info: { message: MSG.missingPassengerInfo },
   select_seats: { message: MSG.selectSeats },
@@ -33,7 +33,7 @@ export const PROBLEMS = {
   login_required: { message: MSG.loginRequired },
   current_password_required: { message: MSG.currentPasswordRequired },
   password_too_short: { message: MSG.passwordTooShort },
-  // The catalogue's forms (SPEC.md section 5).
+  // The catalogue's forms (docs/product.md section 5).
   schedule_basics: { message: MSG.scheduleBasics },
   schedule_stops: { message: MSG.scheduleStops },
   schedule_repeated_stop: { message: MSG.scheduleRepeatedStop },

@@ -1,4 +1,4 @@
-// A banner is stored at up to 1920 px wide (SPEC.md section 9's banner preset) with a small
+// A banner is stored at up to 1920 px wide (docs/product.md section 9's banner preset) with a small
 // sibling for phones, whose key (and so URL) swaps the extension for this suffix. Banners
 // stored before the sibling existed have none, so the API only names it when it is there.
 

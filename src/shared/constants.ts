@@ -1,4 +1,4 @@
-// Business constants of SPEC.md section 9 and ARCHITECTURE.md section 8.
+// Business constants of docs/product.md section 9 and docs/product.md section 10.
 
 export const SEAT_HOLD_SECONDS = 15 * 60;
 export const SEAT_LOCK_REFRESH_MS = 5_000;
@@ -28,7 +28,7 @@ export const DEFAULT_REFUND_POLICY: { hoursBefore: number; percent: number }[] =
   { hoursBefore: 24, percent: 100 },
   { hoursBefore: 2, percent: 50 },
 ];
-/** TZ_OPERATOR's default (ARCHITECTURE.md 2.9); the web uses what GET /api/settings/public says. */
+/** TZ_OPERATOR's default (docs/product.md section 11.9); the web uses what GET /api/settings/public says. */
 export const DEFAULT_TIME_ZONE = 'Indian/Maldives';
 export const PAYMENT_METHOD = 'Bank Transfer';
 export const DEFAULT_NATIONALITY = 'Maldivian';
@@ -53,7 +53,7 @@ export const SLIP_ZOOM = { min: 0.5, max: 3, step: 0.25 } as const;
 export const PWA_SHORT_NAME_MAX = 12;
 export const DEFAULT_THEME_COLOR = '#0ea5e9';
 const DEFAULT_BACKGROUND_COLOR = '#ffffff';
-// docs/decisions/005-password-length.md: SPEC.md's 6 is below today's guidance (ASVS 5: 12).
+// docs/decisions/005-password-length.md: docs/product.md's 6 is below today's guidance (ASVS 5: 12).
 export const PASSWORD_MIN_LENGTH = 12;
 export const LAUNCH_CARD_SEATS_SHOWN = 8;
 export const SYSTEM_VERSION = 'v1.0.0';
@@ -158,7 +158,7 @@ export const DEFAULT_BRANDING = {
   faviconUrl: null,
 } as const;
 
-/** The seat labels of SPEC.md's 12-seat sample launch: rows A to C, four seats each. */
+/** The seat labels of docs/product.md's 12-seat sample launch: rows A to C, four seats each. */
 export const SAMPLE_LAUNCH_SEATS = [
   'A1',
   'A2',

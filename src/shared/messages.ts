@@ -1,4 +1,4 @@
-// User-facing texts, verbatim from SPEC.md sections 4, 5 and 8. The API returns the same
+// User-facing texts, verbatim from docs/product.md section 4, 5 and 8. The API returns the same
 // strings in its error messages, so a client can show them as they are.
 
 /** "1 pending or approved booking", "3 pending or approved bookings". */

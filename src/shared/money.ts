@@ -2,7 +2,7 @@ import type { Currency } from './constants.ts';
 import type { TicketBreakdownRow } from './schemas.ts';
 
 /*
- * Exact money arithmetic (ARCHITECTURE.md section 8 rule 7), one copy for the server's totals
+ * Exact money arithmetic (docs/product.md section 10 rule 7), one copy for the server's totals
  * and the wizard's preview. Decimal strings ('25.00', the rate '15.4200') are read exactly as
  * rationals of BigInts, so converting through an exchange rate never drifts the way binary
  * floats do (12.345 is 12.3449999... as a float and would round down); the one rounding,

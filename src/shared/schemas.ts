@@ -14,7 +14,7 @@ import { MSG } from './messages.ts';
 import { refundPolicySchema } from './refund-policy.ts';
 
 // Request and response bodies of the public API, shared by the web app and the server
-// (STYLE.md habit 2): the routes declare them, so they are also the OpenAPI document.
+// (docs/product.md section 16): the routes declare them, so they are also the OpenAPI document.
 
 /**
  * A text compiled by `compileMessage` (@lingui/message-utils): plain strings and
@@ -98,7 +98,7 @@ export type PaymentSettingsView = z.infer<typeof paymentSettingsViewSchema>;
 export const publicSettingsSchema = paymentSettingsViewSchema.extend({
   /** The most tickets one booking may carry (MAX_TICKETS_PER_BOOKING); step 2 shows it. */
   maxTicketsPerBooking: z.number(),
-  /** The operator's IANA time zone (TZ_OPERATOR): "today" and the times shown (ARCHITECTURE.md 2.9). */
+  /** The operator's IANA time zone (TZ_OPERATOR): "today" and the times shown (docs/product.md section 11.9). */
   timeZone: z.string(),
   /**
    * That zone's offset from UTC, in minutes, when the answer was made: the web works out
@@ -111,7 +111,7 @@ export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 /** GET /api/health, after the database answered. */
 export const healthSchema = z.object({ status: z.literal('ok') });
 
-/** GET /manifest.webmanifest, made from the branding (SPEC.md section 2, PWA). */
+/** GET /manifest.webmanifest, made from the branding (docs/product.md section 2, PWA). */
 export const webManifestSchema = z.object({
   name: z.string(),
   short_name: z.string(),
@@ -127,7 +127,7 @@ export type WebManifest = z.infer<typeof webManifestSchema>;
 
 // Booking journey: trip search, launches of a trip, the seat map and seat locks.
 
-/** The wizard's per-run id (ARCHITECTURE.md section 8.13), sent as X-Booking-Session. */
+/** The wizard's per-run id (docs/product.md section 10.13), sent as X-Booking-Session. */
 const bookingSessionSchema = z
   .string({ error: MSG.bookingSessionInvalid })
   .check(failsAs('invalid_booking_session'))
@@ -143,7 +143,7 @@ export const optionalBookingSessionHeadersSchema = z.looseObject({
 });
 
 const travelDateSchema = z.iso.date({ error: MSG.invalidTravelDate });
-/** An absent or empty place means "not chosen yet" (SPEC.md section 5: nothing is found). */
+/** An absent or empty place means "not chosen yet" (docs/product.md section 5: nothing is found). */
 const optionalPlaceSchema = z
   .string()
   .trim()
@@ -242,7 +242,7 @@ export type SeatReleaseResponse = z.infer<typeof seatReleaseResponseSchema>;
 
 // E-mail verification, booking submission and the public booking lookup.
 
-/** An e-mail address to verify: absent or blank is one rule, malformed another (SPEC.md section 5). */
+/** An e-mail address to verify: absent or blank is one rule, malformed another (docs/product.md section 5). */
 const emailSchema = z
   .string({ error: MSG.emailRequired })
   .trim()
@@ -304,7 +304,7 @@ const bookingTicketSchema = z.object({
   quantity: z.number().int().min(0).max(BOOKING_MAX_TICKETS),
 });
 
-/** Missing or blank name or e-mail is SPEC.md section 5's 'Missing passenger information'. */
+/** Missing or blank name or e-mail is docs/product.md section 5's 'Missing passenger information'. */
 const passengerText = (max: number) =>
   z
     .string({ error: MSG.missingPassengerInfo })
@@ -337,7 +337,7 @@ const bookedSeat = z
 
 /**
  * The `booking` field of POST /api/bookings; totals are never sent, the server computes them.
- * Fields are in the order of SPEC.md section 5's submit checks (trip, passenger, seats,
+ * Fields are in the order of docs/product.md section 5's submit checks (trip, passenger, seats,
  * tickets), so the first rule a booking breaks is the one answered.
  */
 export const bookingRequestSchema = z
@@ -363,7 +363,7 @@ export const bookingRequestSchema = z
     verificationToken: z.string().max(200).optional(),
   })
   .superRefine((b, ctx) => {
-    // ARCHITECTURE.md section 8.3: one seat per ticket.
+    // docs/product.md section 10.3: one seat per ticket.
     const quantity = b.tickets.reduce((n, r) => n + r.quantity, 0);
     if (b.seats.length !== quantity) {
       const rule = b.seats.length > quantity ? 'too_many_seats' : 'seat_count_mismatch';

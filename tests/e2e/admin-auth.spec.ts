@@ -9,7 +9,7 @@ import { expectAccessible } from './support/ui.ts';
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/c1-shots');
 
 // Chromium logs every 4xx response as a console error; a 401 from the login route is how the API
-// says "wrong password" (SPEC.md section 8), so exactly that line is allowed here.
+// says "wrong password" (docs/product.md section 8), so exactly that line is allowed here.
 const LOGIN_401 = failedResponse(401, 'Unauthorized', '/api/auth/login');
 
 const test = base.extend({

@@ -9,7 +9,7 @@ import { expectAccessible } from './support/ui.ts';
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/c1-shots');
 
 // Chromium logs every 4xx response as a console error; a 400 from the password change is how
-// the API says "current password is incorrect" (SPEC.md section 5), so that line is allowed.
+// the API says "current password is incorrect" (docs/product.md section 5), so that line is allowed.
 const PASSWORD_400 = failedResponse(400, 'Bad Request', '/api/auth/password');
 
 const test = base.extend({

@@ -82,7 +82,7 @@ test.describe('admin journey', () => {
       await expect(result.getByText(LOOKUP_STATUS_TEXT.confirmed)).toBeVisible();
       await expect(result.getByText('Approved', { exact: true })).toBeVisible();
       await expect(result.getByText('Paid', { exact: true })).toBeVisible();
-      // A passenger never sees the slip (SPEC.md: admins only).
+      // A passenger never sees the slip (docs/product.md: admins only).
       await expect(lookup.getByRole('button', { name: 'View Payment Slip' })).toHaveCount(0);
       await lookup.screenshot({
         path: path.join(TMP, 'e-shots', `lookup-approved-${test.info().project.name}.png`),

@@ -21,7 +21,7 @@ async function audit(page: Page, name: string, project: string) {
 }
 
 // Chromium logs every 4xx response as a console error; this 409 is the server refusing to delete
-// a location that an active booking uses (ARCHITECTURE.md section 8.6), which one test provokes.
+// a location that an active booking uses (docs/product.md section 10.6), which one test provokes.
 const REFUSED = failedResponse(409, 'Conflict', '/api/admin/locations/[0-9a-f-]+');
 
 const refusalTest = test.extend({
@@ -45,7 +45,7 @@ test.describe('location management', () => {
     await expect(card(page, 'Malé')).toBeVisible();
     await audit(page, 'list', testInfo.project.name);
 
-    // Empty and blank fields are refused in the browser with SPEC.md's message.
+    // Empty and blank fields are refused in the browser with docs/product.md's message.
     await page.getByRole('button', { name: 'Add Location' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Location' });
     await expect(dialog).toBeVisible();

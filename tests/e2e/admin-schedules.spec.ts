@@ -195,7 +195,7 @@ test.describe('schedule screen', () => {
 });
 
 // Chromium logs every 4xx response as a console error; these 409s are the server refusing an
-// edit that would break an active booking (ARCHITECTURE.md section 8.6), which this test provokes.
+// edit that would break an active booking (docs/product.md section 10.6), which this test provokes.
 const REFUSED = failedResponse(409, 'Conflict', '/api/admin/(schedules|launches)/[0-9a-f-]+');
 
 const guardTest = test.extend({

@@ -62,7 +62,7 @@ async function searchMaleToMaafushi(page: Page) {
 }
 
 // Chromium logs every 4xx response as a console error; a 409 from locking is how the API says
-// "someone was faster" (ARCHITECTURE.md section 8.2), so exactly that line is allowed there.
+// "someone was faster" (docs/product.md section 10.2), so exactly that line is allowed there.
 const LOCK_409 = failedResponse(409, 'Conflict', '/api/seat-locks');
 
 const raceTest = test.extend({

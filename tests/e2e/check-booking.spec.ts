@@ -9,7 +9,7 @@ import { WCAG_TAGS } from './support/ui.ts';
 const DAYS_AHEAD = 5;
 
 // Chromium logs every 4xx response as a console error; the lookup's 404 is how the API says
-// "no such booking" (ARCHITECTURE.md section 2.7), so exactly that line is allowed here.
+// "no such booking" (docs/product.md section 11.7), so exactly that line is allowed here.
 const LOOKUP_ANSWERS = failedResponse(404, 'Not Found', '/api/bookings/[^/]+');
 
 // The shared page fixture, with that one allowance: any other console error or uncaught
@@ -49,7 +49,7 @@ test.describe('check your booking', () => {
     // The stops of a four-stop trip, in order.
     await expect(card.getByRole('listitem').filter({ hasText: 'Thoddoo' })).toBeVisible();
     await expect(page.getByRole('status')).toContainText(`Booking ${created.reference} found`);
-    // No payment slip for a visitor (SPEC.md: admins only).
+    // No payment slip for a visitor (docs/product.md: admins only).
     await expect(page.getByRole('button', { name: /slip/i })).toHaveCount(0);
 
     // The reference is in the URL, so a reload shows the booking again.

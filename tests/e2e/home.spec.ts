@@ -21,7 +21,7 @@ async function expectActive(page: Page, index: number) {
   await expect(shownSlide(page)).toHaveAttribute('aria-label', `${index + 1} of ${await dots(page).count()}`);
 }
 
-/** The banners SPEC.md says this viewport shows, in order, straight from the API. */
+/** The banners docs/product.md says this viewport shows, in order, straight from the API. */
 async function bannersForViewport(page: Page) {
   const response = await page.request.get('/api/banners');
   expect(response.ok()).toBe(true);

@@ -172,7 +172,7 @@ test('turns a sideways phone photo upright and keeps it inside the caps', async 
   expect(result).toEqual({ type: 'image/webp', width: 640, height: 1024 });
 });
 
-test('refuses what SPEC.md says to refuse, with its messages', async ({ page }) => {
+test('refuses what docs/product.md says to refuse, with its messages', async ({ page }) => {
   const messages = await page.evaluate(
     async ({ caps, overLimit }) => {
       const { compressImage, validateImageFile } = (window as unknown as WithCompressor).imageCompress;

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { WCAG_TAGS } from './support/ui.ts';
 
 test.describe('not-found page', () => {
-  // The page logs the path it could not find (SPEC.md not-found page).
+  // The page logs the path it could not find (docs/product.md not-found page).
   test.use({ allowedWarnings: [/^404: /] });
 
   test('says 404, logs the bad path as a warning and links home', async ({ page, consoleMessages }) => {

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 
-// The app is installable and its public shell opens offline (ARCHITECTURE.md stack: PWA).
+// The app is installable and its public shell opens offline (docs/decisions/001-stack-and-layout.md: PWA).
 test.use({ serviceWorkers: 'allow' });
 
 test('the server manifest makes the app installable', async ({ request }) => {

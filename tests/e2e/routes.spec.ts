@@ -3,7 +3,7 @@ import { DEMO_ADMIN } from '#shared/constants.ts';
 import { expect, test } from './fixtures.ts';
 import { WCAG_TAGS } from './support/ui.ts';
 
-// Every route of SPEC.md section 2 opens on a direct visit (server HTML fallback plus the
+// Every route of docs/product.md section 2 opens on a direct visit (server HTML fallback plus the
 // client router) and shows its page; the page fixture fails on any console error.
 const PUBLIC_PAGES = [
   { path: '/booking', heading: 'Book Your Ferry Journey' },

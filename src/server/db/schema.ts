@@ -32,7 +32,7 @@ export const locations = pgTable(
     nameDv: text('name_dv').notNull().default(''),
     code: text('code').notNull(),
     country: text('country').notNull(),
-    /** Set when deleted while only history uses it (ARCHITECTURE.md 8.6): hidden from new schedules, kept for old tickets. */
+    /** Set when deleted while only history uses it (docs/product.md section 10.6): hidden from new schedules, kept for old tickets. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -49,7 +49,7 @@ export const launches = pgTable(
     capacity: integer('capacity').notNull(),
     seatNumbers: text('seat_numbers').array().notNull(),
     status: text('status').notNull().default('active'),
-    /** Set when deleted while only history uses it (ARCHITECTURE.md 8.6). */
+    /** Set when deleted while only history uses it (docs/product.md section 10.6). */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -64,7 +64,7 @@ export const schedules = pgTable(
     departureTime: time('departure_time').notNull(),
     status: text('status').notNull().default('scheduled'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    /** Set when deleted while only history uses it (ARCHITECTURE.md 8.6): out of search and lists. */
+    /** Set when deleted while only history uses it (docs/product.md section 10.6): out of search and lists. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -75,7 +75,7 @@ export const schedules = pgTable(
   ],
 );
 
-/** The launches a schedule runs with (SPEC.md's launch_ids), as a real relation. */
+/** The launches a schedule runs with (docs/product.md's launch_ids), as a real relation. */
 export const scheduleLaunches = pgTable(
   'schedule_launches',
   {
@@ -155,7 +155,7 @@ export const tickets = pgTable(
     ticketStatus: text('ticket_status').notNull().default('pending'),
     markedStatus: text('marked_status'),
     remarks: text('remarks'),
-    /** Private storage key of the slip; never a public URL (ARCHITECTURE.md section 2.6). */
+    /** Private storage key of the slip; never a public URL (docs/product.md section 11.6). */
     paymentSlipKey: text('payment_slip_key'),
     ticketBreakdown: jsonb('ticket_breakdown').$type<TicketBreakdownRow[]>().notNull(),
     seatNumbers: text('seat_numbers').array().notNull(),
@@ -214,7 +214,7 @@ export const tickets = pgTable(
     index('tickets_travel_date_idx').on(t.travelDate),
     index('tickets_approved_at_idx').on(t.approvedAt),
     index('tickets_launch_idx').on(t.launchId),
-    // Public lookup matches the whole reference case-insensitively (ARCHITECTURE.md section 2.7).
+    // Public lookup matches the whole reference case-insensitively (docs/product.md section 11.7).
     index('tickets_reference_lower_idx').on(sql`lower(${t.paymentReference})`),
   ],
 );
@@ -248,7 +248,7 @@ export const counterShifts = pgTable(
 
 /**
  * One row per seat held by a pending or confirmed ticket. The unique index is what makes
- * double booking impossible (ARCHITECTURE.md section 2.2): rejecting or deleting a ticket
+ * double booking impossible (docs/product.md section 11.2): rejecting or deleting a ticket
  * deletes its rows in the same transaction.
  */
 export const ticketSeats = pgTable(
@@ -539,7 +539,7 @@ export const adminUsers = pgTable(
     id: id(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    /** True for the seeded demo admin until its password is changed (ARCHITECTURE.md 2.11). */
+    /** True for the seeded demo admin until its password is changed (docs/product.md section 11.11). */
     hasDemoPassword: boolean('has_demo_password').notNull().default(false),
     /** False once the Owner deactivates the person: no session of theirs is honoured. */
     active: boolean('active').notNull().default(true),
@@ -562,7 +562,7 @@ export const adminProfiles = pgTable('admin_profiles', {
 
 /**
  * The e-mailed links that let a person choose a password: an invitation (which creates the
- * account with its role) or a reset by the Owner (ARCHITECTURE.md section 4). Single-use and
+ * account with its role) or a reset by the Owner (docs/product.md section 13). Single-use and
  * time-limited; only the token's SHA-256 is kept.
  */
 export const staffLinks = pgTable(
@@ -741,7 +741,7 @@ export const mailOutbox = pgTable(
 );
 
 /**
- * Proof that a person read a one-time code sent to `email` (ARCHITECTURE.md section 2.5).
+ * Proof that a person read a one-time code sent to `email` (docs/product.md section 11.5).
  * A random token stored hashed rather than an HMAC-signed one: every instance checks it against
  * the shared database with no secret to configure and rotate, and it can be expired or revoked
  * by a row update. Valid for VERIFICATION_TOKEN_TTL_MINUTES; reusable until then, so a booking

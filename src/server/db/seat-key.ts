@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { seatLocks, ticketSeats } from './schema.ts';
 
-/** The key a seat is unique on (ARCHITECTURE.md section 2.2), minus the seat label itself. */
+/** The key a seat is unique on (docs/product.md section 11.2), minus the seat label itself. */
 type TripLaunchKey = { scheduleId: string; travelDate: string; launchId: string };
 
 /** Rows of `ticket_seats` or `seat_locks` for one launch on one trip. */

@@ -226,7 +226,7 @@ function splitTwoLines(text: string): string[] {
   return [words.slice(0, best).join(' '), words.slice(best).join(' ')];
 }
 
-// Well under the banner upload cap of SPEC.md section 9 (500 KB), so the demo loads fast.
+// Well under the banner upload cap of docs/product.md section 9 (500 KB), so the demo loads fast.
 const BANNER_MAX_BYTES = 300 * 1024;
 
 async function svgToWebp(svg: string, maxBytes: number): Promise<Buffer> {
@@ -287,7 +287,7 @@ function launchSvg(name: string): string {
 </svg>`;
 }
 
-// The launch image cap of SPEC.md section 9.
+// The launch image cap of docs/product.md section 9.
 const LAUNCH_MAX_BYTES = 150 * 1024;
 
 export function renderLaunchImage(name: string): Promise<Buffer> {

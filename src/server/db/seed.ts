@@ -50,7 +50,7 @@ export const DEMO_LAUNCHES: Record<
   DemoLaunchKey,
   { name: string; seatNumbers: string[]; withImage: boolean }
 > = {
-  // SPEC.md section 9: the sample launch has 12 seats in rows A to C.
+  // docs/product.md section 9: the sample launch has 12 seats in rows A to C.
   seaBreeze: { name: 'Sea Breeze', seatNumbers: seatGrid(3, 4), withImage: false },
   // Six a row, as the booking seat grid lays them out.
   islandExpress: { name: 'Island Express', seatNumbers: seatGrid(6, 6), withImage: true },
@@ -128,7 +128,7 @@ type DemoBanner = {
   subline: string;
 };
 
-// SPEC.md section 2: desktop banners are 16:9 (1920x1080), mobile ones square (1080x1080).
+// docs/product.md section 2: desktop banners are 16:9 (1920x1080), mobile ones square (1080x1080).
 const BANNER_SIZES = {
   desktop: { width: 1920, height: 1080 },
   mobile: { width: 1080, height: 1080 },
@@ -175,7 +175,7 @@ async function alreadySeeded(db: DbOrTx): Promise<boolean> {
 type Upload = { key: string; body: Buffer };
 
 /**
- * Seeds the demo of ARCHITECTURE.md section 7 on an empty database; a database that already has
+ * Seeds the demo of README.md's Configuration on an empty database; a database that already has
  * locations or payment settings is left untouched, so calling this on every start is safe.
  */
 export async function seedDemo(opts: {

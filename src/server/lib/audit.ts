@@ -11,7 +11,7 @@ type AuditEntry = {
 };
 
 /**
- * Records an admin change (ARCHITECTURE.md section 2.10). Written in the transaction of the
+ * Records an admin change (docs/product.md section 11.10). Written in the transaction of the
  * change itself, so the log never claims a change that was rolled back.
  */
 export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {

@@ -20,7 +20,7 @@ function formatIn(
   return format;
 }
 
-/** YYYY-MM-DD of an instant in the operator's time zone (ARCHITECTURE.md section 2.9). */
+/** YYYY-MM-DD of an instant in the operator's time zone (docs/product.md section 11.9). */
 export function dateInZone(at: Date, timeZone: string): string {
   const parts = formatIn(
     dayFormats,

@@ -9,7 +9,7 @@ import {
 import { MSG } from '#shared/messages.ts';
 
 /**
- * Errors are values with a code (STYLE.md habit 4); the error handler
+ * Errors are values with a code (docs/product.md section 16); the error handler
  * (plugins/error-handler.ts) is the one place that turns them into the JSON error shape.
  */
 export class AppError extends Error {
@@ -42,7 +42,7 @@ export function problem(code: ProblemCode, extra?: { fields?: Record<string, str
 /**
  * A request that failed its zod schema, wherever it was parsed (a route's declared schema or a
  * multipart field): the first named rule it breaks answers with its own code and text, anything
- * else is `validation_error` with SPEC.md's 'Please check all required fields...'; `fields`
+ * else is `validation_error` with docs/product.md's 'Please check all required fields...'; `fields`
  * holds each field's first text. A rule answering 404 (an id that is no id) names no field.
  */
 export function invalidRequest(issues: readonly z.core.$ZodIssue[]): AppError {

@@ -165,7 +165,7 @@ describe('processImage accepts real images and re-encodes them to WebP', () => {
   });
 });
 
-describe('processImage refuses bad uploads with the SPEC.md messages', () => {
+describe('processImage refuses bad uploads with the docs/product.md messages', () => {
   it('a text file renamed .jpg', async () => {
     const err = await rejection(processImage(await fixture('not-an-image.jpg')));
     expect([err.code, err.status, err.message]).toEqual(['invalid_image_type', 415, MSG.imageType]);

@@ -98,7 +98,7 @@ async function run<T>(work: () => Promise<T>): Promise<T> {
 /**
  * Validates an upload and re-encodes it to WebP: EXIF orientation applied, fitted inside the
  * maximum dimensions without enlargement, every metadata block (EXIF, GPS, XMP, ICC) dropped.
- * With maxBytes, quality steps down to the floor (SPEC.md section 9) and the smallest result wins.
+ * With maxBytes, quality steps down to the floor (docs/product.md section 9) and the smallest result wins.
  */
 export async function processImage(input: Buffer, opts: ProcessImageOptions = {}): Promise<ProcessedImage> {
   await checkUpload(input);
@@ -159,7 +159,7 @@ function nextQuality(q: number): number {
 
 /**
  * A square PNG for PWA icons and the favicon: the whole picture fitted inside the square on a
- * transparent background, never cropped (ARCHITECTURE.md section 8.17).
+ * transparent background, never cropped (docs/product.md section 10.17).
  */
 export async function deriveIcon(input: Buffer, size: number): Promise<Buffer> {
   if (!Number.isInteger(size) || size < 1 || size > 4096) throw new RangeError(`Invalid icon size ${size}`);

@@ -4,7 +4,7 @@ import type { Database, DbOrTx } from '#server/db/client.ts';
 import type { ScheduleEvent, TicketEvent } from '#shared/admin-api.ts';
 
 /*
- * Live updates for admin screens (ARCHITECTURE.md sections 1 and 5): services announce changes
+ * Live updates for admin screens (docs/product.md sections 1 and 5): services announce changes
  * with pg_notify inside their own transaction, so PostgreSQL delivers them only on commit and
  * never for a rolled-back change, and to every app instance listening, with no other broker.
  */

@@ -1,7 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 
 /*
- * What the logs must never hold (ARCHITECTURE.md section 9): tokens that sit in URLs (e-ticket
+ * What the logs must never hold (docs/product.md section 14): tokens that sit in URLs (e-ticket
  * links, signed manage links, codes in a query), cookies and authorization headers, and the
  * values a failed SQL statement was given (names, e-mails, token hashes). Logs are kept longer
  * and read by more people than the database rows they would copy.

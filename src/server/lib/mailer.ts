@@ -7,7 +7,7 @@ import { type Clock, systemClock } from './clock.ts';
 import { redactMailText } from './log-redaction.ts';
 
 /*
- * Durable mail outbox (ARCHITECTURE.md section 8 rule 14, docs/decisions/003-mail-outbox.md).
+ * Durable mail outbox (docs/product.md section 10 rule 14, docs/decisions/003-mail-outbox.md).
  * A mail is a row written in the transaction of the change that causes it; a background loop
  * sends committed rows, retries with backoff and gives up after a few attempts.
  */

@@ -34,8 +34,8 @@ export function parseJsonField(text: string | undefined, field: string): unknown
 }
 
 /**
- * Reads an admin image upload: the file in the field `image` (ARCHITECTURE.md section 3) and
- * the text fields beside it (SPEC.md's text when there is no image).
+ * Reads an admin image upload: the file in the field `image` (the HTTP API in docs/architecture.md) and
+ * the text fields beside it (docs/product.md's text when there is no image).
  */
 export async function readImageUpload(
   req: FastifyRequest,

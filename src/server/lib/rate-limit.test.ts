@@ -42,7 +42,7 @@ describe('limit()', () => {
     expect(limit({ rateLimitScale: 0.001 }, 10, '1 minute').rateLimit.max).toBe(1);
   });
 
-  it('names the public lookup limit of ARCHITECTURE.md 8.10', () => {
+  it('names the public lookup limit of docs/product.md section 10.10', () => {
     expect(RATE_LIMITS.lookup).toEqual([30, '1 minute']);
     expect(routeLimit({ rateLimitScale: 1 }, 'bookingSubmit')).toEqual({
       rateLimit: { max: 10, timeWindow: '10 minutes' },

@@ -2,7 +2,7 @@ import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import { MSG } from '#shared/messages.ts';
 
 /*
- * Per-IP request limits (ARCHITECTURE.md sections 4 and 8.10) on top of @fastify/rate-limit,
+ * Per-IP request limits (docs/product.md sections 4 and 8.10) on top of @fastify/rate-limit,
  * registered with `global: false`: only routes whose config carries a limit are counted.
  * Counters live in each instance's memory, so behind a load balancer a client gets up to the
  * limit per instance; the limits that guard real resources (e-mail code sends, login failures,
@@ -29,7 +29,7 @@ export const RATE_LIMITS = {
   lookup: [30, '1 minute'],
   // "Send my e-ticket again": each request may send a mail (one per reference per window too).
   eTicketResend: [5, '1 hour'],
-  // Trip, launch and seat-map reads: the wizard polls the seat map every 5 s (SPEC.md
+  // Trip, launch and seat-map reads: the wizard polls the seat map every 5 s (docs/product.md
   // section 9) and a family behind one NAT may book together.
   tripSearch: [120, '1 minute'],
   seatMap: [120, '1 minute'],

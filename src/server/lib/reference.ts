@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { dateInZone } from './clock.ts';
 
 /**
- * A booking reference (ARCHITECTURE.md section 2.4, SPEC.md section 9): yymmdd of the booking
+ * A booking reference (docs/product.md section 11.4, docs/product.md section 9): yymmdd of the booking
  * day in the operator's time zone, then 4 digits from a CSPRNG. The caller retries on a unique
  * violation, since 10,000 numbers a day can collide.
  */

@@ -10,7 +10,7 @@ import type { Clock } from './clock.ts';
 import { announce } from './live-events.ts';
 
 /*
- * Admin sessions (ARCHITECTURE.md sections 1 and 4, OWASP ASVS V7): an opaque 256-bit random
+ * Admin sessions (docs/product.md sections 1 and 4, OWASP ASVS V7): an opaque 256-bit random
  * token in an HttpOnly SameSite=Strict cookie; the database keeps only its SHA-256, so a leaked
  * table cannot be replayed. A session ends after SESSION_IDLE_MINUTES without a request and
  * SESSION_MAX_HOURS after sign-in, whichever comes first.
@@ -194,7 +194,7 @@ export async function deleteSessionByToken(db: DbOrTx, token: string): Promise<v
 }
 
 /**
- * Ends every session of a user except one (ARCHITECTURE.md section 8.15: a password change) and
+ * Ends every session of a user except one (docs/product.md section 10.15: a password change) and
  * returns their ids, for announceSessionsEnded once the caller's transaction commits.
  */
 export async function deleteOtherSessions(

@@ -5,7 +5,7 @@ import { ROLE_LABELS, type Role } from '#shared/permissions.ts';
 import { hashToken } from './sessions.ts';
 
 /*
- * The e-mailed links that let a person choose a password (ARCHITECTURE.md section 4): 256
+ * The e-mailed links that let a person choose a password (docs/product.md section 13): 256
  * random bits, kept only as a SHA-256, used once, and short-lived. The token travels in the
  * URL's fragment, so it reaches neither server logs nor a Referer header.
  */

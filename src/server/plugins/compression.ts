@@ -3,7 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Compressed answers (ARCHITECTURE.md section 6: the first-load budget counts compressed bytes). */
+/** Compressed answers (docs/product.md section 12: the first-load budget counts compressed bytes). */
 async function compression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
     global: true,

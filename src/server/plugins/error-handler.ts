@@ -34,7 +34,7 @@ function toAppError(err: FastifyError | Error): AppError | null {
 
 /**
  * The one place that turns errors into the JSON error shape `{"error": {"code", "message",
- * "fields"?, ...details}}` (ARCHITECTURE.md section 3): AppErrors as they are, failed schemas by
+ * "fields"?, ...details}}` (the HTTP API in docs/architecture.md): AppErrors as they are, failed schemas by
  * their rules, rate limits 429, oversized uploads 413, database outages 503 with Retry-After
  * (as every error carrying `retryAfterSeconds` has).
  * Anything else is logged and answered 500 without a stack trace.

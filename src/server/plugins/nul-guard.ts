@@ -12,7 +12,7 @@ function containsNul(value: unknown, depth = 0): boolean {
 
 /**
  * No text the database could not store gets past the edge (a NUL byte in a path, a query or a
- * JSON body): a 400 with SPEC.md's message instead of a failed statement. It runs before the
+ * JSON body): a 400 with docs/product.md's message instead of a failed statement. It runs before the
  * route's schema, so no schema has to think of it.
  */
 async function nulGuard(app: FastifyInstance): Promise<void> {

@@ -17,7 +17,8 @@ async function openapi(app: FastifyInstance): Promise<void> {
       openapi: '3.1.0',
       info: {
         title: 'Island ferry booking API',
-        description: 'ARCHITECTURE.md section 3. Errors: {"error": {"code", "message", "fields"?}}.',
+        description:
+          'The HTTP API described in docs/architecture.md. Errors: {"error": {"code", "message", "fields"?}}.',
         version: '1.0.0',
       },
     },

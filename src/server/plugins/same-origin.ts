@@ -12,7 +12,7 @@ function expectedOrigin(config: Config, host: string | undefined, protocol: stri
 }
 
 /**
- * Cross-site requests never change anything (ARCHITECTURE.md section 4): SameSite=Strict
+ * Cross-site requests never change anything (docs/product.md section 13): SameSite=Strict
  * cookies plus this check of Sec-Fetch-Site and Origin on every write, before any handler.
  */
 async function sameOrigin(app: FastifyInstance): Promise<void> {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Headers on every response (ARCHITECTURE.md section 4): a CSP without inline scripts,
+ * Headers on every response (docs/product.md section 13): a CSP without inline scripts,
  * nosniff, a referrer policy, HSTS when served over https, no framing.
  */
 async function securityHeaders(app: FastifyInstance): Promise<void> {

@@ -31,7 +31,7 @@ import { MSG } from '#shared/messages.ts';
 
 const noContent = { 204: z.undefined().describe('Done') };
 
-/** Sign-in, sign-out, the current admin and the password change (ARCHITECTURE.md section 3). */
+/** Sign-in, sign-out, the current admin and the password change (the HTTP API in docs/architecture.md). */
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, database, clock } = app.deps;

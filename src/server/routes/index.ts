@@ -23,7 +23,7 @@ import fileRoutes from './public/files.ts';
 import manageRoutes from './public/manage.ts';
 import tripRoutes from './public/trips.ts';
 
-/** Every route of ARCHITECTURE.md section 3, grouped by resource; admin ones behind the one guard. */
+/** Every route of the HTTP API in docs/architecture.md, grouped by resource; admin ones behind the one guard. */
 export default async function routes(app: FastifyInstance): Promise<void> {
   const { config, database, storage } = app.deps;
   await app.register(fileRoutes, { storage });

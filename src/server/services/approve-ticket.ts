@@ -18,7 +18,7 @@ import { approvedMail } from './ticket-mails.ts';
 export const ticketNotPending = () => new AppError('ticket_not_pending', MSG.ticketNotPending, 409);
 
 /**
- * SPEC.md section 4: pending becomes confirmed and the payment completed. One transaction holds
+ * docs/product.md section 4: pending becomes confirmed and the payment completed. One transaction holds
  * the row lock, the audit entry, the passenger's mail and the live event.
  */
 export async function approveTicket(opts: {

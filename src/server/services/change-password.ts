@@ -10,7 +10,7 @@ import { announceSessionsEnded, deleteOtherSessions } from '#server/lib/sessions
 import { MSG } from '#shared/messages.ts';
 
 /**
- * SPEC.md section 5 (Password change) and ARCHITECTURE.md section 8.15: the current password is
+ * docs/product.md section 5 (Password change) and docs/product.md section 10.15: the current password is
  * checked, the new one stored, the demo hint retired, and every other session of the admin
  * ended; the session that made the change stays signed in.
  */

@@ -7,7 +7,7 @@ import { AppError } from '../lib/errors.ts';
 import type { SeatHolder } from '../lib/seat-lock-gate.ts';
 
 /*
- * The seat checks a lock and a booking share (ARCHITECTURE.md sections 2.2, 8.2 and 8.4),
+ * The seat checks a lock and a booking share (docs/product.md sections 2.2, 8.2 and 8.4),
  * written once: the labels must be the launch's, and a seat is taken when a pending or
  * confirmed ticket or another session's live lock holds it. They name the seats for the
  * passenger; the unique indexes are what decide a race.

@@ -14,7 +14,7 @@ function usesOf(use: TicketUse): SQL {
 
 /**
  * The tickets that keep a launch, location or schedule from being deleted or archived
- * (ARCHITECTURE.md section 8.6, docs/decisions/007-delete-or-archive.md): pending or confirmed
+ * (docs/product.md section 10.6, docs/decisions/007-delete-or-archive.md): pending or confirmed
  * ones on a trip that is not completed. A confirmed ticket of a completed trip is history, as
  * its lookup says (section 8.11), and so are rejected and completed tickets.
  */

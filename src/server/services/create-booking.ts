@@ -95,7 +95,7 @@ async function readIdempotent(
 }
 
 /**
- * Submits a booking (ARCHITECTURE.md sections 2.2-2.5, 2.8 and 8). Every write happens in one
+ * Submits a booking (docs/product.md sections 2.2-2.5, 2.8 and 8). Every write happens in one
  * transaction: the idempotency record, the ticket, its seat rows (whose unique index refuses a
  * double booking), the release of this session's locks and the 'booking received' mail. The
  * slip is re-encoded in memory first and stored privately just before commit; if anything
@@ -218,7 +218,7 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
       // The unique index on (schedule, date, launch, seat) decides who gets a contested seat.
       await takeSeats(tx, ticket.id, input);
 
-      // The ticket holds these seats now (ARCHITECTURE.md section 8.3).
+      // The ticket holds these seats now (docs/product.md section 10.3).
       await releaseSeats({ db: tx, ...input, session });
 
       await enqueueMail(

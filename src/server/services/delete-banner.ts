@@ -7,7 +7,7 @@ import { writeAudit } from '../lib/audit.ts';
 import { problem } from '../lib/errors.ts';
 import type { Storage } from '../lib/storage.ts';
 
-/** Deletes a banner and then its file; a storage failure is only logged (SPEC.md section 7). */
+/** Deletes a banner and then its file; a storage failure is only logged (docs/product.md section 7). */
 export async function deleteBanner(opts: {
   db: Db;
   id: string;

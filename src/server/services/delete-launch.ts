@@ -9,7 +9,7 @@ import type { Storage } from '../lib/storage.ts';
 import { countActiveTickets } from './count-active-tickets.ts';
 
 /**
- * Deletes a launch, or archives it when only history uses it (ARCHITECTURE.md section 8.6,
+ * Deletes a launch, or archives it when only history uses it (docs/product.md section 10.6,
  * docs/decisions/007-delete-or-archive.md). Refused while an active ticket travels on it.
  * Unused: the row goes, and its image after the commit (a storage failure is only logged).
  * Named by a schedule or an old ticket: archived, so it leaves the lists and the search while

@@ -7,7 +7,7 @@ import { AppError, problem } from '../lib/errors.ts';
 import { countActiveTickets } from './count-active-tickets.ts';
 
 /**
- * Deletes a location, or archives it when only history uses it (ARCHITECTURE.md section 8.6,
+ * Deletes a location, or archives it when only history uses it (docs/product.md section 10.6,
  * docs/decisions/007-delete-or-archive.md). Refused while an active ticket travels from, to or
  * through it. A stop of any schedule or the From or To of an old ticket: archived, so it leaves
  * the lists, the search and the schedule dialog while those still read its name.

@@ -9,7 +9,7 @@ import { countActiveTickets } from './count-active-tickets.ts';
 import { readSchedule } from './read-schedule.ts';
 
 /**
- * Deletes a schedule, or archives it when only old tickets use it (ARCHITECTURE.md section 8.6,
+ * Deletes a schedule, or archives it when only old tickets use it (docs/product.md section 10.6,
  * docs/decisions/007-delete-or-archive.md). Refused while an active ticket travels on it.
  * Archived: out of the schedule and trip lists and the search; its tickets still read it.
  */

@@ -9,7 +9,7 @@ import { AppError, problem } from '../lib/errors.ts';
 import { announce } from '../lib/live-events.ts';
 import { readSchedule } from './read-schedule.ts';
 
-/** SPEC.md section 4: the copy runs the same route with the same launches the next day, as scheduled. */
+/** docs/product.md section 4: the copy runs the same route with the same launches the next day, as scheduled. */
 export async function duplicateSchedule(opts: {
   db: Db;
   id: string;

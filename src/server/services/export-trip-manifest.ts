@@ -40,7 +40,7 @@ function manifestCsv(list: TripPassengers): string {
   );
 }
 
-/** The passenger manifest of a trip (SPEC.md section 2, Ticketing) as a CSV file and its name. */
+/** The passenger manifest of a trip (docs/product.md section 2, Ticketing) as a CSV file and its name. */
 export async function exportTripManifest(opts: {
   db: DbOrTx;
   scheduleId: string;

@@ -19,8 +19,8 @@ const ref = (stop: AdminStop | undefined): NamedRef | null =>
   stop ? { id: stop.locationId, name: stop.name } : null;
 
 /**
- * Trips for the Ticketing screen (SPEC.md section 2): route, stops, launches and the number of
- * passengers on confirmed tickets (ARCHITECTURE.md section 8.12), ordered by departure time.
+ * Trips for the Ticketing screen (docs/product.md section 2): route, stops, launches and the number of
+ * passengers on confirmed tickets (docs/product.md section 10.12), ordered by departure time.
  */
 export async function listAdminTripsWhere({
   db,

@@ -15,7 +15,7 @@ export const bannerColumns = {
   showOnDesktop: banners.showOnDesktop,
 };
 
-/** Every banner, active or not, in display order (SPEC.md section 7): the admin's list. */
+/** Every banner, active or not, in display order (docs/product.md section 7): the admin's list. */
 export function listBanners({ db }: { db: DbOrTx }): Promise<Banner[]> {
   return db.select(bannerColumns).from(banners).orderBy(asc(banners.displayOrder), asc(banners.createdAt));
 }

@@ -15,7 +15,7 @@ export function toAdminLaunch(row: typeof launches.$inferSelect): AdminLaunch {
   };
 }
 
-/** SPEC.md section 7: launches ordered by name; archived ones are history only (decision 007). */
+/** docs/product.md section 7: launches ordered by name; archived ones are history only (decision 007). */
 export async function listLaunches({ db }: { db: DbOrTx }): Promise<AdminLaunch[]> {
   const rows = await db
     .select()

@@ -11,7 +11,7 @@ export const locationColumns = {
   country: locations.country,
 };
 
-/** SPEC.md section 7: locations ordered by name; archived ones are history only (decision 007). */
+/** docs/product.md section 7: locations ordered by name; archived ones are history only (decision 007). */
 export function listLocations({ db }: { db: DbOrTx }): Promise<Location[]> {
   return db
     .select(locationColumns)

@@ -61,7 +61,7 @@ export async function listSchedulesWhere({
 }
 
 /**
- * SPEC.md section 7: schedules with their stops and launches, by travel date descending.
+ * docs/product.md section 7: schedules with their stops and launches, by travel date descending.
  * Archived schedules are history only (docs/decisions/007); readSchedule still finds them.
  */
 export function listSchedules({

@@ -23,7 +23,7 @@ import type {
 import { UNKNOWN_LOCATION } from '#shared/messages.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
 
-/** SPEC.md section 4: the Approved tab shows confirmed tickets, Rejected shows cancelled ones. */
+/** docs/product.md section 4: the Approved tab shows confirmed tickets, Rejected shows cancelled ones. */
 const TAB_STATUS: Record<TicketTab, TicketStatus> = {
   pending: 'pending',
   approved: 'confirmed',
@@ -164,7 +164,7 @@ export async function listTicketsWhere(opts: {
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * GET /api/admin/tickets (SPEC.md section 2, Ticket management): a tab, a travel date, a
+ * GET /api/admin/tickets (docs/product.md section 2, Ticket management): a tab, a travel date, a
  * reference substring, and one passenger e-mail or client address; counts per tab under the
  * same filters.
  */

@@ -13,7 +13,7 @@ type LaunchRow = {
 
 /**
  * The launches of a trip that take bookings (active, not archived), in the schedule's order,
- * each with its seats left (ARCHITECTURE.md 8.5).
+ * each with its seats left (docs/product.md section 10.5).
  */
 export async function listTripLaunches(
   opts: { db: DbOrTx } & TripKey & { now: Date },
@@ -42,7 +42,7 @@ export async function listTripLaunches(
     id: r.id,
     name: r.name,
     imageUrl: r.image_url,
-    // The labels are authoritative; capacity is their count (ARCHITECTURE.md 8.5).
+    // The labels are authoritative; capacity is their count (docs/product.md section 10.5).
     capacity: r.seat_numbers.length,
     seatNumbers: r.seat_numbers,
     freeSeats: Number(r.free_seats),

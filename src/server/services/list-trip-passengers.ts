@@ -8,7 +8,7 @@ import { readAdminTrip } from './read-admin-trip.ts';
 const origin = alias(locations, 'origin');
 const destination = alias(locations, 'destination');
 
-/** Trip management (SPEC.md section 2, Ticketing): the passengers of confirmed tickets, by name. */
+/** Trip management (docs/product.md section 2, Ticketing): the passengers of confirmed tickets, by name. */
 export async function listTripPassengers(opts: {
   db: DbOrTx;
   scheduleId: string;

@@ -4,7 +4,7 @@ import type { Tx } from '../db/client.ts';
 import { pwaSettings } from '../db/schema.ts';
 
 /**
- * The branding row (SPEC.md section 7: the first one), locked FOR UPDATE for the rest of the
+ * The branding row (docs/product.md section 7: the first one), locked FOR UPDATE for the rest of the
  * transaction and created with the defaults when there is none.
  */
 export async function lockBranding({ db: tx }: { db: Tx }) {

@@ -30,7 +30,7 @@ type LockSeatsOptions = Omit<SeatLockRequest, 'verificationToken'> & {
 };
 
 /**
- * Holds seats for one wizard run (ARCHITECTURE.md sections 2.2 and 8.1). The upsert only
+ * Holds seats for one wizard run (docs/product.md sections 2.2 and 8.1). The upsert only
  * overwrites a lock that has expired or is already this session's, and the transaction rolls
  * back unless every seat was written: of two sessions racing for a seat exactly one wins, with
  * no check-then-insert gap.
@@ -63,7 +63,7 @@ export async function lockSeats(opts: LockSeatsOptions): Promise<{ lockedUntil: 
       const seatKey = onTripLaunch(seatLocks, key);
       await tx.delete(seatLocks).where(and(seatKey, lte(seatLocks.lockedUntil, now)));
 
-      // Named conflicts for the user (ARCHITECTURE.md 8.2); the upsert below is what decides.
+      // Named conflicts for the user (docs/product.md section 10.2); the upsert below is what decides.
       await refuseTakenSeats({ db: tx, ...key, seats, session, now });
 
       // Only a request that could win its seats pays for the passenger's checks.

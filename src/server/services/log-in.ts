@@ -13,7 +13,7 @@ import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
 
-/** The throttle window of ARCHITECTURE.md section 4: LOGIN_MAX_FAILURES failures per 15 minutes. */
+/** The throttle window of docs/product.md section 13: LOGIN_MAX_FAILURES failures per 15 minutes. */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 
 // Verified against when the e-mail is unknown, so an unknown address costs the same argon2

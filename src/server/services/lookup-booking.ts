@@ -42,7 +42,7 @@ type StopRow = {
 };
 
 /**
- * The public lookup (ARCHITECTURE.md section 2.7): the whole reference, trimmed, in any case;
+ * The public lookup (docs/product.md section 11.7): the whole reference, trimmed, in any case;
  * a privacy-minimal view with no e-mail, phone or slip. One statement: the trip's stops come
  * along as a JSON array, so a lookup costs the database one round trip.
  */
@@ -119,7 +119,7 @@ export async function readBookingView(
     .limit(1);
   if (!row) return null;
 
-  // ARCHITECTURE.md section 8.11: an approved ticket on a completed trip reads as completed.
+  // docs/product.md section 10.11: an approved ticket on a completed trip reads as completed.
   const status =
     row.ticketStatus === 'confirmed' && row.scheduleStatus === 'completed' ? 'completed' : row.ticketStatus;
   const statusKey = Object.hasOwn(LOOKUP_STATUS_TEXT, status)

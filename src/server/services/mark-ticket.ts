@@ -15,7 +15,7 @@ import { readTicket } from './read-ticket.ts';
 
 /**
  * Attendance and after-the-fact outcomes on approved tickets, in any order. A marking never
- * frees a seat (ARCHITECTURE.md section 8.4, as docs/decisions/026 words it): a confirmed ticket
+ * frees a seat (docs/product.md section 10.4, as docs/decisions/026 words it): a confirmed ticket
  * marked cancelled or refunded keeps its seats. Reject, delete, a counter void and the states
  * `cancelled_by_operator` and `cancelled_by_passenger` free them, in the change that sets them,
  * so a `refunded` marking on a cancelled booking finds its seats already free.

@@ -7,7 +7,7 @@ import type { MicroCache } from '../lib/micro-cache.ts';
 import { type CompiledTextOverrides, readCompiledTextOverrides } from './text-overrides.ts';
 
 /**
- * The operator's branding and contact details (SPEC.md section 7): the first row, else the
+ * The operator's branding and contact details (docs/product.md section 7): the first row, else the
  * defaults; with the operator's text corrections compiled (admin: Texts), which every page
  * receives this way with no request of its own. The public read shares the corrections through
  * `overridesCache` (cleared by a correction on this instance, so it shows on the next load).

@@ -34,8 +34,8 @@ export function geoipRequestUrl(template: string, ip: string): string {
 const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
 /**
- * The visitor's address and rough location for the admin login warning panel (SPEC.md section
- * 2, ARCHITECTURE.md section 8.16). The IP comes from the connection, or behind the proxies
+ * The visitor's address and rough location for the admin login warning panel (docs/product.md section
+ * 2, docs/product.md section 10.16). The IP comes from the connection, or behind the proxies
  * TRUST_PROXY names, from the X-Forwarded-For entry the outermost of them appended.
  */
 export async function readClientInfo({

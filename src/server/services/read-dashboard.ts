@@ -9,7 +9,7 @@ import { listTicketsWhere } from './list-tickets.ts';
 
 const DASHBOARD_RECENT_DISRUPTIONS = 5;
 
-/** ARCHITECTURE.md section 8.12; "today" is the operator's (section 2.9). */
+/** docs/product.md section 10.12; "today" is the operator's (section 2.9). */
 export async function readDashboard(opts: {
   db: DbOrTx;
   clock: Clock;

@@ -5,7 +5,7 @@ import type { DemoCredentials } from '#shared/admin-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 
 /**
- * The login page's hint (ARCHITECTURE.md section 2.11): the demo admin's credentials while it
+ * The login page's hint (docs/product.md section 11.11): the demo admin's credentials while it
  * keeps its demo password, and never in production, whatever the data says (a database copied
  * from a demo).
  */

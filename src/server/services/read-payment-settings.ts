@@ -10,7 +10,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { paymentSettings } from '../db/schema.ts';
 
 /**
- * Prices, the exchange rate, bank details (SPEC.md section 7) and the cancellation refund policy:
+ * Prices, the exchange rate, bank details (docs/product.md section 7) and the cancellation refund policy:
  * the first row, else the defaults.
  */
 export async function readPaymentSettings({ db }: { db: DbOrTx }): Promise<PaymentSettingsView> {

@@ -6,7 +6,7 @@ import type { Storage } from '#server/lib/storage.ts';
 import { MSG } from '#shared/messages.ts';
 
 /**
- * A ticket's payment slip (ARCHITECTURE.md section 2.6), or with `payment: 'extra'` the slip of
+ * A ticket's payment slip (docs/product.md section 11.6), or with `payment: 'extra'` the slip of
  * a dearer rebooking's difference (docs/decisions/027): the private image and the file name to
  * offer it under; 404 ticket_not_found or slip_missing.
  */

@@ -31,7 +31,7 @@ export function refuseUnoffered(status: string): void {
 
 /**
  * A trip is a schedule on its own date: a request for any other date is refused
- * (ARCHITECTURE.md section 8.9), so seats are never read or held for a day the trip does not run.
+ * (docs/product.md section 10.9), so seats are never read or held for a day the trip does not run.
  * An archived schedule (deleted while only history used it) is no trip at all.
  */
 export async function readTrip({ db, ...key }: { db: DbOrTx } & TripKey): Promise<FoundTrip> {

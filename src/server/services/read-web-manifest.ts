@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { ICON_192_SUFFIX, ICON_512_SUFFIX } from '../lib/images.ts';
 import { readBranding } from './read-branding.ts';
 
-/** The web app manifest, made from the branding the operator edits at run time (ARCHITECTURE.md 1, PWA). */
+/** The web app manifest, made from the branding the operator edits at run time (docs/decisions/001-stack-and-layout.md, PWA). */
 export async function readWebManifest({ db }: { db: DbOrTx }): Promise<WebManifest> {
   const b = await readBranding({ db });
   // An uploaded icon is stored at 512 px with a 192 px sibling (services/upload-branding-image.ts).

@@ -13,7 +13,7 @@ import { rejectedMail } from './ticket-mails.ts';
 
 /**
  * Rejects a pending ticket already locked in `tx`: cancelled, payment failed, remarks kept, its
- * seats freed in the same transaction (ARCHITECTURE.md section 2.2), audit, mail and live event.
+ * seats freed in the same transaction (docs/product.md section 11.2), audit, mail and live event.
  * A rejected rebooking payment queues the refund of the verified first payment.
  */
 export async function rejectLockedTicket(opts: {

@@ -5,8 +5,8 @@ import { lockTicket } from './lock-ticket.ts';
 import { rejectLockedTicket } from './reject-locked-ticket.ts';
 
 /**
- * SPEC.md section 4: pending becomes cancelled, the payment failed, remarks kept. Its seats are
- * freed in the same transaction (ARCHITECTURE.md section 2.2), so they can be booked at once.
+ * docs/product.md section 4: pending becomes cancelled, the payment failed, remarks kept. Its seats are
+ * freed in the same transaction (docs/product.md section 11.2), so they can be booked at once.
  */
 export async function rejectTicket(opts: {
   db: Db;

@@ -10,7 +10,7 @@ import { toAdminLaunch } from './list-launches.ts';
 
 /**
  * Creates or edits a launch. Its seat labels are authoritative and its capacity is their count
- * (ARCHITECTURE.md section 8.5); an edit never drops a label that an active ticket holds (8.6).
+ * (docs/product.md section 10.5); an edit never drops a label that an active ticket holds (8.6).
  */
 export async function saveLaunch(opts: {
   db: Db;

@@ -48,7 +48,7 @@ async function checkReferences(tx: Tx, input: ParsedSchedule): Promise<void> {
 }
 
 /**
- * ARCHITECTURE.md section 8.6: an edit may change times and names, but never remove the date,
+ * docs/product.md section 10.6: an edit may change times and names, but never remove the date,
  * a launch or a stop (or the order of two stops) that a pending or confirmed ticket uses.
  */
 async function checkActiveBookings(

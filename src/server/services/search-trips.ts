@@ -41,8 +41,8 @@ type PairTrip = {
 export type TripDay = { date: string; byPair: Map<string, PairTrip[]> };
 
 /**
- * SPEC.md section 5: non-completed schedules on that date where From is a stop before To, that
- * have not left the From stop yet; only active launches count (ARCHITECTURE.md 8.5).
+ * docs/product.md section 5: non-completed schedules on that date where From is a stop before To, that
+ * have not left the From stop yet; only active launches count (docs/product.md section 10.5).
  * With a cache (keyed by date), a search costs no statement while the date's answer is fresh.
  */
 export async function searchTrips(opts: SearchTripsOptions): Promise<Trip[]> {
@@ -72,7 +72,7 @@ export function tripsBetween(
       t.departsAt ??= instantInZone(day.date, t.trip.departureTime, opts.timeZone).getTime();
       if (t.departsAt <= at) continue;
     }
-    // ARCHITECTURE.md section 8.5: seat labels minus seats held by a pending or confirmed
+    // docs/product.md section 10.5: seat labels minus seats held by a pending or confirmed
     // ticket or by anyone's live lock, over the active launches.
     let availableSeats = 0;
     for (const launch of t.launches) {

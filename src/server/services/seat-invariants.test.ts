@@ -37,7 +37,7 @@ import { verifyEmailCode } from './verify-email-code.ts';
 /*
  * Model-based tests: random sequences of seat locks, releases, expiries, bookings and admin
  * actions run against the real services and database, and after every step the rows must keep
- * the seat invariants (ARCHITECTURE.md section 2.2) and match a small in-memory model.
+ * the seat invariants (docs/product.md section 11.2) and match a small in-memory model.
  */
 
 const SEATS = seatLabels(4);

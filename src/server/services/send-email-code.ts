@@ -25,7 +25,7 @@ const verificationLimit = () => new AppError('verification_limit', MSG.verificat
 export const MANAGE_KEY_PREFIX = 'booking:';
 
 /**
- * Sends a one-time code (ARCHITECTURE.md sections 2.5 and 8.8): at most 3 per address in any
+ * Sends a one-time code (docs/product.md sections 2.5 and 8.8): at most 3 per address in any
  * rolling hour, 60 s apart. One client address asks for codes for at most
  * `verificationsPerIpHour` different e-mail addresses an hour that did not go on to book from
  * it, and `verificationsPerIpDay` in any 24 hours, so it cannot mint verified e-mails at will

@@ -10,7 +10,7 @@ import { processImage } from '../lib/images.ts';
 import type { Storage } from '../lib/storage.ts';
 import { toAdminLaunch } from './list-launches.ts';
 
-/** Re-encodes and stores a launch's picture (SPEC.md section 9's launch preset); the old one goes after commit. */
+/** Re-encodes and stores a launch's picture (docs/product.md section 9's launch preset); the old one goes after commit. */
 export async function setLaunchImage(opts: {
   db: Db;
   id: string;

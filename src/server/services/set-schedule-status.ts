@@ -12,7 +12,7 @@ import { readAdminTrip } from './read-admin-trip.ts';
 /**
  * Mark as Completed / Reopen Trip. A completed trip is closed for booking (the public search
  * and booking creation skip it) and its approved tickets read as completed in lookups
- * (ARCHITECTURE.md section 8.11).
+ * (docs/product.md section 10.11).
  */
 export async function setScheduleStatus(opts: {
   db: Db;

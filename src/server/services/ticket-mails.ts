@@ -14,7 +14,7 @@ import type { TextId } from '#shared/texts.ts';
 import { readUsableTextOverrides } from './text-overrides.ts';
 
 /*
- * The passenger's mails (ARCHITECTURE.md section 8.14): the one-time code, booking received,
+ * The passenger's mails (docs/product.md section 10.14): the one-time code, booking received,
  * approved and rejected. Each is written in the passenger's language from the `email` texts
  * (src/shared/messages/email.ts, src/shared/locales/dv/email.ts), as plain text and as HTML
  * whose `lang` and `dir` are the language's, with every value escaped and isolated from the

@@ -9,7 +9,7 @@ import { readBranding } from './read-branding.ts';
 
 const CONTACT_FIELDS = ['contactPhone', 'bookingEmail', 'supportEmail'] as const;
 
-/** Saves only the fields sent (SPEC.md section 2, PWA settings: each card saves its own). */
+/** Saves only the fields sent (docs/product.md section 2, PWA settings: each card saves its own). */
 export async function updateBranding(opts: {
   db: Db;
   /** What the route's schema parsed. */

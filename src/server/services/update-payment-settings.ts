@@ -34,7 +34,7 @@ const PRICE_FIELDS = [
 
 /**
  * Saves only the fields sent (each card of the payment screen is its own save) on the one
- * settings row, creating it with the defaults when there is none (SPEC.md section 7).
+ * settings row, creating it with the defaults when there is none (docs/product.md section 7).
  * Tickets already booked keep their stored prices and totals.
  */
 export async function updatePaymentSettings(opts: {

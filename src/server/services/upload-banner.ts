@@ -12,8 +12,8 @@ import type { Storage } from '../lib/storage.ts';
 import { bannerColumns } from './list-banners.ts';
 
 /**
- * Re-encodes the upload (SPEC.md section 9's banner preset), stores it publicly and adds it
- * as 'Banner N' at display order N, where N is the count plus one (SPEC.md section 2).
+ * Re-encodes the upload (docs/product.md section 9's banner preset), stores it publicly and adds it
+ * as 'Banner N' at display order N, where N is the count plus one (docs/product.md section 2).
  */
 export async function uploadBanner(opts: {
   db: Db;

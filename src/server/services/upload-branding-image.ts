@@ -13,7 +13,7 @@ import { readBranding } from './read-branding.ts';
 
 type StoredFile = { key: string; body: Buffer; contentType: string };
 
-/** What each branding upload becomes (ARCHITECTURE.md section 8.17). */
+/** What each branding upload becomes (docs/product.md section 10.17). */
 async function renderBrandingImage(kind: BrandingImage, image: Buffer, stamp: string): Promise<StoredFile[]> {
   if (kind === 'icon') {
     const base = `branding/icon_${stamp}`;

@@ -19,7 +19,7 @@ import { Badge, type BadgeProps } from './ui/badge.tsx';
 type Look = { variant: BadgeProps['variant']; icon: LucideIcon; label?: string };
 
 // Colour, icon and written label all follow the status: colour is never the only signal
-// (STYLE.md habit 9). Marked colours are SPEC.md section 4's.
+// (docs/product.md section 16). Marked colours are docs/product.md section 4's.
 const TICKET_LOOK: Record<string, Look> = {
   pending: { variant: 'warning', icon: Clock, label: TICKET_STATUS_LABEL.pending },
   confirmed: { variant: 'success', icon: CircleCheck, label: TICKET_STATUS_LABEL.confirmed },

@@ -2,13 +2,13 @@ import type { ApiErrorBody, ErrorDetails } from '#shared/api-errors.ts';
 import { SERVER_ERROR } from '#shared/server-error.ts';
 
 /**
- * An error answered by the API (ARCHITECTURE.md section 3 error shape) or a failed request.
+ * An error answered by the API (the error shape of the HTTP API in docs/architecture.md) or a failed request.
  * What to show is chosen by `code`; data the error carries (the taken `seats`, when to retry)
  * is in `details`, never read out of the message.
  */
 /**
  * What to tell the user about a failed request: the server's own text for an API error (it is
- * written for people, SPEC.md's wording), `fallback` for anything else (a bug, a network
+ * written for people, docs/product.md's wording), `fallback` for anything else (a bug, a network
  * failure the client did not wrap).
  */
 export function errorMessage(error: unknown, fallback: string = SERVER_ERROR): string {

@@ -1,14 +1,14 @@
 import { BANNER_SMALL_WIDTH } from '#shared/banner-images.ts';
 import type { Banner } from '#shared/schemas.ts';
 
-/** SPEC.md banner carousel: the active banners for this device class, by display order. */
+/** docs/product.md banner carousel: the active banners for this device class, by display order. */
 export function bannerSlides(banners: readonly Banner[], isMobile: boolean): Banner[] {
   return banners
     .filter((b) => b.isActive && (isMobile ? b.showOnMobile : b.showOnDesktop))
     .sort((a, b) => a.displayOrder - b.displayOrder);
 }
 
-// Recommended upload sizes (SPEC.md banner management); the carousel's boxes take their aspect
+// Recommended upload sizes (docs/product.md banner management); the carousel's boxes take their aspect
 // ratio from them, and `srcset` their width, since the stored width itself is not in the API.
 export const BANNER_IMAGE_SIZE = {
   mobile: { width: 1080, height: 1080 },

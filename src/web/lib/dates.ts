@@ -6,7 +6,7 @@ import { zonedFormat } from './operator-time-zone.ts';
 
 // Every date the web shows, written once. A travel date is a calendar day (YYYY-MM-DD) and is
 // read as such; an instant (a booking's time) reads in the operator's time zone
-// (useOperatorTimeZone, ARCHITECTURE.md section 2.9), wherever the device is set. Day and
+// (useOperatorTimeZone, docs/product.md section 11.9), wherever the device is set. Day and
 // month names and the order of the parts come from the catalogue (dates.*), in the active
 // language: no runtime's Intl knows Dhivehi. The admin area is always English.
 

@@ -37,7 +37,7 @@ export class ImageError extends Error {
   }
 }
 
-/** SPEC.md section 5: the reason a file is refused before any work, or null when it may go on. */
+/** docs/product.md section 5: the reason a file is refused before any work, or null when it may go on. */
 export const imageFileProblem = (file: Blob): ImageProblem | null => {
   if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return problem('imageType');
   // Same bound as the server's upload check, so nothing the browser passes is refused there for size.
@@ -84,7 +84,7 @@ const nextQuality = (q: number) =>
   Math.max(COMPRESSION_QUALITY_FLOOR, Math.round((q - COMPRESSION_QUALITY_STEP) * 100) / 100);
 
 /**
- * Shrinks a photo before upload (SPEC.md section 9 caps): fitted inside maxWidth x maxHeight,
+ * Shrinks a photo before upload (docs/product.md section 9 caps): fitted inside maxWidth x maxHeight,
  * WebP at `quality`, stepping down to the floor until it is under maxBytes. When even the floor
  * is too big, the smallest attempt is returned; the server re-checks everything anyway.
  */

@@ -10,7 +10,7 @@ export const publicSettingsQuery = queryOptions({
 });
 
 /**
- * The operator's time zone (TZ_OPERATOR, ARCHITECTURE.md 2.9) as GET /api/settings/public
+ * The operator's time zone (TZ_OPERATOR, docs/product.md section 11.9) as GET /api/settings/public
  * serves it: it decides "today" and how instants read, wherever the device is set. Until the
  * settings arrive, the server's default.
  */

@@ -7,7 +7,7 @@ export type PasswordFields = NewPasswordFields & { current: string };
 export const EMPTY_PASSWORD_FIELDS: PasswordFields = { current: '', ...EMPTY_NEW_PASSWORD };
 
 /**
- * The new-password checks of SPEC.md section 5 (password change), in its order and words; also
+ * The new-password checks of docs/product.md section 5 (password change), in its order and words; also
  * what an e-mailed invitation or reset link asks, where the link stands in for the current
  * password. Null when both pass.
  */
@@ -19,7 +19,7 @@ export function checkNewPassword(
   return null;
 }
 
-/** The checks of SPEC.md section 5 (password change), in its order; null when all pass. */
+/** The checks of docs/product.md section 5 (password change), in its order; null when all pass. */
 export function checkPasswordChange(
   fields: PasswordFields,
 ): { field: keyof PasswordFields; message: string } | null {

@@ -1,7 +1,7 @@
 import type { ExternalToast } from 'sonner';
 
 // Toasts answer what a user did, never the first paint: their code (sonner, about 9 KB gzipped)
-// loads with the first toast, keeping it out of the first-load budget (ARCHITECTURE.md section 6).
+// loads with the first toast, keeping it out of the first-load budget (docs/product.md section 12).
 
 type Sonner = typeof import('sonner');
 

@@ -129,7 +129,7 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => api.post<undefined>('/api/auth/logout'),
     onSuccess: () => leave(MSG.loggedOut),
-    // SPEC.md section 8: 'Failed to logout' (the server's message may show).
+    // docs/product.md section 8: 'Failed to logout' (the server's message may show).
     onError: (error) => {
       const detail =
         error instanceof ApiError && error.message !== MSG.logoutFailed ? error.message : undefined;

@@ -6,7 +6,7 @@ function subscribe(onChange: () => void) {
   return () => window.removeEventListener('resize', onChange);
 }
 
-// SPEC.md: "mobile" means a viewport under 768 px wide. innerWidth counts the scrollbar
+// docs/product.md: "mobile" means a viewport under 768 px wide. innerWidth counts the scrollbar
 // the same way CSS media queries do, so this agrees with the md: breakpoint.
 export const isMobileViewport = (): boolean => window.innerWidth < MOBILE_BREAKPOINT_PX;
 

@@ -11,7 +11,7 @@ export default function NotFoundPage() {
   const t = useTexts(SITE_TEXTS);
   useDocumentTitle(t('site.notFoundTitle'));
 
-  // SPEC.md: the bad path is logged; ARCHITECTURE.md 8.19: as a warning, not an error.
+  // docs/product.md: the bad path is logged; docs/product.md section 10.19: as a warning, not an error.
   useEffect(() => {
     console.warn(`404: no page at ${pathname}`);
   }, [pathname]);

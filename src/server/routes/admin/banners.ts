@@ -9,7 +9,7 @@ import { bannerFieldsSchema, bannerIdParamsSchema, bannerListSchema } from '#sha
 import { bannerSchema } from '#shared/schemas.ts';
 import { adminOf } from './index.ts';
 
-/** Banner management (SPEC.md section 2). */
+/** Banner management (docs/product.md section 2). */
 export default async function adminBannerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { database, storage, clock } = app.deps;

@@ -15,7 +15,7 @@ const CROSS_SITE = [
   { 'sec-fetch-site': 'same-site', origin: 'https://sub.attacker.example' },
 ];
 
-// ARCHITECTURE.md section 4: a signed-in admin's browser, tricked by another site into sending
+// docs/product.md section 13: a signed-in admin's browser, tricked by another site into sending
 // a request, changes nothing: SameSite=Strict keeps the cookie home, and this check stands behind it.
 describe(`cross-site requests with a valid admin cookie (${testDatabaseKind})`, () => {
   let t: TestApp;

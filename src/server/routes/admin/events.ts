@@ -23,7 +23,7 @@ const SESSION_ENDED_RETRY_MS = 10 * 60_000;
 const frame = (event: LiveEvent) => `event: ${event.kind}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
 /**
- * GET /api/admin/events: Server-Sent Events for the admin screens (ARCHITECTURE.md section 1).
+ * GET /api/admin/events: Server-Sent Events for the admin screens (docs/decisions/001-stack-and-layout.md).
  * The response is written to the socket directly, so @fastify/compress never sees (or buffers)
  * it; the headers the hooks set (security headers, no-store) are carried over by hand. Every
  * open stream is ended when the app closes, so it cannot hold a shutdown up, and when its

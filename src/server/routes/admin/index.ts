@@ -59,7 +59,7 @@ export function ticketSignerOrNothing(req: FastifyRequest): TicketSigner | undef
 type AdminRouteModule = (app: FastifyInstance) => Promise<void>;
 
 /**
- * The one guard for everything under /api/admin/ (ARCHITECTURE.md section 4): an onRequest hook
+ * The one guard for everything under /api/admin/ (docs/product.md section 13): an onRequest hook
  * in this encapsulated context, so every admin route module registered through it is covered,
  * and nothing outside it is. 401 without a live session of an active person, 403 without an
  * admin profile, and 403 when the route's declared permission is not the role's.

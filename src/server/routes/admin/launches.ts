@@ -14,7 +14,7 @@ import {
 } from '#shared/catalogue-api.ts';
 import { adminOf } from './index.ts';
 
-/** The launch screen (SPEC.md section 2). */
+/** The launch screen (docs/product.md section 2). */
 export default async function adminLaunchRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { database, storage, clock } = app.deps;
@@ -59,7 +59,7 @@ export default async function adminLaunchRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // Multipart: the file in the field `image` (ARCHITECTURE.md section 3).
+  // Multipart: the file in the field `image` (the HTTP API in docs/architecture.md).
   app.post(
     '/api/admin/launches/:id/image',
     {

@@ -8,7 +8,7 @@ import { locationIdParamsSchema, locationInputSchema, locationListSchema } from 
 import { locationSchema } from '#shared/schemas.ts';
 import { adminOf } from './index.ts';
 
-/** The location screen (SPEC.md section 2). */
+/** The location screen (docs/product.md section 2). */
 export default async function adminLocationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;

@@ -15,7 +15,7 @@ import {
 } from '#shared/catalogue-api.ts';
 import { adminOf } from './index.ts';
 
-/** The schedule screen (SPEC.md section 2); the status change lives with the trips routes. */
+/** The schedule screen (docs/product.md section 2); the status change lives with the trips routes. */
 export default async function adminScheduleRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;

@@ -16,7 +16,7 @@ import { reminderSettingsSchema } from '#shared/disruptions.ts';
 import { brandingSchema, paymentSettingsViewSchema } from '#shared/schemas.ts';
 import { adminCan, adminOf } from './index.ts';
 
-/** Payment settings and branding (SPEC.md section 2); both save partially. */
+/** Payment settings and branding (docs/product.md section 2); both save partially. */
 export default async function adminSettingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { database, storage, clock } = app.deps;
@@ -80,7 +80,7 @@ export default async function adminSettingsRoutes(fastify: FastifyInstance) {
   );
 
   for (const kind of BRANDING_IMAGES) {
-    // Multipart: the file in the field `image` (ARCHITECTURE.md section 3).
+    // Multipart: the file in the field `image` (the HTTP API in docs/architecture.md).
     app.post(
       `/api/admin/pwa-settings/${kind}`,
       {

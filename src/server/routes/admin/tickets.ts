@@ -32,7 +32,7 @@ const ticketFilterSchema = z.preprocess(
   ticketListQuerySchema,
 );
 
-/** Ticket management (SPEC.md section 2) and the dashboard; registered behind the admin guard. */
+/** Ticket management (docs/product.md section 2) and the dashboard; registered behind the admin guard. */
 export default async function adminTicketRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, database, clock, storage } = app.deps;
@@ -164,7 +164,7 @@ export default async function adminTicketRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // The private slips (ARCHITECTURE.md section 2.6): only through these guarded routes, never a
+  // The private slips (docs/product.md section 11.6): only through these guarded routes, never a
   // URL. The extra slip is a dearer rebooking's second payment (docs/decisions/027).
   for (const [url, payment] of [
     ['/api/admin/tickets/:id/slip', 'booking'],

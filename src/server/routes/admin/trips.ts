@@ -42,7 +42,7 @@ import {
 import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { adminCan, adminOf } from './index.ts';
 
-/** Ticketing (SPEC.md section 2): trips of a day, their passengers, the manifest, trip status. */
+/** Ticketing (docs/product.md section 2): trips of a day, their passengers, the manifest, trip status. */
 export default async function adminTripRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { database, clock, config } = app.deps;

@@ -4,7 +4,7 @@ import { routeLimit } from '#server/lib/rate-limit.ts';
 import { readClientInfo } from '#server/services/read-client-info.ts';
 import { clientInfoSchema } from '#shared/admin-api.ts';
 
-/** GET /api/client-info: the login page's warning panel (SPEC.md section 2, ARCHITECTURE.md 8.16). */
+/** GET /api/client-info: the login page's warning panel (docs/product.md section 2, docs/product.md section 10.16). */
 export default async function clientInfoRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = app.deps;

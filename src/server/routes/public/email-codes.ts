@@ -11,7 +11,7 @@ import {
   emailVerifyResponseSchema,
 } from '#shared/schemas.ts';
 
-/** Step 2's e-mail verification (ARCHITECTURE.md sections 2.5 and 8.8). */
+/** Step 2's e-mail verification (docs/product.md sections 2.5 and 8.8). */
 export default async function emailCodeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, database, clock } = app.deps;

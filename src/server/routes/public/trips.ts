@@ -25,7 +25,7 @@ import {
   tripSearchQuerySchema,
 } from '#shared/schemas.ts';
 
-/** The booking journey's reads and seat locks (ARCHITECTURE.md section 3). */
+/** The booking journey's reads and seat locks (the HTTP API in docs/architecture.md). */
 export default async function tripRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, database, clock, tripSearchCache, seatMapCache, seatLockGate } = app.deps;

@@ -22,7 +22,7 @@ function setHeadLink(rel: string, href: string) {
   }
 }
 
-/** Applies the admin's branding (SPEC.md pwa_settings) to the browser chrome. */
+/** Applies the admin's branding (docs/product.md pwa_settings) to the browser chrome. */
 function useBrandingInHead() {
   const { data } = useQuery(brandingQuery);
   useEffect(() => {

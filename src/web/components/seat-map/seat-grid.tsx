@@ -21,7 +21,7 @@ const LEGEND: Record<SeatView, TextId> = {
   occupied: 'vessel.occupied',
 };
 
-// Colour is never the only signal (STYLE.md habit 9): selected seats carry a tick, occupied ones a
+// Colour is never the only signal (docs/product.md section 16): selected seats carry a tick, occupied ones a
 // cross on a striped background, and every seat's name says its state.
 const STRIPES = 'bg-[repeating-linear-gradient(135deg,#e2e8f0_0_4px,#cbd5e1_4px_8px)]';
 
@@ -37,7 +37,7 @@ function SeatIcon({ view }: { view: SeatView }) {
   return null;
 }
 
-/** SPEC.md section 9: six seats a row with an aisle after the third. */
+/** docs/product.md section 9: six seats a row with an aisle after the third. */
 export function SeatGrid({
   seats,
   onToggle,

@@ -18,7 +18,7 @@ const authMeQuery = {
 };
 
 /**
- * 'View Payment Slip' for signed-in staff whose role may see slips (SPEC.md Check Your Booking);
+ * 'View Payment Slip' for signed-in staff whose role may see slips (docs/product.md Check Your Booking);
  * nothing otherwise. The slip route checks the same permission.
  */
 export function SlipButton({ reference }: { reference: string }) {

@@ -73,7 +73,7 @@ export function ExpectedPayment({ expected }: { expected: SlipExpectation }) {
   );
 }
 
-/** The payment slip, zoomable 0.5x to 3x (SPEC.md section 9), beside what it should show. */
+/** The payment slip, zoomable 0.5x to 3x (docs/product.md section 9), beside what it should show. */
 export function SlipViewerDialog({
   ticketId,
   reference,

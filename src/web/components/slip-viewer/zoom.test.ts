@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SLIP_ZOOM } from '#shared/constants.ts';
 import { clampZoom, formatZoom, zoomIn, zoomOut } from './zoom.ts';
 
-describe('slip zoom (SPEC.md section 9: 0.5x to 3x in 0.25 steps)', () => {
+describe('slip zoom (docs/product.md section 9: 0.5x to 3x in 0.25 steps)', () => {
   it('walks every step from the minimum to the maximum and stops there', () => {
     const seen: number[] = [SLIP_ZOOM.min];
     let zoom: number = SLIP_ZOOM.min;

@@ -25,7 +25,7 @@ function progressOf(p: CompressProgress): { detail: string; percent: number } {
   return { detail: 'Image optimized', percent: 75 };
 }
 
-/** SPEC.md sections 5 and 8 (Banners): validate, compress in the browser, then upload. */
+/** docs/product.md section 5 and 8 (Banners): validate, compress in the browser, then upload. */
 export function useBannerUpload() {
   const upload = useUploadBanner();
   const [status, setStatus] = useState<UploadStatus>({ kind: 'idle' });

@@ -18,7 +18,7 @@ export const BRANDING_COMPRESSION: CompressOptions = {
   maxBytes: 300 * 1024,
 };
 
-// SPEC.md section 8, Branding.
+// docs/product.md section 8, Branding.
 const TEXT: Record<BrandingImage, { title: string; description: string; ok: string; failed: string }> = {
   logo: {
     title: 'Website Logo',

@@ -51,7 +51,7 @@ const FIELDS: { name: Field; label: string; type: 'tel' | 'email'; autoComplete:
   },
 ];
 
-/** The operator's phone and e-mail addresses of the footer and the lookup help card (SPEC.md section 1). */
+/** The operator's phone and e-mail addresses of the footer and the lookup help card (docs/product.md section 1). */
 export function ContactDetailsCard({ branding }: { branding: Branding }) {
   const id = useId();
   const save = useSaveBranding();

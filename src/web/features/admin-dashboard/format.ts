@@ -1,7 +1,7 @@
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { UNKNOWN_LOCATION } from '#shared/messages.ts';
 
-/** 'Malé → Rasdhoo'; a deleted stop reads 'Unknown Location' (ARCHITECTURE.md section 8.18). */
+/** 'Malé → Rasdhoo'; a deleted stop reads 'Unknown Location' (docs/product.md section 10.18). */
 export function formatRoute(ticket: Pick<AdminTicket, 'from' | 'to'>): string {
   return `${ticket.from?.name ?? UNKNOWN_LOCATION} → ${ticket.to?.name ?? UNKNOWN_LOCATION}`;
 }

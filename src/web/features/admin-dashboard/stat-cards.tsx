@@ -11,7 +11,7 @@ type Stat = {
   tone: string;
 };
 
-// SPEC.md dashboard cards, in order.
+// docs/product.md dashboard cards, in order.
 const STATS: Stat[] = [
   {
     key: 'pendingTickets',

@@ -58,7 +58,7 @@ export function useDeleteLaunch() {
   });
 }
 
-/** Shrinks the photo in the browser (SPEC.md section 9 launch preset), then uploads it. */
+/** Shrinks the photo in the browser (docs/product.md section 9 launch preset), then uploads it. */
 export function useUploadLaunchImage() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -40,7 +40,7 @@ function LaunchForm({ launch, onDone }: { launch: AdminLaunch | null; onDone: ()
   const save = useSaveLaunch();
   const upload = useUploadLaunchImage();
 
-  // The capacity is the number of seats (ARCHITECTURE.md section 8.5); the input is committed on blur.
+  // The capacity is the number of seats (docs/product.md section 10.5); the input is committed on blur.
   const input = { name, capacity: seats.length, seatNumbers: seats, status: active ? 'active' : 'inactive' };
   const parsed = launchInputSchema.safeParse(input);
   const problems = parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => i.message))];

@@ -30,7 +30,7 @@ function LaunchGrid({ onEdit }: { onEdit: (launch: AdminLaunch) => void }) {
   );
 }
 
-/** SPEC.md Launch screen: the fleet as cards, and one dialog to add or edit a launch. */
+/** docs/product.md Launch screen: the fleet as cards, and one dialog to add or edit a launch. */
 export function LaunchesView() {
   const [dialog, setDialog] = useState<{ open: boolean; launch: AdminLaunch | null }>({
     open: false,

@@ -1,6 +1,6 @@
 import { LAUNCH_DEFAULT_CAPACITY, LAUNCH_MAX_CAPACITY, LAUNCH_MIN_CAPACITY } from '#shared/constants.ts';
 
-/** SPEC.md section 5: a capacity outside 1 to 200, or not a whole number, falls back to 50. */
+/** docs/product.md section 5: a capacity outside 1 to 200, or not a whole number, falls back to 50. */
 export function parseCapacity(text: string): number {
   const trimmed = text.trim();
   const value = Number(trimmed);

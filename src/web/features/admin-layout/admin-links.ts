@@ -50,7 +50,7 @@ export function mayOpen(role: Role, page: AdminPageName): boolean {
   return rule === undefined || allows(role, rule);
 }
 
-// SPEC.md admin layout: the sidebar links, in this order, after the dashboard; then the staff
+// docs/product.md admin layout: the sidebar links, in this order, after the dashboard; then the staff
 // screens. Each role sees only the pages it may use.
 export const ADMIN_LINKS: AdminLink[] = [
   { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard, page: 'dashboard' },

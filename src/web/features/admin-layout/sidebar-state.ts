@@ -8,7 +8,7 @@ function readCookie(): boolean {
 }
 
 function writeCookie(open: boolean) {
-  // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie is what SPEC.md asks for (7 days).
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie is what docs/product.md asks for (7 days).
   document.cookie = `${SIDEBAR.cookieName}=${open}; path=/; max-age=${SIDEBAR.cookieMaxAgeSeconds}; SameSite=Lax`;
 }
 

@@ -81,7 +81,7 @@ export function LocationDialog({ location, open, onOpenChange }: Props) {
     ),
   );
 
-  // Every field shares SPEC.md's one message, so it is said once for the whole form.
+  // Every field shares docs/product.md's one message, so it is said once for the whole form.
   const messages = [...new Set(FIELDS.map((f) => errors[f.name]?.message).filter(Boolean))];
   const serverMessage = save.error instanceof ApiError && !save.error.fields ? save.error.message : null;
   const errorId = `${id}-error`;

@@ -86,7 +86,7 @@ export function LocationsView() {
         toast.success(MSG.locationDeleted);
         setDeleting(null);
       },
-      // ARCHITECTURE.md section 8.6: the server says why (active bookings travel through it).
+      // docs/product.md section 10.6: the server says why (active bookings travel through it).
       onError: (error) => {
         toast.error(MSG.locationDeleteFailed, {
           description: errorMessage(error),

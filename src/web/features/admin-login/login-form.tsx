@@ -30,7 +30,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: AdminUser) => voi
       onSuccess: (me) => {
         if (me.user) onSignedIn(me.user);
       },
-      // SPEC.md section 8: the error message or 'Invalid credentials'.
+      // docs/product.md section 8: the error message or 'Invalid credentials'.
       onError: (e) => setError(e instanceof ApiError && e.message ? e.message : MSG.invalidCredentials),
     });
   };

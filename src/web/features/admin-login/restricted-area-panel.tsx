@@ -9,7 +9,7 @@ import { useCountdown } from './use-countdown.ts';
 
 const DETECTING = 'Detecting...';
 
-// SPEC.md admin login: an unknown IP shows 'Hidden', a failed lookup 'Detection Failed'.
+// docs/product.md admin login: an unknown IP shows 'Hidden', a failed lookup 'Detection Failed'.
 function describeLocation(info: ClientInfo): string {
   if (info.geolocation === 'failed') return MSG.detectionFailed;
   if (info.geolocation === 'hidden') return MSG.hidden;

@@ -8,7 +8,7 @@ export const paymentSettingsQuery = queryOptions({
   queryFn: ({ signal }) => api.get<PaymentSettingsView>('/api/admin/payment-settings', { signal }),
 });
 
-/** A partial save (SPEC.md section 7): each card sends only its own fields. */
+/** A partial save (docs/product.md section 7): each card sends only its own fields. */
 export function useUpdatePaymentSettings() {
   const queryClient = useQueryClient();
   return useMutation({

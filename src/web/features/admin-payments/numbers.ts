@@ -1,10 +1,10 @@
-/** Numeric settings follow SPEC.md section 5: a value that is not a number becomes 0. */
+/** Numeric settings follow docs/product.md section 5: a value that is not a number becomes 0. */
 export function numericOrZero(value: string): string {
   const trimmed = value.trim();
   return trimmed !== '' && Number.isFinite(Number(trimmed)) ? trimmed : '0';
 }
 
-/** SPEC.md section 9: the foreigner price preview is USD times rate, 2 decimals; null without both. */
+/** docs/product.md section 9: the foreigner price preview is USD times rate, 2 decimals; null without both. */
 export function toMvr(usd: string, rate: string): string | null {
   if (usd.trim() === '' || rate.trim() === '') return null;
   const amount = Number(usd);

@@ -60,7 +60,7 @@ function DeleteSchedule({ schedule }: { schedule: AdminSchedule }) {
   );
 }
 
-/** SPEC.md section 4: reopening asks first, saying the trip takes bookings again. */
+/** docs/product.md section 4: reopening asks first, saying the trip takes bookings again. */
 function ReopenSchedule({ schedule }: { schedule: AdminSchedule }) {
   const [open, setOpen] = useState(false);
   const status = useScheduleStatus();

@@ -19,7 +19,7 @@ const stop = (locationId = '', departureTime = ''): StopDraft => ({
   departureTime,
 });
 
-/** A new schedule: two empty stops, the first leaving at SPEC.md's default 08:00. */
+/** A new schedule: two empty stops, the first leaving at docs/product.md's default 08:00. */
 export function emptyDraft(): ScheduleDraft {
   return { travelDate: '', launchIds: [], stops: [stop('', DEFAULT_DEPARTURE_TIME), stop()] };
 }
@@ -61,7 +61,7 @@ export function addStop(draft: ScheduleDraft): ScheduleDraft {
   return { ...draft, stops: [...draft.stops, stop()] };
 }
 
-/** SPEC.md section 5: a stop may be removed only while more than 2 remain. */
+/** docs/product.md section 5: a stop may be removed only while more than 2 remain. */
 export function removeStop(draft: ScheduleDraft, index: number): ScheduleDraft {
   if (draft.stops.length <= 2) return draft;
   return { ...draft, stops: draft.stops.filter((_, i) => i !== index) };

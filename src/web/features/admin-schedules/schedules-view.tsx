@@ -49,7 +49,7 @@ function ScheduleList({
   );
 }
 
-/** SPEC.md Schedule screen: a date filter kept in `?date=` (empty: every date), the cards and the dialog. */
+/** docs/product.md Schedule screen: a date filter kept in `?date=` (empty: every date), the cards and the dialog. */
 export function SchedulesView({ cardActions }: { cardActions?: CardActions } = {}) {
   const [params, setParams] = useUrlParams();
   const dateParam = params.get('date');

@@ -36,7 +36,7 @@ export function PasswordForm() {
           setFields(EMPTY);
           toast.success(MSG.passwordChanged);
         },
-        // SPEC.md section 8: the server's message as is.
+        // docs/product.md section 8: the server's message as is.
         onError: (e) => {
           const message = errorMessage(e);
           const field = message === MSG.currentPasswordIncorrect ? 'current' : null;

@@ -9,7 +9,7 @@ import { TripManagement } from './trip-management.tsx';
 const isIsoDate = (value: string | null): value is string =>
   value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-/** SPEC.md Ticketing: the day's trips, and one trip's management under `?trip=`. */
+/** docs/product.md Ticketing: the day's trips, and one trip's management under `?trip=`. */
 export function TicketingView() {
   const [params, setParams] = useUrlParams();
   const today = useOperatorToday();

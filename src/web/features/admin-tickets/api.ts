@@ -56,7 +56,7 @@ function send(id: string, action: TicketAction): Promise<AdminTicket | undefined
   }
 }
 
-// SPEC.md section 8, Tickets.
+// docs/product.md section 8, Tickets.
 const OUTCOME: Record<TicketAction['kind'], { ok: (a: TicketAction) => string; failed: string }> = {
   approve: { ok: () => MSG.ticketApproved, failed: MSG.ticketApproveFailed },
   reject: { ok: () => MSG.ticketRejected, failed: MSG.ticketRejectFailed },

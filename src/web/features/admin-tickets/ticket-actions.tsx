@@ -21,7 +21,7 @@ const MARK_TONE: Record<MarkedStatus, string> = {
 };
 
 /**
- * SPEC.md section 4: approve and reject on pending tickets, mark on confirmed, delete on any but
+ * docs/product.md section 4: approve and reject on pending tickets, mark on confirmed, delete on any but
  * a counter sale (voided instead, docs/decisions/025).
  */
 export function TicketActions({ ticket }: { ticket: AdminTicket }) {

@@ -16,7 +16,7 @@ import { formatDay, formatInstant } from '#web/lib/dates.ts';
 import { useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
 import { TicketActions } from './ticket-actions.tsx';
 
-// Breakdown prices are in the ticket type's own currency (ARCHITECTURE.md section 8.7).
+// Breakdown prices are in the ticket type's own currency (docs/product.md section 10.7).
 const TYPE_CURRENCY = { local: 'MVR', foreigner: 'USD' } as const;
 const TYPE_LABEL = { local: 'Local', foreigner: 'Foreigner' } as const;
 

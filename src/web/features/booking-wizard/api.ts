@@ -40,7 +40,7 @@ export const seatMapQuery = (scheduleId: string, date: string, launchId: string,
         signal,
         headers: { [BOOKING_SESSION_HEADER]: sessionId },
       }),
-    // SPEC.md section 9: other passengers' holds show up within 5 s.
+    // docs/product.md section 9: other passengers' holds show up within 5 s.
     refetchInterval: SEAT_LOCK_REFRESH_MS,
   });
 
@@ -58,7 +58,7 @@ export const lockSeats = (
     { headers: { [BOOKING_SESSION_HEADER]: sessionId } },
   );
 
-/** Releasing is best effort (SPEC.md section 8): a failure is logged and the wizard moves on. */
+/** Releasing is best effort (docs/product.md section 8): a failure is logged and the wizard moves on. */
 export async function releaseSeats(hold: SeatHold, sessionId: string): Promise<void> {
   if (hold.seats.length === 0) return;
   try {

@@ -31,7 +31,7 @@ export function pricesFrom(settings: PublicSettings | undefined): Prices | null 
 }
 
 /**
- * A preview of what the server will charge (ARCHITECTURE.md section 8.7), with the server's own
+ * A preview of what the server will charge (docs/product.md section 10.7), with the server's own
  * exact arithmetic (#shared/money.ts): local prices are MVR, foreigner prices USD; each total
  * converts the other part and rounds half-up once, at the end.
  */

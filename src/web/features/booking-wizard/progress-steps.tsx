@@ -13,7 +13,7 @@ export const STEP_TITLES = [
   'booking.step5',
 ] as const satisfies readonly TextId[];
 
-/** SPEC.md section 2: five numbered steps; small screens show "Step N of 5: title" instead of every title. */
+/** docs/product.md section 2: five numbered steps; small screens show "Step N of 5: title" instead of every title. */
 export function ProgressSteps({ current }: { current: WizardStep }) {
   const t = useTexts(BOOKING_TEXTS);
   const active = Math.min(current, STEP_TITLES.length);

@@ -48,7 +48,7 @@ const atSeats = (): WizardState =>
     { type: 'seatToggled', label: 'A2' },
   ]);
 
-describe('booking wizard transitions (SPEC.md section 4)', () => {
+describe('booking wizard transitions (docs/product.md section 4)', () => {
   it('starts on step 1 with the SPEC defaults', () => {
     const state = initialWizardState();
     expect(state.currentStep).toBe(1);

@@ -2,7 +2,7 @@ import type { Currency } from '#shared/constants.ts';
 import { DEFAULT_COUNTRY_CODE, DEFAULT_NATIONALITY, SEAT_HOLD_SECONDS } from '#shared/constants.ts';
 import type { Trip, TripLaunch } from '#shared/schemas.ts';
 
-// SPEC.md section 3 "Wizard state" and section 4 "Wizard" transitions, in one reducer (STYLE.md habit 10).
+// docs/product.md section 3 "Wizard state" and section 4 "Wizard" transitions, in one reducer (docs/product.md section 16).
 
 /** 1 to 5 are the wizard's steps; 6 is the confirmation screen shown after submitting. */
 export type WizardStep = 1 | 2 | 3 | 4 | 5 | 6;
@@ -36,7 +36,7 @@ export type TripSearch = { date: string; fromId: string; toId: string };
 
 export type WizardState = {
   version: 1;
-  /** X-Booking-Session: one random id per wizard run (ARCHITECTURE.md section 8.13). */
+  /** X-Booking-Session: one random id per wizard run (docs/product.md section 10.13). */
   sessionId: string;
   currentStep: WizardStep;
   search: TripSearch;
@@ -154,7 +154,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return {
         ...state,
         passengerInfo: { ...state.passengerInfo, ...action.info },
-        // ARCHITECTURE.md section 8.8: a different address needs its own verification.
+        // docs/product.md section 10.8: a different address needs its own verification.
         emailVerification: emailChanged ? EMPTY_VERIFICATION : state.emailVerification,
       };
     }
@@ -209,7 +209,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     }
     case 'continueToSeats':
       if (state.currentStep !== 3 || !state.selectedLaunch) return state;
-      // ARCHITECTURE.md section 8.1: the hold countdown starts on entering step 4.
+      // docs/product.md section 10.1: the hold countdown starts on entering step 4.
       return { ...state, currentStep: 4, timerStartTime: action.now };
     case 'seatToggled': {
       const selected = state.selectedSeats.includes(action.label)
@@ -244,7 +244,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         case 3:
           return { ...state, currentStep: 2 };
         case 4:
-          // The caller has released the locks (SPEC.md section 4); the next visit starts a new hold.
+          // The caller has released the locks (docs/product.md section 4); the next visit starts a new hold.
           return { ...withoutHold(state), currentStep: 3 };
         case 5:
           return { ...state, currentStep: 4 };
@@ -270,7 +270,7 @@ export function holdDeadline(state: WizardState): number | null {
 
 const STORAGE_KEY = 'booking-wizard';
 
-/** ARCHITECTURE.md section 8.13: a reload keeps the wizard where it was. */
+/** docs/product.md section 10.13: a reload keeps the wizard where it was. */
 export function loadWizardState(): WizardState {
   try {
     const raw = sessionStorage.getItem(STORAGE_KEY);

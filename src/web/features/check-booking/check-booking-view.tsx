@@ -37,7 +37,7 @@ function useOutcomeModule(wanted: boolean): OutcomeModule | null {
 }
 
 /**
- * The lookup of SPEC.md "Check Your Booking". The searched reference lives in the URL (?ref=), so a
+ * The lookup of docs/product.md "Check Your Booking". The searched reference lives in the URL (?ref=), so a
  * reload or a shared link shows the same result; the input may run ahead of it while typing.
  */
 export function CheckBookingView() {
@@ -57,7 +57,7 @@ export function CheckBookingView() {
   const search = (value: string) => {
     const next = value.trim();
     if (next === reference) {
-      // Search and Enter always ask again (ARCHITECTURE.md section 8.10): the status may have changed.
+      // Search and Enter always ask again (docs/product.md section 10.10): the status may have changed.
       if (next) void lookup.refetch();
       return;
     }

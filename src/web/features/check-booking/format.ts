@@ -38,7 +38,7 @@ export function formatTicketCounts(adults: number, children: number, t: Translat
 
 type BreakdownRow = BookingLookup['ticketBreakdown'][number];
 
-// Breakdown prices are in the ticket type's own currency (ARCHITECTURE.md section 8.7).
+// Breakdown prices are in the ticket type's own currency (docs/product.md section 10.7).
 const TYPE_CURRENCY: Record<BreakdownRow['type'], string> = { local: 'MVR', foreigner: 'USD' };
 const ROW_LABEL: Record<BreakdownRow['type'], Record<BreakdownRow['category'], TextId>> = {
   local: { adult: 'lookup.localAdult', child: 'lookup.localChild' },

@@ -11,7 +11,7 @@ import { useIsMobile } from '#web/lib/use-is-mobile.ts';
 import { cn } from '#web/lib/utils.ts';
 import { HOME_TEXTS } from './texts.ts';
 
-/** SPEC.md banner carousel: active banners for this device class, by display order, rotating every 5 s. */
+/** docs/product.md banner carousel: active banners for this device class, by display order, rotating every 5 s. */
 export function BannerCarousel() {
   const isMobile = useIsMobile();
   const { data, isPending } = useQuery(bannersQuery);

@@ -22,7 +22,7 @@ const MANAGE_CODES: Readonly<Record<string, TextId>> = {
 /**
  * What to tell the passenger about a failed step. In English the server's own message, which is
  * written for people and names the particulars (the taken seats, why a change is refused); in
- * Dhivehi the catalogue's text for the error's code (ARCHITECTURE.md section 9), else a general one.
+ * Dhivehi the catalogue's text for the error's code (docs/product.md section 14), else a general one.
  */
 export function manageErrorText(t: Translate, error: unknown, language: string): string {
   if (error instanceof FormProblem) return error.message;

@@ -16,7 +16,7 @@ type Status =
 
 /**
  * The slip for a dearer departure, checked and shrunk in the browser as step 5 of the booking
- * does it (SPEC.md section 9) before it is sent. `onBusyChange` keeps the submit waiting meanwhile.
+ * does it (docs/product.md section 9) before it is sent. `onBusyChange` keeps the submit waiting meanwhile.
  */
 export function SlipInput({
   slip,

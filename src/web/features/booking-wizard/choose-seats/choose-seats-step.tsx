@@ -24,7 +24,7 @@ export default function ChooseSeatsStep({ state, dispatch }: StepProps) {
   const needed = ticketTotal(state.tickets);
 
   const seats = useMemo(() => {
-    // ARCHITECTURE.md section 8.2: another session's lock shows as Occupied, our own as ours to pick.
+    // docs/product.md section 10.2: another session's lock shows as Occupied, our own as ours to pick.
     const fromServer = seatMap.data?.seats;
     const labels =
       fromServer?.map((s) => ({ label: s.label, taken: s.state === 'occupied' || s.state === 'locked' })) ??
@@ -61,7 +61,7 @@ export default function ChooseSeatsStep({ state, dispatch }: StepProps) {
 
   const onBack = async () => {
     setBusy(true);
-    // SPEC.md section 4: going back from seats first lets the held seats go.
+    // docs/product.md section 4: going back from seats first lets the held seats go.
     await releaseSeats({ ...hold, seats: state.lockedSeats }, sessionId);
     setBusy(false);
     dispatch({ type: 'back' });
@@ -80,7 +80,7 @@ export default function ChooseSeatsStep({ state, dispatch }: StepProps) {
       dispatch({ type: 'seatsLocked', lockedUntil });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'seats_unavailable') {
-        // ARCHITECTURE.md section 8.2: stay, unselect and name the taken seats, refresh the grid.
+        // docs/product.md section 10.2: stay, unselect and name the taken seats, refresh the grid.
         dispatch({ type: 'seatsTaken', labels: error.details.seats ?? [] });
         toast.error(apiErrorText(t, error));
       } else if (error instanceof ApiError && error.code === 'email_not_verified') {

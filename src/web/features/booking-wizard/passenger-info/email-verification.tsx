@@ -27,7 +27,7 @@ function useSecondsUntil(until: number | null): number {
   return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
 }
 
-/** SPEC.md section 4: not verified -> code sent (60 s cooldown, attempts counted) -> verified. */
+/** docs/product.md section 4: not verified -> code sent (60 s cooldown, attempts counted) -> verified. */
 export function EmailVerification({ state, dispatch }: StepProps) {
   const t = useTexts(PASSENGER_TEXTS, MSG_TEXTS);
   const { email } = state.passengerInfo;

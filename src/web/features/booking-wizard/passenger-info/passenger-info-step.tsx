@@ -56,7 +56,7 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
   const maxPerBooking = settings.data?.maxTicketsPerBooking ?? DEFAULT_MAX_TICKETS;
 
   const onContinue = () => {
-    // SPEC.md section 5: the first missing piece is named.
+    // docs/product.md section 5: the first missing piece is named.
     if (detailsMissing) return void toast.error(t('msg.missingPassengerInfo'));
     if (count === 0) return void toast.error(t('msg.selectTicket'));
     if (!emailVerification.isVerified) return void toast.error(t('msg.verifyEmailFirst'));

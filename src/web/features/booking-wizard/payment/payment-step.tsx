@@ -55,7 +55,7 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
 
   const onSubmit = async () => {
     if (optimizing || accountMissing) return;
-    // SPEC.md section 5, in its order.
+    // docs/product.md section 5, in its order.
     if (!slip || !trip) return void toast.error(t('msg.slipAndTripRequired'));
     const { passengerInfo: p } = state;
     if (!p.name.trim() || !p.email.trim()) return void toast.error(t('msg.missingPassengerInfo'));

@@ -43,7 +43,7 @@ function statusText(t: Translate, status: Status): string {
 }
 
 /**
- * The slip is checked and shrunk in the browser (SPEC.md section 9) before it is sent. While that
+ * The slip is checked and shrunk in the browser (docs/product.md section 9) before it is sent. While that
  * runs the step may not submit: `onBusyChange` tells it, so a slip just chosen is never reported
  * missing.
  */
@@ -142,7 +142,7 @@ export function SlipUpload({
             <CheckCircle2 aria-hidden="true" className="size-4 shrink-0 text-green-700" />
           ) : null}
           {working ? (
-            // SPEC.md section 8's text, then the stage it is at.
+            // docs/product.md section 8's text, then the stage it is at.
             <span className="grid">
               <span className="font-medium">{t('msg.optimizing')}</span>
               <span className="text-xs text-slate-600">{text}</span>

@@ -28,7 +28,7 @@ const error = (code: string, message: string, status: number, details?: ErrorDet
   new ApiError(code, message, status, undefined, details);
 const long = `${'A refusal that goes on and on '.repeat(4)}.`;
 
-describe('submitErrorMessage: SPEC.md section 8, chosen by error code', () => {
+describe('submitErrorMessage: docs/product.md section 8, chosen by error code', () => {
   it.each([
     ['an upload code', error('invalid_image_type', MSG.imageType, 415), MSG.uploadError(MSG.imageType)],
     ['image_*', error('image_too_many_pixels', MSG.imagePixels, 413), MSG.uploadError(MSG.imagePixels)],
@@ -130,7 +130,7 @@ describe(`submitErrorMessage on what the server really answers (${testDatabaseKi
     expect(await shownFor(await validBooking(), huge)).toBe(MSG.uploadError(MSG.imageSize));
   });
 
-  it('no slip, no name and a broken body get SPEC.md section 5 texts', async () => {
+  it('no slip, no name and a broken body get docs/product.md section 5 texts', async () => {
     const booking = await validBooking();
     const slip = await jpeg('photo-exif-gps.jpg');
     expect(await shownFor(booking)).toBe(MSG.slipAndTripRequired);

@@ -18,7 +18,7 @@ const isUploadCode = (code: string) =>
   UPLOAD_CODES.has(code) || code.startsWith('image_') || code.startsWith('storage_');
 
 /**
- * SPEC.md section 8's texts for the submit refusals whose text differs from what the code says
+ * docs/product.md section 8's texts for the submit refusals whose text differs from what the code says
  * elsewhere (#web/i18n/msg.ts), by the code the server answers.
  */
 const SUBMIT_TEXTS: Readonly<Record<string, TextId>> = {
@@ -30,9 +30,9 @@ const SUBMIT_TEXTS: Readonly<Record<string, TextId>> = {
 };
 
 /**
- * SPEC.md section 8 "Booking submit failures": the text for what the server answered, by its
+ * docs/product.md section 8 "Booking submit failures": the text for what the server answered, by its
  * code, in the passenger's language (`t` of a screen that loads the `msg` texts). A code with a
- * passenger text of its own (SPEC.md section 5's submit rules, the fair-hold limits, a departure
+ * passenger text of its own (docs/product.md section 5's submit rules, the fair-hold limits, a departure
  * that closed meanwhile) gets that text, whatever the server's message says.
  */
 export function submitErrorMessage(t: Translate, error: unknown): string {
@@ -46,7 +46,7 @@ export function submitErrorMessage(t: Translate, error: unknown): string {
   const id = SUBMIT_TEXTS[code];
   if (id) return t(id);
   if (hasCodeText(error)) return apiErrorText(t, error);
-  // SPEC.md: any other short message is shown as is.
+  // docs/product.md: any other short message is shown as is.
   if (error.status >= 400 && !code.startsWith('http_') && message && message.length < 100) return message;
   return t('msg.submitFailed');
 }
