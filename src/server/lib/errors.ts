@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   type ApiErrorBody,
+  type ErrorCode,
   type ErrorDetails,
   PROBLEMS,
   type ProblemCode,
@@ -13,13 +14,13 @@ import { MSG } from '#shared/messages.ts';
  * (plugins/error-handler.ts) is the one place that turns them into the JSON error shape.
  */
 export class AppError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
   readonly details: ErrorDetails | undefined;
 
   constructor(
-    code: string,
+    code: ErrorCode,
     message: string,
     status = 400,
     extra?: { fields?: Record<string, string>; details?: ErrorDetails },
@@ -64,4 +65,5 @@ export function errorBody(err: AppError): ApiErrorBody {
   };
 }
 
-export const notFound = (message = 'Not found', code = 'not_found') => new AppError(code, message, 404);
+export const notFound = (message = 'Not found', code: ErrorCode = 'not_found') =>
+  new AppError(code, message, 404);

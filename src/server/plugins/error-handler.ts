@@ -26,8 +26,11 @@ function toAppError(err: FastifyError | Error): AppError | null {
   if (isDatabaseUnavailable(err)) return new AppError('service_unavailable', MSG.databaseUnavailable, 503);
   // Fastify's own refusals (a body that is no JSON, an unsupported media type, ...).
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
-    const appCode = code ? code.toLowerCase().replace(/^fst_(err_)?/, '') : 'bad_request';
-    return new AppError(appCode, err.message, statusCode);
+    return new AppError(
+      statusCode === 415 ? 'unsupported_media_type' : 'bad_request',
+      err.message,
+      statusCode,
+    );
   }
   return null;
 }

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '#shared/api-errors.ts';
 import en from '#shared/messages/msg.ts?catalogue';
 import type { TextId } from '#shared/texts.ts';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -7,7 +8,7 @@ import { registerTexts, type Translate } from './texts.tsx';
 export const MSG_TEXTS = registerTexts('msg', en, () => import('#shared/locales/dv/msg.ts?catalogue'));
 
 /** The text for each code the API answers a passenger with (#shared/api-errors.ts, the services). */
-const CODE_TEXTS: Readonly<Record<string, TextId>> = {
+const CODE_TEXTS: Readonly<Partial<Record<ErrorCode, TextId>>> = {
   email_required: 'msg.emailRequired',
   invalid_email: 'msg.invalidEmail',
   invalid_code_format: 'msg.otpCodeFormat',
@@ -60,7 +61,7 @@ const CODE_TEXTS: Readonly<Record<string, TextId>> = {
  * Needs `useTexts('msg')` (or MSG_TEXTS loaded) in the calling screen.
  */
 export function apiErrorText(t: Translate, error: unknown, fallback: TextId = 'msg.serverError'): string {
-  const id = error instanceof ApiError ? CODE_TEXTS[error.code] : undefined;
+  const id = error instanceof ApiError ? CODE_TEXTS[error.code as ErrorCode] : undefined;
   if (!id || !(error instanceof ApiError)) return t(fallback);
   const { details } = error;
   return t(id, {

@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ErrorDetails } from '#shared/api-errors.ts';
+import type { ApiErrorBody, ErrorCode, ErrorDetails } from '#shared/api-errors.ts';
 import { SERVER_ERROR } from '#shared/server-error.ts';
 
 /**
@@ -19,14 +19,20 @@ export function errorMessage(error: unknown, fallback: string = SERVER_ERROR): s
 export const apiErrorText = (error: unknown): string | undefined =>
   error instanceof ApiError ? error.message : undefined;
 
+/**
+ * The API's codes, and the two the client makes itself: no answer at all, and an answer that is
+ * not the API's JSON error (a proxy's 502 page, say).
+ */
+export type ClientErrorCode = ErrorCode | 'network_error' | `http_${number}`;
+
 export class ApiError extends Error {
-  readonly code: string;
+  readonly code: ClientErrorCode;
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
   readonly details: ErrorDetails;
 
   constructor(
-    code: string,
+    code: ClientErrorCode,
     message: string,
     status: number,
     fields?: Record<string, string>,
@@ -82,7 +88,8 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   if (!response.ok) {
     if (isErrorBody(data)) {
       const { code, message, fields, ...details } = data.error;
-      throw new ApiError(code, message, response.status, fields, details);
+      // A code this build does not know yet still travels; the web shows its generic text for it.
+      throw new ApiError(code as ErrorCode, message, response.status, fields, details);
     }
     throw new ApiError(`http_${response.status}`, SERVER_ERROR, response.status);
   }

@@ -6,7 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import {
   checkPasswordChange,
   EMPTY_PASSWORD_FIELDS as EMPTY,
@@ -39,7 +39,7 @@ export function PasswordForm() {
         // docs/product.md section 8: the server's message as is.
         onError: (e) => {
           const message = errorMessage(e);
-          const field = message === MSG.currentPasswordIncorrect ? 'current' : null;
+          const field = e instanceof ApiError && e.code === 'current_password_incorrect' ? 'current' : null;
           setError({ field, message });
           toast.error(message);
         },

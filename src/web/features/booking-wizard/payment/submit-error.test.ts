@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 import { i18n, type Messages } from '#web/i18n/catalogue.ts';
 import { text } from '#web/i18n/texts.tsx';
-import { ApiError, api } from '#web/lib/api-client.ts';
+import { ApiError, api, type ClientErrorCode } from '#web/lib/api-client.ts';
 import { submitErrorMessage } from './submit-error.ts';
 
 // What the wizard shows an English reader: the `msg` texts compiled as the web build does.
@@ -24,7 +24,7 @@ i18n.activate('en');
 const shown = (thrown: unknown) => submitErrorMessage(text, thrown);
 
 const FILES = path.resolve(import.meta.dirname, '../../../../../tests/files');
-const error = (code: string, message: string, status: number, details?: ErrorDetails) =>
+const error = (code: ClientErrorCode, message: string, status: number, details?: ErrorDetails) =>
   new ApiError(code, message, status, undefined, details);
 const long = `${'A refusal that goes on and on '.repeat(4)}.`;
 
@@ -33,7 +33,11 @@ describe('submitErrorMessage: docs/product.md section 8, chosen by error code', 
     ['an upload code', error('invalid_image_type', MSG.imageType, 415), MSG.uploadError(MSG.imageType)],
     ['image_*', error('image_too_many_pixels', MSG.imagePixels, 413), MSG.uploadError(MSG.imagePixels)],
     ['a body over the limit', error('payload_too_large', MSG.imageSize, 413), MSG.uploadError(MSG.imageSize)],
-    ['storage failing', error('upload_failed', 'Storage is full', 502), MSG.uploadError('Storage is full')],
+    [
+      'an image that is no image',
+      error('invalid_image', MSG.imageUnreadable, 400),
+      MSG.uploadError(MSG.imageUnreadable),
+    ],
     ['a taken reference', error('reference_exists', 'duplicate', 409), MSG.referenceExists],
     ['an unknown schedule', error('invalid_schedule', 'x', 400), MSG.invalidSchedule],
     ['a trip gone', error('trip_not_found', MSG.tripNotFound, 404), MSG.invalidSchedule],
@@ -62,8 +66,12 @@ describe('submitErrorMessage: docs/product.md section 8, chosen by error code', 
       error('invalid_seats', MSG.invalidSeats(['Z9']), 400, { seats: ['Z9'] }),
       MSG.invalidSeats(['Z9']),
     ],
-    ['a short 4xx message without a text of its own', error('something_new', 'Not now', 409), 'Not now'],
-    ['a long 4xx message', error('something_else', long, 409), MSG.submitFailed],
+    [
+      'a short 4xx message without a text of its own',
+      error('something_new' as ClientErrorCode, 'Not now', 409),
+      'Not now',
+    ],
+    ['a long 4xx message', error('something_else' as ClientErrorCode, long, 409), MSG.submitFailed],
     ['a server fault', error('internal_error', MSG.serverError, 500), MSG.submitFailed],
     ['an outage', error('service_unavailable', MSG.databaseUnavailable, 503), MSG.submitFailed],
     ['a non-JSON answer', error('http_502', MSG.serverError, 502), MSG.submitFailed],

@@ -1,11 +1,10 @@
 import type { TextId } from '#shared/texts.ts';
 import { apiErrorText, hasCodeText } from '#web/i18n/msg.ts';
 import type { Translate } from '#web/i18n/texts.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
+import { ApiError, type ClientErrorCode } from '#web/lib/api-client.ts';
 
 /** What the upload checks answer (server/lib/images.ts, lib/multipart.ts, the 413 of the error handler). */
-const UPLOAD_CODES: ReadonlySet<string> = new Set([
-  'upload_failed',
+const UPLOAD_CODES: ReadonlySet<ClientErrorCode> = new Set<ClientErrorCode>([
   'image_required',
   'image_too_large',
   'image_too_many_pixels',
@@ -14,14 +13,11 @@ const UPLOAD_CODES: ReadonlySet<string> = new Set([
   'payload_too_large',
 ]);
 
-const isUploadCode = (code: string) =>
-  UPLOAD_CODES.has(code) || code.startsWith('image_') || code.startsWith('storage_');
-
 /**
  * docs/product.md section 8's texts for the submit refusals whose text differs from what the code says
  * elsewhere (#web/i18n/msg.ts), by the code the server answers.
  */
-const SUBMIT_TEXTS: Readonly<Record<string, TextId>> = {
+const SUBMIT_TEXTS: Readonly<Partial<Record<ClientErrorCode, TextId>>> = {
   // Any other invalid field.
   validation_error: 'msg.checkRequiredFields',
   // A booking the server cannot place on the trip the wizard chose.
@@ -38,8 +34,7 @@ const SUBMIT_TEXTS: Readonly<Record<string, TextId>> = {
 export function submitErrorMessage(t: Translate, error: unknown): string {
   if (!(error instanceof ApiError)) return t('msg.submitFailed');
   const { code, message } = error;
-  // Storage failing to take the slip is still an upload error, whatever its status.
-  if (isUploadCode(code))
+  if (UPLOAD_CODES.has(code))
     return t('msg.uploadError', { m: hasCodeText(error) ? apiErrorText(t, error) : message });
   // A network failure, a non-JSON answer (code http_NNN) or a server fault: nothing to explain.
   if (error.status === 0 || error.status >= 500) return t('msg.submitFailed');
