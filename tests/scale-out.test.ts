@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import {
   submitBookingOverHttp,
   verifyEmailOverHttp,
 } from './setup/http-passenger.ts';
+import { type S3Server, startS3Server } from './setup/s3-server.ts';
 import {
   createScratchPostgres,
   freePort,
@@ -27,9 +29,10 @@ import { type SmtpSink, startSmtpSink } from './setup/smtp-sink.ts';
 
 /*
  * docs/deploy.md: the app server is stateless. Two real server processes share one
- * PostgreSQL database and one storage folder; whatever one instance does, the other sees:
- * live events (LISTEN/NOTIFY), admin sessions, seat locks, verification codes, idempotency
- * records, payment slips and the trip search.
+ * PostgreSQL database and one S3 bucket (s3rver, as docs/deploy.md sets several instances up);
+ * whatever one instance does, the other sees: live events (LISTEN/NOTIFY), admin sessions, seat
+ * locks, verification codes, idempotency records, uploads (images, payment slips) and the trip
+ * search.
  */
 
 const SLIP = path.resolve(import.meta.dirname, 'files/photo-exif-gps.jpg');
@@ -106,6 +109,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scale-out: two instances on one
   let database: ScratchPostgres | undefined;
   let dataDir: string | undefined;
   let sink: SmtpSink | undefined;
+  let bucket: S3Server | undefined;
   let a: ServerProcess | undefined;
   let b: ServerProcess | undefined;
   let A = '';
@@ -119,10 +123,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scale-out: two instances on one
     database = await createScratchPostgres(process.env.TEST_DATABASE_URL ?? '', 'ferry_scaleout');
     dataDir = await mkdtemp(path.join(tmpdir(), 'ferry-scaleout-'));
     sink = await startSmtpSink();
+    bucket = await startS3Server();
     slip = await readFile(SLIP);
     const env = {
       DATABASE_URL: database.url,
+      // Shared for the stand-in ticket signing key; uploads go to the bucket, not DATA_DIR/uploads.
       DATA_DIR: dataDir,
+      ...bucket.env,
       SEED_DEMO: 'true',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
@@ -163,6 +170,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scale-out: two instances on one
     await Promise.allSettled([a?.stop(), b?.stop()]);
     await Promise.allSettled([a?.kill9(), b?.kill9()]);
     await sink?.close().catch(() => {});
+    await bucket?.close().catch(() => {});
     await database?.drop().catch(() => {});
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
@@ -276,10 +284,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scale-out: two instances on one
     expect(locationsA).toHaveLength(5);
     expect(locationsB.map((l) => l.id).sort()).toEqual(locationsA.map((l) => l.id).sort());
     expect(bannersB.map((x) => x.id)).toEqual(bannersA.map((x) => x.id));
-    // A's seeded banner image is served by B from the shared storage.
+    // A's seeded banner image is in the shared bucket, its URL the bucket's; B serves it too.
     const banner = bannersA[0];
     if (!banner) throw new Error('no demo banner');
-    expect((await fetch(`${B}${banner.imageUrl}`)).status).toBe(200);
+    const publicPrefix = `${bucket?.endpoint}/${bucket?.bucket}/public/`;
+    expect(banner.imageUrl.startsWith(publicPrefix)).toBe(true);
+    const fromBucket = await fetch(banner.imageUrl);
+    expect(fromBucket.status).toBe(200);
+    const fromB = await fetch(`${B}/files/${banner.imageUrl.slice(publicPrefix.length)}`);
+    expect(fromB.status).toBe(200);
+    expect(fromB.headers.get('content-type')).toBe('image/webp');
+    expect(Buffer.from(await fromB.arrayBuffer())).toEqual(Buffer.from(await fromBucket.arrayBuffer()));
+    expect(existsSync(path.join(dataDir ?? '', 'uploads'))).toBe(false);
     expect(b?.output()).not.toMatch(/"level":(50|60)/);
   });
 
@@ -306,6 +322,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scale-out: two instances on one
       expect(updated.data).toEqual({ type: 'updated', ticketId: ticket.id });
       expect((await ticketByReference(B, cookieB, reference)).ticketStatus).toBe('confirmed');
 
+      // A stored the slip in the bucket, privately; B reads it from there.
+      const slipPut = bucket?.requests.find(
+        (r) =>
+          r.method === 'PUT' && r.url.startsWith(`/${bucket?.bucket}/private/payment-slips/${reference}/`),
+      );
+      expect(slipPut).toBeDefined();
       const slipRes = await fetch(`${B}/api/admin/tickets/${ticket.id}/slip`, {
         headers: { cookie: cookieB },
       });
@@ -314,6 +336,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scale-out: two instances on one
       const bytes = Buffer.from(await slipRes.arrayBuffer());
       expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
       expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+      expect(existsSync(path.join(dataDir ?? '', 'uploads'))).toBe(false);
     } finally {
       stream.close();
     }

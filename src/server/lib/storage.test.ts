@@ -1,10 +1,10 @@
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type S3Server, startS3Server } from '#tests/setup/s3-server.ts';
 import { loadConfig } from '../config.ts';
 import errorHandler from '../plugins/error-handler.ts';
 import validation from '../plugins/validation.ts';
@@ -241,100 +241,128 @@ describe('GET /files/*', () => {
   });
 });
 
-/**
- * A minimal S3-compatible endpoint (path-style PUT/GET/DELETE, If-None-Match, NoSuchKey) so the
- * real SDK client is exercised end to end without a cloud account.
- */
-function startFakeS3(): Promise<{
-  server: Server;
-  endpoint: string;
-  objects: Map<string, { body: Buffer; type: string }>;
-}> {
-  const objects = new Map<string, { body: Buffer; type: string }>();
-  const readBody = async (req: IncomingMessage) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    return Buffer.concat(chunks);
-  };
-  const xmlError = (code: string) =>
-    `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`;
-  const server = createServer(async (req, res) => {
-    const objectPath = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    if (req.method === 'PUT') {
-      const body = await readBody(req);
-      if (req.headers['if-none-match'] === '*' && objects.has(objectPath)) {
-        res.writeHead(412, { 'content-type': 'application/xml' }).end(xmlError('PreconditionFailed'));
-        return;
-      }
-      objects.set(objectPath, { body, type: String(req.headers['content-type']) });
-      res.writeHead(200, { etag: '"1"' }).end();
-    } else if (req.method === 'GET') {
-      const obj = objects.get(objectPath);
-      if (!obj) {
-        res.writeHead(404, { 'content-type': 'application/xml' }).end(xmlError('NoSuchKey'));
-        return;
-      }
-      res.writeHead(200, { 'content-type': obj.type, 'content-length': obj.body.length }).end(obj.body);
-    } else if (req.method === 'DELETE') {
-      objects.delete(objectPath);
-      res.writeHead(204).end();
-    } else {
-      res.writeHead(405).end();
-    }
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ server, endpoint: `http://127.0.0.1:${port}`, objects });
-    });
-  });
-}
-
-describe('S3 storage', () => {
-  let fake: Awaited<ReturnType<typeof startFakeS3>>;
+describe('S3 storage, against s3rver', () => {
+  let server: S3Server;
   let s3: Storage;
+  /** A client of its own, to see what landed in the bucket without going through the storage. */
+  let raw: S3Client;
   beforeAll(async () => {
-    fake = await startFakeS3();
-    s3 = createS3Storage({
-      endpoint: fake.endpoint,
-      bucket: 'uploads',
-      region: 'us-east-1',
-      accessKeyId: 'test',
-      secretAccessKey: 'test-secret',
-      publicUrl: undefined,
+    server = await startS3Server();
+    s3 = createS3Storage(server.config);
+    raw = new S3Client({
+      endpoint: server.endpoint,
+      forcePathStyle: true,
+      region: server.config.region,
+      credentials: { accessKeyId: server.config.accessKeyId, secretAccessKey: server.config.secretAccessKey },
     });
   });
   afterAll(async () => {
-    await new Promise((resolve) => fake.server.close(resolve));
+    raw.destroy();
+    await server.close();
   });
+
+  const bucketKeys = async () =>
+    ((await raw.send(new ListObjectsV2Command({ Bucket: server.bucket }))).Contents ?? []).map((o) => o.Key);
+  const stored = async (objectKey: string) => {
+    const res = await raw.send(new GetObjectCommand({ Bucket: server.bucket, Key: objectKey }));
+    return {
+      body: Buffer.from((await res.Body?.transformToByteArray()) ?? []),
+      type: res.ContentType,
+      cacheControl: res.CacheControl,
+    };
+  };
 
   it('puts public and private objects under their prefixes, path-style', async () => {
     const pub = await s3.put('banners/b1.webp', webp, { contentType: 'image/webp', visibility: 'public' });
-    expect(pub).toEqual({ key: 'banners/b1.webp', url: `${fake.endpoint}/uploads/public/banners/b1.webp` });
+    expect(pub).toEqual({
+      key: 'banners/b1.webp',
+      url: `${server.endpoint}/uploads/public/banners/b1.webp`,
+    });
     const priv = await s3.put('payment-slips/1/slip.webp', webp, {
       contentType: 'image/webp',
       visibility: 'private',
     });
     expect(priv.url).toBeNull();
-    expect([...fake.objects.keys()].sort()).toEqual([
-      '/uploads/private/payment-slips/1/slip.webp',
-      '/uploads/public/banners/b1.webp',
+    expect((await bucketKeys()).sort()).toEqual([
+      'private/payment-slips/1/slip.webp',
+      'public/banners/b1.webp',
     ]);
-    expect(fake.objects.get('/uploads/public/banners/b1.webp')).toEqual({ body: webp, type: 'image/webp' });
+    expect(await stored('public/banners/b1.webp')).toEqual({
+      body: webp,
+      type: 'image/webp',
+      cacheControl: 'public, max-age=31536000, immutable',
+    });
+    expect((await stored('private/payment-slips/1/slip.webp')).cacheControl).toBe('private, no-store');
+    // The public URL addresses the object itself (s3rver has no bucket policy to keep it private).
+    const viaUrl = await fetch(pub.url ?? '');
+    expect(viaUrl.status).toBe(200);
+    expect(Buffer.from(await viaUrl.arrayBuffer())).toEqual(webp);
   });
 
-  it('gets, refuses overwrite:false, and deletes', async () => {
+  it('gets, overwrites by default, refuses overwrite:false, and deletes', async () => {
     expect(await s3.get('banners/b1.webp', 'public')).toEqual({ body: webp, contentType: 'image/webp' });
     expect(await s3.get('banners/b1.webp', 'private')).toBeNull();
+    expect(await s3.get('banners/missing.webp', 'public')).toBeNull();
+
+    const second = Buffer.concat([webp, Buffer.from('v2')]);
+    await s3.put('banners/b1.webp', second, { contentType: 'image/webp', visibility: 'public' });
+    expect((await stored('public/banners/b1.webp')).body).toEqual(second);
+
+    const before = server.requests.length;
     const err = await refusal(
       s3.put('banners/b1.webp', png, { contentType: 'image/webp', visibility: 'public', overwrite: false }),
     );
     expect(err.code).toBe('object_exists');
-    expect(fake.objects.get('/uploads/public/banners/b1.webp')?.body).toEqual(webp);
+    // Refused by the look before the write: a service that ignores If-None-Match refuses it too.
+    expect(server.requests.slice(before).map((r) => r.method)).toEqual(['HEAD']);
+    expect((await stored('public/banners/b1.webp')).body).toEqual(second);
+
     await s3.delete('banners/b1.webp', 'public');
     await s3.delete('banners/b1.webp', 'public');
     expect(await s3.get('banners/b1.webp', 'public')).toBeNull();
+    expect(await bucketKeys()).toEqual(['private/payment-slips/1/slip.webp']);
     await refusal(s3.get('../b1.webp', 'public'));
+  });
+
+  it('lets exactly one of several racing overwrite:false writers win, each write conditional', async () => {
+    const key = 'banners/banner_7_1.webp';
+    const bodies = Array.from({ length: 8 }, (_, i) => Buffer.concat([webp, Buffer.from(`writer-${i}`)]));
+    const before = server.requests.length;
+    const results = await Promise.allSettled(
+      bodies.map((body) =>
+        s3.put(key, body, { contentType: 'image/webp', visibility: 'public', overwrite: false }),
+      ),
+    );
+    const won = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
+    expect(won).toHaveLength(1);
+    for (const r of results) {
+      if (r.status === 'rejected') expect((r.reason as AppError).code).toBe('object_exists');
+    }
+    expect((await stored(`public/${key}`)).body).toEqual(bodies[won[0] as number]);
+    // The looks all go out before any write, so several writers find the key free and the store
+    // decides between them: If-None-Match on every write, refused with 412 (s3rver lacks it; the
+    // test server's stand-in answers as S3 does, see tests/setup/s3-server.ts).
+    const puts = server.requests.slice(before).filter((r) => r.method === 'PUT');
+    expect(puts.length).toBeGreaterThan(1);
+    for (const put of puts) expect(put.headers['if-none-match']).toBe('*');
+  });
+
+  it('sends plain requests: no checksum headers, no aws-chunked bodies', async () => {
+    const before = server.requests.length;
+    await s3.put('banners/plain.webp', webp, { contentType: 'image/webp', visibility: 'public' });
+    await s3.get('banners/plain.webp', 'public');
+    const sent = server.requests.slice(before);
+    expect(sent.map((r) => r.method)).toEqual(['PUT', 'GET']);
+    for (const { headers } of sent) {
+      expect(
+        Object.keys(headers).filter(
+          (h) => h.startsWith('x-amz-checksum') || h === 'x-amz-sdk-checksum-algorithm',
+        ),
+      ).toEqual([]);
+      expect(headers['content-encoding']).toBeUndefined();
+    }
+    // The body is still signed by its hash, which S3 checks.
+    expect(sent[0]?.headers['x-amz-content-sha256']).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('builds public URLs from S3_PUBLIC_URL when given', () => {

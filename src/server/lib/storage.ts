@@ -5,6 +5,7 @@ import path from 'node:path';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -221,11 +222,23 @@ export function createLocalStorage(rootDir: string, publicBaseUrl?: string): Sto
   };
 }
 
-export function createS3Storage(s3Config: NonNullable<Config['s3']>): Storage {
+const isNotFound = (err: unknown) =>
+  err instanceof S3ServiceException &&
+  (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);
+
+export function createS3Storage(
+  s3Config: NonNullable<Config['s3']>,
+  /** `listPageSize`: keys per ListObjectsV2 page (S3's own limit, 1,000, when unset); tests page with less. */
+  listOpts: { listPageSize?: number } = {},
+): Storage {
   const client = new S3Client({
     region: s3Config.region,
     ...(s3Config.endpoint ? { endpoint: s3Config.endpoint, forcePathStyle: true } : {}),
     credentials: { accessKeyId: s3Config.accessKeyId, secretAccessKey: s3Config.secretAccessKey },
+    // Plain requests: no CRC32 headers or aws-chunked bodies that not every S3-compatible
+    // service understands (docs/decisions/029). S3 still checks each body against its signed hash.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const bucket = s3Config.bucket;
   const base = (
@@ -240,6 +253,15 @@ export function createS3Storage(s3Config: NonNullable<Config['s3']>): Storage {
     assertValidKey(key);
     return `${base}/public/${key}`;
   };
+  const exists = async (fullKey: string) => {
+    try {
+      await client.send(new HeadObjectCommand({ Bucket: bucket, Key: fullKey }));
+      return true;
+    } catch (err) {
+      if (isNotFound(err)) return false;
+      throw err;
+    }
+  };
 
   return {
     publicUrl,
@@ -248,6 +270,10 @@ export function createS3Storage(s3Config: NonNullable<Config['s3']>): Storage {
       assertValidKey(key);
       // Same rule as on disk, so switching backends never changes what a URL serves.
       assertTypeMatchesKey(key, opts.contentType);
+      if (opts.overwrite === false && (await exists(objectKey(key, opts.visibility)))) {
+        // A service that ignores If-None-Match still refuses a key taken earlier (decision 029).
+        throw objectExists(key);
+      }
       try {
         await client.send(
           new PutObjectCommand({
@@ -257,7 +283,8 @@ export function createS3Storage(s3Config: NonNullable<Config['s3']>): Storage {
             ContentType: opts.contentType,
             CacheControl:
               opts.visibility === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-store',
-            // Conditional write: the store itself refuses an existing key, no read-then-write race.
+            // Conditional write: the store itself refuses a key taken meanwhile, so of writers racing
+            // past the check above exactly one wins.
             ...(opts.overwrite === false ? { IfNoneMatch: '*' } : {}),
           }),
         );
@@ -284,12 +311,7 @@ export function createS3Storage(s3Config: NonNullable<Config['s3']>): Storage {
         const body = Buffer.from(await res.Body.transformToByteArray());
         return { body, contentType: res.ContentType ?? contentTypeForKey(key) };
       } catch (err) {
-        if (
-          err instanceof S3ServiceException &&
-          (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404)
-        ) {
-          return null;
-        }
+        if (isNotFound(err)) return null;
         throw err;
       }
     },
@@ -305,7 +327,12 @@ export function createS3Storage(s3Config: NonNullable<Config['s3']>): Storage {
       // ListObjectsV2 answers at most 1,000 keys a page; the continuation token walks the rest.
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket: bucket, Prefix: fullPrefix, ContinuationToken: token }),
+          new ListObjectsV2Command({
+            Bucket: bucket,
+            Prefix: fullPrefix,
+            ContinuationToken: token,
+            MaxKeys: listOpts.listPageSize,
+          }),
         );
         for (const object of page.Contents ?? []) {
           if (!object.Key) continue;

@@ -1,6 +1,4 @@
 import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +6,7 @@ import { ConfigError, loadConfig } from '#server/config.ts';
 import { systemClock } from '#server/lib/clock.ts';
 import { createLocalStorage, createS3Storage, type Storage } from '#server/lib/storage.ts';
 import { makeTicket, uniqueReference } from '#tests/factories.ts';
+import { type S3Server, startS3Server } from '#tests/setup/s3-server.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/setup/test-db.ts';
 import { slipKey } from './create-booking.ts';
 import { SLIP_PREFIX, sweepOrphanSlips } from './sweep-orphan-slips.ts';
@@ -17,36 +16,70 @@ const GRACE_MS = 15 * 60 * 1000;
 const put = (storage: Storage, key: string) =>
   storage.put(key, webp, { contentType: 'image/webp', visibility: 'private' });
 
-describe('sweepOrphanSlips', () => {
-  let database: TestDatabase;
-  let dir: string;
+let database: TestDatabase;
+let s3rver: S3Server;
+beforeAll(async () => {
+  [database, s3rver] = await Promise.all([createTestDatabase(), startS3Server()]);
+});
+afterAll(async () => {
+  await Promise.all([database.dispose(), s3rver.close()]);
+});
+
+it('stores slips under the prefix it sweeps', () => {
+  expect(slipKey('AB12CD').startsWith(SLIP_PREFIX)).toBe(true);
+});
+
+type Backend = {
+  name: string;
+  /** A fresh, empty store. */
+  open(): Promise<Storage>;
+  close(): Promise<void>;
+  /** The file holding an object, whose modification time is the object's age. */
+  file(key: string, visibility: 'public' | 'private'): string;
+  /** Leaves what a write still in flight leaves, where the store shows one (local disk's temp file). */
+  writeInFlight?(): Promise<void>;
+};
+
+let dir = '';
+const backends: Backend[] = [
+  {
+    name: 'local disk',
+    async open() {
+      dir = await mkdtemp(path.join(tmpdir(), 'ferry-sweep-'));
+      return createLocalStorage(dir);
+    },
+    close: () => rm(dir, { recursive: true, force: true }),
+    file: (key, visibility) => path.join(dir, visibility, ...key.split('/')),
+    writeInFlight: () => writeFile(path.join(dir, 'private', SLIP_PREFIX, '.tmp-0123456789abcdef'), webp),
+  },
+  {
+    name: 'S3 (s3rver)',
+    async open() {
+      await s3rver.clear();
+      return createS3Storage(s3rver.config);
+    },
+    close: async () => {},
+    file: (key, visibility) => s3rver.objectFile(`${visibility}/${key}`),
+  },
+];
+
+describe.each(backends)('sweepOrphanSlips on $name', (backend) => {
   let storage: Storage;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.dispose();
-  });
   beforeEach(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'ferry-sweep-'));
-    storage = createLocalStorage(dir);
+    storage = await backend.open();
   });
   afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
+    await backend.close();
   });
 
-  /** Backdates a stored private file, as if it had been written `ageMs` ago. */
-  const age = async (key: string, ageMs: number, visibility = 'private') => {
+  /** Backdates a stored file, as if it had been written `ageMs` ago. */
+  const age = async (key: string, ageMs: number, visibility: 'public' | 'private' = 'private') => {
     const when = new Date(Date.now() - ageMs);
-    await utimes(path.join(dir, visibility, ...key.split('/')), when, when);
+    await utimes(backend.file(key, visibility), when, when);
   };
   const exists = async (key: string, visibility: 'public' | 'private' = 'private') =>
     (await storage.get(key, visibility)) !== null;
-
-  it('stores slips under the prefix it sweeps', () => {
-    expect(slipKey('AB12CD').startsWith(SLIP_PREFIX)).toBe(true);
-  });
 
   it('removes an old orphan and keeps a young orphan, a referenced slip and other files', async () => {
     const orphan = slipKey(uniqueReference());
@@ -60,9 +93,8 @@ describe('sweepOrphanSlips', () => {
     // Not a slip: banners and other public files are never the sweep's business.
     await storage.put('banners/old.webp', webp, { contentType: 'image/webp', visibility: 'public' });
     await age('banners/old.webp', GRACE_MS * 10, 'public');
-    // A write still in flight (its temp file) is not listed, so never removed.
-    const temp = path.join(dir, 'private', SLIP_PREFIX, '.tmp-0123456789abcdef');
-    await writeFile(temp, webp);
+    // A write still in flight is not listed, so never removed.
+    await backend.writeInFlight?.();
 
     const result = await sweepOrphanSlips({
       db: database.db,
@@ -128,74 +160,26 @@ describe('ORPHAN_UPLOAD_GRACE_SECONDS', () => {
   });
 });
 
-/** Just enough of ListObjectsV2 (prefix, max 2 keys a page, continuation token) to page through. */
-function startListingS3(keys: string[]): Promise<{ server: Server; endpoint: string; pages: number }> {
-  const state = { pages: 0 };
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const prefix = url.searchParams.get('prefix') ?? '';
-    const start = Number(url.searchParams.get('continuation-token') ?? 0);
-    const matching = keys.filter((k) => k.startsWith(prefix));
-    const page = matching.slice(start, start + 2);
-    const more = start + 2 < matching.length;
-    state.pages++;
-    res.setHeader('content-type', 'application/xml');
-    res.end(
-      `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>uploads</Name><Prefix>${prefix}</Prefix>` +
-        `<KeyCount>${page.length}</KeyCount><IsTruncated>${more}</IsTruncated>` +
-        (more ? `<NextContinuationToken>${start + 2}</NextContinuationToken>` : '') +
-        page
-          .map(
-            (k) =>
-              `<Contents><Key>${k}</Key><LastModified>2020-01-02T03:04:05.000Z</LastModified></Contents>`,
-          )
-          .join('') +
-        '</ListBucketResult>',
-    );
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        server,
-        endpoint: `http://127.0.0.1:${port}`,
-        get pages() {
-          return state.pages;
-        },
-      });
-    }),
-  );
-}
-
-describe('S3 storage listing', () => {
+describe('S3 storage listing, against s3rver', () => {
   it('pages through ListObjectsV2 and strips the visibility folder', async () => {
-    const fake = await startListingS3([
-      'private/payment-slips/A/slip.webp',
-      'private/payment-slips/B/slip.webp',
-      'private/payment-slips/C/slip.webp',
-      'private/other/x.webp',
-      'public/payment-slips/D/slip.webp',
+    await s3rver.clear();
+    const s3 = createS3Storage(s3rver.config, { listPageSize: 2 });
+    const slips = ['payment-slips/A/slip.webp', 'payment-slips/B/slip.webp', 'payment-slips/C/slip.webp'];
+    for (const key of [...slips, 'other/x.webp']) await put(s3, key);
+    await s3.put('payment-slips/D/slip.webp', webp, { contentType: 'image/webp', visibility: 'public' });
+    const written = new Date('2020-01-02T03:04:05.000Z');
+    for (const key of slips) await utimes(s3rver.objectFile(`private/${key}`), written, written);
+
+    const before = s3rver.requests.length;
+    const listed = [];
+    for await (const object of s3.list(SLIP_PREFIX, 'private')) listed.push(object);
+    expect(listed.map((o) => o.key).sort()).toEqual(slips);
+    for (const object of listed) expect(object.lastModified.toISOString()).toBe(written.toISOString());
+    // Three keys at two a page: the second page came by the first one's continuation token.
+    const pages = s3rver.requests.slice(before).map((r) => new URL(r.url, s3rver.endpoint).searchParams);
+    expect(pages.map((q) => [q.get('list-type'), q.get('max-keys'), q.has('continuation-token')])).toEqual([
+      ['2', '2', false],
+      ['2', '2', true],
     ]);
-    try {
-      const s3 = createS3Storage({
-        endpoint: fake.endpoint,
-        bucket: 'uploads',
-        region: 'us-east-1',
-        accessKeyId: 'test',
-        secretAccessKey: 'test',
-        publicUrl: undefined,
-      });
-      const listed = [];
-      for await (const object of s3.list(SLIP_PREFIX, 'private')) listed.push(object);
-      expect(listed.map((o) => o.key).sort()).toEqual([
-        'payment-slips/A/slip.webp',
-        'payment-slips/B/slip.webp',
-        'payment-slips/C/slip.webp',
-      ]);
-      expect(listed[0]?.lastModified.toISOString()).toBe('2020-01-02T03:04:05.000Z');
-      expect(fake.pages).toBe(2);
-    } finally {
-      await new Promise((resolve) => fake.server.close(resolve));
-    }
   });
 });
