@@ -147,7 +147,8 @@ describe(`passenger mails in the passenger's language (${testDatabaseKind})`, ()
       expect(mail.subject).toBe(`Your verification code: ${code}`);
       expect(mail.text).toBe(
         `Your verification code is ${code}.\n\n` +
-          'It is valid for 10 minutes and can be used once. If you did not ask for it, you can ignore this e-mail.',
+          'It is valid for 10 minutes and can be used once. If you did not ask for it, you can ignore this e-mail.\n\n' +
+          'Support: support@islandferry.mv, +960 330 1234',
       );
       expect(mail.keptSubject).toBe('Your verification code');
       expect(mail.keptText).toBe(
@@ -249,6 +250,8 @@ describe(`passenger mails in the passenger's language (${testDatabaseKind})`, ()
           `Amount: ${totalAmount} MVR (Bank Transfer)`,
           '',
           'Your booking has been submitted for review. You will be notified once approved.',
+          '',
+          'Support: support@islandferry.mv, +960 330 1234',
         ].join('\n'),
       );
       expect(received.html).toContain('<html lang="en" dir="ltr">');
