@@ -322,13 +322,20 @@ describe(`passenger mails in the passenger's language (${testDatabaseKind})`, ()
     afterAll(() => t.database.db.delete(textOverrides));
 
     it('writes a mail with the operator corrections, passing over one that no longer fits', async () => {
-      await saveTextOverride(t.database.db, 'dv', 'email.receivedSubject', 'ބުކިންގ ލިބުނީ: {reference}');
-      await saveTextOverride(
-        t.database.db,
-        'en',
-        'email.receivedThanks',
-        'Thanks, {name}! Your booking is in.',
-      );
+      const db = t.database.db;
+      const operator = { db, mayChangePaymentTexts: false };
+      await saveTextOverride({
+        ...operator,
+        language: 'dv',
+        id: 'email.receivedSubject',
+        text: 'ބުކިންގ ލިބުނީ: {reference}',
+      });
+      await saveTextOverride({
+        ...operator,
+        language: 'en',
+        id: 'email.receivedThanks',
+        text: 'Thanks, {name}! Your booking is in.',
+      });
       // Saved before its default changed: it lacks {reference}, so the catalogue's text is used.
       await t.database.db
         .insert(textOverrides)
