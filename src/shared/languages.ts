@@ -14,6 +14,9 @@ export const LANGUAGE_DIR: Record<Language, 'ltr' | 'rtl'> = { en: 'ltr', dv: 'r
 /** Each language's name in itself (the header's switch and the admin's texts screen). */
 export const LANGUAGE_NAME: Record<Language, string> = { en: 'English', dv: 'ދިވެހި' };
 
+/** Each language's name in English (the admin area, which stays English, and the Owners' notices). */
+export const LANGUAGE_NAME_EN: Record<Language, string> = { en: 'English', dv: 'Dhivehi' };
+
 /** The cookie and storage key that remember the passenger's choice. */
 export const LANGUAGE_COOKIE = 'lang';
 

@@ -16,6 +16,8 @@ export const STAFF_MSG = {
   resetSent: (email: string) => `A password reset link was sent to ${email}`,
   signedOutEverywhere: 'Signed out on every device',
   bankOwnerOnly: 'Only an owner can change the bank accounts',
+  paymentTextOwnerOnly: 'It tells passengers where or how to pay, so only an owner can change it',
+  paymentTextMailed: 'It tells passengers where or how to pay: every owner is e-mailed when it changes',
   boardingTodayOnly: 'Boarding is open for today’s departures only',
   stopNotFound: 'Nobody boards at this stop',
   crewRequired: 'Enter the number of crew aboard',

@@ -3,10 +3,12 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import type { AdminTextList } from '#shared/admin-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { TEXTS } from '#shared/texts.ts';
 import { test as base, expect, failedResponse } from './fixtures.ts';
 import { json } from './support/booking-api.ts';
 import { lockFixture } from './support/global-lock.ts';
+import { newStaff } from './support/staff.ts';
 import { expectAccessible, toast } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/d2-shots');
@@ -29,13 +31,13 @@ async function audit(page: Page, name: string, project: string) {
   await page.screenshot({ path: path.join(SHOTS, `texts-${project}-${name}.png`), fullPage: true });
 }
 
-/** The Texts screen, searched down to the Home link's text; its row. */
-async function openHomeText(page: Page): Promise<Locator> {
+/** The Texts screen, searched down to one text (the Home link's by default); its row. */
+async function openHomeText(page: Page, id: string = ID): Promise<Locator> {
   await page.goto('/admin/texts');
   await expect(page.getByRole('heading', { level: 1, name: 'Texts', exact: true })).toBeVisible();
-  await page.getByLabel('Search texts').fill(ID);
-  const row = page.locator(`li[data-text-id="${ID}"]`);
-  await expect(row.getByRole('heading', { level: 2, name: ID })).toBeVisible();
+  await page.getByLabel('Search texts').fill(id);
+  const row = page.locator(`li[data-text-id="${id}"]`);
+  await expect(row.getByRole('heading', { level: 2, name: id })).toBeVisible();
   return row;
 }
 
@@ -100,5 +102,34 @@ test.describe('passenger texts', () => {
     }
     const { texts } = await json<AdminTextList>(await page.request.get('/api/admin/texts'));
     expect(texts.find((text) => text.id === ID)?.overrides).toEqual({});
+  });
+
+  test('a text about paying is read-only to the office and editable by the owner, who is told owners hear of it', async ({
+    page,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    const id = 'payment.accountNumber';
+    const owner = page.request;
+    const office = await newStaff(playwright, owner, baseURL, 'office');
+    try {
+      const ownerRow = await openHomeText(page, id);
+      await expect(ownerRow.getByText(STAFF_MSG.paymentTextMailed)).toBeVisible();
+      await expect(ownerRow.getByRole('button', { name: `Edit English text of ${id}` })).toBeVisible();
+
+      await json(
+        await owner.post('/api/auth/login', { data: { email: office.email, password: office.password } }),
+      );
+      const row = await openHomeText(page, id);
+      await expect(row.getByText(STAFF_MSG.paymentTextOwnerOnly)).toBeVisible();
+      await expect(row.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+      await expect(row.locator('p[lang="en"]')).toHaveText(TEXTS.payment.en.accountNumber);
+      await audit(page, 'payment-office', testInfo.project.name);
+      // Other texts stay the office's to correct.
+      const home = await openHomeText(page);
+      await expect(home.getByRole('button', { name: `Edit English text of ${ID}` })).toBeVisible();
+    } finally {
+      await office.api.dispose();
+    }
   });
 });

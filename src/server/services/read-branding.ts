@@ -4,6 +4,7 @@ import type { Branding } from '#shared/schemas.ts';
 import { type DbOrTx, readTogether } from '../db/client.ts';
 import { pwaSettings } from '../db/schema.ts';
 import type { MicroCache } from '../lib/micro-cache.ts';
+import { contactOf } from './read-contact.ts';
 import { type CompiledTextOverrides, readCompiledTextOverrides } from './text-overrides.ts';
 
 /**
@@ -36,9 +37,7 @@ export async function readBranding({
     logoUrl: row.logoUrl,
     faviconUrl: row.faviconUrl,
     // Null until the operator enters their own.
-    contactPhone: row.contactPhone ?? DEFAULT_CONTACT.contactPhone,
-    bookingEmail: row.bookingEmail ?? DEFAULT_CONTACT.bookingEmail,
-    supportEmail: row.supportEmail ?? DEFAULT_CONTACT.supportEmail,
+    ...contactOf(row),
     ...texts,
   };
 }

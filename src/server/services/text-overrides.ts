@@ -2,14 +2,17 @@ import { type CompiledMessage, compileMessage } from '@lingui/message-utils/comp
 import { parse } from '@messageformat/parser';
 import { and, asc, eq } from 'drizzle-orm';
 import { type AdminText, TEXT_OVERRIDE_MAX_LENGTH } from '#shared/admin-api.ts';
-import { isLanguage, LANGUAGES, type Language } from '#shared/languages.ts';
+import { isLanguage, LANGUAGE_NAME_EN, LANGUAGES, type Language } from '#shared/languages.ts';
+import { isPaymentText } from '#shared/payment-texts.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { allTexts, type TextId, textOf } from '#shared/texts.ts';
-import type { Db, DbOrTx } from '../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { textOverrides } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';
 import { AppError, problem } from '../lib/errors.ts';
 import { placeholdersOf } from '../lib/text-placeholders.ts';
 import type { TextOverrides } from '../lib/texts.ts';
+import { mailOwners } from './mail-owners.ts';
 
 // The operator's corrections of passenger texts (admin: Texts; docs/decisions/021): one row per
 // language and catalogue id in `text_overrides`. The web receives them compiled with the
@@ -182,19 +185,59 @@ async function readAdminText(db: DbOrTx, id: TextId): Promise<AdminText> {
 const rowOf = (language: Language, id: string) =>
   and(eq(textOverrides.language, language), eq(textOverrides.textId, id));
 
+/** Who changes a text, and whether they may change what passengers are told about paying. */
+type TextChange = {
+  db: Db;
+  language: Language;
+  id: string;
+  actorUserId?: string | null;
+  /** Who made the change, for the Owners' notice. */
+  actorEmail?: string;
+  /** Whether the actor holds `bank.manage`, which the texts about paying need (#shared/payment-texts.ts). */
+  mayChangePaymentTexts: boolean;
+};
+
+/** 404 for a text the app does not have, then 403 for a text about paying without `bank.manage`. */
+function refuseChange({ language, id, mayChangePaymentTexts }: TextChange): void {
+  if (!isLanguage(language) || textOf(id, language) === undefined) throw problem('text_not_found');
+  if (isPaymentText(id) && !mayChangePaymentTexts) throw new AppError('forbidden', STAFF_MSG.forbidden, 403);
+}
+
+/**
+ * Every active Owner hears of a change to a text about paying, as of one to the accounts
+ * (update-payment-settings.ts): a change they did not make is fraud. `before` and `after` are
+ * what passengers read, the default where there is no correction.
+ */
+async function mailOwnersOfPaymentText(
+  tx: Tx,
+  change: TextChange,
+  texts: { before: string | undefined; after: string | undefined },
+): Promise<void> {
+  const { language, id } = change;
+  if (!isPaymentText(id)) return;
+  const shipped = textOf(id, language) ?? '';
+  await mailOwners(tx, {
+    subject: 'A text passengers read about paying was changed',
+    text: [
+      `The ${LANGUAGE_NAME_EN[language]} text ${id}, which tells passengers where or how to pay, was changed by ${change.actorEmail ?? 'the system'}.`,
+      '',
+      `Before: ${JSON.stringify(texts.before ?? shipped)}`,
+      `After: ${JSON.stringify(texts.after ?? shipped)}`,
+      '',
+      'If you did not expect this change, sign in, put the text right on the Texts screen, and check the audit trail.',
+    ].join('\n'),
+  });
+}
+
 /**
  * Stores the operator's text for `id` in `language` (checked by checkOverride), with an audit
  * entry. The default text itself is no correction: saving it removes the override instead.
  */
-export async function saveTextOverride(
-  db: Db,
-  language: Language,
-  id: string,
-  text: string,
-  actorUserId: string | null = null,
-): Promise<AdminText> {
+export async function saveTextOverride(opts: TextChange & { text: string }): Promise<AdminText> {
+  const { db, language, id, text } = opts;
+  refuseChange(opts);
   checkOverride(id, language, text);
-  if (text === textOf(id, language)) return deleteTextOverride(db, language, id, actorUserId);
+  if (text === textOf(id, language)) return deleteTextOverride(opts);
   await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ text: textOverrides.text })
@@ -209,35 +252,33 @@ export async function saveTextOverride(
         set: { text, updatedAt: new Date() },
       });
     await writeAudit(tx, {
-      actorUserId,
+      actorUserId: opts.actorUserId ?? null,
       action: before ? 'update' : 'create',
       entity: 'text_override',
       entityId: `${language}:${id}`,
       before: before ? { text: before.text } : null,
       after: { text },
     });
+    await mailOwnersOfPaymentText(tx, opts, { before: before?.text, after: text });
   });
   return readAdminText(db, id as TextId);
 }
 
 /** Removes the override of `id` in `language`, so the default shows again; none is no error. */
-export async function deleteTextOverride(
-  db: Db,
-  language: Language,
-  id: string,
-  actorUserId: string | null = null,
-): Promise<AdminText> {
-  if (!isLanguage(language) || textOf(id, language) === undefined) throw problem('text_not_found');
+export async function deleteTextOverride(opts: TextChange): Promise<AdminText> {
+  const { db, language, id } = opts;
+  refuseChange(opts);
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(textOverrides).where(rowOf(language, id)).returning();
     if (!row) return;
     await writeAudit(tx, {
-      actorUserId,
+      actorUserId: opts.actorUserId ?? null,
       action: 'delete',
       entity: 'text_override',
       entityId: `${language}:${id}`,
       before: { text: row.text },
     });
+    await mailOwnersOfPaymentText(tx, opts, { before: row.text, after: undefined });
   });
   return readAdminText(db, id as TextId);
 }

@@ -1,16 +1,17 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '#server/db/client.ts';
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { locations, tickets } from '#server/db/schema.ts';
 import type { ComposeMail, MailMessage } from '#server/lib/mailer.ts';
 import { mailManageLink } from '#server/lib/manage-links.ts';
 import { qrPng } from '#server/lib/qr-png.ts';
 import { type Translate, translator } from '#server/lib/texts.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
-import { CONTACT, EMAIL_CODE_TTL_MINUTES, PAYMENT_METHOD } from '#shared/constants.ts';
+import { EMAIL_CODE_TTL_MINUTES, PAYMENT_METHOD } from '#shared/constants.ts';
 import { travelDateParts } from '#shared/date-names.ts';
 import type { CancelReason } from '#shared/disruptions.ts';
 import { isLanguage, LANGUAGE_DIR, type Language } from '#shared/languages.ts';
 import type { TextId } from '#shared/texts.ts';
+import { type Contact, readContact } from './read-contact.ts';
 import { readUsableTextOverrides } from './text-overrides.ts';
 
 /*
@@ -18,7 +19,9 @@ import { readUsableTextOverrides } from './text-overrides.ts';
  * approved and rejected. Each is written in the passenger's language from the `email` texts
  * (src/shared/messages/email.ts, src/shared/locales/dv/email.ts), as plain text and as HTML
  * whose `lang` and `dir` are the language's, with every value escaped and isolated from the
- * text around it (a reference or an amount reads left to right inside Dhivehi).
+ * text around it (a reference or an amount reads left to right inside Dhivehi). Every one gives
+ * the operator's own support address and phone (PWA settings, as the footer has them): a
+ * passenger who did not ask for a code or a change must know whom to tell.
  */
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -107,6 +110,10 @@ function compose(opts: {
   return { to: opts.to, subject, text, html, ...(attachments ? { attachments } : {}) };
 }
 
+/** Whom to contact: the operator's support address and phone, as they saved them. */
+const supportLine = (contact: Contact): Line =>
+  line('email.support', { email: ltr(contact.supportEmail), phone: ltr(contact.contactPhone) });
+
 /** The content id of the e-ticket's QR code in a mail's HTML. */
 const QR_CID = 'e-ticket-qr';
 
@@ -128,13 +135,21 @@ type CodeMailTexts = {
 function oneTimeCodeMail(opts: { to: string; language: Language; texts: CodeMailTexts }): ComposeMail {
   return async (db) => {
     const { language, texts } = opts;
-    const t = translator(language, await readUsableTextOverrides(db));
+    const [overrides, contact] = await readTogether(db, [
+      () => readUsableTextOverrides(db),
+      () => readContact({ db }),
+    ]);
+    const t = translator(language, overrides);
     const mail = compose({
       to: opts.to,
       language,
       t,
       subject: texts.subject,
-      blocks: [[texts.intro], [line(texts.validity, { minutes: EMAIL_CODE_TTL_MINUTES })]],
+      blocks: [
+        [texts.intro],
+        [line(texts.validity, { minutes: EMAIL_CODE_TTL_MINUTES })],
+        [supportLine(contact)],
+      ],
     });
     const keptSubject = texts.keptSubject ? t(texts.keptSubject) : mail.subject;
     return { ...mail, kept: { subject: keptSubject, text: t(texts.keptText) } };
@@ -226,12 +241,16 @@ async function ticketLanguage(db: DbOrTx, ticketId: string): Promise<Language> {
   return isLanguage(row?.language) ? row.language : 'en';
 }
 
-type Context = { language: Language; t: Translate; names: Map<string, string> };
+type Context = { language: Language; t: Translate; names: Map<string, string>; contact: Contact };
 
 async function bookingContext(db: DbOrTx, language: Language, facts: BookingFacts): Promise<Context> {
   const ids = [facts.from?.id, facts.to?.id].filter((id): id is string => Boolean(id));
-  const overrides = await readUsableTextOverrides(db);
-  return { language, t: translator(language, overrides), names: await localNames(db, language, ids) };
+  const [overrides, names, contact] = await readTogether(db, [
+    () => readUsableTextOverrides(db),
+    () => localNames(db, language, ids),
+    () => readContact({ db }),
+  ]);
+  return { language, t: translator(language, overrides), names, contact };
 }
 
 function tripLines({ language, t, names }: Context, f: BookingFacts): Line[] {
@@ -270,6 +289,7 @@ export function receivedMail(facts: BookingFacts, language: Language): ComposeMa
         [line('email.receivedThanks', { name: facts.passengerName })],
         tripLines(context, facts),
         [line('email.receivedReview')],
+        [supportLine(context.contact)],
         ...(await manageLines(db, facts)),
       ],
     });
@@ -310,6 +330,7 @@ export function approvedMail(
         tripLines(context, facts),
         [line('email.approvedStatus'), line('email.approvedBoarding')],
         ...(eTicket ? [[line('email.eTicketLink', { url: ltr(eTicket.url) })]] : []),
+        [supportLine(context.contact)],
         ...(await manageLines(db, facts)),
       ],
       ...(eTicket?.code
@@ -338,6 +359,7 @@ export function eTicketMail(ticket: AdminTicket, eTicketUrl: string): ComposeMai
         [line('email.greeting', { name: facts.passengerName }), line('email.eTicketIntro')],
         tripLines(context, facts),
         [line('email.eTicketLink', { url: ltr(eTicketUrl) })],
+        [supportLine(context.contact)],
         ...(await manageLines(db, facts)),
       ],
     });
@@ -379,10 +401,7 @@ export function rejectedMail(
               ...(await manageLines(db, facts)),
             ]
           : []),
-        [
-          line('email.rejectedStatus'),
-          line('email.support', { email: ltr(CONTACT.supportEmail), phone: ltr(CONTACT.phone) }),
-        ],
+        [line('email.rejectedStatus'), supportLine(context.contact)],
       ],
     });
   };
@@ -441,10 +460,7 @@ export function disruptionMail(
           ...(why.note ? [line('email.cancelledNote', { note: why.note })] : []),
         ],
         tripLines(context, facts),
-        [
-          line(texts.next, { reference: ltr(facts.reference) }),
-          line('email.support', { email: ltr(CONTACT.supportEmail), phone: ltr(CONTACT.phone) }),
-        ],
+        [line(texts.next, { reference: ltr(facts.reference) }), supportLine(context.contact)],
         ...(await manageLines(db, facts)),
       ],
     });
@@ -472,6 +488,7 @@ export function reminderMail(ticket: AdminTicket, eTicketUrl: string): ComposeMa
         [line('email.reminderArrive', { stop, time: ltr(facts.departureTime) })],
         tripLines(context, facts),
         [line('email.eTicketLink', { url: ltr(eTicketUrl) })],
+        [supportLine(context.contact)],
         ...(await manageLines(db, facts)),
       ],
     });
@@ -501,10 +518,7 @@ export function refundSentMail(
           line('email.refundIntro', { amount: ltr(`${refund.amount} ${refund.currency}`), reference }),
         ],
         [line('email.refundBankReference', { bankReference: ltr(refund.bankReference) })],
-        [
-          line('email.refundArrival'),
-          line('email.support', { email: ltr(CONTACT.supportEmail), phone: ltr(CONTACT.phone) }),
-        ],
+        [line('email.refundArrival'), supportLine(context.contact)],
       ],
     });
   };
@@ -573,10 +587,7 @@ export function ownChangeMail(ticket: AdminTicket, change: OwnChange): ComposeMa
       blocks: [
         [line('email.greeting', { name: facts.passengerName }), ...lines],
         ...(change.kind === 'rebook' || change.kind === 'name' ? [tripLines(context, facts)] : []),
-        [
-          line('email.changedNotYou', { reference }),
-          line('email.support', { email: ltr(CONTACT.supportEmail), phone: ltr(CONTACT.phone) }),
-        ],
+        [line('email.changedNotYou', { reference }), supportLine(context.contact)],
         ...(await manageLines(db, facts)),
       ],
     });

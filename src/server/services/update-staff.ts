@@ -6,9 +6,10 @@ import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { deleteUserSessions } from '#server/lib/sessions.ts';
 import type { StaffMember, UpdateStaff } from '#shared/admin-api.ts';
-import { isRole, type Role } from '#shared/permissions.ts';
+import { can, isRole, type Role } from '#shared/permissions.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { selectStaff } from './list-staff.ts';
+import { type StaffLinkWithdrawal, withdrawStaffLinks } from './withdraw-staff-links.ts';
 
 /** Serialises every change that could leave the operator without an active Owner. */
 export async function lockOwners(tx: DbOrTx): Promise<void> {
@@ -29,15 +30,18 @@ export async function otherActiveOwners(tx: DbOrTx, userId: string): Promise<num
  * Changes a person's role, or deactivates or reactivates them (the Owner's Staff screen).
  * Deactivation ends their sessions at once; any change is published on the live-event channel,
  * so their open screens and event streams on every instance re-check at once. The last active
- * Owner can be neither demoted nor deactivated.
+ * Owner can be neither demoted nor deactivated. The invitations a person sent that are not yet
+ * used are withdrawn when they are deactivated or lose `staff.manage`, and their own reset
+ * links when they are deactivated, in the same transaction (withdrawStaffLinks).
  */
 export async function updateStaff(opts: {
   db: Db;
+  now: Date;
   id: string;
   input: UpdateStaff;
   actorUserId: string;
 }): Promise<{ member: StaffMember; endedSessions: string[] }> {
-  const { db, id, input } = opts;
+  const { db, now, id, input } = opts;
   return db.transaction(async (tx) => {
     await lockOwners(tx);
     const [row] = await selectStaff(tx).where(eq(adminUsers.id, id)).limit(1).for('update');
@@ -70,7 +74,7 @@ export async function updateStaff(opts: {
     }
     let endedSessions: string[] = [];
     if (active !== row.active) {
-      await tx.update(adminUsers).set({ active, updatedAt: new Date() }).where(eq(adminUsers.id, id));
+      await tx.update(adminUsers).set({ active, updatedAt: now }).where(eq(adminUsers.id, id));
       if (!active) endedSessions = await deleteUserSessions(tx, id);
       await writeAudit(tx, {
         actorUserId: opts.actorUserId,
@@ -80,6 +84,14 @@ export async function updateStaff(opts: {
         before: { email: row.email, active: row.active },
         after: { email: row.email, active },
       });
+    }
+    const withdraw = (withdrawal: StaffLinkWithdrawal) =>
+      withdrawStaffLinks({ db: tx, now, actorUserId: opts.actorUserId, withdrawal });
+    if (row.active && !active) {
+      await withdraw({ kind: 'invite', sentBy: id, reason: 'sender_deactivated' });
+      await withdraw({ kind: 'reset', sentTo: id, reason: 'person_deactivated' });
+    } else if (can(row.role, 'staff.manage') && !can(role, 'staff.manage')) {
+      await withdraw({ kind: 'invite', sentBy: id, reason: 'sender_lost_staff_manage' });
     }
     await announce(tx, { kind: 'staff', data: { userId: id } });
     return { member, endedSessions };

@@ -60,10 +60,19 @@ export async function completeStaffLink(opts: {
 }): Promise<{ user: AdminUser; token: string; expiresAt: Date }> {
   const { db, clock } = opts;
   // Fails early on a dead link, before the slow hash.
-  await usableLink(db, opts.token, clock.now());
+  const early = await usableLink(db, opts.token, clock.now());
   const passwordHash = await hashPassword(opts.password);
   return db.transaction(async (tx) => {
     const now = clock.now();
+    // A reset's account before its link: the order a deactivation or a new reset locks them in
+    // (updateStaff, resetStaffPassword), so neither waits for the other in a circle.
+    if (early.kind === 'reset' && early.userId) {
+      await tx
+        .select({ id: adminUsers.id })
+        .from(adminUsers)
+        .where(eq(adminUsers.id, early.userId))
+        .for('update');
+    }
     const link = await usableLink(tx, opts.token, now, { lock: true });
     let userId: string;
     if (link.kind === 'invite') {

@@ -226,6 +226,16 @@ describe(`every admin route against every role (${testDatabaseKind})`, () => {
     });
     expect(office.statusCode).toBe(403);
     expect(office.json().error).toEqual({ code: 'forbidden', message: STAFF_MSG.bankOwnerOnly });
+    // The instructions and the Dhivehi bank names tell passengers where to pay as much.
+    for (const field of ['paymentInstructions', 'paymentInstructionsDv', 'bankNameDv', 'bankNameUsdDv']) {
+      const refused = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/payment-settings',
+        headers: { cookie: cookies.office },
+        payload: { [field]: 'Pay into 7700000000009 instead' },
+      });
+      expect({ field, status: refused.statusCode }).toEqual({ field, status: 403 });
+    }
     const prices = await t.app.inject({
       method: 'PUT',
       url: '/api/admin/payment-settings',

@@ -293,6 +293,119 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
     expect(signIn.statusCode).toBe(200);
   });
 
+  it('an Owner’s unused invitations die when they are deactivated or lose the staff screen, and a deactivated person’s own reset link with them', async () => {
+    const db = t.database.db;
+    const stamp = Date.now();
+    const demoted = await signInAsAdmin(t.app, { admin: await makeAdmin(db, { role: 'owner' }) });
+    const leaving = await signInAsAdmin(t.app, { admin: await makeAdmin(db, { role: 'owner' }) });
+    const inviteAs = async (cookie: string, email: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/staff/invitations',
+        payload: { email, role: 'crew' },
+        ...as(cookie),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return { id: res.json().id as string, email, token: (await mailedToken(email)).token };
+    };
+    const answer = async (token: string) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/links/check', payload: { token } });
+      return res.statusCode === 200 ? 'open' : res.json().error.code;
+    };
+    const fromDemoted = await inviteAs(demoted.cookie, `by-demoted-${stamp}@example.com`);
+    const fromLeaving = await inviteAs(leaving.cookie, `by-leaving-${stamp}@example.com`);
+    const fromOwner = await inviteAs(owner.cookie, `by-owner-${stamp}@example.com`);
+    // An invitation already used made an account, which stays.
+    const joinedEmail = `joined-${stamp}@example.com`;
+    const joined = await inviteAs(leaving.cookie, joinedEmail);
+    const completed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/links/complete',
+      payload: { token: joined.token, password: 'harbour-lights-2026' },
+      remoteAddress: '10.9.0.7',
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    // A reset link for the person about to leave, not used yet.
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/staff/${leaving.admin.id}/reset-password`,
+      ...as(owner.cookie),
+    });
+    expect(reset.statusCode).toBe(204);
+    const leavingReset = (await mailedToken(leaving.admin.email)).token;
+
+    // A role without the staff screen: their invitations go, nobody else's.
+    const demote = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/staff/${demoted.admin.id}`,
+      payload: { role: 'office' },
+      ...as(owner.cookie),
+    });
+    expect(demote.statusCode, demote.body).toBe(200);
+    expect(await answer(fromDemoted.token)).toBe('link_invalid');
+    const late = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/links/complete',
+      payload: { token: fromDemoted.token, password: 'harbour-lights-2026' },
+    });
+    expect(late.json().error).toEqual({ code: 'link_invalid', message: STAFF_MSG.linkInvalid });
+    expect(await answer(fromLeaving.token)).toBe('open');
+    expect(await answer(leavingReset)).toBe('open');
+
+    // Deactivated: the invitations they sent and the reset link sent to them.
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/staff/${leaving.admin.id}`,
+      payload: { active: false },
+      ...as(owner.cookie),
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await answer(fromLeaving.token)).toBe('link_invalid');
+    expect(await answer(leavingReset)).toBe('link_invalid');
+    // Coming back brings none of them back.
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/staff/${leaving.admin.id}`,
+      payload: { active: true },
+      ...as(owner.cookie),
+    });
+    expect(await answer(fromLeaving.token)).toBe('link_invalid');
+    expect(await answer(leavingReset)).toBe('link_invalid');
+    expect(await answer(fromOwner.token)).toBe('open');
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/staff', ...as(owner.cookie) });
+    const open = list.json().invitations.map((i: { email: string }) => i.email);
+    expect(open).toContain(fromOwner.email);
+    expect(open).not.toContain(fromDemoted.email);
+    expect(open).not.toContain(fromLeaving.email);
+    expect(list.json().staff).toContainEqual(expect.objectContaining({ email: joinedEmail, active: true }));
+
+    // Each withdrawal is in the audit trail, as the Owner's, with why.
+    const withdrawn = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actorUserId, owner.id))
+      .then((rows) => rows.filter((r) => [fromDemoted.id, fromLeaving.id].includes(r.entityId ?? '')));
+    expect(withdrawn.map((r) => [r.entityId, r.action, r.after])).toEqual(
+      expect.arrayContaining([
+        [fromDemoted.id, 'staff_invite_revoke', { reason: 'sender_lost_staff_manage' }],
+        [fromLeaving.id, 'staff_invite_revoke', { reason: 'sender_deactivated' }],
+      ]),
+    );
+    const [resetRow] = await db
+      .select({ id: staffLinks.id })
+      .from(staffLinks)
+      .where(and(eq(staffLinks.userId, leaving.admin.id), eq(staffLinks.kind, 'reset')));
+    const [resetAudit] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, resetRow?.id ?? ''));
+    expect(resetAudit).toMatchObject({
+      actorUserId: owner.id,
+      action: 'staff_reset_revoke',
+      after: { reason: 'person_deactivated' },
+    });
+  });
+
   it('never removes or demotes the last active Owner', async () => {
     const db = t.database.db;
     // This app's other Owners step down, so the signed-in one is the last.

@@ -91,6 +91,7 @@ export default async function adminStaffRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { member, endedSessions } = await updateStaff({
         db,
+        now: clock.now(),
         id: req.params.id,
         input: req.body,
         actorUserId: adminOf(req).id,

@@ -1,12 +1,15 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, textOverrides } from '#server/db/schema.ts';
+import { auditLog, mailOutbox, textOverrides } from '#server/db/schema.ts';
 import { overrideProblem } from '#server/services/text-overrides.ts';
 import type { AdminText, AdminTextList } from '#shared/admin-api.ts';
 import { PROBLEMS } from '#shared/api-errors.ts';
 import { MSG } from '#shared/messages.ts';
+import { isPaymentText } from '#shared/payment-texts.ts';
 import type { Branding } from '#shared/schemas.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { allTexts, TEXTS, type TextId } from '#shared/texts.ts';
+import { makeAdmin } from '#tests/factories.ts';
 import { signInAsAdmin } from '#tests/setup/admin-session.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
@@ -200,6 +203,113 @@ describe(`admin texts (${testDatabaseKind})`, () => {
       for (const language of Object.keys(text.overrides)) await restore(language, text.id);
     }
     expect((await branding()).texts).toBeUndefined();
+  });
+
+  describe('what passengers are told about paying', () => {
+    let office: string;
+    let owner: string;
+    let ownerEmail: string;
+    const otherOwners: string[] = [];
+
+    beforeAll(async () => {
+      const db = t.database.db;
+      office = (await signInAsAdmin(t.app, { admin: await makeAdmin(db, { role: 'office' }) })).cookie;
+      const signedIn = await signInAsAdmin(t.app, { admin: await makeAdmin(db, { role: 'owner' }) });
+      owner = signedIn.cookie;
+      ownerEmail = signedIn.admin.email;
+      otherOwners.push((await makeAdmin(db, { role: 'owner' })).email);
+      // A former Owner hears nothing.
+      await makeAdmin(db, { role: 'owner', active: false });
+    });
+
+    const as = (who: string, method: 'PUT' | 'DELETE', language: string, id: string, text?: string) =>
+      t.app.inject({
+        method,
+        url: url(language, id),
+        headers: { cookie: who },
+        ...(text === undefined ? {} : { payload: { text } }),
+      });
+    /** The Owners' notices of a change to `id` in `language` ('English', 'Dhivehi'). */
+    const noticesOf = (id: string, language: string) =>
+      t.database.db
+        .select({ to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text })
+        .from(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.subject, 'A text passengers read about paying was changed'),
+            inArray(mailOutbox.to, [ownerEmail, ...otherOwners]),
+          ),
+        )
+        .then((rows) => rows.filter((row) => row.text.includes(id) && row.text.includes(language)));
+
+    // Where to pay, how to pay, on the pages and in the mails.
+    const PAYING: TextId[] = [
+      'payment.accountNumber',
+      'payment.description',
+      'manage.payNumber',
+      'email.amount',
+    ];
+
+    it('are the payment step’s, the manage page’s payment and the mails’ amount, and no text of another kind', () => {
+      for (const id of PAYING) expect(isPaymentText(id), id).toBe(true);
+      for (const id of ['common.navHome', 'email.support', 'manage.accountNumber', 'lookup.paymentStatus']) {
+        expect(isPaymentText(id), id).toBe(false);
+      }
+    });
+
+    it('leaves them to the Owner: Office may neither correct nor restore one, and nothing changes', async () => {
+      const paying = allTexts()
+        .map((text) => text.id)
+        .filter(isPaymentText);
+      expect(paying).toEqual(expect.arrayContaining(PAYING));
+      for (const id of paying) {
+        for (const language of ['en', 'dv'] as const) {
+          const text = `${defaultOf(id)?.[language]} 7701234567`;
+          const refused = await as(office, 'PUT', language, id, text);
+          expect({ id, language, status: refused.statusCode }).toEqual({ id, language, status: 403 });
+          expect(refused.json().error).toEqual({ code: 'forbidden', message: STAFF_MSG.forbidden });
+          expect(await stored(language, id)).toBeUndefined();
+        }
+      }
+      // An Owner's correction stays until an Owner restores it.
+      const id = 'payment.accountNumber';
+      expect((await as(owner, 'PUT', 'en', id, 'Account no.: ')).statusCode).toBe(200);
+      const restore = await as(office, 'DELETE', 'en', id);
+      expect(restore.statusCode).toBe(403);
+      expect(restore.json().error.code).toBe('forbidden');
+      expect(await stored('en', id)).toBe('Account no.: ');
+      expect((await as(owner, 'DELETE', 'en', id)).statusCode).toBe(200);
+      // A text the app does not have is still not found.
+      expect((await as(office, 'PUT', 'en', 'payment.nothingHere', 'x')).statusCode).toBe(404);
+      // Every other text is still Office's to correct.
+      expect((await as(office, 'PUT', 'en', 'common.navHome', 'Start')).statusCode).toBe(200);
+      expect((await as(office, 'DELETE', 'en', 'common.navHome')).statusCode).toBe(200);
+    });
+
+    it('mails every active Owner of a change: which text, by whom, before and after', async () => {
+      const id = 'payment.bankName';
+      const shipped = defaultOf(id)?.dv ?? '';
+      const saved = await as(owner, 'PUT', 'dv', id, 'ބޭންކް (BML): ');
+      expect(saved.statusCode, saved.body).toBe(200);
+      let notices = await noticesOf(id, 'Dhivehi');
+      expect(notices.map((n) => n.to).sort()).toEqual([ownerEmail, ...otherOwners].sort());
+      const [notice] = notices;
+      expect(notice?.text).toContain(ownerEmail);
+      expect(notice?.text).toContain(`Before: ${JSON.stringify(shipped)}`);
+      expect(notice?.text).toContain(`After: ${JSON.stringify('ބޭންކް (BML): ')}`);
+
+      // Restoring the default is a change as well; doing nothing is none.
+      expect((await as(owner, 'DELETE', 'dv', id)).statusCode).toBe(200);
+      expect((await as(owner, 'DELETE', 'dv', id)).statusCode).toBe(200);
+      notices = await noticesOf(id, 'Dhivehi');
+      expect(notices).toHaveLength(2 * (1 + otherOwners.length));
+      expect(notices.some((n) => n.text.includes(`After: ${JSON.stringify(shipped)}`))).toBe(true);
+
+      // Texts about anything else are not the Owners' business.
+      await as(owner, 'PUT', 'en', 'common.navHome', 'Start');
+      expect(await noticesOf('common.navHome', 'English')).toEqual([]);
+      await as(owner, 'DELETE', 'en', 'common.navHome');
+    });
   });
 
   it('refuses everyone who is not signed in: 401, nothing stored', async () => {

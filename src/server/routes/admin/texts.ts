@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deleteTextOverride, listAdminTexts, saveTextOverride } from '#server/services/text-overrides.ts';
 import {
@@ -7,15 +7,34 @@ import {
   textOverrideSchema,
   textParamsSchema,
 } from '#shared/admin-api.ts';
-import { adminOf } from './index.ts';
+import type { Language } from '#shared/languages.ts';
+import { isPaymentText } from '#shared/payment-texts.ts';
+import { adminCan, adminOf } from './index.ts';
 
 /**
  * The operator's corrections of passenger texts (admin: Texts; docs/decisions/021). The public
  * side reads them with GET /api/branding, which nothing caches: a change shows on the next load.
+ * The texts about paying need `bank.manage` as well (#shared/payment-texts.ts).
  */
 export default async function adminTextRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
+
+  const change = (req: FastifyRequest, { language, id }: { language: Language; id: string }) => {
+    const admin = adminOf(req);
+    return {
+      db,
+      language,
+      id,
+      actorUserId: admin.id,
+      actorEmail: admin.email,
+      mayChangePaymentTexts: adminCan(req, 'bank.manage'),
+    };
+  };
+  // A change of a text about paying has queued the Owners' notice.
+  const sendNotices = (id: string) => {
+    if (isPaymentText(id)) app.deps.mailer?.kick();
+  };
 
   app.get(
     '/api/admin/texts',
@@ -31,7 +50,11 @@ export default async function adminTextRoutes(fastify: FastifyInstance) {
       config: { permission: 'texts.manage' },
       schema: { params: textParamsSchema, body: textOverrideSchema, response: { 200: adminTextSchema } },
     },
-    async (req) => saveTextOverride(db, req.params.language, req.params.id, req.body.text, adminOf(req).id),
+    async (req) => {
+      const saved = await saveTextOverride({ ...change(req, req.params), text: req.body.text });
+      sendNotices(req.params.id);
+      return saved;
+    },
   );
 
   app.delete(
@@ -40,6 +63,10 @@ export default async function adminTextRoutes(fastify: FastifyInstance) {
       config: { permission: 'texts.manage' },
       schema: { params: textParamsSchema, response: { 200: adminTextSchema } },
     },
-    async (req) => deleteTextOverride(db, req.params.language, req.params.id, adminOf(req).id),
+    async (req) => {
+      const restored = await deleteTextOverride(change(req, req.params));
+      sendNotices(req.params.id);
+      return restored;
+    },
   );
 }

@@ -148,7 +148,8 @@ describe(`passenger mails in the passenger's language (${testDatabaseKind})`, ()
       expect(mail.subject).toBe(`Your verification code: ${code}`);
       expect(mail.text).toBe(
         `Your verification code is ${code}.\n\n` +
-          'It is valid for 10 minutes and can be used once. If you did not ask for it, you can ignore this e-mail.',
+          'It is valid for 10 minutes and can be used once. If you did not ask for it, you can ignore this e-mail.\n\n' +
+          'Support: support@islandferry.mv, +960 330 1234',
       );
       expect(mail.keptSubject).toBe('Your verification code');
       expect(mail.keptText).toBe(
@@ -250,6 +251,8 @@ describe(`passenger mails in the passenger's language (${testDatabaseKind})`, ()
           `Amount: ${totalAmount} MVR (Bank Transfer)`,
           '',
           'Your booking has been submitted for review. You will be notified once approved.',
+          '',
+          'Support: support@islandferry.mv, +960 330 1234',
         ].join('\n'),
       );
       expect(received.html).toContain('<html lang="en" dir="ltr">');
@@ -320,13 +323,20 @@ describe(`passenger mails in the passenger's language (${testDatabaseKind})`, ()
     afterAll(() => t.database.db.delete(textOverrides));
 
     it('writes a mail with the operator corrections, passing over one that no longer fits', async () => {
-      await saveTextOverride(t.database.db, 'dv', 'email.receivedSubject', 'ބުކިންގ ލިބުނީ: {reference}');
-      await saveTextOverride(
-        t.database.db,
-        'en',
-        'email.receivedThanks',
-        'Thanks, {name}! Your booking is in.',
-      );
+      const db = t.database.db;
+      const operator = { db, mayChangePaymentTexts: false };
+      await saveTextOverride({
+        ...operator,
+        language: 'dv',
+        id: 'email.receivedSubject',
+        text: 'ބުކިންގ ލިބުނީ: {reference}',
+      });
+      await saveTextOverride({
+        ...operator,
+        language: 'en',
+        id: 'email.receivedThanks',
+        text: 'Thanks, {name}! Your booking is in.',
+      });
       // Saved before its default changed: it lacks {reference}, so the catalogue's text is used.
       await t.database.db
         .insert(textOverrides)

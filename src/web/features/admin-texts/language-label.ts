@@ -1,7 +1,7 @@
-import type { Language } from '#shared/languages.ts';
+import { LANGUAGE_NAME_EN, type Language } from '#shared/languages.ts';
 
 /** Each language's name on the admin's Texts screen, which stays English. */
-export const LANGUAGE_LABEL: Record<Language, string> = { en: 'English', dv: 'Dhivehi' };
+export const LANGUAGE_LABEL = LANGUAGE_NAME_EN;
 
 /**
  * The font of a text in `language`: Dhivehi in Noto Sans Thaana (its @font-face comes with the

@@ -1,14 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { Pencil, Search } from 'lucide-react';
+import { Landmark, Lock, Pencil, Search } from 'lucide-react';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import type { AdminText } from '#shared/admin-api.ts';
 import { LANGUAGE_DIR, LANGUAGES, type Language } from '#shared/languages.ts';
+import { isPaymentText } from '#shared/payment-texts.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { EmptyNote, ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
+import { useAdminMe } from '#web/lib/use-admin-auth.ts';
 import { cn } from '#web/lib/utils.ts';
 import { adminTextsQuery } from './api.ts';
 import { LANGUAGE_LABEL, textFont } from './language-label.ts';
@@ -23,7 +26,8 @@ const haystack = (text: AdminText) =>
     .join('\n')
     .toLowerCase();
 
-function TextCell({ text, language, onEdit }: { text: AdminText; language: Language; onEdit: () => void }) {
+/** `onEdit`: absent for a text the signed-in person may read but not change. */
+function TextCell({ text, language, onEdit }: { text: AdminText; language: Language; onEdit?: () => void }) {
   const override = text.overrides[language];
   const shown = override ?? text.defaults[language];
   const dir = LANGUAGE_DIR[language];
@@ -54,21 +58,42 @@ function TextCell({ text, language, onEdit }: { text: AdminText; language: Langu
           </span>
         </p>
       ) : null}
-      <Button variant="outline" size="sm" className="mt-auto self-start" onClick={onEdit}>
-        <Pencil aria-hidden="true" />
-        Edit
-        <span className="sr-only">
-          {' '}
-          {LANGUAGE_LABEL[language]} text of {text.id}
-        </span>
-      </Button>
+      {onEdit ? (
+        <Button variant="outline" size="sm" className="mt-auto self-start" onClick={onEdit}>
+          <Pencil aria-hidden="true" />
+          Edit
+          <span className="sr-only">
+            {' '}
+            {LANGUAGE_LABEL[language]} text of {text.id}
+          </span>
+        </Button>
+      ) : null}
     </div>
+  );
+}
+
+/**
+ * Under a text about paying: read-only without `bank.manage` (the server refuses the change),
+ * else a reminder that every owner hears of a change, as of one to the bank accounts.
+ */
+function PaymentTextNote({ locked }: { locked: boolean }) {
+  return locked ? (
+    <p className="mt-2 flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-slate-800">
+      <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
+      {STAFF_MSG.paymentTextOwnerOnly}.
+    </p>
+  ) : (
+    <p className="mt-2 flex items-start gap-2 text-sm text-slate-600">
+      <Landmark aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      {STAFF_MSG.paymentTextMailed}.
+    </p>
   );
 }
 
 export function TextsView() {
   const id = useId();
   const texts = useQuery(adminTextsQuery);
+  const mayChangePaymentTexts = useAdminMe().data?.user?.permissions.includes('bank.manage') ?? false;
   const [query, setQuery] = useState('');
   const [overriddenOnly, setOverriddenOnly] = useState(false);
   const [limit, setLimit] = useState(PAGE);
@@ -146,25 +171,30 @@ export function TextsView() {
       ) : (
         <>
           <ul className="grid gap-4">
-            {shown.map((text) => (
-              <li
-                key={text.id}
-                data-text-id={text.id}
-                className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
-              >
-                <h2 className="font-mono text-sm font-semibold break-all text-slate-900">{text.id}</h2>
-                <div className="mt-3 grid gap-3 md:grid-cols-2">
-                  {LANGUAGES.map((language) => (
-                    <TextCell
-                      key={language}
-                      text={text}
-                      language={language}
-                      onEdit={() => setEditing({ id: text.id, language })}
-                    />
-                  ))}
-                </div>
-              </li>
-            ))}
+            {shown.map((text) => {
+              const aboutPaying = isPaymentText(text.id);
+              const locked = aboutPaying && !mayChangePaymentTexts;
+              return (
+                <li
+                  key={text.id}
+                  data-text-id={text.id}
+                  className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+                >
+                  <h2 className="font-mono text-sm font-semibold break-all text-slate-900">{text.id}</h2>
+                  {aboutPaying ? <PaymentTextNote locked={locked} /> : null}
+                  <div className="mt-3 grid gap-3 md:grid-cols-2">
+                    {LANGUAGES.map((language) => (
+                      <TextCell
+                        key={language}
+                        text={text}
+                        language={language}
+                        {...(locked ? {} : { onEdit: () => setEditing({ id: text.id, language }) })}
+                      />
+                    ))}
+                  </div>
+                </li>
+              );
+            })}
           </ul>
           {matching.length > shown.length ? (
             <div className="flex justify-center">

@@ -6,8 +6,9 @@ export default function TextsPage() {
     <>
       <AdminPageTitle>Texts</AdminPageTitle>
       <p className="mt-1 text-sm text-slate-600">
-        Correct any text passengers see, in English and Dhivehi. A correction shows on their next page load;
-        restoring the default undoes it.
+        Correct the texts passengers see, in English and Dhivehi. A correction shows on their next page load;
+        restoring the default undoes it. Texts that tell passengers where or how to pay are the owner’s to
+        change, like the bank accounts.
       </p>
       <TextsView />
     </>
