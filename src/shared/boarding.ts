@@ -117,6 +117,12 @@ export const boardingSyncResultSchema = z.object({ results: z.array(boardingResu
 
 export const closeBoardingSchema = z.object({ crew: z.number().int().min(0).max(99).optional() });
 
+/**
+ * The device of a boarding marked by hand ("present" on the boarding screen or the ticket card),
+ * kept among the boardings so it counts as one (no device of a crew member is named so).
+ */
+export const BY_HAND_DEVICE = 'by-hand';
+
 // --- Persons on board -----------------------------------------------------------------------
 
 export type LegCount = { from: number; to: number; passengers: number; crew: number };

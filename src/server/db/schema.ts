@@ -140,8 +140,6 @@ export const tickets = pgTable(
     eticketVersion: integer('eticket_version').notNull().default(1),
     /** When the e-ticket link was last mailed on request: one resend per reference per window. */
     eticketMailedAt: timestamp('eticket_mailed_at', { withTimezone: true }),
-    /** How many of the party are on board: a party may board in parts (boardings). */
-    boardedCount: integer('boarded_count').notNull().default(0),
     adultCount: integer('adult_count').notNull().default(0),
     childCount: integer('child_count').notNull().default(0),
     totalAmount: money('total_amount').notNull(),
@@ -276,6 +274,9 @@ export const ticketSeats = pgTable(
  * One boarding sent by a boarding device, kept whatever its outcome (docs/decisions/024). The
  * id is the device's, so sending it again changes nothing. The first boarding of a person to
  * reach the server wins; a later one of the same person is a conflict, never counted twice.
+ * The one record of who boarded: a ticket's persons on board are the sum of its `accepted`, and
+ * a "present" marking by hand is kept here too (device `BY_HAND_DEVICE`), so no later marking
+ * can take a boarded party off again.
  */
 export const boardings = pgTable(
   'boardings',

@@ -5,7 +5,7 @@ import { writeAudit } from '#server/lib/audit.ts';
 import { AppError, problem } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
-import { readRouteStops, stopPositions } from './read-boarding-manifest.ts';
+import { boardedPersons, readRouteStops, stopPositions } from './read-boarding-manifest.ts';
 
 /**
  * The crew closes boarding at a stop and departs (docs/decisions/024-offline-boarding.md), in
@@ -46,7 +46,15 @@ export async function closeBoarding(opts: {
     if (closures.length !== stop) throw new AppError('boarding_order', STAFF_MSG.closeInOrder, 409);
 
     const rows = await tx
-      .select()
+      .select({
+        id: tickets.id,
+        adultCount: tickets.adultCount,
+        childCount: tickets.childCount,
+        markedStatus: tickets.markedStatus,
+        userOriginId: tickets.userOriginId,
+        userDestinationId: tickets.userDestinationId,
+        boarded: boardedPersons,
+      })
       .from(tickets)
       .where(
         and(
@@ -63,11 +71,11 @@ export async function closeBoarding(opts: {
       const { fromStop, toStop } = stopPositions(stops, t);
       const party = t.adultCount + t.childCount;
       if (fromStop === stop) {
-        noShows += party - t.boardedCount;
-        if (t.boardedCount === 0 && t.markedStatus === null) missing.push(t.id);
+        noShows += party - t.boarded;
+        if (t.boarded === 0 && t.markedStatus === null) missing.push(t.id);
       }
-      if (toStop === stop) countedOff += t.boardedCount;
-      if (fromStop <= stop && toStop > stop) passengersAboard += t.boardedCount;
+      if (toStop === stop) countedOff += t.boarded;
+      if (fromStop <= stop && toStop > stop) passengersAboard += t.boarded;
     }
     if (missing.length > 0) {
       await tx

@@ -4,7 +4,7 @@ import { boardings, schedules, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import { announce } from '#server/lib/live-events.ts';
 import type { Boarding, BoardingResult } from '#shared/boarding.ts';
-import { firstBoardings } from './read-boarding-manifest.ts';
+import { firstBoardings, readBoarded } from './read-boarding-manifest.ts';
 
 const BOARDS_MARKS = new Set([null, 'present', 'no_show']);
 
@@ -71,8 +71,8 @@ async function syncOne(
       await recordRefusal(tx, opts, b, why ?? 'not_on_departure');
       return refused;
     }
-    const party = ticket.adultCount + ticket.childCount;
-    const accepted = Math.min(b.persons, Math.max(0, party - ticket.boardedCount));
+    const boarded = await readBoarded(tx, ticket.id);
+    const accepted = Math.min(b.persons, Math.max(0, ticket.adultCount + ticket.childCount - boarded));
     const outcome = accepted === b.persons ? 'boarded' : 'conflict';
     await tx.insert(boardings).values({
       id: b.id,
@@ -91,7 +91,7 @@ async function syncOne(
     if (accepted > 0) {
       await tx
         .update(tickets)
-        .set({ boardedCount: ticket.boardedCount + accepted, markedStatus: 'present', updatedAt: opts.now })
+        .set({ markedStatus: 'present', updatedAt: opts.now })
         .where(eq(tickets.id, ticket.id));
     }
     await writeAudit(tx, {
@@ -99,9 +99,9 @@ async function syncOne(
       action: outcome === 'boarded' ? 'board' : 'board_conflict',
       entity: 'ticket',
       entityId: ticket.id,
-      before: { boarded: ticket.boardedCount, markedStatus: ticket.markedStatus },
+      before: { boarded, markedStatus: ticket.markedStatus },
       after: {
-        boarded: ticket.boardedCount + accepted,
+        boarded: boarded + accepted,
         persons: b.persons,
         stop: b.stop,
         deviceId: opts.deviceId,

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, boardings, tickets } from '#server/db/schema.ts';
 import type { Boarding, BoardingManifest, BoardingResult } from '#shared/boarding.ts';
 import { verifyCode } from '#shared/e-ticket-code.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
 import {
   type MadeSchedule,
   makeAdmin,
@@ -34,6 +35,7 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
   let crew: string;
   let counter: string;
   let office: string;
+  let owner: string;
 
   beforeAll(async () => {
     t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
@@ -42,6 +44,7 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
       .cookie;
     office = (await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'office' }) }))
       .cookie;
+    owner = (await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'owner' }) })).cookie;
   });
   afterAll(() => t.close());
 
@@ -82,6 +85,29 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
       headers: { cookie },
       payload,
     });
+  /** A marking by hand: on the boarding screen (Crew, Counter, Owner) or the ticket card (Office, Owner). */
+  const markOnBoarding = (made: MadeSchedule, ticketId: string, payload: object, cookie = crew) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/boarding/${made.schedule.id}/tickets/${ticketId}`,
+      headers: { cookie },
+      payload,
+    });
+  const markOnCard = (ticketId: string, payload: object, cookie = office) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/tickets/${ticketId}/mark`,
+      headers: { cookie },
+      payload,
+    });
+  /** The persons a ticket's boardings took: the record of who is on board. */
+  const boardedOf = async (ticketId: string) =>
+    (await t.database.db.select().from(boardings).where(eq(boardings.ticketId, ticketId))).reduce(
+      (n, r) => n + r.accepted,
+      0,
+    );
+  const passengerOf = async (made: MadeSchedule, ticketId: string) =>
+    (await manifestOf(made.schedule.id)).passengers.find((p) => p.ticketId === ticketId);
 
   it('gives a device the least personal data boarding needs, and public keys that check the e-ticket codes', async () => {
     const made = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone(), stops: 3 });
@@ -161,8 +187,7 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
     const conflict = [a[0], b[0]].find((r) => r?.outcome === 'conflict');
     const winner = a[0]?.outcome === 'boarded' ? 'device-aaaa' : 'device-bbbb';
     expect(conflict?.firstBoarding?.deviceId).toBe(winner);
-    const [stored] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
-    expect(stored?.boardedCount).toBe(1);
+    expect(await boardedOf(ticket.id)).toBe(1);
     // The loser sending again still sees its conflict.
     const again = await sync(conflict?.id === onA.id ? 'device-aaaa' : 'device-bbbb', [
       conflict?.id === onA.id ? onA : onB,
@@ -182,8 +207,7 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
       boarding(made, elsewhere.id),
     ]);
     expect(results.map((r) => r.outcome)).toEqual(['refused', 'refused', 'refused']);
-    const [stored] = await t.database.db.select().from(tickets).where(eq(tickets.id, elsewhere.id));
-    expect(stored?.boardedCount).toBe(0);
+    expect(await boardedOf(elsewhere.id)).toBe(0);
   });
 
   it('refuses every status but confirmed, and records each refusal with why', async () => {
@@ -204,7 +228,7 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
     for (const [i, status] of statuses.entries()) {
       const ticketId = made2[i]?.ticket.id ?? '';
       const [stored] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId));
-      expect(stored?.boardedCount).toBe(0);
+      expect(await boardedOf(ticketId)).toBe(0);
       expect(stored?.markedStatus).toBeNull();
       const rows = await t.database.db.select().from(boardings).where(eq(boardings.ticketId, ticketId));
       expect(rows).toEqual([
@@ -403,5 +427,68 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
       headers: { cookie: crew },
     });
     expect(res.statusCode).toBe(403);
+  });
+
+  it('a boarded party stays boarded: a no-show marking takes nobody off, and another scan boards nobody again', async () => {
+    const made = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone() });
+    const { ticket } = await makeTicket(t.database.db, {
+      schedule: made,
+      status: 'confirmed',
+      breakdown: [adult(2)],
+      seats: ['1A', '1B'],
+    });
+    expect((await sync('device-aaaa', [boarding(made, ticket.id, { persons: 2 })]))[0]?.accepted).toBe(2);
+    // Crew may not take a boarded party off by marking it; the office may, saying why.
+    const byCrew = await markOnBoarding(made, ticket.id, { status: 'no_show' });
+    expect(byCrew.statusCode, byCrew.body).toBe(409);
+    expect(byCrew.json().error).toEqual({ code: 'boarded', message: STAFF_MSG.noShowBoarded });
+    for (const unexplained of [
+      await markOnCard(ticket.id, { status: 'no_show' }),
+      await markOnBoarding(made, ticket.id, { status: 'no_show' }, owner),
+    ]) {
+      expect(unexplained.statusCode, unexplained.body).toBe(400);
+      expect(unexplained.json().error).toMatchObject({ code: 'reason_required' });
+    }
+    const byOffice = await markOnCard(ticket.id, {
+      status: 'no_show',
+      reason: 'Left the boat before departure',
+    });
+    expect(byOffice.statusCode, byOffice.body).toBe(200);
+    // The ticket card shows how many boarded: it asks the office for a reason before this.
+    expect(byOffice.json()).toMatchObject({ markedStatus: 'no_show', boarded: 2 });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, ticket.id), eq(auditLog.action, 'mark')));
+    expect(audit?.after).toMatchObject({ markedStatus: 'no_show', reason: 'Left the boat before departure' });
+    // The boardings stand: the party counts as boarded, and the same code cannot board it twice.
+    expect(await passengerOf(made, ticket.id)).toMatchObject({ boarded: 2, marked: 'no_show' });
+    const again = await sync('device-bbbb', [boarding(made, ticket.id, { persons: 2 })]);
+    expect(again[0]).toMatchObject({ outcome: 'conflict', accepted: 0 });
+    expect((await passengerOf(made, ticket.id))?.boarded).toBe(2);
+  });
+
+  it('records a "present" marking as a boarding of the rest of the party, so a scan after it boards nobody', async () => {
+    const made = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone() });
+    const { ticket } = await makeTicket(t.database.db, {
+      schedule: made,
+      status: 'confirmed',
+      breakdown: [adult(2), child(1)],
+      seats: ['1A', '1B', '1C'],
+    });
+    await sync('device-aaaa', [boarding(made, ticket.id, { persons: 1 })]);
+    const present = await markOnBoarding(made, ticket.id, { status: 'present' });
+    expect(present.statusCode, present.body).toBe(200);
+    const rows = await t.database.db.select().from(boardings).where(eq(boardings.ticketId, ticket.id));
+    expect(rows.map((r) => [r.outcome, r.accepted]).sort()).toEqual([
+      ['boarded', 1],
+      ['boarded', 2],
+    ]);
+    expect(await passengerOf(made, ticket.id)).toMatchObject({ boarded: 3, marked: 'present' });
+    const scan = await sync('device-bbbb', [boarding(made, ticket.id, { persons: 1 })]);
+    expect(scan[0]).toMatchObject({ outcome: 'conflict', accepted: 0 });
+    // Crew marking a party that never boarded a no-show is still theirs to do.
+    const { ticket: absent } = await makeTicket(t.database.db, { schedule: made, status: 'confirmed' });
+    expect((await markOnBoarding(made, absent.id, { status: 'no_show' })).statusCode).toBe(200);
   });
 });

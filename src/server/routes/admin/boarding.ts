@@ -29,7 +29,7 @@ import {
 } from '#shared/boarding.ts';
 import { MSG } from '#shared/messages.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
-import { adminOf } from './index.ts';
+import { adminCan, adminOf } from './index.ts';
 
 const permission = 'boarding.board' as const;
 
@@ -94,7 +94,15 @@ export default async function adminBoardingRoutes(fastify: FastifyInstance) {
         .where(and(eq(tickets.id, ticketId), eq(tickets.scheduleId, scheduleId)))
         .limit(1);
       if (!ticket) throw new AppError('ticket_not_found', MSG.ticketNotFound, 404);
-      await markTicket({ db, clock, actorUserId: adminOf(req).id, ticketId, status: req.body.status });
+      await markTicket({
+        db,
+        clock,
+        actorUserId: adminOf(req).id,
+        ticketId,
+        status: req.body.status,
+        reason: req.body.reason,
+        mayOverride: adminCan(req, 'boarding.override'),
+      });
       return listTripPassengers({ db, scheduleId });
     },
   );
