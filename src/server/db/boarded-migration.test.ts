@@ -6,8 +6,9 @@ import { MIGRATIONS_DIR } from './migrate.ts';
 
 /*
  * The boardings become the one record of who boarded (docs/decisions/024): the migration that
- * drops tickets.boarded_count keeps what it counted. The migrations before it are applied to a
- * fresh database, boardings and closings of that time are added, then it runs.
+ * drops tickets.boarded_count keeps what it counted, and the next gives each closing the tickets
+ * it marked no-show, for a reopening. The migrations before them are applied to a fresh
+ * database, boardings and closings of that time are added, then each runs.
  */
 
 async function apply(db: PGlite, file: string): Promise<void> {
@@ -20,7 +21,7 @@ async function apply(db: PGlite, file: string): Promise<void> {
 const SCHEDULE = '00000000-0000-4000-8000-0000000000a1';
 const ticketId = (n: number) => `00000000-0000-4000-8000-00000000010${n}`;
 
-describe('the migration that makes the boardings the record', () => {
+describe('the migrations that make the boardings the record', () => {
   const db = new PGlite();
   afterAll(() => db.close());
 
@@ -88,5 +89,24 @@ describe('the migration that makes the boardings the record', () => {
       `select 1 from information_schema.columns where table_name = 'tickets' and column_name = 'boarded_count'`,
     );
     expect(columns.rows).toEqual([]);
+  });
+
+  it('gives each closing the tickets it marked no-show, from its audit entry', async () => {
+    const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+    const migration = files.findIndex((f) => f.startsWith('0019_closure_no_shows'));
+    expect(migration).toBeGreaterThan(0);
+    // The closing at Malé of the departure above, as the product kept it before.
+    await db.exec(`
+      insert into boarding_closures (schedule_id, stop, closed_by_name, closed_at, crew, no_shows, counted_off, passengers_aboard)
+        values ('${SCHEDULE}', 0, 'Crew', now(), 2, 2, 0, 3);
+      insert into audit_log (action, entity, entity_id, after) values
+        ('close_boarding', 'schedule', '${SCHEDULE}', '{"stop": 1, "noShowTickets": []}'),
+        ('close_boarding', 'schedule', '${SCHEDULE}', '{"stop": 0, "noShowTickets": ["${ticketId(4)}"]}');
+    `);
+    await apply(db, files[migration] ?? '');
+    const closures = await db.query<{ no_show_tickets: string[] }>(
+      'select no_show_tickets from boarding_closures',
+    );
+    expect(closures.rows).toEqual([{ no_show_tickets: [ticketId(4)] }]);
   });
 });

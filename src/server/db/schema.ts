@@ -295,7 +295,7 @@ export const boardings = pgTable(
     accepted: integer('accepted').notNull(),
     /**
      * 'boarded'; 'conflict' when another device boarded them first; 'refused' when the booking
-     * does not board (its status, its marking, another departure or day).
+     * does not board (its status, its marking, another departure or day, a closed stop).
      */
     outcome: text('outcome').notNull(),
     /** An amber result boarded with the second, deliberate tap. */
@@ -351,6 +351,8 @@ export const boardingClosures = pgTable(
     countedOff: integer('counted_off').notNull(),
     /** Passengers aboard when leaving this stop (crew not included). */
     passengersAboard: integer('passengers_aboard').notNull(),
+    /** The tickets this closing marked `no_show`: a reopening of the stop unmarks them. */
+    noShowTickets: jsonb('no_show_tickets').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   },
   (t) => [primaryKey({ columns: [t.scheduleId, t.stop] })],
 );

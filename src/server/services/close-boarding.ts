@@ -12,7 +12,8 @@ import { boardedPersons, readRouteStops, stopPositions } from './read-boarding-m
  * route order. Confirmed passengers who were to join there and did not are marked `no_show`;
  * those whose trip ends there are counted off; the persons aboard are recorded with who closed
  * and when. The crew count is entered at the first stop. One transaction, with the departure
- * locked, so a stop closes once.
+ * locked, so a stop closes once; a boarding of this departure waits for it, and one at this
+ * stop after it is refused (sync-boardings.ts) until the stop is reopened (reopen-boarding.ts).
  */
 export async function closeBoarding(opts: {
   db: Db;
@@ -94,6 +95,7 @@ export async function closeBoarding(opts: {
       noShows,
       countedOff,
       passengersAboard,
+      noShowTickets: missing,
     });
     await writeAudit(tx, {
       actorUserId: opts.actor.id,

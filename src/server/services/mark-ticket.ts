@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { boardings, refundRequests, tickets } from '#server/db/schema.ts';
+import { boardingClosures, boardings, refundRequests, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
@@ -12,7 +12,7 @@ import { BY_HAND_DEVICE } from '#shared/boarding.ts';
 import { CANCELLED_STATES } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import { REFUND_MSG, STAFF_MSG } from '#shared/staff-messages.ts';
-import { type LockedTicket, lockTicket } from './lock-ticket.ts';
+import { type LockedTicket, lockTicketAndDeparture } from './lock-ticket.ts';
 import { readBoarded, readRouteStops, stopPositions } from './read-boarding-manifest.ts';
 import { readTicket } from './read-ticket.ts';
 
@@ -24,8 +24,8 @@ import { readTicket } from './read-ticket.ts';
  * so a `refunded` marking on a cancelled booking finds its seats already free.
  *
  * Nor does a marking take anyone off board (docs/decisions/024): the boardings are the record.
- * `present` boards the rest of the party as a boarding by hand, at the ticket's From stop.
- * `no_show` on a party that boarded is for Owner and Office alone
+ * `present` boards the rest of the party as a boarding by hand, at the ticket's From stop while
+ * boarding is open there. `no_show` on a party that boarded is for Owner and Office alone
  * (`mayOverride`, the `boarding.override` permission), with a reason for the audit trail; the
  * boardings stand, so the party neither boards again nor becomes voidable.
  */
@@ -42,7 +42,7 @@ export async function markTicket(opts: {
 }): Promise<AdminTicket> {
   const reason = opts.reason?.trim() || undefined;
   return opts.db.transaction(async (tx) => {
-    const before = await lockTicket({ db: tx, id: opts.ticketId });
+    const before = await lockTicketAndDeparture({ db: tx, id: opts.ticketId });
     // A booking the operator or the passenger cancelled is owed a refund: it takes `refunded`.
     const refund = opts.status === 'refunded' && CANCELLED_STATES.includes(before.ticketStatus);
     if (before.ticketStatus !== 'confirmed' && !refund) {
@@ -97,7 +97,8 @@ export async function markTicket(opts: {
 
 /**
  * A "present" marking boards whoever of the party has not boarded, as a boarding by hand at the
- * ticket's From stop, so it counts as a scan would.
+ * ticket's From stop, so it counts as a scan would. Refused once boarding has closed there: the
+ * closing's counts stand until the stop is reopened.
  */
 async function boardTheRest(
   tx: Tx,
@@ -109,6 +110,12 @@ async function boardTheRest(
   const rest = ticket.adultCount + ticket.childCount - boarded;
   if (rest <= 0) return 0;
   const { fromStop } = stopPositions(await readRouteStops(tx, ticket.scheduleId), ticket);
+  const [closed] = await tx
+    .select({ stop: boardingClosures.stop })
+    .from(boardingClosures)
+    .where(and(eq(boardingClosures.scheduleId, ticket.scheduleId), eq(boardingClosures.stop, fromStop)))
+    .limit(1);
+  if (closed) throw new AppError('boarding_closed', STAFF_MSG.boardingClosedHere, 409);
   await tx.insert(boardings).values({
     id: randomUUID(),
     ticketId: ticket.id,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, boardings, tickets } from '#server/db/schema.ts';
 import type { Boarding, BoardingManifest, BoardingResult } from '#shared/boarding.ts';
@@ -82,6 +82,13 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
     t.app.inject({
       method: 'POST',
       url: `/api/admin/boarding/${scheduleId}/stops/${stop}/close`,
+      headers: { cookie },
+      payload,
+    });
+  const reopen = (scheduleId: string, stop: number, payload: object, cookie = crew) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/boarding/${scheduleId}/stops/${stop}/reopen`,
       headers: { cookie },
       payload,
     });
@@ -490,5 +497,97 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
     // Crew marking a party that never boarded a no-show is still theirs to do.
     const { ticket: absent } = await makeTicket(t.database.db, { schedule: made, status: 'confirmed' });
     expect((await markOnBoarding(made, absent.id, { status: 'no_show' })).statusCode).toBe(200);
+  });
+
+  it('refuses a boarding synced after its stop closed; the last closed stop reopens with a reason, and then it counts', async () => {
+    const made = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone(), stops: 3 });
+    const onTime = await makeTicket(t.database.db, { schedule: made, status: 'confirmed', seats: ['1A'] });
+    const late = await makeTicket(t.database.db, {
+      schedule: made,
+      status: 'confirmed',
+      passengerName: 'Late Sync',
+      seats: ['2A'],
+    });
+    const absent = await makeTicket(t.database.db, {
+      schedule: made,
+      status: 'confirmed',
+      passengerName: 'Absent Person',
+      seats: ['3A'],
+    });
+    await sync('device-aaaa', [boarding(made, onTime.ticket.id)]);
+    // Boarded on a device that was offline: it reaches the server after the crew closed the stop.
+    const offline = boarding(made, late.ticket.id, {
+      deviceTime: new Date(Date.now() - 60_000).toISOString(),
+    });
+    const first = await close(made.schedule.id, 0, { crew: 2 });
+    expect(first.statusCode, first.body).toBe(200);
+    expect((first.json() as BoardingManifest).stops[0]?.closure).toMatchObject({
+      noShows: 2,
+      passengersAboard: 1,
+    });
+    expect((await sync('device-late', [offline]))[0]).toMatchObject({ outcome: 'refused', accepted: 0 });
+    const [kept] = await t.database.db.select().from(boardings).where(eq(boardings.id, offline.id));
+    expect(kept).toMatchObject({ outcome: 'refused', accepted: 0, deviceId: 'device-late' });
+    const refusals = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, late.ticket.id), eq(auditLog.action, 'board_refused')));
+    expect(refusals.map((a) => (a.after as { why: string }).why)).toEqual(['stop_closed']);
+    // Nor does a marking by hand board anyone at a closed stop.
+    const marked = await markOnBoarding(made, absent.ticket.id, { status: 'present' });
+    expect(marked.statusCode, marked.body).toBe(409);
+    expect(marked.json().error.code).toBe('boarding_closed');
+
+    // The closed stop's count and the final manifest agree.
+    expect((await close(made.schedule.id, 1, {})).statusCode).toBe(200);
+    const final = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/boarding/${made.schedule.id}/final-manifest.csv`,
+      headers: { cookie: crew },
+    });
+    expect(final.body).toMatch(/Late Sync,.*,1,0,0,No-show/);
+    expect(final.body).toMatch(/→.*,1,2,3\r\n/);
+
+    // Reopening goes back in route order, one stop at a time, and says why.
+    const outOfOrder = await reopen(made.schedule.id, 0, { reason: 'A late boarding' });
+    expect(outOfOrder.statusCode, outOfOrder.body).toBe(409);
+    expect(outOfOrder.json().error).toEqual({ code: 'boarding_order', message: STAFF_MSG.reopenInOrder });
+    expect((await reopen(made.schedule.id, 1, {})).statusCode).toBe(400);
+    expect((await reopen(made.schedule.id, 1, { reason: 'A late boarding' })).statusCode).toBe(200);
+    const reopened = await reopen(made.schedule.id, 0, { reason: 'A device synced late' }, counter);
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    const open = reopened.json() as BoardingManifest;
+    expect(open.stops.map((s) => s.closure)).toEqual([null, null, null]);
+    // The closure's no-show markings are undone, so those passengers can still board.
+    expect(open.passengers.find((p) => p.ticketId === late.ticket.id)?.marked).toBeNull();
+    expect(open.passengers.find((p) => p.ticketId === absent.ticket.id)?.marked).toBeNull();
+    expect(open.passengers.find((p) => p.ticketId === onTime.ticket.id)?.marked).toBe('present');
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entityId, made.schedule.id),
+          eq(auditLog.action, 'reopen_boarding'),
+          sql`${auditLog.after}->>'stop' = '0'`,
+        ),
+      );
+    expect(audit?.before).toMatchObject({ crew: 2, noShows: 2, passengersAboard: 1 });
+    expect(audit?.after).toMatchObject({
+      stop: 0,
+      reason: 'A device synced late',
+      noShowsReverted: expect.arrayContaining([late.ticket.id, absent.ticket.id]),
+    });
+    const notClosed = await reopen(made.schedule.id, 0, { reason: 'Again' });
+    expect(notClosed.statusCode).toBe(409);
+    expect(notClosed.json().error.code).toBe('boarding_open');
+
+    // The device sends the late boarding again (a new one, after its refusal): now it counts.
+    expect((await sync('device-late', [boarding(made, late.ticket.id)]))[0]?.outcome).toBe('boarded');
+    const closedAgain = await close(made.schedule.id, 0, { crew: 2 });
+    expect((closedAgain.json() as BoardingManifest).stops[0]?.closure).toMatchObject({
+      noShows: 1,
+      passengersAboard: 2,
+    });
   });
 });

@@ -87,6 +87,8 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/admin/boarding/:scheduleId/manifest': BOARDING,
   'POST /api/admin/boarding/sync': BOARDING,
   'POST /api/admin/boarding/:scheduleId/stops/:stop/close': BOARDING,
+  // Whoever may close boarding may reopen it.
+  'POST /api/admin/boarding/:scheduleId/stops/:stop/reopen': BOARDING,
   'GET /api/admin/boarding/:scheduleId/final-manifest.csv': BOARDING,
   // Counter sales: the seller's own; voids and cash-ups also for the office (cashups.all).
   'GET /api/admin/counter/departures': COUNTER,

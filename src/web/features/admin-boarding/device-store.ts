@@ -12,10 +12,13 @@ import type { Boarding, BoardingManifest, BoardingResult } from '#shared/boardin
 
 type QueuedBoarding = Boarding;
 
+/** What the server said of a boarding that did not count, with where it was boarded. */
+export type KeptOutcome = BoardingResult & { scheduleId: string; stop?: number };
+
 interface BoardingDb extends DBSchema {
   manifests: { key: string; value: BoardingManifest };
   queue: { key: string; value: QueuedBoarding };
-  outcomes: { key: string; value: BoardingResult & { scheduleId: string } };
+  outcomes: { key: string; value: KeptOutcome };
   meta: { key: string; value: string };
 }
 
@@ -68,9 +71,11 @@ export async function settleBoardings(results: BoardingResult[], sent: QueuedBoa
   const bySent = new Map(sent.map((b) => [b.id, b]));
   for (const r of results) {
     await tx.objectStore('queue').delete(r.id);
-    const scheduleId = bySent.get(r.id)?.scheduleId;
-    if (r.outcome !== 'boarded' && scheduleId)
-      await tx.objectStore('outcomes').put({ ...r, scheduleId }, r.id);
+    const boarding = bySent.get(r.id);
+    if (r.outcome !== 'boarded' && boarding)
+      await tx
+        .objectStore('outcomes')
+        .put({ ...r, scheduleId: boarding.scheduleId, stop: boarding.stop }, r.id);
   }
   await tx.done;
 }

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import type { Boarding, BoardingManifest, BoardingResult } from '#shared/boarding.ts';
+import type { Boarding, BoardingManifest } from '#shared/boarding.ts';
 import { ApiError, api } from '#web/lib/api-client.ts';
 import {
+  type KeptOutcome,
   outcomesOf,
   queueBoarding,
   queuedBoardings,
@@ -46,7 +47,7 @@ export function useBoardingDevice(scheduleId: string) {
   const online = useOnline();
   const [kept, setKept] = useState<BoardingManifest | null | undefined>(undefined);
   const [queue, setQueue] = useState<Boarding[]>([]);
-  const [outcomes, setOutcomes] = useState<(BoardingResult & { scheduleId: string })[]>([]);
+  const [outcomes, setOutcomes] = useState<KeptOutcome[]>([]);
   const fresh = useQuery({
     ...boardingManifestQuery(scheduleId),
     networkMode: 'always',
