@@ -179,7 +179,7 @@ test.describe('boarding at the jetty', () => {
     }
   });
 
-  test('two devices board one ticket offline; after syncing it counts once and the second sees the conflict; then boarding closes with the final manifest', async ({
+  test('two devices board one ticket offline; after syncing it counts once and the second sees the conflict; then boarding closes with the final manifest, and the last stop closed reopens', async ({
     page,
     browser,
   }, testInfo) => {
@@ -284,6 +284,24 @@ test.describe('boarding at the jetty', () => {
       expect(csv).toMatch(new RegExp(`${second.reference},.*,No-show`));
       expect(csv).toContain('Malé → Airport,1,2,3');
       expect(csv).toContain('Airport → Maafushi,1,2,3');
+
+      // Closed too early: the last stop closed reopens, saying why (Malé not before Airport).
+      await crew.getByLabel('Your stop').selectOption('0');
+      await expect(crew.getByText(/Boarding at Malé closed at/)).toBeVisible();
+      await expect(crew.getByRole('button', { name: /Reopen boarding/ })).toHaveCount(0);
+      await crew.getByLabel('Your stop').selectOption('1');
+      await shot(crew, 'closed-stop', testInfo);
+      await crew.getByRole('button', { name: 'Reopen boarding at Airport' }).click();
+      const reopen = crew.getByRole('dialog', { name: 'Reopen boarding at Airport?' });
+      await expect(reopen.getByLabel('Reason')).toBeFocused();
+      await reopen.getByRole('button', { name: 'Reopen boarding' }).click();
+      await expect(reopen.getByText('Say why boarding is reopened')).toBeVisible();
+      await expect(reopen.getByLabel('Reason')).toBeFocused();
+      await reopen.getByLabel('Reason').fill('Closed before the last launch came in');
+      await shot(crew, 'reopen-dialog', testInfo);
+      await reopen.getByRole('button', { name: 'Reopen boarding' }).click();
+      await expect(crew.getByRole('button', { name: 'Close boarding at Airport and depart' })).toBeFocused();
+      await expect(crew.getByRole('heading', { name: 'Final manifest' })).toHaveCount(0);
 
       // Signing out wipes the passengers this device kept.
       expect(await keptManifests(b.page)).toBeGreaterThan(0);

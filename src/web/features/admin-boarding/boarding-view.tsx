@@ -111,7 +111,7 @@ function DepartureBoarding({ scheduleId }: { scheduleId: string }) {
           stop={stop}
           online={device.online}
           waiting={device.queue.length}
-          onClosed={() => void device.refresh()}
+          onChanged={() => void device.refresh()}
         />
         <FinalManifest manifest={manifest} />
       </div>
