@@ -74,6 +74,19 @@ function DepartureBoarding({ scheduleId }: { scheduleId: string }) {
   const [params, setParams] = useUrlParams();
   const { manifest } = device;
 
+  if (device.expired) {
+    return (
+      <div className="space-y-3">
+        <div className="flex">
+          <SyncBadge online={device.online} waiting={device.queue.length} />
+        </div>
+        <EmptyNote>
+          This departure’s passenger list was removed from this device, 24 hours after it left. Boardings not
+          yet sent are kept and sent when there is a connection.
+        </EmptyNote>
+      </div>
+    );
+  }
   if (device.loading) return <LoadingNote>Loading the passenger list…</LoadingNote>;
   if (!manifest) return <ErrorNote error={device.error} />;
   const boardingStops = manifest.stops.slice(0, -1);
