@@ -122,7 +122,15 @@ export type RejectPendingResult = z.infer<typeof rejectPendingResultSchema>;
 export const ticketIdParamsSchema = z.object({ id: z.uuid().check(failsAs('ticket_not_found')) });
 export const ticketReferenceParamsSchema = z.object({ reference: z.string() });
 export const rejectTicketSchema = z.object({ remarks: z.string().trim().max(1000).optional() });
-export const markTicketSchema = z.object({ status: z.enum(MARKED_STATUSES) });
+/**
+ * Why a party that boarded is marked a no-show, which Owner and Office alone may do
+ * (docs/decisions/024); the service requires it in that case only.
+ */
+export const markReasonSchema = z.string().trim().min(3, { error: STAFF_MSG.noShowReasonRequired }).max(300);
+export const markTicketSchema = z.object({
+  status: z.enum(MARKED_STATUSES),
+  reason: markReasonSchema.optional(),
+});
 
 export const namedRefSchema = z.object({ id: z.string(), name: z.string() });
 export type NamedRef = z.infer<typeof namedRefSchema>;
@@ -182,6 +190,8 @@ export const adminTicketSchema = z.object({
     .nullable(),
   /** Refund requests of this ticket still waiting in the refunds queue. */
   openRefunds: z.number(),
+  /** How many of the party boarded, as the boardings record it (docs/decisions/024). */
+  boarded: z.number(),
   /** The passenger's From and To; null when the location is gone ('Unknown Location'). */
   from: namedRefSchema.nullable(),
   to: namedRefSchema.nullable(),
@@ -280,7 +290,10 @@ export const boardingDaySchema = z.object({ date: z.string(), trips: z.array(adm
 export type BoardingDay = z.infer<typeof boardingDaySchema>;
 
 export const BOARDING_MARKS = ['present', 'no_show'] as const;
-export const boardingMarkSchema = z.object({ status: z.enum(BOARDING_MARKS) });
+export const boardingMarkSchema = z.object({
+  status: z.enum(BOARDING_MARKS),
+  reason: markReasonSchema.optional(),
+});
 export const closeBoardingParamsSchema = z.object({
   scheduleId: z.uuid().check(failsAs('schedule_not_found')),
   stop: z.coerce.number().int().min(0).max(255),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MARKED_STATUSES, TICKET_STATUSES, type TicketStatus } from './constants.ts';
 import type { ETicketClaims } from './e-ticket-code.ts';
+import { STAFF_MSG } from './staff-messages.ts';
 
 /*
  * Boarding at the jetty (docs/decisions/024-offline-boarding.md): the departure's manifest a
@@ -116,6 +117,17 @@ export type BoardingResult = z.infer<typeof boardingResultSchema>;
 export const boardingSyncResultSchema = z.object({ results: z.array(boardingResultSchema) });
 
 export const closeBoardingSchema = z.object({ crew: z.number().int().min(0).max(99).optional() });
+
+/** `POST /api/admin/boarding/:scheduleId/stops/:stop/reopen` */
+export const reopenBoardingSchema = z.object({
+  reason: z.string().trim().min(3, { error: STAFF_MSG.reopenReasonRequired }).max(300),
+});
+
+/**
+ * The device of a boarding marked by hand ("present" on the boarding screen or the ticket card),
+ * kept among the boardings so it counts as one (no device of a crew member is named so).
+ */
+export const BY_HAND_DEVICE = 'by-hand';
 
 // --- Persons on board -----------------------------------------------------------------------
 

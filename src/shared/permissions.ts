@@ -38,7 +38,8 @@ export const PERMISSIONS = {
   'counter.sell': 'Sell at the counter for any future departure',
   'counter.void': 'Void counter sales',
   'boarding.board': 'Board passengers',
-  'boarding.close': 'Close boarding',
+  'boarding.close': 'Close and reopen boarding',
+  'boarding.override': 'Mark a passenger who boarded a no-show, with a reason',
   'manifests.read': 'Read the manifest of any departure',
   'manifests.near': 'Read the manifests of today’s and tomorrow’s departures',
   'staff.manage': 'Invite staff, change roles, deactivate and reset passwords',
@@ -65,6 +66,7 @@ const OFFICE: readonly Permission[] = [
   'audit.read',
   'cashups.all',
   'manifests.read',
+  'boarding.override',
 ];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {

@@ -23,6 +23,12 @@ export const STAFF_MSG = {
   crewRequired: 'Enter the number of crew aboard',
   boardingClosed: 'Boarding is already closed at this stop',
   closeInOrder: 'Close the earlier stops first',
+  boardingOpen: 'Boarding is open at this stop: there is nothing to reopen',
+  reopenInOrder: 'Reopen the later stops first: only the last closed stop can be reopened',
+  reopenReasonRequired: 'Say why boarding is reopened',
+  boardingClosedHere: 'Boarding has closed at this stop. Reopen it to board this passenger.',
+  noShowBoarded: 'This passenger has boarded: only the office can mark them a no-show, with a reason',
+  noShowReasonRequired: 'Say why a passenger who boarded is marked a no-show',
   finalManifestNotReady: 'The final manifest is ready once boarding has closed at every stop',
   auditDateInvalid: 'Dates must be written as YYYY-MM-DD',
 } as const;

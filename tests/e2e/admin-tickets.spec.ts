@@ -171,7 +171,9 @@ test.describe('ticket management', () => {
     expect(seatStates(await seatMap(page.request, where), ['2'])).toEqual({ '2': 'available' });
   });
 
-  test('an approved ticket can be marked with every status, in any order', async ({ page }) => {
+  test('an approved ticket can be marked with every status, in any order; a no-show after boarding says why', async ({
+    page,
+  }, testInfo) => {
     const booking = await createBookingViaApi(page.request);
     const { id } = await ticketByReference(page.request, booking.reference);
     await json(await page.request.post(`/api/admin/tickets/${id}/approve`));
@@ -187,6 +189,15 @@ test.describe('ticket management', () => {
     for (const { status, button } of marks) {
       const action = ticket.getByRole('button', { name: button });
       await action.click();
+      if (status === 'no_show') {
+        // Marked present, the party boarded: the boarding stands, and the office says why.
+        const dialog = page.getByRole('dialog', { name: `Mark ${booking.reference} a no-show?` });
+        await expect(dialog.getByLabel('Reason')).toBeFocused();
+        await dialog.getByLabel('Reason').fill('Went home before departure');
+        await audit(page, 'no-show-reason', testInfo.project.name);
+        await dialog.getByRole('button', { name: 'Mark no-show' }).click();
+        await expect(dialog).toBeHidden();
+      }
       await expect(toast(page, MSG.ticketMarked(status))).toBeVisible();
       await expect(action).toHaveAttribute('aria-pressed', 'true');
       await expect(ticket.locator(`[data-status="${status}"]`).filter({ hasText: button })).toBeVisible();

@@ -179,7 +179,7 @@ test.describe('boarding at the jetty', () => {
     }
   });
 
-  test('two devices board one ticket offline; after syncing it counts once and the second sees the conflict; then boarding closes with the final manifest', async ({
+  test('two devices board one ticket offline; after syncing it counts once and the second sees the conflict; then boarding closes with the final manifest, and the last stop closed reopens', async ({
     page,
     browser,
   }, testInfo) => {
@@ -285,6 +285,24 @@ test.describe('boarding at the jetty', () => {
       expect(csv).toContain('Malé → Airport,1,2,3');
       expect(csv).toContain('Airport → Maafushi,1,2,3');
 
+      // Closed too early: the last stop closed reopens, saying why (Malé not before Airport).
+      await crew.getByLabel('Your stop').selectOption('0');
+      await expect(crew.getByText(/Boarding at Malé closed at/)).toBeVisible();
+      await expect(crew.getByRole('button', { name: /Reopen boarding/ })).toHaveCount(0);
+      await crew.getByLabel('Your stop').selectOption('1');
+      await shot(crew, 'closed-stop', testInfo);
+      await crew.getByRole('button', { name: 'Reopen boarding at Airport' }).click();
+      const reopen = crew.getByRole('dialog', { name: 'Reopen boarding at Airport?' });
+      await expect(reopen.getByLabel('Reason')).toBeFocused();
+      await reopen.getByRole('button', { name: 'Reopen boarding' }).click();
+      await expect(reopen.getByText('Say why boarding is reopened')).toBeVisible();
+      await expect(reopen.getByLabel('Reason')).toBeFocused();
+      await reopen.getByLabel('Reason').fill('Closed before the last launch came in');
+      await shot(crew, 'reopen-dialog', testInfo);
+      await reopen.getByRole('button', { name: 'Reopen boarding' }).click();
+      await expect(crew.getByRole('button', { name: 'Close boarding at Airport and depart' })).toBeFocused();
+      await expect(crew.getByRole('heading', { name: 'Final manifest' })).toHaveCount(0);
+
       // Signing out wipes the passengers this device kept.
       expect(await keptManifests(b.page)).toBeGreaterThan(0);
       await b.page.getByRole('button', { name: `User menu: ${DEMO_ADMIN.username}` }).click();
@@ -302,7 +320,7 @@ test.describe('boarding with no signal from the start', () => {
   // With no network every request fails, and Chromium logs each: expected here.
   test.use({ serviceWorkers: 'allow', allowedErrors: [/net::ERR_INTERNET_DISCONNECTED/] });
 
-  test('after a staff sign-in, the boarding screen reloads offline from what this device kept, and boards', async ({
+  test('after a staff sign-in, the boarding screen reloads offline from what this device kept, and boards; left open past the expiry, it stops showing the passengers', async ({
     page,
     context,
   }, testInfo) => {
@@ -310,6 +328,9 @@ test.describe('boarding with no signal from the start', () => {
     await json(await page.request.post('/api/auth/login', { data: DEMO_ADMIN }));
     const departure = await todaysDeparture(page.request, 4);
     const passenger = await approvedPassenger(page.request, departure, '3');
+    const { departsAt } = await json<BoardingManifest>(
+      await page.request.get(`/api/admin/boarding/${departure.schedule.id}/manifest`),
+    );
     await page.goto(`/admin/boarding?trip=${departure.schedule.id}`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
       timeout: 20_000,
@@ -320,6 +341,9 @@ test.describe('boarding with no signal from the start', () => {
       .poll(() => page.evaluate(async () => (await (await caches.open('staff')).keys()).length))
       .toBeGreaterThan(3);
 
+    // From the reload on, the page's clock runs as usual until the test moves it on to the
+    // copy's expiry (installed after the files are kept: it stands in for the page's timings).
+    await page.clock.install();
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Boarding' })).toBeVisible();
@@ -330,8 +354,23 @@ test.describe('boarding with no signal from the start', () => {
     await expect(badge(page)).toHaveText('offline · 1 waiting');
     await shot(page, 'offline-reload', testInfo);
 
+    // The screen left open: a minute before the copy's 24 hours are up it still boards; ten
+    // minutes after, the passengers are gone from the screen and the device, the boarding stays.
+    const expiry = Date.parse(departsAt) + 24 * 3_600_000;
+    await page.clock.fastForward(expiry - 60_000 - (await page.evaluate(() => Date.now())));
+    await expect(page.getByRole('heading', { name: /Boarding here: 1 of 1/ })).toBeVisible();
+    await page.clock.fastForward('10:00');
+    await expect(page.getByRole('heading', { name: /Boarding here/ })).toHaveCount(0);
+    await expect(page.getByText(passenger.name)).toHaveCount(0);
+    await expect(
+      page.getByText('This departure’s passenger list was removed from this device'),
+    ).toBeVisible();
+    expect(await keptManifests(page)).toBe(0);
+    expect(await queuedBoardings(page)).toBe(1);
+    await shot(page, 'expired', testInfo);
+
     await context.setOffline(false);
-    await expect(badge(page)).toHaveText('online · 0 waiting');
+    await expect.poll(() => queuedBoardings(page)).toBe(0);
     const manifest = await json<BoardingManifest>(
       await page.request.get(`/api/admin/boarding/${departure.schedule.id}/manifest`),
     );

@@ -140,8 +140,6 @@ export const tickets = pgTable(
     eticketVersion: integer('eticket_version').notNull().default(1),
     /** When the e-ticket link was last mailed on request: one resend per reference per window. */
     eticketMailedAt: timestamp('eticket_mailed_at', { withTimezone: true }),
-    /** How many of the party are on board: a party may board in parts (boardings). */
-    boardedCount: integer('boarded_count').notNull().default(0),
     adultCount: integer('adult_count').notNull().default(0),
     childCount: integer('child_count').notNull().default(0),
     totalAmount: money('total_amount').notNull(),
@@ -276,6 +274,9 @@ export const ticketSeats = pgTable(
  * One boarding sent by a boarding device, kept whatever its outcome (docs/decisions/024). The
  * id is the device's, so sending it again changes nothing. The first boarding of a person to
  * reach the server wins; a later one of the same person is a conflict, never counted twice.
+ * The one record of who boarded: a ticket's persons on board are the sum of its `accepted`, and
+ * a "present" marking by hand is kept here too (device `BY_HAND_DEVICE`), so no later marking
+ * can take a boarded party off again.
  */
 export const boardings = pgTable(
   'boardings',
@@ -294,7 +295,7 @@ export const boardings = pgTable(
     accepted: integer('accepted').notNull(),
     /**
      * 'boarded'; 'conflict' when another device boarded them first; 'refused' when the booking
-     * does not board (its status, its marking, another departure or day).
+     * does not board (its status, its marking, another departure or day, a closed stop).
      */
     outcome: text('outcome').notNull(),
     /** An amber result boarded with the second, deliberate tap. */
@@ -350,6 +351,8 @@ export const boardingClosures = pgTable(
     countedOff: integer('counted_off').notNull(),
     /** Passengers aboard when leaving this stop (crew not included). */
     passengersAboard: integer('passengers_aboard').notNull(),
+    /** The tickets this closing marked `no_show`: a reopening of the stop unmarks them. */
+    noShowTickets: jsonb('no_show_tickets').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   },
   (t) => [primaryKey({ columns: [t.scheduleId, t.stop] })],
 );

@@ -5,14 +5,15 @@ import { writeAudit } from '#server/lib/audit.ts';
 import { AppError, problem } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
-import { readRouteStops, stopPositions } from './read-boarding-manifest.ts';
+import { boardedPersons, readRouteStops, stopPositions } from './read-boarding-manifest.ts';
 
 /**
  * The crew closes boarding at a stop and departs (docs/decisions/024-offline-boarding.md), in
  * route order. Confirmed passengers who were to join there and did not are marked `no_show`;
  * those whose trip ends there are counted off; the persons aboard are recorded with who closed
  * and when. The crew count is entered at the first stop. One transaction, with the departure
- * locked, so a stop closes once.
+ * locked, so a stop closes once; a boarding of this departure waits for it, and one at this
+ * stop after it is refused (sync-boardings.ts) until the stop is reopened (reopen-boarding.ts).
  */
 export async function closeBoarding(opts: {
   db: Db;
@@ -46,7 +47,15 @@ export async function closeBoarding(opts: {
     if (closures.length !== stop) throw new AppError('boarding_order', STAFF_MSG.closeInOrder, 409);
 
     const rows = await tx
-      .select()
+      .select({
+        id: tickets.id,
+        adultCount: tickets.adultCount,
+        childCount: tickets.childCount,
+        markedStatus: tickets.markedStatus,
+        userOriginId: tickets.userOriginId,
+        userDestinationId: tickets.userDestinationId,
+        boarded: boardedPersons,
+      })
       .from(tickets)
       .where(
         and(
@@ -63,11 +72,11 @@ export async function closeBoarding(opts: {
       const { fromStop, toStop } = stopPositions(stops, t);
       const party = t.adultCount + t.childCount;
       if (fromStop === stop) {
-        noShows += party - t.boardedCount;
-        if (t.boardedCount === 0 && t.markedStatus === null) missing.push(t.id);
+        noShows += party - t.boarded;
+        if (t.boarded === 0 && t.markedStatus === null) missing.push(t.id);
       }
-      if (toStop === stop) countedOff += t.boardedCount;
-      if (fromStop <= stop && toStop > stop) passengersAboard += t.boardedCount;
+      if (toStop === stop) countedOff += t.boarded;
+      if (fromStop <= stop && toStop > stop) passengersAboard += t.boarded;
     }
     if (missing.length > 0) {
       await tx
@@ -86,6 +95,7 @@ export async function closeBoarding(opts: {
       noShows,
       countedOff,
       passengersAboard,
+      noShowTickets: missing,
     });
     await writeAudit(tx, {
       actorUserId: opts.actor.id,

@@ -23,6 +23,7 @@ import { COUNTER_MSG } from '#shared/staff-messages.ts';
 import { refuseTakenSeats, takeSeats } from './check-seats.ts';
 import { checkTrip } from './create-booking.ts';
 import { readBookingView } from './lookup-booking.ts';
+import { boardedPersons } from './read-boarding-manifest.ts';
 import { eTicketTokenOf, signedCode } from './read-e-ticket.ts';
 import { readTicket } from './read-ticket.ts';
 import { releaseSeats } from './release-seats.ts';
@@ -202,12 +203,13 @@ async function replay(
 
 /** Whether `viewer` may void this sale now: its seller within the window, Office or Owner at any time. */
 function mayVoid(
-  sale: { soldBy: string | null; createdAt: Date; voidedAt: Date | null; boardedCount: number },
+  sale: { soldBy: string | null; createdAt: Date; voidedAt: Date | null; boarded: number },
   viewer: Pick<Seller, 'id' | 'mayVoidAnySale'>,
   now: Date,
 ): 'yes' | 'voided' | 'boarded' | 'too_late' {
   if (sale.voidedAt) return 'voided';
-  if (sale.boardedCount > 0) return 'boarded';
+  // Whatever was marked since: a boarding is never undone (read-boarding-manifest.ts).
+  if (sale.boarded > 0) return 'boarded';
   if (viewer.mayVoidAnySale) return 'yes';
   const fresh = now.getTime() - sale.createdAt.getTime() <= SELLER_VOID_MINUTES * 60_000;
   return sale.soldBy === viewer.id && fresh ? 'yes' : 'too_late';
@@ -231,7 +233,7 @@ async function readSaleRow(db: DbOrTx, ticketId: string) {
       currency: tickets.currency,
       amountReceived: tickets.amountReceived,
       passengerEmail: tickets.passengerEmail,
-      boardedCount: tickets.boardedCount,
+      boarded: boardedPersons,
       voidedAt: tickets.voidedAt,
       voidedByName: voider.username,
       voidReason: tickets.voidReason,

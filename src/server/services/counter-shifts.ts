@@ -10,6 +10,7 @@ import { CURRENCIES } from '#shared/constants.ts';
 import { type CashUp, PAYMENT_METHOD_NAMES, type PerCurrency } from '#shared/counter.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
 import { COUNTER_MSG } from '#shared/staff-messages.ts';
+import { boardedPersons } from './read-boarding-manifest.ts';
 
 type ShiftRow = typeof counterShifts.$inferSelect;
 
@@ -148,7 +149,7 @@ async function summarise(db: DbOrTx, shift: ShiftRow): Promise<CashUp> {
       voidedAt: tickets.voidedAt,
       voidedBy: voider.username,
       voidReason: tickets.voidReason,
-      boardedCount: tickets.boardedCount,
+      boarded: boardedPersons,
     })
     .from(tickets)
     .leftJoin(voider, eq(voider.userId, tickets.voidedBy))
@@ -220,9 +221,9 @@ async function summarise(db: DbOrTx, shift: ShiftRow): Promise<CashUp> {
       net: centsToMoney(l.sold - l.voided),
     })),
     drawers,
-    sales: sales.map(({ boardedCount, ...s }) => ({
+    sales: sales.map(({ boarded, ...s }) => ({
       ...s,
-      boarded: boardedCount > 0,
+      boarded: boarded > 0,
       soldAt: s.soldAt.toISOString(),
       voidedAt: s.voidedAt?.toISOString() ?? null,
       voidedBy: s.voidedAt ? (s.voidedBy ?? 'Former staff') : null,

@@ -22,6 +22,7 @@ import type {
 } from '#shared/admin-api.ts';
 import { UNKNOWN_LOCATION } from '#shared/messages.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
+import { boardedPersons } from './read-boarding-manifest.ts';
 
 /** docs/product.md section 4: the Approved tab shows confirmed tickets, Rejected shows cancelled ones. */
 const TAB_STATUS: Record<TicketTab, TicketStatus> = {
@@ -72,6 +73,7 @@ function selectTickets(db: DbOrTx) {
       originName: origin.name,
       destinationName: destination.name,
       openRefunds: sql<number>`(select count(*)::int from ${refundRequests} where ${refundRequests.ticketId} = ${tickets.id} and ${refundRequests.status} = 'requested')`,
+      boarded: boardedPersons,
     })
     .from(tickets)
     .innerJoin(schedules, eq(schedules.id, tickets.scheduleId))
@@ -125,6 +127,7 @@ function toAdminTicket(row: TicketRow, stops: AdminStop[]): AdminTicket {
         }
       : null,
     openRefunds: Number(row.openRefunds),
+    boarded: row.boarded,
     from: t.userOriginId && row.originName !== null ? { id: t.userOriginId, name: row.originName } : null,
     to:
       t.userDestinationId && row.destinationName !== null

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import {
   boardingClosures,
@@ -16,6 +17,31 @@ import { problem } from '#server/lib/errors.ts';
 import type { BoardingManifest, ManifestPassenger, ManifestStop, RevokeReason } from '#shared/boarding.ts';
 import type { MarkedStatus, TicketStatus } from '#shared/constants.ts';
 import type { ETicketPublicKey } from '#shared/e-ticket-code.ts';
+
+/** `"table"."column"`: a query of one table names its columns bare, which a subquery would misread. */
+const qualified = (table: AnyPgTable, column: AnyPgColumn) => sql`${table}.${sql.identifier(column.name)}`;
+
+/**
+ * How many of a ticket's party are on board: what its boardings took (`accepted`), the one record
+ * of it (docs/decisions/024). Only a boarding adds to it, and nothing takes from it, so a marking
+ * made later cannot free a boarded party for another scan or a void. At most the party: before
+ * boardings were the record, a no-show marking could let a party board twice.
+ */
+export const boardedPersons = sql<number>`least(
+  (select coalesce(sum(${qualified(boardings, boardings.accepted)}), 0) from ${boardings}
+    where ${qualified(boardings, boardings.ticketId)} = ${qualified(tickets, tickets.id)}),
+  ${qualified(tickets, tickets.adultCount)} + ${qualified(tickets, tickets.childCount)}
+)::int`.mapWith(Number);
+
+/**
+ * `boardedPersons` of one ticket, read in a statement of its own: after the ticket's row lock,
+ * so it sees every boarding committed before the lock was granted (a statement that waited for
+ * the lock would count them with its older snapshot).
+ */
+export async function readBoarded(db: DbOrTx, ticketId: string): Promise<number> {
+  const [row] = await db.select({ boarded: boardedPersons }).from(tickets).where(eq(tickets.id, ticketId));
+  return row?.boarded ?? 0;
+}
 
 /** The departure's stops in route order; a ticket's From and To are positions in this list. */
 export async function readRouteStops(db: DbOrTx, scheduleId: string) {
@@ -79,7 +105,7 @@ export async function readBoardingManifest(opts: {
           status: tickets.ticketStatus,
           marked: tickets.markedStatus,
           version: tickets.eticketVersion,
-          boarded: tickets.boardedCount,
+          boarded: boardedPersons,
           userOriginId: tickets.userOriginId,
           userDestinationId: tickets.userDestinationId,
         })

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { boardings, schedules, tickets } from '#server/db/schema.ts';
+import { boardingClosures, boardings, schedules, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import { announce } from '#server/lib/live-events.ts';
 import type { Boarding, BoardingResult } from '#shared/boarding.ts';
-import { firstBoardings } from './read-boarding-manifest.ts';
+import { firstBoardings, readBoarded } from './read-boarding-manifest.ts';
 
 const BOARDS_MARKS = new Set([null, 'present', 'no_show']);
 
@@ -14,6 +14,8 @@ const BOARDS_MARKS = new Set([null, 'present', 'no_show']);
  * the first to reach the server wins, and the second is kept as a conflict, never counted
  * twice. A boarding sent again answers as it did the first time. `mayBoard` says which
  * departures this person may board (today's, or yesterday's for a device that was offline).
+ * A boarding at a stop whose boarding has closed is refused: the closing's counts stand, and the
+ * final manifest agrees with them, until the stop is reopened.
  */
 export async function syncBoardings(opts: {
   db: Db;
@@ -35,6 +37,9 @@ async function syncOne(
   b: Boarding,
 ): Promise<BoardingResult> {
   return opts.db.transaction(async (tx) => {
+    // The departure before the ticket, the order closing boarding takes them in: a closing waits
+    // for the boardings under way, and a boarding that comes after it sees the closure.
+    await tx.select({ id: schedules.id }).from(schedules).where(eq(schedules.id, b.scheduleId)).for('share');
     const [ticket] = await tx
       .select()
       .from(tickets)
@@ -58,6 +63,11 @@ async function syncOne(
       accepted: 0,
       firstBoarding: null,
     };
+    const [closed] = await tx
+      .select({ stop: boardingClosures.stop })
+      .from(boardingClosures)
+      .where(and(eq(boardingClosures.scheduleId, b.scheduleId), eq(boardingClosures.stop, b.stop)))
+      .limit(1);
     const why = !ticket
       ? 'not_on_departure'
       : ticket.ticketStatus !== 'confirmed'
@@ -66,13 +76,15 @@ async function syncOne(
           ? `marked_${ticket.markedStatus}`
           : !opts.mayBoard(ticket.travelDate)
             ? 'not_today'
-            : null;
+            : closed
+              ? 'stop_closed'
+              : null;
     if (why !== null || !ticket) {
       await recordRefusal(tx, opts, b, why ?? 'not_on_departure');
       return refused;
     }
-    const party = ticket.adultCount + ticket.childCount;
-    const accepted = Math.min(b.persons, Math.max(0, party - ticket.boardedCount));
+    const boarded = await readBoarded(tx, ticket.id);
+    const accepted = Math.min(b.persons, Math.max(0, ticket.adultCount + ticket.childCount - boarded));
     const outcome = accepted === b.persons ? 'boarded' : 'conflict';
     await tx.insert(boardings).values({
       id: b.id,
@@ -91,7 +103,7 @@ async function syncOne(
     if (accepted > 0) {
       await tx
         .update(tickets)
-        .set({ boardedCount: ticket.boardedCount + accepted, markedStatus: 'present', updatedAt: opts.now })
+        .set({ markedStatus: 'present', updatedAt: opts.now })
         .where(eq(tickets.id, ticket.id));
     }
     await writeAudit(tx, {
@@ -99,9 +111,9 @@ async function syncOne(
       action: outcome === 'boarded' ? 'board' : 'board_conflict',
       entity: 'ticket',
       entityId: ticket.id,
-      before: { boarded: ticket.boardedCount, markedStatus: ticket.markedStatus },
+      before: { boarded, markedStatus: ticket.markedStatus },
       after: {
-        boarded: ticket.boardedCount + accepted,
+        boarded: boarded + accepted,
         persons: b.persons,
         stop: b.stop,
         deviceId: opts.deviceId,

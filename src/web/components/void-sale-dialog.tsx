@@ -1,20 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { type CounterSale, counterVoidSchema } from '#shared/counter.ts';
+import { ReasonDialog } from '#web/components/reason-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx';
-import { Label } from '#web/components/ui/label.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
-import { Textarea } from '#web/components/ui/textarea.tsx';
-import { api, errorMessage } from '#web/lib/api-client.ts';
+import { api } from '#web/lib/api-client.ts';
 import { useAdminMe } from '#web/lib/use-admin-auth.ts';
 
 /** What the dialog needs of a counter sale: the receipt's sale or a cash-up's line. */
@@ -50,9 +40,6 @@ export function VoidSaleDialog({
   onVoided: (sale: CounterSale) => void;
 }) {
   const queryClient = useQueryClient();
-  const reasonId = useId();
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const voiding = useMutation({
     mutationFn: (why: string) => voidSale(sale.ticketId, why),
     onSuccess: (voided) => {
@@ -72,74 +59,26 @@ export function VoidSaleDialog({
   });
 
   function change(next: boolean) {
-    if (!next) {
-      setReason('');
-      setProblem(null);
-      voiding.reset();
-    }
+    if (!next) voiding.reset();
     onOpenChange(next);
   }
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = counterVoidSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? null);
-      document.getElementById(reasonId)?.focus();
-      return;
-    }
-    setProblem(null);
-    voiding.mutate(parsed.data.reason);
-  };
-
   return (
-    <Dialog open={open} onOpenChange={(next) => !voiding.isPending && change(next)}>
-      <DialogContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Void ticket {sale.reference}?</DialogTitle>
-            <DialogDescription>
-              The seats are freed and the sale counts as voided in the cash-up. Give back the{' '}
-              {sale.paymentMethod === 'Cash' ? 'cash' : 'payment'} before voiding.
-            </DialogDescription>
-          </DialogHeader>
-          <div>
-            <Label htmlFor={reasonId}>Reason</Label>
-            <Textarea
-              id={reasonId}
-              className="mt-1.5 min-h-20"
-              value={reason}
-              maxLength={300}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${reasonId}-error` : undefined}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setProblem(null);
-              }}
-            />
-            {problem && (
-              <p id={`${reasonId}-error`} role="alert" className="mt-1 text-sm text-red-800">
-                {problem}
-              </p>
-            )}
-          </div>
-          {voiding.isError && (
-            <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-              {errorMessage(voiding.error)}
-            </p>
-          )}
-          <DialogFooter>
-            <Button variant="outline" disabled={voiding.isPending} onClick={() => change(false)}>
-              Keep the sale
-            </Button>
-            <Button type="submit" variant="destructive" disabled={voiding.isPending}>
-              {voiding.isPending ? <Spinner className="size-4" /> : null}
-              Void sale
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ReasonDialog
+      open={open}
+      onOpenChange={change}
+      title={`Void ticket ${sale.reference}?`}
+      description={`The seats are freed and the sale counts as voided in the cash-up. Give back the ${
+        sale.paymentMethod === 'Cash' ? 'cash' : 'payment'
+      } before voiding.`}
+      reasonRule={counterVoidSchema.shape.reason}
+      cancelLabel="Keep the sale"
+      submitLabel="Void sale"
+      destructive
+      pending={voiding.isPending}
+      error={voiding.isError ? voiding.error : null}
+      onSubmit={(reason) => voiding.mutate(reason)}
+    />
   );
 }
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, boardings, tickets } from '#server/db/schema.ts';
 import type { Boarding, BoardingManifest, BoardingResult } from '#shared/boarding.ts';
 import { verifyCode } from '#shared/e-ticket-code.ts';
+import { STAFF_MSG } from '#shared/staff-messages.ts';
 import {
   type MadeSchedule,
   makeAdmin,
@@ -34,6 +35,7 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
   let crew: string;
   let counter: string;
   let office: string;
+  let owner: string;
 
   beforeAll(async () => {
     t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
@@ -42,6 +44,7 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
       .cookie;
     office = (await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'office' }) }))
       .cookie;
+    owner = (await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'owner' }) })).cookie;
   });
   afterAll(() => t.close());
 
@@ -82,6 +85,36 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
       headers: { cookie },
       payload,
     });
+  const reopen = (scheduleId: string, stop: number, payload: object, cookie = crew) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/boarding/${scheduleId}/stops/${stop}/reopen`,
+      headers: { cookie },
+      payload,
+    });
+  /** A marking by hand: on the boarding screen (Crew, Counter, Owner) or the ticket card (Office, Owner). */
+  const markOnBoarding = (made: MadeSchedule, ticketId: string, payload: object, cookie = crew) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/boarding/${made.schedule.id}/tickets/${ticketId}`,
+      headers: { cookie },
+      payload,
+    });
+  const markOnCard = (ticketId: string, payload: object, cookie = office) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/tickets/${ticketId}/mark`,
+      headers: { cookie },
+      payload,
+    });
+  /** The persons a ticket's boardings took: the record of who is on board. */
+  const boardedOf = async (ticketId: string) =>
+    (await t.database.db.select().from(boardings).where(eq(boardings.ticketId, ticketId))).reduce(
+      (n, r) => n + r.accepted,
+      0,
+    );
+  const passengerOf = async (made: MadeSchedule, ticketId: string) =>
+    (await manifestOf(made.schedule.id)).passengers.find((p) => p.ticketId === ticketId);
 
   it('gives a device the least personal data boarding needs, and public keys that check the e-ticket codes', async () => {
     const made = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone(), stops: 3 });
@@ -161,8 +194,7 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
     const conflict = [a[0], b[0]].find((r) => r?.outcome === 'conflict');
     const winner = a[0]?.outcome === 'boarded' ? 'device-aaaa' : 'device-bbbb';
     expect(conflict?.firstBoarding?.deviceId).toBe(winner);
-    const [stored] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
-    expect(stored?.boardedCount).toBe(1);
+    expect(await boardedOf(ticket.id)).toBe(1);
     // The loser sending again still sees its conflict.
     const again = await sync(conflict?.id === onA.id ? 'device-aaaa' : 'device-bbbb', [
       conflict?.id === onA.id ? onA : onB,
@@ -182,8 +214,7 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
       boarding(made, elsewhere.id),
     ]);
     expect(results.map((r) => r.outcome)).toEqual(['refused', 'refused', 'refused']);
-    const [stored] = await t.database.db.select().from(tickets).where(eq(tickets.id, elsewhere.id));
-    expect(stored?.boardedCount).toBe(0);
+    expect(await boardedOf(elsewhere.id)).toBe(0);
   });
 
   it('refuses every status but confirmed, and records each refusal with why', async () => {
@@ -204,7 +235,7 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
     for (const [i, status] of statuses.entries()) {
       const ticketId = made2[i]?.ticket.id ?? '';
       const [stored] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId));
-      expect(stored?.boardedCount).toBe(0);
+      expect(await boardedOf(ticketId)).toBe(0);
       expect(stored?.markedStatus).toBeNull();
       const rows = await t.database.db.select().from(boardings).where(eq(boardings.ticketId, ticketId));
       expect(rows).toEqual([
@@ -403,5 +434,160 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
       headers: { cookie: crew },
     });
     expect(res.statusCode).toBe(403);
+  });
+
+  it('a boarded party stays boarded: a no-show marking takes nobody off, and another scan boards nobody again', async () => {
+    const made = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone() });
+    const { ticket } = await makeTicket(t.database.db, {
+      schedule: made,
+      status: 'confirmed',
+      breakdown: [adult(2)],
+      seats: ['1A', '1B'],
+    });
+    expect((await sync('device-aaaa', [boarding(made, ticket.id, { persons: 2 })]))[0]?.accepted).toBe(2);
+    // Crew may not take a boarded party off by marking it; the office may, saying why.
+    const byCrew = await markOnBoarding(made, ticket.id, { status: 'no_show' });
+    expect(byCrew.statusCode, byCrew.body).toBe(409);
+    expect(byCrew.json().error).toEqual({ code: 'boarded', message: STAFF_MSG.noShowBoarded });
+    for (const unexplained of [
+      await markOnCard(ticket.id, { status: 'no_show' }),
+      await markOnBoarding(made, ticket.id, { status: 'no_show' }, owner),
+    ]) {
+      expect(unexplained.statusCode, unexplained.body).toBe(400);
+      expect(unexplained.json().error).toMatchObject({ code: 'reason_required' });
+    }
+    const byOffice = await markOnCard(ticket.id, {
+      status: 'no_show',
+      reason: 'Left the boat before departure',
+    });
+    expect(byOffice.statusCode, byOffice.body).toBe(200);
+    // The ticket card shows how many boarded: it asks the office for a reason before this.
+    expect(byOffice.json()).toMatchObject({ markedStatus: 'no_show', boarded: 2 });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, ticket.id), eq(auditLog.action, 'mark')));
+    expect(audit?.after).toMatchObject({ markedStatus: 'no_show', reason: 'Left the boat before departure' });
+    // The boardings stand: the party counts as boarded, and the same code cannot board it twice.
+    expect(await passengerOf(made, ticket.id)).toMatchObject({ boarded: 2, marked: 'no_show' });
+    const again = await sync('device-bbbb', [boarding(made, ticket.id, { persons: 2 })]);
+    expect(again[0]).toMatchObject({ outcome: 'conflict', accepted: 0 });
+    expect((await passengerOf(made, ticket.id))?.boarded).toBe(2);
+  });
+
+  it('records a "present" marking as a boarding of the rest of the party, so a scan after it boards nobody', async () => {
+    const made = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone() });
+    const { ticket } = await makeTicket(t.database.db, {
+      schedule: made,
+      status: 'confirmed',
+      breakdown: [adult(2), child(1)],
+      seats: ['1A', '1B', '1C'],
+    });
+    await sync('device-aaaa', [boarding(made, ticket.id, { persons: 1 })]);
+    const present = await markOnBoarding(made, ticket.id, { status: 'present' });
+    expect(present.statusCode, present.body).toBe(200);
+    const rows = await t.database.db.select().from(boardings).where(eq(boardings.ticketId, ticket.id));
+    expect(rows.map((r) => [r.outcome, r.accepted]).sort()).toEqual([
+      ['boarded', 1],
+      ['boarded', 2],
+    ]);
+    expect(await passengerOf(made, ticket.id)).toMatchObject({ boarded: 3, marked: 'present' });
+    const scan = await sync('device-bbbb', [boarding(made, ticket.id, { persons: 1 })]);
+    expect(scan[0]).toMatchObject({ outcome: 'conflict', accepted: 0 });
+    // Crew marking a party that never boarded a no-show is still theirs to do.
+    const { ticket: absent } = await makeTicket(t.database.db, { schedule: made, status: 'confirmed' });
+    expect((await markOnBoarding(made, absent.id, { status: 'no_show' })).statusCode).toBe(200);
+  });
+
+  it('refuses a boarding synced after its stop closed; the last closed stop reopens with a reason, and then it counts', async () => {
+    const made = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone(), stops: 3 });
+    const onTime = await makeTicket(t.database.db, { schedule: made, status: 'confirmed', seats: ['1A'] });
+    const late = await makeTicket(t.database.db, {
+      schedule: made,
+      status: 'confirmed',
+      passengerName: 'Late Sync',
+      seats: ['2A'],
+    });
+    const absent = await makeTicket(t.database.db, {
+      schedule: made,
+      status: 'confirmed',
+      passengerName: 'Absent Person',
+      seats: ['3A'],
+    });
+    await sync('device-aaaa', [boarding(made, onTime.ticket.id)]);
+    // Boarded on a device that was offline: it reaches the server after the crew closed the stop.
+    const offline = boarding(made, late.ticket.id, {
+      deviceTime: new Date(Date.now() - 60_000).toISOString(),
+    });
+    const first = await close(made.schedule.id, 0, { crew: 2 });
+    expect(first.statusCode, first.body).toBe(200);
+    expect((first.json() as BoardingManifest).stops[0]?.closure).toMatchObject({
+      noShows: 2,
+      passengersAboard: 1,
+    });
+    expect((await sync('device-late', [offline]))[0]).toMatchObject({ outcome: 'refused', accepted: 0 });
+    const [kept] = await t.database.db.select().from(boardings).where(eq(boardings.id, offline.id));
+    expect(kept).toMatchObject({ outcome: 'refused', accepted: 0, deviceId: 'device-late' });
+    const refusals = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, late.ticket.id), eq(auditLog.action, 'board_refused')));
+    expect(refusals.map((a) => (a.after as { why: string }).why)).toEqual(['stop_closed']);
+    // Nor does a marking by hand board anyone at a closed stop.
+    const marked = await markOnBoarding(made, absent.ticket.id, { status: 'present' });
+    expect(marked.statusCode, marked.body).toBe(409);
+    expect(marked.json().error.code).toBe('boarding_closed');
+
+    // The closed stop's count and the final manifest agree.
+    expect((await close(made.schedule.id, 1, {})).statusCode).toBe(200);
+    const final = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/boarding/${made.schedule.id}/final-manifest.csv`,
+      headers: { cookie: crew },
+    });
+    expect(final.body).toMatch(/Late Sync,.*,1,0,0,No-show/);
+    expect(final.body).toMatch(/→.*,1,2,3\r\n/);
+
+    // Reopening goes back in route order, one stop at a time, and says why.
+    const outOfOrder = await reopen(made.schedule.id, 0, { reason: 'A late boarding' });
+    expect(outOfOrder.statusCode, outOfOrder.body).toBe(409);
+    expect(outOfOrder.json().error).toEqual({ code: 'boarding_order', message: STAFF_MSG.reopenInOrder });
+    expect((await reopen(made.schedule.id, 1, {})).statusCode).toBe(400);
+    expect((await reopen(made.schedule.id, 1, { reason: 'A late boarding' })).statusCode).toBe(200);
+    const reopened = await reopen(made.schedule.id, 0, { reason: 'A device synced late' }, counter);
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    const open = reopened.json() as BoardingManifest;
+    expect(open.stops.map((s) => s.closure)).toEqual([null, null, null]);
+    // The closure's no-show markings are undone, so those passengers can still board.
+    expect(open.passengers.find((p) => p.ticketId === late.ticket.id)?.marked).toBeNull();
+    expect(open.passengers.find((p) => p.ticketId === absent.ticket.id)?.marked).toBeNull();
+    expect(open.passengers.find((p) => p.ticketId === onTime.ticket.id)?.marked).toBe('present');
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entityId, made.schedule.id),
+          eq(auditLog.action, 'reopen_boarding'),
+          sql`${auditLog.after}->>'stop' = '0'`,
+        ),
+      );
+    expect(audit?.before).toMatchObject({ crew: 2, noShows: 2, passengersAboard: 1 });
+    expect(audit?.after).toMatchObject({
+      stop: 0,
+      reason: 'A device synced late',
+      noShowsReverted: expect.arrayContaining([late.ticket.id, absent.ticket.id]),
+    });
+    const notClosed = await reopen(made.schedule.id, 0, { reason: 'Again' });
+    expect(notClosed.statusCode).toBe(409);
+    expect(notClosed.json().error.code).toBe('boarding_open');
+
+    // The device sends the late boarding again (a new one, after its refusal): now it counts.
+    expect((await sync('device-late', [boarding(made, late.ticket.id)]))[0]?.outcome).toBe('boarded');
+    const closedAgain = await close(made.schedule.id, 0, { crew: 2 });
+    expect((closedAgain.json() as BoardingManifest).stops[0]?.closure).toMatchObject({
+      noShows: 1,
+      passengersAboard: 2,
+    });
   });
 });

@@ -12,6 +12,7 @@ import { listAdminTrips } from '#server/services/list-admin-trips.ts';
 import { listTripPassengers } from '#server/services/list-trip-passengers.ts';
 import { markTicket } from '#server/services/mark-ticket.ts';
 import { readBoardingManifest } from '#server/services/read-boarding-manifest.ts';
+import { reopenBoarding } from '#server/services/reopen-boarding.ts';
 import { syncBoardings } from '#server/services/sync-boardings.ts';
 import {
   boardingDaySchema,
@@ -26,10 +27,11 @@ import {
   boardingSyncResultSchema,
   boardingSyncSchema,
   closeBoardingSchema,
+  reopenBoardingSchema,
 } from '#shared/boarding.ts';
 import { MSG } from '#shared/messages.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
-import { adminOf } from './index.ts';
+import { adminCan, adminOf } from './index.ts';
 
 const permission = 'boarding.board' as const;
 
@@ -94,7 +96,15 @@ export default async function adminBoardingRoutes(fastify: FastifyInstance) {
         .where(and(eq(tickets.id, ticketId), eq(tickets.scheduleId, scheduleId)))
         .limit(1);
       if (!ticket) throw new AppError('ticket_not_found', MSG.ticketNotFound, 404);
-      await markTicket({ db, clock, actorUserId: adminOf(req).id, ticketId, status: req.body.status });
+      await markTicket({
+        db,
+        clock,
+        actorUserId: adminOf(req).id,
+        ticketId,
+        status: req.body.status,
+        reason: req.body.reason,
+        mayOverride: adminCan(req, 'boarding.override'),
+      });
       return listTripPassengers({ db, scheduleId, timeZone: config.tzOperator });
     },
   );
@@ -160,6 +170,39 @@ export default async function adminBoardingRoutes(fastify: FastifyInstance) {
         scheduleId,
         stop,
         crew: req.body.crew,
+        actor: { id: admin.id, name: admin.username },
+        now: clock.now(),
+      });
+      return readBoardingManifest({
+        db,
+        scheduleId,
+        keys: app.deps.ticketSigner().publicKeys,
+        now: clock.now(),
+        timeZone: config.tzOperator,
+      });
+    },
+  );
+
+  // Whoever may close a stop may reopen it (the last one closed), saying why.
+  app.post(
+    '/api/admin/boarding/:scheduleId/stops/:stop/reopen',
+    {
+      config: { permission: 'boarding.close' },
+      schema: {
+        params: closeBoardingParamsSchema,
+        body: reopenBoardingSchema,
+        response: { 200: boardingManifestSchema },
+      },
+    },
+    async (req) => {
+      const { scheduleId, stop } = req.params;
+      await requireToday(scheduleId);
+      const admin = adminOf(req);
+      await reopenBoarding({
+        db,
+        scheduleId,
+        stop,
+        reason: req.body.reason,
         actor: { id: admin.id, name: admin.username },
         now: clock.now(),
       });

@@ -8,7 +8,7 @@ import type { BoardingManifest } from '#shared/boarding.ts';
 import type { CashUp, CounterDay, CounterSale, CounterSaleRequest } from '#shared/counter.ts';
 import { verifyCode } from '#shared/e-ticket-code.ts';
 import type { SeatMap } from '#shared/schemas.ts';
-import { COUNTER_MSG } from '#shared/staff-messages.ts';
+import { COUNTER_MSG, STAFF_MSG } from '#shared/staff-messages.ts';
 import {
   type MadeSchedule,
   makeAdmin,
@@ -563,6 +563,60 @@ describe(`counter sales, voids and the cash-up (${testDatabaseKind})`, () => {
       voidReason: 'Passenger stayed home',
     });
     expect(shift.sales.find((s) => s.ticketId === late.ticketId)?.voidedBy).not.toBeNull();
+  });
+
+  it('a boarded sale stays boarded: the counter cannot mark it a no-show, and no later marking lets it be voided', async () => {
+    const seller = await newSeller();
+    const trip = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone() });
+    const [a] = await labelsOf(trip);
+    const sale = await sell(seller, saleOf(trip, [a ?? '']));
+    const synced = await call('POST', '/api/admin/boarding/sync', seller, {
+      deviceId: `device-${randomUUID()}`,
+      boardings: [
+        {
+          id: randomUUID(),
+          ticketId: sale.ticketId,
+          scheduleId: trip.schedule.id,
+          stop: 0,
+          persons: 1,
+          deliberate: false,
+          deviceTime: new Date().toISOString(),
+        },
+      ],
+    });
+    expect(synced.json().results[0]).toMatchObject({ outcome: 'boarded', accepted: 1 });
+    const noShow = await call(
+      'POST',
+      `/api/admin/boarding/${trip.schedule.id}/tickets/${sale.ticketId}`,
+      seller,
+      {
+        status: 'no_show',
+      },
+    );
+    expect(noShow.statusCode, noShow.body).toBe(409);
+    expect(noShow.json().error).toEqual({ code: 'boarded', message: STAFF_MSG.noShowBoarded });
+    const ownVoid = await call('POST', `/api/admin/counter/sales/${sale.ticketId}/void`, seller, {
+      reason: 'Passenger stayed home',
+    });
+    expect(ownVoid.statusCode, ownVoid.body).toBe(409);
+    expect(ownVoid.json().error.code).toBe('boarded');
+    // The office may mark the party a no-show, saying why; the boarding stands, and so does the sale.
+    const marked = await call('POST', `/api/admin/tickets/${sale.ticketId}/mark`, office, {
+      status: 'no_show',
+      reason: 'Scanned by mistake',
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    for (const cookie of [seller, office, owner]) {
+      const refused = await call('POST', `/api/admin/counter/sales/${sale.ticketId}/void`, cookie, {
+        reason: 'Passenger stayed home',
+      });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().error).toEqual({ code: 'boarded', message: COUNTER_MSG.voidBoarded });
+    }
+    const { shift } = (await call('GET', '/api/admin/counter/shift', seller)).json() as { shift: CashUp };
+    expect(shift.sales.find((s) => s.ticketId === sale.ticketId)).toMatchObject({ boarded: true });
+    const [row] = await t.database.db.select().from(tickets).where(eq(tickets.id, sale.ticketId));
+    expect(row?.ticketStatus).toBe('confirmed');
   });
 
   it('the cash-up totals match the sales and voids by method and currency; the close records the difference', async () => {

@@ -1,12 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { text } from 'node:stream/consumers';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminProfiles, adminUsers, mailOutbox } from '#server/db/schema.ts';
 import { addDays } from '#server/lib/clock.ts';
 import { createSession } from '#server/lib/sessions.ts';
-import { ROLES, type Role } from '#shared/permissions.ts';
+import { can, ROLES, type Role } from '#shared/permissions.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
-import { makeAdmin, makeSchedule, todayInOperatorZone } from '#tests/factories.ts';
+import { makeAdmin, makeSchedule, makeTicket, todayInOperatorZone } from '#tests/factories.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -86,6 +87,8 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/admin/boarding/:scheduleId/manifest': BOARDING,
   'POST /api/admin/boarding/sync': BOARDING,
   'POST /api/admin/boarding/:scheduleId/stops/:stop/close': BOARDING,
+  // Whoever may close boarding may reopen it.
+  'POST /api/admin/boarding/:scheduleId/stops/:stop/reopen': BOARDING,
   'GET /api/admin/boarding/:scheduleId/final-manifest.csv': BOARDING,
   // Counter sales: the seller's own; voids and cash-ups also for the office (cashups.all).
   'GET /api/admin/counter/departures': COUNTER,
@@ -214,6 +217,47 @@ describe(`every admin route against every role (${testDatabaseKind})`, () => {
         expect({ day, url, allowed: office.statusCode !== 403 }).toEqual({ day, url, allowed: true });
         expect(counter.statusCode).toBe(counterMay ? office.statusCode : 403);
       }
+    }
+  });
+
+  it('lets only Owner and Office mark a boarded passenger a no-show, with a reason; Crew and Counter are told it boarded', async () => {
+    const made = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone() });
+    for (const role of ALL) {
+      const { ticket } = await makeTicket(t.database.db, { schedule: made, status: 'confirmed' });
+      const synced = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/boarding/sync',
+        headers: { cookie: cookies.crew },
+        payload: {
+          deviceId: 'device-permissions',
+          boardings: [
+            {
+              id: randomUUID(),
+              ticketId: ticket.id,
+              scheduleId: made.schedule.id,
+              stop: 0,
+              persons: 1,
+              deliberate: false,
+              deviceTime: new Date().toISOString(),
+            },
+          ],
+        },
+      });
+      expect(synced.json().results[0].outcome).toBe('boarded');
+      // Each role marks where its screens do: the ticket card, or the boarding screen.
+      const url = can(role, 'tickets.review')
+        ? `/api/admin/tickets/${ticket.id}/mark`
+        : `/api/admin/boarding/${made.schedule.id}/tickets/${ticket.id}`;
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: cookies[role] },
+        payload: { status: 'no_show', reason: 'Scanned the wrong code' },
+      });
+      const overrides = role === 'owner' || role === 'office';
+      expect({ role, status: res.statusCode }).toEqual({ role, status: overrides ? 200 : 409 });
+      expect(can(role, 'boarding.override')).toBe(overrides);
+      if (!overrides) expect(res.json().error).toEqual({ code: 'boarded', message: STAFF_MSG.noShowBoarded });
     }
   });
 

@@ -23,7 +23,7 @@ import {
   ticketListSchema,
   ticketReferenceParamsSchema,
 } from '#shared/admin-api.ts';
-import { adminOf, ticketSignerOrNothing } from './index.ts';
+import { adminCan, adminOf, ticketSignerOrNothing } from './index.ts';
 
 /** `?date=&q=` from a cleared filter means no filter, not an invalid one. */
 const ticketFilterSchema = z.preprocess(
@@ -143,6 +143,8 @@ export default async function adminTicketRoutes(fastify: FastifyInstance) {
         actorUserId: adminOf(req).id,
         ticketId: req.params.id,
         status: req.body.status,
+        reason: req.body.reason,
+        mayOverride: adminCan(req, 'boarding.override'),
       }),
   );
 

@@ -11,6 +11,7 @@ import { useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
 import { useUrlParams } from '#web/lib/use-url-params.ts';
 import { boardingDayQuery } from './api.ts';
 import { CloseBoarding, FinalManifest } from './close-boarding.tsx';
+import type { KeptOutcome } from './device-store.ts';
 import { keepBoardingOffline } from './keep-boarding-offline.ts';
 import { PassengerList } from './passenger-list.tsx';
 import { PrintedManifest } from './printed-manifest.tsx';
@@ -73,6 +74,19 @@ function DepartureBoarding({ scheduleId }: { scheduleId: string }) {
   const [params, setParams] = useUrlParams();
   const { manifest } = device;
 
+  if (device.expired) {
+    return (
+      <div className="space-y-3">
+        <div className="flex">
+          <SyncBadge online={device.online} waiting={device.queue.length} />
+        </div>
+        <EmptyNote>
+          This departure’s passenger list was removed from this device, 24 hours after it left. Boardings not
+          yet sent are kept and sent when there is a connection.
+        </EmptyNote>
+      </div>
+    );
+  }
   if (device.loading) return <LoadingNote>Loading the passenger list…</LoadingNote>;
   if (!manifest) return <ErrorNote error={device.error} />;
   const boardingStops = manifest.stops.slice(0, -1);
@@ -110,7 +124,7 @@ function DepartureBoarding({ scheduleId }: { scheduleId: string }) {
           stop={stop}
           online={device.online}
           waiting={device.queue.length}
-          onClosed={() => void device.refresh()}
+          onChanged={() => void device.refresh()}
         />
         <FinalManifest manifest={manifest} />
       </div>
@@ -166,22 +180,16 @@ function OnBoard({
 }
 
 /** Boardings the server did not count: boarded first on another device, or refused. */
-function Conflicts({
-  manifest,
-  outcomes,
-}: {
-  manifest: BoardingManifest;
-  outcomes: {
-    id: string;
-    ticketId: string;
-    outcome: string;
-    firstBoarding: { at: string; deviceId: string } | null;
-  }[];
-}) {
+function Conflicts({ manifest, outcomes }: { manifest: BoardingManifest; outcomes: KeptOutcome[] }) {
   const timeZone = useOperatorTimeZone();
   if (outcomes.length === 0) return null;
   const nameOf = (ticketId: string) =>
     manifest.passengers.find((p) => p.ticketId === ticketId)?.name ?? 'A passenger';
+  // A boarding that reached the server after its stop closed is refused (docs/decisions/024).
+  const closedAt = (stop: number | undefined) => {
+    const s = stop === undefined ? undefined : manifest.stops[stop];
+    return s?.closure ? s.name : null;
+  };
   return (
     <section aria-labelledby="conflicts-title" className="rounded-xl border border-amber-300 bg-amber-50 p-4">
       <h2 id="conflicts-title" className="font-semibold text-amber-950">
@@ -193,7 +201,9 @@ function Conflicts({
             {nameOf(o.ticketId)}:{' '}
             {o.outcome === 'conflict'
               ? `already boarded on another device${o.firstBoarding ? ` at ${formatClock(o.firstBoarding.at, timeZone)}` : ''}. Counted once.`
-              : 'refused by the office (no longer a valid booking).'}
+              : closedAt(o.stop)
+                ? `not counted: boarding at ${closedAt(o.stop)} had closed when it reached the server.`
+                : 'refused by the office (no longer a valid booking).'}
           </li>
         ))}
       </ul>

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { Download, Printer } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import type { BoardingManifest } from '#shared/boarding.ts';
+import { Download, Printer, RotateCcw } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type BoardingManifest, reopenBoardingSchema } from '#shared/boarding.ts';
+import { ReasonDialog } from '#web/components/reason-dialog.tsx';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -21,25 +22,37 @@ import { toast } from '#web/lib/toast.ts';
 import { saveManifest } from './device-store.ts';
 import { people } from './format.ts';
 
-/** Closing boarding at a stop and departing, with a confirmation; the crew count at the first. */
+/**
+ * Closing boarding at a stop and departing, with a confirmation; the crew count at the first.
+ * A closed stop says who closed it and when, and the last one closed can be reopened.
+ */
 export function CloseBoarding({
   manifest,
   stop,
   online,
   waiting,
-  onClosed,
+  onChanged,
 }: {
   manifest: BoardingManifest;
   stop: number;
   online: boolean;
   waiting: number;
-  onClosed: () => void;
+  onChanged: () => void;
 }) {
   const timeZone = useOperatorTimeZone();
   const [open, setOpen] = useState(false);
   const [crew, setCrew] = useState('');
   const [crewError, setCrewError] = useState<string | null>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const [focusClose, setFocusClose] = useState(false);
   const here = manifest.stops[stop];
+  useEffect(() => {
+    // Reopened: the Reopen button is gone once the manifest says so; the focus goes to Close.
+    if (focusClose && here && !here.closure) {
+      closeButton.current?.focus();
+      setFocusClose(false);
+    }
+  }, [focusClose, here]);
   const close = useMutation({
     mutationFn: (body: { crew?: number }) =>
       api.post<BoardingManifest>(
@@ -50,18 +63,33 @@ export function CloseBoarding({
       await saveManifest(next);
       setOpen(false);
       toast.success(`Boarding closed at ${here?.name ?? 'this stop'}`);
-      onClosed();
+      onChanged();
     },
     onError: (error) => toast.error('Boarding could not be closed', { description: apiErrorText(error) }),
   });
   if (!here) return null;
   if (here.closure) {
+    // Closing goes in route order, so reopening goes back from the last stop closed.
+    const lastClosed = !manifest.stops.some((s) => s.position > stop && s.closure);
     return (
-      <p className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
-        Boarding at {here.name} closed at {formatClock(here.closure.at, timeZone)} by {here.closure.by}:{' '}
-        {people(here.closure.noShows, 'no-show', 'no-shows')},{' '}
-        {people(here.closure.passengersAboard, 'passenger', 'passengers')} aboard.
-      </p>
+      <section className="space-y-2">
+        <p className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+          Boarding at {here.name} closed at {formatClock(here.closure.at, timeZone)} by {here.closure.by}:{' '}
+          {people(here.closure.noShows, 'no-show', 'no-shows')},{' '}
+          {people(here.closure.passengersAboard, 'passenger', 'passengers')} aboard.
+        </p>
+        {lastClosed && (
+          <ReopenBoarding
+            manifest={manifest}
+            stop={stop}
+            online={online}
+            onReopened={() => {
+              setFocusClose(true);
+              onChanged();
+            }}
+          />
+        )}
+      </section>
     );
   }
   const first = stop === 0;
@@ -82,6 +110,7 @@ export function CloseBoarding({
   return (
     <section className="space-y-2">
       <Button
+        ref={closeButton}
         type="button"
         variant="outline"
         className="h-12 w-full text-base"
@@ -132,6 +161,72 @@ export function CloseBoarding({
         </AlertDialogContent>
       </AlertDialog>
     </section>
+  );
+}
+
+/**
+ * Reopens boarding at the last stop closed, saying why: boardings there count again, and the
+ * passengers the closing marked no-shows can board. The server records who, why and the
+ * closing's figures.
+ */
+function ReopenBoarding({
+  manifest,
+  stop,
+  online,
+  onReopened,
+}: {
+  manifest: BoardingManifest;
+  stop: number;
+  online: boolean;
+  onReopened: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const name = manifest.stops[stop]?.name ?? 'this stop';
+  const reopen = useMutation({
+    mutationFn: (reason: string) =>
+      api.post<BoardingManifest>(
+        `/api/admin/boarding/${encodeURIComponent(manifest.scheduleId)}/stops/${stop}/reopen`,
+        { reason },
+      ),
+    onSuccess: async (next) => {
+      await saveManifest(next);
+      change(false);
+      toast.success(`Boarding reopened at ${name}`);
+      onReopened();
+    },
+  });
+
+  function change(next: boolean) {
+    if (!next) reopen.reset();
+    setOpen(next);
+  }
+
+  return (
+    <>
+      <Button
+        type="button"
+        variant="outline"
+        className="h-12 w-full text-base"
+        disabled={!online}
+        onClick={() => setOpen(true)}
+      >
+        <RotateCcw aria-hidden="true" />
+        Reopen boarding at {name}
+      </Button>
+      {!online && <p className="text-sm text-slate-700">Reopening boarding needs a connection.</p>}
+      <ReasonDialog
+        open={open}
+        onOpenChange={change}
+        title={`Reopen boarding at ${name}?`}
+        description="Boardings at this stop count again, and the passengers this closing marked as no-shows can still board. Close the stop again before departing."
+        reasonRule={reopenBoardingSchema.shape.reason}
+        cancelLabel="Keep it closed"
+        submitLabel="Reopen boarding"
+        pending={reopen.isPending}
+        error={reopen.isError ? reopen.error : null}
+        onSubmit={(reason) => reopen.mutate(reason)}
+      />
+    </>
   );
 }
 

@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BoardingManifest } from '#shared/boarding.ts';
 import {
   deviceId,
+  onManifestExpiry,
   queueBoarding,
   queuedBoardings,
   readManifest,
@@ -91,5 +92,43 @@ describe('what a boarding device keeps', () => {
       sent,
     );
     expect(await queuedBoardings()).toEqual([]);
+  });
+
+  it('tells an open screen to drop a manifest within 10 minutes of its expiry, even after the clock jumps', () => {
+    vi.useFakeTimers();
+    try {
+      // 08:00 in the Maldives on 2026-11-20 is 03:00 UTC: kept until 03:00 UTC the next day.
+      const expiry = Date.parse('2026-11-21T03:00:00Z');
+      vi.setSystemTime(expiry - 3 * 3_600_000);
+      const expired = vi.fn();
+      const stop = onManifestExpiry(manifest('old', '2026-11-20'), expired);
+      vi.advanceTimersByTime(3 * 3_600_000 - 1);
+      expect(expired).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(expired).toHaveBeenCalledTimes(1);
+      stop();
+
+      // A phone asleep past the expiry wakes with its clock ahead and its timers late: the next
+      // re-check, at most 10 minutes on, finds the copy expired.
+      vi.setSystemTime(expiry - 3_600_000);
+      const late = vi.fn();
+      const stopLate = onManifestExpiry(manifest('old', '2026-11-20'), late);
+      vi.setSystemTime(expiry + 60_000);
+      vi.advanceTimersByTime(10 * 60_000);
+      expect(late).toHaveBeenCalledTimes(1);
+      stopLate();
+
+      // A copy already expired goes at once; a stopped watch calls nobody.
+      const already = vi.fn();
+      onManifestExpiry(manifest('old', '2026-11-20'), already)();
+      expect(already).toHaveBeenCalledTimes(1);
+      vi.setSystemTime(expiry - 60_000);
+      const stopped = vi.fn();
+      onManifestExpiry(manifest('old', '2026-11-20'), stopped)();
+      vi.advanceTimersByTime(24 * 3_600_000);
+      expect(stopped).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -12,10 +12,13 @@ import type { Boarding, BoardingManifest, BoardingResult } from '#shared/boardin
 
 type QueuedBoarding = Boarding;
 
+/** What the server said of a boarding that did not count, with where it was boarded. */
+export type KeptOutcome = BoardingResult & { scheduleId: string; stop?: number };
+
 interface BoardingDb extends DBSchema {
   manifests: { key: string; value: BoardingManifest };
   queue: { key: string; value: QueuedBoarding };
-  outcomes: { key: string; value: BoardingResult & { scheduleId: string } };
+  outcomes: { key: string; value: KeptOutcome };
   meta: { key: string; value: string };
 }
 
@@ -68,9 +71,11 @@ export async function settleBoardings(results: BoardingResult[], sent: QueuedBoa
   const bySent = new Map(sent.map((b) => [b.id, b]));
   for (const r of results) {
     await tx.objectStore('queue').delete(r.id);
-    const scheduleId = bySent.get(r.id)?.scheduleId;
-    if (r.outcome !== 'boarded' && scheduleId)
-      await tx.objectStore('outcomes').put({ ...r, scheduleId }, r.id);
+    const boarding = bySent.get(r.id);
+    if (r.outcome !== 'boarded' && boarding)
+      await tx
+        .objectStore('outcomes')
+        .put({ ...r, scheduleId: boarding.scheduleId, stop: boarding.stop }, r.id);
   }
   await tx.done;
 }
@@ -100,11 +105,43 @@ function departedAt(manifest: BoardingManifest): number {
   return Date.parse(`${manifest.travelDate}T${manifest.departureTime || '00:00'}Z`) - EARLIEST_ZONE_MS;
 }
 
+/** Until when a device may keep (and show) a departure's manifest; NaN for one it cannot date. */
+function expiresAt(manifest: BoardingManifest): number {
+  return departedAt(manifest) + KEEP_AFTER_DEPARTURE_MS;
+}
+
+/** Whether a manifest's time on this device is up (or it cannot be dated). */
+export function isExpired(manifest: BoardingManifest, now = Date.now()): boolean {
+  return !(expiresAt(manifest) > now);
+}
+
 /** Drops the manifests of departures more than 24 hours gone (and any it cannot date). */
 export async function wipeExpired(now = Date.now()): Promise<void> {
   const db = await database();
   for (const manifest of await db.getAll('manifests')) {
-    if (!(departedAt(manifest) + KEEP_AFTER_DEPARTURE_MS > now))
-      await db.delete('manifests', manifest.scheduleId);
+    if (isExpired(manifest, now)) await db.delete('manifests', manifest.scheduleId);
   }
+}
+
+/** The longest an open screen waits before it checks a manifest's expiry again. */
+const EXPIRY_RECHECK_MS = 10 * 60_000;
+
+/**
+ * Calls `onExpired` once `manifest` expires, for a screen that holds it in memory: the store's
+ * own wipe does not reach what a screen left open still shows. A timer set for the expiry would
+ * be enough on a clock that keeps time, but a phone asleep fires it late and a clock set forward
+ * jumps past it, so it is checked again at least every 10 minutes. Returns the cancel.
+ */
+export function onManifestExpiry(manifest: BoardingManifest, onExpired: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const check = () => {
+    const left = expiresAt(manifest) - Date.now();
+    if (!(left > 0)) {
+      onExpired();
+      return;
+    }
+    timer = setTimeout(check, Math.min(left, EXPIRY_RECHECK_MS));
+  };
+  check();
+  return () => clearTimeout(timer);
 }

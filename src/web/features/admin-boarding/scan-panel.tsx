@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import {
   type Boarding,
   type BoardingManifest,
+  BY_HAND_DEVICE,
   judgeScan,
   type ScanReason,
   type ScanVerdict,
@@ -38,7 +39,11 @@ function reasonText(v: ScanVerdict, manifest: BoardingManifest, timeZone: string
     deleted: 'This booking was deleted by the office.',
     not_approved: 'This booking is not approved yet. Send the passenger to the office.',
     already_boarded: v.passenger?.firstBoarding
-      ? `Already on board since ${formatClock(v.passenger.firstBoarding.at, timeZone)} (device ${v.passenger.firstBoarding.deviceId.slice(7, 15)}).`
+      ? `Already on board since ${formatClock(v.passenger.firstBoarding.at, timeZone)} (${
+          v.passenger.firstBoarding.deviceId === BY_HAND_DEVICE
+            ? 'marked by hand'
+            : `device ${v.passenger.firstBoarding.deviceId.slice(7, 15)}`
+        }).`
       : 'Already on board.',
     wrong_stop: `Boards at ${stopName(v.passenger?.fromStop ?? -1)}, not here.`,
     wrong_date: 'This e-ticket is for another day.',

@@ -1,8 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import type { Boarding, BoardingManifest, BoardingResult } from '#shared/boarding.ts';
+import type { Boarding, BoardingManifest } from '#shared/boarding.ts';
 import { ApiError, api } from '#web/lib/api-client.ts';
 import {
+  isExpired,
+  type KeptOutcome,
+  onManifestExpiry,
   outcomesOf,
   queueBoarding,
   queuedBoardings,
@@ -41,17 +44,22 @@ export function useOnline(): boolean {
  * One departure on this device: its manifest (the network's when it answers, else the copy kept
  * in IndexedDB), this device's boardings not yet sent, and what the server said of those that
  * did not count. Boarding queues first and sends when it can, so it works with no signal.
+ * 24 hours after the departure the manifest goes from memory as from the store, even on a
+ * screen left open (`expired`); the boardings not yet sent stay and are still sent.
  */
 export function useBoardingDevice(scheduleId: string) {
   const online = useOnline();
+  const queryClient = useQueryClient();
   const [kept, setKept] = useState<BoardingManifest | null | undefined>(undefined);
+  const [expired, setExpired] = useState(false);
   const [queue, setQueue] = useState<Boarding[]>([]);
-  const [outcomes, setOutcomes] = useState<(BoardingResult & { scheduleId: string })[]>([]);
+  const [outcomes, setOutcomes] = useState<KeptOutcome[]>([]);
   const fresh = useQuery({
     ...boardingManifestQuery(scheduleId),
     networkMode: 'always',
     retry: false,
-    refetchInterval: online ? REFRESH_MS : false,
+    enabled: !expired,
+    refetchInterval: online && !expired ? REFRESH_MS : false,
   });
 
   const reloadQueue = useCallback(async () => {
@@ -66,7 +74,7 @@ export function useBoardingDevice(scheduleId: string) {
       const stored = await readManifest(scheduleId);
       // The kept copy only stands in until the network answers: on a busy device the server's
       // manifest can arrive first, and must not be replaced by an older copy, or by none.
-      if (live) setKept((current) => current ?? stored ?? null);
+      if (live) setKept((current) => current ?? (stored && !isExpired(stored) ? stored : null));
     })();
     void reloadQueue();
     return () => {
@@ -75,11 +83,25 @@ export function useBoardingDevice(scheduleId: string) {
   }, [scheduleId, reloadQueue]);
 
   useEffect(() => {
-    if (fresh.data) {
+    if (!fresh.data) return;
+    // A server that still answers (its day not over, or this device's clock ahead) does not
+    // bring back what this device may no longer hold.
+    if (isExpired(fresh.data)) setExpired(true);
+    else {
       setKept(fresh.data);
       void saveManifest(fresh.data);
     }
   }, [fresh.data]);
+
+  useEffect(() => {
+    if (!kept) return;
+    return onManifestExpiry(kept, () => {
+      setExpired(true);
+      setKept(null);
+      queryClient.removeQueries({ queryKey: boardingManifestQuery(scheduleId).queryKey, exact: true });
+      void wipeExpired();
+    });
+  }, [kept, queryClient, scheduleId]);
 
   useEffect(() => {
     if (fresh.error instanceof ApiError && fresh.error.status === 401) {
@@ -98,8 +120,8 @@ export function useBoardingDevice(scheduleId: string) {
   const { refetch } = fresh;
   useEffect(() => {
     if (!online) return;
-    void sendQueued().then(() => refetch());
-  }, [online, refetch]);
+    void sendQueued().then(() => (expired ? undefined : refetch()));
+  }, [online, refetch, expired]);
 
   const board = useCallback(
     async (boarding: Omit<Boarding, 'id' | 'deviceTime' | 'scheduleId'>) => {
@@ -118,8 +140,9 @@ export function useBoardingDevice(scheduleId: string) {
   const manifest = kept ?? null;
   return {
     manifest,
-    loading: kept === undefined || (kept === null && fresh.isPending),
-    error: kept === null ? fresh.error : null,
+    expired,
+    loading: !expired && (kept === undefined || (kept === null && fresh.isPending)),
+    error: kept === null && !expired ? fresh.error : null,
     online,
     queue,
     outcomes,

@@ -38,7 +38,7 @@ const ticketPath = (id: string) => `/api/admin/tickets/${encodeURIComponent(id)}
 export type TicketAction =
   | { kind: 'approve' }
   | { kind: 'reject'; remarks: string }
-  | { kind: 'mark'; status: MarkedStatus }
+  | { kind: 'mark'; status: MarkedStatus; reason?: string }
   | { kind: 'delete' };
 
 function send(id: string, action: TicketAction): Promise<AdminTicket | undefined> {
@@ -50,7 +50,10 @@ function send(id: string, action: TicketAction): Promise<AdminTicket | undefined
       return api.post<AdminTicket>(`${ticketPath(id)}/reject`, remarks ? { remarks } : {});
     }
     case 'mark':
-      return api.post<AdminTicket>(`${ticketPath(id)}/mark`, { status: action.status });
+      return api.post<AdminTicket>(`${ticketPath(id)}/mark`, {
+        status: action.status,
+        ...(action.reason ? { reason: action.reason } : {}),
+      });
     case 'delete':
       return api.delete<undefined>(ticketPath(id));
   }

@@ -1,8 +1,9 @@
 import { Check, ShieldX, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
-import { type AdminTicket, MARKED_STATUSES, type MarkedStatus } from '#shared/admin-api.ts';
+import { type AdminTicket, MARKED_STATUSES, type MarkedStatus, markReasonSchema } from '#shared/admin-api.ts';
 import { COUNTER_MSG } from '#shared/staff-messages.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
+import { ReasonDialog } from '#web/components/reason-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { formatAmount } from '#web/lib/admin-format.ts';
@@ -29,6 +30,7 @@ export function TicketActions({ ticket }: { ticket: AdminTicket }) {
   const [rejectOpen, setRejectOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [rejectAllOpen, setRejectAllOpen] = useState(false);
+  const [noShowOpen, setNoShowOpen] = useState(false);
   const running = action.isPending ? action.variables : undefined;
   const busy = action.isPending;
   const isRunning = (kind: TicketAction['kind'], status?: MarkedStatus) =>
@@ -56,7 +58,12 @@ export function TicketActions({ ticket }: { ticket: AdminTicket }) {
               className={cn('min-w-20', MARK_TONE[status])}
               disabled={busy || (status === 'refunded' && queued)}
               aria-describedby={status === 'refunded' && queued ? queuedNoteId : undefined}
-              onClick={() => action.mutate({ kind: 'mark', status })}
+              onClick={() =>
+                // A party that boarded stays boarded: a no-show on it says why (docs/decisions/024).
+                status === 'no_show' && ticket.boarded > 0 && ticket.markedStatus !== 'no_show'
+                  ? setNoShowOpen(true)
+                  : action.mutate({ kind: 'mark', status })
+              }
             >
               {isRunning('mark', status) && <Spinner />}
               {humanize(status)}
@@ -127,6 +134,24 @@ export function TicketActions({ ticket }: { ticket: AdminTicket }) {
         submitLabel="Reject ticket"
         onSubmit={(remarks) =>
           action.mutate({ kind: 'reject', remarks }, { onSuccess: () => setRejectOpen(false) })
+        }
+      />
+
+      <ReasonDialog
+        open={noShowOpen}
+        onOpenChange={setNoShowOpen}
+        title={`Mark ${ticket.reference} a no-show?`}
+        description={`${ticket.boarded} of the party boarded. The boarding stays on record, so they still count as boarded and the booking cannot board again; the reason goes into the audit trail.`}
+        reasonRule={markReasonSchema}
+        cancelLabel="Keep the marking"
+        submitLabel="Mark no-show"
+        pending={isRunning('mark', 'no_show')}
+        error={null}
+        onSubmit={(reason) =>
+          action.mutate(
+            { kind: 'mark', status: 'no_show', reason },
+            { onSuccess: () => setNoShowOpen(false) },
+          )
         }
       />
 
