@@ -207,6 +207,9 @@ export const tickets = pgTable(
       .on(t.clientIp, t.scheduleId, t.travelDate)
       .where(sql`${t.ticketStatus} = 'pending'`),
     index('tickets_schedule_date_idx').on(t.scheduleId, t.travelDate),
+    // The bookings one client address made lately: its new e-mail verifications that booked
+    // do not count against its hourly limit (docs/decisions/028-shared-addresses.md).
+    index('tickets_client_ip_created_idx').on(t.clientIp, t.createdAt),
     index('tickets_status_created_idx').on(t.ticketStatus, t.createdAt),
     index('tickets_created_idx').on(t.createdAt),
     index('tickets_travel_date_idx').on(t.travelDate),

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_client_ip_created_idx" ON "tickets" USING btree ("client_ip","created_at");
