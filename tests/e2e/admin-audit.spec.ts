@@ -7,6 +7,7 @@ import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { createBookingViaApi, json, operatorDate } from './support/booking-api.ts';
+import { newStaff } from './support/staff.ts';
 import { expectAccessible, toast } from './support/ui.ts';
 
 // The server is shared by parallel workers and every test adds to the one trail: each test finds
@@ -292,17 +293,23 @@ test.describe('audit trail', () => {
     await expectAccessible(page, 'empty');
     await page.screenshot({ path: path.join(SHOTS, `audit-${testInfo.project.name}-empty.png`) });
   });
-  test('pages through a long history with Load more', async ({ page }) => {
+  test('pages through a long history with Load more', async ({ page, playwright, baseURL }) => {
     const ticket = await pendingTicket(page);
     await json(await page.request.post(`${ticketPath(ticket)}/approve`));
-    // One more mark than a page holds, all of one ticket: present, no-show, present...
+    // One more mark than a page holds, all of one ticket, by an office member of this test's own
+    // (other tests mark tickets meanwhile): present, no-show, present...
+    const office = await newStaff(playwright, page.request, baseURL, 'office');
     for (let i = 0; i <= PAGE_SIZE; i++) {
-      const status = i % 2 === 0 ? 'present' : 'no_show';
-      await json(await page.request.post(`${ticketPath(ticket)}/mark`, { data: { status } }));
+      // A no-show after a boarding needs the office's reason (docs/decisions/024).
+      const data =
+        i % 2 === 0 ? { status: 'present' } : { status: 'no_show', reason: 'Left before departure' };
+      await json(await office.api.post(`${ticketPath(ticket)}/mark`, { data }));
     }
+    const me = await json<AuthMe>(await office.api.get('/api/auth/me'));
+    await office.api.dispose();
     const marks = entryWith(page, ticket.id);
 
-    await page.goto('/admin/audit?action=mark');
+    await page.goto(`/admin/audit?action=mark&actor=${me.user?.id}`);
     await expect(
       page.getByText(`The latest ${PAGE_SIZE} entries shown; older ones can be loaded.`),
     ).toBeVisible();
@@ -318,8 +325,11 @@ test.describe('audit trail', () => {
     await page.keyboard.press('Enter');
     await expect(marks).toHaveCount(PAGE_SIZE + 1);
     await expect(page.locator('li[data-entry-id]').nth(PAGE_SIZE)).toBeFocused();
-    // The oldest, the first mark, from no mark at all.
-    await expect(marks.last().getByRole('listitem')).toHaveText('Marked status: empty → changed to present');
+    // The oldest, the first mark, from no mark at all: marked present by hand, the party boarded.
+    await expect(marks.last().getByRole('listitem')).toHaveText([
+      'Boarded: 0 → changed to 1',
+      'Marked status: empty → changed to present',
+    ]);
     const ids = await page
       .locator('li[data-entry-id]')
       .evaluateAll((items) => items.map((item) => item.getAttribute('data-entry-id')));

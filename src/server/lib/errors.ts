@@ -1,12 +1,6 @@
 import type { z } from 'zod';
-import {
-  type ApiErrorBody,
-  type ErrorCode,
-  type ErrorDetails,
-  PROBLEMS,
-  type ProblemCode,
-  problemOf,
-} from '#shared/api-errors.ts';
+import { type ErrorDetails, PROBLEMS, type ProblemCode, problemOf } from '#shared/api-errors.ts';
+import type { ApiErrorBody, ErrorCode } from '#shared/error-codes.ts';
 import { MSG } from '#shared/messages.ts';
 
 /**

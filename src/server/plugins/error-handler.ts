@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { apiErrorSchema } from '#shared/api-errors.ts';
+import { apiErrorSchema } from '#shared/error-codes.ts';
 import { MSG } from '#shared/messages.ts';
 import { isBadTextForDatabase, isDatabaseUnavailable } from '../lib/db-errors.ts';
 import { AppError, errorBody, invalidRequest } from '../lib/errors.ts';

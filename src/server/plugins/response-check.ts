@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
-import { apiErrorSchema } from '#shared/api-errors.ts';
+import { apiErrorSchema } from '#shared/error-codes.ts';
 
 type ResponseMismatch = { method: string; url: string; status: number; problem: string };
 

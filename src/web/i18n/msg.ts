@@ -1,4 +1,4 @@
-import type { ErrorCode } from '#shared/api-errors.ts';
+import type { ErrorCode } from '#shared/error-codes.ts';
 import en from '#shared/messages/msg.ts?catalogue';
 import type { TextId } from '#shared/texts.ts';
 import { ApiError } from '#web/lib/api-client.ts';

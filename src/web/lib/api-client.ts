@@ -1,4 +1,5 @@
-import type { ApiErrorBody, ErrorCode, ErrorDetails } from '#shared/api-errors.ts';
+import type { ErrorDetails } from '#shared/api-errors.ts';
+import type { ApiErrorBody, ErrorCode } from '#shared/error-codes.ts';
 import { SERVER_ERROR } from '#shared/server-error.ts';
 
 /**

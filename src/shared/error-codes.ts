@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { errorDetailsSchema, PROBLEMS, type ProblemCode } from './api-errors.ts';
+
+/*
+ * The codes of the API's errors and the shape of every error answer. Apart from the request rules
+ * (#shared/api-errors.ts), so the web imports only their types: the list itself never joins a
+ * public page's download.
+ */
+/**
+ * Every error code the API answers besides the request rules of PROBLEMS. AppError takes only a
+ * code of ErrorCode, and the web compares `ApiError.code` against the same union, so a code
+ * renamed on one side is a type error on the other.
+ */
+export const ERROR_CODES = [
+  'account_inactive',
+  'already_refunded',
+  'already_voided',
+  'bad_request',
+  'boarded',
+  'boarding_closed',
+  'boarding_open',
+  'boarding_order',
+  'booking_not_found',
+  'cash_too_little',
+  'content_type_mismatch',
+  'counter_sale_kept',
+  'crew_required',
+  'cross_site_request',
+  'current_password_incorrect',
+  'delay_refused',
+  'delay_times',
+  'departure_cancelled',
+  'departure_closed',
+  'departure_not_cancellable',
+  'e_ticket_not_found',
+  'email_hold_limit',
+  'email_not_verified',
+  'extra_payment_again',
+  'extra_payment_under_review',
+  'forbidden',
+  'idempotency_in_progress',
+  'idempotency_key_reused',
+  'image_required',
+  'image_too_large',
+  'image_too_many_pixels',
+  'internal_error',
+  'invalid_code',
+  'invalid_credentials',
+  'invalid_image',
+  'invalid_image_type',
+  'invalid_schedule',
+  'invalid_seats',
+  'invalid_storage_key',
+  'invitation_not_found',
+  'last_owner',
+  'launch_in_use',
+  'launch_not_found',
+  'launch_unavailable',
+  'link_expired',
+  'link_invalid',
+  'link_used',
+  'location_in_use',
+  'lock_email_mismatch',
+  'manage_grant_required',
+  'manage_link_invalid',
+  'manage_not_allowed',
+  'manifest_not_ready',
+  'move_refused',
+  'not_admin',
+  'not_authenticated',
+  'not_found',
+  'object_exists',
+  'otp_cooldown',
+  'otp_max_attempts',
+  'payload_too_large',
+  'payment_details_missing',
+  'pending_bookings_limit',
+  'rate_limited',
+  'reason_required',
+  'reference_exists',
+  'refund_in_queue',
+  'refund_not_found',
+  'request_id_reused',
+  'sale_id_reused',
+  'sale_not_found',
+  'schedule_has_bookings',
+  'schedule_in_use',
+  'schedule_not_found',
+  'schedule_uses_deleted',
+  'seat_hold_limit',
+  'seats_in_use',
+  'seats_unavailable',
+  'service_unavailable',
+  'shift_not_found',
+  'shift_not_open',
+  'shift_open',
+  'shift_required',
+  'slip_missing',
+  'slip_required',
+  'staff_exists',
+  'staff_not_found',
+  'stop_not_found',
+  'text_invalid',
+  'text_placeholders',
+  'ticket_not_confirmed',
+  'ticket_not_found',
+  'ticket_not_pending',
+  'too_many_attempts',
+  'too_many_tickets',
+  'trip_completed',
+  'trip_not_found',
+  'unknown_launch',
+  'unknown_location',
+  'unsupported_media_type',
+  'validation_error',
+  'verification_day_limit',
+  'verification_limit',
+] as const;
+
+export type ErrorCode = ProblemCode | (typeof ERROR_CODES)[number];
+
+/** Every 4xx and 5xx JSON answer: `{"error": {"code", "message", "fields"?, ...details}}`. */
+export const apiErrorSchema = z.object({
+  error: errorDetailsSchema.extend({
+    // Every answer's code is one of the union: the tests' response check fails on any other.
+    code: z.enum([...(Object.keys(PROBLEMS) as ProblemCode[]), ...ERROR_CODES]),
+    message: z.string(),
+    /** Per field (dotted path), the text to show under it. */
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
