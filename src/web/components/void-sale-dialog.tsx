@@ -1,24 +1,22 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { type CounterSale, counterVoidSchema } from '#shared/counter.ts';
+import { FormDialog } from '#web/components/form-dialog.tsx';
+import { FormField } from '#web/components/form-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx';
-import { Label } from '#web/components/ui/label.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { api, errorMessage } from '#web/lib/api-client.ts';
 import { useAdminMe } from '#web/lib/use-admin-auth.ts';
 
 /** What the dialog needs of a counter sale: the receipt's sale or a cash-up's line. */
 export type VoidableSale = Pick<CounterSale, 'ticketId' | 'reference' | 'paymentMethod'>;
+
+type VoidValues = z.input<typeof counterVoidSchema>;
+const NO_REASON: VoidValues = { reason: '' };
 
 const voidSale = (ticketId: string, reason: string) =>
   api.post<CounterSale>(`/api/admin/counter/sales/${encodeURIComponent(ticketId)}/void`, { reason });
@@ -50,9 +48,11 @@ export function VoidSaleDialog({
   onVoided: (sale: CounterSale) => void;
 }) {
   const queryClient = useQueryClient();
-  const reasonId = useId();
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const id = useId();
+  const form = useForm<VoidValues, unknown, z.output<typeof counterVoidSchema>>({
+    resolver: zodResolver(counterVoidSchema),
+    defaultValues: NO_REASON,
+  });
   const voiding = useMutation({
     mutationFn: (why: string) => voidSale(sale.ticketId, why),
     onSuccess: (voided) => {
@@ -73,73 +73,34 @@ export function VoidSaleDialog({
 
   function change(next: boolean) {
     if (!next) {
-      setReason('');
-      setProblem(null);
+      form.reset(NO_REASON);
       voiding.reset();
     }
     onOpenChange(next);
   }
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = counterVoidSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? null);
-      document.getElementById(reasonId)?.focus();
-      return;
-    }
-    setProblem(null);
-    voiding.mutate(parsed.data.reason);
-  };
-
   return (
-    <Dialog open={open} onOpenChange={(next) => !voiding.isPending && change(next)}>
-      <DialogContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Void ticket {sale.reference}?</DialogTitle>
-            <DialogDescription>
-              The seats are freed and the sale counts as voided in the cash-up. Give back the{' '}
-              {sale.paymentMethod === 'Cash' ? 'cash' : 'payment'} before voiding.
-            </DialogDescription>
-          </DialogHeader>
-          <div>
-            <Label htmlFor={reasonId}>Reason</Label>
-            <Textarea
-              id={reasonId}
-              className="mt-1.5 min-h-20"
-              value={reason}
-              maxLength={300}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${reasonId}-error` : undefined}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setProblem(null);
-              }}
-            />
-            {problem && (
-              <p id={`${reasonId}-error`} role="alert" className="mt-1 text-sm text-red-800">
-                {problem}
-              </p>
-            )}
-          </div>
-          {voiding.isError && (
-            <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-              {errorMessage(voiding.error)}
-            </p>
-          )}
-          <DialogFooter>
-            <Button variant="outline" disabled={voiding.isPending} onClick={() => change(false)}>
-              Keep the sale
-            </Button>
-            <Button type="submit" variant="destructive" disabled={voiding.isPending}>
-              {voiding.isPending ? <Spinner className="size-4" /> : null}
-              Void sale
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={change}
+      holdWhilePending
+      title={`Void ticket ${sale.reference}?`}
+      description={`The seats are freed and the sale counts as voided in the cash-up. Give back the ${
+        sale.paymentMethod === 'Cash' ? 'cash' : 'payment'
+      } before voiding.`}
+      onSubmit={form.handleSubmit((input) => voiding.mutate(input.reason))}
+      error={voiding.isError ? errorMessage(voiding.error) : null}
+      pending={voiding.isPending}
+      submitVariant="destructive"
+      submitLabel="Void sale"
+      cancelLabel="Keep the sale"
+    >
+      <FormField id={`${id}-reason`} label="Reason" error={form.formState.errors.reason?.message}>
+        {(control) => (
+          <Textarea {...control} className="min-h-20" maxLength={300} {...form.register('reason')} />
+        )}
+      </FormField>
+    </FormDialog>
   );
 }
 
