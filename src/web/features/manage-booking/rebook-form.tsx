@@ -4,6 +4,7 @@ import type { Currency } from '#shared/constants.ts';
 import type { ManageRebookQuote } from '#shared/manage-api.ts';
 import type { PublicSettings, Trip } from '#shared/schemas.ts';
 import { SeatGrid, SeatLegend, type SeatView } from '#web/components/seat-map/seat-grid.tsx';
+import type { Slip } from '#web/components/slip-picker.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -18,7 +19,7 @@ import { launchesQuery, rebookBooking, rebookQuoteQuery, seatMapQuery, tripsQuer
 import { ConfirmChange, ErrorAlert } from './code-entry.tsx';
 import { manageErrorText } from './errors.ts';
 import { Money } from './money.tsx';
-import { type Slip, SlipInput } from './slip-input.tsx';
+import { SlipInput } from './slip-input.tsx';
 import { useManageTexts } from './texts.ts';
 import { type ChangeFormProps, useChange } from './use-change.ts';
 
