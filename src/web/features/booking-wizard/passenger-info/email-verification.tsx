@@ -1,5 +1,5 @@
 import { BadgeCheck, Send } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { EMAIL_CODE_MAX_SENDS } from '#shared/constants.ts';
 import { isCompleteCode, OneTimeCodeInput } from '#web/components/one-time-code-input.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -8,23 +8,10 @@ import { Label } from '#web/components/ui/label.tsx';
 import { apiErrorText, MSG_TEXTS } from '#web/i18n/msg.ts';
 import { useTexts } from '#web/i18n/texts.tsx';
 import { toast } from '#web/lib/toast.ts';
+import { useSecondsUntil } from '#web/lib/use-seconds-until.ts';
 import { ApiError, sendEmailCode, verifyEmailCode } from '../api.ts';
 import { PASSENGER_TEXTS } from '../step-texts.ts';
 import type { StepProps } from '../wizard-state.ts';
-
-function useSecondsUntil(until: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (until === null || until <= Date.now()) return;
-    setNow(Date.now());
-    const timer = setInterval(() => {
-      setNow(Date.now());
-      if (Date.now() >= until) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [until]);
-  return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
-}
 
 /** docs/product.md section 4: not verified -> code sent (60 s cooldown, attempts counted) -> verified. */
 export function EmailVerification({ state, dispatch }: StepProps) {
