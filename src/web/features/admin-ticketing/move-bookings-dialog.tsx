@@ -9,7 +9,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { formatDay } from '#web/lib/dates.ts';
+import { formatDay, isIsoDate } from '#web/lib/dates.ts';
 import { useOperatorToday } from '#web/lib/operator-time-zone.ts';
 import { movePreviewQuery, tripListQuery, useMoveBookings } from './api.ts';
 import {
@@ -128,7 +128,7 @@ function TargetField({
   onTo: (to: string) => void;
 }) {
   const id = useId();
-  const trips = useQuery({ ...tripListQuery(date), enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) });
+  const trips = useQuery({ ...tripListQuery(date), enabled: isIsoDate(date) });
   const today = useOperatorToday();
   // Forward only: a departure that has sailed, is cancelled or is completed is never offered (the
   // server refuses it too).
