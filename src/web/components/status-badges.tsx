@@ -57,6 +57,11 @@ const SCHEDULE_LOOK: Record<string, Look> = {
   cancelled: { variant: 'destructive', icon: Ban, label: 'Cancelled' },
 };
 
+const STAFF_LOOK: Record<string, Look> = {
+  active: { variant: 'success', icon: UserCheck, label: 'Active' },
+  deactivated: { variant: 'destructive', icon: UserX, label: 'Deactivated' },
+};
+
 type BadgeOptions = {
   status: string;
   /** The written label; by default the status's SPEC label. */
@@ -70,13 +75,7 @@ type BadgeOptions = {
   kind?: string;
 };
 
-function StatusBadge({
-  look,
-  kind,
-  status,
-  label,
-  size = 'md',
-}: BadgeOptions & { look: Look | undefined; kind: string }) {
+function StatusBadge({ look, kind, status, label, size = 'md' }: BadgeOptions & { look: Look | undefined }) {
   const Icon = look?.icon ?? TriangleAlert;
   return (
     <Badge
@@ -85,7 +84,7 @@ function StatusBadge({
       className={size === 'lg' ? 'px-3 py-1 text-sm' : undefined}
     >
       <Icon aria-hidden="true" className={size === 'lg' ? 'size-4' : 'size-3.5'} />
-      <span className="sr-only">{kind}: </span>
+      {kind ? <span className="sr-only">{kind}: </span> : null}
       <span>{label ?? look?.label ?? humanize(status)}</span>
     </Badge>
   );
@@ -106,4 +105,10 @@ export function MarkedStatusBadge(props: BadgeOptions) {
 /** 'scheduled', 'completed' and 'cancelled' are the known states; anything else shows as destructive. */
 export function ScheduleStatusBadge(props: BadgeOptions) {
   return <StatusBadge {...props} look={SCHEDULE_LOOK[props.status]} kind={props.kind ?? 'Trip status'} />;
+}
+
+/** A staff account on the Staff screen, whose column or card says what it is: Active or Deactivated. */
+export function StaffStatusBadge({ active }: { active: boolean }) {
+  const status = active ? 'active' : 'deactivated';
+  return <StatusBadge status={status} look={STAFF_LOOK[status]} />;
 }
