@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { ComponentProps, FormEvent, ReactNode } from 'react';
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx';
 import {
   Dialog,
@@ -93,26 +93,26 @@ export function DialogForm({
   );
 }
 
-/** A dialog with its title and its description, then `children` (a form, usually). */
+/**
+ * A dialog with its title and its description, then `children` (a form, usually); anything else
+ * goes to its DialogContent.
+ */
 export function TitledDialog({
   open,
   onOpenChange,
   title,
   description,
-  className,
   children,
-}: {
+  ...content
+}: Omit<ComponentProps<typeof DialogContent>, 'title'> & {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
   description: ReactNode;
-  /** DialogContent's classes ('max-w-2xl' for a wide form). */
-  className?: string | undefined;
-  children: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className={className}>
+      <DialogContent {...content}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -2,9 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Ban } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { type CancelPreview, cancelDepartureSchema } from '#shared/disruptions.ts';
-import { Button } from '#web/components/ui/button.tsx';
-import { DialogFooter } from '#web/components/ui/dialog.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { formatAmount } from '#web/lib/admin-format.ts';
 import { formatDay } from '#web/lib/dates.ts';
 import { cancelPreviewQuery, useCancelDeparture } from './api.ts';
@@ -13,17 +10,15 @@ import {
   CallList,
   type Departure,
   DisruptionDialog,
+  DisruptionForm,
   Facts,
-  issueOf,
-  MessagesToPassengers,
-  messageHint,
   NobodyNote,
   OpenerButton,
   PreviewState,
   passengerFacts,
   plural,
+  previewMessages,
   Section,
-  SubmitState,
   type TripDialogProps,
   useReasonAndNote,
   useSettled,
@@ -106,50 +101,35 @@ function CancelForm({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = cancelDepartureSchema.safeParse(why.body);
-    if (!parsed.success) {
-      why.refuse(issueOf(parsed.error.issues, 'reason'));
-      return;
-    }
-    why.refuse(null);
-    cancelling.mutate(parsed.data, { onSuccess: onCancel });
+    const body = why.check(cancelDepartureSchema, {});
+    if (body) cancelling.mutate(body, { onSuccess: onCancel });
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <DisruptionForm
+      onSubmit={onSubmit}
+      pending={busy}
+      why={why.fields}
+      messages={
+        preview.isSuccess && preview.data.passengers.length > 0
+          ? previewMessages(preview, { ready: Boolean(reason), waitingFor: 'Choose a reason' })
+          : null
+      }
+      refusal={cancelling.error}
+      progress="Cancelling the departure and telling its passengers…"
+      cancelLabel="Keep the departure"
+      onCancel={onCancel}
+      submitVariant="destructive"
+      submitDisabled={!preview.isSuccess}
+      submitIcon={<Ban aria-hidden="true" />}
+      submitLabel="Cancel departure"
+    >
       {preview.isSuccess ? (
         <PreviewSummary trip={trip} preview={preview.data} />
       ) : (
         <PreviewState error={preview.error}>Finding who is affected…</PreviewState>
       )}
-
-      {why.fields}
-      {preview.isSuccess && preview.data.passengers.length > 0 && (
-        <MessagesToPassengers
-          messages={preview.data.messages}
-          busy={preview.isPlaceholderData}
-          hint={messageHint({
-            mails: preview.data.mails,
-            ready: Boolean(reason),
-            fetching: preview.isFetching,
-            waitingFor: 'Choose a reason',
-          })}
-        />
-      )}
-      <SubmitState error={cancelling.error} busy={busy}>
-        Cancelling the departure and telling its passengers…
-      </SubmitState>
-
-      <DialogFooter>
-        <Button variant="outline" disabled={busy} onClick={onCancel}>
-          Keep the departure
-        </Button>
-        <Button type="submit" variant="destructive" disabled={busy || !preview.isSuccess}>
-          {busy ? <Spinner className="size-4" /> : <Ban aria-hidden="true" />}
-          Cancel departure
-        </Button>
-      </DialogFooter>
-    </form>
+    </DisruptionForm>
   );
 }
 

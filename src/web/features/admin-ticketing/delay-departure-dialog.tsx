@@ -2,11 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { type DelayPreview as DelayPreviewData, delayDepartureSchema } from '#shared/disruptions.ts';
-import { Button } from '#web/components/ui/button.tsx';
-import { DialogFooter } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { formatDay } from '#web/lib/dates.ts';
 import { delayPreviewQuery, useDelayDeparture } from './api.ts';
@@ -15,16 +12,15 @@ import {
   CallList,
   type Departure,
   DisruptionDialog,
+  DisruptionForm,
   Facts,
   isOpen,
   issueOf,
-  MessagesToPassengers,
-  messageHint,
   NobodyNote,
   OpenerButton,
   PreviewState,
   passengerFacts,
-  SubmitState,
+  previewMessages,
   type TripDialogProps,
   useReasonAndNote,
   useSettled,
@@ -169,21 +165,37 @@ function DelayForm({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = delayDepartureSchema.safeParse({ ...why.body, times: times.map((t) => t || null) });
-    if (!parsed.success) {
-      const timeIssue = issueOf(parsed.error.issues, 'times');
+    const body = why.check(delayDepartureSchema, { times: times.map((t) => t || null) }, (issues) => {
+      const timeIssue = issueOf(issues, 'times');
       setTimesProblem(timeIssue);
-      why.refuse(issueOf(parsed.error.issues, 'reason'));
       if (timeIssue) focusTimes();
-      return;
-    }
-    setTimesProblem(null);
-    why.refuse(null);
-    delaying.mutate(parsed.data, { onSuccess: onClose });
+    });
+    if (body) delaying.mutate(body, { onSuccess: onClose });
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <DisruptionForm
+      onSubmit={onSubmit}
+      pending={busy}
+      why={why.fields}
+      messages={
+        preview.isSuccess && preview.data.passengers.length > 0
+          ? previewMessages(preview, {
+              ready: Boolean(reason && previewTimes),
+              waitingFor: 'Give the new times and a reason',
+              stillNone:
+                'The message shows once the new times differ from the old ones and do not go backwards along the route.',
+            })
+          : null
+      }
+      refusal={serverTimes ? null : delaying.error}
+      progress="Delaying the departure and telling its passengers…"
+      cancelLabel="Keep the times"
+      onCancel={onClose}
+      submitDisabled={!preview.isSuccess}
+      submitIcon={<Clock aria-hidden="true" />}
+      submitLabel="Delay departure"
+    >
       <TimesField
         trip={trip}
         times={times}
@@ -200,38 +212,7 @@ function DelayForm({
       ) : (
         <PreviewState error={preview.error}>Finding who is affected…</PreviewState>
       )}
-
-      {why.fields}
-      {preview.isSuccess && preview.data.passengers.length > 0 && (
-        <MessagesToPassengers
-          messages={preview.data.messages}
-          busy={preview.isPlaceholderData}
-          hint={
-            preview.data.mails > 0 && reason && previewTimes && !preview.isFetching
-              ? 'The message shows once the new times differ from the old ones and do not go backwards along the route.'
-              : messageHint({
-                  mails: preview.data.mails,
-                  ready: Boolean(reason && previewTimes),
-                  fetching: preview.isFetching,
-                  waitingFor: 'Give the new times and a reason',
-                })
-          }
-        />
-      )}
-      <SubmitState error={serverTimes ? null : delaying.error} busy={busy}>
-        Delaying the departure and telling its passengers…
-      </SubmitState>
-
-      <DialogFooter>
-        <Button variant="outline" disabled={busy} onClick={onClose}>
-          Keep the times
-        </Button>
-        <Button type="submit" disabled={busy || !preview.isSuccess}>
-          {busy ? <Spinner className="size-4" /> : <Clock aria-hidden="true" />}
-          Delay departure
-        </Button>
-      </DialogFooter>
-    </form>
+    </DisruptionForm>
   );
 }
 

@@ -4,6 +4,7 @@
 
 import { ChevronRight, Mail, Phone, Printer } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import type { z } from 'zod';
 import type { AdminTrip } from '#shared/admin-api.ts';
 import {
   CANCEL_REASON_LABELS,
@@ -14,15 +15,9 @@ import {
   type NoticeSample,
 } from '#shared/disruptions.ts';
 import type { Language } from '#shared/languages.ts';
+import { DialogForm, type DialogFormProps, TitledDialog } from '#web/components/form-dialog.tsx';
 import { ErrorNote } from '#web/components/query-notes.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
@@ -75,23 +70,55 @@ export function DisruptionDialog({
     onOpenChange(next);
   };
   return (
-    <Dialog open={open} onOpenChange={(next) => !request.isPending && change(next)}>
-      <DialogContent
-        ref={content}
-        tabIndex={-1}
-        className="max-w-2xl focus-visible:outline-none"
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          content.current?.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {children(() => change(false))}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={(next) => !request.isPending && change(next)}
+      title={title}
+      description={description}
+      ref={content}
+      tabIndex={-1}
+      className="max-w-2xl focus-visible:outline-none"
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        content.current?.focus();
+      }}
+    >
+      {children(() => change(false))}
+    </TitledDialog>
+  );
+}
+
+/**
+ * A disruption's form: what it is about (its own fields and the preview, as children), the
+ * reason and the note, the messages to be sent once a preview reaches someone, the request's
+ * refusal or progress, then the way back (kept while the request runs) and the action.
+ */
+export function DisruptionForm({
+  why,
+  messages,
+  refusal,
+  progress,
+  children,
+  ...form
+}: Omit<DialogFormProps, 'error' | 'errorId' | 'pendingLabel' | 'cancelDisabled'> & {
+  /** The reason and the note: useReasonAndNote's fields. */
+  why: ReactNode;
+  /** The preview's messages, once it reaches someone; null until then. */
+  messages: { messages: readonly NoticeSample[]; busy: boolean; hint: string } | null;
+  /** The request's refusal, in the server's words. */
+  refusal: unknown;
+  /** What is being done while the request runs. */
+  progress: ReactNode;
+}) {
+  return (
+    <DialogForm {...form} cancelDisabled={form.pending}>
+      {children}
+      {why}
+      {messages && <MessagesToPassengers {...messages} />}
+      <SubmitState error={refusal} busy={form.pending}>
+        {progress}
+      </SubmitState>
+    </DialogForm>
   );
 }
 
@@ -342,10 +369,42 @@ export function MessagesToPassengers({
 }
 
 /** Why a preview has no message to show yet. */
-export function messageHint(opts: { mails: number; ready: boolean; fetching: boolean; waitingFor: string }) {
+function messageHint(opts: {
+  mails: number;
+  ready: boolean;
+  fetching: boolean;
+  waitingFor: string;
+  stillNone: string;
+}) {
   if (opts.mails === 0) return 'Nobody here has an e-mail address: no message is mailed. Call them instead.';
   if (!opts.ready) return `${opts.waitingFor} to see the message each passenger gets.`;
-  return opts.fetching ? 'Writing the message…' : 'No message yet.';
+  return opts.fetching ? 'Writing the message…' : opts.stillNone;
+}
+
+/**
+ * What MessagesToPassengers shows of a preview that reaches someone: its messages, whether a
+ * newer one is being written, and why there is none yet. `ready`: the form has what the message
+ * needs (`waitingFor` asks for it); `stillNone`: said when it has, and still no message came.
+ */
+export function previewMessages(
+  preview: {
+    data: { messages: readonly NoticeSample[]; mails: number };
+    isPlaceholderData: boolean;
+    isFetching: boolean;
+  },
+  opts: { ready: boolean; waitingFor: string; stillNone?: string },
+) {
+  return {
+    messages: preview.data.messages,
+    busy: preview.isPlaceholderData,
+    hint: messageHint({
+      mails: preview.data.mails,
+      ready: opts.ready,
+      fetching: preview.isFetching,
+      waitingFor: opts.waitingFor,
+      stillNone: opts.stillNone ?? 'No message yet.',
+    }),
+  };
 }
 
 /** The id of a reason's radio, to focus the first when no reason was chosen. */
@@ -469,20 +528,39 @@ export function NobodyNote({ children }: { children: ReactNode }) {
   );
 }
 
+/** The issues of a failed check of a form's body (none when it passed). */
+type Issues = readonly { path: readonly PropertyKey[]; message: string }[];
+
 /**
- * The reason and note of a disruption form, with their fields: `body` is what the request takes,
- * `refuse` says why it was refused and moves focus to the first reason.
+ * The reason and note of a disruption form, with their fields: `body` is what the request takes
+ * of them; `check` checks the whole request against its schema.
  */
 export function useReasonAndNote(disabled: boolean) {
   const id = useId();
   const [reason, setReason] = useState<CancelReason | null>(null);
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const body = { reason: reason ?? undefined, note: note || undefined };
   return {
-    body: { reason: reason ?? undefined, note: note || undefined },
-    refuse: (message: string | null) => {
-      setProblem(message);
-      if (message) document.getElementById(reasonRadioId(id))?.focus();
+    body,
+    /**
+     * The request (the reason and the note with `fields`) as `schema` takes it, or null: then
+     * the reason's problem is said under it, with focus on its first choice, and `onIssues` is
+     * told the rest (told too when it passes, with none, to clear what it said before; a field
+     * it focuses comes before the reason, so it takes the focus).
+     */
+    check: <S extends z.ZodType>(
+      schema: S,
+      fields: object,
+      onIssues?: (issues: Issues) => void,
+    ): z.output<S> | null => {
+      const parsed = schema.safeParse({ ...body, ...fields });
+      const issues = parsed.success ? [] : parsed.error.issues;
+      const reasonProblem = issueOf(issues, 'reason');
+      setProblem(reasonProblem);
+      if (reasonProblem) document.getElementById(reasonRadioId(id))?.focus();
+      onIssues?.(issues);
+      return parsed.success ? parsed.data : null;
     },
     fields: (
       <>
@@ -503,10 +581,8 @@ export function useReasonAndNote(disabled: boolean) {
 }
 
 /** The message of the first issue on `field` of a failed parse, if any. */
-export const issueOf = (
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-  field: string,
-) => issues.find((issue) => issue.path[0] === field)?.message ?? null;
+export const issueOf = (issues: Issues, field: string) =>
+  issues.find((issue) => issue.path[0] === field)?.message ?? null;
 
 /**
  * A disruption's button and its dialog: shown when `show` (the departure allows it) and the

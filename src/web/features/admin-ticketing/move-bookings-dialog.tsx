@@ -3,12 +3,9 @@ import { ArrowRight, MoveRight } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { type MovePlan, moveDepartureSchema } from '#shared/disruptions.ts';
 import { ErrorNote } from '#web/components/query-notes.tsx';
-import { Button } from '#web/components/ui/button.tsx';
-import { DialogFooter } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { formatDay, isIsoDate } from '#web/lib/dates.ts';
 import { useOperatorToday } from '#web/lib/operator-time-zone.ts';
 import { movePreviewQuery, tripListQuery, useMoveBookings } from './api.ts';
@@ -16,18 +13,17 @@ import {
   CallList,
   type Departure,
   DisruptionDialog,
+  DisruptionForm,
   Facts,
   isOpen,
   issueOf,
-  MessagesToPassengers,
-  messageHint,
   NobodyNote,
   OpenerButton,
   PreviewState,
   plural,
+  previewMessages,
   ScrollRegion,
   Section,
-  SubmitState,
   type TripDialogProps,
   useReasonAndNote,
   useSettled,
@@ -225,21 +221,33 @@ function MoveForm({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = moveDepartureSchema.safeParse({ ...why.body, to: to || undefined });
-    if (!parsed.success) {
-      const target = issueOf(parsed.error.issues, 'to');
+    const body = why.check(moveDepartureSchema, { to: to || undefined }, (issues) => {
+      const target = issueOf(issues, 'to');
       setToProblem(target);
-      why.refuse(issueOf(parsed.error.issues, 'reason'));
       if (target) document.querySelector<HTMLSelectElement>('select[data-move-target]')?.focus();
-      return;
-    }
-    setToProblem(null);
-    why.refuse(null);
-    moving.mutate(parsed.data, { onSuccess: onClose });
+    });
+    if (body) moving.mutate(body, { onSuccess: onClose });
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <DisruptionForm
+      onSubmit={onSubmit}
+      pending={busy}
+      why={why.fields}
+      messages={
+        to !== '' && plan.isSuccess && reached > 0
+          ? previewMessages(plan, { ready: Boolean(reason), waitingFor: 'Choose a reason' })
+          : null
+      }
+      refusal={moving.error}
+      progress="Moving the bookings and telling their passengers…"
+      cancelLabel="Keep the bookings"
+      onCancel={onClose}
+      submitVariant="destructive"
+      submitDisabled={to !== '' && !plan.isSuccess}
+      submitIcon={<MoveRight aria-hidden="true" />}
+      submitLabel="Move bookings"
+    >
       <TargetField
         trip={trip}
         date={date}
@@ -261,34 +269,7 @@ function MoveForm({
       ) : (
         <PreviewState error={plan.error}>Working out the new seats…</PreviewState>
       )}
-
-      {why.fields}
-      {to !== '' && plan.isSuccess && reached > 0 && (
-        <MessagesToPassengers
-          messages={plan.data.messages}
-          busy={plan.isPlaceholderData}
-          hint={messageHint({
-            mails: plan.data.mails,
-            ready: Boolean(reason),
-            fetching: plan.isFetching,
-            waitingFor: 'Choose a reason',
-          })}
-        />
-      )}
-      <SubmitState error={moving.error} busy={busy}>
-        Moving the bookings and telling their passengers…
-      </SubmitState>
-
-      <DialogFooter>
-        <Button variant="outline" disabled={busy} onClick={onClose}>
-          Keep the bookings
-        </Button>
-        <Button type="submit" variant="destructive" disabled={busy || (to !== '' && !plan.isSuccess)}>
-          {busy ? <Spinner className="size-4" /> : <MoveRight aria-hidden="true" />}
-          Move bookings
-        </Button>
-      </DialogFooter>
-    </form>
+    </DisruptionForm>
   );
 }
 
