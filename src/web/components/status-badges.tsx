@@ -3,6 +3,7 @@ import {
   Ban,
   CircleCheck,
   CircleDollarSign,
+  CirclePause,
   CircleX,
   Clock,
   Flag,
@@ -55,6 +56,11 @@ const SCHEDULE_LOOK: Record<string, Look> = {
   scheduled: { variant: 'default', icon: Clock },
   completed: { variant: 'success', icon: CircleCheck },
   cancelled: { variant: 'destructive', icon: Ban, label: 'Cancelled' },
+};
+
+const LAUNCH_LOOK: Record<'active' | 'inactive', Look> = {
+  active: { variant: 'success', icon: CircleCheck, label: 'Active' },
+  inactive: { variant: 'outline', icon: CirclePause, label: 'Inactive' },
 };
 
 const STAFF_LOOK: Record<string, Look> = {
@@ -111,4 +117,15 @@ export function ScheduleStatusBadge(props: BadgeOptions) {
 export function StaffStatusBadge({ active }: { active: boolean }) {
   const status = active ? 'active' : 'deactivated';
   return <StatusBadge status={status} look={STAFF_LOOK[status]} />;
+}
+
+/** A launch on the Launch screen: Active, or Inactive for any other status. */
+export function LaunchStatusBadge({ status }: { status: string }) {
+  return (
+    <StatusBadge
+      status={status}
+      look={LAUNCH_LOOK[status === 'active' ? 'active' : 'inactive']}
+      kind="Status"
+    />
+  );
 }
