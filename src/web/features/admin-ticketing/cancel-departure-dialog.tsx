@@ -9,17 +9,15 @@ import {
   AffectedPassengers,
   CallList,
   type Departure,
-  DisruptionDialog,
+  DisruptionButton,
   DisruptionForm,
   Facts,
   NobodyNote,
-  OpenerButton,
   PreviewState,
   passengerFacts,
   plural,
   previewMessages,
   Section,
-  type TripDialogProps,
   useReasonAndNote,
   useSettled,
 } from './disruption-parts.tsx';
@@ -61,26 +59,6 @@ function PreviewSummary({ trip, preview }: { trip: Departure; preview: CancelPre
         printSubtitle={`Departure cancelled, ${when}`}
       />
     </div>
-  );
-}
-
-/**
- * Cancelling a departure (docs/decisions/026): first who it reaches, then why. Every booking is
- * cancelled by the operator, each passenger is told and a full refund is requested; the server
- * refuses a departure already run or cancelled, in its own words.
- */
-export function CancelDepartureDialog({ trip, open, onOpenChange }: TripDialogProps) {
-  const cancelling = useCancelDeparture(trip.scheduleId);
-  return (
-    <DisruptionDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      request={cancelling}
-      title={`Cancel the ${trip.departureTime} departure?`}
-      description={`${routeName(trip)}, ${formatDay(trip.travelDate)}. Every booking is cancelled and its seats freed; each passenger is told and a full refund is requested. This cannot be undone.`}
-    >
-      {(close) => <CancelForm trip={trip} cancelling={cancelling} onCancel={close} />}
-    </DisruptionDialog>
   );
 }
 
@@ -133,17 +111,26 @@ function CancelForm({
   );
 }
 
-/** The button that opens the dialog: only on a cancellable departure, for those who may cancel. */
+/**
+ * Cancelling a departure (docs/decisions/026): first who it reaches, then why. Every booking is
+ * cancelled by the operator, each passenger is told and a full refund is requested; the server
+ * refuses a departure already run or cancelled, in its own words. The button shows on a
+ * cancellable departure, for those who may cancel.
+ */
 export function CancelDepartureButton({ trip, size }: { trip: Departure; size?: 'sm' }) {
+  const cancelling = useCancelDeparture(trip.scheduleId);
   return (
-    <OpenerButton
+    <DisruptionButton
       show={isCancellable(trip)}
       icon={<Ban aria-hidden="true" />}
       label="Cancel departure"
       size={size}
       className="text-red-800 hover:bg-red-50 hover:text-red-900"
+      request={cancelling}
+      title={`Cancel the ${trip.departureTime} departure?`}
+      description={`${routeName(trip)}, ${formatDay(trip.travelDate)}. Every booking is cancelled and its seats freed; each passenger is told and a full refund is requested. This cannot be undone.`}
     >
-      {(open, setOpen) => <CancelDepartureDialog trip={trip} open={open} onOpenChange={setOpen} />}
-    </OpenerButton>
+      {(close) => <CancelForm trip={trip} cancelling={cancelling} onCancel={close} />}
+    </DisruptionButton>
   );
 }

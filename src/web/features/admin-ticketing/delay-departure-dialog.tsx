@@ -11,17 +11,15 @@ import {
   AffectedPassengers,
   CallList,
   type Departure,
-  DisruptionDialog,
+  DisruptionButton,
   DisruptionForm,
   Facts,
   isOpen,
   issueOf,
   NobodyNote,
-  OpenerButton,
   PreviewState,
   passengerFacts,
   previewMessages,
-  type TripDialogProps,
   useReasonAndNote,
   useSettled,
 } from './disruption-parts.tsx';
@@ -104,25 +102,6 @@ function TimesField({
 const focusTimes = () => document.querySelector<HTMLInputElement>('input[data-stop-time]')?.focus();
 const timeInputId = (id: string, index: number) => `${id}-time-${index}`;
 const orderedStops = (trip: Departure) => [...trip.stops].sort((a, b) => a.stopOrder - b.stopOrder);
-
-/**
- * Delaying a departure (docs/decisions/026): the new time of each stop, who is told, why. The
- * bookings keep their seats and e-tickets; Check Booking and the e-ticket show the new time.
- */
-export function DelayDepartureDialog({ trip, open, onOpenChange }: TripDialogProps) {
-  const delaying = useDelayDeparture(trip.scheduleId);
-  return (
-    <DisruptionDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      request={delaying}
-      title={`Delay the ${trip.departureTime} departure?`}
-      description={`${routeName(trip)}, ${formatDay(trip.travelDate)}. Every booking keeps its seats and e-ticket; each passenger is told the new time.`}
-    >
-      {(close) => <DelayForm trip={trip} delaying={delaying} onClose={close} />}
-    </DisruptionDialog>
-  );
-}
 
 /** The times as the delay takes them, when they are well formed; the server checks the rest. */
 const newTimes = (times: string[]) => {
@@ -216,11 +195,24 @@ function DelayForm({
   );
 }
 
-/** The button that opens the dialog: only on a departure still to sail, for those who may. */
+/**
+ * Delaying a departure (docs/decisions/026): the new time of each stop, who is told, why. The
+ * bookings keep their seats and e-tickets; Check Booking and the e-ticket show the new time. The
+ * button shows on a departure still to sail, for those who may.
+ */
 export function DelayDepartureButton({ trip, size }: { trip: Departure; size?: 'sm' }) {
+  const delaying = useDelayDeparture(trip.scheduleId);
   return (
-    <OpenerButton show={isOpen(trip)} icon={<Clock aria-hidden="true" />} label="Delay departure" size={size}>
-      {(open, setOpen) => <DelayDepartureDialog trip={trip} open={open} onOpenChange={setOpen} />}
-    </OpenerButton>
+    <DisruptionButton
+      show={isOpen(trip)}
+      icon={<Clock aria-hidden="true" />}
+      label="Delay departure"
+      size={size}
+      request={delaying}
+      title={`Delay the ${trip.departureTime} departure?`}
+      description={`${routeName(trip)}, ${formatDay(trip.travelDate)}. Every booking keeps its seats and e-ticket; each passenger is told the new time.`}
+    >
+      {(close) => <DelayForm trip={trip} delaying={delaying} onClose={close} />}
+    </DisruptionButton>
   );
 }

@@ -39,31 +39,28 @@ export type Departure = Pick<
   'scheduleId' | 'travelDate' | 'departureTime' | 'status' | 'from' | 'to' | 'stops'
 >;
 
-/** What each disruption dialog is given: the departure, and whether the dialog is open. */
-export type TripDialogProps = { trip: Departure; open: boolean; onOpenChange: (open: boolean) => void };
-
 export const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+type DisruptionDialogProps = {
+  /** The dialog's request: its refusal is forgotten when the dialog closes. */
+  request: { isPending: boolean; reset: () => void };
+  title: ReactNode;
+  description: ReactNode;
+  children: (close: () => void) => ReactNode;
+};
 
 /**
  * A disruption dialog: it cannot be closed while its request runs, and it takes focus itself on
  * opening, so its title and description are read first, not a link.
  */
-export function DisruptionDialog({
+function DisruptionDialog({
   open,
   onOpenChange,
   request,
   title,
   description,
   children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The dialog's request: its refusal is forgotten when the dialog closes. */
-  request: { isPending: boolean; reset: () => void };
-  title: ReactNode;
-  description: ReactNode;
-  children: (close: () => void) => ReactNode;
-}) {
+}: DisruptionDialogProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
   const content = useRef<HTMLDivElement>(null);
   const change = (next: boolean) => {
     if (!next) request.reset();
@@ -585,24 +582,24 @@ export const issueOf = (issues: Issues, field: string) =>
   issues.find((issue) => issue.path[0] === field)?.message ?? null;
 
 /**
- * A disruption's button and its dialog: shown when `show` (the departure allows it) and the
- * signed-in staff member may manage disruptions (Owner, Office).
+ * A disruption's button and its dialog (DisruptionDialog, its form as `children`): shown when
+ * `show` (the departure allows it) and the signed-in staff member may manage disruptions (Owner,
+ * Office).
  */
-export function OpenerButton({
+export function DisruptionButton({
   show,
   icon,
   label,
   className,
   size,
-  children,
-}: {
+  ...dialog
+}: DisruptionDialogProps & {
   show: boolean;
   icon: ReactNode;
   label: string;
   className?: string;
   /** 'sm' among a schedule card's actions. */
   size?: 'sm' | undefined;
-  children: (open: boolean, setOpen: (open: boolean) => void) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const may = useAdminMe().data?.user?.permissions.includes('disruptions.manage') ?? false;
@@ -613,7 +610,7 @@ export function OpenerButton({
         {icon}
         {label}
       </Button>
-      {children(open, setOpen)}
+      <DisruptionDialog open={open} onOpenChange={setOpen} {...dialog} />
     </>
   );
 }

@@ -12,19 +12,17 @@ import { movePreviewQuery, tripListQuery, useMoveBookings } from './api.ts';
 import {
   CallList,
   type Departure,
-  DisruptionDialog,
+  DisruptionButton,
   DisruptionForm,
   Facts,
   isOpen,
   issueOf,
   NobodyNote,
-  OpenerButton,
   PreviewState,
   plural,
   previewMessages,
   ScrollRegion,
   Section,
-  type TripDialogProps,
   useReasonAndNote,
   useSettled,
 } from './disruption-parts.tsx';
@@ -180,26 +178,6 @@ function TargetField({
   );
 }
 
-/**
- * Moving a departure's bookings to another departure (docs/decisions/026): each party gets new
- * seats, together where a block is free; who cannot move is cancelled with a full refund; the
- * old departure is then cancelled and every old e-ticket code replaced.
- */
-export function MoveBookingsDialog({ trip, open, onOpenChange }: TripDialogProps) {
-  const moving = useMoveBookings(trip.scheduleId);
-  return (
-    <DisruptionDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      request={moving}
-      title={`Move the bookings of the ${trip.departureTime} departure?`}
-      description={`${routeName(trip)}, ${formatDay(trip.travelDate)}. Each booking gets seats on the departure you choose and a new e-ticket; this departure is then cancelled. This cannot be undone.`}
-    >
-      {(close) => <MoveForm trip={trip} moving={moving} onClose={close} />}
-    </DisruptionDialog>
-  );
-}
-
 function MoveForm({
   trip,
   moving,
@@ -273,16 +251,25 @@ function MoveForm({
   );
 }
 
-/** The button that opens the dialog: only on a departure still to sail, for those who may. */
+/**
+ * Moving a departure's bookings to another departure (docs/decisions/026): each party gets new
+ * seats, together where a block is free; who cannot move is cancelled with a full refund; the
+ * old departure is then cancelled and every old e-ticket code replaced. The button shows on a
+ * departure still to sail, for those who may.
+ */
 export function MoveBookingsButton({ trip, size }: { trip: Departure; size?: 'sm' }) {
+  const moving = useMoveBookings(trip.scheduleId);
   return (
-    <OpenerButton
+    <DisruptionButton
       show={isOpen(trip)}
       icon={<MoveRight aria-hidden="true" />}
       label="Move bookings"
       size={size}
+      request={moving}
+      title={`Move the bookings of the ${trip.departureTime} departure?`}
+      description={`${routeName(trip)}, ${formatDay(trip.travelDate)}. Each booking gets seats on the departure you choose and a new e-ticket; this departure is then cancelled. This cannot be undone.`}
     >
-      {(open, setOpen) => <MoveBookingsDialog trip={trip} open={open} onOpenChange={setOpen} />}
-    </OpenerButton>
+      {(close) => <MoveForm trip={trip} moving={moving} onClose={close} />}
+    </DisruptionButton>
   );
 }
