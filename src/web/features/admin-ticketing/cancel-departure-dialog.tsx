@@ -13,7 +13,7 @@ import {
   DisruptionForm,
   Facts,
   NobodyNote,
-  PreviewState,
+  Preview,
   passengerFacts,
   plural,
   previewMessages,
@@ -21,7 +21,6 @@ import {
   useReasonAndNote,
   useSettled,
 } from './disruption-parts.tsx';
-import { routeName } from './route-name.ts';
 
 /** A departure that can still be cancelled: not run, not cancelled already. */
 export const isCancellable = (trip: Pick<Departure, 'status'>) =>
@@ -53,11 +52,7 @@ function PreviewSummary({ trip, preview }: { trip: Departure; preview: CancelPre
       </Section>
 
       <AffectedPassengers passengers={preview.passengers} />
-      <CallList
-        callers={preview.callList}
-        printTitle={`Call list: ${routeName(trip)}`}
-        printSubtitle={`Departure cancelled, ${when}`}
-      />
+      <CallList trip={trip} callers={preview.callList} printSubtitle={`Departure cancelled, ${when}`} />
     </div>
   );
 }
@@ -102,11 +97,9 @@ function CancelForm({
       submitIcon={<Ban aria-hidden="true" />}
       submitLabel="Cancel departure"
     >
-      {preview.isSuccess ? (
-        <PreviewSummary trip={trip} preview={preview.data} />
-      ) : (
-        <PreviewState error={preview.error}>Finding who is affected…</PreviewState>
-      )}
+      <Preview query={preview} loading="Finding who is affected…">
+        {(data) => <PreviewSummary trip={trip} preview={data} />}
+      </Preview>
     </DisruptionForm>
   );
 }
@@ -126,9 +119,10 @@ export function CancelDepartureButton({ trip, size }: { trip: Departure; size?: 
       label="Cancel departure"
       size={size}
       className="text-red-800 hover:bg-red-50 hover:text-red-900"
+      trip={trip}
       request={cancelling}
       title={`Cancel the ${trip.departureTime} departure?`}
-      description={`${routeName(trip)}, ${formatDay(trip.travelDate)}. Every booking is cancelled and its seats freed; each passenger is told and a full refund is requested. This cannot be undone.`}
+      description={`Every booking is cancelled and its seats freed; each passenger is told and a full refund is requested. This cannot be undone.`}
     >
       {(close) => <CancelForm trip={trip} cancelling={cancelling} onCancel={close} />}
     </DisruptionButton>

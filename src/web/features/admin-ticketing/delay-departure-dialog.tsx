@@ -17,13 +17,12 @@ import {
   isOpen,
   issueOf,
   NobodyNote,
-  PreviewState,
+  Preview,
   passengerFacts,
   previewMessages,
   useReasonAndNote,
   useSettled,
 } from './disruption-parts.tsx';
-import { routeName } from './route-name.ts';
 
 /** Who the delay reaches: like a cancel's preview, without refunds (a delay refunds nothing). */
 function DelayPreview({ trip, preview }: { trip: Departure; preview: DelayPreviewData }) {
@@ -35,8 +34,8 @@ function DelayPreview({ trip, preview }: { trip: Departure; preview: DelayPrevie
       <Facts items={passengerFacts('delay', preview)} />
       <AffectedPassengers passengers={preview.passengers} />
       <CallList
+        trip={trip}
         callers={preview.callList}
-        printTitle={`Call list: ${routeName(trip)}`}
         printSubtitle={`Departure delayed, ${formatDay(trip.travelDate)}, ${trip.departureTime}`}
       />
     </div>
@@ -186,11 +185,9 @@ function DelayForm({
         }}
       />
 
-      {preview.isSuccess ? (
-        <DelayPreview trip={trip} preview={preview.data} />
-      ) : (
-        <PreviewState error={preview.error}>Finding who is affected…</PreviewState>
-      )}
+      <Preview query={preview} loading="Finding who is affected…">
+        {(data) => <DelayPreview trip={trip} preview={data} />}
+      </Preview>
     </DisruptionForm>
   );
 }
@@ -208,9 +205,10 @@ export function DelayDepartureButton({ trip, size }: { trip: Departure; size?: '
       icon={<Clock aria-hidden="true" />}
       label="Delay departure"
       size={size}
+      trip={trip}
       request={delaying}
       title={`Delay the ${trip.departureTime} departure?`}
-      description={`${routeName(trip)}, ${formatDay(trip.travelDate)}. Every booking keeps its seats and e-ticket; each passenger is told the new time.`}
+      description={`Every booking keeps its seats and e-ticket; each passenger is told the new time.`}
     >
       {(close) => <DelayForm trip={trip} delaying={delaying} onClose={close} />}
     </DisruptionButton>

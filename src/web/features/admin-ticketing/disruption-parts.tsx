@@ -2,6 +2,7 @@
 // dialog's frame, the counts, the affected passengers, the call list with Print, the reason and
 // the note, the progress line and the server's refusal.
 
+import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronRight, Mail, Phone, Printer } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
@@ -23,10 +24,12 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { DHIVEHI_FIELD } from '#web/i18n/operator-text.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { formatDay } from '#web/lib/dates.ts';
 import { telHref } from '#web/lib/tel-href.ts';
 import { useAdminMe } from '#web/lib/use-admin-auth.ts';
 import { cn } from '#web/lib/utils.ts';
 import { printCallList } from './print-call-list.ts';
+import { routeName } from './route-name.ts';
 
 type Passenger = CancelPreview['passengers'][number];
 
@@ -42,10 +45,12 @@ export type Departure = Pick<
 export const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 type DisruptionDialogProps = {
+  trip: Departure;
   /** The dialog's request: its refusal is forgotten when the dialog closes. */
   request: { isPending: boolean; reset: () => void };
-  title: ReactNode;
-  description: ReactNode;
+  title: string;
+  /** What the disruption does, after the departure's route and day. */
+  description: string;
   children: (close: () => void) => ReactNode;
 };
 
@@ -56,6 +61,7 @@ type DisruptionDialogProps = {
 function DisruptionDialog({
   open,
   onOpenChange,
+  trip,
   request,
   title,
   description,
@@ -71,7 +77,7 @@ function DisruptionDialog({
       open={open}
       onOpenChange={(next) => !request.isPending && change(next)}
       title={title}
-      description={description}
+      description={`${routeName(trip)}, ${formatDay(trip.travelDate)}. ${description}`}
       ref={content}
       tabIndex={-1}
       className="max-w-2xl focus-visible:outline-none"
@@ -211,12 +217,13 @@ export function AffectedPassengers({ passengers }: { passengers: readonly Passen
 
 /** The passengers with no e-mail, with numbers to call, and a Print of the list alone. */
 export function CallList({
+  trip,
   callers,
-  printTitle,
   printSubtitle,
 }: {
+  /** The disrupted departure: the printed list's title names its route. */
+  trip: Departure;
   callers: CancelPreview['callList'];
-  printTitle: string;
   printSubtitle: string;
 }) {
   if (callers.length === 0) return null;
@@ -250,7 +257,7 @@ export function CallList({
       <Button
         variant="outline"
         className="justify-self-start"
-        onClick={() => printCallList(printTitle, printSubtitle, callers)}
+        onClick={() => printCallList(`Call list: ${routeName(trip)}`, printSubtitle, callers)}
       >
         <Printer aria-hidden="true" />
         Print call list
@@ -479,14 +486,26 @@ export function NoteField({
   );
 }
 
-/** While the preview loads, or in its error's words once it failed. */
-export function PreviewState({ error, children }: { error: unknown; children: ReactNode }) {
-  return error ? (
-    <ErrorNote error={error} className="p-3" />
+/**
+ * A preview once it is there (`children` draws it); while it loads, `loading` beside a spinner;
+ * in its error's words once it failed.
+ */
+export function Preview<T>({
+  query,
+  loading,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  loading: ReactNode;
+  children: (preview: T) => ReactNode;
+}) {
+  if (query.isSuccess) return children(query.data);
+  return query.error ? (
+    <ErrorNote error={query.error} className="p-3" />
   ) : (
     <p className="flex items-center gap-2 text-sm text-slate-700">
       <Spinner className="size-5 text-sky-700" />
-      {children}
+      {loading}
     </p>
   );
 }

@@ -18,7 +18,7 @@ import {
   isOpen,
   issueOf,
   NobodyNote,
-  PreviewState,
+  Preview,
   plural,
   previewMessages,
   ScrollRegion,
@@ -95,8 +95,8 @@ function MovePreview({ trip, plan }: { trip: Departure; plan: MovePlan }) {
         </Section>
       )}
       <CallList
+        trip={trip}
         callers={plan.callList}
-        printTitle={`Call list: ${routeName(trip)}`}
         printSubtitle={`Bookings moved to ${formatDay(plan.to.travelDate)}, ${plan.to.departureTime}`}
       />
     </div>
@@ -242,10 +242,10 @@ function MoveForm({
         }}
       />
 
-      {to === '' ? null : plan.isSuccess ? (
-        <MovePreview trip={trip} plan={plan.data} />
-      ) : (
-        <PreviewState error={plan.error}>Working out the new seats…</PreviewState>
+      {to === '' ? null : (
+        <Preview query={plan} loading="Working out the new seats…">
+          {(data) => <MovePreview trip={trip} plan={data} />}
+        </Preview>
       )}
     </DisruptionForm>
   );
@@ -265,9 +265,10 @@ export function MoveBookingsButton({ trip, size }: { trip: Departure; size?: 'sm
       icon={<MoveRight aria-hidden="true" />}
       label="Move bookings"
       size={size}
+      trip={trip}
       request={moving}
       title={`Move the bookings of the ${trip.departureTime} departure?`}
-      description={`${routeName(trip)}, ${formatDay(trip.travelDate)}. Each booking gets seats on the departure you choose and a new e-ticket; this departure is then cancelled. This cannot be undone.`}
+      description={`Each booking gets seats on the departure you choose and a new e-ticket; this departure is then cancelled. This cannot be undone.`}
     >
       {(close) => <MoveForm trip={trip} moving={moving} onClose={close} />}
     </DisruptionButton>
