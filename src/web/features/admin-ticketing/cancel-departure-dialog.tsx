@@ -122,7 +122,7 @@ export function CancelDepartureButton({ trip, size }: { trip: Departure; size?: 
       trip={trip}
       request={cancelling}
       title={`Cancel the ${trip.departureTime} departure?`}
-      description={`Every booking is cancelled and its seats freed; each passenger is told and a full refund is requested. This cannot be undone.`}
+      description="Every booking is cancelled and its seats freed; each passenger is told and a full refund is requested. This cannot be undone."
     >
       {(close) => <CancelForm trip={trip} cancelling={cancelling} onCancel={close} />}
     </DisruptionButton>

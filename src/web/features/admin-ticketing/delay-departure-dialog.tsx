@@ -208,7 +208,7 @@ export function DelayDepartureButton({ trip, size }: { trip: Departure; size?: '
       trip={trip}
       request={delaying}
       title={`Delay the ${trip.departureTime} departure?`}
-      description={`Every booking keeps its seats and e-ticket; each passenger is told the new time.`}
+      description="Every booking keeps its seats and e-ticket; each passenger is told the new time."
     >
       {(close) => <DelayForm trip={trip} delaying={delaying} onClose={close} />}
     </DisruptionButton>

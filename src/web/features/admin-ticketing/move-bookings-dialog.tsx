@@ -268,7 +268,7 @@ export function MoveBookingsButton({ trip, size }: { trip: Departure; size?: 'sm
       trip={trip}
       request={moving}
       title={`Move the bookings of the ${trip.departureTime} departure?`}
-      description={`Each booking gets seats on the departure you choose and a new e-ticket; this departure is then cancelled. This cannot be undone.`}
+      description="Each booking gets seats on the departure you choose and a new e-ticket; this departure is then cancelled. This cannot be undone."
     >
       {(close) => <MoveForm trip={trip} moving={moving} onClose={close} />}
     </DisruptionButton>
