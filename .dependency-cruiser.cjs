@@ -32,6 +32,14 @@ module.exports = {
       to: { path: '^src/web/features/([^/]+)/', pathNot: '^src/web/features/$1/' },
     },
     {
+      name: 'shared-web-without-features',
+      comment:
+        'src/web/lib and src/web/components serve the features and import none of them: what needs a feature is given it by a page (src/web/pages).',
+      severity: 'error',
+      from: { path: '^src/web/(lib|components)/' },
+      to: { path: '^src/web/features/' },
+    },
+    {
       name: 'services-import-routes',
       comment: 'Services never import from routes.',
       severity: 'error',

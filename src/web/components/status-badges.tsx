@@ -3,6 +3,7 @@ import {
   Ban,
   CircleCheck,
   CircleDollarSign,
+  CirclePause,
   CircleX,
   Clock,
   Flag,
@@ -57,6 +58,16 @@ const SCHEDULE_LOOK: Record<string, Look> = {
   cancelled: { variant: 'destructive', icon: Ban, label: 'Cancelled' },
 };
 
+const LAUNCH_LOOK: Record<'active' | 'inactive', Look> = {
+  active: { variant: 'success', icon: CircleCheck, label: 'Active' },
+  inactive: { variant: 'outline', icon: CirclePause, label: 'Inactive' },
+};
+
+const STAFF_LOOK: Record<string, Look> = {
+  active: { variant: 'success', icon: UserCheck, label: 'Active' },
+  deactivated: { variant: 'destructive', icon: UserX, label: 'Deactivated' },
+};
+
 type BadgeOptions = {
   status: string;
   /** The written label; by default the status's SPEC label. */
@@ -70,13 +81,7 @@ type BadgeOptions = {
   kind?: string;
 };
 
-function StatusBadge({
-  look,
-  kind,
-  status,
-  label,
-  size = 'md',
-}: BadgeOptions & { look: Look | undefined; kind: string }) {
+function StatusBadge({ look, kind, status, label, size = 'md' }: BadgeOptions & { look: Look | undefined }) {
   const Icon = look?.icon ?? TriangleAlert;
   return (
     <Badge
@@ -85,7 +90,7 @@ function StatusBadge({
       className={size === 'lg' ? 'px-3 py-1 text-sm' : undefined}
     >
       <Icon aria-hidden="true" className={size === 'lg' ? 'size-4' : 'size-3.5'} />
-      <span className="sr-only">{kind}: </span>
+      {kind ? <span className="sr-only">{kind}: </span> : null}
       <span>{label ?? look?.label ?? humanize(status)}</span>
     </Badge>
   );
@@ -106,4 +111,21 @@ export function MarkedStatusBadge(props: BadgeOptions) {
 /** 'scheduled', 'completed' and 'cancelled' are the known states; anything else shows as destructive. */
 export function ScheduleStatusBadge(props: BadgeOptions) {
   return <StatusBadge {...props} look={SCHEDULE_LOOK[props.status]} kind={props.kind ?? 'Trip status'} />;
+}
+
+/** A staff account on the Staff screen, whose column or card says what it is: Active or Deactivated. */
+export function StaffStatusBadge({ active }: { active: boolean }) {
+  const status = active ? 'active' : 'deactivated';
+  return <StatusBadge status={status} look={STAFF_LOOK[status]} />;
+}
+
+/** A launch on the Launch screen: Active, or Inactive for any other status. */
+export function LaunchStatusBadge({ status }: { status: string }) {
+  return (
+    <StatusBadge
+      status={status}
+      look={LAUNCH_LOOK[status === 'active' ? 'active' : 'inactive']}
+      kind="Status"
+    />
+  );
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { compileNamespace } from '#scripts/catalogue-plugin.ts';
 import { TEXTS } from '#shared/texts.ts';
 import { i18n } from '#web/i18n/catalogue.ts';
-import { formatInstant, formatTravelDate } from './dates.ts';
+import { formatInstant, formatTravelDate, isIsoDate } from './dates.ts';
 
 beforeAll(() => {
   i18n.load('en', compileNamespace('common', TEXTS.common.en));
@@ -30,5 +30,14 @@ describe('dates, one formatter for both languages', () => {
     expect(formatInstant('2026-11-21T09:05:00Z', 'Indian/Maldives')).toBe('21 Nov 2026, 14:05');
     i18n.activate('dv');
     expect(formatInstant('2026-11-21T19:30:00Z', 'Indian/Maldives')).toBe('22 ނޮވެމްބަރު 2026، 00:30');
+  });
+
+  it('tells a YYYY-MM-DD date from anything else in the address or a date input', () => {
+    expect(isIsoDate('2026-11-22')).toBe(true);
+    expect(isIsoDate(null)).toBe(false);
+    expect(isIsoDate('')).toBe(false);
+    expect(isIsoDate('2026-1-22')).toBe(false);
+    expect(isIsoDate('22-11-2026')).toBe(false);
+    expect(isIsoDate('2026-11-22x')).toBe(false);
   });
 });

@@ -15,6 +15,13 @@ export const DATES_TEXTS = registerTexts('dates', en, () => import('#shared/loca
 
 const notSpecified = () => i18n._('common.notSpecified');
 
+/**
+ * Whether `value` has a travel date's form, YYYY-MM-DD: a date read from the address or from a
+ * date input before it is asked for (an empty or half-typed input is not one).
+ */
+export const isIsoDate = (value: string | null): value is string =>
+  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
 /** The parts of a YYYY-MM-DD travel date, named in the active language. */
 const travelDate = (isoDate: string) => travelDateParts(isoDate, (id) => i18n._(id));
 

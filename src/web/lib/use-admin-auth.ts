@@ -42,13 +42,29 @@ function rememberedMe(): AuthMe | null {
   }
 }
 
+/**
+ * What a boarding device keeps between sessions (admin-boarding: the manifests, the boardings
+ * not sent yet), each loaded only when a session needs it. The admin area's pages give it
+ * (pages/admin/boarding-device.ts), so this module imports no feature.
+ */
+export type BoardingDevice = {
+  /** Forgets the passengers' names kept for boarding offline. */
+  wipe: () => Promise<void>;
+  /** Sends the boardings marked while offline. */
+  sendQueued: () => Promise<void>;
+};
+
+let boardingDevice: BoardingDevice | null = null;
+
+export function setBoardingDevice(device: BoardingDevice) {
+  boardingDevice = device;
+}
+
 /** Passengers' names kept by a boarding device go with the session; unsent boardings stay. */
 function wipeBoardingDevice() {
-  void import('#web/features/admin-boarding/device-store.ts')
-    .then((store) => store.wipeManifests())
-    .catch(() => {
-      // No IndexedDB here: nothing was kept.
-    });
+  void boardingDevice?.wipe().catch(() => {
+    // No IndexedDB here: nothing was kept.
+  });
 }
 
 async function readMe(signal: AbortSignal): Promise<AuthMe> {
@@ -97,7 +113,7 @@ export function useLogin() {
       rememberMe(me);
       // Boardings a device could not send before are sent now (a crew member's next sign-in).
       if (me.user?.permissions.includes('boarding.board')) {
-        void import('#web/features/admin-boarding/sync.ts').then((sync) => sync.sendQueued());
+        void boardingDevice?.sendQueued();
       }
       // Data cached for a previous admin must not show for this one.
       queryClient.removeQueries({ queryKey: [ADMIN_KEY] });

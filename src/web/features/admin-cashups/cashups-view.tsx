@@ -10,14 +10,11 @@ import { Label } from '#web/components/ui/label.tsx';
 import { useMayVoidSales } from '#web/components/void-sale-dialog.tsx';
 import { formatAmount } from '#web/lib/admin-format.ts';
 import { formatClock } from '#web/lib/clock-time.ts';
-import { formatDay } from '#web/lib/dates.ts';
+import { formatDay, isIsoDate } from '#web/lib/dates.ts';
 import { useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
 import { useUrlParams } from '#web/lib/use-url-params.ts';
 import { cashUpDayQuery, cashUpQuery } from './api.ts';
 import { CashUpSummary, DifferenceBadge, drawersOf, hasDifference } from './cash-up-summary.tsx';
-
-const isIsoDate = (value: string | null): value is string =>
-  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /** The net takings of a shift per currency, from its lines (every payment method). */
 function netPerCurrency(cashUp: CashUp): { currency: string; net: string }[] {

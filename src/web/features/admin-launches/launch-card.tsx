@@ -1,9 +1,9 @@
-import { CircleCheck, CirclePause, Pencil, Ship, Trash2, Users } from 'lucide-react';
+import { Pencil, Ship, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminLaunch } from '#shared/catalogue-api.ts';
 import { LAUNCH_CARD_SEATS_SHOWN } from '#shared/constants.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
-import { Badge } from '#web/components/ui/badge.tsx';
+import { LaunchStatusBadge } from '#web/components/status-badges.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useDeleteLaunch } from './api.ts';
 
@@ -35,18 +35,6 @@ function DeleteLaunch({ launch }: { launch: AdminLaunch }) {
   );
 }
 
-function StatusBadge({ status }: { status: string }) {
-  const active = status === 'active';
-  const Icon = active ? CircleCheck : CirclePause;
-  return (
-    <Badge variant={active ? 'success' : 'outline'} data-status={status}>
-      <Icon aria-hidden="true" className="size-3.5" />
-      <span className="sr-only">Status: </span>
-      {active ? 'Active' : 'Inactive'}
-    </Badge>
-  );
-}
-
 export function LaunchCard({ launch, onEdit }: { launch: AdminLaunch; onEdit: () => void }) {
   const headingId = `launch-${launch.id}-name`;
   const shown = launch.seatNumbers.slice(0, LAUNCH_CARD_SEATS_SHOWN);
@@ -74,7 +62,7 @@ export function LaunchCard({ launch, onEdit }: { launch: AdminLaunch; onEdit: ()
           <h2 id={headingId} className="text-base font-semibold break-words text-slate-900">
             {launch.name}
           </h2>
-          <StatusBadge status={launch.status} />
+          <LaunchStatusBadge status={launch.status} />
         </div>
         <p className="flex items-center gap-1.5 text-sm text-slate-700">
           <Users aria-hidden="true" className="size-4 text-slate-500" />

@@ -3,20 +3,11 @@ import { type FormEvent, useId, useState } from 'react';
 import { type AdminLaunch, launchInputSchema } from '#shared/catalogue-api.ts';
 import { LAUNCH_DEFAULT_CAPACITY, LAUNCH_MAX_CAPACITY, LAUNCH_MIN_CAPACITY } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
+import { DialogForm, TitledDialog } from '#web/components/form-dialog.tsx';
 import { FormProblems } from '#web/components/form-problems.tsx';
-import { Button } from '#web/components/ui/button.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import type { CompressProgress } from '#web/lib/image-compress.ts';
 import { errorMessage, useSaveLaunch, useUploadLaunchImage } from './api.ts';
 import { type ImageStatus, LaunchImageField } from './launch-image-field.tsx';
@@ -97,7 +88,16 @@ function LaunchForm({ launch, onDone }: { launch: AdminLaunch | null; onDone: ()
   };
 
   return (
-    <form className="grid gap-5" onSubmit={onSubmit} noValidate>
+    <DialogForm
+      onSubmit={onSubmit}
+      className="gap-5"
+      pending={busy}
+      submitDisabled={!parsed.success}
+      submitIcon={<Save aria-hidden="true" />}
+      submitLabel="Save Launch"
+      cancelLabel={launch && imageStatus.kind === 'done' ? 'Close' : 'Cancel'}
+      onCancel={onDone}
+    >
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
         <div className="grid gap-2">
           <Label htmlFor={`${id}-name`}>Name</Label>
@@ -155,16 +155,7 @@ function LaunchForm({ launch, onDone }: { launch: AdminLaunch | null; onDone: ()
       />
       <LaunchImageField imageUrl={imageUrl} pendingFile={pendingFile} status={imageStatus} onFile={onFile} />
       <FormProblems id={problemsId} problems={problems} serverError={serverError} />
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          {launch && imageStatus.kind === 'done' ? 'Close' : 'Cancel'}
-        </Button>
-        <Button type="submit" disabled={!parsed.success || busy}>
-          {busy ? <Spinner /> : <Save aria-hidden="true" />}
-          Save Launch
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 
@@ -179,16 +170,14 @@ export function LaunchDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{launch ? 'Edit Launch' : 'Add Launch'}</DialogTitle>
-          <DialogDescription>
-            A vessel, its capacity and the label of each seat as passengers see it.
-          </DialogDescription>
-        </DialogHeader>
-        {open && <LaunchForm key={launch?.id ?? 'new'} launch={launch} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-2xl"
+      title={launch ? 'Edit Launch' : 'Add Launch'}
+      description="A vessel, its capacity and the label of each seat as passengers see it."
+    >
+      {open && <LaunchForm key={launch?.id ?? 'new'} launch={launch} onDone={() => onOpenChange(false)} />}
+    </TitledDialog>
   );
 }

@@ -1,25 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
 import { useEffect, useId } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type LocationInput, locationInputSchema } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
 import type { Location } from '#shared/schemas.ts';
-import { Button } from '#web/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx';
+import { FormDialog } from '#web/components/form-dialog.tsx';
+import { FormField } from '#web/components/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { DHIVEHI_FIELD } from '#web/i18n/operator-text.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { showServerFieldErrors } from '#web/lib/server-form.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useSaveLocation } from './api.ts';
 
@@ -31,6 +23,7 @@ const FIELDS: { name: keyof FormValues; label: string; placeholder: string; dhiv
   { name: 'code', label: 'Code', placeholder: 'e.g. MAF' },
   { name: 'country', label: 'Country', placeholder: 'e.g. Maldives' },
 ];
+const FIELD_NAMES = FIELDS.map((field) => field.name);
 const EMPTY: FormValues = { name: '', nameDv: '', code: '', country: '' };
 
 type Props = {
@@ -69,13 +62,8 @@ export function LocationDialog({ location, open, onOpenChange }: Props) {
           onOpenChange(false);
         },
         onError: (error) => {
-          const message = errorMessage(error);
-          for (const [field, fieldMessage] of Object.entries(
-            error instanceof ApiError ? (error.fields ?? {}) : {},
-          )) {
-            if (field in EMPTY) form.setError(field as FieldPath<FormValues>, { message: fieldMessage });
-          }
-          toast.error(MSG.locationSaveFailed, { description: message });
+          showServerFieldErrors(error, FIELD_NAMES, form.setError);
+          toast.error(MSG.locationSaveFailed, { description: errorMessage(error) });
         },
       },
     ),
@@ -87,49 +75,38 @@ export function LocationDialog({ location, open, onOpenChange }: Props) {
   const errorId = `${id}-error`;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{location ? 'Edit Location' : 'Add Location'}</DialogTitle>
-          <DialogDescription>
-            {location ? `Change the details of ${location.name}.` : 'A stop that schedules can visit.'}
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          {FIELDS.map((field) => (
-            <div key={field.name} className="grid gap-2">
-              <Label htmlFor={`${id}-${field.name}`}>{field.label}</Label>
-              <Input
-                id={`${id}-${field.name}`}
-                placeholder={field.placeholder}
-                autoComplete="off"
-                aria-invalid={errors[field.name] ? true : undefined}
-                aria-describedby={errors[field.name] ? errorId : undefined}
-                {...(field.dhivehi ? DHIVEHI_FIELD : {})}
-                {...form.register(field.name)}
-              />
-            </div>
-          ))}
-          {messages.length > 0 || serverMessage ? (
-            <p
-              id={errorId}
-              role="alert"
-              className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-            >
-              {messages.length > 0 ? messages.join(' ') : serverMessage}
-            </p>
-          ) : null}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? <Spinner /> : <Save aria-hidden="true" />}
-              {save.isPending ? 'Saving...' : location ? 'Save Changes' : 'Add Location'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={location ? 'Edit Location' : 'Add Location'}
+      description={location ? `Change the details of ${location.name}.` : 'A stop that schedules can visit.'}
+      onSubmit={onSubmit}
+      error={messages.length > 0 ? messages.join(' ') : serverMessage}
+      errorId={errorId}
+      pending={save.isPending}
+      submitIcon={<Save aria-hidden="true" />}
+      submitLabel={location ? 'Save Changes' : 'Add Location'}
+      pendingLabel="Saving..."
+    >
+      {FIELDS.map((field) => (
+        <FormField
+          key={field.name}
+          id={`${id}-${field.name}`}
+          label={field.label}
+          invalid={Boolean(errors[field.name])}
+          describedBy={errors[field.name] ? errorId : undefined}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              placeholder={field.placeholder}
+              autoComplete="off"
+              {...(field.dhivehi ? DHIVEHI_FIELD : {})}
+              {...form.register(field.name)}
+            />
+          )}
+        </FormField>
+      ))}
+    </FormDialog>
   );
 }

@@ -3,17 +3,9 @@ import { Save } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import type { AdminLaunch, AdminSchedule } from '#shared/catalogue-api.ts';
 import type { Location } from '#shared/schemas.ts';
+import { DialogForm, TitledDialog } from '#web/components/form-dialog.tsx';
 import { FormProblems } from '#web/components/form-problems.tsx';
-import { Button } from '#web/components/ui/button.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -147,7 +139,15 @@ function ScheduleFields({
   };
 
   return (
-    <form className="grid gap-5" onSubmit={onSubmit} noValidate>
+    <DialogForm
+      onSubmit={onSubmit}
+      className="gap-5"
+      pending={save.isPending}
+      submitDisabled={problems.length > 0}
+      submitIcon={<Save aria-hidden="true" />}
+      submitLabel="Save Schedule"
+      onCancel={onDone}
+    >
       <div className="grid gap-2">
         <Label htmlFor={`${id}-date`}>Travel date</Label>
         <Input
@@ -177,16 +177,7 @@ function ScheduleFields({
         onToggle={(launchId, on) => change(toggleLaunch(draft, launchId, on))}
       />
       <FormProblems id={problemsId} problems={problems} serverError={serverError} />
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={problems.length > 0 || save.isPending}>
-          {save.isPending ? <Spinner /> : <Save aria-hidden="true" />}
-          Save Schedule
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 
@@ -201,18 +192,16 @@ export function ScheduleDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{schedule ? 'Edit Schedule' : 'Add Schedule'}</DialogTitle>
-          <DialogDescription>
-            Stops in travel order; every stop but the final destination needs a departure time.
-          </DialogDescription>
-        </DialogHeader>
-        {open && (
-          <ScheduleForm key={schedule?.id ?? 'new'} schedule={schedule} onDone={() => onOpenChange(false)} />
-        )}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-2xl"
+      title={schedule ? 'Edit Schedule' : 'Add Schedule'}
+      description="Stops in travel order; every stop but the final destination needs a departure time."
+    >
+      {open && (
+        <ScheduleForm key={schedule?.id ?? 'new'} schedule={schedule} onDone={() => onOpenChange(false)} />
+      )}
+    </TitledDialog>
   );
 }

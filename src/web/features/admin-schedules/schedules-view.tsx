@@ -6,14 +6,11 @@ import { EmptyNote, ErrorNote, LoadingNote } from '#web/components/query-notes.t
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { formatDay } from '#web/lib/dates.ts';
+import { formatDay, isIsoDate } from '#web/lib/dates.ts';
 import { useUrlParams } from '#web/lib/use-url-params.ts';
 import { scheduleListQuery } from './api.ts';
 import { ScheduleCard } from './schedule-card.tsx';
 import { ScheduleDialog } from './schedule-dialog.tsx';
-
-const isIsoDate = (value: string | null): value is string =>
-  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /** More actions on each card, from another feature (composed by the page). */
 type CardActions = (schedule: AdminSchedule) => ReactNode;

@@ -3,6 +3,7 @@ import { type ReactNode, useId } from 'react';
 import type { StaffMember } from '#shared/admin-api.ts';
 import { ROLE_LABELS, ROLES, type Role } from '#shared/permissions.ts';
 import { EmailText } from '#web/components/email-text.tsx';
+import { StaffStatusBadge } from '#web/components/status-badges.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -25,20 +26,6 @@ type Props = StaffActions & {
   /** The signed-in owner: not offered to demote or deactivate themselves. */
   meId: string | undefined;
 };
-
-function StatusBadge({ active }: { active: boolean }) {
-  return active ? (
-    <Badge variant="success">
-      <UserCheck aria-hidden="true" className="size-3.5" />
-      Active
-    </Badge>
-  ) : (
-    <Badge variant="destructive">
-      <UserX aria-hidden="true" className="size-3.5" />
-      Deactivated
-    </Badge>
-  );
-}
 
 function LastSignIn({ at }: { at: string | null }) {
   const timeZone = useOperatorTimeZone();
@@ -180,7 +167,7 @@ function StaffCards({ staff, meId, ...actions }: Props) {
             <Card className="grid gap-4 p-4">
               <div className="flex items-start justify-between gap-3">
                 <Person member={member} isMe={isMe} />
-                <StatusBadge active={member.active} />
+                <StaffStatusBadge active={member.active} />
               </div>
               <dl>
                 <Fact term="Last sign-in">
@@ -236,7 +223,7 @@ function StaffTable({ staff, meId, ...actions }: Props) {
                   <LastSignIn at={member.lastSignInAt} />
                 </td>
                 <td className="px-4 py-3">
-                  <StatusBadge active={member.active} />
+                  <StaffStatusBadge active={member.active} />
                 </td>
                 <td className="px-4 py-3">
                   <MemberActions member={member} isMe={isMe} actions={actions} />

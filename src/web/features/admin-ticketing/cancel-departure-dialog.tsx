@@ -2,9 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Ban } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { type CancelPreview, cancelDepartureSchema } from '#shared/disruptions.ts';
-import { Button } from '#web/components/ui/button.tsx';
-import { DialogFooter } from '#web/components/ui/dialog.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { formatAmount } from '#web/lib/admin-format.ts';
 import { formatDay } from '#web/lib/dates.ts';
 import { cancelPreviewQuery, useCancelDeparture } from './api.ts';
@@ -12,23 +9,18 @@ import {
   AffectedPassengers,
   CallList,
   type Departure,
-  DisruptionDialog,
+  DisruptionButton,
+  DisruptionForm,
   Facts,
-  issueOf,
-  MessagesToPassengers,
-  messageHint,
   NobodyNote,
-  OpenerButton,
-  PreviewState,
+  Preview,
   passengerFacts,
   plural,
+  previewMessages,
   Section,
-  SubmitState,
-  type TripDialogProps,
   useReasonAndNote,
   useSettled,
 } from './disruption-parts.tsx';
-import { routeName } from './route-name.ts';
 
 /** A departure that can still be cancelled: not run, not cancelled already. */
 export const isCancellable = (trip: Pick<Departure, 'status'>) =>
@@ -60,32 +52,8 @@ function PreviewSummary({ trip, preview }: { trip: Departure; preview: CancelPre
       </Section>
 
       <AffectedPassengers passengers={preview.passengers} />
-      <CallList
-        callers={preview.callList}
-        printTitle={`Call list: ${routeName(trip)}`}
-        printSubtitle={`Departure cancelled, ${when}`}
-      />
+      <CallList trip={trip} callers={preview.callList} printSubtitle={`Departure cancelled, ${when}`} />
     </div>
-  );
-}
-
-/**
- * Cancelling a departure (docs/decisions/026): first who it reaches, then why. Every booking is
- * cancelled by the operator, each passenger is told and a full refund is requested; the server
- * refuses a departure already run or cancelled, in its own words.
- */
-export function CancelDepartureDialog({ trip, open, onOpenChange }: TripDialogProps) {
-  const cancelling = useCancelDeparture(trip.scheduleId);
-  return (
-    <DisruptionDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      request={cancelling}
-      title={`Cancel the ${trip.departureTime} departure?`}
-      description={`${routeName(trip)}, ${formatDay(trip.travelDate)}. Every booking is cancelled and its seats freed; each passenger is told and a full refund is requested. This cannot be undone.`}
-    >
-      {(close) => <CancelForm trip={trip} cancelling={cancelling} onCancel={close} />}
-    </DisruptionDialog>
   );
 }
 
@@ -106,64 +74,57 @@ function CancelForm({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = cancelDepartureSchema.safeParse(why.body);
-    if (!parsed.success) {
-      why.refuse(issueOf(parsed.error.issues, 'reason'));
-      return;
-    }
-    why.refuse(null);
-    cancelling.mutate(parsed.data, { onSuccess: onCancel });
+    const body = why.check(cancelDepartureSchema, {});
+    if (body) cancelling.mutate(body, { onSuccess: onCancel });
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      {preview.isSuccess ? (
-        <PreviewSummary trip={trip} preview={preview.data} />
-      ) : (
-        <PreviewState error={preview.error}>Finding who is affected…</PreviewState>
-      )}
-
-      {why.fields}
-      {preview.isSuccess && preview.data.passengers.length > 0 && (
-        <MessagesToPassengers
-          messages={preview.data.messages}
-          busy={preview.isPlaceholderData}
-          hint={messageHint({
-            mails: preview.data.mails,
-            ready: Boolean(reason),
-            fetching: preview.isFetching,
-            waitingFor: 'Choose a reason',
-          })}
-        />
-      )}
-      <SubmitState error={cancelling.error} busy={busy}>
-        Cancelling the departure and telling its passengers…
-      </SubmitState>
-
-      <DialogFooter>
-        <Button variant="outline" disabled={busy} onClick={onCancel}>
-          Keep the departure
-        </Button>
-        <Button type="submit" variant="destructive" disabled={busy || !preview.isSuccess}>
-          {busy ? <Spinner className="size-4" /> : <Ban aria-hidden="true" />}
-          Cancel departure
-        </Button>
-      </DialogFooter>
-    </form>
+    <DisruptionForm
+      onSubmit={onSubmit}
+      pending={busy}
+      why={why.fields}
+      messages={
+        preview.isSuccess && preview.data.passengers.length > 0
+          ? previewMessages(preview, { ready: Boolean(reason), waitingFor: 'Choose a reason' })
+          : null
+      }
+      refusal={cancelling.error}
+      progress="Cancelling the departure and telling its passengers…"
+      cancelLabel="Keep the departure"
+      onCancel={onCancel}
+      submitVariant="destructive"
+      submitDisabled={!preview.isSuccess}
+      submitIcon={<Ban aria-hidden="true" />}
+      submitLabel="Cancel departure"
+    >
+      <Preview query={preview} loading="Finding who is affected…">
+        {(data) => <PreviewSummary trip={trip} preview={data} />}
+      </Preview>
+    </DisruptionForm>
   );
 }
 
-/** The button that opens the dialog: only on a cancellable departure, for those who may cancel. */
+/**
+ * Cancelling a departure (docs/decisions/026): first who it reaches, then why. Every booking is
+ * cancelled by the operator, each passenger is told and a full refund is requested; the server
+ * refuses a departure already run or cancelled, in its own words. The button shows on a
+ * cancellable departure, for those who may cancel.
+ */
 export function CancelDepartureButton({ trip, size }: { trip: Departure; size?: 'sm' }) {
+  const cancelling = useCancelDeparture(trip.scheduleId);
   return (
-    <OpenerButton
+    <DisruptionButton
       show={isCancellable(trip)}
       icon={<Ban aria-hidden="true" />}
       label="Cancel departure"
       size={size}
       className="text-red-800 hover:bg-red-50 hover:text-red-900"
+      trip={trip}
+      request={cancelling}
+      title={`Cancel the ${trip.departureTime} departure?`}
+      description="Every booking is cancelled and its seats freed; each passenger is told and a full refund is requested. This cannot be undone."
     >
-      {(open, setOpen) => <CancelDepartureDialog trip={trip} open={open} onOpenChange={setOpen} />}
-    </OpenerButton>
+      {(close) => <CancelForm trip={trip} cancelling={cancelling} onCancel={close} />}
+    </DisruptionButton>
   );
 }

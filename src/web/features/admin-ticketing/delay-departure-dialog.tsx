@@ -2,11 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { type DelayPreview as DelayPreviewData, delayDepartureSchema } from '#shared/disruptions.ts';
-import { Button } from '#web/components/ui/button.tsx';
-import { DialogFooter } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { formatDay } from '#web/lib/dates.ts';
 import { delayPreviewQuery, useDelayDeparture } from './api.ts';
@@ -14,22 +11,18 @@ import {
   AffectedPassengers,
   CallList,
   type Departure,
-  DisruptionDialog,
+  DisruptionButton,
+  DisruptionForm,
   Facts,
   isOpen,
   issueOf,
-  MessagesToPassengers,
-  messageHint,
   NobodyNote,
-  OpenerButton,
-  PreviewState,
+  Preview,
   passengerFacts,
-  SubmitState,
-  type TripDialogProps,
+  previewMessages,
   useReasonAndNote,
   useSettled,
 } from './disruption-parts.tsx';
-import { routeName } from './route-name.ts';
 
 /** Who the delay reaches: like a cancel's preview, without refunds (a delay refunds nothing). */
 function DelayPreview({ trip, preview }: { trip: Departure; preview: DelayPreviewData }) {
@@ -41,8 +34,8 @@ function DelayPreview({ trip, preview }: { trip: Departure; preview: DelayPrevie
       <Facts items={passengerFacts('delay', preview)} />
       <AffectedPassengers passengers={preview.passengers} />
       <CallList
+        trip={trip}
         callers={preview.callList}
-        printTitle={`Call list: ${routeName(trip)}`}
         printSubtitle={`Departure delayed, ${formatDay(trip.travelDate)}, ${trip.departureTime}`}
       />
     </div>
@@ -109,25 +102,6 @@ const focusTimes = () => document.querySelector<HTMLInputElement>('input[data-st
 const timeInputId = (id: string, index: number) => `${id}-time-${index}`;
 const orderedStops = (trip: Departure) => [...trip.stops].sort((a, b) => a.stopOrder - b.stopOrder);
 
-/**
- * Delaying a departure (docs/decisions/026): the new time of each stop, who is told, why. The
- * bookings keep their seats and e-tickets; Check Booking and the e-ticket show the new time.
- */
-export function DelayDepartureDialog({ trip, open, onOpenChange }: TripDialogProps) {
-  const delaying = useDelayDeparture(trip.scheduleId);
-  return (
-    <DisruptionDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      request={delaying}
-      title={`Delay the ${trip.departureTime} departure?`}
-      description={`${routeName(trip)}, ${formatDay(trip.travelDate)}. Every booking keeps its seats and e-ticket; each passenger is told the new time.`}
-    >
-      {(close) => <DelayForm trip={trip} delaying={delaying} onClose={close} />}
-    </DisruptionDialog>
-  );
-}
-
 /** The times as the delay takes them, when they are well formed; the server checks the rest. */
 const newTimes = (times: string[]) => {
   const parsed = delayDepartureSchema.shape.times.safeParse(times.map((t) => t || null));
@@ -169,21 +143,37 @@ function DelayForm({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = delayDepartureSchema.safeParse({ ...why.body, times: times.map((t) => t || null) });
-    if (!parsed.success) {
-      const timeIssue = issueOf(parsed.error.issues, 'times');
+    const body = why.check(delayDepartureSchema, { times: times.map((t) => t || null) }, (issues) => {
+      const timeIssue = issueOf(issues, 'times');
       setTimesProblem(timeIssue);
-      why.refuse(issueOf(parsed.error.issues, 'reason'));
       if (timeIssue) focusTimes();
-      return;
-    }
-    setTimesProblem(null);
-    why.refuse(null);
-    delaying.mutate(parsed.data, { onSuccess: onClose });
+    });
+    if (body) delaying.mutate(body, { onSuccess: onClose });
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <DisruptionForm
+      onSubmit={onSubmit}
+      pending={busy}
+      why={why.fields}
+      messages={
+        preview.isSuccess && preview.data.passengers.length > 0
+          ? previewMessages(preview, {
+              ready: Boolean(reason && previewTimes),
+              waitingFor: 'Give the new times and a reason',
+              stillNone:
+                'The message shows once the new times differ from the old ones and do not go backwards along the route.',
+            })
+          : null
+      }
+      refusal={serverTimes ? null : delaying.error}
+      progress="Delaying the departure and telling its passengers…"
+      cancelLabel="Keep the times"
+      onCancel={onClose}
+      submitDisabled={!preview.isSuccess}
+      submitIcon={<Clock aria-hidden="true" />}
+      submitLabel="Delay departure"
+    >
       <TimesField
         trip={trip}
         times={times}
@@ -195,51 +185,32 @@ function DelayForm({
         }}
       />
 
-      {preview.isSuccess ? (
-        <DelayPreview trip={trip} preview={preview.data} />
-      ) : (
-        <PreviewState error={preview.error}>Finding who is affected…</PreviewState>
-      )}
-
-      {why.fields}
-      {preview.isSuccess && preview.data.passengers.length > 0 && (
-        <MessagesToPassengers
-          messages={preview.data.messages}
-          busy={preview.isPlaceholderData}
-          hint={
-            preview.data.mails > 0 && reason && previewTimes && !preview.isFetching
-              ? 'The message shows once the new times differ from the old ones and do not go backwards along the route.'
-              : messageHint({
-                  mails: preview.data.mails,
-                  ready: Boolean(reason && previewTimes),
-                  fetching: preview.isFetching,
-                  waitingFor: 'Give the new times and a reason',
-                })
-          }
-        />
-      )}
-      <SubmitState error={serverTimes ? null : delaying.error} busy={busy}>
-        Delaying the departure and telling its passengers…
-      </SubmitState>
-
-      <DialogFooter>
-        <Button variant="outline" disabled={busy} onClick={onClose}>
-          Keep the times
-        </Button>
-        <Button type="submit" disabled={busy || !preview.isSuccess}>
-          {busy ? <Spinner className="size-4" /> : <Clock aria-hidden="true" />}
-          Delay departure
-        </Button>
-      </DialogFooter>
-    </form>
+      <Preview query={preview} loading="Finding who is affected…">
+        {(data) => <DelayPreview trip={trip} preview={data} />}
+      </Preview>
+    </DisruptionForm>
   );
 }
 
-/** The button that opens the dialog: only on a departure still to sail, for those who may. */
+/**
+ * Delaying a departure (docs/decisions/026): the new time of each stop, who is told, why. The
+ * bookings keep their seats and e-tickets; Check Booking and the e-ticket show the new time. The
+ * button shows on a departure still to sail, for those who may.
+ */
 export function DelayDepartureButton({ trip, size }: { trip: Departure; size?: 'sm' }) {
+  const delaying = useDelayDeparture(trip.scheduleId);
   return (
-    <OpenerButton show={isOpen(trip)} icon={<Clock aria-hidden="true" />} label="Delay departure" size={size}>
-      {(open, setOpen) => <DelayDepartureDialog trip={trip} open={open} onOpenChange={setOpen} />}
-    </OpenerButton>
+    <DisruptionButton
+      show={isOpen(trip)}
+      icon={<Clock aria-hidden="true" />}
+      label="Delay departure"
+      size={size}
+      trip={trip}
+      request={delaying}
+      title={`Delay the ${trip.departureTime} departure?`}
+      description="Every booking keeps its seats and e-ticket; each passenger is told the new time."
+    >
+      {(close) => <DelayForm trip={trip} delaying={delaying} onClose={close} />}
+    </DisruptionButton>
   );
 }

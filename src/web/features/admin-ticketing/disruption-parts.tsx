@@ -2,8 +2,10 @@
 // dialog's frame, the counts, the affected passengers, the call list with Print, the reason and
 // the note, the progress line and the server's refusal.
 
+import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronRight, Mail, Phone, Printer } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import type { z } from 'zod';
 import type { AdminTrip } from '#shared/admin-api.ts';
 import {
   CANCEL_REASON_LABELS,
@@ -14,24 +16,20 @@ import {
   type NoticeSample,
 } from '#shared/disruptions.ts';
 import type { Language } from '#shared/languages.ts';
+import { DialogForm, type DialogFormProps, TitledDialog } from '#web/components/form-dialog.tsx';
 import { ErrorNote } from '#web/components/query-notes.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { DHIVEHI_FIELD } from '#web/i18n/operator-text.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { formatDay } from '#web/lib/dates.ts';
 import { telHref } from '#web/lib/tel-href.ts';
 import { useAdminMe } from '#web/lib/use-admin-auth.ts';
 import { cn } from '#web/lib/utils.ts';
 import { printCallList } from './print-call-list.ts';
+import { routeName } from './route-name.ts';
 
 type Passenger = CancelPreview['passengers'][number];
 
@@ -44,54 +42,86 @@ export type Departure = Pick<
   'scheduleId' | 'travelDate' | 'departureTime' | 'status' | 'from' | 'to' | 'stops'
 >;
 
-/** What each disruption dialog is given: the departure, and whether the dialog is open. */
-export type TripDialogProps = { trip: Departure; open: boolean; onOpenChange: (open: boolean) => void };
-
 export const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+type DisruptionDialogProps = {
+  trip: Departure;
+  /** The dialog's request: its refusal is forgotten when the dialog closes. */
+  request: { isPending: boolean; reset: () => void };
+  title: string;
+  /** What the disruption does, after the departure's route and day. */
+  description: string;
+  children: (close: () => void) => ReactNode;
+};
 
 /**
  * A disruption dialog: it cannot be closed while its request runs, and it takes focus itself on
  * opening, so its title and description are read first, not a link.
  */
-export function DisruptionDialog({
+function DisruptionDialog({
   open,
   onOpenChange,
+  trip,
   request,
   title,
   description,
   children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The dialog's request: its refusal is forgotten when the dialog closes. */
-  request: { isPending: boolean; reset: () => void };
-  title: ReactNode;
-  description: ReactNode;
-  children: (close: () => void) => ReactNode;
-}) {
+}: DisruptionDialogProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
   const content = useRef<HTMLDivElement>(null);
   const change = (next: boolean) => {
     if (!next) request.reset();
     onOpenChange(next);
   };
   return (
-    <Dialog open={open} onOpenChange={(next) => !request.isPending && change(next)}>
-      <DialogContent
-        ref={content}
-        tabIndex={-1}
-        className="max-w-2xl focus-visible:outline-none"
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          content.current?.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {children(() => change(false))}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={(next) => !request.isPending && change(next)}
+      title={title}
+      description={`${routeName(trip)}, ${formatDay(trip.travelDate)}. ${description}`}
+      ref={content}
+      tabIndex={-1}
+      className="max-w-2xl focus-visible:outline-none"
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        content.current?.focus();
+      }}
+    >
+      {children(() => change(false))}
+    </TitledDialog>
+  );
+}
+
+/**
+ * A disruption's form: what it is about (its own fields and the preview, as children), the
+ * reason and the note, the messages to be sent once a preview reaches someone, the request's
+ * refusal or progress, then the way back (kept while the request runs) and the action.
+ */
+export function DisruptionForm({
+  why,
+  messages,
+  refusal,
+  progress,
+  children,
+  ...form
+}: Omit<DialogFormProps, 'error' | 'errorId' | 'pendingLabel' | 'cancelDisabled'> & {
+  /** The reason and the note: useReasonAndNote's fields. */
+  why: ReactNode;
+  /** The preview's messages, once it reaches someone; null until then. */
+  messages: { messages: readonly NoticeSample[]; busy: boolean; hint: string } | null;
+  /** The request's refusal, in the server's words. */
+  refusal: unknown;
+  /** What is being done while the request runs. */
+  progress: ReactNode;
+}) {
+  return (
+    <DialogForm {...form} cancelDisabled={form.pending}>
+      {children}
+      {why}
+      {messages && <MessagesToPassengers {...messages} />}
+      <SubmitState error={refusal} busy={form.pending}>
+        {progress}
+      </SubmitState>
+    </DialogForm>
   );
 }
 
@@ -187,12 +217,13 @@ export function AffectedPassengers({ passengers }: { passengers: readonly Passen
 
 /** The passengers with no e-mail, with numbers to call, and a Print of the list alone. */
 export function CallList({
+  trip,
   callers,
-  printTitle,
   printSubtitle,
 }: {
+  /** The disrupted departure: the printed list's title names its route. */
+  trip: Departure;
   callers: CancelPreview['callList'];
-  printTitle: string;
   printSubtitle: string;
 }) {
   if (callers.length === 0) return null;
@@ -226,7 +257,7 @@ export function CallList({
       <Button
         variant="outline"
         className="justify-self-start"
-        onClick={() => printCallList(printTitle, printSubtitle, callers)}
+        onClick={() => printCallList(`Call list: ${routeName(trip)}`, printSubtitle, callers)}
       >
         <Printer aria-hidden="true" />
         Print call list
@@ -342,10 +373,42 @@ export function MessagesToPassengers({
 }
 
 /** Why a preview has no message to show yet. */
-export function messageHint(opts: { mails: number; ready: boolean; fetching: boolean; waitingFor: string }) {
+function messageHint(opts: {
+  mails: number;
+  ready: boolean;
+  fetching: boolean;
+  waitingFor: string;
+  stillNone: string;
+}) {
   if (opts.mails === 0) return 'Nobody here has an e-mail address: no message is mailed. Call them instead.';
   if (!opts.ready) return `${opts.waitingFor} to see the message each passenger gets.`;
-  return opts.fetching ? 'Writing the message…' : 'No message yet.';
+  return opts.fetching ? 'Writing the message…' : opts.stillNone;
+}
+
+/**
+ * What MessagesToPassengers shows of a preview that reaches someone: its messages, whether a
+ * newer one is being written, and why there is none yet. `ready`: the form has what the message
+ * needs (`waitingFor` asks for it); `stillNone`: said when it has, and still no message came.
+ */
+export function previewMessages(
+  preview: {
+    data: { messages: readonly NoticeSample[]; mails: number };
+    isPlaceholderData: boolean;
+    isFetching: boolean;
+  },
+  opts: { ready: boolean; waitingFor: string; stillNone?: string },
+) {
+  return {
+    messages: preview.data.messages,
+    busy: preview.isPlaceholderData,
+    hint: messageHint({
+      mails: preview.data.mails,
+      ready: opts.ready,
+      fetching: preview.isFetching,
+      waitingFor: opts.waitingFor,
+      stillNone: opts.stillNone ?? 'No message yet.',
+    }),
+  };
 }
 
 /** The id of a reason's radio, to focus the first when no reason was chosen. */
@@ -423,14 +486,26 @@ export function NoteField({
   );
 }
 
-/** While the preview loads, or in its error's words once it failed. */
-export function PreviewState({ error, children }: { error: unknown; children: ReactNode }) {
-  return error ? (
-    <ErrorNote error={error} className="p-3" />
+/**
+ * A preview once it is there (`children` draws it); while it loads, `loading` beside a spinner;
+ * in its error's words once it failed.
+ */
+export function Preview<T>({
+  query,
+  loading,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  loading: ReactNode;
+  children: (preview: T) => ReactNode;
+}) {
+  if (query.isSuccess) return children(query.data);
+  return query.error ? (
+    <ErrorNote error={query.error} className="p-3" />
   ) : (
     <p className="flex items-center gap-2 text-sm text-slate-700">
       <Spinner className="size-5 text-sky-700" />
-      {children}
+      {loading}
     </p>
   );
 }
@@ -469,20 +544,39 @@ export function NobodyNote({ children }: { children: ReactNode }) {
   );
 }
 
+/** The issues of a failed check of a form's body (none when it passed). */
+type Issues = readonly { path: readonly PropertyKey[]; message: string }[];
+
 /**
- * The reason and note of a disruption form, with their fields: `body` is what the request takes,
- * `refuse` says why it was refused and moves focus to the first reason.
+ * The reason and note of a disruption form, with their fields: `body` is what the request takes
+ * of them; `check` checks the whole request against its schema.
  */
 export function useReasonAndNote(disabled: boolean) {
   const id = useId();
   const [reason, setReason] = useState<CancelReason | null>(null);
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const body = { reason: reason ?? undefined, note: note || undefined };
   return {
-    body: { reason: reason ?? undefined, note: note || undefined },
-    refuse: (message: string | null) => {
-      setProblem(message);
-      if (message) document.getElementById(reasonRadioId(id))?.focus();
+    body,
+    /**
+     * The request (the reason and the note with `fields`) as `schema` takes it, or null: then
+     * the reason's problem is said under it, with focus on its first choice, and `onIssues` is
+     * told the rest (told too when it passes, with none, to clear what it said before; a field
+     * it focuses comes before the reason, so it takes the focus).
+     */
+    check: <S extends z.ZodType>(
+      schema: S,
+      fields: object,
+      onIssues?: (issues: Issues) => void,
+    ): z.output<S> | null => {
+      const parsed = schema.safeParse({ ...body, ...fields });
+      const issues = parsed.success ? [] : parsed.error.issues;
+      const reasonProblem = issueOf(issues, 'reason');
+      setProblem(reasonProblem);
+      if (reasonProblem) document.getElementById(reasonRadioId(id))?.focus();
+      onIssues?.(issues);
+      return parsed.success ? parsed.data : null;
     },
     fields: (
       <>
@@ -503,30 +597,28 @@ export function useReasonAndNote(disabled: boolean) {
 }
 
 /** The message of the first issue on `field` of a failed parse, if any. */
-export const issueOf = (
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-  field: string,
-) => issues.find((issue) => issue.path[0] === field)?.message ?? null;
+export const issueOf = (issues: Issues, field: string) =>
+  issues.find((issue) => issue.path[0] === field)?.message ?? null;
 
 /**
- * A disruption's button and its dialog: shown when `show` (the departure allows it) and the
- * signed-in staff member may manage disruptions (Owner, Office).
+ * A disruption's button and its dialog (DisruptionDialog, its form as `children`): shown when
+ * `show` (the departure allows it) and the signed-in staff member may manage disruptions (Owner,
+ * Office).
  */
-export function OpenerButton({
+export function DisruptionButton({
   show,
   icon,
   label,
   className,
   size,
-  children,
-}: {
+  ...dialog
+}: DisruptionDialogProps & {
   show: boolean;
   icon: ReactNode;
   label: string;
   className?: string;
   /** 'sm' among a schedule card's actions. */
   size?: 'sm' | undefined;
-  children: (open: boolean, setOpen: (open: boolean) => void) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const may = useAdminMe().data?.user?.permissions.includes('disruptions.manage') ?? false;
@@ -537,7 +629,7 @@ export function OpenerButton({
         {icon}
         {label}
       </Button>
-      {children(open, setOpen)}
+      <DisruptionDialog open={open} onOpenChange={setOpen} {...dialog} />
     </>
   );
 }

@@ -3,32 +3,26 @@ import { ArrowRight, MoveRight } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { type MovePlan, moveDepartureSchema } from '#shared/disruptions.ts';
 import { ErrorNote } from '#web/components/query-notes.tsx';
-import { Button } from '#web/components/ui/button.tsx';
-import { DialogFooter } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
-import { formatDay } from '#web/lib/dates.ts';
+import { formatDay, isIsoDate } from '#web/lib/dates.ts';
 import { useOperatorToday } from '#web/lib/operator-time-zone.ts';
 import { movePreviewQuery, tripListQuery, useMoveBookings } from './api.ts';
 import {
   CallList,
   type Departure,
-  DisruptionDialog,
+  DisruptionButton,
+  DisruptionForm,
   Facts,
   isOpen,
   issueOf,
-  MessagesToPassengers,
-  messageHint,
   NobodyNote,
-  OpenerButton,
-  PreviewState,
+  Preview,
   plural,
+  previewMessages,
   ScrollRegion,
   Section,
-  SubmitState,
-  type TripDialogProps,
   useReasonAndNote,
   useSettled,
 } from './disruption-parts.tsx';
@@ -101,8 +95,8 @@ function MovePreview({ trip, plan }: { trip: Departure; plan: MovePlan }) {
         </Section>
       )}
       <CallList
+        trip={trip}
         callers={plan.callList}
-        printTitle={`Call list: ${routeName(trip)}`}
         printSubtitle={`Bookings moved to ${formatDay(plan.to.travelDate)}, ${plan.to.departureTime}`}
       />
     </div>
@@ -128,7 +122,7 @@ function TargetField({
   onTo: (to: string) => void;
 }) {
   const id = useId();
-  const trips = useQuery({ ...tripListQuery(date), enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) });
+  const trips = useQuery({ ...tripListQuery(date), enabled: isIsoDate(date) });
   const today = useOperatorToday();
   // Forward only: a departure that has sailed, is cancelled or is completed is never offered (the
   // server refuses it too).
@@ -184,26 +178,6 @@ function TargetField({
   );
 }
 
-/**
- * Moving a departure's bookings to another departure (docs/decisions/026): each party gets new
- * seats, together where a block is free; who cannot move is cancelled with a full refund; the
- * old departure is then cancelled and every old e-ticket code replaced.
- */
-export function MoveBookingsDialog({ trip, open, onOpenChange }: TripDialogProps) {
-  const moving = useMoveBookings(trip.scheduleId);
-  return (
-    <DisruptionDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      request={moving}
-      title={`Move the bookings of the ${trip.departureTime} departure?`}
-      description={`${routeName(trip)}, ${formatDay(trip.travelDate)}. Each booking gets seats on the departure you choose and a new e-ticket; this departure is then cancelled. This cannot be undone.`}
-    >
-      {(close) => <MoveForm trip={trip} moving={moving} onClose={close} />}
-    </DisruptionDialog>
-  );
-}
-
 function MoveForm({
   trip,
   moving,
@@ -225,21 +199,33 @@ function MoveForm({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = moveDepartureSchema.safeParse({ ...why.body, to: to || undefined });
-    if (!parsed.success) {
-      const target = issueOf(parsed.error.issues, 'to');
+    const body = why.check(moveDepartureSchema, { to: to || undefined }, (issues) => {
+      const target = issueOf(issues, 'to');
       setToProblem(target);
-      why.refuse(issueOf(parsed.error.issues, 'reason'));
       if (target) document.querySelector<HTMLSelectElement>('select[data-move-target]')?.focus();
-      return;
-    }
-    setToProblem(null);
-    why.refuse(null);
-    moving.mutate(parsed.data, { onSuccess: onClose });
+    });
+    if (body) moving.mutate(body, { onSuccess: onClose });
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <DisruptionForm
+      onSubmit={onSubmit}
+      pending={busy}
+      why={why.fields}
+      messages={
+        to !== '' && plan.isSuccess && reached > 0
+          ? previewMessages(plan, { ready: Boolean(reason), waitingFor: 'Choose a reason' })
+          : null
+      }
+      refusal={moving.error}
+      progress="Moving the bookings and telling their passengers…"
+      cancelLabel="Keep the bookings"
+      onCancel={onClose}
+      submitVariant="destructive"
+      submitDisabled={to !== '' && !plan.isSuccess}
+      submitIcon={<MoveRight aria-hidden="true" />}
+      submitLabel="Move bookings"
+    >
       <TargetField
         trip={trip}
         date={date}
@@ -256,52 +242,35 @@ function MoveForm({
         }}
       />
 
-      {to === '' ? null : plan.isSuccess ? (
-        <MovePreview trip={trip} plan={plan.data} />
-      ) : (
-        <PreviewState error={plan.error}>Working out the new seats…</PreviewState>
+      {to === '' ? null : (
+        <Preview query={plan} loading="Working out the new seats…">
+          {(data) => <MovePreview trip={trip} plan={data} />}
+        </Preview>
       )}
-
-      {why.fields}
-      {to !== '' && plan.isSuccess && reached > 0 && (
-        <MessagesToPassengers
-          messages={plan.data.messages}
-          busy={plan.isPlaceholderData}
-          hint={messageHint({
-            mails: plan.data.mails,
-            ready: Boolean(reason),
-            fetching: plan.isFetching,
-            waitingFor: 'Choose a reason',
-          })}
-        />
-      )}
-      <SubmitState error={moving.error} busy={busy}>
-        Moving the bookings and telling their passengers…
-      </SubmitState>
-
-      <DialogFooter>
-        <Button variant="outline" disabled={busy} onClick={onClose}>
-          Keep the bookings
-        </Button>
-        <Button type="submit" variant="destructive" disabled={busy || (to !== '' && !plan.isSuccess)}>
-          {busy ? <Spinner className="size-4" /> : <MoveRight aria-hidden="true" />}
-          Move bookings
-        </Button>
-      </DialogFooter>
-    </form>
+    </DisruptionForm>
   );
 }
 
-/** The button that opens the dialog: only on a departure still to sail, for those who may. */
+/**
+ * Moving a departure's bookings to another departure (docs/decisions/026): each party gets new
+ * seats, together where a block is free; who cannot move is cancelled with a full refund; the
+ * old departure is then cancelled and every old e-ticket code replaced. The button shows on a
+ * departure still to sail, for those who may.
+ */
 export function MoveBookingsButton({ trip, size }: { trip: Departure; size?: 'sm' }) {
+  const moving = useMoveBookings(trip.scheduleId);
   return (
-    <OpenerButton
+    <DisruptionButton
       show={isOpen(trip)}
       icon={<MoveRight aria-hidden="true" />}
       label="Move bookings"
       size={size}
+      trip={trip}
+      request={moving}
+      title={`Move the bookings of the ${trip.departureTime} departure?`}
+      description="Each booking gets seats on the departure you choose and a new e-ticket; this departure is then cancelled. This cannot be undone."
     >
-      {(open, setOpen) => <MoveBookingsDialog trip={trip} open={open} onOpenChange={setOpen} />}
-    </OpenerButton>
+      {(close) => <MoveForm trip={trip} moving={moving} onClose={close} />}
+    </DisruptionButton>
   );
 }

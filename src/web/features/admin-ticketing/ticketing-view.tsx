@@ -1,13 +1,10 @@
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { formatDay } from '#web/lib/dates.ts';
+import { formatDay, isIsoDate } from '#web/lib/dates.ts';
 import { useOperatorToday } from '#web/lib/operator-time-zone.ts';
 import { useUrlParams } from '#web/lib/use-url-params.ts';
 import { TripList } from './trip-list.tsx';
 import { TripManagement } from './trip-management.tsx';
-
-const isIsoDate = (value: string | null): value is string =>
-  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /** docs/product.md Ticketing: the day's trips, and one trip's management under `?trip=`. */
 export function TicketingView() {

@@ -1,21 +1,19 @@
-import { type ReactNode, useId, useState } from 'react';
-import { Button } from '#web/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx';
-import { Label } from '#web/components/ui/label.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { rejectTicketSchema } from '#shared/admin-api.ts';
+import { FormDialog } from '#web/components/form-dialog.tsx';
+import { FormField } from '#web/components/form-field.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
+
+type FormValues = z.input<typeof rejectTicketSchema>;
+const EMPTY: FormValues = { remarks: '' };
 
 /**
  * A destructive action confirmed with optional remarks (the passenger's e-mail carries them):
- * rejecting one ticket, or every pending booking of an address. The remarks are forgotten when
- * the dialog closes.
+ * rejecting one ticket, or every pending booking of an address. Each opening starts without
+ * remarks.
  */
 export function RemarksDialog({
   open,
@@ -43,50 +41,36 @@ export function RemarksDialog({
   /** What the action applies to, above the remarks. */
   children?: ReactNode;
 }) {
-  const [remarks, setRemarks] = useState('');
-  const fieldId = useId();
+  const id = useId();
+  const form = useForm<FormValues, unknown, z.output<typeof rejectTicketSchema>>({
+    resolver: zodResolver(rejectTicketSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (open) form.reset(EMPTY);
+  }, [open, form.reset]);
+
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) setRemarks('');
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      onSubmit={form.handleSubmit((input) => onSubmit(input.remarks ?? ''))}
+      pending={busy}
+      submitDisabled={disabled}
+      submitVariant="destructive"
+      submitIcon={icon}
+      submitLabel={submitLabel}
     >
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            onSubmit(remarks.trim());
-          }}
-        >
-          {children}
-          <div className="grid gap-2">
-            <Label htmlFor={fieldId}>Remarks (optional)</Label>
-            <Textarea
-              id={fieldId}
-              value={remarks}
-              maxLength={1000}
-              onChange={(event) => setRemarks(event.target.value)}
-              placeholder={placeholder}
-            />
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={busy || disabled}>
-              {busy ? <Spinner /> : icon}
-              {submitLabel}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      {children}
+      <FormField id={`${id}-remarks`} label="Remarks (optional)" error={errors.remarks?.message}>
+        {(control) => (
+          <Textarea {...control} maxLength={1000} placeholder={placeholder} {...form.register('remarks')} />
+        )}
+      </FormField>
+    </FormDialog>
   );
 }

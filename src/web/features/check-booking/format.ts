@@ -3,16 +3,13 @@ import type { BookingLookup } from '#shared/schemas.ts';
 import type { TextId } from '#shared/texts.ts';
 import { inLanguage } from '#web/i18n/operator-text.ts';
 import type { Translate } from '#web/i18n/texts.tsx';
+import { formatMoney as formatAmount } from '#web/lib/money.ts';
 
 // The booking's texts in the passenger's language. `t` is the outcome's (useOutcomeTexts).
 
-/** '25' and 'MVR' -> 'MVR 25.00'; the amounts arrive as decimal strings. */
-export function formatMoney(amount: string, currency: string, t: Translate): string {
-  const value = Number(amount);
-  if (!amount || Number.isNaN(value)) return t('common.notSpecified');
-  const digits = value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return currency ? `${currency} ${digits}` : digits;
-}
+/** '25' and 'MVR' -> 'MVR 25.00'; no amount is 'Not specified' in the passenger's language. */
+export const formatMoney = (amount: string, currency: string, t: Translate): string =>
+  formatAmount(amount, currency, t('common.notSpecified'));
 
 export const orNotSpecified = (value: string | null | undefined, t: Translate) =>
   value?.trim() || t('common.notSpecified');

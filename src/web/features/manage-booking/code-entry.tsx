@@ -1,29 +1,15 @@
 import { Mail } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
-import { EMAIL_CODE_LENGTH } from '#shared/constants.ts';
+import type { ReactNode } from 'react';
+import { OneTimeCodeInput } from '#web/components/one-time-code-input.tsx';
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx';
-import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useLanguage } from '#web/i18n/texts.tsx';
+import { useSecondsUntil } from '#web/lib/use-seconds-until.ts';
 import { manageErrorText } from './errors.ts';
 import type { ManageSession } from './session.ts';
 import { useManageTexts } from './texts.ts';
 import type { Change } from './use-change.ts';
-
-function useSecondsUntil(until: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (until === null || until <= Date.now()) return;
-    setNow(Date.now());
-    const timer = setInterval(() => {
-      setNow(Date.now());
-      if (Date.now() >= until) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [until]);
-  return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
-}
 
 /** A problem in the passenger's words, read out as it appears. */
 export function ErrorAlert({ error }: { error: unknown }) {
@@ -89,18 +75,12 @@ export function CodeEntry({
       {sentAt ? (
         <div className="grid gap-2">
           <Label htmlFor={inputId}>{t('manage.codeLabel')}</Label>
-          <Input
+          <OneTimeCodeInput
             id={inputId}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            dir="ltr"
-            maxLength={EMAIL_CODE_LENGTH}
-            pattern="\d*"
-            placeholder="123456"
             className="max-w-48 text-center font-mono text-lg tracking-[0.3em] sm:text-lg"
             aria-describedby={hintId}
             value={code}
-            onChange={(e) => onCodeChange(e.target.value.replace(/\D/g, '').slice(0, EMAIL_CODE_LENGTH))}
+            onValueChange={onCodeChange}
           />
         </div>
       ) : null}

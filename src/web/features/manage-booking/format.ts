@@ -1,12 +1,8 @@
-/** '25' and 'MVR' -> 'MVR 25.00'; the API sends amounts as decimal strings. */
-export function formatMoney(amount: string, currency: string): string {
-  const value = Number(amount);
-  const digits = (Number.isNaN(value) ? 0 : value).toLocaleString('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return currency ? `${currency} ${digits}` : digits;
-}
+import { formatMoney as formatAmount } from '#web/lib/money.ts';
+
+/** '25' and 'MVR' -> 'MVR 25.00'; the API sends amounts as decimal strings (anything else reads as 0). */
+export const formatMoney = (amount: string, currency: string): string =>
+  formatAmount(amount, currency, formatAmount('0', currency, ''));
 
 /** A request id for one submit (the server answers a retry of it as it did the first time). */
 export function newRequestId(): string {

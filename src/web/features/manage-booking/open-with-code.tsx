@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { EMAIL_CODE_LENGTH } from '#shared/constants.ts';
+import { isCompleteCode } from '#web/components/one-time-code-input.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -9,8 +9,6 @@ import { CodeEntry, ErrorAlert } from './code-entry.tsx';
 import { FormProblem } from './errors.ts';
 import type { ManageSession } from './session.ts';
 import { useManageTexts } from './texts.ts';
-
-const CODE_PATTERN = new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`);
 
 /** No link (or a refused one): the reference, a code to the booking's e-mail, and the code typed. */
 export function OpenWithCode({ session, onOpened }: { session: ManageSession; onOpened: () => void }) {
@@ -24,7 +22,7 @@ export function OpenWithCode({ session, onOpened }: { session: ManageSession; on
     event.preventDefault();
     if (running.current) return;
     const value = code.trim();
-    if (!CODE_PATTERN.test(value)) {
+    if (!isCompleteCode(value)) {
       setError(new FormProblem(session.code.sentAt ? t('msg.otpCodeFormat') : t('manage.codeNeeded')));
       return;
     }

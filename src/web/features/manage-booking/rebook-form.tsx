@@ -4,6 +4,7 @@ import type { Currency } from '#shared/constants.ts';
 import type { ManageRebookQuote } from '#shared/manage-api.ts';
 import type { PublicSettings, Trip } from '#shared/schemas.ts';
 import { SeatGrid, SeatLegend, type SeatView } from '#web/components/seat-map/seat-grid.tsx';
+import type { Slip } from '#web/components/slip-picker.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -11,18 +12,16 @@ import { apiErrorText } from '#web/i18n/msg.ts';
 import { useOperatorText } from '#web/i18n/operator-text.ts';
 import { T, useLanguage } from '#web/i18n/texts.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { formatTravelDate } from '#web/lib/dates.ts';
+import { formatTravelDate, isIsoDate } from '#web/lib/dates.ts';
 import { publicSettingsQuery, useOperatorToday } from '#web/lib/operator-time-zone.ts';
 import { cn } from '#web/lib/utils.ts';
 import { launchesQuery, rebookBooking, rebookQuoteQuery, seatMapQuery, tripsQuery } from './api.ts';
 import { ConfirmChange, ErrorAlert } from './code-entry.tsx';
 import { manageErrorText } from './errors.ts';
 import { Money } from './money.tsx';
-import { type Slip, SlipInput } from './slip-input.tsx';
+import { SlipInput } from './slip-input.tsx';
 import { useManageTexts } from './texts.ts';
 import { type ChangeFormProps, useChange } from './use-change.ts';
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** One choice of a list (a departure, a launch): a real radio button in a card. */
 function Choice({
@@ -147,7 +146,7 @@ export function RebookForm({ view, session, onChanged }: ChangeFormProps) {
   const [slip, setSlip] = useState<Slip | null>(null);
   const [slipBusy, setSlipBusy] = useState(false);
 
-  const searchable = ISO_DATE.test(date) && (!today || date >= today);
+  const searchable = isIsoDate(date) && (!today || date >= today);
   const trips = useQuery({ ...tripsQuery(date, from, to), enabled: searchable && Boolean(from && to) });
   const launches = useQuery({
     ...launchesQuery(trip?.scheduleId ?? '', trip?.travelDate ?? ''),

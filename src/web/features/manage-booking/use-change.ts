@@ -1,15 +1,13 @@
 import { useRef, useState } from 'react';
-import { EMAIL_CODE_LENGTH } from '#shared/constants.ts';
 import type { ManageView } from '#shared/manage-api.ts';
 import type { TextId } from '#shared/texts.ts';
+import { isCompleteCode } from '#web/components/one-time-code-input.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { type Access, verifyManageCode } from './api.ts';
 import { FormProblem } from './errors.ts';
 import { newRequestId } from './format.ts';
 import type { ManageSession } from './session.ts';
 import { useManageTexts } from './texts.ts';
-
-const CODE_PATTERN = new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`);
 
 /** How a change reports back: the booking as it now is, and what to tell the passenger. */
 export type OnChanged = (view: ManageView, notice: TextId) => void;
@@ -42,7 +40,7 @@ export function useChange(session: ManageSession, onChanged: OnChanged) {
       let access = session.access();
       if (!access) {
         const value = code.trim();
-        if (!CODE_PATTERN.test(value))
+        if (!isCompleteCode(value))
           throw new FormProblem(session.code.sentAt ? t('msg.otpCodeFormat') : t('manage.codeNeeded'));
         const verified = await verifyManageCode(session.reference, value);
         session.verified(verified);

@@ -1,3 +1,4 @@
+import './boarding-device.ts';
 import { BrandMark } from '#web/components/layout/brand-mark.tsx';
 import { LoginForm } from '#web/features/admin-login/login-form.tsx';
 import { redirectTarget } from '#web/features/admin-login/redirect-target.ts';

@@ -1,3 +1,4 @@
+import './boarding-device.ts';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
 import { FIRST_SCREEN } from '#shared/permissions.ts';
 import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';

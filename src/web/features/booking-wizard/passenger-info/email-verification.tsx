@@ -1,31 +1,17 @@
 import { BadgeCheck, Send } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { EMAIL_CODE_LENGTH, EMAIL_CODE_MAX_SENDS } from '#shared/constants.ts';
+import { useState } from 'react';
+import { EMAIL_CODE_MAX_SENDS } from '#shared/constants.ts';
+import { isCompleteCode, OneTimeCodeInput } from '#web/components/one-time-code-input.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { apiErrorText, MSG_TEXTS } from '#web/i18n/msg.ts';
 import { useTexts } from '#web/i18n/texts.tsx';
 import { toast } from '#web/lib/toast.ts';
+import { useSecondsUntil } from '#web/lib/use-seconds-until.ts';
 import { ApiError, sendEmailCode, verifyEmailCode } from '../api.ts';
 import { PASSENGER_TEXTS } from '../step-texts.ts';
 import type { StepProps } from '../wizard-state.ts';
-
-const CODE_PATTERN = new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`);
-
-function useSecondsUntil(until: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (until === null || until <= Date.now()) return;
-    setNow(Date.now());
-    const timer = setInterval(() => {
-      setNow(Date.now());
-      if (Date.now() >= until) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [until]);
-  return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
-}
 
 /** docs/product.md section 4: not verified -> code sent (60 s cooldown, attempts counted) -> verified. */
 export function EmailVerification({ state, dispatch }: StepProps) {
@@ -61,7 +47,7 @@ export function EmailVerification({ state, dispatch }: StepProps) {
 
   const verify = async () => {
     const value = code.trim();
-    if (!CODE_PATTERN.test(value)) return void toast.error(t('msg.otpCodeFormat'));
+    if (!isCompleteCode(value)) return void toast.error(t('msg.otpCodeFormat'));
     dispatch({ type: 'emailProcessing', isProcessing: true });
     try {
       const { verificationToken } = await verifyEmailCode(email.trim(), value);
@@ -122,16 +108,10 @@ export function EmailVerification({ state, dispatch }: StepProps) {
         <div className="grid gap-2">
           <Label htmlFor="email-code">{t('passenger.verificationCode')}</Label>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Input
+            <OneTimeCodeInput
               id="email-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              dir="ltr"
-              maxLength={EMAIL_CODE_LENGTH}
-              pattern="\d{6}"
-              placeholder="123456"
               value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, EMAIL_CODE_LENGTH))}
+              onValueChange={setCode}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') {
                   e.preventDefault();

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Copy, Phone, Send, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { bankAccountFor } from '#shared/payment.ts';
+import type { Slip } from '#web/components/slip-picker.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { apiErrorText, MSG_TEXTS } from '#web/i18n/msg.ts';
@@ -20,7 +21,7 @@ import { usePlaceName } from '../texts.ts';
 import type { StepProps } from '../wizard-state.ts';
 import { ticketTotal, type WizardState } from '../wizard-state.ts';
 import { RefundPolicyNote } from './refund-policy-note.tsx';
-import { type Slip, SlipUpload } from './slip-upload.tsx';
+import { SlipUpload } from './slip-upload.tsx';
 import { submitErrorMessage } from './submit-error.ts';
 
 function ticketSummary(t: Translate, tickets: WizardState['tickets']): string {
