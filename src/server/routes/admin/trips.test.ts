@@ -95,6 +95,7 @@ describe(`admin trips (${testDatabaseKind})`, () => {
       travelDate: date,
       status: 'scheduled',
       completedAt: null,
+      departsAt: new Date(`${date}T14:00:00+05:00`).toISOString(),
       departureTime: '14:00',
       from: { id: male?.id, name: 'Malé' },
       to: { id: thoddoo?.id, name: 'Thoddoo' },
