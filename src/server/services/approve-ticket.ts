@@ -17,11 +17,7 @@ import { approvedMail } from './ticket-mails.ts';
 
 export const ticketNotPending = () => new AppError('ticket_not_pending', MSG.ticketNotPending, 409);
 
-/**
- * docs/product.md section 4: pending becomes confirmed and the payment completed. One transaction holds
- * the row lock, the audit entry, the passenger's mail and the live event.
- */
-export async function approveTicket(opts: {
+export type ApproveTicketOptions = {
   db: Db;
   clock: Clock;
   actorUserId: string;
@@ -30,7 +26,13 @@ export async function approveTicket(opts: {
   eTicketBase?: string;
   /** Signs the e-ticket's code for the QR code the approval mail shows. */
   signer?: TicketSigner;
-}): Promise<AdminTicket> {
+};
+
+/**
+ * docs/product.md section 4: pending becomes confirmed and the payment completed. One transaction holds
+ * the row lock, the audit entry, the passenger's mail and the live event.
+ */
+export async function approveTicket(opts: ApproveTicketOptions): Promise<AdminTicket> {
   return opts.db.transaction(async (tx) => {
     const before = await lockTicket({ db: tx, id: opts.ticketId });
     if (before.ticketStatus !== 'pending') throw ticketNotPending();

@@ -132,17 +132,19 @@ export async function cancelBookings(
   }
 }
 
+export type PreviewCancellationOptions = {
+  db: DbOrTx;
+  scheduleId: string;
+  reason?: CancelReason | undefined;
+  note?: string | undefined;
+};
+
 /**
  * What cancelling the departure would do, before anything is committed: the passengers, the
  * notices, the counter passengers to call, the refunds, and (once a reason is given) the message
  * of each language, as the cancel would write it.
  */
-export async function previewCancellation(opts: {
-  db: DbOrTx;
-  scheduleId: string;
-  reason?: CancelReason | undefined;
-  note?: string | undefined;
-}): Promise<CancelPreview> {
+export async function previewCancellation(opts: PreviewCancellationOptions): Promise<CancelPreview> {
   const schedule = await readSchedule(opts.db, opts.scheduleId);
   const affected = await listTicketsWhere({ db: opts.db, where: activeOn(schedule.id) });
   const messages = opts.reason
@@ -151,14 +153,7 @@ export async function previewCancellation(opts: {
   return previewOf(schedule, affected, messages);
 }
 
-/**
- * Cancels a departure (docs/decisions/026), in one transaction: the schedule stops being offered
- * (search, seat map, locks, bookings and the counter all refuse it), every active booking
- * becomes `cancelled_by_operator` with its seats freed and its e-ticket code revoked, each gets
- * a full refund request whatever the passenger cancellation policy, each passenger is told by
- * every channel that reaches them, and the disruption is recorded and audited.
- */
-export async function cancelDeparture(opts: {
+export type CancelDepartureOptions = {
   db: Db;
   clock: Clock;
   scheduleId: string;
@@ -166,7 +161,16 @@ export async function cancelDeparture(opts: {
   note?: string | undefined;
   actorUserId: string;
   notifiers?: readonly Notifier[];
-}): Promise<CancelPreview> {
+};
+
+/**
+ * Cancels a departure (docs/decisions/026), in one transaction: the schedule stops being offered
+ * (search, seat map, locks, bookings and the counter all refuse it), every active booking
+ * becomes `cancelled_by_operator` with its seats freed and its e-ticket code revoked, each gets
+ * a full refund request whatever the passenger cancellation policy, each passenger is told by
+ * every channel that reaches them, and the disruption is recorded and audited.
+ */
+export async function cancelDeparture(opts: CancelDepartureOptions): Promise<CancelPreview> {
   const note = opts.note?.trim() || null;
   return opts.db.transaction(async (tx) => {
     // The row lock orders the cancel after a booking or a counter sale in flight on this trip

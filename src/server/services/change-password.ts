@@ -9,19 +9,21 @@ import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { announceSessionsEnded, deleteOtherSessions } from '#server/lib/sessions.ts';
 import { MSG } from '#shared/messages.ts';
 
-/**
- * docs/product.md section 5 (Password change) and docs/product.md section 10.15: the current password is
- * checked, the new one stored, the demo hint retired, and every other session of the admin
- * ended; the session that made the change stays signed in.
- */
-export async function changePassword(opts: {
+export type ChangePasswordOptions = {
   db: Db;
   clock: Clock;
   userId: string;
   sessionId: string;
   currentPassword: string;
   newPassword: string;
-}): Promise<{ endedSessions: number }> {
+};
+
+/**
+ * docs/product.md section 5 (Password change) and docs/product.md section 10.15: the current password is
+ * checked, the new one stored, the demo hint retired, and every other session of the admin
+ * ended; the session that made the change stays signed in.
+ */
+export async function changePassword(opts: ChangePasswordOptions): Promise<{ endedSessions: number }> {
   const { db } = opts;
   const [user] = await db
     .select({ passwordHash: adminUsers.passwordHash, hasDemoPassword: adminUsers.hasDemoPassword })

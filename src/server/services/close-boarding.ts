@@ -7,6 +7,15 @@ import { announce } from '#server/lib/live-events.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { boardedPersons, readRouteStops, stopPositions } from './read-boarding-manifest.ts';
 
+export type CloseBoardingOptions = {
+  db: Db;
+  scheduleId: string;
+  stop: number;
+  crew: number | undefined;
+  actor: { id: string; name: string };
+  now: Date;
+};
+
 /**
  * The crew closes boarding at a stop and departs (docs/decisions/024-offline-boarding.md), in
  * route order. Confirmed passengers who were to join there and did not are marked `no_show`;
@@ -15,14 +24,7 @@ import { boardedPersons, readRouteStops, stopPositions } from './read-boarding-m
  * locked, so a stop closes once; a boarding of this departure waits for it, and one at this
  * stop after it is refused (sync-boardings.ts) until the stop is reopened (reopen-boarding.ts).
  */
-export async function closeBoarding(opts: {
-  db: Db;
-  scheduleId: string;
-  stop: number;
-  crew: number | undefined;
-  actor: { id: string; name: string };
-  now: Date;
-}): Promise<void> {
+export async function closeBoarding(opts: CloseBoardingOptions): Promise<void> {
   const { scheduleId, stop } = opts;
   await opts.db.transaction(async (tx) => {
     const [schedule] = await tx

@@ -49,14 +49,7 @@ export async function openShiftOf(db: DbOrTx, userId: string): Promise<{ id: str
   return shift;
 }
 
-/**
- * A sale at the counter (docs/decisions/025): confirmed and paid at once, with no slip, in the
- * seller's open shift. One transaction takes the seats under the same unique index as an online
- * booking (so the two can never both win a seat), releases the seller's locks, signs the
- * e-ticket, queues its mail when an address was given, writes the audit entry and tells the
- * open screens. The same `saleId` sent again answers with the sale it made.
- */
-export async function sellAtCounter(opts: {
+export type SellAtCounterOptions = {
   db: Db;
   clock: Clock;
   tzOperator: string;
@@ -64,7 +57,18 @@ export async function sellAtCounter(opts: {
   input: CounterSaleInput;
   signer: TicketSigner | undefined;
   eTicketBase: string;
-}): Promise<{ created: boolean; sale: CounterSale }> {
+};
+
+/**
+ * A sale at the counter (docs/decisions/025): confirmed and paid at once, with no slip, in the
+ * seller's open shift. One transaction takes the seats under the same unique index as an online
+ * booking (so the two can never both win a seat), releases the seller's locks, signs the
+ * e-ticket, queues its mail when an address was given, writes the audit entry and tells the
+ * open screens. The same `saleId` sent again answers with the sale it made.
+ */
+export async function sellAtCounter(
+  opts: SellAtCounterOptions,
+): Promise<{ created: boolean; sale: CounterSale }> {
   const { db, clock, seller, input } = opts;
   const earlier = await saleById(db, input.saleId);
   if (earlier) return { created: false, sale: await replay(opts, earlier) };
@@ -247,14 +251,16 @@ async function readSaleRow(db: DbOrTx, ticketId: string) {
   return row;
 }
 
-/** A counter sale as the counter shows and prints it, with its signed e-ticket. */
-export async function readCounterSale(opts: {
+export type ReadCounterSaleOptions = {
   db: DbOrTx;
   clock: Clock;
   ticketId: string;
   signer: TicketSigner | undefined;
   viewer: Pick<Seller, 'id' | 'mayVoidAnySale'>;
-}): Promise<CounterSale> {
+};
+
+/** A counter sale as the counter shows and prints it, with its signed e-ticket. */
+export async function readCounterSale(opts: ReadCounterSaleOptions): Promise<CounterSale> {
   const row = await readSaleRow(opts.db, opts.ticketId);
   const found = await readBookingView(opts.db, eq(tickets.id, row.id));
   if (!found) throw saleNotFound();
@@ -280,20 +286,22 @@ export async function readCounterSale(opts: {
   };
 }
 
-/**
- * Voids a counter sale (docs/decisions/025): its seller within SELLER_VOID_MINUTES, Office or
- * Owner later; never once anyone of the party has boarded. The seats are freed, the e-ticket's
- * code is revoked (its version moves on, so a synced boarding device shows the old one red),
- * and the void is audited with its reason. The sale stays in its shift's cash-up as a void.
- */
-export async function voidCounterSale(opts: {
+export type VoidCounterSaleOptions = {
   db: Db;
   clock: Clock;
   ticketId: string;
   reason: string;
   viewer: Pick<Seller, 'id' | 'mayVoidAnySale'>;
   signer: TicketSigner | undefined;
-}): Promise<CounterSale> {
+};
+
+/**
+ * Voids a counter sale (docs/decisions/025): its seller within SELLER_VOID_MINUTES, Office or
+ * Owner later; never once anyone of the party has boarded. The seats are freed, the e-ticket's
+ * code is revoked (its version moves on, so a synced boarding device shows the old one red),
+ * and the void is audited with its reason. The sale stays in its shift's cash-up as a void.
+ */
+export async function voidCounterSale(opts: VoidCounterSaleOptions): Promise<CounterSale> {
   const { db, viewer } = opts;
   await db.transaction(async (tx) => {
     // The row lock orders a void against a boarding sync of the same ticket.

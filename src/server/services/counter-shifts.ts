@@ -16,14 +16,16 @@ type ShiftRow = typeof counterShifts.$inferSelect;
 
 const shiftNotFound = () => new AppError('shift_not_found', COUNTER_MSG.shiftNotFound, 404);
 
-/** Opens the person's shift with a cash float per currency; one open shift per person. */
-export async function openShift(opts: {
+export type OpenShiftOptions = {
   db: Db;
   clock: Clock;
   tzOperator: string;
   user: { id: string; name: string };
   floats: PerCurrency;
-}): Promise<CashUp> {
+};
+
+/** Opens the person's shift with a cash float per currency; one open shift per person. */
+export async function openShift(opts: OpenShiftOptions): Promise<CashUp> {
   const now = opts.clock.now();
   try {
     const shift = await opts.db.transaction(async (tx) => {
@@ -64,18 +66,20 @@ export async function readOpenShift(db: DbOrTx, userId: string): Promise<CashUp 
   return row ? summarise(db, row) : null;
 }
 
-/**
- * Closes the person's open shift with the cash counted per currency. What the drawer should
- * hold is computed and kept at this moment, with the counted cash, so the difference recorded
- * is the one the seller saw.
- */
-export async function closeShift(opts: {
+export type CloseShiftOptions = {
   db: Db;
   clock: Clock;
   userId: string;
   counted: PerCurrency;
   note: string | undefined;
-}): Promise<CashUp> {
+};
+
+/**
+ * Closes the person's open shift with the cash counted per currency. What the drawer should
+ * hold is computed and kept at this moment, with the counted cash, so the difference recorded
+ * is the one the seller saw.
+ */
+export async function closeShift(opts: CloseShiftOptions): Promise<CashUp> {
   const closed = await opts.db.transaction(async (tx) => {
     const [open] = await tx
       .select()

@@ -47,17 +47,19 @@ const newTimeOf = (stops: Stop[], times: (string | null)[]) => (ticket: AdminTic
   return (i >= 0 ? times[i] : null) ?? times[0] ?? null;
 };
 
-/**
- * Who a delay would reach, before anything is committed, and (given new times the delay would
- * take, and a reason) the message of each language as the delay would write it.
- */
-export async function previewDelay(opts: {
+export type PreviewDelayOptions = {
   db: DbOrTx;
   scheduleId: string;
   times?: (string | null)[] | undefined;
   reason?: CancelReason | undefined;
   note?: string | undefined;
-}): Promise<DelayPreview> {
+};
+
+/**
+ * Who a delay would reach, before anything is committed, and (given new times the delay would
+ * take, and a reason) the message of each language as the delay would write it.
+ */
+export async function previewDelay(opts: PreviewDelayOptions): Promise<DelayPreview> {
   const { refunds: _refunds, ...reached } = await previewCancellation({
     db: opts.db,
     scheduleId: opts.scheduleId,
@@ -97,14 +99,7 @@ export async function previewDelay(opts: {
   return { ...reached, messages };
 }
 
-/**
- * Delays a departure (docs/decisions/026), in one transaction: every stop gets its new time,
- * the schedule its new departure, and each active booking's stored departure time follows its
- * From stop, so Check Booking, the e-ticket and the manifests show the new time. Each passenger
- * is told (the new time, the old one, why) through the notifiers; the disruption is recorded
- * with the times before and after, and audited. The e-ticket's code holds no time: it stays valid.
- */
-export async function delayDeparture(opts: {
+export type DelayDepartureOptions = {
   db: Db;
   clock: Clock;
   scheduleId: string;
@@ -113,7 +108,16 @@ export async function delayDeparture(opts: {
   note?: string | undefined;
   actorUserId: string;
   notifiers?: readonly Notifier[];
-}): Promise<DelayResult> {
+};
+
+/**
+ * Delays a departure (docs/decisions/026), in one transaction: every stop gets its new time,
+ * the schedule its new departure, and each active booking's stored departure time follows its
+ * From stop, so Check Booking, the e-ticket and the manifests show the new time. Each passenger
+ * is told (the new time, the old one, why) through the notifiers; the disruption is recorded
+ * with the times before and after, and audited. The e-ticket's code holds no time: it stays valid.
+ */
+export async function delayDeparture(opts: DelayDepartureOptions): Promise<DelayResult> {
   const note = opts.note?.trim() || null;
   return opts.db.transaction(async (tx) => {
     const [schedule] = await tx

@@ -7,14 +7,16 @@ import { writeAudit } from '../lib/audit.ts';
 import { problem } from '../lib/errors.ts';
 import type { Storage } from '../lib/storage.ts';
 
-/** Deletes a banner and then its file; a storage failure is only logged (docs/product.md section 7). */
-export async function deleteBanner(opts: {
+export type DeleteBannerOptions = {
   db: Db;
   id: string;
   actorUserId: string | null;
   storage: Storage;
   log: FastifyBaseLogger;
-}): Promise<void> {
+};
+
+/** Deletes a banner and then its file; a storage failure is only logged (docs/product.md section 7). */
+export async function deleteBanner(opts: DeleteBannerOptions): Promise<void> {
   const imageKey = await opts.db.transaction(async (tx) => {
     const [row] = await tx.delete(banners).where(eq(banners.id, opts.id)).returning();
     if (!row) throw problem('banner_not_found');

@@ -8,6 +8,14 @@ import { AppError, problem } from '../lib/errors.ts';
 import type { Storage } from '../lib/storage.ts';
 import { countActiveTickets } from './count-active-tickets.ts';
 
+export type DeleteLaunchOptions = {
+  db: Db;
+  id: string;
+  actorUserId: string | null;
+  storage: Storage;
+  log: FastifyBaseLogger;
+};
+
 /**
  * Deletes a launch, or archives it when only history uses it (docs/product.md section 10.6,
  * docs/decisions/007-delete-or-archive.md). Refused while an active ticket travels on it.
@@ -15,13 +23,7 @@ import { countActiveTickets } from './count-active-tickets.ts';
  * Named by a schedule or an old ticket: archived, so it leaves the lists and the search while
  * those still read its name and seats.
  */
-export async function deleteLaunch(opts: {
-  db: Db;
-  id: string;
-  actorUserId: string | null;
-  storage: Storage;
-  log: FastifyBaseLogger;
-}): Promise<void> {
+export async function deleteLaunch(opts: DeleteLaunchOptions): Promise<void> {
   const imageKey = await opts.db.transaction(async (tx) => {
     const [current] = await tx.select().from(launches).where(eq(launches.id, opts.id)).for('update');
     if (!current) throw problem('launch_not_found');

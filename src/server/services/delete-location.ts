@@ -6,17 +6,19 @@ import { writeAudit } from '../lib/audit.ts';
 import { AppError, problem } from '../lib/errors.ts';
 import { countActiveTickets } from './count-active-tickets.ts';
 
+export type DeleteLocationOptions = {
+  db: Db;
+  id: string;
+  actorUserId: string | null;
+};
+
 /**
  * Deletes a location, or archives it when only history uses it (docs/product.md section 10.6,
  * docs/decisions/007-delete-or-archive.md). Refused while an active ticket travels from, to or
  * through it. A stop of any schedule or the From or To of an old ticket: archived, so it leaves
  * the lists, the search and the schedule dialog while those still read its name.
  */
-export async function deleteLocation(opts: {
-  db: Db;
-  id: string;
-  actorUserId: string | null;
-}): Promise<void> {
+export async function deleteLocation(opts: DeleteLocationOptions): Promise<void> {
   await opts.db.transaction(async (tx) => {
     const [current] = await tx.select().from(locations).where(eq(locations.id, opts.id)).for('update');
     if (!current) throw problem('location_not_found');

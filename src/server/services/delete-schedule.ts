@@ -8,16 +8,18 @@ import { announce } from '../lib/live-events.ts';
 import { countActiveTickets } from './count-active-tickets.ts';
 import { readSchedule } from './read-schedule.ts';
 
+export type DeleteScheduleOptions = {
+  db: Db;
+  id: string;
+  actorUserId: string | null;
+};
+
 /**
  * Deletes a schedule, or archives it when only old tickets use it (docs/product.md section 10.6,
  * docs/decisions/007-delete-or-archive.md). Refused while an active ticket travels on it.
  * Archived: out of the schedule and trip lists and the search; its tickets still read it.
  */
-export async function deleteSchedule(opts: {
-  db: Db;
-  id: string;
-  actorUserId: string | null;
-}): Promise<void> {
+export async function deleteSchedule(opts: DeleteScheduleOptions): Promise<void> {
   await opts.db.transaction(async (tx) => {
     const [current] = await tx
       .select({ id: schedules.id, archivedAt: schedules.archivedAt })

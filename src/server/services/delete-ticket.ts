@@ -11,18 +11,20 @@ import { revokeCodes } from './revoke-codes.ts';
 
 type Logger = { warn(obj: object, msg: string): void };
 
-/**
- * Deletes a ticket in any status and frees its seats in the same transaction. The slips go
- * after the commit: a storage failure must not undo the deletion, and leaves an orphan file
- * that only an admin could ever have reached.
- */
-export async function deleteTicket(opts: {
+export type DeleteTicketOptions = {
   db: Db;
   storage: Storage;
   log: Logger;
   actorUserId: string;
   ticketId: string;
-}): Promise<void> {
+};
+
+/**
+ * Deletes a ticket in any status and frees its seats in the same transaction. The slips go
+ * after the commit: a storage failure must not undo the deletion, and leaves an orphan file
+ * that only an admin could ever have reached.
+ */
+export async function deleteTicket(opts: DeleteTicketOptions): Promise<void> {
   const slipKeys = await opts.db.transaction(async (tx) => {
     const before = await lockTicket({ db: tx, id: opts.ticketId });
     // The cash-up counts every counter sale and its void: deleting one would take money out of

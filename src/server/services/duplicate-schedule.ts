@@ -9,12 +9,14 @@ import { AppError, problem } from '../lib/errors.ts';
 import { announce } from '../lib/live-events.ts';
 import { readSchedule } from './read-schedule.ts';
 
-/** docs/product.md section 4: the copy runs the same route with the same launches the next day, as scheduled. */
-export async function duplicateSchedule(opts: {
+export type DuplicateScheduleOptions = {
   db: Db;
   id: string;
   actorUserId: string | null;
-}): Promise<AdminSchedule> {
+};
+
+/** docs/product.md section 4: the copy runs the same route with the same launches the next day, as scheduled. */
+export async function duplicateSchedule(opts: DuplicateScheduleOptions): Promise<AdminSchedule> {
   const { db } = opts;
   const id = await db.transaction(async (tx) => {
     const [source] = await tx.select().from(schedules).where(eq(schedules.id, opts.id));

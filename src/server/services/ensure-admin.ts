@@ -4,6 +4,14 @@ import { adminProfiles, adminUsers, sessions } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import { hasDemoPassword, hashPassword } from '#server/lib/passwords.ts';
 
+export type EnsureAdminOptions = {
+  db: DbOrTx;
+  email: string;
+  password: string;
+  username: string;
+  isDemo: boolean;
+};
+
 /**
  * Creates the first admin, an Owner, (from ADMIN_EMAIL/ADMIN_PASSWORD, or the demo admin) unless a user
  * with that e-mail exists. An existing user's password is never touched: restarting with the
@@ -12,13 +20,9 @@ import { hasDemoPassword, hashPassword } from '#server/lib/passwords.ts';
  * (and ends the sessions it opened), which is how a production server refusing to start over
  * it is put right.
  */
-export async function ensureAdmin(opts: {
-  db: DbOrTx;
-  email: string;
-  password: string;
-  username: string;
-  isDemo: boolean;
-}): Promise<{ created: boolean; replacedDemoPassword?: true }> {
+export async function ensureAdmin(
+  opts: EnsureAdminOptions,
+): Promise<{ created: boolean; replacedDemoPassword?: true }> {
   const { db } = opts;
   const email = opts.email.trim().toLowerCase();
   const [existing] = await db

@@ -8,17 +8,21 @@ import { personsOnBoard } from '#shared/boarding.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { readBoardingManifest } from './read-boarding-manifest.ts';
 
+export type ExportFinalManifestOptions = {
+  db: DbOrTx;
+  scheduleId: string;
+  tz: string;
+  now: Date;
+};
+
 /**
  * The final manifest of a departure, once boarding has closed at every stop (CSV): each
  * passenger with what happened to them, the persons on board per leg, and who closed each stop
  * and when. Bookings still pending at departure are listed apart: they did not board.
  */
-export async function exportFinalManifest(opts: {
-  db: DbOrTx;
-  scheduleId: string;
-  tz: string;
-  now: Date;
-}): Promise<{ filename: string; csv: string }> {
+export async function exportFinalManifest(
+  opts: ExportFinalManifestOptions,
+): Promise<{ filename: string; csv: string }> {
   const manifest = await readBoardingManifest({
     db: opts.db,
     scheduleId: opts.scheduleId,

@@ -28,17 +28,19 @@ function localTime(iso: string | null, tz: string): string | null {
   return `${dateInZone(at, tz)} ${timeInZone(at, tz)}`;
 }
 
+export type ExportRefundsOptions = {
+  db: DbOrTx;
+  status: 'requested' | 'refunded';
+  tz: string;
+  now: Date;
+};
+
 /**
  * The refunds queue in one state as a CSV file for the bank run (docs/decisions/026), named by
  * the operator's date. Every cell goes through csvCell, which neutralises = + - @ (a passenger's
  * name or account cannot run as a spreadsheet formula).
  */
-export async function exportRefunds(opts: {
-  db: DbOrTx;
-  status: 'requested' | 'refunded';
-  tz: string;
-  now: Date;
-}): Promise<{ filename: string; csv: string }> {
+export async function exportRefunds(opts: ExportRefundsOptions): Promise<{ filename: string; csv: string }> {
   const refunds = await listRefunds(opts);
   const csv = csvText(
     COLUMNS,

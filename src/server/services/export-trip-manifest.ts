@@ -40,12 +40,16 @@ function manifestCsv(list: TripPassengers): string {
   );
 }
 
-/** The passenger manifest of a trip (docs/product.md section 2, Ticketing) as a CSV file and its name. */
-export async function exportTripManifest(opts: {
+export type ExportTripManifestOptions = {
   db: DbOrTx;
   scheduleId: string;
   timeZone: string;
-}): Promise<{ filename: string; csv: string }> {
+};
+
+/** The passenger manifest of a trip (docs/product.md section 2, Ticketing) as a CSV file and its name. */
+export async function exportTripManifest(
+  opts: ExportTripManifestOptions,
+): Promise<{ filename: string; csv: string }> {
   const list = await listTripPassengers(opts);
   const filename = `manifest-${list.trip.travelDate}-${list.trip.departureTime.replace(':', '')}.csv`;
   return { filename, csv: manifestCsv(list) };

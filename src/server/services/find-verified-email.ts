@@ -9,12 +9,14 @@ import { MSG } from '#shared/messages.ts';
 /** Step 2 comes before the seats and the booking: without a verified e-mail, nothing is held. */
 export const emailNotVerified = () => new AppError('email_not_verified', MSG.verifyEmailFirst, 403);
 
-/** The e-mail a live verification token was issued for, or null (unknown, expired or absent). */
-export async function findVerifiedEmail(opts: {
+export type FindVerifiedEmailOptions = {
   db: DbOrTx;
   clock: Clock;
   token: string | undefined;
-}): Promise<string | null> {
+};
+
+/** The e-mail a live verification token was issued for, or null (unknown, expired or absent). */
+export async function findVerifiedEmail(opts: FindVerifiedEmailOptions): Promise<string | null> {
   if (!opts.token) return null;
   const [row] = await opts.db
     .select({ email: verificationTokens.email })

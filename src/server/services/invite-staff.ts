@@ -106,8 +106,10 @@ export async function resendInvitation(opts: InviteDeps & { id: string; actor: A
   return inviteStaff({ ...opts, input: { email, role } });
 }
 
+export type RevokeInvitationOptions = { db: Db; now: Date; id: string; actor: Actor };
+
 /** Withdraws an invitation: its link then says it is no longer valid. */
-export async function revokeInvitation(opts: { db: Db; now: Date; id: string; actor: Actor }): Promise<void> {
+export async function revokeInvitation(opts: RevokeInvitationOptions): Promise<void> {
   const { email, role } = await openInvitation(opts.db, opts.id);
   await opts.db.transaction(async (tx) => {
     await tx.update(staffLinks).set({ revokedAt: opts.now }).where(eq(staffLinks.id, opts.id));

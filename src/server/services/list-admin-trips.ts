@@ -18,6 +18,13 @@ function groupBy<T extends { scheduleId: string }>(rows: T[]): Map<string, T[]> 
 const ref = (stop: AdminStop | undefined): NamedRef | null =>
   stop ? { id: stop.locationId, name: stop.name } : null;
 
+export type ListAdminTripsWhereOptions = {
+  db: DbOrTx;
+  where: SQL;
+  /** The operator's zone, in which a departure's date and time are read. */
+  timeZone: string;
+};
+
 /**
  * Trips for the Ticketing screen (docs/product.md section 2): route, stops, launches and the number of
  * passengers on confirmed tickets (docs/product.md section 10.12), ordered by departure time.
@@ -26,12 +33,7 @@ export async function listAdminTripsWhere({
   db,
   where,
   timeZone,
-}: {
-  db: DbOrTx;
-  where: SQL;
-  /** The operator's zone, in which a departure's date and time are read. */
-  timeZone: string;
-}): Promise<AdminTrip[]> {
+}: ListAdminTripsWhereOptions): Promise<AdminTrip[]> {
   const rows = await db
     .select()
     .from(schedules)
@@ -77,12 +79,14 @@ export async function listAdminTripsWhere({
   });
 }
 
-/** A day's trips; archived schedules are history only (docs/decisions/007), found by id alone. */
-export async function listAdminTrips(opts: {
+export type ListAdminTripsOptions = {
   db: DbOrTx;
   date: string;
   timeZone: string;
-}): Promise<{ trips: AdminTrip[] }> {
+};
+
+/** A day's trips; archived schedules are history only (docs/decisions/007), found by id alone. */
+export async function listAdminTrips(opts: ListAdminTripsOptions): Promise<{ trips: AdminTrip[] }> {
   const where = sql`${schedules.travelDate} = ${opts.date} AND ${schedules.archivedAt} IS NULL`;
   return { trips: await listAdminTripsWhere({ db: opts.db, where, timeZone: opts.timeZone }) };
 }

@@ -15,8 +15,10 @@ export const bannerColumns = {
   showOnDesktop: banners.showOnDesktop,
 };
 
+export type ListBannersOptions = { db: DbOrTx };
+
 /** Every banner, active or not, in display order (docs/product.md section 7): the admin's list. */
-export function listBanners({ db }: { db: DbOrTx }): Promise<Banner[]> {
+export function listBanners({ db }: ListBannersOptions): Promise<Banner[]> {
   return db.select(bannerColumns).from(banners).orderBy(asc(banners.displayOrder), asc(banners.createdAt));
 }
 
@@ -48,17 +50,16 @@ function hasSmallBanner(storage: Storage, imageKey: string): Promise<boolean> {
   return answer;
 }
 
+export type ListActiveBannersOptions = {
+  db: DbOrTx;
+  storage: Storage;
+};
+
 /**
  * GET /api/banners: the active banners in display order, each with its small sibling's URL
  * when one is stored (for `srcset` on small screens).
  */
-export async function listActiveBanners({
-  db,
-  storage,
-}: {
-  db: DbOrTx;
-  storage: Storage;
-}): Promise<Banner[]> {
+export async function listActiveBanners({ db, storage }: ListActiveBannersOptions): Promise<Banner[]> {
   const rows = await db
     .select({ ...bannerColumns, imageKey: banners.imageKey })
     .from(banners)

@@ -5,16 +5,18 @@ import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES } from '#shared/constants.ts';
 import type { CounterDay } from '#shared/counter.ts';
 import { listAdminTripsWhere } from './list-admin-trips.ts';
 
-/**
- * The departures the counter may sell on one day, in departure order, each stop marked closed
- * once the crew closed boarding there; and the prices the sale will be charged at.
- */
-export async function listCounterDepartures(opts: {
+export type ListCounterDeparturesOptions = {
   db: DbOrTx;
   date: string;
   today: string;
   timeZone: string;
-}): Promise<CounterDay> {
+};
+
+/**
+ * The departures the counter may sell on one day, in departure order, each stop marked closed
+ * once the crew closed boarding there; and the prices the sale will be charged at.
+ */
+export async function listCounterDepartures(opts: ListCounterDeparturesOptions): Promise<CounterDay> {
   const { db, date } = opts;
   const trips =
     date < opts.today

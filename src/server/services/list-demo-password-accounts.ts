@@ -3,8 +3,10 @@ import { adminUsers } from '#server/db/schema.ts';
 import { hasDemoPassword } from '#server/lib/passwords.ts';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 
+export type ListDemoPasswordAccountsOptions = { db: DbOrTx };
+
 /** The e-mails of every account whose password is still the demo's (see hasDemoPassword). */
-export async function listDemoPasswordAccounts({ db }: { db: DbOrTx }): Promise<string[]> {
+export async function listDemoPasswordAccounts({ db }: ListDemoPasswordAccountsOptions): Promise<string[]> {
   const users = await db
     .select({
       email: adminUsers.email,

@@ -4,12 +4,14 @@ import { adminProfiles, disruptions, schedules } from '#server/db/schema.ts';
 import { hhmm } from '#server/lib/clock.ts';
 import type { Disruption } from '#shared/disruptions.ts';
 
-/** Disruptions matching `where` (every one without), newest first; `limit` for the dashboard. */
-export async function listDisruptions(opts: {
+export type ListDisruptionsOptions = {
   db: DbOrTx;
   where?: SQL;
   limit?: number;
-}): Promise<Disruption[]> {
+};
+
+/** Disruptions matching `where` (every one without), newest first; `limit` for the dashboard. */
+export async function listDisruptions(opts: ListDisruptionsOptions): Promise<Disruption[]> {
   const query = opts.db
     .select({
       disruption: disruptions,

@@ -15,8 +15,10 @@ export function toAdminLaunch(row: typeof launches.$inferSelect): AdminLaunch {
   };
 }
 
+export type ListLaunchesOptions = { db: DbOrTx };
+
 /** docs/product.md section 7: launches ordered by name; archived ones are history only (decision 007). */
-export async function listLaunches({ db }: { db: DbOrTx }): Promise<AdminLaunch[]> {
+export async function listLaunches({ db }: ListLaunchesOptions): Promise<AdminLaunch[]> {
   const rows = await db
     .select()
     .from(launches)

@@ -11,8 +11,10 @@ export const locationColumns = {
   country: locations.country,
 };
 
+export type ListLocationsOptions = { db: DbOrTx };
+
 /** docs/product.md section 7: locations ordered by name; archived ones are history only (decision 007). */
-export function listLocations({ db }: { db: DbOrTx }): Promise<Location[]> {
+export function listLocations({ db }: ListLocationsOptions): Promise<Location[]> {
   return db
     .select(locationColumns)
     .from(locations)

@@ -5,14 +5,13 @@ import type { OutboxMail } from '#shared/schemas.ts';
 
 const OUTBOX_LIMIT = 100;
 
-/** The newest recorded mails (to one address, any case, when `to` is given), newest first. */
-export async function listOutboxMail({
-  db,
-  to,
-}: {
+export type ListOutboxMailOptions = {
   db: DbOrTx;
   to?: string | undefined;
-}): Promise<OutboxMail[]> {
+};
+
+/** The newest recorded mails (to one address, any case, when `to` is given), newest first. */
+export async function listOutboxMail({ db, to }: ListOutboxMailOptions): Promise<OutboxMail[]> {
   const rows = await db
     .select({
       to: mailOutbox.to,

@@ -45,13 +45,17 @@ async function selectRefunds(db: DbOrTx, where: SQL): Promise<Refund[]> {
   return rows.map(refundOf);
 }
 
+export type ListRefundsOptions = { db: DbOrTx; status: 'requested' | 'refunded' };
+
 /** The refunds queue (docs/decisions/026): requests in one state, oldest first. */
-export async function listRefunds(opts: { db: DbOrTx; status: 'requested' | 'refunded' }): Promise<Refund[]> {
+export async function listRefunds(opts: ListRefundsOptions): Promise<Refund[]> {
   return selectRefunds(opts.db, eq(refundRequests.status, opts.status));
 }
 
+export type ReadRefundOptions = { db: DbOrTx; id: string };
+
 /** One request of the queue, as the list shows it; null when there is none. */
-export async function readRefund(opts: { db: DbOrTx; id: string }): Promise<Refund | null> {
+export async function readRefund(opts: ReadRefundOptions): Promise<Refund | null> {
   const [refund] = await selectRefunds(opts.db, eq(refundRequests.id, opts.id));
   return refund ?? null;
 }

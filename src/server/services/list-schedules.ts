@@ -28,14 +28,13 @@ function toView(row: ScheduleRow): AdminSchedule {
   };
 }
 
-/** Admin views of the schedules matching `where` (SQL on `schedules s`), newest travel date first. */
-export async function listSchedulesWhere({
-  db,
-  where,
-}: {
+export type ListSchedulesWhereOptions = {
   db: DbOrTx;
   where: SQL;
-}): Promise<AdminSchedule[]> {
+};
+
+/** Admin views of the schedules matching `where` (SQL on `schedules s`), newest travel date first. */
+export async function listSchedulesWhere({ db, where }: ListSchedulesWhereOptions): Promise<AdminSchedule[]> {
   const result = await db.execute(sql`
     SELECT s.id, s.travel_date::text AS travel_date, to_char(s.departure_time, 'HH24:MI') AS departure_time,
       s.status, s.completed_at,
@@ -60,17 +59,16 @@ export async function listSchedulesWhere({
   return (result as unknown as { rows: ScheduleRow[] }).rows.map(toView);
 }
 
+export type ListSchedulesOptions = {
+  db: DbOrTx;
+  date?: string | undefined;
+};
+
 /**
  * docs/product.md section 7: schedules with their stops and launches, by travel date descending.
  * Archived schedules are history only (docs/decisions/007); readSchedule still finds them.
  */
-export function listSchedules({
-  db,
-  date,
-}: {
-  db: DbOrTx;
-  date?: string | undefined;
-}): Promise<AdminSchedule[]> {
+export function listSchedules({ db, date }: ListSchedulesOptions): Promise<AdminSchedule[]> {
   const archived = sql`s.archived_at IS NULL`;
   return listSchedulesWhere({ db, where: date ? sql`${archived} AND s.travel_date = ${date}` : archived });
 }

@@ -21,8 +21,10 @@ export function selectStaff(db: DbOrTx) {
     .innerJoin(adminProfiles, eq(adminProfiles.userId, adminUsers.id));
 }
 
+export type ListStaffOptions = { db: DbOrTx };
+
 /** The Staff screen: everyone with an admin profile, and the invitations not used or withdrawn (expired ones can be sent again). */
-export async function listStaff(opts: { db: DbOrTx }): Promise<StaffList> {
+export async function listStaff(opts: ListStaffOptions): Promise<StaffList> {
   const { db } = opts;
   const inviter = alias(adminUsers, 'inviter');
   const [people, invitations] = await readTogether(db, [

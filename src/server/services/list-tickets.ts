@@ -144,12 +144,14 @@ function toAdminTicket(row: TicketRow, stops: AdminStop[]): AdminTicket {
   };
 }
 
-/** Admin views of the tickets matching `where` (all without one), newest first. */
-export async function listTicketsWhere(opts: {
+export type ListTicketsWhereOptions = {
   db: DbOrTx;
   where?: SQL | undefined;
   limit?: number;
-}): Promise<AdminTicket[]> {
+};
+
+/** Admin views of the tickets matching `where` (all without one), newest first. */
+export async function listTicketsWhere(opts: ListTicketsWhereOptions): Promise<AdminTicket[]> {
   const { db } = opts;
   const query = selectTickets(db)
     .where(opts.where)
@@ -166,12 +168,14 @@ export async function listTicketsWhere(opts: {
 /** `%`, `_` and `\` typed by the admin are matched literally. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+export type ListTicketsOptions = { db: DbOrTx; query: TicketListQuery };
+
 /**
  * GET /api/admin/tickets (docs/product.md section 2, Ticket management): a tab, a travel date, a
  * reference substring, and one passenger e-mail or client address; counts per tab under the
  * same filters.
  */
-export async function listTickets(opts: { db: DbOrTx; query: TicketListQuery }): Promise<TicketList> {
+export async function listTickets(opts: ListTicketsOptions): Promise<TicketList> {
   const { db, query } = opts;
   const filters: SQL[] = [];
   if (query.date) filters.push(eq(tickets.travelDate, query.date));

@@ -8,12 +8,14 @@ import { readAdminTrip } from './read-admin-trip.ts';
 const origin = alias(locations, 'origin');
 const destination = alias(locations, 'destination');
 
-/** Trip management (docs/product.md section 2, Ticketing): the passengers of confirmed tickets, by name. */
-export async function listTripPassengers(opts: {
+export type ListTripPassengersOptions = {
   db: DbOrTx;
   scheduleId: string;
   timeZone: string;
-}): Promise<TripPassengers> {
+};
+
+/** Trip management (docs/product.md section 2, Ticketing): the passengers of confirmed tickets, by name. */
+export async function listTripPassengers(opts: ListTripPassengersOptions): Promise<TripPassengers> {
   const trip = await readAdminTrip(opts);
   const rows = await opts.db
     .select({

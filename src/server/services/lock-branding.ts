@@ -3,11 +3,13 @@ import { DEFAULT_BRANDING } from '#shared/constants.ts';
 import type { Tx } from '../db/client.ts';
 import { pwaSettings } from '../db/schema.ts';
 
+export type LockBrandingOptions = { db: Tx };
+
 /**
  * The branding row (docs/product.md section 7: the first one), locked FOR UPDATE for the rest of the
  * transaction and created with the defaults when there is none.
  */
-export async function lockBranding({ db: tx }: { db: Tx }) {
+export async function lockBranding({ db: tx }: LockBrandingOptions) {
   const [row] = await tx
     .select()
     .from(pwaSettings)

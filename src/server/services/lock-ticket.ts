@@ -5,16 +5,20 @@ import { problem } from '#server/lib/errors.ts';
 
 export type LockedTicket = typeof tickets.$inferSelect;
 
+export type LockTicketOptions = { db: Tx; id: string };
+
 /**
  * Reads a ticket with SELECT ... FOR UPDATE: a second admin acting on the same ticket waits
  * here until the first commits, then sees the new status, so two approvals (or an approve and
  * a reject) can never both pass their status check.
  */
-export async function lockTicket({ db, id }: { db: Tx; id: string }): Promise<LockedTicket> {
+export async function lockTicket({ db, id }: LockTicketOptions): Promise<LockedTicket> {
   const [row] = await db.select().from(tickets).where(eq(tickets.id, id)).for('update');
   if (!row) throw problem('ticket_not_found');
   return row;
 }
+
+export type LockTicketAndDepartureOptions = { db: Tx; id: string };
 
 /**
  * The ticket's departure FOR SHARE, then the ticket as `lockTicket` does: the order in which
@@ -22,7 +26,10 @@ export async function lockTicket({ db, id }: { db: Tx; id: string }): Promise<Lo
  * records a boarding or depends on a stop's closure. A ticket moved to another departure
  * between the two is taken again with its new one.
  */
-export async function lockTicketAndDeparture({ db, id }: { db: Tx; id: string }): Promise<LockedTicket> {
+export async function lockTicketAndDeparture({
+  db,
+  id,
+}: LockTicketAndDepartureOptions): Promise<LockedTicket> {
   for (;;) {
     const [row] = await db.select({ scheduleId: tickets.scheduleId }).from(tickets).where(eq(tickets.id, id));
     if (!row) throw problem('ticket_not_found');

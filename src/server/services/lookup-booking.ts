@@ -41,12 +41,14 @@ type StopRow = {
   departureTime: string | null;
 };
 
+export type LookupBookingOptions = { db: DbOrTx; reference: string };
+
 /**
  * The public lookup (docs/product.md section 11.7): the whole reference, trimmed, in any case;
  * a privacy-minimal view with no e-mail, phone or slip. One statement: the trip's stops come
  * along as a JSON array, so a lookup costs the database one round trip.
  */
-export async function lookupBooking(opts: { db: DbOrTx; reference: string }): Promise<BookingLookup> {
+export async function lookupBooking(opts: LookupBookingOptions): Promise<BookingLookup> {
   const reference = normalizeReference(opts.reference);
   if (!reference || reference.length > MAX_REFERENCE_LENGTH) throw notFound();
   // Served by the lower(payment_reference) index.

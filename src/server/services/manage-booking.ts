@@ -56,18 +56,20 @@ const grantRequired = () =>
   new AppError('manage_grant_required', 'Enter the code we e-mailed you to make this change.', 401);
 export const notAllowed = (message: string) => new AppError('manage_not_allowed', message, 409);
 
-/**
- * Sends a one-time code for changing a booking to the booking's own address (docs/decisions/027).
- * The answer and the limits are the same whether or not the reference exists: an unknown one
- * gets a code row too, mailed to nobody.
- */
-export async function sendManageCode(opts: {
+export type SendManageCodeOptions = {
   db: Db;
   clock: Clock;
   reference: string;
   clientIp: string;
   referencesPerIpHour: number;
-}): Promise<void> {
+};
+
+/**
+ * Sends a one-time code for changing a booking to the booking's own address (docs/decisions/027).
+ * The answer and the limits are the same whether or not the reference exists: an unknown one
+ * gets a code row too, mailed to nobody.
+ */
+export async function sendManageCode(opts: SendManageCodeOptions): Promise<void> {
   const reference = normalizeReference(opts.reference);
   if (!reference || reference.length > MAX_REFERENCE_LENGTH) return;
   const [ticket] = await opts.db
@@ -100,18 +102,20 @@ export async function sendManageCode(opts: {
   });
 }
 
+export type VerifyManageCodeOptions = {
+  db: Db;
+  clock: Clock;
+  reference: string;
+  code: string;
+};
+
 /**
  * A right code opens the booking: a manage link (reads, reusable) and a grant (one change,
  * MANAGE_GRANT_MINUTES). The same right code sent again while it is live and its grant unused
  * (a retry after a lost answer) answers again with a renewed grant. A wrong, expired or spent
  * code, or an unknown reference, answer alike.
  */
-export async function verifyManageCode(opts: {
-  db: Db;
-  clock: Clock;
-  reference: string;
-  code: string;
-}): Promise<ManageVerifyResponse> {
+export async function verifyManageCode(opts: VerifyManageCodeOptions): Promise<ManageVerifyResponse> {
   const reference = normalizeReference(opts.reference);
   const now = opts.clock.now();
   const result =
@@ -159,13 +163,15 @@ export async function verifyManageCode(opts: {
   return { ...result, grantSeconds: MANAGE_GRANT_MINUTES * 60 };
 }
 
-/** The ticket a manage link opens, which must be the reference's own; 404 otherwise. */
-export async function ticketOfLink(opts: {
+export type TicketOfLinkOptions = {
   db: DbOrTx;
   reference: string;
   link: string | undefined;
   now: Date;
-}): Promise<string> {
+};
+
+/** The ticket a manage link opens, which must be the reference's own; 404 otherwise. */
+export async function ticketOfLink(opts: TicketOfLinkOptions): Promise<string> {
   const ticketId = await readManageLink(opts.db, opts.link, opts.now);
   if (!ticketId) throw manageLinkInvalid();
   const [row] = await opts.db
@@ -292,14 +298,16 @@ async function refundsOf(db: DbOrTx, ticketId: string): Promise<ManageRefund[]> 
   }));
 }
 
-/** The manage page's view of one booking (docs/decisions/027). */
-export async function readManageView(opts: {
+export type ReadManageViewOptions = {
   db: DbOrTx;
   ticketId: string;
   signer: TicketSigner;
   now: Date;
   timeZone: string;
-}): Promise<ManageView> {
+};
+
+/** The manage page's view of one booking (docs/decisions/027). */
+export async function readManageView(opts: ReadManageViewOptions): Promise<ManageView> {
   const { db } = opts;
   const [ticket] = await db.select().from(tickets).where(eq(tickets.id, opts.ticketId)).limit(1);
   const found = await readBookingView(db, eq(tickets.id, opts.ticketId));
@@ -331,12 +339,7 @@ export type ChangeContext = { tx: Tx; ticket: TicketRow; rules: ManageRules; now
 /** What a change recorded (the audit's before and after), and what the passenger is mailed. */
 export type RecordedChange = { before: unknown; after: unknown; mail: OwnChange };
 
-/**
- * One passenger change, in one transaction: the ticket row is locked, a retried request (same
- * request id) finds its change done and changes nothing more, and otherwise the grant is used
- * up by this change. `act` returns what the change recorded.
- */
-export async function runChange(opts: {
+export type RunChangeOptions = {
   db: Db;
   clock: Clock;
   timeZone: string;
@@ -346,7 +349,14 @@ export async function runChange(opts: {
   kind: string;
   clientIp: string;
   act: (ctx: ChangeContext) => Promise<RecordedChange>;
-}): Promise<{ replayed: boolean }> {
+};
+
+/**
+ * One passenger change, in one transaction: the ticket row is locked, a retried request (same
+ * request id) finds its change done and changes nothing more, and otherwise the grant is used
+ * up by this change. `act` returns what the change recorded.
+ */
+export async function runChange(opts: RunChangeOptions): Promise<{ replayed: boolean }> {
   const now = opts.clock.now();
   return opts.db.transaction(async (tx) => {
     const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, opts.ticketId)).for('update');

@@ -17,19 +17,21 @@ import { refundSentMail } from './ticket-mails.ts';
 
 const notFound = () => new AppError('refund_not_found', REFUND_MSG.refundNotFound, 404);
 
+export type MarkRefundedOptions = {
+  db: Db;
+  clock: Clock;
+  actorUserId: string;
+  refundId: string;
+  bankReference: string;
+};
+
 /**
  * The office paid one refund back (docs/decisions/026, 027): the request is closed with the
  * bank's reference, a cancelled booking is marked refunded (its code no longer boards), and the
  * passenger is told, all in one transaction. A request already refunded is refused, so a double
  * click or a second office screen never records the payment twice.
  */
-export async function markRefunded(opts: {
-  db: Db;
-  clock: Clock;
-  actorUserId: string;
-  refundId: string;
-  bankReference: string;
-}): Promise<Refund> {
+export async function markRefunded(opts: MarkRefundedOptions): Promise<Refund> {
   return opts.db.transaction(async (tx) => {
     const [found] = await tx
       .select({ ticketId: refundRequests.ticketId })

@@ -16,6 +16,18 @@ import { type LockedTicket, lockTicketAndDeparture } from './lock-ticket.ts';
 import { readBoarded, readRouteStops, stopPositions } from './read-boarding-manifest.ts';
 import { readTicket } from './read-ticket.ts';
 
+export type MarkTicketOptions = {
+  db: Db;
+  clock: Clock;
+  actorUserId: string;
+  ticketId: string;
+  status: MarkedStatus;
+  /** Why; required to mark a party that boarded a no-show, and kept in the audit entry. */
+  reason?: string | undefined;
+  /** Whether this person may mark a party that boarded a no-show (`boarding.override`). */
+  mayOverride: boolean;
+};
+
 /**
  * Attendance and after-the-fact outcomes on approved tickets, in any order. A marking never
  * frees a seat (docs/product.md section 10.4, as docs/decisions/026 words it): a confirmed ticket
@@ -29,17 +41,7 @@ import { readTicket } from './read-ticket.ts';
  * (`mayOverride`, the `boarding.override` permission), with a reason for the audit trail; the
  * boardings stand, so the party neither boards again nor becomes voidable.
  */
-export async function markTicket(opts: {
-  db: Db;
-  clock: Clock;
-  actorUserId: string;
-  ticketId: string;
-  status: MarkedStatus;
-  /** Why; required to mark a party that boarded a no-show, and kept in the audit entry. */
-  reason?: string | undefined;
-  /** Whether this person may mark a party that boarded a no-show (`boarding.override`). */
-  mayOverride: boolean;
-}): Promise<AdminTicket> {
+export async function markTicket(opts: MarkTicketOptions): Promise<AdminTicket> {
   const reason = opts.reason?.trim() || undefined;
   return opts.db.transaction(async (tx) => {
     const before = await lockTicketAndDeparture({ db: tx, id: opts.ticketId });

@@ -242,11 +242,7 @@ async function planFor(db: DbOrTx, source: Schedule, target: Schedule, now: Date
   return { stops, result: plan(bookings, { stops, vessels }, orders) };
 }
 
-/**
- * What moving the departure's bookings to `to` would do, and (once a reason is given) the
- * messages of each language as the move would write them; nothing is written.
- */
-export async function previewMove(opts: {
+export type PreviewMoveOptions = {
   db: DbOrTx;
   clock: Clock;
   timeZone: string;
@@ -254,7 +250,13 @@ export async function previewMove(opts: {
   to: string;
   reason?: CancelReason | undefined;
   note?: string | undefined;
-}) {
+};
+
+/**
+ * What moving the departure's bookings to `to` would do, and (once a reason is given) the
+ * messages of each language as the move would write them; nothing is written.
+ */
+export async function previewMove(opts: PreviewMoveOptions) {
   const now = opts.clock.now();
   const { source, target } = await readPair(opts.db, opts.scheduleId, opts.to, {
     lock: false,
@@ -297,15 +299,7 @@ async function takeNewSeats(tx: Tx, p: Placed, target: Schedule): Promise<boolea
   return false;
 }
 
-/**
- * Moves every booking of a departure to another (docs/decisions/026), in one transaction: each
- * party gets seats on the new vessel (the same labels where free, else the nearest block side by
- * side) under the same unique index as any booking, so a booking made meanwhile can never share
- * a seat: a seat lost to one is chosen again. A booking that cannot be carried over takes the
- * cancel path (full refund) and is listed. Codes are re-signed, passengers told, and the old
- * departure is offered no more.
- */
-export async function moveDeparture(opts: {
+export type MoveDepartureOptions = {
   db: Db;
   clock: Clock;
   timeZone: string;
@@ -315,7 +309,17 @@ export async function moveDeparture(opts: {
   note?: string | undefined;
   actorUserId: string;
   notifiers?: readonly Notifier[];
-}): Promise<MovePlan> {
+};
+
+/**
+ * Moves every booking of a departure to another (docs/decisions/026), in one transaction: each
+ * party gets seats on the new vessel (the same labels where free, else the nearest block side by
+ * side) under the same unique index as any booking, so a booking made meanwhile can never share
+ * a seat: a seat lost to one is chosen again. A booking that cannot be carried over takes the
+ * cancel path (full refund) and is listed. Codes are re-signed, passengers told, and the old
+ * departure is offered no more.
+ */
+export async function moveDeparture(opts: MoveDepartureOptions): Promise<MovePlan> {
   const note = opts.note?.trim() || null;
   return opts.db.transaction(async (tx) => {
     const now = opts.clock.now();

@@ -5,16 +5,14 @@ import { problem } from '#server/lib/errors.ts';
 import type { AdminTrip } from '#shared/admin-api.ts';
 import { listAdminTripsWhere } from './list-admin-trips.ts';
 
-/** One trip of the Ticketing screen by schedule id, archived or not; 404 schedule_not_found. */
-export async function readAdminTrip({
-  db,
-  scheduleId,
-  timeZone,
-}: {
+export type ReadAdminTripOptions = {
   db: DbOrTx;
   scheduleId: string;
   timeZone: string;
-}): Promise<AdminTrip> {
+};
+
+/** One trip of the Ticketing screen by schedule id, archived or not; 404 schedule_not_found. */
+export async function readAdminTrip({ db, scheduleId, timeZone }: ReadAdminTripOptions): Promise<AdminTrip> {
   const [trip] = await listAdminTripsWhere({ db, where: eq(schedules.id, scheduleId), timeZone });
   if (!trip) throw problem('schedule_not_found');
   return trip;

@@ -64,12 +64,14 @@ const toEntry = (row: Awaited<ReturnType<typeof selectEntries>>[number]): AuditE
   after: row.after,
 });
 
-/** The audit trail, newest first, a page at a time (Audit screen). Rows from before staff roles show too. */
-export async function readAudit(opts: {
+export type ReadAuditOptions = {
   db: DbOrTx;
   query: AuditQuery;
   tzOperator: string;
-}): Promise<AuditPage> {
+};
+
+/** The audit trail, newest first, a page at a time (Audit screen). Rows from before staff roles show too. */
+export async function readAudit(opts: ReadAuditOptions): Promise<AuditPage> {
   const { db, query } = opts;
   const where = filterSql(query, opts.tzOperator);
   if (query.cursor) where.push(cursorSql(query.cursor));
@@ -95,12 +97,14 @@ export async function readAudit(opts: {
   };
 }
 
-/** Every entry matching the filters (up to AUDIT_EXPORT_MAX), newest first, for the CSV export. */
-export async function readAuditForExport(opts: {
+export type ReadAuditForExportOptions = {
   db: DbOrTx;
   query: Filters;
   tzOperator: string;
-}): Promise<AuditEntry[]> {
+};
+
+/** Every entry matching the filters (up to AUDIT_EXPORT_MAX), newest first, for the CSV export. */
+export async function readAuditForExport(opts: ReadAuditForExportOptions): Promise<AuditEntry[]> {
   const rows = await selectEntries(opts.db, filterSql(opts.query, opts.tzOperator)).limit(AUDIT_EXPORT_MAX);
   return rows.map(toEntry);
 }

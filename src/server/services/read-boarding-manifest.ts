@@ -70,19 +70,21 @@ export function stopPositions(
   return { fromStop: Math.max(from, 0), toStop: to < 0 ? stops.length - 1 : to };
 }
 
-/**
- * What a boarding device keeps of a departure (docs/decisions/024-offline-boarding.md): its
- * stops and their closures, the operator's public keys, and of each booking only what boarding
- * needs. Never an e-mail address, a phone number or a nationality.
- */
-export async function readBoardingManifest(opts: {
+export type ReadBoardingManifestOptions = {
   db: DbOrTx;
   scheduleId: string;
   keys: ETicketPublicKey[];
   now: Date;
   /** The operator's time zone: the departure's instant is worked out in it. */
   timeZone: string;
-}): Promise<BoardingManifest> {
+};
+
+/**
+ * What a boarding device keeps of a departure (docs/decisions/024-offline-boarding.md): its
+ * stops and their closures, the operator's public keys, and of each booking only what boarding
+ * needs. Never an e-mail address, a phone number or a nationality.
+ */
+export async function readBoardingManifest(opts: ReadBoardingManifestOptions): Promise<BoardingManifest> {
   const { db, scheduleId } = opts;
   const [schedule] = await db
     .select({ travelDate: schedules.travelDate, departureTime: schedules.departureTime })

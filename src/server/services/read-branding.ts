@@ -7,19 +7,18 @@ import type { MicroCache } from '../lib/micro-cache.ts';
 import { contactOf } from './read-contact.ts';
 import { type CompiledTextOverrides, readCompiledTextOverrides } from './text-overrides.ts';
 
+export type ReadBrandingOptions = {
+  db: DbOrTx;
+  overridesCache?: MicroCache<CompiledTextOverrides> | undefined;
+};
+
 /**
  * The operator's branding and contact details (docs/product.md section 7): the first row, else the
  * defaults; with the operator's text corrections compiled (admin: Texts), which every page
  * receives this way with no request of its own. The public read shares the corrections through
  * `overridesCache` (cleared by a correction on this instance, so it shows on the next load).
  */
-export async function readBranding({
-  db,
-  overridesCache,
-}: {
-  db: DbOrTx;
-  overridesCache?: MicroCache<CompiledTextOverrides> | undefined;
-}): Promise<Branding> {
+export async function readBranding({ db, overridesCache }: ReadBrandingOptions): Promise<Branding> {
   const overrides = () => readCompiledTextOverrides(db);
   const [[row], compiled] = await readTogether(db, [
     () => db.select().from(pwaSettings).orderBy(asc(pwaSettings.createdAt)).limit(1),

@@ -33,18 +33,17 @@ export function geoipRequestUrl(template: string, ip: string): string {
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
+export type ReadClientInfoOptions = {
+  ip: string | undefined;
+  geoipUrl: string | undefined;
+};
+
 /**
  * The visitor's address and rough location for the admin login warning panel (docs/product.md section
  * 2, docs/product.md section 10.16). The IP comes from the connection, or behind the proxies
  * TRUST_PROXY names, from the X-Forwarded-For entry the outermost of them appended.
  */
-export async function readClientInfo({
-  ip,
-  geoipUrl,
-}: {
-  ip: string | undefined;
-  geoipUrl: string | undefined;
-}): Promise<ClientInfo> {
+export async function readClientInfo({ ip, geoipUrl }: ReadClientInfoOptions): Promise<ClientInfo> {
   const base: ClientInfo = { ip: ip ?? null, city: null, region: null, country: null, geolocation: 'hidden' };
   if (!geoipUrl || !ip || isPrivateIp(ip)) return base;
   try {

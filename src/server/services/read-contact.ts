@@ -15,11 +15,13 @@ export function contactOf(row: { [K in keyof Contact]: string | null } | undefin
   };
 }
 
+export type ReadContactOptions = { db: DbOrTx };
+
 /**
  * The operator's contact details (PWA settings), as the footer and every passenger mail give
  * them: the branding's other fields and the compiled texts are not needed for that.
  */
-export async function readContact({ db }: { db: DbOrTx }): Promise<Contact> {
+export async function readContact({ db }: ReadContactOptions): Promise<Contact> {
   const [row] = await db
     .select({
       contactPhone: pwaSettings.contactPhone,

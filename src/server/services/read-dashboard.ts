@@ -9,12 +9,14 @@ import { listTicketsWhere } from './list-tickets.ts';
 
 const DASHBOARD_RECENT_DISRUPTIONS = 5;
 
-/** docs/product.md section 10.12; "today" is the operator's (section 2.9). */
-export async function readDashboard(opts: {
+export type ReadDashboardOptions = {
   db: DbOrTx;
   clock: Clock;
   tzOperator: string;
-}): Promise<Dashboard> {
+};
+
+/** docs/product.md section 10.12; "today" is the operator's (section 2.9). */
+export async function readDashboard(opts: ReadDashboardOptions): Promise<Dashboard> {
   const { db } = opts;
   const today = dateInZone(opts.clock.now(), opts.tzOperator);
   const one = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;

@@ -4,15 +4,17 @@ import { adminUsers } from '#server/db/schema.ts';
 import type { DemoCredentials } from '#shared/admin-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 
+export type ReadDemoCredentialsOptions = {
+  db: DbOrTx;
+  isProduction: boolean;
+};
+
 /**
  * The login page's hint (docs/product.md section 11.11): the demo admin's credentials while it
  * keeps its demo password, and never in production, whatever the data says (a database copied
  * from a demo).
  */
-export async function readDemoCredentials(opts: {
-  db: DbOrTx;
-  isProduction: boolean;
-}): Promise<DemoCredentials> {
+export async function readDemoCredentials(opts: ReadDemoCredentialsOptions): Promise<DemoCredentials> {
   if (opts.isProduction) return { demo: null };
   const [demo] = await opts.db
     .select({ id: adminUsers.id })

@@ -36,16 +36,18 @@ export async function eTicketTokenOf(db: DbOrTx, ticketId: string): Promise<stri
   return row.token;
 }
 
-/**
- * The e-ticket a link opens: the booking, and while it is confirmed, its signed code. An unknown
- * token and one past its days answer alike.
- */
-export async function readETicket(opts: {
+export type ReadETicketOptions = {
   db: DbOrTx;
   token: string;
   signer: TicketSigner;
   today: string;
-}): Promise<ETicket> {
+};
+
+/**
+ * The e-ticket a link opens: the booking, and while it is confirmed, its signed code. An unknown
+ * token and one past its days answer alike.
+ */
+export async function readETicket(opts: ReadETicketOptions): Promise<ETicket> {
   if (!TOKEN.test(opts.token)) throw notFound();
   const found = await readBookingView(opts.db, eq(tickets.eticketToken, opts.token));
   if (!found || addDays(found.view.travelDate, E_TICKET_LINK_DAYS) < opts.today) throw notFound();

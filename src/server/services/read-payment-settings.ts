@@ -9,11 +9,13 @@ import type { PaymentSettingsView } from '#shared/schemas.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { paymentSettings } from '../db/schema.ts';
 
+export type ReadPaymentSettingsOptions = { db: DbOrTx };
+
 /**
  * Prices, the exchange rate, bank details (docs/product.md section 7) and the cancellation refund policy:
  * the first row, else the defaults.
  */
-export async function readPaymentSettings({ db }: { db: DbOrTx }): Promise<PaymentSettingsView> {
+export async function readPaymentSettings({ db }: ReadPaymentSettingsOptions): Promise<PaymentSettingsView> {
   const [row] = await db.select().from(paymentSettings).orderBy(asc(paymentSettings.createdAt)).limit(1);
   return {
     localAdultPrice: row?.localAdultPrice ?? DEFAULT_PRICES.localAdultPrice,

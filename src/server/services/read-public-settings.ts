@@ -3,13 +3,15 @@ import type { DbOrTx } from '../db/client.ts';
 import { zoneOffsetMs } from '../lib/clock.ts';
 import { readPaymentSettings } from './read-payment-settings.ts';
 
-/** GET /api/settings/public: what the wizard shows and checks, the operator's time zone included. */
-export async function readPublicSettings(opts: {
+export type ReadPublicSettingsOptions = {
   db: DbOrTx;
   maxTicketsPerBooking: number;
   timeZone: string;
   now: Date;
-}): Promise<PublicSettings> {
+};
+
+/** GET /api/settings/public: what the wizard shows and checks, the operator's time zone included. */
+export async function readPublicSettings(opts: ReadPublicSettingsOptions): Promise<PublicSettings> {
   return {
     ...(await readPaymentSettings({ db: opts.db })),
     maxTicketsPerBooking: opts.maxTicketsPerBooking,

@@ -6,6 +6,11 @@ import type { AdminTicket } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
 import { listTicketsWhere } from './list-tickets.ts';
 
+export type ReadTicketByReferenceOptions = {
+  db: DbOrTx;
+  reference: string;
+};
+
 /**
  * The slip button of the public lookup page: the admin view of the ticket with that whole
  * reference, in any case; 404 booking_not_found when there is none.
@@ -13,10 +18,7 @@ import { listTicketsWhere } from './list-tickets.ts';
 export async function readTicketByReference({
   db,
   reference,
-}: {
-  db: DbOrTx;
-  reference: string;
-}): Promise<AdminTicket> {
+}: ReadTicketByReferenceOptions): Promise<AdminTicket> {
   const ref = reference.trim().toLowerCase();
   const [ticket] =
     ref.length > 0 && ref.length <= 64

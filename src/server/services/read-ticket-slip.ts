@@ -5,17 +5,21 @@ import { AppError, problem } from '#server/lib/errors.ts';
 import type { Storage } from '#server/lib/storage.ts';
 import { MSG } from '#shared/messages.ts';
 
+export type ReadTicketSlipOptions = {
+  db: DbOrTx;
+  storage: Storage;
+  id: string;
+  payment?: 'booking' | 'extra';
+};
+
 /**
  * A ticket's payment slip (docs/product.md section 11.6), or with `payment: 'extra'` the slip of
  * a dearer rebooking's difference (docs/decisions/027): the private image and the file name to
  * offer it under; 404 ticket_not_found or slip_missing.
  */
-export async function readTicketSlip(opts: {
-  db: DbOrTx;
-  storage: Storage;
-  id: string;
-  payment?: 'booking' | 'extra';
-}): Promise<{ body: Buffer; filename: string }> {
+export async function readTicketSlip(
+  opts: ReadTicketSlipOptions,
+): Promise<{ body: Buffer; filename: string }> {
   const extra = opts.payment === 'extra';
   const [row] = await opts.db
     .select({

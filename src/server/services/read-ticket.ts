@@ -5,8 +5,10 @@ import { problem } from '#server/lib/errors.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { listTicketsWhere } from './list-tickets.ts';
 
+export type ReadTicketOptions = { db: DbOrTx; id: string };
+
 /** The admin view of one ticket; 404 ticket_not_found when there is none. */
-export async function readTicket({ db, id }: { db: DbOrTx; id: string }): Promise<AdminTicket> {
+export async function readTicket({ db, id }: ReadTicketOptions): Promise<AdminTicket> {
   const [ticket] = await listTicketsWhere({ db, where: eq(tickets.id, id), limit: 1 });
   if (!ticket) throw problem('ticket_not_found');
   return ticket;

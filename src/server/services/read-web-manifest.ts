@@ -3,8 +3,10 @@ import type { DbOrTx } from '../db/client.ts';
 import { ICON_192_SUFFIX, ICON_512_SUFFIX } from '../lib/images.ts';
 import { readBranding } from './read-branding.ts';
 
+export type ReadWebManifestOptions = { db: DbOrTx };
+
 /** The web app manifest, made from the branding the operator edits at run time (docs/decisions/001-stack-and-layout.md, PWA). */
-export async function readWebManifest({ db }: { db: DbOrTx }): Promise<WebManifest> {
+export async function readWebManifest({ db }: ReadWebManifestOptions): Promise<WebManifest> {
   const b = await readBranding({ db });
   // An uploaded icon is stored at 512 px with a 192 px sibling (services/upload-branding-image.ts).
   const icons = b.iconUrl

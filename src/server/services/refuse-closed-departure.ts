@@ -10,14 +10,16 @@ const departureClosed = () => new AppError('departure_closed', MSG.departureClos
 
 type DepartureStop = { locationId: string; departureTime: string | null };
 
+export type ListDepartureStopsOptions = {
+  db: DbOrTx;
+  scheduleId: string;
+};
+
 /** The stops of a schedule with their departure times, in route order. */
 export async function listDepartureStops({
   db,
   scheduleId,
-}: {
-  db: DbOrTx;
-  scheduleId: string;
-}): Promise<DepartureStop[]> {
+}: ListDepartureStopsOptions): Promise<DepartureStop[]> {
   return db
     .select({ locationId: scheduleRouteStops.locationId, departureTime: scheduleRouteStops.departureTime })
     .from(scheduleRouteStops)

@@ -6,18 +6,20 @@ import { dateInZone } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
 import { readRouteStops } from './read-boarding-manifest.ts';
 
-/**
- * The counter sells a departure until boarding closes at the passenger's From stop (later than
- * online, which stops at the departure time): never a past day, never from a stop whose
- * boarding the crew has closed. A From stop not on the route is refused by the sale's own checks.
- */
-export async function refuseCounterClosed(opts: {
+export type RefuseCounterClosedOptions = {
   db: DbOrTx;
   trip: { id: string; travelDate: string };
   originId: string | undefined;
   now: Date;
   timeZone: string;
-}): Promise<void> {
+};
+
+/**
+ * The counter sells a departure until boarding closes at the passenger's From stop (later than
+ * online, which stops at the departure time): never a past day, never from a stop whose
+ * boarding the crew has closed. A From stop not on the route is refused by the sale's own checks.
+ */
+export async function refuseCounterClosed(opts: RefuseCounterClosedOptions): Promise<void> {
   if (opts.trip.travelDate < dateInZone(opts.now, opts.timeZone)) {
     throw new AppError('departure_closed', COUNTER_MSG.departureGone, 409);
   }

@@ -11,19 +11,21 @@ import type { LockedTicket } from './lock-ticket.ts';
 import { readTicket } from './read-ticket.ts';
 import { rejectedMail } from './ticket-mails.ts';
 
-/**
- * Rejects a pending ticket already locked in `tx`: cancelled, payment failed, remarks kept, its
- * seats freed in the same transaction (docs/product.md section 11.2), audit, mail and live event.
- * A rejected rebooking payment queues the refund of the verified first payment.
- */
-export async function rejectLockedTicket(opts: {
+export type RejectLockedTicketOptions = {
   db: Tx;
   ticket: LockedTicket;
   now: Date;
   actorUserId: string;
   remarks: string | null;
   action?: string;
-}): Promise<AdminTicket> {
+};
+
+/**
+ * Rejects a pending ticket already locked in `tx`: cancelled, payment failed, remarks kept, its
+ * seats freed in the same transaction (docs/product.md section 11.2), audit, mail and live event.
+ * A rejected rebooking payment queues the refund of the verified first payment.
+ */
+export async function rejectLockedTicket(opts: RejectLockedTicketOptions): Promise<AdminTicket> {
   const { db: tx, ticket: before } = opts;
   if (before.ticketStatus !== 'pending') throw ticketNotPending();
   await tx

@@ -4,17 +4,19 @@ import type { AdminTicket } from '#shared/admin-api.ts';
 import { lockTicket } from './lock-ticket.ts';
 import { rejectLockedTicket } from './reject-locked-ticket.ts';
 
-/**
- * docs/product.md section 4: pending becomes cancelled, the payment failed, remarks kept. Its seats are
- * freed in the same transaction (docs/product.md section 11.2), so they can be booked at once.
- */
-export async function rejectTicket(opts: {
+export type RejectTicketOptions = {
   db: Db;
   clock: Clock;
   actorUserId: string;
   ticketId: string;
   remarks?: string | undefined;
-}): Promise<AdminTicket> {
+};
+
+/**
+ * docs/product.md section 4: pending becomes cancelled, the payment failed, remarks kept. Its seats are
+ * freed in the same transaction (docs/product.md section 11.2), so they can be booked at once.
+ */
+export async function rejectTicket(opts: RejectTicketOptions): Promise<AdminTicket> {
   return opts.db.transaction(async (tx) => {
     const ticket = await lockTicket({ db: tx, id: opts.ticketId });
     const remarks = opts.remarks?.trim() ? opts.remarks.trim() : null;

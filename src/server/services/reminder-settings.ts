@@ -15,12 +15,14 @@ export async function readReminderSettings(db: DbOrTx): Promise<ReminderSettings
   return { remindersEnabled: row?.on ?? true };
 }
 
-/** Turns the day-before reminders on or off, audited. */
-export async function updateReminderSettings(opts: {
+export type UpdateReminderSettingsOptions = {
   db: Db;
   actorUserId: string;
   input: ReminderSettings;
-}): Promise<ReminderSettings> {
+};
+
+/** Turns the day-before reminders on or off, audited. */
+export async function updateReminderSettings(opts: UpdateReminderSettingsOptions): Promise<ReminderSettings> {
   await opts.db.transaction(async (tx) => {
     const row = await lockBranding({ db: tx });
     await tx

@@ -7,6 +7,15 @@ import { announce } from '#server/lib/live-events.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { readRouteStops } from './read-boarding-manifest.ts';
 
+export type ReopenBoardingOptions = {
+  db: Db;
+  scheduleId: string;
+  stop: number;
+  reason: string;
+  actor: { id: string; name: string };
+  now: Date;
+};
+
 /**
  * Reopens boarding at a stop the crew closed (docs/decisions/024-offline-boarding.md): closed too
  * early, or a device's boardings reached the server after the closing and were refused. Only the
@@ -16,14 +25,7 @@ import { readRouteStops } from './read-boarding-manifest.ts';
  * who reopened, why, and the figures of the closing it undid. The departure is locked as the
  * closing locks it.
  */
-export async function reopenBoarding(opts: {
-  db: Db;
-  scheduleId: string;
-  stop: number;
-  reason: string;
-  actor: { id: string; name: string };
-  now: Date;
-}): Promise<void> {
+export async function reopenBoarding(opts: ReopenBoardingOptions): Promise<void> {
   const { scheduleId, stop } = opts;
   await opts.db.transaction(async (tx) => {
     const [schedule] = await tx

@@ -9,17 +9,19 @@ import { eTicketMail } from './ticket-mails.ts';
 /** One resend per reference in this window, whoever asks. */
 export const E_TICKET_RESEND_WINDOW_MS = 10 * 60_000;
 
+export type ResendETicketOptions = {
+  db: Db;
+  reference: string;
+  now: Date;
+  linkBase: string;
+};
+
 /**
  * "Send my e-ticket again" (Check Booking): mails the link to the booking's own address, only
  * for a confirmed booking with an e-ticket and at most once per window. The caller answers the
  * same whatever happened, so the request tells nobody whether a reference exists.
  */
-export async function resendETicket(opts: {
-  db: Db;
-  reference: string;
-  now: Date;
-  linkBase: string;
-}): Promise<boolean> {
+export async function resendETicket(opts: ResendETicketOptions): Promise<boolean> {
   const reference = normalizeReference(opts.reference);
   if (!reference || reference.length > 64) return false;
   const windowStart = new Date(opts.now.getTime() - E_TICKET_RESEND_WINDOW_MS);

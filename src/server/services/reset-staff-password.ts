@@ -10,12 +10,7 @@ import { createStaffLink, staffLinkMail, staffLinkUrl } from '#server/lib/staff-
 import { isRole } from '#shared/permissions.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
 
-/**
- * The Owner resets a person's password: their sessions end now, their old password stops
- * working, and they get a single-use link to choose a new one. An earlier reset link stops
- * working too.
- */
-export async function resetStaffPassword(opts: {
+export type ResetStaffPasswordOptions = {
   db: Db;
   now: Date;
   id: string;
@@ -24,7 +19,16 @@ export async function resetStaffPassword(opts: {
   appName: string;
   /** The recovery command prints the link instead of mailing it. */
   mail?: boolean;
-}): Promise<{ email: string; url: string; endedSessions: string[] }> {
+};
+
+/**
+ * The Owner resets a person's password: their sessions end now, their old password stops
+ * working, and they get a single-use link to choose a new one. An earlier reset link stops
+ * working too.
+ */
+export async function resetStaffPassword(
+  opts: ResetStaffPasswordOptions,
+): Promise<{ email: string; url: string; endedSessions: string[] }> {
   const { db, now, id } = opts;
   return db.transaction(async (tx) => {
     const [row] = await tx

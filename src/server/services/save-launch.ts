@@ -8,18 +8,20 @@ import { writeAudit } from '../lib/audit.ts';
 import { AppError, problem } from '../lib/errors.ts';
 import { toAdminLaunch } from './list-launches.ts';
 
-/**
- * Creates or edits a launch. Its seat labels are authoritative and its capacity is their count
- * (docs/product.md section 10.5); an edit never drops a label that an active ticket holds (8.6).
- */
-export async function saveLaunch(opts: {
+export type SaveLaunchOptions = {
   db: Db;
   /** Absent: create. */
   id?: string;
   /** What the route's schema parsed. */
   input: z.output<typeof launchInputSchema>;
   actorUserId: string | null;
-}): Promise<AdminLaunch> {
+};
+
+/**
+ * Creates or edits a launch. Its seat labels are authoritative and its capacity is their count
+ * (docs/product.md section 10.5); an edit never drops a label that an active ticket holds (8.6).
+ */
+export async function saveLaunch(opts: SaveLaunchOptions): Promise<AdminLaunch> {
   const { db, input } = opts;
   const values = {
     name: input.name,

@@ -7,17 +7,19 @@ import { writeAudit } from '../lib/audit.ts';
 import { problem } from '../lib/errors.ts';
 import { locationColumns as columns } from './list-locations.ts';
 
+export type SaveLocationOptions = {
+  db: Db;
+  id?: string;
+  input: LocationInput;
+  actorUserId: string | null;
+};
+
 /**
  * Creates (no `id`) or renames a location; a rename shows everywhere at once (stops refer to it
  * by id). `input` is what the route's schema parsed; an edit without `nameDv` keeps the saved
  * Dhivehi name (a new location without one gets '').
  */
-export async function saveLocation(opts: {
-  db: Db;
-  id?: string;
-  input: LocationInput;
-  actorUserId: string | null;
-}): Promise<Location> {
+export async function saveLocation(opts: SaveLocationOptions): Promise<Location> {
   const { input } = opts;
   return opts.db.transaction(async (tx) => {
     if (!opts.id) {

@@ -96,11 +96,13 @@ export function tripsBetween(
   return trips;
 }
 
+export type LoadTripDayOptions = { db: DbOrTx; date: string };
+
 /**
  * One statement for the whole date: the schedules (not completed, not archived) with their
  * stops, active launches, and per launch the labels no ticket holds and the locks on those.
  */
-export async function loadTripDay({ db, date }: { db: DbOrTx; date: string }): Promise<TripDay> {
+export async function loadTripDay({ db, date }: LoadTripDayOptions): Promise<TripDay> {
   const result = await db.execute(sql`
     SELECT s.id AS schedule_id, s.status, to_char(s.departure_time, 'HH24:MI') AS departure_time,
       s.departure_time::text AS departure_at,

@@ -24,15 +24,7 @@ const verificationLimit = () => new AppError('verification_limit', MSG.verificat
 /** The code key of a booking's manage codes: `booking:<reference>` (manage-booking.ts). */
 export const MANAGE_KEY_PREFIX = 'booking:';
 
-/**
- * Sends a one-time code (docs/product.md sections 2.5 and 8.8): at most 3 per address in any
- * rolling hour, 60 s apart. One client address asks for codes for at most
- * `verificationsPerIpHour` different e-mail addresses an hour that did not go on to book from
- * it, and `verificationsPerIpDay` in any 24 hours, so it cannot mint verified e-mails at will
- * (each can hold seats) while a shared address keeps booking (docs/decisions/008). The code row and its mail are written in one
- * transaction, so a code is never stored without its mail or mailed without being stored.
- */
-export async function sendEmailCode(opts: {
+export type SendEmailCodeOptions = {
   db: Db;
   clock: Clock;
   email: string;
@@ -49,7 +41,17 @@ export async function sendEmailCode(opts: {
   mailFor?: ((code: string) => ComposeMail | null) | undefined;
   /** The message when the key's sends for the hour are used up. */
   maxSendsMessage?: string | undefined;
-}): Promise<EmailCodeResponse> {
+};
+
+/**
+ * Sends a one-time code (docs/product.md sections 2.5 and 8.8): at most 3 per address in any
+ * rolling hour, 60 s apart. One client address asks for codes for at most
+ * `verificationsPerIpHour` different e-mail addresses an hour that did not go on to book from
+ * it, and `verificationsPerIpDay` in any 24 hours, so it cannot mint verified e-mails at will
+ * (each can hold seats) while a shared address keeps booking (docs/decisions/008). The code row and its mail are written in one
+ * transaction, so a code is never stored without its mail or mailed without being stored.
+ */
+export async function sendEmailCode(opts: SendEmailCodeOptions): Promise<EmailCodeResponse> {
   const email = normalizeEmail(opts.email);
   const now = opts.clock.now();
   const hourAgo = new Date(now.getTime() - HOUR_MS);

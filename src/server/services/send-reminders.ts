@@ -28,6 +28,15 @@ function hourInZone(at: Date, timeZone: string): number {
   return Number(hour);
 }
 
+export type SendDayBeforeRemindersOptions = {
+  db: Db;
+  clock: Clock;
+  tzOperator: string;
+  /** The site's address for the e-ticket link (PUBLIC_URL). */
+  eTicketBase: string;
+  notifiers?: readonly Notifier[] | undefined;
+};
+
 /**
  * Queues the day-before reminder of every confirmed booking travelling tomorrow (operator's
  * day) that has not had one, through every channel that reaches its passenger (the notifiers:
@@ -36,14 +45,9 @@ function hourInZone(at: Date, timeZone: string): number {
  * its ticket (`reminder_sent_at` still empty) in the transaction that queues its messages, so of
  * two instances reaching one ticket, one claims it and the other finds it taken.
  */
-export async function sendDayBeforeReminders(opts: {
-  db: Db;
-  clock: Clock;
-  tzOperator: string;
-  /** The site's address for the e-ticket link (PUBLIC_URL). */
-  eTicketBase: string;
-  notifiers?: readonly Notifier[] | undefined;
-}): Promise<{ due: number; sent: number; off?: true }> {
+export async function sendDayBeforeReminders(
+  opts: SendDayBeforeRemindersOptions,
+): Promise<{ due: number; sent: number; off?: true }> {
   const { db } = opts;
   const now = opts.clock.now();
   if (!(await readReminderSettings(db)).remindersEnabled) return { due: 0, sent: 0, off: true };

@@ -10,8 +10,7 @@ import { processImage } from '../lib/images.ts';
 import type { Storage } from '../lib/storage.ts';
 import { toAdminLaunch } from './list-launches.ts';
 
-/** Re-encodes and stores a launch's picture (docs/product.md section 9's launch preset); the old one goes after commit. */
-export async function setLaunchImage(opts: {
+export type SetLaunchImageOptions = {
   db: Db;
   id: string;
   image: Buffer;
@@ -19,7 +18,10 @@ export async function setLaunchImage(opts: {
   storage: Storage;
   now: Date;
   log: FastifyBaseLogger;
-}): Promise<AdminLaunch> {
+};
+
+/** Re-encodes and stores a launch's picture (docs/product.md section 9's launch preset); the old one goes after commit. */
+export async function setLaunchImage(opts: SetLaunchImageOptions): Promise<AdminLaunch> {
   const { db, storage } = opts;
   const [exists] = await db.select({ id: launches.id }).from(launches).where(eq(launches.id, opts.id));
   if (!exists) throw problem('launch_not_found');

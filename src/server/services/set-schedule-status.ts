@@ -9,19 +9,21 @@ import type { AdminTrip } from '#shared/admin-api.ts';
 import type { ScheduleStatus } from '#shared/constants.ts';
 import { readAdminTrip } from './read-admin-trip.ts';
 
-/**
- * Mark as Completed / Reopen Trip. A completed trip is closed for booking (the public search
- * and booking creation skip it) and its approved tickets read as completed in lookups
- * (docs/product.md section 10.11).
- */
-export async function setScheduleStatus(opts: {
+export type SetScheduleStatusOptions = {
   db: Db;
   clock: Clock;
   actorUserId: string;
   scheduleId: string;
   status: ScheduleStatus;
   timeZone: string;
-}): Promise<AdminTrip> {
+};
+
+/**
+ * Mark as Completed / Reopen Trip. A completed trip is closed for booking (the public search
+ * and booking creation skip it) and its approved tickets read as completed in lookups
+ * (docs/product.md section 10.11).
+ */
+export async function setScheduleStatus(opts: SetScheduleStatusOptions): Promise<AdminTrip> {
   return opts.db.transaction(async (tx) => {
     const [before] = await tx.select().from(schedules).where(eq(schedules.id, opts.scheduleId)).for('update');
     if (!before) throw problem('schedule_not_found');

@@ -8,6 +8,15 @@ import { firstBoardings, readBoarded } from './read-boarding-manifest.ts';
 
 const BOARDS_MARKS = new Set([null, 'present', 'no_show']);
 
+export type SyncBoardingsOptions = {
+  db: Db;
+  userId: string;
+  deviceId: string;
+  boardings: Boarding[];
+  now: Date;
+  mayBoard: (travelDate: string) => boolean;
+};
+
 /**
  * Takes a device's boardings (docs/decisions/024-offline-boarding.md), each in its own
  * transaction with the ticket row locked, so two devices boarding one ticket are serialised:
@@ -17,14 +26,7 @@ const BOARDS_MARKS = new Set([null, 'present', 'no_show']);
  * A boarding at a stop whose boarding has closed is refused: the closing's counts stand, and the
  * final manifest agrees with them, until the stop is reopened.
  */
-export async function syncBoardings(opts: {
-  db: Db;
-  userId: string;
-  deviceId: string;
-  boardings: Boarding[];
-  now: Date;
-  mayBoard: (travelDate: string) => boolean;
-}): Promise<BoardingResult[]> {
+export async function syncBoardings(opts: SyncBoardingsOptions): Promise<BoardingResult[]> {
   const results: BoardingResult[] = [];
   for (const b of opts.boardings) {
     results.push(await syncOne(opts, b));

@@ -9,13 +9,15 @@ import { readBranding } from './read-branding.ts';
 
 const CONTACT_FIELDS = ['contactPhone', 'bookingEmail', 'supportEmail'] as const;
 
-/** Saves only the fields sent (docs/product.md section 2, PWA settings: each card saves its own). */
-export async function updateBranding(opts: {
+export type UpdateBrandingOptions = {
   db: Db;
   /** What the route's schema parsed. */
   input: PwaSettingsUpdate;
   actorUserId: string | null;
-}): Promise<Branding> {
+};
+
+/** Saves only the fields sent (docs/product.md section 2, PWA settings: each card saves its own). */
+export async function updateBranding(opts: UpdateBrandingOptions): Promise<Branding> {
   const { db, input } = opts;
   // An emptied contact detail is stored as null: the default shows again.
   const changes: Omit<PwaSettingsUpdate, (typeof CONTACT_FIELDS)[number]> &

@@ -32,12 +32,7 @@ const PRICE_FIELDS = [
   'foreignerChildPrice',
 ] as const;
 
-/**
- * Saves only the fields sent (each card of the payment screen is its own save) on the one
- * settings row, creating it with the defaults when there is none (docs/product.md section 7).
- * Tickets already booked keep their stored prices and totals.
- */
-export async function updatePaymentSettings(opts: {
+export type UpdatePaymentSettingsOptions = {
   db: Db;
   /** What the route's schema parsed. */
   input: z.output<typeof paymentSettingsUpdateSchema>;
@@ -46,7 +41,16 @@ export async function updatePaymentSettings(opts: {
   mayChangeBank: boolean;
   /** Who made the change, for the Owners' notice. */
   actorEmail?: string;
-}): Promise<PaymentSettingsView> {
+};
+
+/**
+ * Saves only the fields sent (each card of the payment screen is its own save) on the one
+ * settings row, creating it with the defaults when there is none (docs/product.md section 7).
+ * Tickets already booked keep their stored prices and totals.
+ */
+export async function updatePaymentSettings(
+  opts: UpdatePaymentSettingsOptions,
+): Promise<PaymentSettingsView> {
   const { db, input } = opts;
   const changes: Partial<typeof paymentSettings.$inferInsert> = {};
   for (const field of PRICE_FIELDS) {

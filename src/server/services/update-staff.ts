@@ -26,6 +26,14 @@ export async function otherActiveOwners(tx: DbOrTx, userId: string): Promise<num
   return row?.n ?? 0;
 }
 
+export type UpdateStaffOptions = {
+  db: Db;
+  now: Date;
+  id: string;
+  input: UpdateStaff;
+  actorUserId: string;
+};
+
 /**
  * Changes a person's role, or deactivates or reactivates them (the Owner's Staff screen).
  * Deactivation ends their sessions at once; any change is published on the live-event channel,
@@ -34,13 +42,9 @@ export async function otherActiveOwners(tx: DbOrTx, userId: string): Promise<num
  * used are withdrawn when they are deactivated or lose `staff.manage`, and their own reset
  * links when they are deactivated, in the same transaction (withdrawStaffLinks).
  */
-export async function updateStaff(opts: {
-  db: Db;
-  now: Date;
-  id: string;
-  input: UpdateStaff;
-  actorUserId: string;
-}): Promise<{ member: StaffMember; endedSessions: string[] }> {
+export async function updateStaff(
+  opts: UpdateStaffOptions,
+): Promise<{ member: StaffMember; endedSessions: string[] }> {
   const { db, now, id, input } = opts;
   return db.transaction(async (tx) => {
     await lockOwners(tx);

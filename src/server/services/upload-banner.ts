@@ -11,11 +11,7 @@ import { processImage, processSmallBanner } from '../lib/images.ts';
 import type { Storage } from '../lib/storage.ts';
 import { bannerColumns } from './list-banners.ts';
 
-/**
- * Re-encodes the upload (docs/product.md section 9's banner preset), stores it publicly and adds it
- * as 'Banner N' at display order N, where N is the count plus one (docs/product.md section 2).
- */
-export async function uploadBanner(opts: {
+export type UploadBannerOptions = {
   db: Db;
   image: Buffer;
   showOnDesktop: boolean;
@@ -23,7 +19,13 @@ export async function uploadBanner(opts: {
   actorUserId: string | null;
   storage: Storage;
   now: Date;
-}): Promise<Banner> {
+};
+
+/**
+ * Re-encodes the upload (docs/product.md section 9's banner preset), stores it publicly and adds it
+ * as 'Banner N' at display order N, where N is the count plus one (docs/product.md section 2).
+ */
+export async function uploadBanner(opts: UploadBannerOptions): Promise<Banner> {
   const { db } = opts;
   if (!opts.showOnDesktop && !opts.showOnMobile) throw problem('banner_placement_required');
   const processed = await processImage(opts.image, COMPRESSION.banner);

@@ -51,8 +51,7 @@ function keysOf(kind: BrandingImage, url: string | null, storage: Storage): stri
 
 const COLUMN = { icon: 'iconUrl', logo: 'logoUrl', favicon: 'faviconUrl' } as const;
 
-/** Stores a new icon, logo or favicon; the previous files go after the commit. */
-export async function uploadBrandingImage(opts: {
+export type UploadBrandingImageOptions = {
   db: Db;
   kind: BrandingImage;
   image: Buffer;
@@ -60,7 +59,10 @@ export async function uploadBrandingImage(opts: {
   storage: Storage;
   now: Date;
   log: FastifyBaseLogger;
-}): Promise<Branding> {
+};
+
+/** Stores a new icon, logo or favicon; the previous files go after the commit. */
+export async function uploadBrandingImage(opts: UploadBrandingImageOptions): Promise<Branding> {
   const { db, storage, kind } = opts;
   const files = await renderBrandingImage(
     kind,

@@ -34,8 +34,10 @@ async function usableLink(
   return row;
 }
 
+export type CheckStaffLinkOptions = { db: Db; clock: Clock; token: string };
+
 /** What a link is for, before a password is chosen; reading it uses nothing up. */
-export async function checkStaffLink(opts: { db: Db; clock: Clock; token: string }): Promise<StaffLink> {
+export async function checkStaffLink(opts: CheckStaffLinkOptions): Promise<StaffLink> {
   const row = await usableLink(opts.db, opts.token, opts.clock.now());
   return {
     kind: row.kind === 'reset' ? 'reset' : 'invite',
@@ -44,12 +46,7 @@ export async function checkStaffLink(opts: { db: Db; clock: Clock; token: string
   };
 }
 
-/**
- * Uses a link: an invitation creates the account with its role, a reset sets the new password.
- * Either way the link is spent and the person is signed in. The link row is locked, so two
- * submissions of one link cannot both succeed.
- */
-export async function completeStaffLink(opts: {
+export type CompleteStaffLinkOptions = {
   db: Db;
   clock: Clock;
   config: Pick<Config, 'publicUrl' | 'sessionIdleMinutes' | 'sessionMaxHours'>;
@@ -57,7 +54,16 @@ export async function completeStaffLink(opts: {
   password: string;
   ip: string;
   userAgent?: string | undefined;
-}): Promise<{ user: AdminUser; token: string; expiresAt: Date }> {
+};
+
+/**
+ * Uses a link: an invitation creates the account with its role, a reset sets the new password.
+ * Either way the link is spent and the person is signed in. The link row is locked, so two
+ * submissions of one link cannot both succeed.
+ */
+export async function completeStaffLink(
+  opts: CompleteStaffLinkOptions,
+): Promise<{ user: AdminUser; token: string; expiresAt: Date }> {
   const { db, clock } = opts;
   // Fails early on a dead link, before the slow hash.
   const early = await usableLink(db, opts.token, clock.now());

@@ -9,17 +9,19 @@ import { EMAIL_CODE_MAX_WRONG_TRIES, VERIFICATION_TOKEN_TTL_MINUTES } from '#sha
 import { MSG } from '#shared/messages.ts';
 import type { EmailVerifyResponse } from '#shared/schemas.ts';
 
+export type VerifyEmailCodeOptions = {
+  db: Db;
+  clock: Clock;
+  email: string;
+  code: string;
+};
+
 /**
  * Checks a code against the newest one sent to the address (a new send supersedes older
  * codes). A right code is consumed and exchanged for a verification token; a wrong one counts
  * towards the code's 5 tries, after which it is dead.
  */
-export async function verifyEmailCode(opts: {
-  db: Db;
-  clock: Clock;
-  email: string;
-  code: string;
-}): Promise<EmailVerifyResponse> {
+export async function verifyEmailCode(opts: VerifyEmailCodeOptions): Promise<EmailVerifyResponse> {
   const email = normalizeEmail(opts.email);
   const now = opts.clock.now();
   // The wrong-try count must be committed, so the transaction returns the outcome and the

@@ -8,6 +8,13 @@ export type StaffLinkWithdrawal =
   | { kind: 'invite'; sentBy: string; reason: 'sender_deactivated' | 'sender_lost_staff_manage' }
   | { kind: 'reset'; sentTo: string; reason: 'person_deactivated' };
 
+export type WithdrawStaffLinksOptions = {
+  db: DbOrTx;
+  now: Date;
+  actorUserId: string;
+  withdrawal: StaffLinkWithdrawal;
+};
+
 /**
  * Withdraws, in the caller's transaction, the links nobody may stand behind any longer: an
  * invitation speaks for the Owner who sent it, so it goes when they leave or lose the staff
@@ -15,12 +22,7 @@ export type StaffLinkWithdrawal =
  * go too, since another Owner could otherwise send them again. A withdrawn link answers as one
  * withdrawn by hand (use-staff-link.ts). Each withdrawal is audited with its reason.
  */
-export async function withdrawStaffLinks(opts: {
-  db: DbOrTx;
-  now: Date;
-  actorUserId: string;
-  withdrawal: StaffLinkWithdrawal;
-}): Promise<string[]> {
+export async function withdrawStaffLinks(opts: WithdrawStaffLinksOptions): Promise<string[]> {
   const { db, withdrawal } = opts;
   const whose =
     withdrawal.kind === 'invite'
