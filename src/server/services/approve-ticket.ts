@@ -9,9 +9,10 @@ import { enqueueMail } from '#server/lib/mailer.ts';
 import type { TicketSigner } from '#server/lib/ticket-signing.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
+import { eTicketTokenOf } from './e-ticket-token-of.ts';
 import { lockTicket } from './lock-ticket.ts';
-import { readBookingView } from './lookup-booking.ts';
-import { eTicketTokenOf, signedCode } from './read-e-ticket.ts';
+import { readBookingView } from './read-booking-view.ts';
+import { signedCode } from './read-e-ticket.ts';
 import { readTicket } from './read-ticket.ts';
 import { approvedMail } from './ticket-mails.ts';
 
@@ -50,9 +51,9 @@ export async function approveTicket(opts: ApproveTicketOptions): Promise<AdminTi
       after: { ticketStatus: 'confirmed', paymentStatus: 'completed' },
     });
     const ticket = await readTicket({ db: tx, id: before.id });
-    const token = await eTicketTokenOf(tx, before.id);
+    const token = await eTicketTokenOf({ db: tx, ticketId: before.id });
     if (opts.eTicketBase) {
-      const found = opts.signer ? await readBookingView(tx, eq(tickets.id, before.id)) : null;
+      const found = opts.signer ? await readBookingView({ db: tx, where: eq(tickets.id, before.id) }) : null;
       const code = found && opts.signer ? signedCode(found, opts.signer) : null;
       await enqueueMail(tx, approvedMail(ticket, { url: `${opts.eTicketBase}/t/${token}`, code }));
     } else {

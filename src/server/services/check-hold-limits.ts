@@ -31,7 +31,7 @@ export const holdLimitsOf = (config: Config): HoldLimits => ({
 export const tooManyTickets = (max: number) =>
   new AppError('too_many_tickets', MSG.maxTicketsPerBooking(max), 400, { details: { max } });
 
-type PassengerHold = {
+export type PassengerHold = {
   scheduleId: string;
   travelDate: string;
   /** The wizard run: its own locks are replaced by (or become) what is asked now, so they do not count. */
@@ -45,21 +45,12 @@ type PassengerHold = {
   limits: HoldLimits;
 };
 
-/**
- * Takes, until the transaction ends, the turn of this client address on this departure and of
- * this e-mail, always in that order, so two requests of one client cannot both pass a count.
- */
-export async function serialiseHolds({ db, ...hold }: { db: DbOrTx } & PassengerHold): Promise<void> {
-  await db.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`hold-ip:${hold.clientIp}|${hold.scheduleId}|${hold.travelDate}`}, 0))`,
-  );
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`hold-email:${hold.email}`}, 0))`);
-}
-
 type HoldCounts = { ip_held: number; held: number; seats_total: number; email_locked: number };
 
+export type CheckHoldLimitsOptions = { db: DbOrTx } & PassengerHold;
+
 /** Refuses with 429 a request that would take a client address or an e-mail over its limits. */
-export async function checkHoldLimits({ db, ...hold }: { db: DbOrTx } & PassengerHold): Promise<void> {
+export async function checkHoldLimits({ db, ...hold }: CheckHoldLimitsOptions): Promise<void> {
   const now = hold.now.toISOString();
   const result = await db.execute(sql`
     SELECT
@@ -96,21 +87,5 @@ export async function checkHoldLimits({ db, ...hold }: { db: DbOrTx } & Passenge
   if (Number(counts.email_locked) + hold.seats > hold.limits.maxTicketsPerBooking) {
     const max = hold.limits.maxTicketsPerBooking;
     throw new AppError('email_hold_limit', MSG.emailHoldLimit(max), 429, { details: { max } });
-  }
-}
-
-/** Refuses with 409 a new booking from an e-mail that already has its share waiting for review. */
-export async function checkPendingBookings({
-  db,
-  ...hold
-}: { db: DbOrTx } & Pick<PassengerHold, 'email' | 'limits'>): Promise<void> {
-  const result = await db.execute(sql`
-    SELECT count(*)::int AS pending FROM tickets
-     WHERE lower(passenger_email) = ${hold.email} AND ticket_status = 'pending'
-  `);
-  const [row] = (result as unknown as { rows: Array<{ pending: number }> }).rows;
-  const max = hold.limits.pendingBookingsPerEmail;
-  if (Number(row?.pending ?? 0) >= max) {
-    throw new AppError('pending_bookings_limit', MSG.pendingBookingsLimit(max), 409, { details: { max } });
   }
 }

@@ -12,13 +12,15 @@ function usesOf(use: TicketUse): SQL {
                        WHERE rs.schedule_id = t.schedule_id AND rs.location_id = ${use.locationId}))`;
 }
 
+export type CountActiveTicketsOptions = { db: DbOrTx } & TicketUse;
+
 /**
  * The tickets that keep a launch, location or schedule from being deleted or archived
  * (docs/product.md section 10.6, docs/decisions/007-delete-or-archive.md): pending or confirmed
  * ones on a trip that is not completed. A confirmed ticket of a completed trip is history, as
  * its lookup says (section 8.11), and so are rejected and completed tickets.
  */
-export async function countActiveTickets({ db, ...use }: { db: DbOrTx } & TicketUse): Promise<number> {
+export async function countActiveTickets({ db, ...use }: CountActiveTicketsOptions): Promise<number> {
   const result = await db.execute(sql`
     SELECT count(*)::int AS n
       FROM tickets t JOIN schedules s ON s.id = t.schedule_id

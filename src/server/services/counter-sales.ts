@@ -20,13 +20,15 @@ import {
 import { MSG } from '#shared/messages.ts';
 import { buildBreakdown, centsToMoney, computeTotal, countByCategory, toCents } from '#shared/money.ts';
 import { COUNTER_MSG } from '#shared/staff-messages.ts';
-import { refuseTakenSeats, takeSeats } from './check-seats.ts';
-import { checkTrip } from './create-booking.ts';
-import { readBookingView } from './lookup-booking.ts';
+import { checkTrip } from './check-trip.ts';
+import { eTicketTokenOf } from './e-ticket-token-of.ts';
 import { boardedPersons } from './read-boarding-manifest.ts';
-import { eTicketTokenOf, signedCode } from './read-e-ticket.ts';
+import { readBookingView } from './read-booking-view.ts';
+import { signedCode } from './read-e-ticket.ts';
 import { readTicket } from './read-ticket.ts';
+import { refuseTakenSeats } from './refuse-taken-seats.ts';
 import { releaseSeats } from './release-seats.ts';
+import { takeSeats } from './take-seats.ts';
 import { approvedMail } from './ticket-mails.ts';
 
 export type CounterSaleInput = z.output<typeof counterSaleRequestSchema>;
@@ -78,7 +80,7 @@ export async function sellAtCounter(
       const shift = await openShiftOf(tx, seller.id);
       if (!shift) throw new AppError('shift_required', COUNTER_MSG.shiftRequired, 409);
       const now = clock.now();
-      const trip = await checkTrip(tx, input, { now, timeZone: opts.tzOperator, atCounter: true });
+      const trip = await checkTrip({ db: tx, input, now, timeZone: opts.tzOperator, atCounter: true });
       const session = staffLockSession(seller.sessionId);
       await refuseTakenSeats({ db: tx, ...input, session, now });
 
@@ -141,7 +143,7 @@ export async function sellAtCounter(
       if (!ticket) throw new AppError('reference_exists', MSG.referenceExists, 409);
 
       // The same unique index as an online booking decides a contested seat.
-      await takeSeats(tx, ticket.id, input);
+      await takeSeats({ db: tx, ticketId: ticket.id, key: input });
       await releaseSeats({ db: tx, ...input, session });
 
       await writeAudit(tx, {
@@ -158,9 +160,11 @@ export async function sellAtCounter(
           paymentMethod: PAYMENT_METHOD_NAMES[payment.method],
         },
       });
-      const token = await eTicketTokenOf(tx, ticket.id);
+      const token = await eTicketTokenOf({ db: tx, ticketId: ticket.id });
       if (input.passenger.email) {
-        const found = opts.signer ? await readBookingView(tx, eq(tickets.id, ticket.id)) : null;
+        const found = opts.signer
+          ? await readBookingView({ db: tx, where: eq(tickets.id, ticket.id) })
+          : null;
         const code = found && opts.signer ? signedCode(found, opts.signer) : null;
         const view = await readTicket({ db: tx, id: ticket.id });
         await enqueueMail(tx, approvedMail(view, { url: `${opts.eTicketBase}/t/${token}`, code }));
@@ -262,7 +266,7 @@ export type ReadCounterSaleOptions = {
 /** A counter sale as the counter shows and prints it, with its signed e-ticket. */
 export async function readCounterSale(opts: ReadCounterSaleOptions): Promise<CounterSale> {
   const row = await readSaleRow(opts.db, opts.ticketId);
-  const found = await readBookingView(opts.db, eq(tickets.id, row.id));
+  const found = await readBookingView({ db: opts.db, where: eq(tickets.id, row.id) });
   if (!found) throw saleNotFound();
   const code = opts.signer ? signedCode(found, opts.signer) : null;
   const received = row.amountReceived;

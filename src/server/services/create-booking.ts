@@ -1,16 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import {
-  idempotencyRecords,
-  launches,
-  locations,
-  paymentSettings,
-  scheduleLaunches,
-  scheduleRouteStops,
-  schedules,
-  tickets,
-} from '#server/db/schema.ts';
+import { idempotencyRecords, paymentSettings, tickets } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { processImage } from '#server/lib/images.ts';
@@ -25,19 +16,14 @@ import { MSG } from '#shared/messages.ts';
 import { buildBreakdown, computeTotal, countByCategory } from '#shared/money.ts';
 import { bankAccountFor } from '#shared/payment.ts';
 import type { BookingCreated, BookingInput } from '#shared/schemas.ts';
-import {
-  checkHoldLimits,
-  checkPendingBookings,
-  type HoldLimits,
-  serialiseHolds,
-  tooManyTickets,
-} from './check-hold-limits.ts';
-import { refuseTakenSeats, refuseUnknownSeats, takeSeats } from './check-seats.ts';
+import { checkHoldLimits, type HoldLimits, tooManyTickets } from './check-hold-limits.ts';
+import { checkPendingBookings } from './check-pending-bookings.ts';
+import { checkTrip } from './check-trip.ts';
 import { emailNotVerified, findVerifiedEmail } from './find-verified-email.ts';
-import { launchUnavailable } from './read-trip-launch.ts';
-import { refuseClosedDeparture } from './refuse-closed-departure.ts';
-import { refuseCounterClosed } from './refuse-counter-closed.ts';
+import { refuseTakenSeats } from './refuse-taken-seats.ts';
 import { releaseSeats } from './release-seats.ts';
+import { serialiseHolds } from './serialise-holds.ts';
+import { takeSeats } from './take-seats.ts';
 import { receivedMail } from './ticket-mails.ts';
 
 const IDEMPOTENCY_SCOPE = 'booking';
@@ -72,8 +58,6 @@ export function bookingRequestHash(bookingText: string, slip: Buffer): string {
 /** Private, and not derivable from the reference alone: a random part names each stored slip. */
 export const slipKey = (reference: string) =>
   `payment-slips/${reference}/slip-${randomBytes(16).toString('hex')}.webp`;
-
-const invalidSchedule = () => new AppError('invalid_schedule', MSG.invalidSchedule, 400);
 
 type StoredResult = { statusCode: number; body: BookingCreated };
 
@@ -135,7 +119,7 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
       }
 
       const now = clock.now();
-      const trip = await checkTrip(tx, input, { now, timeZone: opts.tzOperator });
+      const trip = await checkTrip({ db: tx, input, now, timeZone: opts.tzOperator });
       const email = input.passenger.email.trim().toLowerCase();
 
       // A ticket or another session's live lock keeps the seat, and so does this session's lock
@@ -216,7 +200,7 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
       if (!ticket) throw new AppError('reference_exists', MSG.referenceExists, 409);
 
       // The unique index on (schedule, date, launch, seat) decides who gets a contested seat.
-      await takeSeats(tx, ticket.id, input);
+      await takeSeats({ db: tx, ticketId: ticket.id, key: input });
 
       // The ticket holds these seats now (docs/product.md section 10.3).
       await releaseSeats({ db: tx, ...input, session });
@@ -274,80 +258,4 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
     if (storedKey) await storage.delete(storedKey, 'private').catch(() => {});
     throw err;
   }
-}
-
-type TripCheck = { passengerDepartureTime: string; fromName: string; toName: string; launchName: string };
-
-/**
- * The trip must exist, be open, run on the requested date and launch, pass From before To, and
- * not have left the passenger's From stop yet; at the counter (`atCounter`), not have closed
- * boarding there yet.
- */
-export async function checkTrip(
-  tx: Tx,
-  input: Pick<
-    BookingInput,
-    'scheduleId' | 'travelDate' | 'originId' | 'destinationId' | 'launchId' | 'seats'
-  >,
-  when: { now: Date; timeZone: string; atCounter?: boolean },
-): Promise<TripCheck> {
-  const [schedule] = await tx.select().from(schedules).where(eq(schedules.id, input.scheduleId));
-  if (
-    !schedule ||
-    schedule.archivedAt ||
-    // Completed or cancelled by the operator: no longer offered.
-    schedule.status !== 'scheduled' ||
-    schedule.travelDate !== input.travelDate
-  ) {
-    throw invalidSchedule();
-  }
-  const stops = await tx
-    .select({
-      locationId: scheduleRouteStops.locationId,
-      stopOrder: scheduleRouteStops.stopOrder,
-      departureTime: scheduleRouteStops.departureTime,
-      name: locations.name,
-    })
-    .from(scheduleRouteStops)
-    .innerJoin(locations, eq(locations.id, scheduleRouteStops.locationId))
-    .where(eq(scheduleRouteStops.scheduleId, schedule.id))
-    .orderBy(asc(scheduleRouteStops.stopOrder));
-  const fromIndex = stops.findIndex((s) => s.locationId === input.originId);
-  const toIndex = stops.findIndex((s, i) => i > fromIndex && s.locationId === input.destinationId);
-  if (fromIndex < 0 || toIndex < 0) throw invalidSchedule();
-
-  if (when.atCounter) {
-    await refuseCounterClosed({ db: tx, trip: schedule, originId: input.originId, ...when });
-  } else {
-    refuseClosedDeparture({
-      trip: schedule,
-      stops,
-      originId: input.originId,
-      timeZone: when.timeZone,
-      now: when.now,
-    });
-  }
-
-  const [launch] = await tx
-    .select({
-      name: launches.name,
-      seatNumbers: launches.seatNumbers,
-      status: launches.status,
-      archivedAt: launches.archivedAt,
-    })
-    .from(scheduleLaunches)
-    .innerJoin(launches, eq(launches.id, scheduleLaunches.launchId))
-    .where(and(eq(scheduleLaunches.scheduleId, schedule.id), eq(scheduleLaunches.launchId, input.launchId)));
-  if (!launch) throw invalidSchedule();
-  if (launch.status !== 'active' || launch.archivedAt) throw launchUnavailable();
-  refuseUnknownSeats({ seatNumbers: launch.seatNumbers, seats: input.seats });
-
-  const from = stops[fromIndex];
-  const to = stops[toIndex];
-  return {
-    passengerDepartureTime: from?.departureTime ?? schedule.departureTime,
-    fromName: from?.name ?? '',
-    toName: to?.name ?? '',
-    launchName: launch.name,
-  };
 }

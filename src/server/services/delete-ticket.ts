@@ -32,7 +32,7 @@ export async function deleteTicket(opts: DeleteTicketOptions): Promise<void> {
     if (before.channel === 'counter')
       throw new AppError('counter_sale_kept', COUNTER_MSG.counterSaleKept, 409);
     // A code already given out must not board as "not in the list yet" once the ticket is gone.
-    await revokeCodes(tx, { ticketIds: [before.id], reason: 'deleted', now: new Date() });
+    await revokeCodes({ db: tx, ticketIds: [before.id], reason: 'deleted', now: new Date() });
     await tx.delete(ticketSeats).where(eq(ticketSeats.ticketId, before.id));
     await tx.delete(tickets).where(eq(tickets.id, before.id));
     await writeAudit(tx, {

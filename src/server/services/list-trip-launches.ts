@@ -11,13 +11,13 @@ type LaunchRow = {
   free_seats: number;
 };
 
+export type ListTripLaunchesOptions = { db: DbOrTx } & TripKey & { now: Date };
+
 /**
  * The launches of a trip that take bookings (active, not archived), in the schedule's order,
  * each with its seats left (docs/product.md section 10.5).
  */
-export async function listTripLaunches(
-  opts: { db: DbOrTx } & TripKey & { now: Date },
-): Promise<TripLaunch[]> {
+export async function listTripLaunches(opts: ListTripLaunchesOptions): Promise<TripLaunch[]> {
   const { db } = opts;
   const trip = await readTrip(opts);
   refuseUnoffered(trip.status);

@@ -6,12 +6,14 @@ import { seatLocks } from '../db/schema.ts';
 import { onTripLaunch } from '../db/seat-key.ts';
 import { isLostRace } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
-import { checkHoldLimits, type HoldLimits, serialiseHolds, tooManyTickets } from './check-hold-limits.ts';
-import { refuseTakenSeats, refuseUnknownSeats, seatsUnavailable } from './check-seats.ts';
+import { refuseUnknownSeats, seatsUnavailable } from '../lib/seat-checks.ts';
+import { checkHoldLimits, type HoldLimits, tooManyTickets } from './check-hold-limits.ts';
 import { emailNotVerified, findVerifiedEmail } from './find-verified-email.ts';
 import { launchUnavailable, readTripLaunch } from './read-trip-launch.ts';
 import { listDepartureStops, refuseClosedDeparture } from './refuse-closed-departure.ts';
 import { refuseCounterClosed } from './refuse-counter-closed.ts';
+import { refuseTakenSeats } from './refuse-taken-seats.ts';
+import { serialiseHolds } from './serialise-holds.ts';
 
 type LockSeatsOptions = Omit<SeatLockRequest, 'verificationToken'> & {
   db: Db;

@@ -12,7 +12,8 @@ import { BY_HAND_DEVICE } from '#shared/boarding.ts';
 import { CANCELLED_STATES } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import { REFUND_MSG, STAFF_MSG } from '#shared/staff-messages.ts';
-import { type LockedTicket, lockTicketAndDeparture } from './lock-ticket.ts';
+import type { LockedTicket } from './lock-ticket.ts';
+import { lockTicketAndDeparture } from './lock-ticket-and-departure.ts';
 import { readBoarded, readRouteStops, stopPositions } from './read-boarding-manifest.ts';
 import { readTicket } from './read-ticket.ts';
 

@@ -352,7 +352,7 @@ export async function moveDeparture(opts: MoveDepartureOptions): Promise<MovePla
         lost.push({ ticket: first.ticket, why: 'No room for this party on the new departure' });
         continue;
       }
-      await revokeCodes(tx, { ticketIds: [p.ticket.id], reason: 'moved', now });
+      await revokeCodes({ db: tx, ticketIds: [p.ticket.id], reason: 'moved', now });
       await tx
         .update(tickets)
         .set({

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { tickets } from '#server/db/schema.ts';
 import { addDays } from '#server/lib/clock.ts';
@@ -8,7 +7,7 @@ import type { TicketSigner } from '#server/lib/ticket-signing.ts';
 import type { ETicket } from '#shared/e-ticket-api.ts';
 import ETICKET_EN from '#shared/messages/eticket.ts';
 import type { BookingLookup } from '#shared/schemas.ts';
-import { type BookingFacts, readBookingView } from './lookup-booking.ts';
+import { type BookingFacts, readBookingView } from './read-booking-view.ts';
 
 /** An e-ticket link keeps working this many days after its travel date, then reads as unknown. */
 export const E_TICKET_LINK_DAYS = 7;
@@ -16,25 +15,6 @@ export const E_TICKET_LINK_DAYS = 7;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 const notFound = () => new AppError('e_ticket_not_found', ETICKET_EN.notFound, 404);
-
-/**
- * The e-ticket link's token of a confirmed booking, made on first need (256 random bits) and
- * kept through every later change, so the link the passenger was sent keeps working.
- */
-export async function eTicketTokenOf(db: DbOrTx, ticketId: string): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await db
-    .update(tickets)
-    .set({ eticketToken: token })
-    .where(and(eq(tickets.id, ticketId), isNull(tickets.eticketToken)));
-  const [row] = await db
-    .select({ token: tickets.eticketToken })
-    .from(tickets)
-    .where(eq(tickets.id, ticketId))
-    .limit(1);
-  if (!row?.token) throw new Error('e-ticket token was not kept');
-  return row.token;
-}
 
 export type ReadETicketOptions = {
   db: DbOrTx;
@@ -49,7 +29,7 @@ export type ReadETicketOptions = {
  */
 export async function readETicket(opts: ReadETicketOptions): Promise<ETicket> {
   if (!TOKEN.test(opts.token)) throw notFound();
-  const found = await readBookingView(opts.db, eq(tickets.eticketToken, opts.token));
+  const found = await readBookingView({ db: opts.db, where: eq(tickets.eticketToken, opts.token) });
   if (!found || addDays(found.view.travelDate, E_TICKET_LINK_DAYS) < opts.today) throw notFound();
   return { ...found.view, code: signedCode(found, opts.signer) };
 }

@@ -10,11 +10,10 @@ type FoundTripLaunch = { trip: FoundTrip; launch: FoundLaunch };
 
 export const launchUnavailable = () => new AppError('launch_unavailable', MSG.launchUnavailable, 409);
 
+export type ReadTripLaunchOptions = { db: DbOrTx } & TripKey & { launchId: string };
+
 /** The trip and one of its launches, in one query; 404 when the launch does not run on it. */
-export async function readTripLaunch({
-  db,
-  ...key
-}: { db: DbOrTx } & TripKey & { launchId: string }): Promise<FoundTripLaunch> {
+export async function readTripLaunch({ db, ...key }: ReadTripLaunchOptions): Promise<FoundTripLaunch> {
   const [row] = await db
     .select({
       ...TRIP_COLUMNS,

@@ -29,12 +29,14 @@ export function refuseUnoffered(status: string): void {
   if (status !== 'scheduled') throw new AppError('invalid_schedule', MSG.invalidSchedule, 409);
 }
 
+export type ReadTripOptions = { db: DbOrTx } & TripKey;
+
 /**
  * A trip is a schedule on its own date: a request for any other date is refused
  * (docs/product.md section 10.9), so seats are never read or held for a day the trip does not run.
  * An archived schedule (deleted while only history used it) is no trip at all.
  */
-export async function readTrip({ db, ...key }: { db: DbOrTx } & TripKey): Promise<FoundTrip> {
+export async function readTrip({ db, ...key }: ReadTripOptions): Promise<FoundTrip> {
   const [row] = await db.select(TRIP_COLUMNS).from(schedules).where(eq(schedules.id, key.scheduleId));
   if (!row || row.archivedAt || row.travelDate !== key.travelDate) throw tripNotFound();
   return { id: row.id, travelDate: row.travelDate, status: row.status, departureTime: row.departureTime };

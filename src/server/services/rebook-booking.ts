@@ -1,84 +1,22 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '#server/db/client.ts';
-import { paymentSettings, refundRequests, ticketSeats, tickets } from '#server/db/schema.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { refundRequests, ticketSeats, tickets } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { extraUnderReview, notAllowed, secondExtraPayment } from '#server/lib/manage-errors.ts';
 import { supersedeETicket } from '#server/lib/ticket-signing.ts';
-import type { Currency } from '#shared/constants.ts';
-import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES } from '#shared/constants.ts';
-import type { ManageRebookQuote, ManageRebookRequest } from '#shared/manage-api.ts';
-import { buildBreakdown, centsToMoney, computeTotal, toCents } from '#shared/money.ts';
-import type { TicketBreakdownRow } from '#shared/schemas.ts';
-import { refuseTakenSeats, takeSeats } from './check-seats.ts';
-import { checkTrip } from './create-booking.ts';
-import { type ChangeContext, extraPaymentWaits, notAllowed, type RecordedChange } from './manage-booking.ts';
+import type { ManageRebookRequest } from '#shared/manage-api.ts';
+import { centsToMoney } from '#shared/money.ts';
+import { checkTrip } from './check-trip.ts';
+import { priceRebooking } from './price-rebooking.ts';
+import { refuseTakenSeats } from './refuse-taken-seats.ts';
 import { revokeCodes } from './revoke-codes.ts';
+import type { ChangeContext, RecordedChange } from './run-change.ts';
+import { takeSeats } from './take-seats.ts';
 
-type Priced = { breakdown: TicketBreakdownRow[]; totalAmount: string; differenceCents: bigint };
-
-/** A second change while the office checks the last one's payment would overwrite its slip. */
-const extraUnderReview = () =>
-  new AppError(
-    'extra_payment_under_review',
-    'The office is still checking your payment for the last change. You can change the departure again once they have.',
-    409,
-  );
-/**
- * A booking keeps two payments at most (docs/decisions/027): a second dearer rebooking would
- * replace the slip the office verified.
- */
-const secondExtraPayment = () =>
-  new AppError(
-    'extra_payment_again',
-    'This booking has already been paid for a dearer departure once. To change it to another dearer one, please contact us.',
-    409,
-  );
-
-/**
- * What the same party costs now, in the booking's currency, and the difference from what the
- * booking cost. After the operator cancelled the departure a rebooking is free: same price.
- */
-async function priceOf(
-  db: DbOrTx,
-  ticket: { ticketBreakdown: TicketBreakdownRow[]; currency: string; totalAmount: string },
-  free: boolean,
-): Promise<Priced> {
-  if (free)
-    return { breakdown: ticket.ticketBreakdown, totalAmount: ticket.totalAmount, differenceCents: 0n };
-  const [settings] = await db.select().from(paymentSettings).orderBy(asc(paymentSettings.createdAt)).limit(1);
-  const breakdown = buildBreakdown(
-    ticket.ticketBreakdown.map(({ type, category, quantity }) => ({ type, category, quantity })),
-    settings ?? DEFAULT_PRICES,
-  );
-  const totalAmount = computeTotal(
-    breakdown,
-    ticket.currency as Currency,
-    settings?.exchangeRate ?? DEFAULT_EXCHANGE_RATE,
-  );
-  return { breakdown, totalAmount, differenceCents: toCents(totalAmount) - toCents(ticket.totalAmount) };
-}
-
-export async function quoteRebook(
-  db: DbOrTx,
-  ticket: {
-    ticketBreakdown: TicketBreakdownRow[];
-    currency: string;
-    totalAmount: string;
-    ticketStatus: string;
-    extraAmount: string | null;
-  },
-  free: boolean,
-): Promise<ManageRebookQuote> {
-  if (!free && extraPaymentWaits(ticket)) throw extraUnderReview();
-  const priced = await priceOf(db, ticket, free);
-  // Refused before seats are chosen, as the change itself would be.
-  if (priced.differenceCents > 0n && ticket.extraAmount !== null) throw secondExtraPayment();
-  return {
-    totalAmount: priced.totalAmount,
-    difference: centsToMoney(priced.differenceCents),
-    currency: ticket.currency,
-    needsSlip: priced.differenceCents > 0n,
-  };
-}
+export type RebookBookingOptions = ChangeContext & {
+  input: ManageRebookRequest;
+  timeZone: string;
+  storeSlip: (() => Promise<string>) | null;
+};
 
 /**
  * Moves the booking to another departure of the same From and To (docs/decisions/027), in the
@@ -91,11 +29,8 @@ export async function quoteRebook(
  * second is under review it is not rebooked again (except for free), and a second dearer
  * rebooking is refused.
  */
-export async function rebookBooking(
-  { tx, ticket, rules, now }: ChangeContext,
-  input: ManageRebookRequest,
-  opts: { timeZone: string; storeSlip: (() => Promise<string>) | null },
-): Promise<RecordedChange> {
+export async function rebookBooking(opts: RebookBookingOptions): Promise<RecordedChange> {
+  const { tx, ticket, rules, now, input } = opts;
   if (rules.extraUnderReview && !rules.freeRebook) throw extraUnderReview();
   if (!rules.canRebook) throw notAllowed('This booking can no longer be changed here.');
   if (input.scheduleId === ticket.scheduleId && input.travelDate === ticket.travelDate) {
@@ -110,14 +45,15 @@ export async function rebookBooking(
   if (!ticket.userOriginId || !ticket.userDestinationId) {
     throw notAllowed('This booking cannot be changed here. Please contact us.');
   }
-  const trip = await checkTrip(
-    tx,
-    { ...input, originId: ticket.userOriginId, destinationId: ticket.userDestinationId },
-    { now, timeZone: opts.timeZone },
-  );
+  const trip = await checkTrip({
+    db: tx,
+    input: { ...input, originId: ticket.userOriginId, destinationId: ticket.userDestinationId },
+    now,
+    timeZone: opts.timeZone,
+  });
   // Another passenger's live hold keeps its seats, as it does against any booking.
   await refuseTakenSeats({ db: tx, ...input, session: `manage:${ticket.id}`, now });
-  const priced = await priceOf(tx, ticket, rules.freeRebook);
+  const priced = await priceRebooking({ db: tx, ticket, free: rules.freeRebook });
   const dearer = priced.differenceCents > 0n;
   if (dearer && ticket.extraAmount !== null) throw secondExtraPayment();
   if (dearer && !opts.storeSlip) {
@@ -129,7 +65,7 @@ export async function rebookBooking(
   }
 
   // The code shown so far no longer boards on the departure the booking leaves.
-  await revokeCodes(tx, { ticketIds: [ticket.id], reason: 'rebooked', now });
+  await revokeCodes({ db: tx, ticketIds: [ticket.id], reason: 'rebooked', now });
   await tx.delete(ticketSeats).where(eq(ticketSeats.ticketId, ticket.id));
   const status = rules.freeRebook
     ? ticket.paymentStatus === 'completed'
@@ -164,7 +100,7 @@ export async function rebookBooking(
       ...supersedeETicket,
     })
     .where(eq(tickets.id, ticket.id));
-  await takeSeats(tx, ticket.id, input);
+  await takeSeats({ db: tx, ticketId: ticket.id, key: input });
 
   if (priced.differenceCents < 0n) {
     await tx

@@ -4,13 +4,13 @@ import type { DbOrTx } from '../db/client.ts';
 import { seatLocks } from '../db/schema.ts';
 import { onTripLaunch } from '../db/seat-key.ts';
 
+export type ReleaseSeatsOptions = { db: DbOrTx; session: string } & Pick<
+  SeatLockRequest,
+  'scheduleId' | 'travelDate' | 'launchId' | 'seats'
+>;
+
 /** Drops this session's own locks on those seats; another session's locks are never touched. */
-export async function releaseSeats(
-  opts: { db: DbOrTx; session: string } & Pick<
-    SeatLockRequest,
-    'scheduleId' | 'travelDate' | 'launchId' | 'seats'
-  >,
-): Promise<SeatReleaseResponse> {
+export async function releaseSeats(opts: ReleaseSeatsOptions): Promise<SeatReleaseResponse> {
   const released = await opts.db
     .delete(seatLocks)
     .where(

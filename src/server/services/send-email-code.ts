@@ -21,7 +21,7 @@ const HOUR_MS = 60 * 60 * 1000;
 
 const verificationLimit = () => new AppError('verification_limit', MSG.verificationLimit, 429);
 
-/** The code key of a booking's manage codes: `booking:<reference>` (manage-booking.ts). */
+/** The code key of a booking's manage codes: `booking:<reference>` (manage-code-key.ts). */
 export const MANAGE_KEY_PREFIX = 'booking:';
 
 export type SendEmailCodeOptions = {

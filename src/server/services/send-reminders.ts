@@ -3,9 +3,9 @@ import { and, eq, isNull, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { schedules, tickets } from '#server/db/schema.ts';
 import { addDays, type Clock, dateInZone } from '#server/lib/clock.ts';
+import { eTicketTokenOf } from './e-ticket-token-of.ts';
 import { listTicketsWhere } from './list-tickets.ts';
 import { type Notifier, notifyPassenger } from './notify-passengers.ts';
-import { eTicketTokenOf } from './read-e-ticket.ts';
 import { readReminderSettings } from './reminder-settings.ts';
 
 /** Reminders go out from this hour of the operator's day before departure (not at midnight). */
@@ -81,7 +81,7 @@ export async function sendDayBeforeReminders(
         if (!won) return false;
         const [ticket] = await listTicketsWhere({ db: tx, where: eq(tickets.id, id), limit: 1 });
         if (!ticket) return false;
-        const token = await eTicketTokenOf(tx, id);
+        const token = await eTicketTokenOf({ db: tx, ticketId: id });
         const notice = {
           kind: 'day_before_reminder' as const,
           ticket,

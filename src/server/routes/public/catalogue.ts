@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ping } from '#server/db/migrate.ts';
-import { listActiveBanners } from '#server/services/list-banners.ts';
+import { checkHealth } from '#server/services/check-health.ts';
+import { listActiveBanners } from '#server/services/list-active-banners.ts';
 import { listLocations } from '#server/services/list-locations.ts';
 import { readBranding } from '#server/services/read-branding.ts';
 import { readPublicSettings } from '#server/services/read-public-settings.ts';
@@ -22,7 +22,7 @@ export default async function catalogueRoutes(fastify: FastifyInstance) {
   const db = database.db;
 
   app.get('/api/health', { schema: { response: { 200: healthSchema } } }, async (_req, reply) => {
-    await ping(database);
+    await checkHealth({ db });
     reply.header('Cache-Control', 'no-store');
     return { status: 'ok' as const };
   });

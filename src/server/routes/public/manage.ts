@@ -1,27 +1,20 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tickets } from '#server/db/schema.ts';
 import { processImage } from '#server/lib/images.ts';
 import { parseJsonField, readMultipart } from '#server/lib/multipart.ts';
 import { routeLimit } from '#server/lib/rate-limit.ts';
+import { cancelOwnBooking } from '#server/services/cancel-own-booking.ts';
 import { slipKey } from '#server/services/create-booking.ts';
-import {
-  type ChangeContext,
-  cancelOwnBooking,
-  manageLinkInvalid,
-  type RecordedChange,
-  readManageView,
-  rebooksFree,
-  renamePassenger,
-  runChange,
-  sendManageCode,
-  setRefundAccount,
-  ticketOfLink,
-  verifyManageCode,
-} from '#server/services/manage-booking.ts';
-import { quoteRebook, rebookBooking } from '#server/services/rebook-booking.ts';
+import { quoteRebook } from '#server/services/quote-rebook.ts';
+import { readManageView } from '#server/services/read-manage-view.ts';
+import { rebookBooking } from '#server/services/rebook-booking.ts';
+import { renamePassenger } from '#server/services/rename-passenger.ts';
+import { type ChangeContext, type RecordedChange, runChange } from '#server/services/run-change.ts';
+import { sendManageCode } from '#server/services/send-manage-code.ts';
+import { setRefundAccount } from '#server/services/set-refund-account.ts';
+import { ticketOfLink } from '#server/services/ticket-of-link.ts';
+import { verifyManageCode } from '#server/services/verify-manage-code.ts';
 import { COMPRESSION } from '#shared/constants.ts';
 import {
   MANAGE_GRANT_HEADER,
@@ -161,11 +154,15 @@ export default async function manageRoutes(fastify: FastifyInstance) {
   );
 
   app.post('/api/bookings/:reference/manage/cancel', changeSchema(manageCancelRequestSchema), (req, reply) =>
-    change(req, reply, 'cancel', req.body.requestId, (ctx) => cancelOwnBooking(ctx, req.body.account)),
+    change(req, reply, 'cancel', req.body.requestId, (ctx) =>
+      cancelOwnBooking({ ...ctx, account: req.body.account }),
+    ),
   );
 
   app.post('/api/bookings/:reference/manage/name', changeSchema(manageNameRequestSchema), (req, reply) =>
-    change(req, reply, 'name', req.body.requestId, (ctx) => renamePassenger(ctx, req.body.passengerName)),
+    change(req, reply, 'name', req.body.requestId, (ctx) =>
+      renamePassenger({ ...ctx, passengerName: req.body.passengerName }),
+    ),
   );
 
   app.post(
@@ -173,7 +170,7 @@ export default async function manageRoutes(fastify: FastifyInstance) {
     changeSchema(manageRefundAccountRequestSchema),
     (req, reply) =>
       change(req, reply, 'refund_account', req.body.requestId, (ctx) =>
-        setRefundAccount(ctx, req.body.account),
+        setRefundAccount({ ...ctx, account: req.body.account }),
       ),
   );
 
@@ -189,10 +186,8 @@ export default async function manageRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const ticketId = await linked(req);
-      const [ticket] = await db.select().from(tickets).where(eq(tickets.id, ticketId)).limit(1);
-      if (!ticket) throw manageLinkInvalid();
       reply.header('Cache-Control', 'no-store');
-      return quoteRebook(db, ticket, rebooksFree(ticket));
+      return quoteRebook({ db, ticketId });
     },
   );
 
@@ -209,7 +204,9 @@ export default async function manageRoutes(fastify: FastifyInstance) {
       let stored: string | null = null;
       try {
         return await change(req, reply, 'rebook', input.requestId, (ctx) =>
-          rebookBooking(ctx, input, {
+          rebookBooking({
+            ...ctx,
+            input,
             timeZone,
             storeSlip: image
               ? async () => {

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeLimit } from '#server/lib/rate-limit.ts';
+import { seatsUnavailable } from '#server/lib/seat-checks.ts';
 import { holdLimitsOf } from '#server/services/check-hold-limits.ts';
-import { refuseTakenSeats, seatsUnavailable } from '#server/services/check-seats.ts';
 import { emailNotVerified } from '#server/services/find-verified-email.ts';
 import { listTripLaunches } from '#server/services/list-trip-launches.ts';
 import { lockSeats } from '#server/services/lock-seats.ts';
 import { readSeatMap } from '#server/services/read-seat-map.ts';
+import { refuseTakenSeats } from '#server/services/refuse-taken-seats.ts';
 import { releaseSeats } from '#server/services/release-seats.ts';
 import { searchTrips } from '#server/services/search-trips.ts';
 import { BOOKING_SESSION_HEADER } from '#shared/http-headers.ts';

@@ -8,7 +8,7 @@ export class FormProblem extends Error {
   override name = 'FormProblem';
 }
 
-/** The manage API's own refusals (src/server/services/manage-booking.ts), in the passenger's words. */
+/** The manage API's own refusals (src/server/lib/manage-errors.ts and the manage services), in the passenger's words. */
 const MANAGE_CODES: Readonly<Record<string, TextId>> = {
   manage_link_invalid: 'manage.linkInvalid',
   manage_grant_required: 'manage.errorGrant',

@@ -1,0 +1,139 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '#server/db/client.ts';
+import { launches, locations, scheduleRouteStops, schedules, tickets } from '#server/db/schema.ts';
+import { hhmm } from '#server/lib/clock.ts';
+import {
+  LOOKUP_STATUS_TEXT,
+  PAYMENT_STATUS_LABEL,
+  TICKET_STATUS_LABEL,
+  UNKNOWN_LOCATION,
+} from '#shared/messages.ts';
+import type { BookingLookup } from '#shared/schemas.ts';
+
+function pick<T extends Record<string, string>>(table: T, key: string, fallback: keyof T): string {
+  return (table as Record<string, string>)[key] ?? table[fallback] ?? key;
+}
+
+type StopRow = {
+  stopOrder: number;
+  locationId: string | null;
+  name: string | null;
+  nameDv: string | null;
+  departureTime: string | null;
+};
+
+/** What the booking view is read with, beyond what it shows: for signing its e-ticket. */
+export type BookingFacts = {
+  ticketId: string;
+  scheduleId: string;
+  eticketVersion: number;
+  /** The passenger's From and To as positions on the route (0 is the first stop), or -1. */
+  fromStop: number;
+  toStop: number;
+};
+
+export type ReadBookingViewOptions = { db: DbOrTx; where: SQL };
+
+/**
+ * One booking's view (the public lookup's shape, with the whole name) and its facts; null when
+ * `where` matches none. One statement: the trip's stops come along as a JSON array.
+ */
+export async function readBookingView({
+  db,
+  where,
+}: ReadBookingViewOptions): Promise<{ view: BookingLookup; facts: BookingFacts } | null> {
+  const origin = alias(locations, 'origin');
+  const destination = alias(locations, 'destination');
+  const [row] = await db
+    .select({
+      ticketId: tickets.id,
+      eticketVersion: tickets.eticketVersion,
+      originId: tickets.userOriginId,
+      destinationId: tickets.userDestinationId,
+      reference: tickets.paymentReference,
+      ticketStatus: tickets.ticketStatus,
+      paymentStatus: tickets.paymentStatus,
+      travelDate: tickets.travelDate,
+      passengerDepartureTime: tickets.passengerDepartureTime,
+      scheduleId: tickets.scheduleId,
+      scheduleStatus: schedules.status,
+      scheduleDepartureTime: schedules.departureTime,
+      fromName: origin.name,
+      fromNameDv: origin.nameDv,
+      toName: destination.name,
+      toNameDv: destination.nameDv,
+      launchName: launches.name,
+      seatNumbers: tickets.seatNumbers,
+      adultCount: tickets.adultCount,
+      childCount: tickets.childCount,
+      ticketBreakdown: tickets.ticketBreakdown,
+      totalAmount: tickets.totalAmount,
+      currency: tickets.currency,
+      passengerName: tickets.passengerName,
+      createdAt: tickets.createdAt,
+      stops: sql<StopRow[]>`(
+        select coalesce(json_agg(json_build_object(
+          'stopOrder', s.stop_order, 'locationId', s.location_id, 'name', l.name, 'nameDv', l.name_dv,
+          'departureTime', s.departure_time
+        ) order by s.stop_order), '[]'::json)
+        from ${scheduleRouteStops} s left join ${locations} l on l.id = s.location_id
+        where s.schedule_id = ${tickets.scheduleId})`,
+    })
+    .from(tickets)
+    .innerJoin(schedules, eq(schedules.id, tickets.scheduleId))
+    .innerJoin(launches, eq(launches.id, tickets.launchId))
+    .leftJoin(origin, eq(origin.id, tickets.userOriginId))
+    .leftJoin(destination, eq(destination.id, tickets.userDestinationId))
+    .where(where)
+    .limit(1);
+  if (!row) return null;
+
+  // docs/product.md section 10.11: an approved ticket on a completed trip reads as completed.
+  const status =
+    row.ticketStatus === 'confirmed' && row.scheduleStatus === 'completed' ? 'completed' : row.ticketStatus;
+  const statusKey = Object.hasOwn(LOOKUP_STATUS_TEXT, status)
+    ? (status as keyof typeof LOOKUP_STATUS_TEXT)
+    : 'pending';
+
+  const view: BookingLookup = {
+    reference: row.reference,
+    ticketStatus: row.ticketStatus,
+    ticketStatusLabel: pick(TICKET_STATUS_LABEL, row.ticketStatus, 'pending'),
+    paymentStatus: row.paymentStatus,
+    paymentStatusLabel: pick(PAYMENT_STATUS_LABEL, row.paymentStatus, 'pending'),
+    statusText: LOOKUP_STATUS_TEXT[statusKey],
+    statusKey,
+    travelDate: row.travelDate,
+    departureTime: hhmm(row.passengerDepartureTime ?? row.scheduleDepartureTime) ?? '',
+    // A location that is gone has no Dhivehi name: '' lets the reader's own "unknown" show.
+    from: { name: row.fromName ?? UNKNOWN_LOCATION, nameDv: row.fromNameDv ?? '' },
+    to: { name: row.toName ?? UNKNOWN_LOCATION, nameDv: row.toNameDv ?? '' },
+    stops: row.stops.map((s) => ({
+      stopOrder: s.stopOrder,
+      name: s.name ?? UNKNOWN_LOCATION,
+      nameDv: s.nameDv ?? '',
+      departureTime: hhmm(s.departureTime),
+    })),
+    launchName: row.launchName,
+    seatNumbers: row.seatNumbers,
+    adultCount: row.adultCount,
+    childCount: row.childCount,
+    ticketBreakdown: row.ticketBreakdown,
+    totalAmount: row.totalAmount,
+    currency: row.currency,
+    passengerName: row.passengerName,
+    createdAt: row.createdAt.toISOString(),
+  };
+  const position = (locationId: string | null) => row.stops.findIndex((s) => s.locationId === locationId);
+  return {
+    view,
+    facts: {
+      ticketId: row.ticketId,
+      scheduleId: row.scheduleId,
+      eticketVersion: row.eticketVersion,
+      fromStop: position(row.originId),
+      toStop: position(row.destinationId),
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '#server/db/client.ts';
+import { bookingChanges, bookingGrants, tickets } from '#server/db/schema.ts';
+import { writeAudit } from '#server/lib/audit.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { announce } from '#server/lib/live-events.ts';
+import { enqueueMail } from '#server/lib/mailer.ts';
+import { manageLinkInvalid } from '#server/lib/manage-errors.ts';
+import { sha256Hex } from '#server/lib/one-time-codes.ts';
+import { readTicket } from './read-ticket.ts';
+import { type ManageRules, rulesOf } from './rules-of.ts';
+import { type OwnChange, ownChangeMail } from './ticket-mails.ts';
+
+const grantRequired = () =>
+  new AppError('manage_grant_required', 'Enter the code we e-mailed you to make this change.', 401);
+
+export type ChangeContext = { tx: Tx; ticket: typeof tickets.$inferSelect; rules: ManageRules; now: Date };
+/** What a change recorded (the audit's before and after), and what the passenger is mailed. */
+export type RecordedChange = { before: unknown; after: unknown; mail: OwnChange };
+
+export type RunChangeOptions = {
+  db: Db;
+  clock: Clock;
+  timeZone: string;
+  ticketId: string;
+  grant: string | undefined;
+  requestId: string;
+  kind: string;
+  clientIp: string;
+  act: (ctx: ChangeContext) => Promise<RecordedChange>;
+};
+
+/**
+ * One passenger change, in one transaction: the ticket row is locked, a retried request (same
+ * request id) finds its change done and changes nothing more, and otherwise the grant is used
+ * up by this change. `act` returns what the change recorded.
+ */
+export async function runChange(opts: RunChangeOptions): Promise<{ replayed: boolean }> {
+  const now = opts.clock.now();
+  return opts.db.transaction(async (tx) => {
+    const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, opts.ticketId)).for('update');
+    if (!ticket) throw manageLinkInvalid();
+    const [done] = await tx
+      .select({ ticketId: bookingChanges.ticketId, kind: bookingChanges.kind })
+      .from(bookingChanges)
+      .where(eq(bookingChanges.requestId, opts.requestId))
+      .limit(1);
+    if (done) {
+      if (done.ticketId !== ticket.id || done.kind !== opts.kind) {
+        throw new AppError('request_id_reused', 'This request was already used for another change.', 422);
+      }
+      return { replayed: true };
+    }
+    const used = opts.grant
+      ? await tx
+          .update(bookingGrants)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(bookingGrants.tokenHash, sha256Hex(opts.grant)),
+              eq(bookingGrants.ticketId, ticket.id),
+              isNull(bookingGrants.usedAt),
+              gt(bookingGrants.expiresAt, now),
+            ),
+          )
+          .returning({ id: bookingGrants.id })
+      : [];
+    if (used.length === 0) throw grantRequired();
+    const rules = await rulesOf({ db: tx, ticket, now, timeZone: opts.timeZone });
+    const recorded = await opts.act({ tx, ticket, rules, now });
+    await tx.insert(bookingChanges).values({
+      ticketId: ticket.id,
+      requestId: opts.requestId,
+      kind: opts.kind,
+      before: recorded.before,
+      after: recorded.after,
+      clientIp: opts.clientIp,
+      createdAt: now,
+    });
+    await writeAudit(tx, {
+      actorUserId: null,
+      action: `passenger_${opts.kind}`,
+      entity: 'ticket',
+      entityId: ticket.id,
+      before: recorded.before,
+      after: recorded.after,
+    });
+    await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: ticket.id } });
+    // The booking's address hears of every change, so one it did not ask for does not go unseen.
+    await enqueueMail(tx, ownChangeMail(await readTicket({ db: tx, id: ticket.id }), recorded.mail));
+    return { replayed: false };
+  });
+}
