@@ -30,7 +30,7 @@ export type QueuedMail = MailMessage & { kept?: { subject: string; text: string 
 
 /**
  * A mail written from what the database says, in the transaction that enqueues it: a passenger's
- * mail reads their language and the operator's texts (services/ticket-mails.ts).
+ * mail reads their language and the operator's texts (src/server/mails/).
  */
 export type ComposeMail = (db: DbOrTx) => Promise<QueuedMail>;
 

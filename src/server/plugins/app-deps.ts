@@ -12,9 +12,9 @@ import { createSeatLockGate, type SeatLockGate } from '../lib/seat-lock-gate.ts'
 import { createSessionFreshCache, type SessionFreshCache } from '../lib/session-fresh-cache.ts';
 import type { Storage } from '../lib/storage.ts';
 import { loadTicketSigner, type TicketSigner } from '../lib/ticket-signing.ts';
+import type { CompiledTextOverrides } from '../services/read-compiled-text-overrides.ts';
 import type { SharedSeatMap } from '../services/read-seat-map.ts';
 import type { TripDay } from '../services/search-trips.ts';
-import type { CompiledTextOverrides } from '../services/text-overrides.ts';
 
 type AppDeps = {
   config: Config;

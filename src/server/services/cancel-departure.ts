@@ -19,7 +19,7 @@ import type { CancelPreview, CancelReason } from '#shared/disruptions.ts';
 import { MSG } from '#shared/messages.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
 import { listTicketsWhere } from './list-tickets.ts';
-import { type Notifier, notifyPassenger } from './notify-passengers.ts';
+import { type Notifier, notifyPassenger } from './notify-passenger.ts';
 import { sampleNotices } from './sample-notices.ts';
 import { refundParts } from './split-refund.ts';
 
@@ -128,7 +128,7 @@ export async function cancelBookings(
   );
   if (requests.length > 0) await tx.insert(refundRequests).values(requests).onConflictDoNothing();
   for (const notice of cancelNotices(opts.affected, opts.reason, opts.note)) {
-    await notifyPassenger(tx, notice, opts.notifiers);
+    await notifyPassenger({ db: tx, notice, notifiers: opts.notifiers });
   }
 }
 
@@ -148,7 +148,10 @@ export async function previewCancellation(opts: PreviewCancellationOptions): Pro
   const schedule = await readSchedule(opts.db, opts.scheduleId);
   const affected = await listTicketsWhere({ db: opts.db, where: activeOn(schedule.id) });
   const messages = opts.reason
-    ? await sampleNotices(opts.db, cancelNotices(affected, opts.reason, opts.note?.trim() || null))
+    ? await sampleNotices({
+        db: opts.db,
+        notices: cancelNotices(affected, opts.reason, opts.note?.trim() || null),
+      })
     : [];
   return previewOf(schedule, affected, messages);
 }
@@ -204,7 +207,7 @@ export async function cancelDeparture(opts: CancelDepartureOptions): Promise<Can
       notifiers: opts.notifiers,
     });
     await tx.delete(seatLocks).where(eq(seatLocks.scheduleId, schedule.id));
-    const sent = await sampleNotices(tx, cancelNotices(affected, opts.reason, note));
+    const sent = await sampleNotices({ db: tx, notices: cancelNotices(affected, opts.reason, note) });
     const preview = previewOf(schedule, affected, sent);
     await writeAudit(tx, {
       actorUserId: opts.actorUserId,

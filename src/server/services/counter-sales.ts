@@ -10,6 +10,7 @@ import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
 import { makeReference, REFERENCE_ATTEMPTS } from '#server/lib/reference.ts';
 import { supersedeETicket, type TicketSigner } from '#server/lib/ticket-signing.ts';
+import { approvedMail } from '#server/mails/approved-mail.ts';
 import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES } from '#shared/constants.ts';
 import {
   type CounterSale,
@@ -27,7 +28,6 @@ import { boardedPersons } from './read-boarding-manifest.ts';
 import { eTicketTokenOf, signedCode } from './read-e-ticket.ts';
 import { readTicket } from './read-ticket.ts';
 import { releaseSeats } from './release-seats.ts';
-import { approvedMail } from './ticket-mails.ts';
 
 export type CounterSaleInput = z.output<typeof counterSaleRequestSchema>;
 

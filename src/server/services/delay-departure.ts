@@ -10,7 +10,7 @@ import type { CancelReason, DelayPreview, DelayResult } from '#shared/disruption
 import { MSG } from '#shared/messages.ts';
 import { affectedPassenger, previewCancellation } from './cancel-departure.ts';
 import { listTicketsWhere } from './list-tickets.ts';
-import { type Notifier, notifyPassenger } from './notify-passengers.ts';
+import { type Notifier, notifyPassenger } from './notify-passenger.ts';
 import { sampleNotices } from './sample-notices.ts';
 
 /** The bookings a delay reaches: those still to travel. */
@@ -84,16 +84,16 @@ export async function previewDelay(opts: PreviewDelayOptions): Promise<DelayPrev
       });
       const newTime = newTimeOf(stops, times);
       const note = opts.note?.trim() || null;
-      messages = await sampleNotices(
-        opts.db,
-        active.map((ticket) => ({
+      messages = await sampleNotices({
+        db: opts.db,
+        notices: active.map((ticket) => ({
           kind: 'departure_delayed' as const,
           ticket: { ...ticket, passengerDepartureTime: newTime(ticket) },
           reason,
           note,
           was: ticket.passengerDepartureTime ?? '',
         })),
-      );
+      });
     }
   }
   return { ...reached, messages };
@@ -165,11 +165,11 @@ export async function delayDeparture(opts: DelayDepartureOptions): Promise<Delay
     let mails = 0;
     for (const ticket of moved) {
       const was = active.find((t) => t.id === ticket.id)?.passengerDepartureTime ?? '';
-      const reached = await notifyPassenger(
-        tx,
-        { kind: 'departure_delayed', ticket, reason: opts.reason, note, was },
-        opts.notifiers,
-      );
+      const reached = await notifyPassenger({
+        db: tx,
+        notice: { kind: 'departure_delayed', ticket, reason: opts.reason, note, was },
+        notifiers: opts.notifiers,
+      });
       if (reached) mails += 1;
     }
     const after = opts.times;

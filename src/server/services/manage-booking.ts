@@ -20,6 +20,8 @@ import { readManageLink, signManageLink } from '#server/lib/manage-links.ts';
 import { sha256Hex } from '#server/lib/one-time-codes.ts';
 import { normalizeReference } from '#server/lib/reference.ts';
 import { supersedeETicket, type TicketSigner } from '#server/lib/ticket-signing.ts';
+import { manageCodeMail } from '#server/mails/manage-code-mail.ts';
+import { type OwnChange, ownChangeMail } from '#server/mails/own-change-mail.ts';
 import { DEFAULT_LANGUAGE, isLanguage } from '#shared/languages.ts';
 import type {
   ManageRefund,
@@ -38,7 +40,6 @@ import { readTicket } from './read-ticket.ts';
 import { listDepartureStops } from './refuse-closed-departure.ts';
 import { MANAGE_KEY_PREFIX, sendEmailCode } from './send-email-code.ts';
 import { refundParts } from './split-refund.ts';
-import { manageCodeMail, type OwnChange, ownChangeMail } from './ticket-mails.ts';
 import { proveEmailCode } from './verify-email-code.ts';
 
 /** A proved code gives one change within this many minutes. */

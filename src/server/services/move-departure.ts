@@ -15,12 +15,13 @@ import { type Clock, hhmm, instantInZone } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { supersedeETicket } from '#server/lib/ticket-signing.ts';
+import type { DisruptionNotice } from '#server/mails/notice-mail.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import type { CancelReason, MovePlan } from '#shared/disruptions.ts';
 import { MSG } from '#shared/messages.ts';
 import { affectedPassenger, cancelBookings } from './cancel-departure.ts';
 import { listTicketsWhere } from './list-tickets.ts';
-import { type DisruptionNotice, type Notifier, notifyPassenger } from './notify-passengers.ts';
+import { type Notifier, notifyPassenger } from './notify-passenger.ts';
 import { chooseSeats } from './reseat.ts';
 import { revokeCodes } from './revoke-codes.ts';
 import { sampleNotices } from './sample-notices.ts';
@@ -265,14 +266,14 @@ export async function previewMove(opts: PreviewMoveOptions) {
   });
   const { stops, result } = await planFor(opts.db, source, target, now);
   const messages = opts.reason
-    ? await sampleNotices(
-        opts.db,
-        moveNotices(
+    ? await sampleNotices({
+        db: opts.db,
+        notices: moveNotices(
           result.placed.map((p) => asMoved(p, target, stops)),
           result.refused.map((r) => r.ticket),
           { reason: opts.reason, note: opts.note?.trim() || null },
         ),
-      )
+      })
     : [];
   return planView(source, target, result, messages);
 }
@@ -408,11 +409,11 @@ export async function moveDeparture(opts: MoveDepartureOptions): Promise<MovePla
             ),
           });
     for (const ticket of updated) {
-      await notifyPassenger(
-        tx,
-        { kind: 'departure_moved', ticket, reason: opts.reason, note },
-        opts.notifiers,
-      );
+      await notifyPassenger({
+        db: tx,
+        notice: { kind: 'departure_moved', ticket, reason: opts.reason, note },
+        notifiers: opts.notifiers,
+      });
     }
     // What went out, in the plan's order (the preview's): its messages are the answer's.
     const sent = moveNotices(
@@ -441,6 +442,6 @@ export async function moveDeparture(opts: MoveDepartureOptions): Promise<MovePla
     for (const t of [...moved.map((m) => m.ticket), ...lost.map((l) => l.ticket)]) {
       await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: t.id } });
     }
-    return { ...view, messages: await sampleNotices(tx, sent) };
+    return { ...view, messages: await sampleNotices({ db: tx, notices: sent }) };
   });
 }

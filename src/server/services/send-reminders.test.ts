@@ -6,7 +6,7 @@ import { mailOutbox, tickets } from '#server/db/schema.ts';
 import { addDays, instantInZone } from '#server/lib/clock.ts';
 import { type MadeTicket, makeAdmin, makeLaunch, makeSchedule, makeTicket } from '#tests/factories.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '#tests/setup/test-db.ts';
-import { emailNotifier, type Notifier } from './notify-passengers.ts';
+import { emailNotifier, type Notifier } from './notify-passenger.ts';
 import { updateReminderSettings } from './reminder-settings.ts';
 import { type ReminderJob, sendDayBeforeReminders, startReminderJob } from './send-reminders.ts';
 

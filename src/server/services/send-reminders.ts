@@ -4,7 +4,7 @@ import type { Db } from '#server/db/client.ts';
 import { schedules, tickets } from '#server/db/schema.ts';
 import { addDays, type Clock, dateInZone } from '#server/lib/clock.ts';
 import { listTicketsWhere } from './list-tickets.ts';
-import { type Notifier, notifyPassenger } from './notify-passengers.ts';
+import { type Notifier, notifyPassenger } from './notify-passenger.ts';
 import { eTicketTokenOf } from './read-e-ticket.ts';
 import { readReminderSettings } from './reminder-settings.ts';
 
@@ -89,7 +89,7 @@ export async function sendDayBeforeReminders(
         };
         // No channel reaches this passenger (a counter sale with no e-mail address, and no SMS
         // gateway yet): the claim goes back, so a channel added later still reminds them.
-        if (!(await notifyPassenger(tx, notice, opts.notifiers))) tx.rollback();
+        if (!(await notifyPassenger({ db: tx, notice, notifiers: opts.notifiers }))) tx.rollback();
         return true;
       })
       .catch((err: unknown) => {
