@@ -9,8 +9,9 @@ import { AppError } from '../lib/errors.ts';
 import { checkHoldLimits, type HoldLimits, serialiseHolds, tooManyTickets } from './check-hold-limits.ts';
 import { refuseTakenSeats, refuseUnknownSeats, seatsUnavailable } from './check-seats.ts';
 import { emailNotVerified, findVerifiedEmail } from './find-verified-email.ts';
+import { listDepartureStops } from './list-departure-stops.ts';
 import { launchUnavailable, readTripLaunch } from './read-trip-launch.ts';
-import { listDepartureStops, refuseClosedDeparture } from './refuse-closed-departure.ts';
+import { refuseClosedDeparture } from './refuse-closed-departure.ts';
 import { refuseCounterClosed } from './refuse-counter-closed.ts';
 
 type LockSeatsOptions = Omit<SeatLockRequest, 'verificationToken'> & {

@@ -33,11 +33,11 @@ import type {
 import { MSG } from '#shared/messages.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
 import { DEFAULT_REFUND_POLICY, type RefundPolicy, refundPercent } from '#shared/refund-policy.ts';
+import { listDepartureStops } from './list-departure-stops.ts';
 import { readBookingView } from './lookup-booking.ts';
 import { readBoarded } from './read-boarding-manifest.ts';
 import { signedCode } from './read-e-ticket.ts';
 import { readTicket } from './read-ticket.ts';
-import { listDepartureStops } from './refuse-closed-departure.ts';
 import { MANAGE_KEY_PREFIX, sendEmailCode } from './send-email-code.ts';
 import { refundParts } from './split-refund.ts';
 import { proveEmailCode } from './verify-email-code.ts';
