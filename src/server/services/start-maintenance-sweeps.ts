@@ -1,3 +1,4 @@
+import { type PeriodicJob, startPeriodicJob } from '#server/lib/periodic-job.ts';
 import { sweepExpiredData } from './sweep-expired-data.ts';
 import {
   ORPHAN_SWEEP_INTERVAL_MS,
@@ -10,7 +11,7 @@ type Logger = {
   error(obj: object, msg: string): void;
 };
 
-export type MaintenanceSweeper = { stop(): Promise<void> };
+export type MaintenanceSweeper = PeriodicJob;
 
 export type StartMaintenanceSweepsOptions = SweepOrphanSlipsOptions & { log: Logger; intervalMs?: number };
 
@@ -31,22 +32,8 @@ export function startMaintenanceSweeps(opts: StartMaintenanceSweepsOptions): Mai
     const counts = await sweepExpiredData(opts);
     log.info(counts, 'expired data sweep done');
   }
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return;
-    running = sweepOnce()
-      .catch((err: unknown) => log.error({ err }, 'maintenance sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  run();
-  const timer = setInterval(run, opts.intervalMs ?? ORPHAN_SWEEP_INTERVAL_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob(
+    () => sweepOnce().catch((err: unknown) => log.error({ err }, 'maintenance sweep failed')),
+    opts.intervalMs ?? ORPHAN_SWEEP_INTERVAL_MS,
+  );
 }

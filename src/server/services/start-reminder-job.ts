@@ -1,10 +1,11 @@
+import { type PeriodicJob, startPeriodicJob } from '#server/lib/periodic-job.ts';
 import {
   REMINDER_INTERVAL_MS,
   type SendDayBeforeRemindersOptions,
   sendDayBeforeReminders,
 } from './send-day-before-reminders.ts';
 
-export type ReminderJob = { stop(): Promise<void> };
+export type ReminderJob = PeriodicJob;
 
 type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -18,29 +19,17 @@ export type StartReminderJobOptions = SendDayBeforeRemindersOptions & {
 
 /** Runs the reminders now and every REMINDER_INTERVAL_MS; a run still going is never doubled. */
 export function startReminderJob(opts: StartReminderJobOptions): ReminderJob {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return;
-    running = sendDayBeforeReminders(opts)
-      .then((result) => {
-        if (result.sent > 0) {
-          opts.log.info(result, 'day-before reminders queued');
-          opts.onSent?.();
-        }
-        opts.onRun?.(result);
-      })
-      .catch((err: unknown) => opts.log.error({ err }, 'day-before reminders failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  run();
-  const timer = setInterval(run, opts.intervalMs ?? REMINDER_INTERVAL_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob(
+    () =>
+      sendDayBeforeReminders(opts)
+        .then((result) => {
+          if (result.sent > 0) {
+            opts.log.info(result, 'day-before reminders queued');
+            opts.onSent?.();
+          }
+          opts.onRun?.(result);
+        })
+        .catch((err: unknown) => opts.log.error({ err }, 'day-before reminders failed')),
+    opts.intervalMs ?? REMINDER_INTERVAL_MS,
+  );
 }
