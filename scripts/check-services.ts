@@ -41,7 +41,8 @@ function exportedFunctions(file: ts.SourceFile): Exported[] {
   const out: Exported[] = [];
   const lineOf = (node: ts.Node) => file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
   for (const statement of file.statements) {
-    if (ts.isFunctionDeclaration(statement) && statement.name && isExported(statement)) {
+    // An overload signature has no body: the implementation counts once.
+    if (ts.isFunctionDeclaration(statement) && statement.name && statement.body && isExported(statement)) {
       out.push({ name: statement.name.text, node: statement, line: lineOf(statement) });
     }
     if (ts.isVariableStatement(statement) && isExported(statement)) {

@@ -10,8 +10,8 @@ import { createDevTransport, createMailer, createSmtpTransport } from './lib/mai
 import { createStorage } from './lib/storage.ts';
 import { ensureAdmin } from './services/ensure-admin.ts';
 import { demoPasswordRefusal, listDemoPasswordAccounts } from './services/list-demo-password-accounts.ts';
-import { type ReminderJob, startReminderJob } from './services/send-reminders.ts';
-import { type MaintenanceSweeper, startMaintenanceSweeps } from './services/sweep-expired-data.ts';
+import { type MaintenanceSweeper, startMaintenanceSweeps } from './services/start-maintenance-sweeps.ts';
+import { type ReminderJob, startReminderJob } from './services/start-reminder-job.ts';
 
 async function main() {
   const startedAt = performance.now();

@@ -1,7 +1,8 @@
 import type { TextId } from './texts.ts';
 
 // Day and month names come from the catalogue (dates.*) in every language: no runtime's Intl
-// knows Dhivehi. The web (src/web/lib/dates.ts) and the e-mails (ticket-mails.ts) share these.
+// knows Dhivehi. The web (src/web/lib/dates.ts) and the e-mails (src/server/mails/compose.ts)
+// share these.
 
 const WEEKDAYS = [
   'dates.weekday0',

@@ -36,7 +36,7 @@ const affectedSchema = z.object({
   paid: z.boolean(),
 });
 
-/** The notices a disruption sends (src/server/services/notify-passengers.ts). */
+/** The notices a disruption sends (src/server/services/notify-passenger.ts). */
 export const NOTICE_KINDS = ['departure_cancelled', 'departure_delayed', 'departure_moved'] as const;
 export const NOTICE_KIND_LABELS: Record<(typeof NOTICE_KINDS)[number], string> = {
   departure_cancelled: 'Departure cancelled',

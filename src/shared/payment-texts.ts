@@ -3,7 +3,7 @@ import type { Namespace, TextId } from './texts.ts';
 // The passenger texts that tell passengers where or how to pay, on the pages and in the mails
 // (docs/decisions/022). Correcting one on the Texts screen needs `bank.manage`, as the accounts
 // themselves do: a text can name another account as well as a field can. The server refuses
-// everyone else (services/text-overrides.ts) and mails every active Owner of a change; the
+// everyone else (services/save-text-override.ts, delete-text-override.ts) and mails every active Owner of a change; the
 // Texts screen shows them read-only to the others.
 
 /** Whole namespaces: the booking's payment step, its summary, the accounts and the slip. */

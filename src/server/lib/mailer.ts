@@ -30,7 +30,7 @@ export type QueuedMail = MailMessage & { kept?: { subject: string; text: string 
 
 /**
  * A mail written from what the database says, in the transaction that enqueues it: a passenger's
- * mail reads their language and the operator's texts (services/ticket-mails.ts).
+ * mail reads their language and the operator's texts (src/server/mails/).
  */
 export type ComposeMail = (db: DbOrTx) => Promise<QueuedMail>;
 
@@ -174,7 +174,7 @@ export function createDevTransport(log: { info(obj: object, msg: string): void }
 /**
  * A delivered mail's row swaps its text for the kept version, if it has one. The dev transport
  * delivers nothing: there the row is the mailbox (GET /dev/outbox), so it stays readable until
- * the maintenance sweep redacts it once the code has expired (sweep-expired-data.ts).
+ * the maintenance sweep redacts it once the code has expired (services/sweep/redact-expired-code-mails.ts).
  */
 export const toKeptVersion = {
   subject: sql`coalesce(${mailOutbox.keptSubject}, ${mailOutbox.subject})`,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '#server/db/client.ts';
 import { staffLinks } from '#server/db/schema.ts';
-import { ROLE_LABELS, type Role } from '#shared/permissions.ts';
+import type { Role } from '#shared/permissions.ts';
 import { hashToken } from './sessions.ts';
 
 /*
@@ -51,37 +51,4 @@ export async function createStaffLink(
     .returning({ id: staffLinks.id });
   if (!row) throw new Error('staff link insert returned no row');
   return { id: row.id, token, expiresAt };
-}
-
-/**
- * The mail carrying a link. Once sent, the outbox keeps it without the link (`kept`), like a
- * one-time code: a copy of the database must not hold a way into an account.
- */
-export function staffLinkMail(opts: {
-  kind: StaffLinkKind;
-  to: string;
-  role: Role;
-  appName: string;
-  url: string;
-}) {
-  const { kind, to, role, appName, url } = opts;
-  const subject =
-    kind === 'invite'
-      ? `You are invited to ${appName} as ${ROLE_LABELS[role]}`
-      : `Reset your ${appName} password`;
-  const intro =
-    kind === 'invite'
-      ? `You have been invited to the ${appName} staff area as ${ROLE_LABELS[role]}.`
-      : `The owner of ${appName} has reset the password of ${to}. Your old password no longer works.`;
-  const hours = kind === 'invite' ? INVITATION_TTL_HOURS : RESET_TTL_HOURS;
-  const text = (link: string) =>
-    [
-      intro,
-      '',
-      `Choose your password here (the link works once, for ${hours} hours):`,
-      link,
-      '',
-      'If you did not expect this e-mail, you can ignore it.',
-    ].join('\n');
-  return { to, subject, text: text(url), kept: { subject, text: text('(link removed once sent)') } };
 }

@@ -14,7 +14,7 @@ import type { Storage } from '../lib/storage.ts';
 import { loadTicketSigner, type TicketSigner } from '../lib/ticket-signing.ts';
 import type { SharedSeatMap } from '../services/load-shared-seat-map.ts';
 import type { TripDay } from '../services/load-trip-day.ts';
-import type { CompiledTextOverrides } from '../services/text-overrides.ts';
+import type { CompiledTextOverrides } from '../services/read-compiled-text-overrides.ts';
 
 type AppDeps = {
   config: Config;

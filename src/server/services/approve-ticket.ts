@@ -7,6 +7,7 @@ import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
 import type { TicketSigner } from '#server/lib/ticket-signing.ts';
+import { approvedMail } from '#server/mails/approved-mail.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
 import { eTicketTokenOf } from './e-ticket-token-of.ts';
@@ -14,7 +15,6 @@ import { lockTicket } from './lock-ticket.ts';
 import { readBookingView } from './read-booking-view.ts';
 import { signedCode } from './read-e-ticket.ts';
 import { readTicket } from './read-ticket.ts';
-import { approvedMail } from './ticket-mails.ts';
 
 export const ticketNotPending = () => new AppError('ticket_not_pending', MSG.ticketNotPending, 409);
 

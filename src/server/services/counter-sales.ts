@@ -10,6 +10,7 @@ import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
 import { makeReference, REFERENCE_ATTEMPTS } from '#server/lib/reference.ts';
 import { supersedeETicket, type TicketSigner } from '#server/lib/ticket-signing.ts';
+import { approvedMail } from '#server/mails/approved-mail.ts';
 import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES } from '#shared/constants.ts';
 import {
   type CounterSale,
@@ -29,7 +30,6 @@ import { readTicket } from './read-ticket.ts';
 import { refuseTakenSeats } from './refuse-taken-seats.ts';
 import { releaseSeats } from './release-seats.ts';
 import { takeSeats } from './take-seats.ts';
-import { approvedMail } from './ticket-mails.ts';
 
 export type CounterSaleInput = z.output<typeof counterSaleRequestSchema>;
 

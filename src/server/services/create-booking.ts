@@ -10,6 +10,7 @@ import { enqueueMail } from '#server/lib/mailer.ts';
 import { normalizeEmail } from '#server/lib/one-time-codes.ts';
 import { makeReference, REFERENCE_ATTEMPTS } from '#server/lib/reference.ts';
 import type { Storage } from '#server/lib/storage.ts';
+import { receivedMail } from '#server/mails/received-mail.ts';
 import { COMPRESSION, DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES, PAYMENT_METHOD } from '#shared/constants.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#shared/languages.ts';
 import { MSG } from '#shared/messages.ts';
@@ -24,7 +25,6 @@ import { refuseTakenSeats } from './refuse-taken-seats.ts';
 import { releaseSeats } from './release-seats.ts';
 import { serialiseHolds } from './serialise-holds.ts';
 import { takeSeats } from './take-seats.ts';
-import { receivedMail } from './ticket-mails.ts';
 
 const IDEMPOTENCY_SCOPE = 'booking';
 

@@ -1,103 +1,21 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db, DbOrTx } from '#server/db/client.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
 import { disruptions, scheduleRouteStops, schedules, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import { type Clock, hhmm } from '#server/lib/clock.ts';
+import { checkTimes, newTimeOf } from '#server/lib/delay-times.ts';
+import { affectedPassenger } from '#server/lib/disruption-preview.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
-import type { AdminTicket } from '#shared/admin-api.ts';
-import type { CancelReason, DelayPreview, DelayResult } from '#shared/disruptions.ts';
+import type { CancelReason, DelayResult } from '#shared/disruptions.ts';
 import { MSG } from '#shared/messages.ts';
-import { affectedPassenger, previewCancellation } from './cancel-departure.ts';
 import { listTicketsWhere } from './list-tickets.ts';
-import { type Notifier, notifyPassenger } from './notify-passengers.ts';
-import { sampleNotices } from './sample-notices.ts';
+import { type Notifier, notifyPassenger } from './notify-passenger.ts';
+import { readRoute } from './read-route.ts';
 
 /** The bookings a delay reaches: those still to travel. */
 const ACTIVE = ['pending', 'confirmed'];
 const refused = (message: string) => new AppError('delay_refused', message, 409);
-const badTimes = (message: string) => new AppError('delay_times', message, 400);
-
-type Stop = typeof scheduleRouteStops.$inferSelect;
-
-async function routeOf(db: DbOrTx, scheduleId: string): Promise<Stop[]> {
-  return db
-    .select()
-    .from(scheduleRouteStops)
-    .where(eq(scheduleRouteStops.scheduleId, scheduleId))
-    .orderBy(asc(scheduleRouteStops.stopOrder));
-}
-
-/** New times a delay takes: one per stop, all but the last given, never backwards, not the same. */
-function checkTimes(stops: Stop[], times: (string | null)[]): void {
-  if (times.length !== stops.length) throw badTimes(`Give a time for each of the ${stops.length} stops`);
-  const boarding = times.slice(0, -1);
-  if (boarding.some((t) => t === null)) throw badTimes('Every stop but the last needs a departure time');
-  const known = times.filter((t): t is string => t !== null);
-  if (known.some((t, i) => i > 0 && t < (known[i - 1] ?? ''))) {
-    throw badTimes('The times must not go backwards along the route');
-  }
-  if (stops.every((s, i) => hhmm(s.departureTime) === times[i]))
-    throw badTimes('The new times are the same as the old ones');
-}
-
-/** Each passenger's new time: their From stop's, else the new departure's. */
-const newTimeOf = (stops: Stop[], times: (string | null)[]) => (ticket: AdminTicket) => {
-  const i = stops.findIndex((s) => s.locationId === ticket.from?.id);
-  return (i >= 0 ? times[i] : null) ?? times[0] ?? null;
-};
-
-export type PreviewDelayOptions = {
-  db: DbOrTx;
-  scheduleId: string;
-  times?: (string | null)[] | undefined;
-  reason?: CancelReason | undefined;
-  note?: string | undefined;
-};
-
-/**
- * Who a delay would reach, before anything is committed, and (given new times the delay would
- * take, and a reason) the message of each language as the delay would write it.
- */
-export async function previewDelay(opts: PreviewDelayOptions): Promise<DelayPreview> {
-  const { refunds: _refunds, ...reached } = await previewCancellation({
-    db: opts.db,
-    scheduleId: opts.scheduleId,
-  });
-  const { times, reason } = opts;
-  let messages: DelayPreview['messages'] = [];
-  if (times && reason) {
-    const stops = await routeOf(opts.db, opts.scheduleId);
-    const valid = (() => {
-      try {
-        checkTimes(stops, times);
-        return true;
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'delay_times') return false;
-        throw err;
-      }
-    })();
-    if (valid) {
-      const active = await listTicketsWhere({
-        db: opts.db,
-        where: and(eq(tickets.scheduleId, opts.scheduleId), inArray(tickets.ticketStatus, ACTIVE)),
-      });
-      const newTime = newTimeOf(stops, times);
-      const note = opts.note?.trim() || null;
-      messages = await sampleNotices(
-        opts.db,
-        active.map((ticket) => ({
-          kind: 'departure_delayed' as const,
-          ticket: { ...ticket, passengerDepartureTime: newTime(ticket) },
-          reason,
-          note,
-          was: ticket.passengerDepartureTime ?? '',
-        })),
-      );
-    }
-  }
-  return { ...reached, messages };
-}
 
 export type DelayDepartureOptions = {
   db: Db;
@@ -127,7 +45,7 @@ export async function delayDeparture(opts: DelayDepartureOptions): Promise<Delay
       .for('update');
     if (!schedule || schedule.archivedAt) throw new AppError('schedule_not_found', MSG.scheduleNotFound, 404);
     if (schedule.status !== 'scheduled') throw refused('Only a departure still to sail can be delayed');
-    const stops = await routeOf(tx, schedule.id);
+    const stops = await readRoute({ db: tx, scheduleId: schedule.id });
     checkTimes(stops, opts.times);
     const before = stops.map((s) => hhmm(s.departureTime));
 
@@ -165,11 +83,11 @@ export async function delayDeparture(opts: DelayDepartureOptions): Promise<Delay
     let mails = 0;
     for (const ticket of moved) {
       const was = active.find((t) => t.id === ticket.id)?.passengerDepartureTime ?? '';
-      const reached = await notifyPassenger(
-        tx,
-        { kind: 'departure_delayed', ticket, reason: opts.reason, note, was },
-        opts.notifiers,
-      );
+      const reached = await notifyPassenger({
+        db: tx,
+        notice: { kind: 'departure_delayed', ticket, reason: opts.reason, note, was },
+        notifiers: opts.notifiers,
+      });
       if (reached) mails += 1;
     }
     const after = opts.times;

@@ -7,13 +7,13 @@ import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
 import { supersedeETicket } from '#server/lib/ticket-signing.ts';
+import { refundSentMail } from '#server/mails/refund-sent-mail.ts';
 import { CANCELLED_STATES } from '#shared/constants.ts';
 import type { Refund } from '#shared/disruptions.ts';
 import { REFUND_MSG } from '#shared/staff-messages.ts';
 import { readRefund } from './list-refunds.ts';
 import { lockTicket } from './lock-ticket.ts';
 import { readTicket } from './read-ticket.ts';
-import { refundSentMail } from './ticket-mails.ts';
 
 const notFound = () => new AppError('refund_not_found', REFUND_MSG.refundNotFound, 404);
 

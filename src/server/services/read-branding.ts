@@ -4,8 +4,8 @@ import type { Branding } from '#shared/schemas.ts';
 import { type DbOrTx, readTogether } from '../db/client.ts';
 import { pwaSettings } from '../db/schema.ts';
 import type { MicroCache } from '../lib/micro-cache.ts';
+import { type CompiledTextOverrides, readCompiledTextOverrides } from './read-compiled-text-overrides.ts';
 import { contactOf } from './read-contact.ts';
-import { type CompiledTextOverrides, readCompiledTextOverrides } from './text-overrides.ts';
 
 export type ReadBrandingOptions = {
   db: DbOrTx;
@@ -19,7 +19,7 @@ export type ReadBrandingOptions = {
  * `overridesCache` (cleared by a correction on this instance, so it shows on the next load).
  */
 export async function readBranding({ db, overridesCache }: ReadBrandingOptions): Promise<Branding> {
-  const overrides = () => readCompiledTextOverrides(db);
+  const overrides = () => readCompiledTextOverrides({ db });
   const [[row], compiled] = await readTogether(db, [
     () => db.select().from(pwaSettings).orderBy(asc(pwaSettings.createdAt)).limit(1),
     () => (overridesCache ? overridesCache.get('all', overrides) : overrides()),

@@ -1,31 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
 import { MSG } from '#shared/messages.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { scheduleRouteStops } from '../db/schema.ts';
 import { dateInZone, instantInZone } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
+import type { DepartureStop } from './list-departure-stops.ts';
 import type { FoundTrip } from './read-trip.ts';
 
 const departureClosed = () => new AppError('departure_closed', MSG.departureClosed, 409);
-
-type DepartureStop = { locationId: string; departureTime: string | null };
-
-export type ListDepartureStopsOptions = {
-  db: DbOrTx;
-  scheduleId: string;
-};
-
-/** The stops of a schedule with their departure times, in route order. */
-export async function listDepartureStops({
-  db,
-  scheduleId,
-}: ListDepartureStopsOptions): Promise<DepartureStop[]> {
-  return db
-    .select({ locationId: scheduleRouteStops.locationId, departureTime: scheduleRouteStops.departureTime })
-    .from(scheduleRouteStops)
-    .where(eq(scheduleRouteStops.scheduleId, scheduleId))
-    .orderBy(asc(scheduleRouteStops.stopOrder));
-}
 
 /**
  * When the vessel leaves the passenger's From stop, as an instant in the operator's zone. Without

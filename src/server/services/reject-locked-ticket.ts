@@ -5,11 +5,11 @@ import { writeAudit } from '#server/lib/audit.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
 import { supersedeETicket } from '#server/lib/ticket-signing.ts';
+import { rejectedMail } from '#server/mails/rejected-mail.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { ticketNotPending } from './approve-ticket.ts';
 import type { LockedTicket } from './lock-ticket.ts';
 import { readTicket } from './read-ticket.ts';
-import { rejectedMail } from './ticket-mails.ts';
 
 export type RejectLockedTicketOptions = {
   db: Tx;

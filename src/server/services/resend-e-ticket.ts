@@ -3,8 +3,8 @@ import type { Db } from '#server/db/client.ts';
 import { tickets } from '#server/db/schema.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
 import { normalizeReference } from '#server/lib/reference.ts';
+import { eTicketMail } from '#server/mails/e-ticket-mail.ts';
 import { readTicket } from './read-ticket.ts';
-import { eTicketMail } from './ticket-mails.ts';
 
 /** One resend per reference in this window, whoever asks. */
 export const E_TICKET_RESEND_WINDOW_MS = 10 * 60_000;

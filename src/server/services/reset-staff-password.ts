@@ -6,7 +6,8 @@ import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
 import { deleteUserSessions } from '#server/lib/sessions.ts';
-import { createStaffLink, staffLinkMail, staffLinkUrl } from '#server/lib/staff-links.ts';
+import { createStaffLink, staffLinkUrl } from '#server/lib/staff-links.ts';
+import { staffLinkMail } from '#server/mails/staff-link-mail.ts';
 import { isRole } from '#shared/permissions.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
 

@@ -5,9 +5,9 @@ import { dateInZone, instantInZone } from '#server/lib/clock.ts';
 import { manageLinkInvalid } from '#server/lib/manage-errors.ts';
 import { toCents } from '#shared/money.ts';
 import { type RefundPolicy, refundPercent } from '#shared/refund-policy.ts';
+import { listDepartureStops } from './list-departure-stops.ts';
 import { readBoarded } from './read-boarding-manifest.ts';
 import { readPolicy } from './read-policy.ts';
-import { listDepartureStops } from './refuse-closed-departure.ts';
 
 type TicketRow = typeof tickets.$inferSelect;
 type ScheduleRow = typeof schedules.$inferSelect;

@@ -8,9 +8,9 @@ import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
 import { manageLinkInvalid } from '#server/lib/manage-errors.ts';
 import { sha256Hex } from '#server/lib/one-time-codes.ts';
+import { type OwnChange, ownChangeMail } from '#server/mails/own-change-mail.ts';
 import { readTicket } from './read-ticket.ts';
 import { type ManageRules, rulesOf } from './rules-of.ts';
-import { type OwnChange, ownChangeMail } from './ticket-mails.ts';
 
 const grantRequired = () =>
   new AppError('manage_grant_required', 'Enter the code we e-mailed you to make this change.', 401);

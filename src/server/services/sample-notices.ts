@@ -1,12 +1,14 @@
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { tickets } from '#server/db/schema.ts';
+import { type DisruptionNotice, noticeMail } from '#server/mails/notice-mail.ts';
 import { NOTICE_KINDS, type NoticeSample } from '#shared/disruptions.ts';
 import { isLanguage, LANGUAGES, type Language } from '#shared/languages.ts';
-import { type DisruptionNotice, noticeMail } from './notify-passengers.ts';
 
 /** A manage link's key (`?k=`, lib/manage-links.ts): it opens the booking, so no sample shows it. */
 const MANAGE_KEY = /(\/manage\?k=)[^\s<>"]+/g;
+
+export type SampleNoticesOptions = { db: DbOrTx; notices: readonly DisruptionNotice[] };
 
 /**
  * The messages a disruption sends, as the office reads them in its preview (docs/decisions/026):
@@ -14,10 +16,7 @@ const MANAGE_KEY = /(\/manage\?k=)[^\s<>"]+/g;
  * the group's first booking, written by the code that queues the real ones (noticeMail), with
  * how many passengers get it. Nothing is written.
  */
-export async function sampleNotices(
-  db: DbOrTx,
-  notices: readonly DisruptionNotice[],
-): Promise<NoticeSample[]> {
+export async function sampleNotices({ db, notices }: SampleNoticesOptions): Promise<NoticeSample[]> {
   const mailed = notices.filter((n) => n.ticket.passengerEmail.trim());
   if (mailed.length === 0) return [];
   const rows = await db

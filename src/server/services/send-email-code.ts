@@ -6,6 +6,7 @@ import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { type ComposeMail, enqueueMail } from '#server/lib/mailer.ts';
 import { hashCode, lockEmail, normalizeEmail } from '#server/lib/one-time-codes.ts';
+import { codeMail } from '#server/mails/code-mail.ts';
 import {
   EMAIL_CODE_COOLDOWN_SECONDS,
   EMAIL_CODE_LENGTH,
@@ -15,7 +16,6 @@ import {
 import { DEFAULT_LANGUAGE, type Language } from '#shared/languages.ts';
 import { MSG } from '#shared/messages.ts';
 import type { EmailCodeResponse } from '#shared/schemas.ts';
-import { codeMail } from './ticket-mails.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -3,11 +3,11 @@ import type { Db } from '#server/db/client.ts';
 import { tickets } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { normalizeReference } from '#server/lib/reference.ts';
+import { manageCodeMail } from '#server/mails/manage-code-mail.ts';
 import { DEFAULT_LANGUAGE, isLanguage } from '#shared/languages.ts';
 import { MSG } from '#shared/messages.ts';
 import { MAX_REFERENCE_LENGTH, manageCodeKey } from './manage-code-key.ts';
 import { sendEmailCode } from './send-email-code.ts';
-import { manageCodeMail } from './ticket-mails.ts';
 
 export type SendManageCodeOptions = {
   db: Db;

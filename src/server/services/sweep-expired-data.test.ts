@@ -19,18 +19,16 @@ import { createTestDatabase, type TestDatabase, testDatabaseKind } from '#tests/
 import { slipKey } from './create-booking.ts';
 import { LOGIN_FAILURE_WINDOW_MS } from './log-in.ts';
 import { sendEmailCode } from './send-email-code.ts';
-import {
-  pruneExpiredEmailCodes,
-  pruneExpiredSeatLocks,
-  pruneExpiredVerificationTokens,
-  pruneOldIdempotencyRecords,
-  pruneOldLoginFailures,
-  pruneSentMail,
-  redactExpiredCodeMails,
-  removeStaleUploadTempFiles,
-  startMaintenanceSweeps,
-  sweepExpiredData,
-} from './sweep-expired-data.ts';
+import { startMaintenanceSweeps } from './start-maintenance-sweeps.ts';
+import { pruneExpiredEmailCodes } from './sweep/prune-expired-email-codes.ts';
+import { pruneExpiredSeatLocks } from './sweep/prune-expired-seat-locks.ts';
+import { pruneExpiredVerificationTokens } from './sweep/prune-expired-verification-tokens.ts';
+import { pruneOldIdempotencyRecords } from './sweep/prune-old-idempotency-records.ts';
+import { pruneOldLoginFailures } from './sweep/prune-old-login-failures.ts';
+import { pruneSentMail } from './sweep/prune-sent-mail.ts';
+import { redactExpiredCodeMails } from './sweep/redact-expired-code-mails.ts';
+import { removeStaleUploadTempFiles } from './sweep/remove-stale-upload-temp-files.ts';
+import { sweepExpiredData } from './sweep-expired-data.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import { paymentSettings } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';
 import { AppError } from '../lib/errors.ts';
+import { bankChangeMail } from '../mails/bank-change-mail.ts';
 import { mailOwners } from './mail-owners.ts';
 import { readPaymentSettings } from './read-payment-settings.ts';
 
@@ -105,29 +106,12 @@ export async function updatePaymentSettings(
     });
     if (Object.keys(bankChanges).length > 0) {
       const beforeBank = row ? Object.fromEntries(BANK_FIELDS.map((k) => [k, row[k]])) : {};
-      await mailOwners(tx, {
-        subject: 'The bank details passengers pay into were changed',
-        text: bankChangeText(opts.actorEmail, beforeBank, bankChanges),
+      await mailOwners({
+        db: tx,
+        mail: (to) =>
+          bankChangeMail({ to, actorEmail: opts.actorEmail, before: beforeBank, after: bankChanges }),
       });
     }
   });
   return readPaymentSettings({ db });
-}
-
-/** Every Owner hears of a change to the bank details: a change they did not make is fraud. */
-function bankChangeText(
-  actorEmail: string | undefined,
-  before: Record<string, unknown>,
-  after: Record<string, string>,
-): string {
-  const lines = Object.entries(after).map(
-    ([field, value]) => `- ${field}: ${JSON.stringify(before[field] ?? '')} -> ${JSON.stringify(value)}`,
-  );
-  return [
-    `The bank details shown to passengers were changed by ${actorEmail ?? 'the system'}.`,
-    '',
-    ...lines,
-    '',
-    'If you did not expect this change, sign in, put the details right, and check the audit trail.',
-  ].join('\n');
 }

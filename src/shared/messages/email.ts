@@ -1,7 +1,7 @@
 // English texts of the email namespace: ids `email.<key>` (src/shared/texts.ts). The passenger's
-// mails (src/server/services/ticket-mails.ts) are written from these, in the language the
-// passenger used (src/shared/locales/dv/email.ts is the Dhivehi). A value the mail puts in is an
-// ICU placeholder; the travel date comes from common.* in Dhivehi and stays YYYY-MM-DD in English.
+// mails (src/server/mails/) are written from these, in the language the passenger used
+// (src/shared/locales/dv/email.ts is the Dhivehi). A value the mail puts in is an ICU placeholder;
+// the travel date comes from common.* in Dhivehi and stays YYYY-MM-DD in English.
 import { PAYMENT_METHOD } from '../constants.ts';
 import { LOOKUP_STATUS_TEXT, MSG, UNKNOWN_LOCATION } from '../messages.ts';
 

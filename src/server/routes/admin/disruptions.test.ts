@@ -11,7 +11,7 @@ import {
   tickets,
 } from '#server/db/schema.ts';
 import { addDays, instantInZone } from '#server/lib/clock.ts';
-import { sendDayBeforeReminders } from '#server/services/send-reminders.ts';
+import { sendDayBeforeReminders } from '#server/services/send-day-before-reminders.ts';
 import type { CancelPreview, DelayPreview, MovePlan } from '#shared/disruptions.ts';
 import { LOOKUP_STATUS_TEXT } from '#shared/messages.ts';
 import type { SeatMap } from '#shared/schemas.ts';

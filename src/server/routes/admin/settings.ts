@@ -3,9 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readImageUpload } from '#server/lib/multipart.ts';
 import { readBranding } from '#server/services/read-branding.ts';
 import { readPaymentSettings } from '#server/services/read-payment-settings.ts';
-import { readReminderSettings, updateReminderSettings } from '#server/services/reminder-settings.ts';
+import { readReminderSettings } from '#server/services/read-reminder-settings.ts';
 import { updateBranding } from '#server/services/update-branding.ts';
 import { updatePaymentSettings } from '#server/services/update-payment-settings.ts';
+import { updateReminderSettings } from '#server/services/update-reminder-settings.ts';
 import { uploadBrandingImage } from '#server/services/upload-branding-image.ts';
 import {
   BRANDING_IMAGES,
@@ -67,7 +68,7 @@ export default async function adminSettingsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/reminder-settings',
     { config: { permission: 'branding.manage' }, schema: { response: { 200: reminderSettingsSchema } } },
-    async () => readReminderSettings(db),
+    async () => readReminderSettings({ db }),
   );
 
   app.put(

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, textOverrides } from '#server/db/schema.ts';
-import { overrideProblem } from '#server/services/text-overrides.ts';
+import { overrideProblem } from '#server/lib/text-override-checks.ts';
 import type { AdminText, AdminTextList } from '#shared/admin-api.ts';
 import { PROBLEMS } from '#shared/api-errors.ts';
 import { MSG } from '#shared/messages.ts';

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deleteTextOverride, listAdminTexts, saveTextOverride } from '#server/services/text-overrides.ts';
+import { deleteTextOverride } from '#server/services/delete-text-override.ts';
+import { listAdminTexts } from '#server/services/list-admin-texts.ts';
+import { saveTextOverride } from '#server/services/save-text-override.ts';
 import {
   adminTextListSchema,
   adminTextSchema,
@@ -40,7 +42,7 @@ export default async function adminTextRoutes(fastify: FastifyInstance) {
     '/api/admin/texts',
     { config: { permission: 'texts.manage' }, schema: { response: { 200: adminTextListSchema } } },
     async () => ({
-      texts: await listAdminTexts(db),
+      texts: await listAdminTexts({ db }),
     }),
   );
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launches, locations, mailOutbox, textOverrides, tickets } from '#server/db/schema.ts';
-import { saveTextOverride } from '#server/services/text-overrides.ts';
+import { saveTextOverride } from '#server/services/save-text-override.ts';
 import type { BookingRequest } from '#shared/schemas.ts';
 import {
   type MadeSchedule,

@@ -3,7 +3,7 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers, mailOutbox, refundRequests, tickets } from '#server/db/schema.ts';
 import { instantInZone } from '#server/lib/clock.ts';
-import { sendDayBeforeReminders } from '#server/services/send-reminders.ts';
+import { sendDayBeforeReminders } from '#server/services/send-day-before-reminders.ts';
 import { CONTACT } from '#shared/constants.ts';
 import { LANGUAGES } from '#shared/languages.ts';
 import { MANAGE_GRANT_HEADER, MANAGE_LINK_HEADER } from '#shared/manage-api.ts';

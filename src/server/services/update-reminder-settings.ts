@@ -1,19 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '#server/db/client.ts';
+import { eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
 import { pwaSettings } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import type { ReminderSettings } from '#shared/disruptions.ts';
 import { lockBranding } from './lock-branding.ts';
-
-/** Whether the day-before reminders go out (on until the operator turns them off). */
-export async function readReminderSettings(db: DbOrTx): Promise<ReminderSettings> {
-  const [row] = await db
-    .select({ on: pwaSettings.remindersEnabled })
-    .from(pwaSettings)
-    .orderBy(asc(pwaSettings.createdAt))
-    .limit(1);
-  return { remindersEnabled: row?.on ?? true };
-}
+import { readReminderSettings } from './read-reminder-settings.ts';
 
 export type UpdateReminderSettingsOptions = {
   db: Db;
@@ -38,5 +29,5 @@ export async function updateReminderSettings(opts: UpdateReminderSettingsOptions
       after: opts.input,
     });
   });
-  return readReminderSettings(opts.db);
+  return readReminderSettings({ db: opts.db });
 }

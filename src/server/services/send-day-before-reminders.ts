@@ -5,8 +5,8 @@ import { schedules, tickets } from '#server/db/schema.ts';
 import { addDays, type Clock, dateInZone } from '#server/lib/clock.ts';
 import { eTicketTokenOf } from './e-ticket-token-of.ts';
 import { listTicketsWhere } from './list-tickets.ts';
-import { type Notifier, notifyPassenger } from './notify-passengers.ts';
-import { readReminderSettings } from './reminder-settings.ts';
+import { type Notifier, notifyPassenger } from './notify-passenger.ts';
+import { readReminderSettings } from './read-reminder-settings.ts';
 
 /** Reminders go out from this hour of the operator's day before departure (not at midnight). */
 export const REMINDER_FROM_HOUR = 9;
@@ -50,7 +50,7 @@ export async function sendDayBeforeReminders(
 ): Promise<{ due: number; sent: number; off?: true }> {
   const { db } = opts;
   const now = opts.clock.now();
-  if (!(await readReminderSettings(db)).remindersEnabled) return { due: 0, sent: 0, off: true };
+  if (!(await readReminderSettings({ db })).remindersEnabled) return { due: 0, sent: 0, off: true };
   if (hourInZone(now, opts.tzOperator) < REMINDER_FROM_HOUR) return { due: 0, sent: 0 };
   const tomorrow = addDays(dateInZone(now, opts.tzOperator), 1);
   const due = await db
@@ -89,7 +89,7 @@ export async function sendDayBeforeReminders(
         };
         // No channel reaches this passenger (a counter sale with no e-mail address, and no SMS
         // gateway yet): the claim goes back, so a channel added later still reminds them.
-        if (!(await notifyPassenger(tx, notice, opts.notifiers))) tx.rollback();
+        if (!(await notifyPassenger({ db: tx, notice, notifiers: opts.notifiers }))) tx.rollback();
         return true;
       })
       .catch((err: unknown) => {
@@ -99,45 +99,4 @@ export async function sendDayBeforeReminders(
     if (claimed) sent += 1;
   }
   return { due: due.length, sent };
-}
-
-export type ReminderJob = { stop(): Promise<void> };
-
-type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
-
-/** Runs the reminders now and every REMINDER_INTERVAL_MS; a run still going is never doubled. */
-export function startReminderJob(
-  opts: Parameters<typeof sendDayBeforeReminders>[0] & {
-    log: Logger;
-    intervalMs?: number;
-    onSent?: () => void;
-    /** After each run that did not fail, with what it did. */
-    onRun?: (result: Awaited<ReturnType<typeof sendDayBeforeReminders>>) => void;
-  },
-): ReminderJob {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return;
-    running = sendDayBeforeReminders(opts)
-      .then((result) => {
-        if (result.sent > 0) {
-          opts.log.info(result, 'day-before reminders queued');
-          opts.onSent?.();
-        }
-        opts.onRun?.(result);
-      })
-      .catch((err: unknown) => opts.log.error({ err }, 'day-before reminders failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  run();
-  const timer = setInterval(run, opts.intervalMs ?? REMINDER_INTERVAL_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

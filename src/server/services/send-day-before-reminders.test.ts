@@ -6,9 +6,10 @@ import { mailOutbox, tickets } from '#server/db/schema.ts';
 import { addDays, instantInZone } from '#server/lib/clock.ts';
 import { type MadeTicket, makeAdmin, makeLaunch, makeSchedule, makeTicket } from '#tests/factories.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '#tests/setup/test-db.ts';
-import { emailNotifier, type Notifier } from './notify-passengers.ts';
-import { updateReminderSettings } from './reminder-settings.ts';
-import { type ReminderJob, sendDayBeforeReminders, startReminderJob } from './send-reminders.ts';
+import { emailNotifier, type Notifier } from './notify-passenger.ts';
+import { sendDayBeforeReminders } from './send-day-before-reminders.ts';
+import { type ReminderJob, startReminderJob } from './start-reminder-job.ts';
+import { updateReminderSettings } from './update-reminder-settings.ts';
 
 const ZONE = 'Indian/Maldives';
 const TODAY = '2099-03-10';
