@@ -1,5 +1,5 @@
 import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
-import { BrandingView } from '#web/features/admin-branding/branding-view.tsx';
+import { BrandingView } from '#web/features/admin/branding/branding-view.tsx';
 
 export default function PwaSettingsPage() {
   return (

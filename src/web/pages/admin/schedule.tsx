@@ -1,6 +1,6 @@
 import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
-import { SchedulesView } from '#web/features/admin-schedules/schedules-view.tsx';
-import { ScheduleDisruptionActions } from '#web/features/admin-ticketing/schedule-disruptions.tsx';
+import { SchedulesView } from '#web/features/admin/schedules/schedules-view.tsx';
+import { ScheduleDisruptionActions } from '#web/features/admin/ticketing/schedule-disruptions.tsx';
 
 export default function SchedulePage() {
   return (
