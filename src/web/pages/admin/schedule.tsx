@@ -1,5 +1,5 @@
 import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
-import { SchedulesView } from '#web/features/admin/schedules/schedules-view.tsx';
+import { ScheduleView } from '#web/features/admin/schedule/schedule-view.tsx';
 import { ScheduleDisruptionActions } from '#web/features/admin/ticketing/schedule-disruptions.tsx';
 
 export default function SchedulePage() {
@@ -7,7 +7,7 @@ export default function SchedulePage() {
     <>
       <AdminPageTitle>Schedule Management</AdminPageTitle>
       {/* A departure is delayed, moved or cancelled from here too, with Ticketing's dialogs. */}
-      <SchedulesView cardActions={(schedule) => <ScheduleDisruptionActions schedule={schedule} />} />
+      <ScheduleView cardActions={(schedule) => <ScheduleDisruptionActions schedule={schedule} />} />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { BrandingImageCard } from './branding-image-card.tsx';
 import { ContactDetailsCard } from './contact-details-card.tsx';
 import { RemindersCard } from './reminders-card.tsx';
 
-export function BrandingView() {
+export function PwaSettingsView() {
   const branding = useQuery(adminBrandingQuery);
   if (branding.isPending) {
     return (
