@@ -4,7 +4,7 @@
 
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronRight, Mail, Phone, Printer } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { AdminTrip } from '#shared/admin-api.ts';
 import {
@@ -593,6 +593,42 @@ export function useReasonAndNote(disabled: boolean) {
         <NoteField id={id} note={note} disabled={disabled} onChange={setNote} />
       </>
     ),
+  };
+}
+
+/**
+ * What each disruption form holds besides its own fields: the reason and the note (the note
+ * settled, for the preview), and DisruptionForm's props for `request`: the submit checks the
+ * request (the reason and the note with `fields`) against `schema` (useReasonAndNote's check)
+ * and sends it, closing the dialog once it is done.
+ */
+export function useDisruptionForm<S extends z.ZodType>(
+  request: {
+    isPending: boolean;
+    error: unknown;
+    mutate: (body: z.output<S>, options: { onSuccess: () => void }) => void;
+  },
+  schema: S,
+  onClose: () => void,
+) {
+  const busy = request.isPending;
+  const why = useReasonAndNote(busy);
+  const note = useSettled(why.body.note);
+  return {
+    busy,
+    reason: why.body.reason,
+    note,
+    form: (fields: object = {}, onIssues?: (issues: Issues) => void) => ({
+      onSubmit: (event: FormEvent) => {
+        event.preventDefault();
+        const body = why.check(schema, fields, onIssues);
+        if (body) request.mutate(body, { onSuccess: onClose });
+      },
+      pending: busy,
+      why: why.fields,
+      refusal: request.error,
+      onCancel: onClose,
+    }),
   };
 }
 

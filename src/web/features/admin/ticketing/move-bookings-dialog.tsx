@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, MoveRight } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { type MovePlan, moveDepartureSchema } from '#shared/disruptions.ts';
 import { ErrorNote } from '#web/components/query-notes.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -23,8 +23,7 @@ import {
   previewMessages,
   ScrollRegion,
   Section,
-  useReasonAndNote,
-  useSettled,
+  useDisruptionForm,
 } from './disruption-parts.tsx';
 import { routeName } from './route-name.ts';
 
@@ -190,37 +189,25 @@ function MoveForm({
   const [date, setDate] = useState(trip.travelDate);
   const [to, setTo] = useState('');
   const [toProblem, setToProblem] = useState<string | null>(null);
-  const busy = moving.isPending;
-  const why = useReasonAndNote(busy);
-  const { reason } = why.body;
-  const note = useSettled(why.body.note);
+  const disruption = useDisruptionForm(moving, moveDepartureSchema, onClose);
+  const { busy, reason, note } = disruption;
   const plan = useQuery({ ...movePreviewQuery(trip.scheduleId, to, { reason, note }), enabled: to !== '' });
   const reached = plan.data ? plan.data.moves.length + plan.data.cannotMove.length : 0;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = why.check(moveDepartureSchema, { to: to || undefined }, (issues) => {
-      const target = issueOf(issues, 'to');
-      setToProblem(target);
-      if (target) document.querySelector<HTMLSelectElement>('select[data-move-target]')?.focus();
-    });
-    if (body) moving.mutate(body, { onSuccess: onClose });
-  };
-
   return (
     <DisruptionForm
-      onSubmit={onSubmit}
-      pending={busy}
-      why={why.fields}
+      {...disruption.form({ to: to || undefined }, (issues) => {
+        const target = issueOf(issues, 'to');
+        setToProblem(target);
+        if (target) document.querySelector<HTMLSelectElement>('select[data-move-target]')?.focus();
+      })}
       messages={
         to !== '' && plan.isSuccess && reached > 0
           ? previewMessages(plan, { ready: Boolean(reason), waitingFor: 'Choose a reason' })
           : null
       }
-      refusal={moving.error}
       progress="Moving the bookings and telling their passengers…"
       cancelLabel="Keep the bookings"
-      onCancel={onClose}
       submitVariant="destructive"
       submitDisabled={to !== '' && !plan.isSuccess}
       submitIcon={<MoveRight aria-hidden="true" />}
