@@ -184,6 +184,17 @@ export function ScrollRegion({ label, children }: { label: string; children: Rea
   );
 }
 
+/** A booking in a disruption's lists: its reference, its passenger's name and its persons. */
+export function BookingName({ booking }: { booking: { reference: string; name: string; persons: number } }) {
+  return (
+    <span className="min-w-0">
+      <span className="font-mono text-xs text-slate-600">{booking.reference}</span>{' '}
+      <span className="font-medium text-slate-900">{booking.name}</span>
+      <span className="text-slate-600"> · {plural(booking.persons, 'person', 'persons')}</span>
+    </span>
+  );
+}
+
 /** Each affected booking: reference, name, persons, and the e-mail the notice goes to. */
 export function AffectedPassengers({ passengers }: { passengers: readonly Passenger[] }) {
   return (
@@ -195,11 +206,7 @@ export function AffectedPassengers({ passengers }: { passengers: readonly Passen
             data-reference={p.reference}
             className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-3 py-2 text-sm"
           >
-            <span className="min-w-0">
-              <span className="font-mono text-xs text-slate-600">{p.reference}</span>{' '}
-              <span className="font-medium text-slate-900">{p.name}</span>
-              <span className="text-slate-600"> · {plural(p.persons, 'person', 'persons')}</span>
-            </span>
+            <BookingName booking={p} />
             {p.email ? (
               <span className="inline-flex min-w-0 items-center gap-1 text-slate-700">
                 <Mail aria-hidden="true" className="size-3.5 shrink-0" />

@@ -10,6 +10,7 @@ import { formatDay, isIsoDate } from '#web/lib/dates.ts';
 import { useOperatorToday } from '#web/lib/operator-time-zone.ts';
 import { movePreviewQuery, tripListQuery, useMoveBookings } from './api.ts';
 import {
+  BookingName,
   CallList,
   type Departure,
   DisruptionButton,
@@ -19,7 +20,6 @@ import {
   issueOf,
   NobodyNote,
   Preview,
-  plural,
   previewMessages,
   ScrollRegion,
   Section,
@@ -51,11 +51,7 @@ function MovePreview({ trip, plan }: { trip: Departure; plan: MovePlan }) {
                 data-reference={m.reference}
                 className="grid gap-0.5 px-3 py-2 text-sm sm:flex sm:flex-wrap sm:items-baseline sm:justify-between sm:gap-x-3"
               >
-                <span className="min-w-0">
-                  <span className="font-mono text-xs text-slate-600">{m.reference}</span>{' '}
-                  <span className="font-medium text-slate-900">{m.name}</span>
-                  <span className="text-slate-600"> · {plural(m.persons, 'person', 'persons')}</span>
-                </span>
+                <BookingName booking={m} />
                 <span className="inline-flex flex-wrap items-center gap-x-1.5 text-slate-800">
                   <span className="sr-only">Seats </span>
                   <span data-testid="from-seats" className="font-mono">
