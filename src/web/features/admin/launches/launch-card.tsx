@@ -1,9 +1,9 @@
-import { Pencil, Ship, Trash2, Users } from 'lucide-react';
+import { Ship, Trash2, Users } from 'lucide-react';
 import type { AdminLaunch } from '#shared/catalogue-api.ts';
 import { LAUNCH_CARD_SEATS_SHOWN } from '#shared/constants.ts';
+import { CardActions } from '#web/components/card-actions.tsx';
 import { ConfirmButton } from '#web/components/confirm-dialog.tsx';
 import { LaunchStatusBadge } from '#web/components/status-badges.tsx';
-import { Button } from '#web/components/ui/button.tsx';
 import { useDeleteLaunch } from './api.ts';
 
 function DeleteLaunch({ launch }: { launch: AdminLaunch }) {
@@ -80,13 +80,9 @@ export function LaunchCard({ launch, onEdit }: { launch: AdminLaunch; onEdit: ()
             </li>
           )}
         </ul>
-        <div className="mt-auto flex flex-wrap gap-1.5 border-t border-slate-100 pt-3">
-          <Button size="sm" variant="outline" onClick={onEdit}>
-            <Pencil aria-hidden="true" />
-            Edit
-          </Button>
+        <CardActions onEdit={onEdit}>
           <DeleteLaunch launch={launch} />
-        </div>
+        </CardActions>
       </div>
     </article>
   );

@@ -4,7 +4,6 @@ import {
   CircleCheck,
   Clock,
   Copy,
-  Pencil,
   RotateCcw,
   Ship,
   Ticket,
@@ -13,6 +12,7 @@ import {
 import type { ReactNode } from 'react';
 import type { AdminSchedule } from '#shared/catalogue-api.ts';
 import { MSG, UNKNOWN_LOCATION } from '#shared/messages.ts';
+import { CardActions } from '#web/components/card-actions.tsx';
 import { ConfirmButton } from '#web/components/confirm-dialog.tsx';
 import { IconFact } from '#web/components/icon-fact.tsx';
 import { ScheduleStatusBadge } from '#web/components/status-badges.tsx';
@@ -151,11 +151,7 @@ export function ScheduleCard({
         ))}
       </ol>
 
-      <div className="mt-auto flex flex-wrap gap-1.5 border-t border-slate-100 pt-3">
-        <Button size="sm" variant="outline" onClick={onEdit}>
-          <Pencil aria-hidden="true" />
-          Edit
-        </Button>
+      <CardActions onEdit={onEdit}>
         <Button
           size="sm"
           variant="outline"
@@ -180,7 +176,7 @@ export function ScheduleCard({
         )}
         {actions?.(schedule)}
         <DeleteSchedule schedule={schedule} />
-      </div>
+      </CardActions>
     </article>
   );
 }
