@@ -26,10 +26,11 @@ module.exports = {
     },
     {
       name: 'feature-imports-feature',
-      comment: 'A feature never imports another: move what both need to src/web/components or src/web/lib.',
+      comment:
+        'A feature (src/web/features/<name>/, or src/web/features/admin/<name>/ for the admin area) never imports another: move what both need to src/web/components or src/web/lib.',
       severity: 'error',
-      from: { path: '^src/web/features/([^/]+)/' },
-      to: { path: '^src/web/features/([^/]+)/', pathNot: '^src/web/features/$1/' },
+      from: { path: '^src/web/features/(admin/[^/]+|[^/]+)/' },
+      to: { path: '^src/web/features/', pathNot: '^src/web/features/$1/' },
     },
     {
       name: 'shared-web-without-features',

@@ -27,7 +27,7 @@ export const PUBLIC_ROUTES: Record<string, string[]> = {
 
 /** Modules only a signed-in operator loads. */
 export const ADMIN_SOURCE =
-  /src\/web\/(pages\/admin\/|features\/admin|components\/slip-viewer|lib\/(use-)?admin-)/;
+  /src\/web\/(pages\/admin\/|features\/admin\/|components\/slip-viewer|lib\/(use-)?admin-)/;
 
 /**
  * Public pages that only work online (the manage page: every step asks the server). The service

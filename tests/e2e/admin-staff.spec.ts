@@ -13,7 +13,7 @@ import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import type { OutboxMail } from '#shared/schemas.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
-import { staffTexts } from '#web/features/admin-staff/role-texts.ts';
+import { staffTexts } from '#web/features/admin/staff/role-texts.ts';
 import { test as base, expect, failedResponse } from './fixtures.ts';
 import { createBookingViaApi, json } from './support/booking-api.ts';
 import { expectAccessible, toast } from './support/ui.ts';

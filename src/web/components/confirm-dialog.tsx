@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -9,7 +9,21 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from './ui/alert-dialog.tsx';
+import { Button, type ButtonProps } from './ui/button.tsx';
 import { Spinner } from './ui/spinner.tsx';
+
+type ConfirmDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel: string;
+  destructive?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  /** Shown under the description (a picture of what goes). */
+  children?: ReactNode;
+};
 
 /**
  * "Are you sure?" before an action that cannot be taken back (a delete, a reopen). Closes on
@@ -26,18 +40,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  description: ReactNode;
-  confirmLabel: string;
-  destructive?: boolean;
-  busy?: boolean;
-  onConfirm: () => void;
-  /** Shown under the description (a picture of what goes). */
-  children?: ReactNode;
-}) {
+}: ConfirmDialogProps) {
   const waits = busy !== undefined;
   return (
     <AlertDialog open={open} onOpenChange={(next) => (next || !busy) && onOpenChange(next)}>
@@ -63,5 +66,22 @@ export function ConfirmDialog({
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
+  );
+}
+
+/**
+ * A button that asks first: it opens a ConfirmDialog with `dialog`'s texts and action. `button`
+ * is the button's look, state and label (its children).
+ */
+export function ConfirmButton({
+  button,
+  ...dialog
+}: { button: Omit<ButtonProps, 'onClick'> } & Omit<ConfirmDialogProps, 'open' | 'onOpenChange'>) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button {...button} onClick={() => setOpen(true)} />
+      <ConfirmDialog open={open} onOpenChange={setOpen} {...dialog} />
+    </>
   );
 }

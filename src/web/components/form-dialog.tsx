@@ -1,4 +1,4 @@
-import type { ComponentProps, FormEvent, ReactNode } from 'react';
+import { type ComponentProps, type FormEvent, Fragment, type ReactNode } from 'react';
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx';
 import {
   Dialog,
@@ -161,6 +161,38 @@ export function FormDialog({
       className={contentClassName}
     >
       <DialogForm {...form} onCancel={() => onOpenChange(false)} cancelDisabled={held} />
+    </TitledDialog>
+  );
+}
+
+/**
+ * Create (`item` null) or edit one item (a launch, a schedule): "Add <noun>" or "Edit <noun>",
+ * then its form (`children`), drawn afresh each time the dialog opens; `onDone` closes it.
+ */
+export function EditDialog<T extends { id: string }>({
+  open,
+  item,
+  onOpenChange,
+  noun,
+  description,
+  children,
+}: {
+  open: boolean;
+  item: T | null;
+  onOpenChange: (open: boolean) => void;
+  noun: string;
+  description: ReactNode;
+  children: (item: T | null, onDone: () => void) => ReactNode;
+}) {
+  return (
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-2xl"
+      title={item ? `Edit ${noun}` : `Add ${noun}`}
+      description={description}
+    >
+      {open && <Fragment key={item?.id ?? 'new'}>{children(item, () => onOpenChange(false))}</Fragment>}
     </TitledDialog>
   );
 }

@@ -29,6 +29,13 @@ export const isSlipWorking = (status: SlipStatus) =>
  * missing. The chooser is a dashed area around the hidden file input (its label), with a preview
  * of the slip once there is one; `children` says the status under it, in the page's words.
  */
+/** The slip a form holds, and what the picker tells it: a new slip (or none), and when it is busy. */
+export type SlipField = {
+  slip: Slip | null;
+  onChange: (slip: Slip | null) => void;
+  onBusyChange: (busy: boolean) => void;
+};
+
 export function SlipPicker({
   id,
   slip,
@@ -42,12 +49,9 @@ export function SlipPicker({
   icon,
   className,
   children,
-}: {
+}: SlipField & {
   /** The file input's id. */
   id: string;
-  slip: Slip | null;
-  onChange: (slip: Slip | null) => void;
-  onBusyChange: (busy: boolean) => void;
   label: string;
   previewAlt: string;
   chooseText: string;

@@ -43,7 +43,7 @@ function rememberedMe(): AuthMe | null {
 }
 
 /**
- * What a boarding device keeps between sessions (admin-boarding: the manifests, the boardings
+ * What a boarding device keeps between sessions (features/admin/boarding: the manifests, the boardings
  * not sent yet), each loaded only when a session needs it. The admin area's pages give it
  * (pages/admin/boarding-device.ts), so this module imports no feature.
  */

@@ -1,5 +1,5 @@
 import { CheckCircle2, ImagePlus } from 'lucide-react';
-import { type Slip, SlipPicker } from '#web/components/slip-picker.tsx';
+import { type SlipField, SlipPicker } from '#web/components/slip-picker.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useManageTexts } from './texts.ts';
 
@@ -7,22 +7,12 @@ import { useManageTexts } from './texts.ts';
  * The slip for a dearer departure, checked and shrunk in the browser as step 5 of the booking
  * does it (SlipPicker). `onBusyChange` keeps the submit waiting meanwhile.
  */
-export function SlipInput({
-  slip,
-  onChange,
-  onBusyChange,
-}: {
-  slip: Slip | null;
-  onChange: (slip: Slip | null) => void;
-  onBusyChange: (busy: boolean) => void;
-}) {
+export function SlipInput(field: SlipField) {
   const t = useManageTexts();
   return (
     <SlipPicker
+      {...field}
       id="manage-slip"
-      slip={slip}
-      onChange={onChange}
-      onBusyChange={onBusyChange}
       label={t('manage.slipLabel')}
       previewAlt={t('manage.slipPreview')}
       chooseText={t('manage.slipChoose')}
@@ -39,7 +29,7 @@ export function SlipInput({
         ) : (
           <p role="status" className="flex items-center gap-2 text-sm text-slate-700 empty:hidden">
             {status.stage === 'ready' ? (
-              slip ? (
+              field.slip ? (
                 <>
                   <CheckCircle2 aria-hidden="true" className="size-4 shrink-0 text-green-700" />
                   {t('manage.slipReady', { name: status.name, kb: status.kb })}

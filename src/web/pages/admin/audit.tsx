@@ -1,5 +1,5 @@
 import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
-import { AuditView } from '#web/features/admin-audit/audit-view.tsx';
+import { AuditView } from '#web/features/admin/audit/audit-view.tsx';
 
 export default function AuditPage() {
   return (

@@ -1,6 +1,6 @@
 import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
-import { BannerList } from '#web/features/admin-banners/banner-list.tsx';
-import { BannerUploadCard } from '#web/features/admin-banners/banner-upload-card.tsx';
+import { BannerList } from '#web/features/admin/banners/banner-list.tsx';
+import { BannerUploadCard } from '#web/features/admin/banners/banner-upload-card.tsx';
 
 export default function BannersPage() {
   return (

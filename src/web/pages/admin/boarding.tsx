@@ -1,5 +1,5 @@
 import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
-import { BoardingView } from '#web/features/admin-boarding/boarding-view.tsx';
+import { BoardingView } from '#web/features/admin/boarding/boarding-view.tsx';
 
 export default function BoardingPage() {
   return (

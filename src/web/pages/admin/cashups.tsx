@@ -1,5 +1,5 @@
 import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
-import { CashUpsView } from '#web/features/admin-cashups/cashups-view.tsx';
+import { CashUpsView } from '#web/features/admin/cashups/cashups-view.tsx';
 
 export default function CashUpsPage() {
   return (

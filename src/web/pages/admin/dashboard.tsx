@@ -1,5 +1,5 @@
 import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
-import { DashboardView } from '#web/features/admin-dashboard/dashboard-view.tsx';
+import { DashboardView } from '#web/features/admin/dashboard/dashboard-view.tsx';
 
 export default function DashboardPage() {
   return (

@@ -1,5 +1,5 @@
 import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
-import { LaunchesView } from '#web/features/admin-launches/launches-view.tsx';
+import { LaunchesView } from '#web/features/admin/launches/launches-view.tsx';
 
 export default function LaunchesPage() {
   return (

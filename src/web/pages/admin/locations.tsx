@@ -1,5 +1,5 @@
 import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
-import { LocationsView } from '#web/features/admin-locations/locations-view.tsx';
+import { LocationsView } from '#web/features/admin/locations/locations-view.tsx';
 
 export default function LocationsPage() {
   return (

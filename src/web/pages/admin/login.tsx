@@ -1,8 +1,8 @@
 import './boarding-device.ts';
 import { BrandMark } from '#web/components/layout/brand-mark.tsx';
-import { LoginForm } from '#web/features/admin-login/login-form.tsx';
-import { redirectTarget } from '#web/features/admin-login/redirect-target.ts';
-import { RestrictedAreaPanel } from '#web/features/admin-login/restricted-area-panel.tsx';
+import { LoginForm } from '#web/features/admin/login/login-form.tsx';
+import { redirectTarget } from '#web/features/admin/login/redirect-target.ts';
+import { RestrictedAreaPanel } from '#web/features/admin/login/restricted-area-panel.tsx';
 import { EnglishArea } from '#web/i18n/english-area.tsx';
 import { Link, Navigate, useHistoryState, useNavigate } from '#web/lib/navigation.tsx';
 import { useBranding } from '#web/lib/public-queries.ts';

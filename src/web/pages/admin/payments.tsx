@@ -1,5 +1,5 @@
 import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
-import { PaymentSettingsView } from '#web/features/admin-payments/payment-settings-view.tsx';
+import { PaymentSettingsView } from '#web/features/admin/payments/payment-settings-view.tsx';
 
 export default function PaymentsPage() {
   return (

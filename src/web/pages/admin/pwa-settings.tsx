@@ -1,5 +1,5 @@
 import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
-import { BrandingView } from '#web/features/admin-branding/branding-view.tsx';
+import { PwaSettingsView } from '#web/features/admin/pwa-settings/pwa-settings-view.tsx';
 
 export default function PwaSettingsPage() {
   return (
@@ -8,7 +8,7 @@ export default function PwaSettingsPage() {
       <p className="mt-1 text-sm text-slate-600">
         How the site and the installed app look: name, colours, logo and icons; and how passengers reach you.
       </p>
-      <BrandingView />
+      <PwaSettingsView />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
-import { RefundsView } from '#web/features/admin-refunds/refunds-view.tsx';
+import { RefundsView } from '#web/features/admin/refunds/refunds-view.tsx';
 
 export default function RefundsPage() {
   return (

@@ -2,7 +2,7 @@ import './boarding-device.ts';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
 import { FIRST_SCREEN } from '#shared/permissions.ts';
 import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
-import { mayOpen } from '#web/features/admin-layout/admin-links.ts';
+import { mayOpen } from '#web/features/admin/layout/admin-links.ts';
 import { EnglishArea } from '#web/i18n/english-area.tsx';
 import { ADMIN_PAGE_NAMES, type AdminPageName } from '#web/lib/admin-paths.ts';
 import { Link, Navigate, Route, Switch, usePathname } from '#web/lib/navigation.tsx';

@@ -1,5 +1,5 @@
 import { BrandMark } from '#web/components/layout/brand-mark.tsx';
-import { StaffLinkView } from '#web/features/admin-staff-link/staff-link-view.tsx';
+import { SetPasswordView } from '#web/features/admin/set-password/set-password-view.tsx';
 import { EnglishArea } from '#web/i18n/english-area.tsx';
 import { Link, usePathname } from '#web/lib/navigation.tsx';
 import { useBranding } from '#web/lib/public-queries.ts';
@@ -27,7 +27,7 @@ function SetPassword() {
           <BrandMark logoUrl={logoUrl} />
           {appName}
         </Link>
-        <StaffLinkView kind={kind} />
+        <SetPasswordView kind={kind} />
       </div>
     </main>
   );

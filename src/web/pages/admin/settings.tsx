@@ -1,8 +1,8 @@
 import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
-import { AccountCard } from '#web/features/admin-settings/account-card.tsx';
-import { LogoutCard } from '#web/features/admin-settings/logout-card.tsx';
-import { PasswordForm } from '#web/features/admin-settings/password-form.tsx';
-import { SystemCard } from '#web/features/admin-settings/system-card.tsx';
+import { AccountCard } from '#web/features/admin/settings/account-card.tsx';
+import { LogoutCard } from '#web/features/admin/settings/logout-card.tsx';
+import { PasswordForm } from '#web/features/admin/settings/password-form.tsx';
+import { SystemCard } from '#web/features/admin/settings/system-card.tsx';
 import { useAdminMe } from '#web/lib/use-admin-auth.ts';
 
 export default function SettingsPage() {

@@ -1,5 +1,5 @@
 import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
-import { StaffView } from '#web/features/admin-staff/staff-view.tsx';
+import { StaffView } from '#web/features/admin/staff/staff-view.tsx';
 
 export default function StaffPage() {
   return (

@@ -1,5 +1,5 @@
 import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
-import { TextsView } from '#web/features/admin-texts/texts-view.tsx';
+import { TextsView } from '#web/features/admin/texts/texts-view.tsx';
 
 export default function TextsPage() {
   return (

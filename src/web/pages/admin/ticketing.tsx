@@ -1,5 +1,5 @@
 import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
-import { TicketingView } from '#web/features/admin-ticketing/ticketing-view.tsx';
+import { TicketingView } from '#web/features/admin/ticketing/ticketing-view.tsx';
 
 export default function TicketingPage() {
   return (

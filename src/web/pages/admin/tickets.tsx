@@ -1,5 +1,5 @@
 import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
-import { TicketsView } from '#web/features/admin-tickets/tickets-view.tsx';
+import { TicketsView } from '#web/features/admin/tickets/tickets-view.tsx';
 
 export default function TicketsPage() {
   return (

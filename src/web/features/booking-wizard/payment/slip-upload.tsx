@@ -1,6 +1,6 @@
 import { CheckCircle2, Upload } from 'lucide-react';
 import { useId } from 'react';
-import { isSlipWorking, type Slip, SlipPicker, type SlipStatus } from '#web/components/slip-picker.tsx';
+import { isSlipWorking, type SlipField, SlipPicker, type SlipStatus } from '#web/components/slip-picker.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { MSG_TEXTS } from '#web/i18n/msg.ts';
 import { type Translate, useTexts } from '#web/i18n/texts.tsx';
@@ -27,23 +27,13 @@ function statusText(t: Translate, status: SlipStatus): string {
 }
 
 /** Step 5's slip (SlipPicker), with each stage of its shrinking said as it comes. */
-export function SlipUpload({
-  slip,
-  onChange,
-  onBusyChange,
-}: {
-  slip: Slip | null;
-  onChange: (slip: Slip | null) => void;
-  onBusyChange: (busy: boolean) => void;
-}) {
+export function SlipUpload(field: SlipField) {
   const t = useTexts(PAYMENT_TEXTS, MSG_TEXTS);
   const id = useId();
   return (
     <SlipPicker
+      {...field}
       id={id}
-      slip={slip}
-      onChange={onChange}
-      onBusyChange={onBusyChange}
       label={t('payment.slipLabel')}
       previewAlt={t('payment.slipPreview')}
       chooseText={t('payment.slipUpload')}
@@ -61,7 +51,7 @@ export function SlipUpload({
             className={error ? 'text-sm text-red-700' : 'flex items-center gap-2 text-sm text-slate-700'}
           >
             {working ? <Spinner className="size-4 shrink-0" /> : null}
-            {!working && !error && slip ? (
+            {!working && !error && field.slip ? (
               <CheckCircle2 aria-hidden="true" className="size-4 shrink-0 text-green-700" />
             ) : null}
             {working ? (

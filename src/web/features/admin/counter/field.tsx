@@ -1,8 +1,17 @@
-import type { ReactElement, ReactNode } from 'react';
+import type { ComponentProps, ReactElement, ReactNode } from 'react';
 import { cloneElement } from 'react';
+import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 
 /** A labelled control with its problem under it, named by the control's aria-describedby. */
+type FieldProps = {
+  id: string;
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  className?: string;
+};
+
 export function Field({
   id,
   label,
@@ -10,14 +19,7 @@ export function Field({
   hint,
   className,
   children,
-}: {
-  id: string;
-  label: ReactNode;
-  error?: string | undefined;
-  hint?: ReactNode;
-  className?: string;
-  children: ReactElement<Record<string, unknown>>;
-}) {
+}: FieldProps & { children: ReactElement<Record<string, unknown>> }) {
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className={className}>
@@ -40,5 +42,26 @@ export function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * A Field with a text input the counter types in: never filled in by the browser (each sale is
+ * another passenger); `onValue` is told the text.
+ */
+export function InputField({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  onValue,
+  ...input
+}: FieldProps &
+  Omit<ComponentProps<'input'>, 'id' | 'className' | 'onChange'> & { onValue: (value: string) => void }) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint} className={className}>
+      <Input autoComplete="off" {...input} onChange={(e) => onValue(e.target.value)} />
+    </Field>
   );
 }

@@ -47,7 +47,7 @@ function ScheduleList({
 }
 
 /** docs/product.md Schedule screen: a date filter kept in `?date=` (empty: every date), the cards and the dialog. */
-export function SchedulesView({ cardActions }: { cardActions?: CardActions } = {}) {
+export function ScheduleView({ cardActions }: { cardActions?: CardActions } = {}) {
   const [params, setParams] = useUrlParams();
   const dateParam = params.get('date');
   const date = isIsoDate(dateParam) ? dateParam : null;

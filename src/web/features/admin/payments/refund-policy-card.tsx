@@ -51,6 +51,37 @@ function nextTier(rows: Row[]): Omit<Row, 'key'> {
 }
 
 /** What a passenger's own cancellation gives back (docs/decisions/027); step 5 shows it. */
+/** A tier's whole number (its hours of notice, its share back), with its problem's id when it has one. */
+function TierNumber({
+  id,
+  max,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  max: number;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Input
+      id={id}
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={max}
+      step={1}
+      className="w-20 shrink-0 tabular-nums"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId(id) : undefined}
+    />
+  );
+}
+
 export function RefundPolicyCard({ settings }: { settings: PaymentSettingsView }) {
   const id = useId();
   const update = useUpdatePaymentSettings();
@@ -169,35 +200,23 @@ export function RefundPolicyCard({ settings }: { settings: PaymentSettingsView }
                         <label htmlFor={hoursId(row)} className="shrink-0">
                           <span className="sr-only">Tier {n}: </span>At least
                         </label>
-                        <Input
+                        <TierNumber
                           id={hoursId(row)}
-                          type="number"
-                          inputMode="numeric"
-                          min={0}
                           max={REFUND_POLICY_LIMITS.maxHours}
-                          step={1}
-                          className="w-20 shrink-0 tabular-nums"
                           value={row.hours}
-                          onChange={(event) => change(row.key, 'hours', event.target.value)}
-                          aria-invalid={hoursError ? true : undefined}
-                          aria-describedby={hoursError ? errorId(hoursId(row)) : undefined}
+                          error={hoursError}
+                          onChange={(value) => change(row.key, 'hours', value)}
                         />
                         <label htmlFor={hoursId(row)}>hours before departure</label>
                       </span>
                       <span className="flex items-center gap-2">
                         <ArrowRight aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-                        <Input
+                        <TierNumber
                           id={percentId(row)}
-                          type="number"
-                          inputMode="numeric"
-                          min={0}
                           max={REFUND_POLICY_LIMITS.maxPercent}
-                          step={1}
-                          className="w-20 shrink-0 tabular-nums"
                           value={row.percent}
-                          onChange={(event) => change(row.key, 'percent', event.target.value)}
-                          aria-invalid={percentError ? true : undefined}
-                          aria-describedby={percentError ? errorId(percentId(row)) : undefined}
+                          error={percentError}
+                          onChange={(value) => change(row.key, 'percent', value)}
                         />
                         <label htmlFor={percentId(row)}>
                           <span className="sr-only">Tier {n}: </span>% back

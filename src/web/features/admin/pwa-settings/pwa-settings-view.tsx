@@ -1,35 +1,37 @@
 import { useQuery } from '@tanstack/react-query';
 import { MSG } from '#shared/messages.ts';
-import { ErrorNote } from '#web/components/query-notes.tsx';
+import type { Branding } from '#shared/schemas.ts';
+import { SettingsScreen } from '#web/components/settings-screen.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { adminBrandingQuery } from './api.ts';
+import { pwaSettingsQuery } from './api.ts';
 import { AppSettingsForm } from './app-settings-form.tsx';
 import { BrandingImageCard } from './branding-image-card.tsx';
 import { ContactDetailsCard } from './contact-details-card.tsx';
 import { RemindersCard } from './reminders-card.tsx';
 
-export function BrandingView() {
-  const branding = useQuery(adminBrandingQuery);
-  if (branding.isPending) {
-    return (
-      <div className="mt-6 grid gap-6">
-        <span className="sr-only" role="status">
-          Loading PWA settings…
-        </span>
-        <Skeleton className="h-96 rounded-2xl" />
-        <Skeleton className="h-56 rounded-2xl" />
-        <div className="grid gap-4 md:grid-cols-3">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-72 rounded-2xl" />
-          ))}
-        </div>
-      </div>
-    );
-  }
-  if (branding.isError) {
-    return <ErrorNote error={branding.error} className="mt-6" />;
-  }
-  const data = branding.data;
+export function PwaSettingsView() {
+  return (
+    <SettingsScreen
+      query={useQuery(pwaSettingsQuery)}
+      what="PWA settings"
+      skeletons={
+        <>
+          <Skeleton className="h-96 rounded-2xl" />
+          <Skeleton className="h-56 rounded-2xl" />
+          <div className="grid gap-4 md:grid-cols-3">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-72 rounded-2xl" />
+            ))}
+          </div>
+        </>
+      }
+    >
+      {(data) => <PwaSettings data={data} />}
+    </SettingsScreen>
+  );
+}
+
+function PwaSettings({ data }: { data: Branding }) {
   return (
     <div className="mt-6 grid gap-6">
       <AppSettingsForm branding={data} />

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, Download, Printer, RotateCcw } from 'lucide-react';
-import { useState } from 'react';
 import type { AdminTrip, TripPassenger } from '#shared/admin-api.ts';
 import { MSG, UNKNOWN_LOCATION } from '#shared/messages.ts';
 import { ChannelBadge } from '#web/components/channel-badge.tsx';
-import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
+import { ConfirmButton } from '#web/components/confirm-dialog.tsx';
 import { ErrorNote } from '#web/components/query-notes.tsx';
 import { MarkedStatusBadge, ScheduleStatusBadge } from '#web/components/status-badges.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -22,7 +21,6 @@ import { StopList } from './trip-list.tsx';
 
 function StatusButton({ trip }: { trip: AdminTrip }) {
   const status = useTripStatus(trip.scheduleId);
-  const [confirmOpen, setConfirmOpen] = useState(false);
   const busy = status.isPending;
   const spinner = <Spinner />;
 
@@ -35,20 +33,22 @@ function StatusButton({ trip }: { trip: AdminTrip }) {
     );
   }
   return (
-    <>
-      <Button variant="outline" disabled={busy} onClick={() => setConfirmOpen(true)}>
-        {busy ? spinner : <RotateCcw aria-hidden="true" />}
-        Reopen Trip
-      </Button>
-      <ConfirmDialog
-        open={confirmOpen}
-        onOpenChange={setConfirmOpen}
-        title="Reopen this trip?"
-        description={MSG.reopenTripConfirm}
-        confirmLabel="Reopen Trip"
-        onConfirm={() => status.mutate('scheduled')}
-      />
-    </>
+    <ConfirmButton
+      button={{
+        variant: 'outline',
+        disabled: busy,
+        children: (
+          <>
+            {busy ? spinner : <RotateCcw aria-hidden="true" />}
+            Reopen Trip
+          </>
+        ),
+      }}
+      title="Reopen this trip?"
+      description={MSG.reopenTripConfirm}
+      confirmLabel="Reopen Trip"
+      onConfirm={() => status.mutate('scheduled')}
+    />
   );
 }
 

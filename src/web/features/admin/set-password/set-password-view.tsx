@@ -62,7 +62,7 @@ function Facts({ link }: { link: StaffLink }) {
  * An e-mailed invitation (`/admin/welcome#<token>`) or password reset link
  * (`/admin/reset-password#<token>`): checked first, then a new password signs the person in.
  */
-export function StaffLinkView({ kind }: { kind: StaffLinkKind }) {
+export function SetPasswordView({ kind }: { kind: StaffLinkKind }) {
   const { appName } = useBranding();
   const navigate = useNavigate();
   const [token] = useState(readLinkToken);

@@ -4,7 +4,7 @@
 
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronRight, Mail, Phone, Printer } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { AdminTrip } from '#shared/admin-api.ts';
 import {
@@ -184,6 +184,17 @@ export function ScrollRegion({ label, children }: { label: string; children: Rea
   );
 }
 
+/** A booking in a disruption's lists: its reference, its passenger's name and its persons. */
+export function BookingName({ booking }: { booking: { reference: string; name: string; persons: number } }) {
+  return (
+    <span className="min-w-0">
+      <span className="font-mono text-xs text-slate-600">{booking.reference}</span>{' '}
+      <span className="font-medium text-slate-900">{booking.name}</span>
+      <span className="text-slate-600"> · {plural(booking.persons, 'person', 'persons')}</span>
+    </span>
+  );
+}
+
 /** Each affected booking: reference, name, persons, and the e-mail the notice goes to. */
 export function AffectedPassengers({ passengers }: { passengers: readonly Passenger[] }) {
   return (
@@ -195,11 +206,7 @@ export function AffectedPassengers({ passengers }: { passengers: readonly Passen
             data-reference={p.reference}
             className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-3 py-2 text-sm"
           >
-            <span className="min-w-0">
-              <span className="font-mono text-xs text-slate-600">{p.reference}</span>{' '}
-              <span className="font-medium text-slate-900">{p.name}</span>
-              <span className="text-slate-600"> · {plural(p.persons, 'person', 'persons')}</span>
-            </span>
+            <BookingName booking={p} />
             {p.email ? (
               <span className="inline-flex min-w-0 items-center gap-1 text-slate-700">
                 <Mail aria-hidden="true" className="size-3.5 shrink-0" />
@@ -593,6 +600,42 @@ export function useReasonAndNote(disabled: boolean) {
         <NoteField id={id} note={note} disabled={disabled} onChange={setNote} />
       </>
     ),
+  };
+}
+
+/**
+ * What each disruption form holds besides its own fields: the reason and the note (the note
+ * settled, for the preview), and DisruptionForm's props for `request`: the submit checks the
+ * request (the reason and the note with `fields`) against `schema` (useReasonAndNote's check)
+ * and sends it, closing the dialog once it is done.
+ */
+export function useDisruptionForm<S extends z.ZodType>(
+  request: {
+    isPending: boolean;
+    error: unknown;
+    mutate: (body: z.output<S>, options: { onSuccess: () => void }) => void;
+  },
+  schema: S,
+  onClose: () => void,
+) {
+  const busy = request.isPending;
+  const why = useReasonAndNote(busy);
+  const note = useSettled(why.body.note);
+  return {
+    busy,
+    reason: why.body.reason,
+    note,
+    form: (fields: object = {}, onIssues?: (issues: Issues) => void) => ({
+      onSubmit: (event: FormEvent) => {
+        event.preventDefault();
+        const body = why.check(schema, fields, onIssues);
+        if (body) request.mutate(body, { onSuccess: onClose });
+      },
+      pending: busy,
+      why: why.fields,
+      refusal: request.error,
+      onCancel: onClose,
+    }),
   };
 }
 

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { type AdminLaunch, launchInputSchema } from '#shared/catalogue-api.ts';
 import { LAUNCH_DEFAULT_CAPACITY, LAUNCH_MAX_CAPACITY, LAUNCH_MIN_CAPACITY } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import { DialogForm, TitledDialog } from '#web/components/form-dialog.tsx';
+import { DialogForm, EditDialog } from '#web/components/form-dialog.tsx';
 import { FormProblems } from '#web/components/form-problems.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -170,14 +170,14 @@ export function LaunchDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <TitledDialog
+    <EditDialog
       open={open}
+      item={launch}
       onOpenChange={onOpenChange}
-      className="max-w-2xl"
-      title={launch ? 'Edit Launch' : 'Add Launch'}
+      noun="Launch"
       description="A vessel, its capacity and the label of each seat as passengers see it."
     >
-      {open && <LaunchForm key={launch?.id ?? 'new'} launch={launch} onDone={() => onOpenChange(false)} />}
-    </TitledDialog>
+      {(item, onDone) => <LaunchForm launch={item} onDone={onDone} />}
+    </EditDialog>
   );
 }

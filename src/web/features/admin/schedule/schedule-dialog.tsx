@@ -3,7 +3,7 @@ import { Save } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import type { AdminLaunch, AdminSchedule } from '#shared/catalogue-api.ts';
 import type { Location } from '#shared/schemas.ts';
-import { DialogForm, TitledDialog } from '#web/components/form-dialog.tsx';
+import { DialogForm, EditDialog } from '#web/components/form-dialog.tsx';
 import { FormProblems } from '#web/components/form-problems.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -192,16 +192,14 @@ export function ScheduleDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <TitledDialog
+    <EditDialog
       open={open}
+      item={schedule}
       onOpenChange={onOpenChange}
-      className="max-w-2xl"
-      title={schedule ? 'Edit Schedule' : 'Add Schedule'}
+      noun="Schedule"
       description="Stops in travel order; every stop but the final destination needs a departure time."
     >
-      {open && (
-        <ScheduleForm key={schedule?.id ?? 'new'} schedule={schedule} onDone={() => onOpenChange(false)} />
-      )}
-    </TitledDialog>
+      {(item, onDone) => <ScheduleForm schedule={item} onDone={onDone} />}
+    </EditDialog>
   );
 }

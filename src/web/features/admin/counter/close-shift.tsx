@@ -3,13 +3,12 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { type CashUp, type PerCurrency, perCurrencySchema } from '#shared/counter.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { formatAmount } from '#web/lib/admin-format.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { closeShift, shiftQuery } from './api.ts';
-import { Field } from './field.tsx';
+import { InputField } from './field.tsx';
 import { changeDue, readAmount } from './sale-money.ts';
 
 /** How a cash-up is shown: the cash-ups feature's, lent by the page; with its sales or without. */
@@ -87,20 +86,16 @@ export function CloseShift({
       <form onSubmit={onSubmit} noValidate className="space-y-3">
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {DRAWERS.map((currency) => (
-            <Field
+            <InputField
               key={currency}
               id={`counted-${currency.toLowerCase()}`}
               label={`Cash counted in ${currency}`}
               error={problems[currency]}
               hint={countHint(counted[currency], expected(currency), currency)}
-            >
-              <Input
-                inputMode="decimal"
-                autoComplete="off"
-                value={counted[currency]}
-                onChange={(e) => setCounted({ ...counted, [currency]: e.target.value })}
-              />
-            </Field>
+              inputMode="decimal"
+              value={counted[currency]}
+              onValue={(value) => setCounted({ ...counted, [currency]: value })}
+            />
           ))}
         </div>
         <div>

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Ban } from 'lucide-react';
-import type { FormEvent } from 'react';
 import { type CancelPreview, cancelDepartureSchema } from '#shared/disruptions.ts';
 import { formatAmount } from '#web/lib/admin-format.ts';
 import { formatDay } from '#web/lib/dates.ts';
@@ -18,8 +17,7 @@ import {
   plural,
   previewMessages,
   Section,
-  useReasonAndNote,
-  useSettled,
+  useDisruptionForm,
 } from './disruption-parts.tsx';
 
 /** A departure that can still be cancelled: not run, not cancelled already. */
@@ -66,32 +64,20 @@ function CancelForm({
   cancelling: ReturnType<typeof useCancelDeparture>;
   onCancel: () => void;
 }) {
-  const busy = cancelling.isPending;
-  const why = useReasonAndNote(busy);
-  const { reason } = why.body;
-  const note = useSettled(why.body.note);
+  const disruption = useDisruptionForm(cancelling, cancelDepartureSchema, onCancel);
+  const { reason, note } = disruption;
   const preview = useQuery(cancelPreviewQuery(trip.scheduleId, { reason, note }));
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = why.check(cancelDepartureSchema, {});
-    if (body) cancelling.mutate(body, { onSuccess: onCancel });
-  };
 
   return (
     <DisruptionForm
-      onSubmit={onSubmit}
-      pending={busy}
-      why={why.fields}
+      {...disruption.form()}
       messages={
         preview.isSuccess && preview.data.passengers.length > 0
           ? previewMessages(preview, { ready: Boolean(reason), waitingFor: 'Choose a reason' })
           : null
       }
-      refusal={cancelling.error}
       progress="Cancelling the departure and telling its passengers…"
       cancelLabel="Keep the departure"
-      onCancel={onCancel}
       submitVariant="destructive"
       submitDisabled={!preview.isSuccess}
       submitIcon={<Ban aria-hidden="true" />}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, MoveRight } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { type MovePlan, moveDepartureSchema } from '#shared/disruptions.ts';
 import { ErrorNote } from '#web/components/query-notes.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -10,6 +10,7 @@ import { formatDay, isIsoDate } from '#web/lib/dates.ts';
 import { useOperatorToday } from '#web/lib/operator-time-zone.ts';
 import { movePreviewQuery, tripListQuery, useMoveBookings } from './api.ts';
 import {
+  BookingName,
   CallList,
   type Departure,
   DisruptionButton,
@@ -19,12 +20,10 @@ import {
   issueOf,
   NobodyNote,
   Preview,
-  plural,
   previewMessages,
   ScrollRegion,
   Section,
-  useReasonAndNote,
-  useSettled,
+  useDisruptionForm,
 } from './disruption-parts.tsx';
 import { routeName } from './route-name.ts';
 
@@ -52,11 +51,7 @@ function MovePreview({ trip, plan }: { trip: Departure; plan: MovePlan }) {
                 data-reference={m.reference}
                 className="grid gap-0.5 px-3 py-2 text-sm sm:flex sm:flex-wrap sm:items-baseline sm:justify-between sm:gap-x-3"
               >
-                <span className="min-w-0">
-                  <span className="font-mono text-xs text-slate-600">{m.reference}</span>{' '}
-                  <span className="font-medium text-slate-900">{m.name}</span>
-                  <span className="text-slate-600"> · {plural(m.persons, 'person', 'persons')}</span>
-                </span>
+                <BookingName booking={m} />
                 <span className="inline-flex flex-wrap items-center gap-x-1.5 text-slate-800">
                   <span className="sr-only">Seats </span>
                   <span data-testid="from-seats" className="font-mono">
@@ -190,37 +185,25 @@ function MoveForm({
   const [date, setDate] = useState(trip.travelDate);
   const [to, setTo] = useState('');
   const [toProblem, setToProblem] = useState<string | null>(null);
-  const busy = moving.isPending;
-  const why = useReasonAndNote(busy);
-  const { reason } = why.body;
-  const note = useSettled(why.body.note);
+  const disruption = useDisruptionForm(moving, moveDepartureSchema, onClose);
+  const { busy, reason, note } = disruption;
   const plan = useQuery({ ...movePreviewQuery(trip.scheduleId, to, { reason, note }), enabled: to !== '' });
   const reached = plan.data ? plan.data.moves.length + plan.data.cannotMove.length : 0;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = why.check(moveDepartureSchema, { to: to || undefined }, (issues) => {
-      const target = issueOf(issues, 'to');
-      setToProblem(target);
-      if (target) document.querySelector<HTMLSelectElement>('select[data-move-target]')?.focus();
-    });
-    if (body) moving.mutate(body, { onSuccess: onClose });
-  };
-
   return (
     <DisruptionForm
-      onSubmit={onSubmit}
-      pending={busy}
-      why={why.fields}
+      {...disruption.form({ to: to || undefined }, (issues) => {
+        const target = issueOf(issues, 'to');
+        setToProblem(target);
+        if (target) document.querySelector<HTMLSelectElement>('select[data-move-target]')?.focus();
+      })}
       messages={
         to !== '' && plan.isSuccess && reached > 0
           ? previewMessages(plan, { ready: Boolean(reason), waitingFor: 'Choose a reason' })
           : null
       }
-      refusal={moving.error}
       progress="Moving the bookings and telling their passengers…"
       cancelLabel="Keep the bookings"
-      onCancel={onClose}
       submitVariant="destructive"
       submitDisabled={to !== '' && !plan.isSuccess}
       submitIcon={<MoveRight aria-hidden="true" />}

@@ -3,11 +3,10 @@ import { type FormEvent, useState } from 'react';
 import { type PerCurrency, perCurrencySchema } from '#shared/counter.ts';
 import { COUNTER_MSG } from '#shared/staff-messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { openShift, shiftQuery } from './api.ts';
-import { Field } from './field.tsx';
+import { InputField } from './field.tsx';
 
 /** Before the first sale: the cash float in the drawer, per currency. */
 export function OpenShiftForm() {
@@ -49,22 +48,22 @@ export function OpenShiftForm() {
         <p className="mt-1 text-sm text-slate-600">{COUNTER_MSG.shiftRequired}.</p>
       </div>
       <div className="grid grid-cols-2 gap-3">
-        <Field id="float-mvr" label="Float in MVR" error={problems.MVR}>
-          <Input
-            inputMode="decimal"
-            autoComplete="off"
-            value={floats.MVR}
-            onChange={(e) => setFloats({ ...floats, MVR: e.target.value })}
-          />
-        </Field>
-        <Field id="float-usd" label="Float in USD" error={problems.USD}>
-          <Input
-            inputMode="decimal"
-            autoComplete="off"
-            value={floats.USD}
-            onChange={(e) => setFloats({ ...floats, USD: e.target.value })}
-          />
-        </Field>
+        <InputField
+          id="float-mvr"
+          label="Float in MVR"
+          error={problems.MVR}
+          inputMode="decimal"
+          value={floats.MVR}
+          onValue={(value) => setFloats({ ...floats, MVR: value })}
+        />
+        <InputField
+          id="float-usd"
+          label="Float in USD"
+          error={problems.USD}
+          inputMode="decimal"
+          value={floats.USD}
+          onValue={(value) => setFloats({ ...floats, USD: value })}
+        />
       </div>
       {open.isError && (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">

@@ -5,7 +5,7 @@ import type { Branding } from '#shared/schemas.ts';
 import { api } from '#web/lib/api-client.ts';
 import { brandingQuery } from '#web/lib/public-queries.ts';
 
-export const adminBrandingQuery = queryOptions({
+export const pwaSettingsQuery = queryOptions({
   queryKey: ['admin', 'pwa-settings'],
   queryFn: ({ signal }) => api.get<Branding>('/api/admin/pwa-settings', { signal }),
 });
@@ -14,7 +14,7 @@ export const adminBrandingQuery = queryOptions({
 function useApplyBranding() {
   const queryClient = useQueryClient();
   return (branding: Branding) => {
-    queryClient.setQueryData(adminBrandingQuery.queryKey, branding);
+    queryClient.setQueryData(pwaSettingsQuery.queryKey, branding);
     queryClient.setQueryData(brandingQuery.queryKey, branding);
     return queryClient.invalidateQueries({ queryKey: brandingQuery.queryKey });
   };

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { type DelayPreview as DelayPreviewData, delayDepartureSchema } from '#shared/disruptions.ts';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
@@ -20,7 +20,7 @@ import {
   Preview,
   passengerFacts,
   previewMessages,
-  useReasonAndNote,
+  useDisruptionForm,
   useSettled,
 } from './disruption-parts.tsx';
 
@@ -119,10 +119,8 @@ function DelayForm({
 }) {
   const [times, setTimes] = useState(() => orderedStops(trip).map((s) => s.departureTime ?? ''));
   const [timesProblem, setTimesProblem] = useState<string | null>(null);
-  const busy = delaying.isPending;
-  const why = useReasonAndNote(busy);
-  const { reason } = why.body;
-  const note = useSettled(why.body.note);
+  const disruption = useDisruptionForm(delaying, delayDepartureSchema, onClose);
+  const { busy, reason, note } = disruption;
   // Settled as a string: a new array each render would never settle.
   const settledTimes = useSettled(
     newTimes(times)
@@ -141,21 +139,13 @@ function DelayForm({
     if (serverTimes) focusTimes();
   }, [serverTimes]);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = why.check(delayDepartureSchema, { times: times.map((t) => t || null) }, (issues) => {
-      const timeIssue = issueOf(issues, 'times');
-      setTimesProblem(timeIssue);
-      if (timeIssue) focusTimes();
-    });
-    if (body) delaying.mutate(body, { onSuccess: onClose });
-  };
-
   return (
     <DisruptionForm
-      onSubmit={onSubmit}
-      pending={busy}
-      why={why.fields}
+      {...disruption.form({ times: times.map((t) => t || null) }, (issues) => {
+        const timeIssue = issueOf(issues, 'times');
+        setTimesProblem(timeIssue);
+        if (timeIssue) focusTimes();
+      })}
       messages={
         preview.isSuccess && preview.data.passengers.length > 0
           ? previewMessages(preview, {
@@ -169,7 +159,6 @@ function DelayForm({
       refusal={serverTimes ? null : delaying.error}
       progress="Delaying the departure and telling its passengers…"
       cancelLabel="Keep the times"
-      onCancel={onClose}
       submitDisabled={!preview.isSuccess}
       submitIcon={<Clock aria-hidden="true" />}
       submitLabel="Delay departure"

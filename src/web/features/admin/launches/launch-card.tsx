@@ -1,37 +1,33 @@
-import { Pencil, Ship, Trash2, Users } from 'lucide-react';
-import { useState } from 'react';
+import { Ship, Trash2, Users } from 'lucide-react';
 import type { AdminLaunch } from '#shared/catalogue-api.ts';
 import { LAUNCH_CARD_SEATS_SHOWN } from '#shared/constants.ts';
-import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
+import { CardActions } from '#web/components/card-actions.tsx';
+import { ConfirmButton } from '#web/components/confirm-dialog.tsx';
 import { LaunchStatusBadge } from '#web/components/status-badges.tsx';
-import { Button } from '#web/components/ui/button.tsx';
 import { useDeleteLaunch } from './api.ts';
 
 function DeleteLaunch({ launch }: { launch: AdminLaunch }) {
-  const [open, setOpen] = useState(false);
   const remove = useDeleteLaunch();
   return (
-    <>
-      <Button
-        size="sm"
-        variant="ghost"
-        className="text-red-700 hover:bg-red-50 hover:text-red-800"
-        disabled={remove.isPending}
-        onClick={() => setOpen(true)}
-      >
-        <Trash2 aria-hidden="true" />
-        Delete
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={`Delete ${launch.name}?`}
-        description="The launch leaves this list and can no longer be chosen for a trip; past trips and bookings keep its name and seats. A launch with pending or approved bookings on trips not yet completed cannot be deleted."
-        confirmLabel="Delete Launch"
-        destructive
-        onConfirm={() => remove.mutate(launch.id)}
-      />
-    </>
+    <ConfirmButton
+      button={{
+        size: 'sm',
+        variant: 'ghost',
+        className: 'text-red-700 hover:bg-red-50 hover:text-red-800',
+        disabled: remove.isPending,
+        children: (
+          <>
+            <Trash2 aria-hidden="true" />
+            Delete
+          </>
+        ),
+      }}
+      title={`Delete ${launch.name}?`}
+      description="The launch leaves this list and can no longer be chosen for a trip; past trips and bookings keep its name and seats. A launch with pending or approved bookings on trips not yet completed cannot be deleted."
+      confirmLabel="Delete Launch"
+      destructive
+      onConfirm={() => remove.mutate(launch.id)}
+    />
   );
 }
 
@@ -84,13 +80,9 @@ export function LaunchCard({ launch, onEdit }: { launch: AdminLaunch; onEdit: ()
             </li>
           )}
         </ul>
-        <div className="mt-auto flex flex-wrap gap-1.5 border-t border-slate-100 pt-3">
-          <Button size="sm" variant="outline" onClick={onEdit}>
-            <Pencil aria-hidden="true" />
-            Edit
-          </Button>
+        <CardActions onEdit={onEdit}>
           <DeleteLaunch launch={launch} />
-        </div>
+        </CardActions>
       </div>
     </article>
   );

@@ -23,7 +23,7 @@ import { formatAmount } from '#web/lib/admin-format.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { sell, shiftQuery } from './api.ts';
 import { ChoiceGroup } from './choice-group.tsx';
-import { Field } from './field.tsx';
+import { Field, InputField } from './field.tsx';
 import { changeDue, readAmount, saleTotal, TICKET_KINDS } from './sale-money.ts';
 import { ONE_LOCAL_ADULT, TicketCounters, type TicketCounts } from './ticket-counters.tsx';
 import { useSeatHolds } from './use-seat-holds.ts';
@@ -389,22 +389,22 @@ export function SaleForm({
             Phone and e-mail (optional)
           </summary>
           <div className="grid grid-cols-1 gap-3 px-3 pb-3 sm:grid-cols-2">
-            <Field id="counter-phone" label="Phone" error={problems.phone}>
-              <Input
-                type="tel"
-                autoComplete="off"
-                value={draft.phone}
-                onChange={(e) => update({ phone: e.target.value })}
-              />
-            </Field>
-            <Field id="counter-email" label="E-mail" error={problems.email}>
-              <Input
-                type="email"
-                autoComplete="off"
-                value={draft.email}
-                onChange={(e) => update({ email: e.target.value })}
-              />
-            </Field>
+            <InputField
+              id="counter-phone"
+              label="Phone"
+              error={problems.phone}
+              type="tel"
+              value={draft.phone}
+              onValue={(phone) => update({ phone })}
+            />
+            <InputField
+              id="counter-email"
+              label="E-mail"
+              error={problems.email}
+              type="email"
+              value={draft.email}
+              onValue={(email) => update({ email })}
+            />
             <div className="sm:col-span-2">
               <ChoiceGroup
                 legend="Language of the e-mail"
@@ -475,13 +475,13 @@ export function SaleForm({
           </Field>
         )}
         {draft.method === 'bank_transfer' && (
-          <Field id="counter-reference" label="Transfer reference" error={problems.reference}>
-            <Input
-              autoComplete="off"
-              value={draft.reference}
-              onChange={(e) => update({ reference: e.target.value })}
-            />
-          </Field>
+          <InputField
+            id="counter-reference"
+            label="Transfer reference"
+            error={problems.reference}
+            value={draft.reference}
+            onValue={(reference) => update({ reference })}
+          />
         )}
       </section>
 

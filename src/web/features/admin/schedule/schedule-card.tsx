@@ -4,16 +4,16 @@ import {
   CircleCheck,
   Clock,
   Copy,
-  Pencil,
   RotateCcw,
   Ship,
   Ticket,
   Trash2,
 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { AdminSchedule } from '#shared/catalogue-api.ts';
 import { MSG, UNKNOWN_LOCATION } from '#shared/messages.ts';
-import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
+import { CardActions } from '#web/components/card-actions.tsx';
+import { ConfirmButton } from '#web/components/confirm-dialog.tsx';
 import { IconFact } from '#web/components/icon-fact.tsx';
 import { ScheduleStatusBadge } from '#web/components/status-badges.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -32,53 +32,48 @@ export const routeLabel = (schedule: AdminSchedule) => {
 };
 
 function DeleteSchedule({ schedule }: { schedule: AdminSchedule }) {
-  const [open, setOpen] = useState(false);
   const remove = useDeleteSchedule();
   return (
-    <>
-      <Button
-        size="icon"
-        variant="ghost"
-        className="ml-auto size-9 text-red-700 hover:bg-red-50 hover:text-red-800"
-        disabled={remove.isPending}
-        onClick={() => setOpen(true)}
-        aria-label="Delete schedule"
-        title="Delete schedule"
-      >
-        <Trash2 aria-hidden="true" />
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Delete this schedule?"
-        description={`${routeLabel(schedule)} on ${formatDay(schedule.travelDate)} will be removed; rejected and completed bookings keep their details. A trip with pending or approved bookings cannot be deleted until it is marked as completed.`}
-        confirmLabel="Delete Schedule"
-        destructive
-        onConfirm={() => remove.mutate(schedule.id)}
-      />
-    </>
+    <ConfirmButton
+      button={{
+        size: 'icon',
+        variant: 'ghost',
+        className: 'ml-auto size-9 text-red-700 hover:bg-red-50 hover:text-red-800',
+        disabled: remove.isPending,
+        'aria-label': 'Delete schedule',
+        title: 'Delete schedule',
+        children: <Trash2 aria-hidden="true" />,
+      }}
+      title="Delete this schedule?"
+      description={`${routeLabel(schedule)} on ${formatDay(schedule.travelDate)} will be removed; rejected and completed bookings keep their details. A trip with pending or approved bookings cannot be deleted until it is marked as completed.`}
+      confirmLabel="Delete Schedule"
+      destructive
+      onConfirm={() => remove.mutate(schedule.id)}
+    />
   );
 }
 
 /** docs/product.md section 4: reopening asks first, saying the trip takes bookings again. */
 function ReopenSchedule({ schedule }: { schedule: AdminSchedule }) {
-  const [open, setOpen] = useState(false);
   const status = useScheduleStatus();
   return (
-    <>
-      <Button size="sm" variant="outline" disabled={status.isPending} onClick={() => setOpen(true)}>
-        <RotateCcw aria-hidden="true" />
-        Reopen
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Reopen this trip?"
-        description={MSG.reopenTripConfirm}
-        confirmLabel="Reopen Trip"
-        onConfirm={() => status.mutate({ id: schedule.id, status: 'scheduled' })}
-      />
-    </>
+    <ConfirmButton
+      button={{
+        size: 'sm',
+        variant: 'outline',
+        disabled: status.isPending,
+        children: (
+          <>
+            <RotateCcw aria-hidden="true" />
+            Reopen
+          </>
+        ),
+      }}
+      title="Reopen this trip?"
+      description={MSG.reopenTripConfirm}
+      confirmLabel="Reopen Trip"
+      onConfirm={() => status.mutate({ id: schedule.id, status: 'scheduled' })}
+    />
   );
 }
 
@@ -156,11 +151,7 @@ export function ScheduleCard({
         ))}
       </ol>
 
-      <div className="mt-auto flex flex-wrap gap-1.5 border-t border-slate-100 pt-3">
-        <Button size="sm" variant="outline" onClick={onEdit}>
-          <Pencil aria-hidden="true" />
-          Edit
-        </Button>
+      <CardActions onEdit={onEdit}>
         <Button
           size="sm"
           variant="outline"
@@ -185,7 +176,7 @@ export function ScheduleCard({
         )}
         {actions?.(schedule)}
         <DeleteSchedule schedule={schedule} />
-      </div>
+      </CardActions>
     </article>
   );
 }
