@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { adminProfiles, counterShifts, paymentSettings, ticketSeats, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
+import { boardedPersons } from '#server/lib/boarded-persons.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
@@ -23,7 +24,6 @@ import { COUNTER_MSG } from '#shared/staff-messages.ts';
 import { refuseTakenSeats, takeSeats } from './check-seats.ts';
 import { checkTrip } from './create-booking.ts';
 import { readBookingView } from './lookup-booking.ts';
-import { boardedPersons } from './read-boarding-manifest.ts';
 import { eTicketTokenOf, signedCode } from './read-e-ticket.ts';
 import { readTicket } from './read-ticket.ts';
 import { releaseSeats } from './release-seats.ts';
@@ -212,7 +212,7 @@ function mayVoid(
   now: Date,
 ): 'yes' | 'voided' | 'boarded' | 'too_late' {
   if (sale.voidedAt) return 'voided';
-  // Whatever was marked since: a boarding is never undone (read-boarding-manifest.ts).
+  // Whatever was marked since: a boarding is never undone (#server/lib/boarded-persons.ts).
   if (sale.boarded > 0) return 'boarded';
   if (viewer.mayVoidAnySale) return 'yes';
   const fresh = now.getTime() - sale.createdAt.getTime() <= SELLER_VOID_MINUTES * 60_000;

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, readTogether } from '#server/db/client.ts';
 import { adminProfiles, counterShifts, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
+import { boardedPersons } from '#server/lib/boarded-persons.ts';
 import { type Clock, dateInZone } from '#server/lib/clock.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { AppError } from '#server/lib/errors.ts';
@@ -10,7 +11,6 @@ import { CURRENCIES } from '#shared/constants.ts';
 import { type CashUp, PAYMENT_METHOD_NAMES, type PerCurrency } from '#shared/counter.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
 import { COUNTER_MSG } from '#shared/staff-messages.ts';
-import { boardedPersons } from './read-boarding-manifest.ts';
 
 type ShiftRow = typeof counterShifts.$inferSelect;
 

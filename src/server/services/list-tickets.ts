@@ -9,6 +9,7 @@ import {
   schedules,
   tickets,
 } from '#server/db/schema.ts';
+import { boardedPersons } from '#server/lib/boarded-persons.ts';
 import { hhmm } from '#server/lib/clock.ts';
 import type {
   AdminStop,
@@ -22,7 +23,6 @@ import type {
 } from '#shared/admin-api.ts';
 import { UNKNOWN_LOCATION } from '#shared/messages.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
-import { boardedPersons } from './read-boarding-manifest.ts';
 
 /** docs/product.md section 4: the Approved tab shows confirmed tickets, Rejected shows cancelled ones. */
 const TAB_STATUS: Record<TicketTab, TicketStatus> = {

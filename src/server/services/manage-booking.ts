@@ -32,7 +32,7 @@ import { MSG } from '#shared/messages.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
 import { DEFAULT_REFUND_POLICY, type RefundPolicy, refundPercent } from '#shared/refund-policy.ts';
 import { readBookingView } from './lookup-booking.ts';
-import { readBoarded } from './read-boarding-manifest.ts';
+import { readBoarded } from './read-boarded.ts';
 import { signedCode } from './read-e-ticket.ts';
 import { readTicket } from './read-ticket.ts';
 import { listDepartureStops } from './refuse-closed-departure.ts';
@@ -246,7 +246,7 @@ export async function rulesOf(
   const policy = await readPolicy(db);
   const { leaveAt, boardingClosed } = await departureOf(db, ticket, schedule, opts.timeZone);
   const hoursLeft = (leaveAt.getTime() - opts.now.getTime()) / HOUR_MS;
-  const untouched = ticket.markedStatus === null && (await readBoarded(db, ticket.id)) === 0;
+  const untouched = ticket.markedStatus === null && (await readBoarded({ db, ticketId: ticket.id })) === 0;
   const upcoming = hoursLeft > 0 && schedule.status === 'scheduled';
   const live = LIVE.includes(ticket.ticketStatus) && untouched;
   const percent = refundPercent(policy, hoursLeft);
