@@ -1,25 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dateInZone } from '#server/lib/clock.ts';
+import { type Seller, staffLockSession } from '#server/lib/counter-seller.ts';
 import { AppError } from '#server/lib/errors.ts';
-import {
-  readCounterSale,
-  type Seller,
-  sellAtCounter,
-  staffLockSession,
-  voidCounterSale,
-} from '#server/services/counter-sales.ts';
-import {
-  closeShift,
-  listCashUps,
-  openShift,
-  readCashUp,
-  readOpenShift,
-} from '#server/services/counter-shifts.ts';
+import { closeShift } from '#server/services/close-shift.ts';
+import { listCashUps } from '#server/services/list-cash-ups.ts';
 import { listCounterDepartures } from '#server/services/list-counter-departures.ts';
 import { lockSeats } from '#server/services/lock-seats.ts';
+import { openShift } from '#server/services/open-shift.ts';
+import { readCashUp } from '#server/services/read-cash-up.ts';
+import { readCounterSale } from '#server/services/read-counter-sale.ts';
+import { readOpenShift } from '#server/services/read-open-shift.ts';
 import { readSeatMap } from '#server/services/read-seat-map.ts';
 import { releaseSeats } from '#server/services/release-seats.ts';
+import { sellAtCounter } from '#server/services/sell-at-counter.ts';
+import { voidCounterSale } from '#server/services/void-counter-sale.ts';
 import {
   cashUpDaySchema,
   cashUpParamsSchema,
@@ -201,7 +196,7 @@ export default async function adminCounterRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/counter/shift',
     { config: { permission: 'cashups.own' }, schema: { response: { 200: currentShiftSchema } } },
-    async (req) => ({ shift: await readOpenShift(db, adminOf(req).id) }),
+    async (req) => ({ shift: await readOpenShift({ db, userId: adminOf(req).id }) }),
   );
 
   app.post(
@@ -243,7 +238,7 @@ export default async function adminCounterRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const date = req.query.date ?? today();
-      return { date, cashups: await listCashUps(db, date) };
+      return { date, cashups: await listCashUps({ db, date }) };
     },
   );
 
@@ -254,7 +249,7 @@ export default async function adminCounterRoutes(fastify: FastifyInstance) {
       schema: { params: cashUpParamsSchema, response: { 200: cashUpSchema } },
     },
     async (req) => {
-      const cashUp = await readCashUp(db, req.params.shiftId);
+      const cashUp = await readCashUp({ db, shiftId: req.params.shiftId });
       if (!adminCan(req, 'cashups.all') && cashUp.userId !== adminOf(req).id) {
         throw new AppError('forbidden', STAFF_MSG.forbidden, 403);
       }
