@@ -14,10 +14,11 @@ import {
   setSessionCookie,
 } from '#server/lib/sessions.ts';
 import { changePassword } from '#server/services/change-password.ts';
+import { checkStaffLink } from '#server/services/check-staff-link.ts';
+import { completeStaffLink } from '#server/services/complete-staff-link.ts';
 import { logIn } from '#server/services/log-in.ts';
 import { readDemoCredentials } from '#server/services/read-demo-credentials.ts';
 import { signOutEverywhere } from '#server/services/sign-out-everywhere.ts';
-import { checkStaffLink, completeStaffLink } from '#server/services/use-staff-link.ts';
 import {
   authMeSchema,
   completeStaffLinkSchema,

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { announceSessionsEnded } from '#server/lib/sessions.ts';
-import { inviteStaff, resendInvitation, revokeInvitation } from '#server/services/invite-staff.ts';
+import { inviteStaff } from '#server/services/invite-staff.ts';
 import { listStaff } from '#server/services/list-staff.ts';
 import { readBranding } from '#server/services/read-branding.ts';
+import { resendInvitation } from '#server/services/resend-invitation.ts';
 import { resetStaffPassword } from '#server/services/reset-staff-password.ts';
+import { revokeInvitation } from '#server/services/revoke-invitation.ts';
 import { updateStaff } from '#server/services/update-staff.ts';
 import {
   invitationIdParamsSchema,
