@@ -18,7 +18,7 @@ import type { AdminTicket } from '#shared/admin-api.ts';
 import type { CancelPreview, CancelReason } from '#shared/disruptions.ts';
 import { MSG } from '#shared/messages.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
-import { listTicketsWhere } from './list-tickets.ts';
+import { listTicketsWhere } from './list-tickets-where.ts';
 import { type Notifier, notifyPassenger } from './notify-passengers.ts';
 import { sampleNotices } from './sample-notices.ts';
 import { refundParts } from './split-refund.ts';

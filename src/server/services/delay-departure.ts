@@ -9,7 +9,7 @@ import type { AdminTicket } from '#shared/admin-api.ts';
 import type { CancelReason, DelayPreview, DelayResult } from '#shared/disruptions.ts';
 import { MSG } from '#shared/messages.ts';
 import { affectedPassenger, previewCancellation } from './cancel-departure.ts';
-import { listTicketsWhere } from './list-tickets.ts';
+import { listTicketsWhere } from './list-tickets-where.ts';
 import { type Notifier, notifyPassenger } from './notify-passengers.ts';
 import { sampleNotices } from './sample-notices.ts';
 

@@ -10,8 +10,8 @@ import { supersedeETicket } from '#server/lib/ticket-signing.ts';
 import { CANCELLED_STATES } from '#shared/constants.ts';
 import type { Refund } from '#shared/disruptions.ts';
 import { REFUND_MSG } from '#shared/staff-messages.ts';
-import { readRefund } from './list-refunds.ts';
 import { lockTicket } from './lock-ticket.ts';
+import { readRefund } from './read-refund.ts';
 import { readTicket } from './read-ticket.ts';
 import { refundSentMail } from './ticket-mails.ts';
 

@@ -19,7 +19,7 @@ import type { AdminTicket } from '#shared/admin-api.ts';
 import type { CancelReason, MovePlan } from '#shared/disruptions.ts';
 import { MSG } from '#shared/messages.ts';
 import { affectedPassenger, cancelBookings } from './cancel-departure.ts';
-import { listTicketsWhere } from './list-tickets.ts';
+import { listTicketsWhere } from './list-tickets-where.ts';
 import { type DisruptionNotice, type Notifier, notifyPassenger } from './notify-passengers.ts';
 import { chooseSeats } from './reseat.ts';
 import { revokeCodes } from './revoke-codes.ts';

@@ -3,7 +3,7 @@ import { and, eq, isNull, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { schedules, tickets } from '#server/db/schema.ts';
 import { addDays, type Clock, dateInZone } from '#server/lib/clock.ts';
-import { listTicketsWhere } from './list-tickets.ts';
+import { listTicketsWhere } from './list-tickets-where.ts';
 import { type Notifier, notifyPassenger } from './notify-passengers.ts';
 import { eTicketTokenOf } from './read-e-ticket.ts';
 import { readReminderSettings } from './reminder-settings.ts';
