@@ -3,6 +3,8 @@ import type { DbOrTx } from '../db/client.ts';
 
 type TicketUse = { launchId: string } | { locationId: string } | { scheduleId: string };
 
+export type CountActiveTicketsOptions = { db: DbOrTx } & TicketUse;
+
 function usesOf(use: TicketUse): SQL {
   if ('launchId' in use) return sql`t.launch_id = ${use.launchId}`;
   if ('scheduleId' in use) return sql`t.schedule_id = ${use.scheduleId}`;
@@ -18,7 +20,7 @@ function usesOf(use: TicketUse): SQL {
  * ones on a trip that is not completed. A confirmed ticket of a completed trip is history, as
  * its lookup says (section 8.11), and so are rejected and completed tickets.
  */
-export async function countActiveTickets({ db, ...use }: { db: DbOrTx } & TicketUse): Promise<number> {
+export async function countActiveTickets({ db, ...use }: CountActiveTicketsOptions): Promise<number> {
   const result = await db.execute(sql`
     SELECT count(*)::int AS n
       FROM tickets t JOIN schedules s ON s.id = t.schedule_id

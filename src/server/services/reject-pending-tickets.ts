@@ -5,15 +5,15 @@ import type { Clock } from '#server/lib/clock.ts';
 import type { RejectPending, RejectPendingResult } from '#shared/admin-api.ts';
 import { rejectLockedTicket } from './reject-locked-ticket.ts';
 
+export type RejectPendingTicketsOptions = { db: Db; clock: Clock; actorUserId: string } & RejectPending;
+
 /**
  * Clears a flood of junk bookings in one action: every pending booking of one passenger e-mail
  * (any case) or one client address is rejected as if one by one (seats freed, audit, mail, live
  * event), in one transaction. Rows are locked in one order, so it never deadlocks with an admin
  * acting on one of them; one already approved meanwhile is simply no longer pending.
  */
-export async function rejectPendingTickets(
-  opts: { db: Db; clock: Clock; actorUserId: string } & RejectPending,
-): Promise<RejectPendingResult> {
+export async function rejectPendingTickets(opts: RejectPendingTicketsOptions): Promise<RejectPendingResult> {
   const who = opts.email
     ? eq(sql`lower(${tickets.passengerEmail})`, opts.email.toLowerCase())
     : eq(tickets.clientIp, opts.clientIp ?? '');
