@@ -18,7 +18,7 @@ import {
   staffMemberSchema,
   updateStaffSchema,
 } from '#shared/admin-api.ts';
-import { adminOf } from './index.ts';
+import { adminOf, thenSendMail } from './index.ts';
 
 const permission = 'staff.manage' as const;
 
@@ -44,15 +44,15 @@ export default async function adminStaffRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/staff/invitations',
     { config: { permission }, schema: { body: inviteStaffSchema, response: { 201: invitationSchema } } },
-    async (req, reply) => {
-      const invitation = await inviteStaff({
-        ...(await linkDeps()),
-        input: req.body,
-        actor: adminOf(req),
-      });
-      app.deps.mailer?.kick();
-      return reply.status(201).send(invitation);
-    },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(
+          await thenSendMail(
+            req,
+            inviteStaff({ ...(await linkDeps()), input: req.body, actor: adminOf(req) }),
+          ),
+        ),
   );
 
   app.post(
@@ -61,15 +61,8 @@ export default async function adminStaffRoutes(fastify: FastifyInstance) {
       config: { permission },
       schema: { params: invitationIdParamsSchema, response: { 200: invitationSchema } },
     },
-    async (req) => {
-      const invitation = await resendInvitation({
-        ...(await linkDeps()),
-        id: req.params.id,
-        actor: adminOf(req),
-      });
-      app.deps.mailer?.kick();
-      return invitation;
-    },
+    async (req) =>
+      thenSendMail(req, resendInvitation({ ...(await linkDeps()), id: req.params.id, actor: adminOf(req) })),
   );
 
   app.delete(
@@ -107,13 +100,11 @@ export default async function adminStaffRoutes(fastify: FastifyInstance) {
     '/api/admin/staff/:id/reset-password',
     { config: { permission }, schema: { params: staffIdParamsSchema, response: { 204: z.undefined() } } },
     async (req, reply) => {
-      const { endedSessions } = await resetStaffPassword({
-        ...(await linkDeps()),
-        id: req.params.id,
-        actorUserId: adminOf(req).id,
-      });
+      const { endedSessions } = await thenSendMail(
+        req,
+        resetStaffPassword({ ...(await linkDeps()), id: req.params.id, actorUserId: adminOf(req).id }),
+      );
       announceSessionsEnded(endedSessions);
-      app.deps.mailer?.kick();
       return reply.status(204).send();
     },
   );
