@@ -32,6 +32,9 @@ import { MSG } from '#shared/messages.ts';
 
 const noContent = { 204: z.undefined().describe('Done') };
 
+/** The client a sign-in comes from, as its session records it. */
+const clientOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+
 /** Sign-in, sign-out, the current admin and the password change (the HTTP API in docs/architecture.md). */
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -67,8 +70,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         clock,
         config,
         ...req.body,
-        ip: req.ip,
-        userAgent: req.headers['user-agent'],
+        ...clientOf(req),
         deviceCookie: deviceCookieOf(req, config),
       });
       setSessionCookie(reply, config, result.token, result.expiresAt);
@@ -154,8 +156,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         config,
         token: req.body.token,
         password: req.body.password,
-        ip: req.ip,
-        userAgent: req.headers['user-agent'],
+        ...clientOf(req),
       });
       setSessionCookie(reply, config, result.token, result.expiresAt);
       return { user: result.user };

@@ -60,6 +60,8 @@ export default async function adminCounterRoutes(fastify: FastifyInstance) {
     };
   };
 
+  const lockSessionOf = (req: FastifyRequest) => staffLockSession(adminOf(req).sessionId);
+
   app.get(
     '/api/admin/counter/departures',
     {
@@ -89,7 +91,7 @@ export default async function adminCounterRoutes(fastify: FastifyInstance) {
         scheduleId: req.query.scheduleId,
         travelDate: req.query.date,
         launchId: req.query.launchId,
-        session: staffLockSession(adminOf(req).sessionId),
+        session: lockSessionOf(req),
         now: clock.now(),
       }),
   );
@@ -104,7 +106,7 @@ export default async function adminCounterRoutes(fastify: FastifyInstance) {
       lockSeats({
         db,
         ...req.body,
-        session: staffLockSession(adminOf(req).sessionId),
+        session: lockSessionOf(req),
         now: clock.now(),
         holdSeconds: config.seatHoldSeconds,
         timeZone: config.tzOperator,
@@ -121,7 +123,7 @@ export default async function adminCounterRoutes(fastify: FastifyInstance) {
       const result = await releaseSeats({
         db,
         ...req.body,
-        session: staffLockSession(adminOf(req).sessionId),
+        session: lockSessionOf(req),
       });
       if (result.released === 0) req.changedNothing = true;
       return result;
