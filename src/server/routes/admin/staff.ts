@@ -44,15 +44,10 @@ export default async function adminStaffRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/staff/invitations',
     { config: { permission }, schema: { body: inviteStaffSchema, response: { 201: invitationSchema } } },
-    async (req, reply) =>
-      reply
-        .status(201)
-        .send(
-          await thenSendMail(
-            req,
-            inviteStaff({ ...(await linkDeps()), input: req.body, actor: adminOf(req) }),
-          ),
-        ),
+    async (req, reply) => {
+      const inviting = inviteStaff({ ...(await linkDeps()), input: req.body, actor: adminOf(req) });
+      return reply.status(201).send(await thenSendMail(req, inviting));
+    },
   );
 
   app.post(
