@@ -41,6 +41,14 @@ module.exports = {
       to: { path: '^src/web/features/' },
     },
     {
+      name: 'routes-without-queries',
+      comment:
+        'Routes validate, call one service and answer: the database is reached through services only (src/server/services).',
+      severity: 'error',
+      from: { path: '^src/server/routes/', pathNot: '[.]test[.]tsx?$' },
+      to: { path: ['^src/server/db/', 'node_modules/drizzle-orm/'] },
+    },
+    {
       name: 'services-import-routes',
       comment: 'Services never import from routes.',
       severity: 'error',

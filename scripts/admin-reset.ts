@@ -9,9 +9,9 @@ import { migrateDatabase } from '#server/db/migrate.ts';
 import { adminProfiles, adminUsers, loginFailures } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import { RESET_TTL_HOURS } from '#server/lib/staff-links.ts';
+import { lockOwners } from '#server/services/lock-owners.ts';
 import { readBranding } from '#server/services/read-branding.ts';
 import { resetStaffPassword } from '#server/services/reset-staff-password.ts';
-import { lockOwners } from '#server/services/update-staff.ts';
 import { assertPgliteNotInUse, BackupError } from './lib/backup.ts';
 
 const USAGE = 'Usage: npm run admin:reset -- <email>';
@@ -30,7 +30,7 @@ async function main(email: string): Promise<void> {
       .limit(1);
     if (!user) throw new ConfigError(`There is no account for ${email}. ${USAGE}`);
     await db.transaction(async (tx) => {
-      await lockOwners(tx);
+      await lockOwners({ db: tx });
       await tx
         .update(adminUsers)
         .set({ active: true, updatedAt: new Date() })

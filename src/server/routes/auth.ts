@@ -14,10 +14,11 @@ import {
   setSessionCookie,
 } from '#server/lib/sessions.ts';
 import { changePassword } from '#server/services/change-password.ts';
+import { checkStaffLink } from '#server/services/check-staff-link.ts';
+import { completeStaffLink } from '#server/services/complete-staff-link.ts';
 import { logIn } from '#server/services/log-in.ts';
 import { readDemoCredentials } from '#server/services/read-demo-credentials.ts';
 import { signOutEverywhere } from '#server/services/sign-out-everywhere.ts';
-import { checkStaffLink, completeStaffLink } from '#server/services/use-staff-link.ts';
 import {
   authMeSchema,
   completeStaffLinkSchema,
@@ -30,6 +31,9 @@ import {
 import { MSG } from '#shared/messages.ts';
 
 const noContent = { 204: z.undefined().describe('Done') };
+
+/** The client a sign-in comes from, as its session records it. */
+const clientOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 
 /** Sign-in, sign-out, the current admin and the password change (the HTTP API in docs/architecture.md). */
 export default async function authRoutes(fastify: FastifyInstance) {
@@ -66,8 +70,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         clock,
         config,
         ...req.body,
-        ip: req.ip,
-        userAgent: req.headers['user-agent'],
+        ...clientOf(req),
         deviceCookie: deviceCookieOf(req, config),
       });
       setSessionCookie(reply, config, result.token, result.expiresAt);
@@ -153,8 +156,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         config,
         token: req.body.token,
         password: req.body.password,
-        ip: req.ip,
-        userAgent: req.headers['user-agent'],
+        ...clientOf(req),
       });
       setSessionCookie(reply, config, result.token, result.expiresAt);
       return { user: result.user };

@@ -8,7 +8,7 @@ import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import type { CancelPreview, CancelReason } from '#shared/disruptions.ts';
 import { cancelBookings } from './cancel-bookings.ts';
-import { listTicketsWhere } from './list-tickets.ts';
+import { listTicketsWhere } from './list-tickets-where.ts';
 import type { Notifier } from './notify-passenger.ts';
 import { readScheduleRow } from './read-schedule-row.ts';
 import { sampleNotices } from './sample-notices.ts';

@@ -2,10 +2,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { boardingClosures, schedules, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
+import { boardedPersons } from '#server/lib/boarded-persons.ts';
 import { AppError, problem } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
-import { boardedPersons, readRouteStops, stopPositions } from './read-boarding-manifest.ts';
+import { readRouteStops, stopPositions } from './read-route-stops.ts';
 
 export type CloseBoardingOptions = {
   db: Db;
@@ -33,7 +34,7 @@ export async function closeBoarding(opts: CloseBoardingOptions): Promise<void> {
       .where(eq(schedules.id, scheduleId))
       .for('update');
     if (!schedule) throw problem('schedule_not_found');
-    const stops = await readRouteStops(tx, scheduleId);
+    const stops = await readRouteStops({ db: tx, scheduleId });
     // The last stop is only arrived at: nobody boards there.
     if (stop >= stops.length - 1) throw new AppError('stop_not_found', STAFF_MSG.stopNotFound, 404);
     if (stop === 0 && opts.crew === undefined) {

@@ -9,7 +9,7 @@ import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import type { CancelReason, DelayResult } from '#shared/disruptions.ts';
 import { MSG } from '#shared/messages.ts';
-import { listTicketsWhere } from './list-tickets.ts';
+import { listTicketsWhere } from './list-tickets-where.ts';
 import { type Notifier, notifyPassenger } from './notify-passenger.ts';
 import { readRoute } from './read-route.ts';
 

@@ -3,7 +3,7 @@ import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { boardingClosures, paymentSettings, schedules } from '#server/db/schema.ts';
 import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES } from '#shared/constants.ts';
 import type { CounterDay } from '#shared/counter.ts';
-import { listAdminTripsWhere } from './list-admin-trips.ts';
+import { listAdminTripsWhere } from './list-admin-trips-where.ts';
 
 export type ListCounterDeparturesOptions = {
   db: DbOrTx;

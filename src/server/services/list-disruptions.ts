@@ -1,4 +1,4 @@
-import { desc, eq, type SQL } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { adminProfiles, disruptions, schedules } from '#server/db/schema.ts';
 import { hhmm } from '#server/lib/clock.ts';
@@ -6,11 +6,12 @@ import type { Disruption } from '#shared/disruptions.ts';
 
 export type ListDisruptionsOptions = {
   db: DbOrTx;
-  where?: SQL;
+  /** Only this departure's disruptions. */
+  scheduleId?: string;
   limit?: number;
 };
 
-/** Disruptions matching `where` (every one without), newest first; `limit` for the dashboard. */
+/** Disruptions of one departure (every one without `scheduleId`), newest first; `limit` for the dashboard. */
 export async function listDisruptions(opts: ListDisruptionsOptions): Promise<Disruption[]> {
   const query = opts.db
     .select({
@@ -22,7 +23,7 @@ export async function listDisruptions(opts: ListDisruptionsOptions): Promise<Dis
     .from(disruptions)
     .innerJoin(schedules, eq(schedules.id, disruptions.scheduleId))
     .leftJoin(adminProfiles, eq(adminProfiles.userId, disruptions.actorUserId))
-    .where(opts.where)
+    .where(opts.scheduleId === undefined ? undefined : eq(disruptions.scheduleId, opts.scheduleId))
     .orderBy(desc(disruptions.createdAt), desc(disruptions.id))
     .$dynamic();
   const rows = await (opts.limit ? query.limit(opts.limit) : query);

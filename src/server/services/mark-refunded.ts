@@ -11,8 +11,8 @@ import { refundSentMail } from '#server/mails/refund-sent-mail.ts';
 import { CANCELLED_STATES } from '#shared/constants.ts';
 import type { Refund } from '#shared/disruptions.ts';
 import { REFUND_MSG } from '#shared/staff-messages.ts';
-import { readRefund } from './list-refunds.ts';
 import { lockTicket } from './lock-ticket.ts';
+import { readRefund } from './read-refund.ts';
 import { readTicket } from './read-ticket.ts';
 
 const notFound = () => new AppError('refund_not_found', REFUND_MSG.refundNotFound, 404);

@@ -14,7 +14,8 @@ import { MSG } from '#shared/messages.ts';
 import { REFUND_MSG, STAFF_MSG } from '#shared/staff-messages.ts';
 import type { LockedTicket } from './lock-ticket.ts';
 import { lockTicketAndDeparture } from './lock-ticket-and-departure.ts';
-import { readBoarded, readRouteStops, stopPositions } from './read-boarding-manifest.ts';
+import { readBoarded } from './read-boarded.ts';
+import { readRouteStops, stopPositions } from './read-route-stops.ts';
 import { readTicket } from './read-ticket.ts';
 
 export type MarkTicketOptions = {
@@ -61,7 +62,7 @@ export async function markTicket(opts: MarkTicketOptions): Promise<AdminTicket> 
         .limit(1);
       if (open) throw new AppError('refund_in_queue', REFUND_MSG.refundInQueue, 409);
     }
-    const boarded = await readBoarded(tx, before.id);
+    const boarded = await readBoarded({ db: tx, ticketId: before.id });
     if (opts.status === 'no_show' && boarded > 0) {
       if (!opts.mayOverride) throw new AppError('boarded', STAFF_MSG.noShowBoarded, 409);
       if (!reason) throw new AppError('reason_required', STAFF_MSG.noShowReasonRequired, 400);
@@ -112,7 +113,7 @@ async function boardTheRest(
 ): Promise<number> {
   const rest = ticket.adultCount + ticket.childCount - boarded;
   if (rest <= 0) return 0;
-  const { fromStop } = stopPositions(await readRouteStops(tx, ticket.scheduleId), ticket);
+  const { fromStop } = stopPositions(await readRouteStops({ db: tx, scheduleId: ticket.scheduleId }), ticket);
   const [closed] = await tx
     .select({ stop: boardingClosures.stop })
     .from(boardingClosures)

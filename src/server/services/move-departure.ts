@@ -8,7 +8,7 @@ import { moveNotices, type Placed, planView, type Refused } from '#server/lib/mo
 import { supersedeETicket } from '#server/lib/ticket-signing.ts';
 import type { CancelReason, MovePlan } from '#shared/disruptions.ts';
 import { cancelBookings } from './cancel-bookings.ts';
-import { listTicketsWhere } from './list-tickets.ts';
+import { listTicketsWhere } from './list-tickets-where.ts';
 import { type Notifier, notifyPassenger } from './notify-passenger.ts';
 import { planMove, seatBookings } from './plan-move.ts';
 import { readFreeVessels } from './read-free-vessels.ts';

@@ -4,7 +4,7 @@ import { tickets } from '#server/db/schema.ts';
 import type { Placed, Refused, Schedule, Stop, Vessel } from '#server/lib/move-plan.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { listDepartureStops } from './list-departure-stops.ts';
-import { listTicketsWhere } from './list-tickets.ts';
+import { listTicketsWhere } from './list-tickets-where.ts';
 import { readFreeVessels } from './read-free-vessels.ts';
 import { readSeatOrders } from './read-seat-orders.ts';
 import { chooseSeats } from './reseat.ts';

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '#server/db/client.ts';
 import { activeOn, cancelNotices, previewOf } from '#server/lib/disruption-preview.ts';
 import type { CancelPreview, CancelReason } from '#shared/disruptions.ts';
-import { listTicketsWhere } from './list-tickets.ts';
+import { listTicketsWhere } from './list-tickets-where.ts';
 import { readScheduleRow } from './read-schedule-row.ts';
 import { sampleNotices } from './sample-notices.ts';
 

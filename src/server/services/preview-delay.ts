@@ -4,7 +4,7 @@ import { tickets } from '#server/db/schema.ts';
 import { checkTimes, newTimeOf } from '#server/lib/delay-times.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { CancelReason, DelayPreview } from '#shared/disruptions.ts';
-import { listTicketsWhere } from './list-tickets.ts';
+import { listTicketsWhere } from './list-tickets-where.ts';
 import { previewCancellation } from './preview-cancellation.ts';
 import { readRoute } from './read-route.ts';
 import { sampleNotices } from './sample-notices.ts';

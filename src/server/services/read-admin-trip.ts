@@ -3,7 +3,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { schedules } from '#server/db/schema.ts';
 import { problem } from '#server/lib/errors.ts';
 import type { AdminTrip } from '#shared/admin-api.ts';
-import { listAdminTripsWhere } from './list-admin-trips.ts';
+import { listAdminTripsWhere } from './list-admin-trips-where.ts';
 
 export type ReadAdminTripOptions = {
   db: DbOrTx;

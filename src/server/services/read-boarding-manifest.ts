@@ -1,74 +1,21 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
+import { and, asc, eq } from 'drizzle-orm';
 import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import {
   boardingClosures,
-  boardings,
   launches,
-  locations,
   revokedCodes,
   scheduleLaunches,
-  scheduleRouteStops,
   schedules,
   tickets,
 } from '#server/db/schema.ts';
+import { boardedPersons } from '#server/lib/boarded-persons.ts';
 import { hhmm, instantInZone } from '#server/lib/clock.ts';
 import { problem } from '#server/lib/errors.ts';
 import type { BoardingManifest, ManifestPassenger, ManifestStop, RevokeReason } from '#shared/boarding.ts';
 import type { MarkedStatus, TicketStatus } from '#shared/constants.ts';
 import type { ETicketPublicKey } from '#shared/e-ticket-code.ts';
-
-/** `"table"."column"`: a query of one table names its columns bare, which a subquery would misread. */
-const qualified = (table: AnyPgTable, column: AnyPgColumn) => sql`${table}.${sql.identifier(column.name)}`;
-
-/**
- * How many of a ticket's party are on board: what its boardings took (`accepted`), the one record
- * of it (docs/decisions/024). Only a boarding adds to it, and nothing takes from it, so a marking
- * made later cannot free a boarded party for another scan or a void. At most the party: before
- * boardings were the record, a no-show marking could let a party board twice.
- */
-export const boardedPersons = sql<number>`least(
-  (select coalesce(sum(${qualified(boardings, boardings.accepted)}), 0) from ${boardings}
-    where ${qualified(boardings, boardings.ticketId)} = ${qualified(tickets, tickets.id)}),
-  ${qualified(tickets, tickets.adultCount)} + ${qualified(tickets, tickets.childCount)}
-)::int`.mapWith(Number);
-
-/**
- * `boardedPersons` of one ticket, read in a statement of its own: after the ticket's row lock,
- * so it sees every boarding committed before the lock was granted (a statement that waited for
- * the lock would count them with its older snapshot).
- */
-export async function readBoarded(db: DbOrTx, ticketId: string): Promise<number> {
-  const [row] = await db.select({ boarded: boardedPersons }).from(tickets).where(eq(tickets.id, ticketId));
-  return row?.boarded ?? 0;
-}
-
-/** The departure's stops in route order; a ticket's From and To are positions in this list. */
-export async function readRouteStops(db: DbOrTx, scheduleId: string) {
-  return db
-    .select({
-      locationId: scheduleRouteStops.locationId,
-      name: locations.name,
-      departureTime: scheduleRouteStops.departureTime,
-    })
-    .from(scheduleRouteStops)
-    .leftJoin(locations, eq(locations.id, scheduleRouteStops.locationId))
-    .where(eq(scheduleRouteStops.scheduleId, scheduleId))
-    .orderBy(asc(scheduleRouteStops.stopOrder));
-}
-
-/**
- * A ticket's From and To as route positions. A ticket without them (made before stops were
- * recorded) travels the whole route.
- */
-export function stopPositions(
-  stops: readonly { locationId: string }[],
-  ticket: { userOriginId: string | null; userDestinationId: string | null },
-): { fromStop: number; toStop: number } {
-  const from = stops.findIndex((s) => s.locationId === ticket.userOriginId);
-  const to = stops.findIndex((s) => s.locationId === ticket.userDestinationId);
-  return { fromStop: Math.max(from, 0), toStop: to < 0 ? stops.length - 1 : to };
-}
+import { firstBoardings } from './first-boardings.ts';
+import { readRouteStops, stopPositions } from './read-route-stops.ts';
 
 export type ReadBoardingManifestOptions = {
   db: DbOrTx;
@@ -93,7 +40,7 @@ export async function readBoardingManifest(opts: ReadBoardingManifestOptions): P
     .limit(1);
   if (!schedule) throw problem('schedule_not_found');
   const [stops, closures, rows, launchNames, revoked] = await readTogether(db, [
-    () => readRouteStops(db, scheduleId),
+    () => readRouteStops({ db, scheduleId }),
     () => db.select().from(boardingClosures).where(eq(boardingClosures.scheduleId, scheduleId)),
     () =>
       db
@@ -132,10 +79,7 @@ export async function readBoardingManifest(opts: ReadBoardingManifestOptions): P
         .where(and(eq(revokedCodes.scheduleId, scheduleId), eq(revokedCodes.travelDate, schedule.travelDate)))
         .orderBy(asc(revokedCodes.createdAt)),
   ]);
-  const firsts = await firstBoardings(
-    db,
-    rows.filter((r) => r.boarded > 0).map((r) => r.id),
-  );
+  const firsts = await firstBoardings({ db, ticketIds: rows.filter((r) => r.boarded > 0).map((r) => r.id) });
   const passengers: ManifestPassenger[] = rows.map((r) => ({
     ticketId: r.id,
     reference: r.reference,
@@ -180,19 +124,4 @@ export async function readBoardingManifest(opts: ReadBoardingManifestOptions): P
     revoked: revoked.map((r) => ({ ...r, reason: r.reason as RevokeReason })),
     generatedAt: opts.now.toISOString(),
   };
-}
-
-/** The first boarding that counted of each ticket: when (device time) and on which device. */
-export async function firstBoardings(db: DbOrTx, ticketIds: string[]) {
-  const out = new Map<string, { at: string; deviceId: string }>();
-  if (ticketIds.length === 0) return out;
-  const rows = await db
-    .select({ ticketId: boardings.ticketId, at: boardings.deviceTime, deviceId: boardings.deviceId })
-    .from(boardings)
-    .where(and(inArray(boardings.ticketId, ticketIds), eq(boardings.outcome, 'boarded')))
-    .orderBy(asc(boardings.receivedAt));
-  for (const r of rows) {
-    if (!out.has(r.ticketId)) out.set(r.ticketId, { at: r.at.toISOString(), deviceId: r.deviceId });
-  }
-  return out;
 }

@@ -5,7 +5,7 @@ import { type Clock, dateInZone } from '#server/lib/clock.ts';
 import type { Dashboard } from '#shared/admin-api.ts';
 import { DASHBOARD_RECENT_TICKETS } from '#shared/constants.ts';
 import { listDisruptions } from './list-disruptions.ts';
-import { listTicketsWhere } from './list-tickets.ts';
+import { listTicketsWhere } from './list-tickets-where.ts';
 
 const DASHBOARD_RECENT_DISRUPTIONS = 5;
 

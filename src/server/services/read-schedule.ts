@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AdminSchedule } from '#shared/catalogue-api.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { problem } from '../lib/errors.ts';
-import { listSchedulesWhere } from './list-schedules.ts';
+import { listSchedulesWhere } from './list-schedules-where.ts';
 
 export type ReadScheduleOptions = { db: DbOrTx; id: string };
 

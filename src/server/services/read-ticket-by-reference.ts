@@ -4,7 +4,7 @@ import { tickets } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
-import { listTicketsWhere } from './list-tickets.ts';
+import { listTicketsWhere } from './list-tickets-where.ts';
 
 export type ReadTicketByReferenceOptions = {
   db: DbOrTx;

@@ -3,7 +3,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { tickets } from '#server/db/schema.ts';
 import { problem } from '#server/lib/errors.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
-import { listTicketsWhere } from './list-tickets.ts';
+import { listTicketsWhere } from './list-tickets-where.ts';
 
 export type ReadTicketOptions = { db: DbOrTx; id: string };
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { boardingClosures } from '../db/schema.ts';
 import { dateInZone } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
-import { readRouteStops } from './read-boarding-manifest.ts';
+import { readRouteStops } from './read-route-stops.ts';
 
 export type RefuseCounterClosedOptions = {
   db: DbOrTx;
@@ -23,7 +23,7 @@ export async function refuseCounterClosed(opts: RefuseCounterClosedOptions): Pro
   if (opts.trip.travelDate < dateInZone(opts.now, opts.timeZone)) {
     throw new AppError('departure_closed', COUNTER_MSG.departureGone, 409);
   }
-  const stops = await readRouteStops(opts.db, opts.trip.id);
+  const stops = await readRouteStops({ db: opts.db, scheduleId: opts.trip.id });
   if (!opts.originId) return;
   const stop = stops.findIndex((s) => s.locationId === opts.originId);
   if (stop < 0) return;

@@ -5,7 +5,7 @@ import { writeAudit } from '#server/lib/audit.ts';
 import { AppError, problem } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
-import { readRouteStops } from './read-boarding-manifest.ts';
+import { readRouteStops } from './read-route-stops.ts';
 
 export type ReopenBoardingOptions = {
   db: Db;
@@ -61,7 +61,7 @@ export async function reopenBoarding(opts: ReopenBoardingOptions): Promise<void>
     await tx
       .delete(boardingClosures)
       .where(and(eq(boardingClosures.scheduleId, scheduleId), eq(boardingClosures.stop, stop)));
-    const stops = await readRouteStops(tx, scheduleId);
+    const stops = await readRouteStops({ db: tx, scheduleId });
     await writeAudit(tx, {
       actorUserId: opts.actor.id,
       action: 'reopen_boarding',

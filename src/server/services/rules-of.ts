@@ -6,7 +6,7 @@ import { manageLinkInvalid } from '#server/lib/manage-errors.ts';
 import { toCents } from '#shared/money.ts';
 import { type RefundPolicy, refundPercent } from '#shared/refund-policy.ts';
 import { listDepartureStops } from './list-departure-stops.ts';
-import { readBoarded } from './read-boarding-manifest.ts';
+import { readBoarded } from './read-boarded.ts';
 import { readPolicy } from './read-policy.ts';
 
 type TicketRow = typeof tickets.$inferSelect;
@@ -63,7 +63,7 @@ export async function rulesOf({ db, ticket, now, timeZone }: RulesOfOptions): Pr
   const policy = await readPolicy({ db });
   const { leaveAt, boardingClosed } = await departureOf(db, ticket, schedule, timeZone);
   const hoursLeft = (leaveAt.getTime() - now.getTime()) / HOUR_MS;
-  const untouched = ticket.markedStatus === null && (await readBoarded(db, ticket.id)) === 0;
+  const untouched = ticket.markedStatus === null && (await readBoarded({ db, ticketId: ticket.id })) === 0;
   const upcoming = hoursLeft > 0 && schedule.status === 'scheduled';
   const live = LIVE.includes(ticket.ticketStatus) && untouched;
   const percent = refundPercent(policy, hoursLeft);

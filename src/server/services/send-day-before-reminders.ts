@@ -4,7 +4,7 @@ import type { Db } from '#server/db/client.ts';
 import { schedules, tickets } from '#server/db/schema.ts';
 import { addDays, type Clock, dateInZone } from '#server/lib/clock.ts';
 import { eTicketTokenOf } from './e-ticket-token-of.ts';
-import { listTicketsWhere } from './list-tickets.ts';
+import { listTicketsWhere } from './list-tickets-where.ts';
 import { type Notifier, notifyPassenger } from './notify-passenger.ts';
 import { readReminderSettings } from './read-reminder-settings.ts';
 

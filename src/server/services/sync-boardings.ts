@@ -4,7 +4,8 @@ import { boardingClosures, boardings, schedules, tickets } from '#server/db/sche
 import { writeAudit } from '#server/lib/audit.ts';
 import { announce } from '#server/lib/live-events.ts';
 import type { Boarding, BoardingResult } from '#shared/boarding.ts';
-import { firstBoardings, readBoarded } from './read-boarding-manifest.ts';
+import { firstBoardings } from './first-boardings.ts';
+import { readBoarded } from './read-boarded.ts';
 
 const BOARDS_MARKS = new Set([null, 'present', 'no_show']);
 
@@ -49,7 +50,10 @@ async function syncOne(
       .for('update');
     const [seen] = await tx.select().from(boardings).where(eq(boardings.id, b.id)).limit(1);
     if (seen) {
-      const firsts = seen.outcome === 'conflict' ? await firstBoardings(tx, [seen.ticketId]) : new Map();
+      const firsts =
+        seen.outcome === 'conflict'
+          ? await firstBoardings({ db: tx, ticketIds: [seen.ticketId] })
+          : new Map();
       return {
         id: seen.id,
         ticketId: seen.ticketId,
@@ -85,7 +89,7 @@ async function syncOne(
       await recordRefusal(tx, opts, b, why ?? 'not_on_departure');
       return refused;
     }
-    const boarded = await readBoarded(tx, ticket.id);
+    const boarded = await readBoarded({ db: tx, ticketId: ticket.id });
     const accepted = Math.min(b.persons, Math.max(0, ticket.adultCount + ticket.childCount - boarded));
     const outcome = accepted === b.persons ? 'boarded' : 'conflict';
     await tx.insert(boardings).values({
@@ -127,7 +131,8 @@ async function syncOne(
       await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: ticket.id } });
       await announce(tx, { kind: 'boarding', data: { scheduleId: ticket.scheduleId } });
     }
-    const firsts = outcome === 'conflict' ? await firstBoardings(tx, [ticket.id]) : new Map();
+    const firsts =
+      outcome === 'conflict' ? await firstBoardings({ db: tx, ticketIds: [ticket.id] }) : new Map();
     return {
       id: b.id,
       ticketId: ticket.id,

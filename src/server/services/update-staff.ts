@@ -1,5 +1,5 @@
-import { and, count, eq, ne, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '#server/db/client.ts';
+import { eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
 import { adminProfiles, adminUsers } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import { AppError } from '#server/lib/errors.ts';
@@ -9,22 +9,9 @@ import type { StaffMember, UpdateStaff } from '#shared/admin-api.ts';
 import { can, isRole, type Role } from '#shared/permissions.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { selectStaff } from './list-staff.ts';
+import { lockOwners } from './lock-owners.ts';
+import { otherActiveOwners } from './other-active-owners.ts';
 import { type StaffLinkWithdrawal, withdrawStaffLinks } from './withdraw-staff-links.ts';
-
-/** Serialises every change that could leave the operator without an active Owner. */
-export async function lockOwners(tx: DbOrTx): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('staff-owners', 0))`);
-}
-
-/** Active Owners other than `userId`. */
-export async function otherActiveOwners(tx: DbOrTx, userId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(adminUsers)
-    .innerJoin(adminProfiles, eq(adminProfiles.userId, adminUsers.id))
-    .where(and(eq(adminProfiles.role, 'owner'), eq(adminUsers.active, true), ne(adminUsers.id, userId)));
-  return row?.n ?? 0;
-}
 
 export type UpdateStaffOptions = {
   db: Db;
@@ -47,13 +34,13 @@ export async function updateStaff(
 ): Promise<{ member: StaffMember; endedSessions: string[] }> {
   const { db, now, id, input } = opts;
   return db.transaction(async (tx) => {
-    await lockOwners(tx);
+    await lockOwners({ db: tx });
     const [row] = await selectStaff(tx).where(eq(adminUsers.id, id)).limit(1).for('update');
     if (!row || !isRole(row.role)) throw new AppError('staff_not_found', STAFF_MSG.staffNotFound, 404);
     const role: Role = input.role ?? row.role;
     const active = input.active ?? row.active;
     const losesOwner = row.role === 'owner' && row.active && (role !== 'owner' || !active);
-    if (losesOwner && (await otherActiveOwners(tx, id)) === 0) {
+    if (losesOwner && (await otherActiveOwners({ db: tx, userId: id })) === 0) {
       throw new AppError('last_owner', STAFF_MSG.lastOwner, 409);
     }
     const member: StaffMember = {

@@ -20,7 +20,7 @@ export type WithdrawStaffLinksOptions = {
  * invitation speaks for the Owner who sent it, so it goes when they leave or lose the staff
  * screen; a reset link goes with its person's account. Used ones stay as they are; expired ones
  * go too, since another Owner could otherwise send them again. A withdrawn link answers as one
- * withdrawn by hand (use-staff-link.ts). Each withdrawal is audited with its reason.
+ * withdrawn by hand (read-usable-staff-link.ts). Each withdrawal is audited with its reason.
  */
 export async function withdrawStaffLinks(opts: WithdrawStaffLinksOptions): Promise<string[]> {
   const { db, withdrawal } = opts;

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dateInZone } from '#server/lib/clock.ts';
 import { csvText, sendCsv } from '#server/lib/csv.ts';
-import { readAudit, readAuditForExport } from '#server/services/read-audit.ts';
+import { readAudit } from '#server/services/read-audit.ts';
+import { readAuditForExport } from '#server/services/read-audit-for-export.ts';
 import { auditPageSchema, auditQuerySchema } from '#shared/admin-api.ts';
 
 const permission = 'audit.read' as const;

@@ -1,17 +1,15 @@
-import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { schedules, tickets } from '#server/db/schema.ts';
+import type { z } from 'zod';
 import { addDays, dateInZone } from '#server/lib/clock.ts';
-import { sendCsv } from '#server/lib/csv.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { checkTicketOnTrip } from '#server/services/check-ticket-on-trip.ts';
 import { closeBoarding } from '#server/services/close-boarding.ts';
-import { exportFinalManifest } from '#server/services/export-final-manifest.ts';
 import { listAdminTrips } from '#server/services/list-admin-trips.ts';
 import { listTripPassengers } from '#server/services/list-trip-passengers.ts';
 import { markTicket } from '#server/services/mark-ticket.ts';
 import { readBoardingManifest } from '#server/services/read-boarding-manifest.ts';
+import { readScheduleDate } from '#server/services/read-schedule-date.ts';
 import { reopenBoarding } from '#server/services/reopen-boarding.ts';
 import { syncBoardings } from '#server/services/sync-boardings.ts';
 import {
@@ -31,6 +29,7 @@ import {
 } from '#shared/boarding.ts';
 import { MSG } from '#shared/messages.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
+import { finalManifestSchema, sendFinalManifest } from './final-manifest.ts';
 import { adminCan, adminOf } from './index.ts';
 
 const permission = 'boarding.board' as const;
@@ -47,14 +46,18 @@ export default async function adminBoardingRoutes(fastify: FastifyInstance) {
   const today = () => dateInZone(clock.now(), config.tzOperator);
 
   const requireToday = async (scheduleId: string) => {
-    const [row] = await db
-      .select({ date: schedules.travelDate })
-      .from(schedules)
-      .where(eq(schedules.id, scheduleId))
-      .limit(1);
-    if (!row) throw new AppError('schedule_not_found', MSG.scheduleNotFound, 404);
-    if (row.date !== today()) throw new AppError('forbidden', STAFF_MSG.boardingTodayOnly, 403);
+    const date = await readScheduleDate({ db, scheduleId });
+    if (date === undefined) throw new AppError('schedule_not_found', MSG.scheduleNotFound, 404);
+    if (date !== today()) throw new AppError('forbidden', STAFF_MSG.boardingTodayOnly, 403);
   };
+  const manifestOf = (scheduleId: string) =>
+    readBoardingManifest({
+      db,
+      scheduleId,
+      keys: app.deps.ticketSigner().publicKeys,
+      now: clock.now(),
+      timeZone: config.tzOperator,
+    });
 
   app.get(
     '/api/admin/boarding',
@@ -90,12 +93,7 @@ export default async function adminBoardingRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { scheduleId, ticketId } = req.params;
       await requireToday(scheduleId);
-      const [ticket] = await db
-        .select({ id: tickets.id })
-        .from(tickets)
-        .where(and(eq(tickets.id, ticketId), eq(tickets.scheduleId, scheduleId)))
-        .limit(1);
-      if (!ticket) throw new AppError('ticket_not_found', MSG.ticketNotFound, 404);
+      await checkTicketOnTrip({ db, scheduleId, ticketId });
       await markTicket({
         db,
         clock,
@@ -119,13 +117,7 @@ export default async function adminBoardingRoutes(fastify: FastifyInstance) {
       await requireToday(req.params.scheduleId);
       // Names and seats: kept by the device in IndexedDB, never by an HTTP cache.
       reply.header('Cache-Control', 'private, no-store');
-      return readBoardingManifest({
-        db,
-        scheduleId: req.params.scheduleId,
-        keys: app.deps.ticketSigner().publicKeys,
-        now: clock.now(),
-        timeZone: config.tzOperator,
-      });
+      return manifestOf(req.params.scheduleId);
     },
   );
 
@@ -151,92 +143,44 @@ export default async function adminBoardingRoutes(fastify: FastifyInstance) {
     },
   );
 
+  /** Closing or reopening a stop: the departure's manifest as it then stands. */
+  const stopChange = <B extends z.ZodType>(body: B) => ({
+    config: { permission: 'boarding.close' as const },
+    schema: { params: closeBoardingParamsSchema, body, response: { 200: boardingManifestSchema } },
+  });
+  const changingStop = (req: FastifyRequest & { params: { scheduleId: string; stop: number } }) => {
+    const admin = adminOf(req);
+    const { scheduleId, stop } = req.params;
+    return { db, scheduleId, stop, actor: { id: admin.id, name: admin.username }, now: clock.now() };
+  };
+
   app.post(
     '/api/admin/boarding/:scheduleId/stops/:stop/close',
-    {
-      config: { permission: 'boarding.close' },
-      schema: {
-        params: closeBoardingParamsSchema,
-        body: closeBoardingSchema,
-        response: { 200: boardingManifestSchema },
-      },
-    },
+    stopChange(closeBoardingSchema),
     async (req) => {
-      const { scheduleId, stop } = req.params;
-      await requireToday(scheduleId);
-      const admin = adminOf(req);
-      await closeBoarding({
-        db,
-        scheduleId,
-        stop,
-        crew: req.body.crew,
-        actor: { id: admin.id, name: admin.username },
-        now: clock.now(),
-      });
-      return readBoardingManifest({
-        db,
-        scheduleId,
-        keys: app.deps.ticketSigner().publicKeys,
-        now: clock.now(),
-        timeZone: config.tzOperator,
-      });
+      await requireToday(req.params.scheduleId);
+      await closeBoarding({ ...changingStop(req), crew: req.body.crew });
+      return manifestOf(req.params.scheduleId);
     },
   );
 
   // Whoever may close a stop may reopen it (the last one closed), saying why.
   app.post(
     '/api/admin/boarding/:scheduleId/stops/:stop/reopen',
-    {
-      config: { permission: 'boarding.close' },
-      schema: {
-        params: closeBoardingParamsSchema,
-        body: reopenBoardingSchema,
-        response: { 200: boardingManifestSchema },
-      },
-    },
+    stopChange(reopenBoardingSchema),
     async (req) => {
-      const { scheduleId, stop } = req.params;
-      await requireToday(scheduleId);
-      const admin = adminOf(req);
-      await reopenBoarding({
-        db,
-        scheduleId,
-        stop,
-        reason: req.body.reason,
-        actor: { id: admin.id, name: admin.username },
-        now: clock.now(),
-      });
-      return readBoardingManifest({
-        db,
-        scheduleId,
-        keys: app.deps.ticketSigner().publicKeys,
-        now: clock.now(),
-        timeZone: config.tzOperator,
-      });
+      await requireToday(req.params.scheduleId);
+      await reopenBoarding({ ...changingStop(req), reason: req.body.reason });
+      return manifestOf(req.params.scheduleId);
     },
   );
 
   app.get(
     '/api/admin/boarding/:scheduleId/final-manifest.csv',
-    {
-      config: { permission: 'boarding.close' },
-      schema: {
-        params: tripIdParamsSchema,
-        produces: ['text/csv'],
-        response: { 200: z.string().describe('The final manifest, CSV') },
-      },
-    },
+    { config: { permission: 'boarding.close' }, schema: finalManifestSchema },
     async (req, reply) => {
       await requireToday(req.params.scheduleId);
-      return sendCsv(
-        reply,
-        await exportFinalManifest({
-          db,
-          scheduleId: req.params.scheduleId,
-          tz: config.tzOperator,
-          now: clock.now(),
-        }),
-      );
+      return sendFinalManifest(req, reply, req.params.scheduleId);
     },
   );
 }

@@ -1,25 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dateInZone } from '#server/lib/clock.ts';
+import { type Seller, staffLockSession } from '#server/lib/counter-seller.ts';
 import { AppError } from '#server/lib/errors.ts';
-import {
-  readCounterSale,
-  type Seller,
-  sellAtCounter,
-  staffLockSession,
-  voidCounterSale,
-} from '#server/services/counter-sales.ts';
-import {
-  closeShift,
-  listCashUps,
-  openShift,
-  readCashUp,
-  readOpenShift,
-} from '#server/services/counter-shifts.ts';
+import { closeShift } from '#server/services/close-shift.ts';
+import { listCashUps } from '#server/services/list-cash-ups.ts';
 import { listCounterDepartures } from '#server/services/list-counter-departures.ts';
 import { lockSeats } from '#server/services/lock-seats.ts';
+import { openShift } from '#server/services/open-shift.ts';
+import { readCashUp } from '#server/services/read-cash-up.ts';
+import { readCounterSale } from '#server/services/read-counter-sale.ts';
+import { readOpenShift } from '#server/services/read-open-shift.ts';
 import { readSeatMap } from '#server/services/read-seat-map.ts';
 import { releaseSeats } from '#server/services/release-seats.ts';
+import { sellAtCounter } from '#server/services/sell-at-counter.ts';
+import { voidCounterSale } from '#server/services/void-counter-sale.ts';
 import {
   cashUpDaySchema,
   cashUpParamsSchema,
@@ -65,6 +60,8 @@ export default async function adminCounterRoutes(fastify: FastifyInstance) {
     };
   };
 
+  const lockSessionOf = (req: FastifyRequest) => staffLockSession(adminOf(req).sessionId);
+
   app.get(
     '/api/admin/counter/departures',
     {
@@ -94,7 +91,7 @@ export default async function adminCounterRoutes(fastify: FastifyInstance) {
         scheduleId: req.query.scheduleId,
         travelDate: req.query.date,
         launchId: req.query.launchId,
-        session: staffLockSession(adminOf(req).sessionId),
+        session: lockSessionOf(req),
         now: clock.now(),
       }),
   );
@@ -109,7 +106,7 @@ export default async function adminCounterRoutes(fastify: FastifyInstance) {
       lockSeats({
         db,
         ...req.body,
-        session: staffLockSession(adminOf(req).sessionId),
+        session: lockSessionOf(req),
         now: clock.now(),
         holdSeconds: config.seatHoldSeconds,
         timeZone: config.tzOperator,
@@ -126,7 +123,7 @@ export default async function adminCounterRoutes(fastify: FastifyInstance) {
       const result = await releaseSeats({
         db,
         ...req.body,
-        session: staffLockSession(adminOf(req).sessionId),
+        session: lockSessionOf(req),
       });
       if (result.released === 0) req.changedNothing = true;
       return result;
@@ -201,7 +198,7 @@ export default async function adminCounterRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/counter/shift',
     { config: { permission: 'cashups.own' }, schema: { response: { 200: currentShiftSchema } } },
-    async (req) => ({ shift: await readOpenShift(db, adminOf(req).id) }),
+    async (req) => ({ shift: await readOpenShift({ db, userId: adminOf(req).id }) }),
   );
 
   app.post(
@@ -243,7 +240,7 @@ export default async function adminCounterRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const date = req.query.date ?? today();
-      return { date, cashups: await listCashUps(db, date) };
+      return { date, cashups: await listCashUps({ db, date }) };
     },
   );
 
@@ -254,7 +251,7 @@ export default async function adminCounterRoutes(fastify: FastifyInstance) {
       schema: { params: cashUpParamsSchema, response: { 200: cashUpSchema } },
     },
     async (req) => {
-      const cashUp = await readCashUp(db, req.params.shiftId);
+      const cashUp = await readCashUp({ db, shiftId: req.params.shiftId });
       if (!adminCan(req, 'cashups.all') && cashUp.userId !== adminOf(req).id) {
         throw new AppError('forbidden', STAFF_MSG.forbidden, 403);
       }

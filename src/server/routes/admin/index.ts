@@ -56,6 +56,16 @@ export function ticketSignerOrNothing(req: FastifyRequest): TicketSigner | undef
   }
 }
 
+/**
+ * What `work` returns, once it is done: the mail it queued in its transaction (a passenger's
+ * notice, an invitation) is then sent at once rather than at the mailer's next round.
+ */
+export async function thenSendMail<T>(req: FastifyRequest, work: Promise<T>): Promise<T> {
+  const result = await work;
+  req.server.deps.mailer?.kick();
+  return result;
+}
+
 type AdminRouteModule = (app: FastifyInstance) => Promise<void>;
 
 /**

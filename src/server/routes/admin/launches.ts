@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { readImageUpload } from '#server/lib/multipart.ts';
 import { deleteLaunch } from '#server/services/delete-launch.ts';
 import { listLaunches } from '#server/services/list-launches.ts';
@@ -12,6 +11,7 @@ import {
   launchInputSchema,
   launchListSchema,
 } from '#shared/catalogue-api.ts';
+import { catalogueWrites } from './catalogue-writes.ts';
 import { adminOf } from './index.ts';
 
 /** The launch screen (docs/product.md section 2). */
@@ -28,36 +28,15 @@ export default async function adminLaunchRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  app.post(
-    '/api/admin/launches',
-    {
-      config: { permission: 'launches.manage' },
-      schema: { body: launchInputSchema, response: { 201: adminLaunchSchema } },
-    },
-    async (req, reply) =>
-      reply.code(201).send(await saveLaunch({ db, input: req.body, actorUserId: adminOf(req).id })),
-  );
-
-  app.put(
-    '/api/admin/launches/:id',
-    {
-      config: { permission: 'launches.manage' },
-      schema: { params: launchIdParamsSchema, body: launchInputSchema, response: { 200: adminLaunchSchema } },
-    },
-    async (req) => saveLaunch({ db, id: req.params.id, input: req.body, actorUserId: adminOf(req).id }),
-  );
-
-  app.delete(
-    '/api/admin/launches/:id',
-    {
-      config: { permission: 'launches.manage' },
-      schema: { params: launchIdParamsSchema, response: { 204: z.undefined() } },
-    },
-    async (req, reply) => {
-      await deleteLaunch({ db, id: req.params.id, actorUserId: adminOf(req).id, storage, log: req.log });
-      return reply.code(204).send();
-    },
-  );
+  catalogueWrites(app, {
+    url: '/api/admin/launches',
+    permission: 'launches.manage',
+    params: launchIdParamsSchema,
+    input: launchInputSchema,
+    item: adminLaunchSchema,
+    save: (change) => saveLaunch({ db, ...change }),
+    remove: (change, req) => deleteLaunch({ db, ...change, storage, log: req.log }),
+  });
 
   // Multipart: the file in the field `image` (the HTTP API in docs/architecture.md).
   app.post(

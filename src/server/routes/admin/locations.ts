@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { deleteLocation } from '#server/services/delete-location.ts';
 import { listLocations } from '#server/services/list-locations.ts';
 import { saveLocation } from '#server/services/save-location.ts';
 import { locationIdParamsSchema, locationInputSchema, locationListSchema } from '#shared/catalogue-api.ts';
 import { locationSchema } from '#shared/schemas.ts';
-import { adminOf } from './index.ts';
+import { catalogueWrites } from './catalogue-writes.ts';
 
 /** The location screen (docs/product.md section 2). */
 export default async function adminLocationRoutes(fastify: FastifyInstance) {
@@ -21,38 +20,13 @@ export default async function adminLocationRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  app.post(
-    '/api/admin/locations',
-    {
-      config: { permission: 'locations.manage' },
-      schema: { body: locationInputSchema, response: { 201: locationSchema } },
-    },
-    async (req, reply) =>
-      reply.code(201).send(await saveLocation({ db, input: req.body, actorUserId: adminOf(req).id })),
-  );
-
-  app.put(
-    '/api/admin/locations/:id',
-    {
-      config: { permission: 'locations.manage' },
-      schema: {
-        params: locationIdParamsSchema,
-        body: locationInputSchema,
-        response: { 200: locationSchema },
-      },
-    },
-    async (req) => saveLocation({ db, id: req.params.id, input: req.body, actorUserId: adminOf(req).id }),
-  );
-
-  app.delete(
-    '/api/admin/locations/:id',
-    {
-      config: { permission: 'locations.manage' },
-      schema: { params: locationIdParamsSchema, response: { 204: z.undefined() } },
-    },
-    async (req, reply) => {
-      await deleteLocation({ db, id: req.params.id, actorUserId: adminOf(req).id });
-      return reply.code(204).send();
-    },
-  );
+  catalogueWrites(app, {
+    url: '/api/admin/locations',
+    permission: 'locations.manage',
+    params: locationIdParamsSchema,
+    input: locationInputSchema,
+    item: locationSchema,
+    save: (change) => saveLocation({ db, ...change }),
+    remove: (change) => deleteLocation({ db, ...change }),
+  });
 }

@@ -12,7 +12,7 @@ import {
   refundSchema,
   refundsQuerySchema,
 } from '#shared/disruptions.ts';
-import { adminOf } from './index.ts';
+import { adminOf, thenSendMail } from './index.ts';
 
 const permission = 'refunds.manage' as const;
 
@@ -54,17 +54,17 @@ export default async function adminRefundRoutes(fastify: FastifyInstance) {
       config: { permission },
       schema: { params: refundIdParamsSchema, body: markRefundedSchema, response: { 200: refundSchema } },
     },
-    async (req) => {
-      const refund = await markRefunded({
-        db,
-        clock,
-        actorUserId: adminOf(req).id,
-        refundId: req.params.id,
-        bankReference: req.body.bankReference,
-      });
-      // The passenger's mail was queued in the transaction: send it now.
-      app.deps.mailer?.kick();
-      return refund;
-    },
+    // The passenger's mail is queued in the transaction, and sent at once.
+    async (req) =>
+      thenSendMail(
+        req,
+        markRefunded({
+          db,
+          clock,
+          actorUserId: adminOf(req).id,
+          refundId: req.params.id,
+          bankReference: req.body.bankReference,
+        }),
+      ),
   );
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { deleteSchedule } from '#server/services/delete-schedule.ts';
 import { duplicateSchedule } from '#server/services/duplicate-schedule.ts';
 import { listSchedules } from '#server/services/list-schedules.ts';
@@ -13,6 +12,7 @@ import {
   scheduleListQuerySchema,
   scheduleListSchema,
 } from '#shared/catalogue-api.ts';
+import { catalogueWrites } from './catalogue-writes.ts';
 import { adminOf } from './index.ts';
 
 /** The schedule screen (docs/product.md section 2); the status change lives with the trips routes. */
@@ -38,40 +38,15 @@ export default async function adminScheduleRoutes(fastify: FastifyInstance) {
     async (req) => readSchedule({ db, id: req.params.id }),
   );
 
-  app.post(
-    '/api/admin/schedules',
-    {
-      config: { permission: 'timetable.manage' },
-      schema: { body: scheduleInputSchema, response: { 201: adminScheduleSchema } },
-    },
-    async (req, reply) =>
-      reply.code(201).send(await saveSchedule({ db, input: req.body, actorUserId: adminOf(req).id })),
-  );
-
-  app.put(
-    '/api/admin/schedules/:id',
-    {
-      config: { permission: 'timetable.manage' },
-      schema: {
-        params: scheduleIdParamsSchema,
-        body: scheduleInputSchema,
-        response: { 200: adminScheduleSchema },
-      },
-    },
-    async (req) => saveSchedule({ db, id: req.params.id, input: req.body, actorUserId: adminOf(req).id }),
-  );
-
-  app.delete(
-    '/api/admin/schedules/:id',
-    {
-      config: { permission: 'timetable.manage' },
-      schema: { params: scheduleIdParamsSchema, response: { 204: z.undefined() } },
-    },
-    async (req, reply) => {
-      await deleteSchedule({ db, id: req.params.id, actorUserId: adminOf(req).id });
-      return reply.code(204).send();
-    },
-  );
+  catalogueWrites(app, {
+    url: '/api/admin/schedules',
+    permission: 'timetable.manage',
+    params: scheduleIdParamsSchema,
+    input: scheduleInputSchema,
+    item: adminScheduleSchema,
+    save: (change) => saveSchedule({ db, ...change }),
+    remove: (change) => deleteSchedule({ db, ...change }),
+  });
 
   app.post(
     '/api/admin/schedules/:id/duplicate',

@@ -15,7 +15,7 @@ import {
 } from '#shared/catalogue-api.ts';
 import { reminderSettingsSchema } from '#shared/disruptions.ts';
 import { brandingSchema, paymentSettingsViewSchema } from '#shared/schemas.ts';
-import { adminCan, adminOf } from './index.ts';
+import { adminCan, adminOf, thenSendMail } from './index.ts';
 
 /** Payment settings and branding (docs/product.md section 2); both save partially. */
 export default async function adminSettingsRoutes(fastify: FastifyInstance) {
@@ -37,15 +37,16 @@ export default async function adminSettingsRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const admin = adminOf(req);
-      const view = await updatePaymentSettings({
-        db,
-        input: req.body,
-        actorUserId: admin.id,
-        actorEmail: admin.email,
-        mayChangeBank: adminCan(req, 'bank.manage'),
-      });
-      app.deps.mailer?.kick();
-      return view;
+      return thenSendMail(
+        req,
+        updatePaymentSettings({
+          db,
+          input: req.body,
+          actorUserId: admin.id,
+          actorEmail: admin.email,
+          mayChangeBank: adminCan(req, 'bank.manage'),
+        }),
+      );
     },
   );
 

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { announceSessionsEnded } from '#server/lib/sessions.ts';
-import { inviteStaff, resendInvitation, revokeInvitation } from '#server/services/invite-staff.ts';
+import { inviteStaff } from '#server/services/invite-staff.ts';
 import { listStaff } from '#server/services/list-staff.ts';
 import { readBranding } from '#server/services/read-branding.ts';
+import { resendInvitation } from '#server/services/resend-invitation.ts';
 import { resetStaffPassword } from '#server/services/reset-staff-password.ts';
+import { revokeInvitation } from '#server/services/revoke-invitation.ts';
 import { updateStaff } from '#server/services/update-staff.ts';
 import {
   invitationIdParamsSchema,
@@ -16,7 +18,7 @@ import {
   staffMemberSchema,
   updateStaffSchema,
 } from '#shared/admin-api.ts';
-import { adminOf } from './index.ts';
+import { adminOf, thenSendMail } from './index.ts';
 
 const permission = 'staff.manage' as const;
 
@@ -43,13 +45,8 @@ export default async function adminStaffRoutes(fastify: FastifyInstance) {
     '/api/admin/staff/invitations',
     { config: { permission }, schema: { body: inviteStaffSchema, response: { 201: invitationSchema } } },
     async (req, reply) => {
-      const invitation = await inviteStaff({
-        ...(await linkDeps()),
-        input: req.body,
-        actor: adminOf(req),
-      });
-      app.deps.mailer?.kick();
-      return reply.status(201).send(invitation);
+      const inviting = inviteStaff({ ...(await linkDeps()), input: req.body, actor: adminOf(req) });
+      return reply.status(201).send(await thenSendMail(req, inviting));
     },
   );
 
@@ -59,15 +56,8 @@ export default async function adminStaffRoutes(fastify: FastifyInstance) {
       config: { permission },
       schema: { params: invitationIdParamsSchema, response: { 200: invitationSchema } },
     },
-    async (req) => {
-      const invitation = await resendInvitation({
-        ...(await linkDeps()),
-        id: req.params.id,
-        actor: adminOf(req),
-      });
-      app.deps.mailer?.kick();
-      return invitation;
-    },
+    async (req) =>
+      thenSendMail(req, resendInvitation({ ...(await linkDeps()), id: req.params.id, actor: adminOf(req) })),
   );
 
   app.delete(
@@ -105,13 +95,11 @@ export default async function adminStaffRoutes(fastify: FastifyInstance) {
     '/api/admin/staff/:id/reset-password',
     { config: { permission }, schema: { params: staffIdParamsSchema, response: { 204: z.undefined() } } },
     async (req, reply) => {
-      const { endedSessions } = await resetStaffPassword({
-        ...(await linkDeps()),
-        id: req.params.id,
-        actorUserId: adminOf(req).id,
-      });
+      const { endedSessions } = await thenSendMail(
+        req,
+        resetStaffPassword({ ...(await linkDeps()), id: req.params.id, actorUserId: adminOf(req).id }),
+      );
       announceSessionsEnded(endedSessions);
-      app.deps.mailer?.kick();
       return reply.status(204).send();
     },
   );

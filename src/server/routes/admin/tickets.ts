@@ -23,7 +23,7 @@ import {
   ticketListSchema,
   ticketReferenceParamsSchema,
 } from '#shared/admin-api.ts';
-import { adminCan, adminOf, ticketSignerOrNothing } from './index.ts';
+import { adminCan, adminOf, thenSendMail, ticketSignerOrNothing } from './index.ts';
 
 /** `?date=&q=` from a cleared filter means no filter, not an invalid one. */
 const ticketFilterSchema = z.preprocess(
@@ -77,18 +77,18 @@ export default async function adminTicketRoutes(fastify: FastifyInstance) {
       config: { permission: 'tickets.review' },
       schema: { params: ticketIdParamsSchema, response: { 200: adminTicketSchema } },
     },
-    async (req) => {
-      const ticket = await approveTicket({
-        db,
-        clock,
-        actorUserId: adminOf(req).id,
-        ticketId: req.params.id,
-        eTicketBase: config.linkBase,
-        signer: ticketSignerOrNothing(req),
-      });
-      app.deps.mailer?.kick();
-      return ticket;
-    },
+    async (req) =>
+      thenSendMail(
+        req,
+        approveTicket({
+          db,
+          clock,
+          actorUserId: adminOf(req).id,
+          ticketId: req.params.id,
+          eTicketBase: config.linkBase,
+          signer: ticketSignerOrNothing(req),
+        }),
+      ),
   );
 
   app.post(
@@ -102,17 +102,17 @@ export default async function adminTicketRoutes(fastify: FastifyInstance) {
         response: { 200: adminTicketSchema },
       },
     },
-    async (req) => {
-      const ticket = await rejectTicket({
-        db,
-        clock,
-        actorUserId: adminOf(req).id,
-        ticketId: req.params.id,
-        remarks: req.body?.remarks,
-      });
-      app.deps.mailer?.kick();
-      return ticket;
-    },
+    async (req) =>
+      thenSendMail(
+        req,
+        rejectTicket({
+          db,
+          clock,
+          actorUserId: adminOf(req).id,
+          ticketId: req.params.id,
+          remarks: req.body?.remarks,
+        }),
+      ),
   );
 
   // One action for a flood of junk bookings: every pending one of an e-mail or a client address.

@@ -1,14 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { disruptions, schedules } from '#server/db/schema.ts';
 import { addDays, dateInZone } from '#server/lib/clock.ts';
 import { sendCsv } from '#server/lib/csv.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { cancelDeparture } from '#server/services/cancel-departure.ts';
 import { delayDeparture } from '#server/services/delay-departure.ts';
-import { exportFinalManifest } from '#server/services/export-final-manifest.ts';
 import { exportTripManifest } from '#server/services/export-trip-manifest.ts';
 import { listAdminTrips } from '#server/services/list-admin-trips.ts';
 import { listDisruptions } from '#server/services/list-disruptions.ts';
@@ -18,6 +15,7 @@ import { previewCancellation } from '#server/services/preview-cancellation.ts';
 import { previewDelay } from '#server/services/preview-delay.ts';
 import { previewMove } from '#server/services/preview-move.ts';
 import { readBoardingManifest } from '#server/services/read-boarding-manifest.ts';
+import { readScheduleDate } from '#server/services/read-schedule-date.ts';
 import { setScheduleStatus } from '#server/services/set-schedule-status.ts';
 import {
   adminTripListSchema,
@@ -43,7 +41,8 @@ import {
   movePreviewQuerySchema,
 } from '#shared/disruptions.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
-import { adminCan, adminOf } from './index.ts';
+import { finalManifestSchema, sendFinalManifest } from './final-manifest.ts';
+import { adminCan, adminOf, thenSendMail } from './index.ts';
 
 /** Ticketing (docs/product.md section 2): trips of a day, their passengers, the manifest, trip status. */
 export default async function adminTripRoutes(fastify: FastifyInstance) {
@@ -63,12 +62,7 @@ export default async function adminTripRoutes(fastify: FastifyInstance) {
   };
   const requireNearTrip = async (req: FastifyRequest, scheduleId: string) => {
     if (adminCan(req, 'manifests.read')) return;
-    const [row] = await db
-      .select({ date: schedules.travelDate })
-      .from(schedules)
-      .where(eq(schedules.id, scheduleId))
-      .limit(1);
-    requireNearDate(req, row?.date);
+    requireNearDate(req, await readScheduleDate({ db, scheduleId }));
   };
 
   app.get(
@@ -142,25 +136,10 @@ export default async function adminTripRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/trips/:scheduleId/final-manifest.csv',
-    {
-      config: { permission: ['manifests.read', 'manifests.near'] },
-      schema: {
-        params: tripIdParamsSchema,
-        produces: ['text/csv'],
-        response: { 200: z.string().describe('The final manifest, CSV') },
-      },
-    },
+    { config: { permission: ['manifests.read', 'manifests.near'] }, schema: finalManifestSchema },
     async (req, reply) => {
       await requireNearTrip(req, req.params.scheduleId);
-      return sendCsv(
-        reply,
-        await exportFinalManifest({
-          db,
-          scheduleId: req.params.scheduleId,
-          tz: config.tzOperator,
-          now: clock.now(),
-        }),
-      );
+      return sendFinalManifest(req, reply, req.params.scheduleId);
     },
   );
 
@@ -187,93 +166,50 @@ export default async function adminTripRoutes(fastify: FastifyInstance) {
 
   // --- Disruptions (docs/decisions/026) ----------------------------------------------------
 
-  /** A disruption's notices are queued in its transaction; the mailer sends them at once. */
-  const notifying = async <T>(done: Promise<T>): Promise<T> => {
-    const result = await done;
-    app.deps.mailer?.kick();
-    return result;
-  };
+  /** A preview of a disruption: what it would do, before anything changes. */
+  const preview = <Q extends z.ZodType, R extends z.ZodType>(querystring: Q, response: R) => ({
+    config: { permission: 'disruptions.manage' as const },
+    schema: { params: tripIdParamsSchema, querystring, response: { 200: response } },
+  });
+  /** A disruption itself; its notices are queued in its transaction, and sent at once. */
+  const disruption = <B extends z.ZodType, R extends z.ZodType>(body: B, response: R) => ({
+    config: { permission: 'disruptions.manage' as const },
+    schema: { params: tripIdParamsSchema, body, response: { 200: response } },
+  });
+  const disrupting = (req: FastifyRequest & { params: { scheduleId: string } }) => ({
+    db,
+    clock,
+    scheduleId: req.params.scheduleId,
+    actorUserId: adminOf(req).id,
+  });
 
   app.get(
     '/api/admin/trips/:scheduleId/cancel-preview',
-    {
-      config: { permission: 'disruptions.manage' },
-      schema: {
-        params: tripIdParamsSchema,
-        querystring: cancelPreviewQuerySchema,
-        response: { 200: cancelPreviewSchema },
-      },
-    },
+    preview(cancelPreviewQuerySchema, cancelPreviewSchema),
     async (req) => previewCancellation({ db, scheduleId: req.params.scheduleId, ...req.query }),
   );
 
   app.post(
     '/api/admin/trips/:scheduleId/cancel',
-    {
-      config: { permission: 'disruptions.manage' },
-      schema: {
-        params: tripIdParamsSchema,
-        body: cancelDepartureSchema,
-        response: { 200: cancelPreviewSchema },
-      },
-    },
-    async (req) =>
-      notifying(
-        cancelDeparture({
-          db,
-          clock,
-          scheduleId: req.params.scheduleId,
-          ...req.body,
-          actorUserId: adminOf(req).id,
-        }),
-      ),
+    disruption(cancelDepartureSchema, cancelPreviewSchema),
+    async (req) => thenSendMail(req, cancelDeparture({ ...disrupting(req), ...req.body })),
   );
 
   app.get(
     '/api/admin/trips/:scheduleId/delay-preview',
-    {
-      config: { permission: 'disruptions.manage' },
-      schema: {
-        params: tripIdParamsSchema,
-        querystring: delayPreviewQuerySchema,
-        response: { 200: delayPreviewSchema },
-      },
-    },
+    preview(delayPreviewQuerySchema, delayPreviewSchema),
     async (req) => previewDelay({ db, scheduleId: req.params.scheduleId, ...req.query }),
   );
 
   app.post(
     '/api/admin/trips/:scheduleId/delay',
-    {
-      config: { permission: 'disruptions.manage' },
-      schema: {
-        params: tripIdParamsSchema,
-        body: delayDepartureSchema,
-        response: { 200: delayResultSchema },
-      },
-    },
-    async (req) =>
-      notifying(
-        delayDeparture({
-          db,
-          clock,
-          scheduleId: req.params.scheduleId,
-          ...req.body,
-          actorUserId: adminOf(req).id,
-        }),
-      ),
+    disruption(delayDepartureSchema, delayResultSchema),
+    async (req) => thenSendMail(req, delayDeparture({ ...disrupting(req), ...req.body })),
   );
 
   app.get(
     '/api/admin/trips/:scheduleId/move-preview',
-    {
-      config: { permission: 'disruptions.manage' },
-      schema: {
-        params: tripIdParamsSchema,
-        querystring: movePreviewQuerySchema,
-        response: { 200: movePlanSchema },
-      },
-    },
+    preview(movePreviewQuerySchema, movePlanSchema),
     async (req) =>
       previewMove({
         db,
@@ -286,21 +222,9 @@ export default async function adminTripRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/admin/trips/:scheduleId/move',
-    {
-      config: { permission: 'disruptions.manage' },
-      schema: { params: tripIdParamsSchema, body: moveDepartureSchema, response: { 200: movePlanSchema } },
-    },
+    disruption(moveDepartureSchema, movePlanSchema),
     async (req) =>
-      notifying(
-        moveDeparture({
-          db,
-          clock,
-          timeZone: config.tzOperator,
-          scheduleId: req.params.scheduleId,
-          ...req.body,
-          actorUserId: adminOf(req).id,
-        }),
-      ),
+      thenSendMail(req, moveDeparture({ ...disrupting(req), timeZone: config.tzOperator, ...req.body })),
   );
 
   app.get(
@@ -310,7 +234,7 @@ export default async function adminTripRoutes(fastify: FastifyInstance) {
       schema: { params: tripIdParamsSchema, response: { 200: disruptionListSchema } },
     },
     async (req) => ({
-      disruptions: await listDisruptions({ db, where: eq(disruptions.scheduleId, req.params.scheduleId) }),
+      disruptions: await listDisruptions({ db, scheduleId: req.params.scheduleId }),
     }),
   );
 }

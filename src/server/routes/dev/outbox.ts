@@ -1,9 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '#server/db/client.ts';
-import { staffLinks } from '#server/db/schema.ts';
+import { type ExpireStaffLinksOptions, expireStaffLinks } from '#server/services/expire-staff-links.ts';
 import { listOutboxMail } from '#server/services/list-outbox-mail.ts';
 import { outboxMailSchema, outboxQuerySchema } from '#shared/schemas.ts';
 
@@ -24,7 +22,10 @@ function fromThisMachine(req: FastifyRequest): boolean {
  * codes the way a passenger would. It exposes every mail's text, so it is registered only
  * outside production, where mail is logged instead of sent, and answers only this machine.
  */
-export default async function devOutboxRoutes(fastify: FastifyInstance, opts: { db: Db }) {
+export default async function devOutboxRoutes(
+  fastify: FastifyInstance,
+  opts: { db: ExpireStaffLinksOptions['db'] },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
 
@@ -51,18 +52,6 @@ export default async function devOutboxRoutes(fastify: FastifyInstance, opts: { 
     {
       schema: { body: z.object({ email: z.string() }), response: { 200: z.object({ expired: z.number() }) } },
     },
-    async (request) => {
-      const rows = await db
-        .update(staffLinks)
-        .set({ expiresAt: sql`now() - interval '1 second'` })
-        .where(
-          and(
-            eq(sql`lower(${staffLinks.email})`, request.body.email.toLowerCase()),
-            isNull(staffLinks.usedAt),
-          ),
-        )
-        .returning({ id: staffLinks.id });
-      return { expired: rows.length };
-    },
+    async (request) => ({ expired: await expireStaffLinks({ db, email: request.body.email }) }),
   );
 }

@@ -1,50 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
-import type { Db, DbOrTx } from '#server/db/client.ts';
+import type { Db } from '#server/db/client.ts';
 import { adminProfiles, adminUsers, staffLinks } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
-import { createSession, hashToken, toAdminUser } from '#server/lib/sessions.ts';
-import type { AdminUser, StaffLink } from '#shared/admin-api.ts';
+import { createSession, toAdminUser } from '#server/lib/sessions.ts';
+import type { AdminUser } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
-import { isRole } from '#shared/permissions.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
-
-type LinkRow = typeof staffLinks.$inferSelect;
-
-/** The link a token opens, or the reason it opens nothing: unknown or withdrawn, used, expired. */
-async function usableLink(
-  db: DbOrTx,
-  token: string,
-  now: Date,
-  opts: { lock?: boolean } = {},
-): Promise<LinkRow> {
-  const query = db
-    .select()
-    .from(staffLinks)
-    .where(eq(staffLinks.tokenHash, hashToken(token)))
-    .limit(1);
-  const [row] = opts.lock ? await query.for('update') : await query;
-  if (!row || row.revokedAt || !isRole(row.role))
-    throw new AppError('link_invalid', STAFF_MSG.linkInvalid, 404);
-  if (row.usedAt) throw new AppError('link_used', STAFF_MSG.linkUsed, 410);
-  if (row.expiresAt <= now) throw new AppError('link_expired', STAFF_MSG.linkExpired, 410);
-  return row;
-}
-
-export type CheckStaffLinkOptions = { db: Db; clock: Clock; token: string };
-
-/** What a link is for, before a password is chosen; reading it uses nothing up. */
-export async function checkStaffLink(opts: CheckStaffLinkOptions): Promise<StaffLink> {
-  const row = await usableLink(opts.db, opts.token, opts.clock.now());
-  return {
-    kind: row.kind === 'reset' ? 'reset' : 'invite',
-    email: row.email,
-    role: row.role as StaffLink['role'],
-  };
-}
+import { readUsableStaffLink } from './read-usable-staff-link.ts';
 
 export type CompleteStaffLinkOptions = {
   db: Db;
@@ -66,7 +32,7 @@ export async function completeStaffLink(
 ): Promise<{ user: AdminUser; token: string; expiresAt: Date }> {
   const { db, clock } = opts;
   // Fails early on a dead link, before the slow hash.
-  const early = await usableLink(db, opts.token, clock.now());
+  const early = await readUsableStaffLink({ db, token: opts.token, now: clock.now() });
   const passwordHash = await hashPassword(opts.password);
   return db.transaction(async (tx) => {
     const now = clock.now();
@@ -79,7 +45,7 @@ export async function completeStaffLink(
         .where(eq(adminUsers.id, early.userId))
         .for('update');
     }
-    const link = await usableLink(tx, opts.token, now, { lock: true });
+    const link = await readUsableStaffLink({ db: tx, token: opts.token, now, lock: true });
     let userId: string;
     if (link.kind === 'invite') {
       const [created] = await tx

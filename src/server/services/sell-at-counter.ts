@@ -1,30 +1,26 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { adminProfiles, counterShifts, paymentSettings, ticketSeats, tickets } from '#server/db/schema.ts';
+import { paymentSettings, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import type { Clock } from '#server/lib/clock.ts';
+import { type Seller, staffLockSession } from '#server/lib/counter-seller.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
 import { makeReference, REFERENCE_ATTEMPTS } from '#server/lib/reference.ts';
-import { supersedeETicket, type TicketSigner } from '#server/lib/ticket-signing.ts';
+import type { TicketSigner } from '#server/lib/ticket-signing.ts';
 import { approvedMail } from '#server/mails/approved-mail.ts';
 import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES } from '#shared/constants.ts';
-import {
-  type CounterSale,
-  type counterSaleRequestSchema,
-  PAYMENT_METHOD_NAMES,
-  SELLER_VOID_MINUTES,
-} from '#shared/counter.ts';
+import { type CounterSale, type counterSaleRequestSchema, PAYMENT_METHOD_NAMES } from '#shared/counter.ts';
 import { MSG } from '#shared/messages.ts';
-import { buildBreakdown, centsToMoney, computeTotal, countByCategory, toCents } from '#shared/money.ts';
+import { buildBreakdown, computeTotal, countByCategory, toCents } from '#shared/money.ts';
 import { COUNTER_MSG } from '#shared/staff-messages.ts';
 import { checkTrip } from './check-trip.ts';
 import { eTicketTokenOf } from './e-ticket-token-of.ts';
-import { boardedPersons } from './read-boarding-manifest.ts';
+import { openShiftOf } from './open-shift-of.ts';
 import { readBookingView } from './read-booking-view.ts';
+import { readCounterSale } from './read-counter-sale.ts';
 import { signedCode } from './read-e-ticket.ts';
 import { readTicket } from './read-ticket.ts';
 import { refuseTakenSeats } from './refuse-taken-seats.ts';
@@ -32,24 +28,6 @@ import { releaseSeats } from './release-seats.ts';
 import { takeSeats } from './take-seats.ts';
 
 export type CounterSaleInput = z.output<typeof counterSaleRequestSchema>;
-
-/** The person at the counter: their id, their name for the cash-up, and their session's locks. */
-export type Seller = { id: string; name: string; sessionId: string; mayVoidAnySale: boolean };
-
-/** The seat-lock session of a signed-in staff member: their locks belong to their session. */
-export const staffLockSession = (sessionId: string) => `staff:${sessionId}`;
-
-const saleNotFound = () => new AppError('sale_not_found', COUNTER_MSG.saleNotFound, 404);
-
-/** The seller's open shift, which every sale and its cash belong to; 409 without one. */
-export async function openShiftOf(db: DbOrTx, userId: string): Promise<{ id: string } | undefined> {
-  const [shift] = await db
-    .select({ id: counterShifts.id })
-    .from(counterShifts)
-    .where(and(eq(counterShifts.userId, userId), isNull(counterShifts.closedAt)))
-    .limit(1);
-  return shift;
-}
 
 export type SellAtCounterOptions = {
   db: Db;
@@ -77,7 +55,7 @@ export async function sellAtCounter(
 
   try {
     const ticketId = await db.transaction(async (tx) => {
-      const shift = await openShiftOf(tx, seller.id);
+      const shift = await openShiftOf({ db: tx, userId: seller.id });
       if (!shift) throw new AppError('shift_required', COUNTER_MSG.shiftRequired, 409);
       const now = clock.now();
       const trip = await checkTrip({ db: tx, input, now, timeZone: opts.tzOperator, atCounter: true });
@@ -207,146 +185,4 @@ async function replay(
     [...earlier.seats].sort().join() === [...opts.input.seats].sort().join();
   if (!same) throw new AppError('sale_id_reused', COUNTER_MSG.saleIdReused, 422);
   return readCounterSale({ ...opts, ticketId: earlier.id, viewer: opts.seller });
-}
-
-/** Whether `viewer` may void this sale now: its seller within the window, Office or Owner at any time. */
-function mayVoid(
-  sale: { soldBy: string | null; createdAt: Date; voidedAt: Date | null; boarded: number },
-  viewer: Pick<Seller, 'id' | 'mayVoidAnySale'>,
-  now: Date,
-): 'yes' | 'voided' | 'boarded' | 'too_late' {
-  if (sale.voidedAt) return 'voided';
-  // Whatever was marked since: a boarding is never undone (read-boarding-manifest.ts).
-  if (sale.boarded > 0) return 'boarded';
-  if (viewer.mayVoidAnySale) return 'yes';
-  const fresh = now.getTime() - sale.createdAt.getTime() <= SELLER_VOID_MINUTES * 60_000;
-  return sale.soldBy === viewer.id && fresh ? 'yes' : 'too_late';
-}
-
-const seller = alias(adminProfiles, 'seller');
-const voider = alias(adminProfiles, 'voider');
-
-async function readSaleRow(db: DbOrTx, ticketId: string) {
-  const [row] = await db
-    .select({
-      id: tickets.id,
-      reference: tickets.paymentReference,
-      channel: tickets.channel,
-      soldBy: tickets.soldBy,
-      soldByName: seller.username,
-      createdAt: tickets.createdAt,
-      paymentMethod: tickets.paymentMethod,
-      transferReference: tickets.transferReference,
-      totalAmount: tickets.totalAmount,
-      currency: tickets.currency,
-      amountReceived: tickets.amountReceived,
-      passengerEmail: tickets.passengerEmail,
-      boarded: boardedPersons,
-      voidedAt: tickets.voidedAt,
-      voidedByName: voider.username,
-      voidReason: tickets.voidReason,
-    })
-    .from(tickets)
-    .leftJoin(seller, eq(seller.userId, tickets.soldBy))
-    .leftJoin(voider, eq(voider.userId, tickets.voidedBy))
-    .where(eq(tickets.id, ticketId))
-    .limit(1);
-  if (row?.channel !== 'counter') throw saleNotFound();
-  return row;
-}
-
-export type ReadCounterSaleOptions = {
-  db: DbOrTx;
-  clock: Clock;
-  ticketId: string;
-  signer: TicketSigner | undefined;
-  viewer: Pick<Seller, 'id' | 'mayVoidAnySale'>;
-};
-
-/** A counter sale as the counter shows and prints it, with its signed e-ticket. */
-export async function readCounterSale(opts: ReadCounterSaleOptions): Promise<CounterSale> {
-  const row = await readSaleRow(opts.db, opts.ticketId);
-  const found = await readBookingView({ db: opts.db, where: eq(tickets.id, row.id) });
-  if (!found) throw saleNotFound();
-  const code = opts.signer ? signedCode(found, opts.signer) : null;
-  const received = row.amountReceived;
-  return {
-    ticketId: row.id,
-    reference: row.reference,
-    eTicket: { ...found.view, code },
-    paymentMethod: row.paymentMethod,
-    transferReference: row.transferReference,
-    totalAmount: row.totalAmount,
-    currency: row.currency,
-    received,
-    change: received === null ? null : centsToMoney(toCents(received) - toCents(row.totalAmount)),
-    passengerEmail: row.passengerEmail || null,
-    soldAt: row.createdAt.toISOString(),
-    soldBy: row.soldByName ?? 'Former staff',
-    voidable: mayVoid(row, opts.viewer, opts.clock.now()) === 'yes',
-    voidedAt: row.voidedAt?.toISOString() ?? null,
-    voidedBy: row.voidedAt ? (row.voidedByName ?? 'Former staff') : null,
-    voidReason: row.voidReason,
-  };
-}
-
-export type VoidCounterSaleOptions = {
-  db: Db;
-  clock: Clock;
-  ticketId: string;
-  reason: string;
-  viewer: Pick<Seller, 'id' | 'mayVoidAnySale'>;
-  signer: TicketSigner | undefined;
-};
-
-/**
- * Voids a counter sale (docs/decisions/025): its seller within SELLER_VOID_MINUTES, Office or
- * Owner later; never once anyone of the party has boarded. The seats are freed, the e-ticket's
- * code is revoked (its version moves on, so a synced boarding device shows the old one red),
- * and the void is audited with its reason. The sale stays in its shift's cash-up as a void.
- */
-export async function voidCounterSale(opts: VoidCounterSaleOptions): Promise<CounterSale> {
-  const { db, viewer } = opts;
-  await db.transaction(async (tx) => {
-    // The row lock orders a void against a boarding sync of the same ticket.
-    const [locked] = await tx
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(eq(tickets.id, opts.ticketId))
-      .for('update');
-    if (!locked) throw saleNotFound();
-    const row = await readSaleRow(tx, opts.ticketId);
-    const now = opts.clock.now();
-    const verdict = mayVoid(row, viewer, now);
-    if (verdict === 'voided') throw new AppError('already_voided', COUNTER_MSG.alreadyVoided, 409);
-    if (verdict === 'boarded') throw new AppError('boarded', COUNTER_MSG.voidBoarded, 409);
-    if (verdict === 'too_late') throw new AppError('forbidden', COUNTER_MSG.voidTooLate, 403);
-    await tx
-      .update(tickets)
-      .set({
-        ticketStatus: 'voided',
-        voidedAt: now,
-        voidedBy: viewer.id,
-        voidReason: opts.reason,
-        updatedAt: now,
-        ...supersedeETicket,
-      })
-      .where(eq(tickets.id, row.id));
-    await tx.delete(ticketSeats).where(eq(ticketSeats.ticketId, row.id));
-    await writeAudit(tx, {
-      actorUserId: viewer.id,
-      action: 'counter_void',
-      entity: 'ticket',
-      entityId: row.id,
-      before: { ticketStatus: 'confirmed', seller: row.soldByName },
-      after: {
-        ticketStatus: 'voided',
-        reason: opts.reason,
-        totalAmount: row.totalAmount,
-        currency: row.currency,
-      },
-    });
-    await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: row.id } });
-  });
-  return readCounterSale(opts);
 }

@@ -1,0 +1,111 @@
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '#server/db/client.ts';
+import { launches, locations, refundRequests, schedules, tickets } from '#server/db/schema.ts';
+import { boardedPersons } from '#server/lib/boarded-persons.ts';
+import { hhmm } from '#server/lib/clock.ts';
+import type { AdminStop, AdminTicket, MarkedStatus, PaymentStatus, TicketStatus } from '#shared/admin-api.ts';
+import { centsToMoney, toCents } from '#shared/money.ts';
+import { listStopsOf } from './list-stops-of.ts';
+
+const origin = alias(locations, 'origin');
+const destination = alias(locations, 'destination');
+
+function selectTickets(db: DbOrTx) {
+  return db
+    .select({
+      ticket: tickets,
+      scheduleDepartureTime: schedules.departureTime,
+      scheduleStatus: schedules.status,
+      launchName: launches.name,
+      originName: origin.name,
+      destinationName: destination.name,
+      openRefunds: sql<number>`(select count(*)::int from ${refundRequests} where ${refundRequests.ticketId} = ${tickets.id} and ${refundRequests.status} = 'requested')`,
+      boarded: boardedPersons,
+    })
+    .from(tickets)
+    .innerJoin(schedules, eq(schedules.id, tickets.scheduleId))
+    .leftJoin(launches, eq(launches.id, tickets.launchId))
+    .leftJoin(origin, eq(origin.id, tickets.userOriginId))
+    .leftJoin(destination, eq(destination.id, tickets.userDestinationId));
+}
+
+type TicketRow = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];
+
+function toAdminTicket(row: TicketRow, stops: AdminStop[]): AdminTicket {
+  const t = row.ticket;
+  return {
+    id: t.id,
+    reference: t.paymentReference,
+    scheduleId: t.scheduleId,
+    travelDate: t.travelDate,
+    passengerName: t.passengerName,
+    passengerEmail: t.passengerEmail,
+    passengerPhone: t.passengerPhone,
+    passengerNationality: t.passengerNationality,
+    clientIp: t.clientIp,
+    adultCount: t.adultCount,
+    childCount: t.childCount,
+    totalAmount: t.totalAmount,
+    currency: t.currency === 'USD' ? 'USD' : 'MVR',
+    exchangeRate: t.exchangeRate,
+    paymentMethod: t.paymentMethod,
+    channel: t.channel === 'counter' ? 'counter' : 'online',
+    transferReference: t.transferReference,
+    voidReason: t.voidReason,
+    bankAccount: {
+      bankName: t.bankName ?? '',
+      accountHolder: t.accountHolder ?? '',
+      accountNumber: t.accountNumber ?? '',
+    },
+    ticketBreakdown: t.ticketBreakdown,
+    seatNumbers: t.seatNumbers,
+    launch: row.launchName === null ? null : { id: t.launchId, name: row.launchName },
+    ticketStatus: t.ticketStatus as TicketStatus,
+    paymentStatus: t.paymentStatus as PaymentStatus,
+    markedStatus: (t.markedStatus as MarkedStatus | null) ?? null,
+    remarks: t.remarks,
+    hasSlip: Boolean(t.paymentSlipKey),
+    extraPayment: t.extraAmount
+      ? {
+          amount: t.extraAmount,
+          hasSlip: Boolean(t.extraSlipKey),
+          firstAmount: t.firstPaymentAmount ?? centsToMoney(toCents(t.totalAmount) - toCents(t.extraAmount)),
+          firstVerified: t.firstPaymentVerified ?? false,
+        }
+      : null,
+    openRefunds: Number(row.openRefunds),
+    boarded: row.boarded,
+    from: t.userOriginId && row.originName !== null ? { id: t.userOriginId, name: row.originName } : null,
+    to:
+      t.userDestinationId && row.destinationName !== null
+        ? { id: t.userDestinationId, name: row.destinationName }
+        : null,
+    passengerDepartureTime: hhmm(t.passengerDepartureTime),
+    schedule: {
+      departureTime: hhmm(row.scheduleDepartureTime) ?? '',
+      status: row.scheduleStatus,
+      stops,
+    },
+    createdAt: t.createdAt.toISOString(),
+    approvedAt: t.approvedAt ? t.approvedAt.toISOString() : null,
+  };
+}
+
+export type ListTicketsWhereOptions = {
+  db: DbOrTx;
+  where?: SQL | undefined;
+  limit?: number;
+};
+
+/** Admin views of the tickets matching `where` (all without one), newest first. */
+export async function listTicketsWhere(opts: ListTicketsWhereOptions): Promise<AdminTicket[]> {
+  const { db } = opts;
+  const query = selectTickets(db)
+    .where(opts.where)
+    .orderBy(desc(tickets.createdAt), desc(tickets.id))
+    .$dynamic();
+  const rows = await (opts.limit ? query.limit(opts.limit) : query);
+  const stops = await listStopsOf({ db, scheduleIds: rows.map((r) => r.ticket.scheduleId) });
+  return rows.map((row) => toAdminTicket(row, stops.get(row.ticket.scheduleId) ?? []));
+}

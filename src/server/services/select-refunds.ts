@@ -1,0 +1,49 @@
+import { asc, eq, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { refundRequests, tickets } from '#server/db/schema.ts';
+import { hhmm } from '#server/lib/clock.ts';
+import type { Refund } from '#shared/disruptions.ts';
+import type { RefundReason } from '#shared/manage-api.ts';
+
+type Row = { request: typeof refundRequests.$inferSelect; ticket: typeof tickets.$inferSelect };
+
+function refundOf({ request, ticket }: Row): Refund {
+  return {
+    id: request.id,
+    ticketId: ticket.id,
+    reference: ticket.paymentReference,
+    passengerName: ticket.passengerName,
+    email: ticket.passengerEmail.trim() || null,
+    phone: ticket.passengerPhone,
+    amount: request.amount,
+    currency: request.currency,
+    // Only REFUND_REASONS are written (cancel-departure and the manage page's services).
+    reason: request.reason as RefundReason,
+    percent: request.percent,
+    paymentVerified: request.paymentVerified,
+    hasSlip: Boolean(ticket.paymentSlipKey),
+    hasExtraSlip: Boolean(ticket.extraSlipKey),
+    bankName: request.bankName,
+    accountName: request.accountName,
+    accountNumber: request.accountNumber,
+    bankReference: request.bankReference,
+    status: request.status as Refund['status'],
+    createdAt: request.createdAt.toISOString(),
+    refundedAt: request.refundedAt?.toISOString() ?? null,
+    travelDate: ticket.travelDate,
+    departureTime: hhmm(ticket.passengerDepartureTime),
+  };
+}
+
+export type SelectRefundsOptions = { db: DbOrTx; where: SQL };
+
+/** Refund requests matching `where`, as the queue shows them, oldest first. */
+export async function selectRefunds({ db, where }: SelectRefundsOptions): Promise<Refund[]> {
+  const rows = await db
+    .select({ request: refundRequests, ticket: tickets })
+    .from(refundRequests)
+    .innerJoin(tickets, eq(tickets.id, refundRequests.ticketId))
+    .where(where)
+    .orderBy(asc(refundRequests.createdAt), asc(tickets.paymentReference), asc(refundRequests.id));
+  return rows.map(refundOf);
+}
