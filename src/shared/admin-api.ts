@@ -38,17 +38,20 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+/** A password being chosen: a new one, or the first one of an invitation or a reset. */
+const newPasswordSchema = z
+  .string({ error: MSG.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, { error: MSG.passwordTooShort })
+  .check(failsAs('password_too_short'))
+  .max(1024);
+
 export const passwordChangeSchema = z.object({
   currentPassword: z
     .string({ error: MSG.currentPasswordRequired })
     .min(1, { error: MSG.currentPasswordRequired })
     .check(failsAs('current_password_required'))
     .max(1024),
-  newPassword: z
-    .string({ error: MSG.passwordTooShort })
-    .min(PASSWORD_MIN_LENGTH, { error: MSG.passwordTooShort })
-    .check(failsAs('password_too_short'))
-    .max(1024),
+  newPassword: newPasswordSchema,
 });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
@@ -118,8 +121,10 @@ export type RejectPending = z.infer<typeof rejectPendingSchema>;
 export const rejectPendingResultSchema = z.object({ rejected: z.number() });
 export type RejectPendingResult = z.infer<typeof rejectPendingResultSchema>;
 
-/** A malformed id names no ticket: the same 404 as an unknown one. */
-export const ticketIdParamsSchema = z.object({ id: z.uuid().check(failsAs('ticket_not_found')) });
+// A malformed id names no ticket or trip: the same 404 as an unknown one.
+const ticketId = z.uuid().check(failsAs('ticket_not_found'));
+const scheduleId = z.uuid().check(failsAs('schedule_not_found'));
+export const ticketIdParamsSchema = z.object({ id: ticketId });
 export const ticketReferenceParamsSchema = z.object({ reference: z.string() });
 export const rejectTicketSchema = z.object({ remarks: z.string().trim().max(1000).optional() });
 /**
@@ -232,9 +237,8 @@ export type ScheduleEvent = { type: 'created' | 'updated' | 'deleted'; scheduleI
 export const tripListQuerySchema = z.object({
   date: z.iso.date({ error: MSG.invalidTravelDate }).check(failsAs('invalid_date')),
 });
-/** A malformed id names no trip: the same 404 as an unknown one. */
-export const scheduleIdParamsSchema = z.object({ id: z.uuid().check(failsAs('schedule_not_found')) });
-export const tripIdParamsSchema = z.object({ scheduleId: z.uuid().check(failsAs('schedule_not_found')) });
+export const scheduleIdParamsSchema = z.object({ id: scheduleId });
+export const tripIdParamsSchema = z.object({ scheduleId });
 export const scheduleStatusSchema = z.object({ status: z.enum(SCHEDULE_STATUSES) });
 
 export const adminTripSchema = z.object({
@@ -295,13 +299,10 @@ export const boardingMarkSchema = z.object({
   reason: markReasonSchema.optional(),
 });
 export const closeBoardingParamsSchema = z.object({
-  scheduleId: z.uuid().check(failsAs('schedule_not_found')),
+  scheduleId,
   stop: z.coerce.number().int().min(0).max(255),
 });
-export const boardingTicketParamsSchema = z.object({
-  scheduleId: z.uuid().check(failsAs('schedule_not_found')),
-  ticketId: z.uuid().check(failsAs('ticket_not_found')),
-});
+export const boardingTicketParamsSchema = z.object({ scheduleId, ticketId });
 
 // --- Texts (the operator's corrections of passenger texts) --------------------------------
 
@@ -415,11 +416,7 @@ export type StaffLink = z.infer<typeof staffLinkSchema>;
 
 /** `POST /api/auth/links/complete`: sets the password, uses the link up and signs in. */
 export const completeStaffLinkSchema = staffLinkTokenSchema.extend({
-  password: z
-    .string({ error: MSG.passwordTooShort })
-    .min(PASSWORD_MIN_LENGTH, { error: MSG.passwordTooShort })
-    .check(failsAs('password_too_short'))
-    .max(1024),
+  password: newPasswordSchema,
 });
 export type CompleteStaffLink = z.infer<typeof completeStaffLinkSchema>;
 
