@@ -55,11 +55,11 @@ export const passwordChangeSchema = z.object({
 });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
+/** A staff account: who they are and what role they have. */
+const staffAccount = { id: z.string(), email: z.string(), username: z.string(), role: z.enum(ROLES) };
+
 export const adminUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  username: z.string(),
-  role: z.enum(ROLES),
+  ...staffAccount,
   /** What this role may do (src/shared/permissions.ts): the screens show only these. */
   permissions: z.array(z.enum(Object.keys(PERMISSIONS) as [Permission, ...Permission[]])),
 });
@@ -96,9 +96,12 @@ export type TicketTab = (typeof TICKET_TABS)[number];
 export type { MarkedStatus, PaymentStatus, TicketStatus };
 export { MARKED_STATUSES };
 
+/** The day a list of tickets, trips or schedules is of. */
+export const listDateSchema = z.iso.date({ error: MSG.invalidTravelDate }).check(failsAs('invalid_date'));
+
 export const ticketListQuerySchema = z.object({
   status: z.enum(TICKET_TABS).optional(),
-  date: z.iso.date({ error: MSG.invalidTravelDate }).check(failsAs('invalid_date')).optional(),
+  date: listDateSchema.optional(),
   /** Substring of the payment reference, case-insensitive. */
   q: z.string().trim().max(40).optional(),
   /** Every booking of one passenger e-mail (any case) or one client address: clearing a flood. */
@@ -234,9 +237,7 @@ export type ScheduleEvent = { type: 'created' | 'updated' | 'deleted'; scheduleI
 
 // --- Trips (ticketing) -------------------------------------------------------------------
 
-export const tripListQuerySchema = z.object({
-  date: z.iso.date({ error: MSG.invalidTravelDate }).check(failsAs('invalid_date')),
-});
+export const tripListQuerySchema = z.object({ date: listDateSchema });
 export const scheduleIdParamsSchema = z.object({ id: scheduleId });
 export const tripIdParamsSchema = z.object({ scheduleId });
 export const scheduleStatusSchema = z.object({ status: z.enum(SCHEDULE_STATUSES) });
@@ -373,10 +374,7 @@ export const staffIdParamsSchema = z.object({ id: z.uuid() });
 export const invitationIdParamsSchema = z.object({ id: z.uuid() });
 
 export const staffMemberSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  username: z.string(),
-  role: z.enum(ROLES),
+  ...staffAccount,
   active: z.boolean(),
   lastSignInAt: z.string().nullable(),
   createdAt: z.string(),

@@ -2,6 +2,7 @@
 // launches, locations, banners, payment settings and branding. Request schemas are shared by
 // the admin screens and the server; the response shapes follow.
 import { z } from 'zod';
+import { adminStopSchema, listDateSchema } from './admin-api.ts';
 import { coded, failsAs, PROBLEMS } from './api-errors.ts';
 import {
   CONTACT_PHONE_MAX,
@@ -55,15 +56,9 @@ export const scheduleInputSchema = z
   });
 export type ScheduleInput = z.input<typeof scheduleInputSchema>;
 
-export const scheduleListQuerySchema = z.object({
-  date: z.iso.date({ error: MSG.invalidTravelDate }).check(failsAs('invalid_date')).optional(),
-});
+export const scheduleListQuerySchema = z.object({ date: listDateSchema.optional() });
 
-export const scheduleStopViewSchema = z.object({
-  stopOrder: z.number(),
-  locationId: z.string(),
-  name: z.string(),
-  departureTime: z.string().nullable(),
+export const scheduleStopViewSchema = adminStopSchema.extend({
   /** The location was deleted while history used it (docs/decisions/007): not offered any more. */
   archived: z.boolean(),
 });

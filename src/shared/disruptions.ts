@@ -28,6 +28,8 @@ export type CancelDeparture = z.infer<typeof cancelDepartureSchema>;
 const bookingNamed = { ticketId: z.string(), reference: z.string(), name: z.string() };
 /** How to reach the payer; null where the booking has none. */
 const contact = { email: z.string().nullable(), phone: z.string().nullable() };
+/** The departure a disruption is of, or moves its bookings to. */
+const departure = { scheduleId: z.string(), travelDate: z.string(), departureTime: z.string() };
 
 const affectedSchema = z.object({
   ...bookingNamed,
@@ -80,9 +82,7 @@ export const cancelPreviewQuerySchema = z.object(previewWhy);
 
 /** `GET /api/admin/trips/:scheduleId/cancel-preview`, and the cancel's answer. */
 export const cancelPreviewSchema = z.object({
-  scheduleId: z.string(),
-  travelDate: z.string(),
-  departureTime: z.string(),
+  ...departure,
   passengers: z.array(affectedSchema),
   /** How many notices go out by e-mail. */
   mails: z.number(),
@@ -112,8 +112,7 @@ export const refundSchema = z.object({
   reference: z.string(),
   /** The payer details of the original booking. */
   passengerName: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+  ...contact,
   amount: z.string(),
   currency: z.string(),
   reason: z.enum(REFUND_REASONS),
@@ -200,7 +199,7 @@ export type MoveDeparture = z.infer<typeof moveDepartureSchema>;
 export const movePreviewQuerySchema = z.object({ to: z.uuid(), ...previewWhy });
 export const movePlanSchema = z.object({
   scheduleId: z.string(),
-  to: z.object({ scheduleId: z.string(), travelDate: z.string(), departureTime: z.string() }),
+  to: z.object(departure),
   moves: z.array(
     z.object({
       ...bookingNamed,
