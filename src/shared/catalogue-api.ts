@@ -2,7 +2,7 @@
 // launches, locations, banners, payment settings and branding. Request schemas are shared by
 // the admin screens and the server; the response shapes follow.
 import { z } from 'zod';
-import { adminStopSchema, listDateSchema } from './admin-api.ts';
+import { adminStopSchema, listDateSchema, requiredText } from './admin-api.ts';
 import { coded, failsAs, PROBLEMS } from './api-errors.ts';
 import {
   CONTACT_PHONE_MAX,
@@ -85,12 +85,7 @@ export const SEAT_LABEL_MAX = 10;
 
 export const launchInputSchema = z
   .object({
-    name: z
-      .string({ error: MSG.launchRequired })
-      .trim()
-      .min(1, { error: MSG.launchRequired })
-      .check(failsAs('launch_required'))
-      .max(100),
+    name: requiredText('launch_required').max(100),
     capacity: z.coerce
       .number({ error: MSG.launchRequired })
       .int({ error: MSG.launchRequired })
@@ -136,13 +131,7 @@ export type AdminLaunch = z.infer<typeof adminLaunchSchema>;
 
 // --- Locations ---------------------------------------------------------------------------
 
-const required = (max: number) =>
-  z
-    .string({ error: MSG.locationRequired })
-    .trim()
-    .min(1, { error: MSG.locationRequired })
-    .check(failsAs('location_required'))
-    .max(max);
+const required = (max: number) => requiredText('location_required').max(max);
 
 const NAME_MAX = 100;
 
