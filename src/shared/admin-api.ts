@@ -2,7 +2,7 @@
 // server and the admin screens, and the shapes of the responses. The web imports types and
 // request schemas only from here, never server code.
 import { z } from 'zod';
-import { coded, failsAs, PROBLEMS } from './api-errors.ts';
+import { coded, failsAs, PROBLEMS, type ProblemCode } from './api-errors.ts';
 import {
   MARKED_STATUSES,
   type MarkedStatus,
@@ -21,15 +21,19 @@ import { PERMISSIONS, type Permission, ROLES } from './permissions.ts';
 import { bookingBreakdownRowSchema } from './schemas.ts';
 import { STAFF_MSG } from './staff-messages.ts';
 
+/**
+ * A text an admin form must give: missing, not a string or blank once trimmed, it fails as the
+ * rule `code`, with that rule's text. Chain the length bound after it: `requiredText(code).max(100)`.
+ */
+export function requiredText(code: ProblemCode) {
+  const error = PROBLEMS[code].message;
+  return z.string({ error }).trim().min(1, { error }).check(failsAs(code));
+}
+
 // --- Accounts and sessions --------------------------------------------------------------
 
 export const loginRequestSchema = z.object({
-  email: z
-    .string({ error: MSG.loginRequired })
-    .trim()
-    .min(1, { error: MSG.loginRequired })
-    .check(failsAs('login_required'))
-    .max(320),
+  email: requiredText('login_required').max(320),
   password: z
     .string({ error: MSG.loginRequired })
     .min(1, { error: MSG.loginRequired })
@@ -38,25 +42,28 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+/** A password being chosen: a new one, or the first one of an invitation or a reset. */
+const newPasswordSchema = z
+  .string({ error: MSG.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, { error: MSG.passwordTooShort })
+  .check(failsAs('password_too_short'))
+  .max(1024);
+
 export const passwordChangeSchema = z.object({
   currentPassword: z
     .string({ error: MSG.currentPasswordRequired })
     .min(1, { error: MSG.currentPasswordRequired })
     .check(failsAs('current_password_required'))
     .max(1024),
-  newPassword: z
-    .string({ error: MSG.passwordTooShort })
-    .min(PASSWORD_MIN_LENGTH, { error: MSG.passwordTooShort })
-    .check(failsAs('password_too_short'))
-    .max(1024),
+  newPassword: newPasswordSchema,
 });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
+/** A staff account: who they are and what role they have. */
+const staffAccount = { id: z.string(), email: z.string(), username: z.string(), role: z.enum(ROLES) };
+
 export const adminUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  username: z.string(),
-  role: z.enum(ROLES),
+  ...staffAccount,
   /** What this role may do (src/shared/permissions.ts): the screens show only these. */
   permissions: z.array(z.enum(Object.keys(PERMISSIONS) as [Permission, ...Permission[]])),
 });
@@ -93,9 +100,12 @@ export type TicketTab = (typeof TICKET_TABS)[number];
 export type { MarkedStatus, PaymentStatus, TicketStatus };
 export { MARKED_STATUSES };
 
+/** The day a list of tickets, trips or schedules is of. */
+export const listDateSchema = z.iso.date({ error: MSG.invalidTravelDate }).check(failsAs('invalid_date'));
+
 export const ticketListQuerySchema = z.object({
   status: z.enum(TICKET_TABS).optional(),
-  date: z.iso.date({ error: MSG.invalidTravelDate }).check(failsAs('invalid_date')).optional(),
+  date: listDateSchema.optional(),
   /** Substring of the payment reference, case-insensitive. */
   q: z.string().trim().max(40).optional(),
   /** Every booking of one passenger e-mail (any case) or one client address: clearing a flood. */
@@ -118,8 +128,10 @@ export type RejectPending = z.infer<typeof rejectPendingSchema>;
 export const rejectPendingResultSchema = z.object({ rejected: z.number() });
 export type RejectPendingResult = z.infer<typeof rejectPendingResultSchema>;
 
-/** A malformed id names no ticket: the same 404 as an unknown one. */
-export const ticketIdParamsSchema = z.object({ id: z.uuid().check(failsAs('ticket_not_found')) });
+// A malformed id names no ticket or trip: the same 404 as an unknown one.
+const ticketId = z.uuid().check(failsAs('ticket_not_found'));
+const scheduleId = z.uuid().check(failsAs('schedule_not_found'));
+export const ticketIdParamsSchema = z.object({ id: ticketId });
 export const ticketReferenceParamsSchema = z.object({ reference: z.string() });
 export const rejectTicketSchema = z.object({ remarks: z.string().trim().max(1000).optional() });
 /**
@@ -229,12 +241,9 @@ export type ScheduleEvent = { type: 'created' | 'updated' | 'deleted'; scheduleI
 
 // --- Trips (ticketing) -------------------------------------------------------------------
 
-export const tripListQuerySchema = z.object({
-  date: z.iso.date({ error: MSG.invalidTravelDate }).check(failsAs('invalid_date')),
-});
-/** A malformed id names no trip: the same 404 as an unknown one. */
-export const scheduleIdParamsSchema = z.object({ id: z.uuid().check(failsAs('schedule_not_found')) });
-export const tripIdParamsSchema = z.object({ scheduleId: z.uuid().check(failsAs('schedule_not_found')) });
+export const tripListQuerySchema = z.object({ date: listDateSchema });
+export const scheduleIdParamsSchema = z.object({ id: scheduleId });
+export const tripIdParamsSchema = z.object({ scheduleId });
 export const scheduleStatusSchema = z.object({ status: z.enum(SCHEDULE_STATUSES) });
 
 export const adminTripSchema = z.object({
@@ -295,13 +304,10 @@ export const boardingMarkSchema = z.object({
   reason: markReasonSchema.optional(),
 });
 export const closeBoardingParamsSchema = z.object({
-  scheduleId: z.uuid().check(failsAs('schedule_not_found')),
+  scheduleId,
   stop: z.coerce.number().int().min(0).max(255),
 });
-export const boardingTicketParamsSchema = z.object({
-  scheduleId: z.uuid().check(failsAs('schedule_not_found')),
-  ticketId: z.uuid().check(failsAs('ticket_not_found')),
-});
+export const boardingTicketParamsSchema = z.object({ scheduleId, ticketId });
 
 // --- Texts (the operator's corrections of passenger texts) --------------------------------
 
@@ -372,10 +378,7 @@ export const staffIdParamsSchema = z.object({ id: z.uuid() });
 export const invitationIdParamsSchema = z.object({ id: z.uuid() });
 
 export const staffMemberSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  username: z.string(),
-  role: z.enum(ROLES),
+  ...staffAccount,
   active: z.boolean(),
   lastSignInAt: z.string().nullable(),
   createdAt: z.string(),
@@ -415,11 +418,7 @@ export type StaffLink = z.infer<typeof staffLinkSchema>;
 
 /** `POST /api/auth/links/complete`: sets the password, uses the link up and signs in. */
 export const completeStaffLinkSchema = staffLinkTokenSchema.extend({
-  password: z
-    .string({ error: MSG.passwordTooShort })
-    .min(PASSWORD_MIN_LENGTH, { error: MSG.passwordTooShort })
-    .check(failsAs('password_too_short'))
-    .max(1024),
+  password: newPasswordSchema,
 });
 export type CompleteStaffLink = z.infer<typeof completeStaffLinkSchema>;
 

@@ -2,6 +2,7 @@
 // launches, locations, banners, payment settings and branding. Request schemas are shared by
 // the admin screens and the server; the response shapes follow.
 import { z } from 'zod';
+import { adminStopSchema, listDateSchema, requiredText } from './admin-api.ts';
 import { coded, failsAs, PROBLEMS } from './api-errors.ts';
 import {
   CONTACT_PHONE_MAX,
@@ -55,15 +56,9 @@ export const scheduleInputSchema = z
   });
 export type ScheduleInput = z.input<typeof scheduleInputSchema>;
 
-export const scheduleListQuerySchema = z.object({
-  date: z.iso.date({ error: MSG.invalidTravelDate }).check(failsAs('invalid_date')).optional(),
-});
+export const scheduleListQuerySchema = z.object({ date: listDateSchema.optional() });
 
-export const scheduleStopViewSchema = z.object({
-  stopOrder: z.number(),
-  locationId: z.string(),
-  name: z.string(),
-  departureTime: z.string().nullable(),
+export const scheduleStopViewSchema = adminStopSchema.extend({
   /** The location was deleted while history used it (docs/decisions/007): not offered any more. */
   archived: z.boolean(),
 });
@@ -90,12 +85,7 @@ export const SEAT_LABEL_MAX = 10;
 
 export const launchInputSchema = z
   .object({
-    name: z
-      .string({ error: MSG.launchRequired })
-      .trim()
-      .min(1, { error: MSG.launchRequired })
-      .check(failsAs('launch_required'))
-      .max(100),
+    name: requiredText('launch_required').max(100),
     capacity: z.coerce
       .number({ error: MSG.launchRequired })
       .int({ error: MSG.launchRequired })
@@ -141,13 +131,7 @@ export type AdminLaunch = z.infer<typeof adminLaunchSchema>;
 
 // --- Locations ---------------------------------------------------------------------------
 
-const required = (max: number) =>
-  z
-    .string({ error: MSG.locationRequired })
-    .trim()
-    .min(1, { error: MSG.locationRequired })
-    .check(failsAs('location_required'))
-    .max(max);
+const required = (max: number) => requiredText('location_required').max(max);
 
 const NAME_MAX = 100;
 

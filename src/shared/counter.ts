@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { CURRENCIES, DEFAULT_COUNTRY_CODE } from './constants.ts';
 import { eTicketSchema } from './e-ticket-api.ts';
 import { LANGUAGES } from './languages.ts';
-import { TICKET_CATEGORIES, TICKET_TYPES } from './schemas.ts';
+import { paymentSettingsViewSchema, TICKET_CATEGORIES, TICKET_TYPES } from './schemas.ts';
 import { COUNTER_MSG } from './staff-messages.ts';
 
 export const COUNTER_PAYMENT_METHODS = ['cash', 'card', 'bank_transfer'] as const;
@@ -54,12 +54,13 @@ export const counterDepartureSchema = z.object({
 });
 export type CounterDeparture = z.infer<typeof counterDepartureSchema>;
 
-export const counterPricesSchema = z.object({
-  localAdultPrice: z.string(),
-  localChildPrice: z.string(),
-  foreignerAdultPrice: z.string(),
-  foreignerChildPrice: z.string(),
-  exchangeRate: z.string(),
+/** The prices and the exchange rate the counter sells at: those of the payment settings. */
+export const counterPricesSchema = paymentSettingsViewSchema.pick({
+  localAdultPrice: true,
+  localChildPrice: true,
+  foreignerAdultPrice: true,
+  foreignerChildPrice: true,
+  exchangeRate: true,
 });
 export type CounterPrices = z.infer<typeof counterPricesSchema>;
 
@@ -77,11 +78,10 @@ export type CounterDay = z.infer<typeof counterDaySchema>;
 export const counterSeatsQuerySchema = z.object({ scheduleId: uuid, date: z.iso.date(), launchId: uuid });
 
 /** `POST` and `DELETE /api/admin/counter/locks`: the staff session's hold on seats. */
+/** The departure, launch and stop a hold or a sale takes seats on. */
+const seatsOn = { scheduleId: uuid, travelDate: z.iso.date(), launchId: uuid, originId: uuid };
 export const counterLockSchema = z.object({
-  scheduleId: uuid,
-  travelDate: z.iso.date(),
-  launchId: uuid,
-  originId: uuid,
+  ...seatsOn,
   seats: z.array(z.string().trim().min(1).max(20)).min(1).max(100),
 });
 export type CounterLock = z.infer<typeof counterLockSchema>;
@@ -101,10 +101,7 @@ export type CounterPayment = z.infer<typeof counterPaymentSchema>;
 /** `POST /api/admin/counter/sales`: prices are never sent; the server computes the total. */
 export const counterSaleRequestSchema = z
   .object({
-    scheduleId: uuid,
-    travelDate: z.iso.date(),
-    launchId: uuid,
-    originId: uuid,
+    ...seatsOn,
     destinationId: uuid,
     seats: counterLockSchema.shape.seats,
     tickets: z
@@ -143,6 +140,13 @@ export const counterSaleRequestSchema = z
   });
 export type CounterSaleRequest = z.input<typeof counterSaleRequestSchema>;
 
+/** When a sale was voided, by whom and why; all null while it stands. */
+const saleVoid = {
+  voidedAt: z.string().nullable(),
+  voidedBy: z.string().nullable(),
+  voidReason: z.string().nullable(),
+};
+
 /** A sale as the counter shows and prints it. */
 export const counterSaleSchema = z.object({
   ticketId: z.string(),
@@ -161,9 +165,7 @@ export const counterSaleSchema = z.object({
   soldBy: z.string(),
   /** Whether the signed-in person may void it now. */
   voidable: z.boolean(),
-  voidedAt: z.string().nullable(),
-  voidedBy: z.string().nullable(),
-  voidReason: z.string().nullable(),
+  ...saleVoid,
 });
 export type CounterSale = z.infer<typeof counterSaleSchema>;
 
@@ -209,9 +211,7 @@ export const cashUpSaleSchema = z.object({
   paymentMethod: z.string(),
   currency: z.string(),
   totalAmount: z.string(),
-  voidedAt: z.string().nullable(),
-  voidedBy: z.string().nullable(),
-  voidReason: z.string().nullable(),
+  ...saleVoid,
   /** Someone of the party has boarded: the sale can no longer be voided. */
   boarded: z.boolean(),
 });

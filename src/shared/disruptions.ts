@@ -13,17 +13,26 @@ export const CANCEL_REASON_LABELS: Record<CancelReason, string> = {
   other: 'Other',
 };
 
-/** `POST /api/admin/trips/:scheduleId/cancel` */
-export const cancelDepartureSchema = z.object({
-  reason: z.enum(CANCEL_REASONS, { error: 'Choose why the departure is cancelled' }),
-  note: z.string().trim().max(500).optional(),
+const disruptionNote = z.string().trim().max(500).optional();
+/** Why a departure is `done` ('cancelled', 'delayed', 'moved'), and the staff's note. */
+const why = (done: string) => ({
+  reason: z.enum(CANCEL_REASONS, { error: `Choose why the departure is ${done}` }),
+  note: disruptionNote,
 });
+
+/** `POST /api/admin/trips/:scheduleId/cancel` */
+export const cancelDepartureSchema = z.object(why('cancelled'));
 export type CancelDeparture = z.infer<typeof cancelDepartureSchema>;
 
+/** A booking as the disruption's lists name it: its reference and the payer's name. */
+const bookingNamed = { ticketId: z.string(), reference: z.string(), name: z.string() };
+/** How to reach the payer; null where the booking has none. */
+const contact = { email: z.string().nullable(), phone: z.string().nullable() };
+/** The departure a disruption is of, or moves its bookings to. */
+const departure = { scheduleId: z.string(), travelDate: z.string(), departureTime: z.string() };
+
 const affectedSchema = z.object({
-  ticketId: z.string(),
-  reference: z.string(),
-  name: z.string(),
+  ...bookingNamed,
   status: z.string(),
   channel: z.string(),
   persons: z.number(),
@@ -66,16 +75,14 @@ export type NoticeSample = z.infer<typeof noticeSampleSchema>;
  */
 const previewWhy = {
   reason: z.enum(CANCEL_REASONS).optional(),
-  note: z.string().trim().max(500).optional(),
+  note: disruptionNote,
 };
 /** `GET /api/admin/trips/:scheduleId/cancel-preview?reason=&note=` */
 export const cancelPreviewQuerySchema = z.object(previewWhy);
 
 /** `GET /api/admin/trips/:scheduleId/cancel-preview`, and the cancel's answer. */
 export const cancelPreviewSchema = z.object({
-  scheduleId: z.string(),
-  travelDate: z.string(),
-  departureTime: z.string(),
+  ...departure,
   passengers: z.array(affectedSchema),
   /** How many notices go out by e-mail. */
   mails: z.number(),
@@ -105,8 +112,7 @@ export const refundSchema = z.object({
   reference: z.string(),
   /** The payer details of the original booking. */
   passengerName: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+  ...contact,
   amount: z.string(),
   currency: z.string(),
   reason: z.enum(REFUND_REASONS),
@@ -154,8 +160,7 @@ const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Write 
  */
 export const delayDepartureSchema = z.object({
   times: z.array(clockTime.nullable()).min(2).max(20),
-  reason: z.enum(CANCEL_REASONS, { error: 'Choose why the departure is delayed' }),
-  note: z.string().trim().max(500).optional(),
+  ...why('delayed'),
 });
 export type DelayDeparture = z.infer<typeof delayDepartureSchema>;
 export const delayResultSchema = z.object({
@@ -188,19 +193,16 @@ export type DelayPreview = z.infer<typeof delayPreviewSchema>;
 /** `POST /api/admin/trips/:scheduleId/move` and its preview (`GET .../move-preview?to=`). */
 export const moveDepartureSchema = z.object({
   to: z.uuid({ error: 'Choose the departure to move to' }),
-  reason: z.enum(CANCEL_REASONS, { error: 'Choose why the departure is moved' }),
-  note: z.string().trim().max(500).optional(),
+  ...why('moved'),
 });
 export type MoveDeparture = z.infer<typeof moveDepartureSchema>;
 export const movePreviewQuerySchema = z.object({ to: z.uuid(), ...previewWhy });
 export const movePlanSchema = z.object({
   scheduleId: z.string(),
-  to: z.object({ scheduleId: z.string(), travelDate: z.string(), departureTime: z.string() }),
+  to: z.object(departure),
   moves: z.array(
     z.object({
-      ticketId: z.string(),
-      reference: z.string(),
-      name: z.string(),
+      ...bookingNamed,
       persons: z.number(),
       fromSeats: z.array(z.string()),
       toSeats: z.array(z.string()),
@@ -210,16 +212,7 @@ export const movePlanSchema = z.object({
     }),
   ),
   /** Bookings that cannot be carried over: they take the cancel path (full refund), listed here. */
-  cannotMove: z.array(
-    z.object({
-      ticketId: z.string(),
-      reference: z.string(),
-      name: z.string(),
-      why: z.string(),
-      email: z.string().nullable(),
-      phone: z.string().nullable(),
-    }),
-  ),
+  cannotMove: z.array(z.object({ ...bookingNamed, why: z.string(), ...contact })),
   mails: z.number(),
   callList: cancelPreviewSchema.shape.callList,
   /** The messages of each language: to the moved passengers, and to those who cannot move. */

@@ -145,6 +145,23 @@ function gulls(x: number, y: number, s: number, color: string): string {
     .join('');
 }
 
+/** The opening tag of a W x H picture. */
+function svgOpen(W: number, H: number): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`;
+}
+
+/** The gradients every picture paints its sky (`#sky`) and sea (`#sea`) with. */
+function skyAndSeaGradients(p: Palette): string {
+  return `<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="${p.skyTop}"/>
+      <stop offset="1" stop-color="${p.skyBottom}"/>
+    </linearGradient>
+    <linearGradient id="sea" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="${p.seaTop}"/>
+      <stop offset="1" stop-color="${p.seaBottom}"/>
+    </linearGradient>`;
+}
+
 function bannerSvg(opts: BannerImageOptions): string {
   const { width: W, height: H } = opts;
   const p = PALETTES[opts.theme];
@@ -168,16 +185,9 @@ function bannerSvg(opts: BannerImageOptions): string {
     .join('');
   const sublineY = headlineY + headlineSize * (headlineLines.length - 1) * 1.15 + sublineSize * 2;
 
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
+  return `${svgOpen(W, H)}
   <defs>
-    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="${p.skyTop}"/>
-      <stop offset="1" stop-color="${p.skyBottom}"/>
-    </linearGradient>
-    <linearGradient id="sea" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="${p.seaTop}"/>
-      <stop offset="1" stop-color="${p.seaBottom}"/>
-    </linearGradient>
+    ${skyAndSeaGradients(p)}
     <radialGradient id="glow">
       <stop offset="0" stop-color="${p.sunGlow}" stop-opacity="0.9"/>
       <stop offset="1" stop-color="${p.sunGlow}" stop-opacity="0"/>
@@ -248,16 +258,9 @@ function launchSvg(name: string): string {
   const { width: W, height: H } = LAUNCH_IMAGE_SIZE;
   const p = PALETTES.lagoon;
   const seaY = H * 0.58;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
+  return `${svgOpen(W, H)}
   <defs>
-    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="${p.skyTop}"/>
-      <stop offset="1" stop-color="${p.skyBottom}"/>
-    </linearGradient>
-    <linearGradient id="sea" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="${p.seaTop}"/>
-      <stop offset="1" stop-color="${p.seaBottom}"/>
-    </linearGradient>
+    ${skyAndSeaGradients(p)}
     <linearGradient id="hull" x1="0" y1="0" x2="0" y2="1">
       <stop offset="0" stop-color="#ffffff"/>
       <stop offset="1" stop-color="#cbd5e1"/>
