@@ -40,7 +40,8 @@ async function main(email: string): Promise<void> {
         .values({ userId: user.id, username: user.email.split('@')[0] || user.email, role: 'owner' })
         .onConflictDoUpdate({ target: adminProfiles.userId, set: { role: 'owner' } });
       await tx.delete(loginFailures).where(eq(loginFailures.email, user.email.toLowerCase()));
-      await writeAudit(tx, {
+      await writeAudit({
+        db: tx,
         actorUserId: null,
         action: 'owner_recovered',
         entity: 'admin_user',

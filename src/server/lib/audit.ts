@@ -10,11 +10,13 @@ type AuditEntry = {
   after?: unknown;
 };
 
+export type WriteAuditOptions = { db: DbOrTx } & AuditEntry;
+
 /**
  * Records an admin change (docs/product.md section 11.10). Written in the transaction of the
  * change itself, so the log never claims a change that was rolled back.
  */
-export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
+export async function writeAudit({ db, ...entry }: WriteAuditOptions): Promise<void> {
   await db.insert(auditLog).values({
     actorUserId: entry.actorUserId,
     action: entry.action,

@@ -37,7 +37,7 @@ export async function trustedDeviceId(
   cookie: string | undefined,
   opts: { email: string; now: Date },
 ): Promise<string | null> {
-  const payload = await verifySignedValue(db, 'device-cookie', cookie);
+  const payload = await verifySignedValue({ db, purpose: 'device-cookie', value: cookie });
   if (!payload) return null;
   try {
     const value = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<Payload>;
@@ -66,11 +66,11 @@ export async function issueDeviceCookie(
     d: opts.deviceId ?? randomBytes(16).toString('base64url'),
     t: opts.now.getTime(),
   };
-  const value = await signValue(
+  const value = await signValue({
     db,
-    'device-cookie',
-    Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url'),
-  );
+    purpose: 'device-cookie',
+    payload: Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url'),
+  });
   return { value, expiresAt: new Date(opts.now.getTime() + DEVICE_COOKIE_MS) };
 }
 

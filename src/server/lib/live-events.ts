@@ -22,8 +22,10 @@ export type LiveEvent =
    */
   | { kind: 'staff'; data: { userId: string; sessionIds?: string[] } };
 
+export type AnnounceOptions = { db: DbOrTx; event: LiveEvent };
+
 /** Queues the event in the caller's transaction; listeners see it once that commits. */
-export async function announce(db: DbOrTx, event: LiveEvent): Promise<void> {
+export async function announce({ db, event }: AnnounceOptions): Promise<void> {
   await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
 }
 

@@ -89,7 +89,10 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
 
     await expect(
       database.db.transaction(async (tx) => {
-        await enqueueMail(tx, { to: 'ghost@example.test', subject: 'Never', text: 'rolled back' });
+        await enqueueMail({
+          db: tx,
+          mail: { to: 'ghost@example.test', subject: 'Never', text: 'rolled back' },
+        });
         throw new Error('booking failed after the mail was written');
       }),
     ).rejects.toThrow('booking failed');
@@ -102,7 +105,10 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
   it('sends a mail claimed by a process that died mid-send once its claim runs out, as the same message', async () => {
     const server = await smtp();
     const clock = testClock();
-    const id = await enqueueMail(database.db, { to: 'crash@example.test', subject: 'Hi', text: 'x' });
+    const id = await enqueueMail({
+      db: database.db,
+      mail: { to: 'crash@example.test', subject: 'Hi', text: 'x' },
+    });
     // The dead process claimed the row and never marked it.
     await database.db
       .update(mailOutbox)
@@ -125,10 +131,13 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     const m = mailer({ transport: createSmtpTransport(server.url), clock });
 
     const id = await database.db.transaction((tx) =>
-      enqueueMail(tx, {
-        to: 'passenger@example.test',
-        subject: 'Your code',
-        text: 'Your verification code is 482913.',
+      enqueueMail({
+        db: tx,
+        mail: {
+          to: 'passenger@example.test',
+          subject: 'Your code',
+          text: 'Your verification code is 482913.',
+        },
       }),
     );
 
@@ -155,19 +164,22 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     const m = mailer({ transport: createSmtpTransport(server.url), clock: testClock() });
     const png = Buffer.from('89504e470d0a1a0a', 'hex');
     await database.db.transaction((tx) =>
-      enqueueMail(tx, {
-        to: 'passenger@example.test',
-        subject: 'Your e-ticket',
-        text: 'Your e-ticket: https://ferry.example/t/abc',
-        html: '<p>Your e-ticket</p><p><img src="cid:e-ticket-qr" alt="QR"></p>',
-        attachments: [
-          {
-            filename: 'e-ticket-qr.png',
-            contentType: 'image/png',
-            cid: 'e-ticket-qr',
-            contentBase64: png.toString('base64'),
-          },
-        ],
+      enqueueMail({
+        db: tx,
+        mail: {
+          to: 'passenger@example.test',
+          subject: 'Your e-ticket',
+          text: 'Your e-ticket: https://ferry.example/t/abc',
+          html: '<p>Your e-ticket</p><p><img src="cid:e-ticket-qr" alt="QR"></p>',
+          attachments: [
+            {
+              filename: 'e-ticket-qr.png',
+              contentType: 'image/png',
+              cid: 'e-ticket-qr',
+              contentBase64: png.toString('base64'),
+            },
+          ],
+        },
       }),
     );
     expect(await m.flush()).toBe(1);
@@ -182,10 +194,13 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     const server = await smtp({ reject: (attempt) => attempt === 1 });
     const clock = testClock();
     const m = mailer({ transport: createSmtpTransport(server.url), clock });
-    const id = await enqueueMail(database.db, {
-      to: 'retry@example.test',
-      subject: 'Booking received',
-      text: 'We got it.',
+    const id = await enqueueMail({
+      db: database.db,
+      mail: {
+        to: 'retry@example.test',
+        subject: 'Booking received',
+        text: 'We got it.',
+      },
     });
 
     expect(await m.flush()).toBe(0);
@@ -215,10 +230,13 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     const clock = testClock();
     const { log, entries } = recordingLog();
     const m = mailer({ transport: createSmtpTransport(server.url), clock, log, maxAttempts: 3 });
-    const id = await enqueueMail(database.db, {
-      to: 'nobody@example.test',
-      subject: 'Approved',
-      text: 'Approved.',
+    const id = await enqueueMail({
+      db: database.db,
+      mail: {
+        to: 'nobody@example.test',
+        subject: 'Approved',
+        text: 'Approved.',
+      },
     });
 
     const waits: number[] = [];
@@ -249,7 +267,10 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     await down.close();
     const clock = testClock();
     const m = mailer({ transport: createSmtpTransport(url), clock });
-    await enqueueMail(database.db, { to: 'later@example.test', subject: 'Later', text: 'Eventually.' });
+    await enqueueMail({
+      db: database.db,
+      mail: { to: 'later@example.test', subject: 'Later', text: 'Eventually.' },
+    });
 
     expect(await m.flush()).toBe(0);
     const [row] = await rows();
@@ -267,7 +288,10 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     const server = await smtp();
     const count = 45;
     for (let i = 0; i < count; i++) {
-      await enqueueMail(database.db, { to: `p${i}@example.test`, subject: `Mail ${i}`, text: `Body ${i}` });
+      await enqueueMail({
+        db: database.db,
+        mail: { to: `p${i}@example.test`, subject: `Mail ${i}`, text: `Body ${i}` },
+      });
     }
     // Instances that claim at the same moment, as several app servers behind a load balancer do.
     const instances = Array.from({ length: 6 }, () => mailer({ transport: createSmtpTransport(server.url) }));
@@ -285,7 +309,7 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     const m = mailer({ transport: createSmtpTransport(server.url), pollMs: 3_600_000 });
     m.start();
     await database.db.transaction((tx) =>
-      enqueueMail(tx, { to: 'kick@example.test', subject: 'Kick', text: 'Now.' }),
+      enqueueMail({ db: tx, mail: { to: 'kick@example.test', subject: 'Kick', text: 'Now.' } }),
     );
     m.kick();
     m.kick();
@@ -297,10 +321,13 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
 
   it('start() delivers mail committed before the process started', async () => {
     const server = await smtp();
-    await enqueueMail(database.db, {
-      to: 'restart@example.test',
-      subject: 'Left over',
-      text: 'From before.',
+    await enqueueMail({
+      db: database.db,
+      mail: {
+        to: 'restart@example.test',
+        subject: 'Left over',
+        text: 'From before.',
+      },
     });
     const m = mailer({ transport: createSmtpTransport(server.url) });
     m.start();
@@ -323,7 +350,7 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     const m = mailer({ transport: createSmtpTransport(server.url) });
     // Cleanups run last-in first: if an assertion fails, open the gate before stop() waits on it.
     cleanups.push(async () => release());
-    await enqueueMail(database.db, { to: 'slow@example.test', subject: 'Slow', text: 'Slow.' });
+    await enqueueMail({ db: database.db, mail: { to: 'slow@example.test', subject: 'Slow', text: 'Slow.' } });
     m.kick();
     await until(() => arrived, 'the SMTP server to receive the mail');
     let stopped = false;
@@ -399,12 +426,12 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
       return { to: 'composed@example.test', subject, text: `${before.length} mail(s) before this one` };
     };
     await database.db.transaction(async (tx) => {
-      await enqueueMail(tx, { to: 'first@example.test', subject: 'First', text: 'first' });
-      await enqueueMail(tx, compose('Composed'));
+      await enqueueMail({ db: tx, mail: { to: 'first@example.test', subject: 'First', text: 'first' } });
+      await enqueueMail({ db: tx, mail: compose('Composed') });
     });
     await expect(
       database.db.transaction(async (tx) => {
-        await enqueueMail(tx, compose('Never'));
+        await enqueueMail({ db: tx, mail: compose('Never') });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -416,10 +443,13 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
   it('a delivered mail without a kept version stays as it was', async () => {
     const server = await smtp();
     const m = mailer({ transport: createSmtpTransport(server.url) });
-    await enqueueMail(database.db, {
-      to: 'a@example.test',
-      subject: 'Booking 2506011234',
-      text: 'Ref 2506011234.',
+    await enqueueMail({
+      db: database.db,
+      mail: {
+        to: 'a@example.test',
+        subject: 'Booking 2506011234',
+        text: 'Ref 2506011234.',
+      },
     });
     expect(await m.flush()).toBe(1);
     expect((await rows())[0]).toMatchObject({ subject: 'Booking 2506011234', text: 'Ref 2506011234.' });
@@ -427,11 +457,14 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
 
   it('the dev transport keeps the code readable: the outbox row is the mailbox', async () => {
     const m = mailer({ transport: createDevTransport(recordingLog().log) });
-    await enqueueMail(database.db, {
-      to: 'dev@example.test',
-      subject: 'Your verification code: 123456',
-      text: 'Your verification code is 123456.',
-      kept: { subject: 'Your verification code', text: 'A code was sent.' },
+    await enqueueMail({
+      db: database.db,
+      mail: {
+        to: 'dev@example.test',
+        subject: 'Your verification code: 123456',
+        text: 'Your verification code is 123456.',
+        kept: { subject: 'Your verification code', text: 'A code was sent.' },
+      },
     });
     expect(await m.flush()).toBe(1);
     expect((await rows())[0]).toMatchObject({
@@ -445,11 +478,14 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     const server = await smtp({ reject: () => true });
     const { log, entries } = recordingLog();
     const m = mailer({ transport: createSmtpTransport(server.url), log, maxAttempts: 1 });
-    await enqueueMail(database.db, {
-      to: 'refused@example.test',
-      subject: 'Your verification code: 918273',
-      text: 'Your verification code is 918273.',
-      kept: { subject: 'Your verification code', text: 'A code was sent.' },
+    await enqueueMail({
+      db: database.db,
+      mail: {
+        to: 'refused@example.test',
+        subject: 'Your verification code: 918273',
+        text: 'Your verification code is 918273.',
+        kept: { subject: 'Your verification code', text: 'A code was sent.' },
+      },
     });
     expect(await m.flush()).toBe(0);
     expect(entries.map((e) => e.level)).toEqual(['error']);
@@ -462,21 +498,30 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     const { log, entries } = recordingLog();
     const m = mailer({ transport: createDevTransport(log), log });
     await database.db.transaction(async (tx) => {
-      await enqueueMail(tx, {
-        to: 'Ana@Example.test',
-        subject: 'Your code',
-        text: 'Your verification code is 123456.',
+      await enqueueMail({
+        db: tx,
+        mail: {
+          to: 'Ana@Example.test',
+          subject: 'Your code',
+          text: 'Your verification code is 123456.',
+        },
       });
-      await enqueueMail(tx, {
-        to: 'bo@example.test',
-        subject: 'Booking received',
-        text: 'Reference 2506011234.',
+      await enqueueMail({
+        db: tx,
+        mail: {
+          to: 'bo@example.test',
+          subject: 'Booking received',
+          text: 'Reference 2506011234.',
+        },
       });
     });
-    await enqueueMail(database.db, {
-      to: 'ana@example.test',
-      subject: 'Booking approved',
-      text: 'Approved.',
+    await enqueueMail({
+      db: database.db,
+      mail: {
+        to: 'ana@example.test',
+        subject: 'Booking approved',
+        text: 'Approved.',
+      },
     });
 
     expect(await m.flush()).toBe(3);

@@ -73,8 +73,10 @@ const MAX_BATCHES_PER_PASS = 25;
 const KICK_DELAY_MS = 20;
 const MAX_ERROR_LENGTH = 1_000;
 
+export type EnqueueMailOptions = { db: DbOrTx; mail: QueuedMail | ComposeMail };
+
 /** Writes the mail in the caller's transaction: a rolled-back transaction never sends it. */
-export async function enqueueMail(db: DbOrTx, queued: QueuedMail | ComposeMail): Promise<string> {
+export async function enqueueMail({ db, mail: queued }: EnqueueMailOptions): Promise<string> {
   const mail = typeof queued === 'function' ? await queued(db) : queued;
   const [row] = await db
     .insert(mailOutbox)

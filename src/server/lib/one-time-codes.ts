@@ -27,10 +27,12 @@ export function codeMatches(stored: string, email: string, code: string): boolea
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+export type LockEmailOptions = { db: DbOrTx; email: string };
+
 /**
  * Serialises code sends and checks for one address across instances until the transaction
  * ends, so two concurrent requests cannot both pass the 3-per-hour or 5-tries rules.
  */
-export async function lockEmail(tx: DbOrTx, email: string): Promise<void> {
+export async function lockEmail({ db: tx, email }: LockEmailOptions): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`email-code:${email}`}, 0))`);
 }

@@ -41,16 +41,18 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createSession(
-  db: DbOrTx,
-  opts: {
-    userId: string;
-    clock: Clock;
-    config: SessionConfig;
-    ip?: string | undefined;
-    userAgent?: string | undefined;
-  },
-): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
+export type CreateSessionOptions = { db: DbOrTx } & {
+  userId: string;
+  clock: Clock;
+  config: SessionConfig;
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+};
+
+export async function createSession({
+  db,
+  ...opts
+}: CreateSessionOptions): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const now = opts.clock.now();
   const expiresAt = new Date(now.getTime() + opts.config.sessionMaxHours * 3_600_000);
@@ -134,16 +136,17 @@ export function toAdminUser(row: {
   };
 }
 
+export type IsSessionLiveOptions = { db: DbOrTx; sessionId: string } & {
+  clock: Clock;
+  config: SessionConfig;
+};
+
 /**
  * True while a session is live and its user is still active with an admin profile. Unlike readSession it
  * never moves last_seen_at: a long-lived stream re-checking its session must not keep an idle
  * session alive by itself.
  */
-export async function isSessionLive(
-  db: DbOrTx,
-  sessionId: string,
-  opts: { clock: Clock; config: SessionConfig },
-): Promise<boolean> {
+export async function isSessionLive({ db, sessionId, ...opts }: IsSessionLiveOptions): Promise<boolean> {
   const now = opts.clock.now();
   const idleSince = new Date(now.getTime() - opts.config.sessionIdleMinutes * 60_000);
   const [row] = await db
@@ -183,25 +186,30 @@ export function announceSessionsEnded(sessionIds: string[]): void {
   }
 }
 
+export type DeleteSessionByTokenOptions = { db: DbOrTx; token: string };
+
 /** A sign-out: ends the session here at once, and on every other instance by a live event. */
-export async function deleteSessionByToken(db: DbOrTx, token: string): Promise<void> {
+export async function deleteSessionByToken({ db, token }: DeleteSessionByTokenOptions): Promise<void> {
   const gone = await db
     .delete(sessions)
     .where(eq(sessions.tokenHash, hashToken(token)))
     .returning({ id: sessions.id, userId: sessions.userId });
   announceSessionsEnded(gone.map((g) => g.id));
-  for (const g of gone) await announce(db, { kind: 'staff', data: { userId: g.userId, sessionIds: [g.id] } });
+  for (const g of gone)
+    await announce({ db, event: { kind: 'staff', data: { userId: g.userId, sessionIds: [g.id] } } });
 }
+
+export type DeleteOtherSessionsOptions = { db: DbOrTx; userId: string; keepSessionId: string };
 
 /**
  * Ends every session of a user except one (docs/product.md section 10.15: a password change) and
  * returns their ids, for announceSessionsEnded once the caller's transaction commits.
  */
-export async function deleteOtherSessions(
-  db: DbOrTx,
-  userId: string,
-  keepSessionId: string,
-): Promise<string[]> {
+export async function deleteOtherSessions({
+  db,
+  userId,
+  keepSessionId,
+}: DeleteOtherSessionsOptions): Promise<string[]> {
   const gone = await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
@@ -209,8 +217,10 @@ export async function deleteOtherSessions(
   return gone.map((g) => g.id);
 }
 
+export type DeleteUserSessionsOptions = { db: DbOrTx; userId: string };
+
 /** Ends every session of a user (deactivation, a reset, sign out everywhere); returns their ids. */
-export async function deleteUserSessions(db: DbOrTx, userId: string): Promise<string[]> {
+export async function deleteUserSessions({ db, userId }: DeleteUserSessionsOptions): Promise<string[]> {
   const gone = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
   return gone.map((g) => g.id);
 }

@@ -21,7 +21,7 @@ describe(`signing keys (${testDatabaseKind})`, () => {
 
   it('makes one key on first use, even when many ask at once', async () => {
     const keys = await Promise.all(
-      Array.from({ length: 12 }, () => currentSigningKey(database.db, 'device-cookie')),
+      Array.from({ length: 12 }, () => currentSigningKey({ db: database.db, purpose: 'device-cookie' })),
     );
     expect(new Set(keys.map((k) => k.id)).size).toBe(1);
     expect(await keysOf()).toHaveLength(1);
@@ -29,12 +29,14 @@ describe(`signing keys (${testDatabaseKind})`, () => {
   });
 
   it('signs kid.payload.mac and verifies only the untouched value', async () => {
-    const signed = await signValue(database.db, 'device-cookie', 'hello');
+    const signed = await signValue({ db: database.db, purpose: 'device-cookie', payload: 'hello' });
     const [kid, payload, mac] = signed.split('.');
-    expect(kid).toBe((await currentSigningKey(database.db, 'device-cookie')).id);
+    expect(kid).toBe((await currentSigningKey({ db: database.db, purpose: 'device-cookie' })).id);
     expect(payload).toBe('hello');
     expect(Buffer.from(mac ?? '', 'base64url')).toHaveLength(32);
-    expect(await verifySignedValue(database.db, 'device-cookie', signed)).toBe('hello');
+    expect(await verifySignedValue({ db: database.db, purpose: 'device-cookie', value: signed })).toBe(
+      'hello',
+    );
 
     // The first character: the last one of 32 bytes in base64url carries two padding bits a
     // decoder ignores, so changing it can leave the bytes as they were.
@@ -49,28 +51,33 @@ describe(`signing keys (${testDatabaseKind})`, () => {
       '',
       undefined,
     ]) {
-      expect(await verifySignedValue(database.db, 'device-cookie', bad), String(bad)).toBeNull();
+      expect(
+        await verifySignedValue({ db: database.db, purpose: 'device-cookie', value: bad }),
+        String(bad),
+      ).toBeNull();
     }
   });
 
   it('a new key signs from now on; the old one verifies until it is retired', async () => {
-    const before = await signValue(database.db, 'device-cookie', 'old');
+    const before = await signValue({ db: database.db, purpose: 'device-cookie', payload: 'old' });
     const oldKid = before.split('.')[0] ?? '';
-    const newKid = await rotateSigningKey(database.db, 'device-cookie');
-    const after = await signValue(database.db, 'device-cookie', 'new');
+    const newKid = await rotateSigningKey({ db: database.db, purpose: 'device-cookie' });
+    const after = await signValue({ db: database.db, purpose: 'device-cookie', payload: 'new' });
     expect(after.split('.')[0]).toBe(newKid);
-    expect(await verifySignedValue(database.db, 'device-cookie', before)).toBe('old');
-    expect(await verifySignedValue(database.db, 'device-cookie', after)).toBe('new');
+    expect(await verifySignedValue({ db: database.db, purpose: 'device-cookie', value: before })).toBe('old');
+    expect(await verifySignedValue({ db: database.db, purpose: 'device-cookie', value: after })).toBe('new');
 
-    await retireSigningKey(database.db, oldKid);
-    expect(await verifySignedValue(database.db, 'device-cookie', before)).toBeNull();
-    expect(await verifySignedValue(database.db, 'device-cookie', after)).toBe('new');
+    await retireSigningKey({ db: database.db, id: oldKid });
+    expect(await verifySignedValue({ db: database.db, purpose: 'device-cookie', value: before })).toBeNull();
+    expect(await verifySignedValue({ db: database.db, purpose: 'device-cookie', value: after })).toBe('new');
   });
 
   it('once every key is retired, the next signature makes a fresh one', async () => {
-    for (const key of await keysOf()) await retireSigningKey(database.db, key.id);
-    const signed = await signValue(database.db, 'device-cookie', 'again');
-    expect(await verifySignedValue(database.db, 'device-cookie', signed)).toBe('again');
+    for (const key of await keysOf()) await retireSigningKey({ db: database.db, id: key.id });
+    const signed = await signValue({ db: database.db, purpose: 'device-cookie', payload: 'again' });
+    expect(await verifySignedValue({ db: database.db, purpose: 'device-cookie', value: signed })).toBe(
+      'again',
+    );
     expect((await keysOf()).filter((k) => k.retiredAt === null)).toHaveLength(1);
   });
 });

@@ -22,12 +22,14 @@ const newKeyId = () => randomBytes(9).toString('base64url');
 const mac = (secret: Buffer, kid: string, payload: string) =>
   createHmac('sha256', secret).update(`${kid}${SEPARATOR}${payload}`).digest();
 
+export type CurrentSigningKeyOptions = { db: DbOrTx; purpose: SigningKeyPurpose };
+
 /**
  * The newest live key of a purpose, made on first use. Two instances asking at once must not
  * each make one and sign with different keys for ever after: the table has no unique column per
  * purpose, so creation is serialised by a transaction-scoped advisory lock on the purpose.
  */
-export async function currentSigningKey(db: DbOrTx, purpose: SigningKeyPurpose): Promise<Key> {
+export async function currentSigningKey({ db, purpose }: CurrentSigningKeyOptions): Promise<Key> {
   const newest = async (tx: DbOrTx) => {
     const [row] = await tx
       .select({ id: signingKeys.id, secret: signingKeys.secret })
@@ -62,35 +64,43 @@ async function insertKey(db: DbOrTx, purpose: SigningKeyPurpose): Promise<string
   return id;
 }
 
+export type RotateSigningKeyOptions = { db: DbOrTx; purpose: SigningKeyPurpose };
+
 /** Adds a new key that signs from now on; the older ones still verify until retired. */
-export async function rotateSigningKey(db: DbOrTx, purpose: SigningKeyPurpose): Promise<string> {
+export async function rotateSigningKey({ db, purpose }: RotateSigningKeyOptions): Promise<string> {
   return insertKey(db, purpose);
 }
 
+export type RetireSigningKeyOptions = { db: DbOrTx; id: string; at?: Date };
+
 /** A retired key verifies nothing any more: what it signed stops being trusted at once. */
-export async function retireSigningKey(db: DbOrTx, id: string, at: Date = new Date()): Promise<void> {
+export async function retireSigningKey({ db, id, at = new Date() }: RetireSigningKeyOptions): Promise<void> {
   await db
     .update(signingKeys)
     .set({ retiredAt: at })
     .where(and(eq(signingKeys.id, id), isNull(signingKeys.retiredAt)));
 }
 
+export type SignValueOptions = { db: DbOrTx; purpose: SigningKeyPurpose; payload: string };
+
 /** `kid.payload.mac` with the purpose's current key; the payload must not contain a dot. */
-export async function signValue(db: DbOrTx, purpose: SigningKeyPurpose, payload: string): Promise<string> {
+export async function signValue({ db, purpose, payload }: SignValueOptions): Promise<string> {
   if (payload.includes(SEPARATOR)) throw new Error('a signed payload cannot contain a dot');
-  const key = await currentSigningKey(db, purpose);
+  const key = await currentSigningKey({ db, purpose });
   return [key.id, payload, mac(key.secret, key.id, payload).toString('base64url')].join(SEPARATOR);
 }
+
+export type VerifySignedValueOptions = { db: DbOrTx; purpose: SigningKeyPurpose; value: string | undefined };
 
 /**
  * The payload of a value this server signed with a live key of the purpose, or null for
  * anything else: malformed, an unknown or retired key id, or a changed payload or mac.
  */
-export async function verifySignedValue(
-  db: DbOrTx,
-  purpose: SigningKeyPurpose,
-  value: string | undefined,
-): Promise<string | null> {
+export async function verifySignedValue({
+  db,
+  purpose,
+  value,
+}: VerifySignedValueOptions): Promise<string | null> {
   if (!value || value.length > 1024) return null;
   const parts = value.split(SEPARATOR);
   if (parts.length !== 3) return null;

@@ -267,7 +267,7 @@ async function bookingParts(db: DbOrTx, language: Language, facts: BookingFacts)
     place,
     eTicket: (url) => [line('email.eTicketLink', { url: ltr(url) })],
     manage: async () => {
-      const url = await mailManageLink(db, { id: facts.ticketId, reference: facts.reference });
+      const url = await mailManageLink({ db, ticket: { id: facts.ticketId, reference: facts.reference } });
       return url ? [[line('email.manageLink', { url: ltr(url) })]] : [];
     },
   };

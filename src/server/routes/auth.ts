@@ -81,7 +81,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.post('/api/auth/logout', { schema: { response: noContent } }, async (req, reply) => {
     const token = sessionToken(req, config);
-    if (token) await deleteSessionByToken(db, token);
+    if (token) await deleteSessionByToken({ db, token });
     clearSessionCookie(reply, config);
     return reply.status(204).send();
   });

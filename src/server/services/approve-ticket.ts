@@ -42,7 +42,8 @@ export async function approveTicket(opts: ApproveTicketOptions): Promise<AdminTi
       .update(tickets)
       .set({ ticketStatus: 'confirmed', paymentStatus: 'completed', approvedAt: now, updatedAt: now })
       .where(eq(tickets.id, before.id));
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actorUserId,
       action: 'approve',
       entity: 'ticket',
@@ -55,11 +56,14 @@ export async function approveTicket(opts: ApproveTicketOptions): Promise<AdminTi
     if (opts.eTicketBase) {
       const found = opts.signer ? await readBookingView({ db: tx, where: eq(tickets.id, before.id) }) : null;
       const code = found && opts.signer ? signedCode(found, opts.signer) : null;
-      await enqueueMail(tx, approvedMail(ticket, { url: `${opts.eTicketBase}/t/${token}`, code }));
+      await enqueueMail({
+        db: tx,
+        mail: approvedMail(ticket, { url: `${opts.eTicketBase}/t/${token}`, code }),
+      });
     } else {
-      await enqueueMail(tx, approvedMail(ticket));
+      await enqueueMail({ db: tx, mail: approvedMail(ticket) });
     }
-    await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: before.id } });
+    await announce({ db: tx, event: { kind: 'ticket', data: { type: 'updated', ticketId: before.id } } });
     return ticket;
   });
 }

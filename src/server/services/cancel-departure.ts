@@ -69,7 +69,8 @@ export async function cancelDeparture(opts: CancelDepartureOptions): Promise<Can
     await tx.delete(seatLocks).where(eq(seatLocks.scheduleId, schedule.id));
     const sent = await sampleNotices({ db: tx, notices: cancelNotices(affected, opts.reason, note) });
     const preview = previewOf(schedule, affected, sent);
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actorUserId,
       action: 'departure_cancel',
       entity: 'schedule',
@@ -84,8 +85,12 @@ export async function cancelDeparture(opts: CancelDepartureOptions): Promise<Can
         refunds: preview.refunds,
       },
     });
-    await announce(tx, { kind: 'schedule', data: { type: 'updated', scheduleId: schedule.id } });
-    for (const id of ids) await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: id } });
+    await announce({
+      db: tx,
+      event: { kind: 'schedule', data: { type: 'updated', scheduleId: schedule.id } },
+    });
+    for (const id of ids)
+      await announce({ db: tx, event: { kind: 'ticket', data: { type: 'updated', ticketId: id } } });
     return preview;
   });
 }

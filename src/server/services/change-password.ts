@@ -42,10 +42,15 @@ export async function changePassword(opts: ChangePasswordOptions): Promise<{ end
       .update(adminUsers)
       .set({ passwordHash, hasDemoPassword: false, updatedAt: opts.clock.now() })
       .where(eq(adminUsers.id, opts.userId));
-    const endedIds = await deleteOtherSessions(tx, opts.userId, opts.sessionId);
+    const endedIds = await deleteOtherSessions({
+      db: tx,
+      userId: opts.userId,
+      keepSessionId: opts.sessionId,
+    });
     const endedSessions = endedIds.length;
     // Never the hashes: the log records that the password changed, not what to.
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.userId,
       action: 'password_change',
       entity: 'admin_user',
@@ -55,7 +60,10 @@ export async function changePassword(opts: ChangePasswordOptions): Promise<{ end
     });
     // The other sessions' event streams close on every instance, not only on this one.
     if (endedIds.length > 0) {
-      await announce(tx, { kind: 'staff', data: { userId: opts.userId, sessionIds: endedIds } });
+      await announce({
+        db: tx,
+        event: { kind: 'staff', data: { userId: opts.userId, sessionIds: endedIds } },
+      });
     }
     return endedIds;
   });

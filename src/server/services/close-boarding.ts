@@ -100,7 +100,8 @@ export async function closeBoarding(opts: CloseBoardingOptions): Promise<void> {
       passengersAboard,
       noShowTickets: missing,
     });
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actor.id,
       action: 'close_boarding',
       entity: 'schedule',
@@ -115,6 +116,6 @@ export async function closeBoarding(opts: CloseBoardingOptions): Promise<void> {
         noShowTickets: missing,
       },
     });
-    await announce(tx, { kind: 'boarding', data: { scheduleId } });
+    await announce({ db: tx, event: { kind: 'boarding', data: { scheduleId } } });
   });
 }

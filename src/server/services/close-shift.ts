@@ -39,7 +39,8 @@ export async function closeShift(opts: CloseShiftOptions): Promise<CashUp> {
       .returning();
     if (!row) throw new Error('shift not closed');
     const summary = await summariseShift({ db: tx, shift: row });
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.userId,
       action: 'shift_close',
       entity: 'counter_shift',

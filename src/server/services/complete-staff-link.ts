@@ -58,7 +58,8 @@ export async function completeStaffLink(
       const username = link.email.split('@')[0] || link.email;
       await tx.insert(adminProfiles).values({ userId, username, role: link.role });
       await tx.update(staffLinks).set({ usedAt: now, userId }).where(eq(staffLinks.id, link.id));
-      await writeAudit(tx, {
+      await writeAudit({
+        db: tx,
         actorUserId: userId,
         action: 'staff_join',
         entity: 'admin_user',
@@ -76,7 +77,8 @@ export async function completeStaffLink(
       if (!user) throw new AppError('link_invalid', STAFF_MSG.linkInvalid, 404);
       if (!user.active) throw new AppError('account_inactive', STAFF_MSG.accountInactive, 403);
       await tx.update(staffLinks).set({ usedAt: now }).where(eq(staffLinks.id, link.id));
-      await writeAudit(tx, {
+      await writeAudit({
+        db: tx,
         actorUserId: userId,
         action: 'password_reset_complete',
         entity: 'admin_user',
@@ -97,7 +99,8 @@ export async function completeStaffLink(
       .limit(1);
     const user = profile ? toAdminUser(profile) : null;
     if (!user) throw new AppError('not_admin', MSG.notAdmin, 403);
-    const session = await createSession(tx, {
+    const session = await createSession({
+      db: tx,
       userId,
       clock,
       config: opts.config,

@@ -205,9 +205,9 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
       // The ticket holds these seats now (docs/product.md section 10.3).
       await releaseSeats({ db: tx, ...input, session });
 
-      await enqueueMail(
-        tx,
-        receivedMail(
+      await enqueueMail({
+        db: tx,
+        mail: receivedMail(
           {
             ticketId: ticket.id,
             passengerEmail: input.passenger.email,
@@ -225,9 +225,9 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
           },
           language,
         ),
-      );
+      });
 
-      await announce(tx, { kind: 'ticket', data: { type: 'created', ticketId: ticket.id } });
+      await announce({ db: tx, event: { kind: 'ticket', data: { type: 'created', ticketId: ticket.id } } });
 
       const body: BookingCreated = {
         reference: ticket.reference,

@@ -101,7 +101,8 @@ export async function delayDeparture(opts: DelayDepartureOptions): Promise<Delay
       details: { before, after },
       createdAt: now,
     });
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actorUserId,
       action: 'departure_delay',
       entity: 'schedule',
@@ -109,8 +110,12 @@ export async function delayDeparture(opts: DelayDepartureOptions): Promise<Delay
       before: { times: before },
       after: { times: after, reason: opts.reason, note, bookings: active.length, mails },
     });
-    await announce(tx, { kind: 'schedule', data: { type: 'updated', scheduleId: schedule.id } });
-    for (const t of active) await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: t.id } });
+    await announce({
+      db: tx,
+      event: { kind: 'schedule', data: { type: 'updated', scheduleId: schedule.id } },
+    });
+    for (const t of active)
+      await announce({ db: tx, event: { kind: 'ticket', data: { type: 'updated', ticketId: t.id } } });
     const callList = moved.filter((t) => !t.passengerEmail.trim()).map(affectedPassenger);
     return { scheduleId: schedule.id, before, after, bookings: active.length, mails, callList };
   });

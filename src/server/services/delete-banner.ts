@@ -20,7 +20,8 @@ export async function deleteBanner(opts: DeleteBannerOptions): Promise<void> {
   const imageKey = await opts.db.transaction(async (tx) => {
     const [row] = await tx.delete(banners).where(eq(banners.id, opts.id)).returning();
     if (!row) throw problem('banner_not_found');
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actorUserId,
       action: 'delete',
       entity: 'banner',

@@ -42,7 +42,8 @@ export async function deleteLaunch(opts: DeleteLaunchOptions): Promise<void> {
         .set({ archivedAt: sql`now()` })
         .where(eq(launches.id, current.id))
         .returning({ archivedAt: launches.archivedAt });
-      await writeAudit(tx, {
+      await writeAudit({
+        db: tx,
         actorUserId: opts.actorUserId,
         action: 'archive',
         entity: 'launch',
@@ -55,7 +56,8 @@ export async function deleteLaunch(opts: DeleteLaunchOptions): Promise<void> {
     }
 
     await tx.delete(launches).where(eq(launches.id, current.id));
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actorUserId,
       action: 'delete',
       entity: 'launch',

@@ -33,7 +33,8 @@ export async function deleteLocation(opts: DeleteLocationOptions): Promise<void>
     const [row] = (result as unknown as { rows: { used: boolean }[] }).rows;
     if (!row?.used) {
       await tx.delete(locations).where(eq(locations.id, current.id));
-      await writeAudit(tx, {
+      await writeAudit({
+        db: tx,
         actorUserId: opts.actorUserId,
         action: 'delete',
         entity: 'location',
@@ -48,7 +49,8 @@ export async function deleteLocation(opts: DeleteLocationOptions): Promise<void>
       .set({ archivedAt: sql`now()` })
       .where(eq(locations.id, current.id))
       .returning({ archivedAt: locations.archivedAt });
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actorUserId,
       action: 'archive',
       entity: 'location',

@@ -43,7 +43,8 @@ export async function deleteSchedule(opts: DeleteScheduleOptions): Promise<void>
         .set({ archivedAt: sql`now()` })
         .where(eq(schedules.id, current.id))
         .returning({ archivedAt: schedules.archivedAt });
-      await writeAudit(tx, {
+      await writeAudit({
+        db: tx,
         actorUserId: opts.actorUserId,
         action: 'archive',
         entity: 'schedule',
@@ -54,7 +55,8 @@ export async function deleteSchedule(opts: DeleteScheduleOptions): Promise<void>
     } else {
       // Stops, launch links and seat locks go with it (ON DELETE CASCADE).
       await tx.delete(schedules).where(eq(schedules.id, current.id));
-      await writeAudit(tx, {
+      await writeAudit({
+        db: tx,
         actorUserId: opts.actorUserId,
         action: 'delete',
         entity: 'schedule',
@@ -63,6 +65,9 @@ export async function deleteSchedule(opts: DeleteScheduleOptions): Promise<void>
       });
     }
     // Either way it has left the admin's lists.
-    await announce(tx, { kind: 'schedule', data: { type: 'deleted', scheduleId: current.id } });
+    await announce({
+      db: tx,
+      event: { kind: 'schedule', data: { type: 'deleted', scheduleId: current.id } },
+    });
   });
 }

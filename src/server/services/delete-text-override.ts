@@ -39,7 +39,8 @@ export async function deleteTextOverride(opts: DeleteTextOverrideOptions): Promi
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(textOverrides).where(rowOf(language, id)).returning();
     if (!row) return;
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actorUserId ?? null,
       action: 'delete',
       entity: 'text_override',

@@ -35,7 +35,8 @@ export async function deleteTicket(opts: DeleteTicketOptions): Promise<void> {
     await revokeCodes({ db: tx, ticketIds: [before.id], reason: 'deleted', now: new Date() });
     await tx.delete(ticketSeats).where(eq(ticketSeats.ticketId, before.id));
     await tx.delete(tickets).where(eq(tickets.id, before.id));
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actorUserId,
       action: 'delete',
       entity: 'ticket',
@@ -48,7 +49,7 @@ export async function deleteTicket(opts: DeleteTicketOptions): Promise<void> {
       },
       after: null,
     });
-    await announce(tx, { kind: 'ticket', data: { type: 'deleted', ticketId: before.id } });
+    await announce({ db: tx, event: { kind: 'ticket', data: { type: 'deleted', ticketId: before.id } } });
     // Both payments' slips: the booking's own and a dearer rebooking's second one.
     return [before.paymentSlipKey, before.extraSlipKey].filter((key) => key !== null);
   });

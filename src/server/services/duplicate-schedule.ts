@@ -64,14 +64,15 @@ export async function duplicateSchedule(opts: DuplicateScheduleOptions): Promise
         .insert(scheduleLaunches)
         .values(links.map((l) => ({ scheduleId: copy.id, launchId: l.launchId, position: l.position })));
     }
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actorUserId,
       action: 'duplicate',
       entity: 'schedule',
       entityId: copy.id,
       before: { sourceId: source.id },
     });
-    await announce(tx, { kind: 'schedule', data: { type: 'created', scheduleId: copy.id } });
+    await announce({ db: tx, event: { kind: 'schedule', data: { type: 'created', scheduleId: copy.id } } });
     return copy.id;
   });
   return readSchedule({ db, id });

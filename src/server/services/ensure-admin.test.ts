@@ -41,7 +41,12 @@ describe(`demo passwords (${testDatabaseKind})`, () => {
       .select()
       .from(adminUsers)
       .where(eq(adminUsers.email, 'copied@example.com'));
-    await createSession(database.db, { userId: copied?.id ?? '', clock: systemClock, config: sessionConfig });
+    await createSession({
+      db: database.db,
+      userId: copied?.id ?? '',
+      clock: systemClock,
+      config: sessionConfig,
+    });
     const result = await ensureAdmin({
       db: database.db,
       email: 'Copied@Example.com',

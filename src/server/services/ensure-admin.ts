@@ -43,7 +43,8 @@ export async function ensureAdmin(
         .set({ passwordHash, hasDemoPassword: false, updatedAt: new Date() })
         .where(eq(adminUsers.id, existing.id));
       await tx.delete(sessions).where(eq(sessions.userId, existing.id));
-      await writeAudit(tx, {
+      await writeAudit({
+        db: tx,
         actorUserId: null,
         action: 'password_change',
         entity: 'admin_user',

@@ -60,17 +60,18 @@ export async function inviteStaff(opts: InviteStaffOptions): Promise<Invitation>
       createdBy: opts.actor.id,
       now,
     });
-    await enqueueMail(
-      tx,
-      staffLinkMail({
+    await enqueueMail({
+      db: tx,
+      mail: staffLinkMail({
         kind: 'invite',
         to: email,
         role: opts.input.role,
         appName: opts.appName,
         url: staffLinkUrl(opts.linkBase, 'invite', link.token),
       }),
-    );
-    await writeAudit(tx, {
+    });
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actor.id,
       action: 'staff_invite',
       entity: 'staff_invitation',

@@ -189,14 +189,14 @@ describe(`login device cookies (${testDatabaseKind})`, () => {
     const { admin, device } = await adminWithDevice();
     await lockOut(admin.email);
     const oldKid = device.split('=')[1]?.split('.')[0] ?? '';
-    const newKid = await rotateSigningKey(t.database.db, 'device-cookie');
+    const newKid = await rotateSigningKey({ db: t.database.db, purpose: 'device-cookie' });
 
     const again = await login(admin.email, admin.password, '10.45.0.1', device);
     expect(again.statusCode).toBe(200);
     const renewed = cookieNamed(again.headers['set-cookie'], 'ferry_device');
     expect(renewed.split('=')[1]?.split('.')[0]).toBe(newKid);
 
-    await retireSigningKey(t.database.db, oldKid);
+    await retireSigningKey({ db: t.database.db, id: oldKid });
     expect((await login(admin.email, admin.password, '10.45.0.1', device)).statusCode).toBe(429);
     expect((await login(admin.email, admin.password, '10.45.0.1', renewed)).statusCode).toBe(200);
     const [key] = await t.database.db.select().from(signingKeys).where(eq(signingKeys.id, oldKid));
@@ -213,8 +213,8 @@ describe(`login device cookies (${testDatabaseKind})`, () => {
     const stale = Buffer.from(
       JSON.stringify({ e: admin.email, d: 'x', t: Date.now() - (DEVICE_COOKIE_DAYS + 1) * 86_400_000 }),
     ).toString('base64url');
-    const fresh = await signValue(t.database.db, 'device-cookie', claims);
-    const old = await signValue(t.database.db, 'device-cookie', stale);
+    const fresh = await signValue({ db: t.database.db, purpose: 'device-cookie', payload: claims });
+    const old = await signValue({ db: t.database.db, purpose: 'device-cookie', payload: stale });
     expect((await login(admin.email, admin.password, '10.46.0.1', `ferry_device=${old}`)).statusCode).toBe(
       429,
     );

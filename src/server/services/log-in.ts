@@ -140,7 +140,8 @@ export async function logIn(opts: LogInOptions): Promise<LogInResult> {
   // A wrong password leaves its attempt row as the failure it is.
   if (!user || !ok) {
     // Who tried which account from where: the e-mail as typed, whether or not it exists.
-    await writeAudit(db, {
+    await writeAudit({
+      db,
       actorUserId: null,
       action: 'sign_in_failed',
       entity: 'admin_user',
@@ -183,14 +184,16 @@ export async function logIn(opts: LogInOptions): Promise<LogInResult> {
         ),
       );
     await tx.update(adminUsers).set({ lastSignInAt: now }).where(eq(adminUsers.id, user.id));
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: user.id,
       action: 'sign_in',
       entity: 'admin_user',
       entityId: user.id,
       after: { ip: opts.ip },
     });
-    return createSession(tx, {
+    return createSession({
+      db: tx,
       userId: user.id,
       clock,
       config: opts.config,

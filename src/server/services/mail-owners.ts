@@ -17,6 +17,6 @@ export async function mailOwners(opts: MailOwnersOptions): Promise<number> {
     .from(adminUsers)
     .innerJoin(adminProfiles, eq(adminProfiles.userId, adminUsers.id))
     .where(and(eq(adminProfiles.role, 'owner'), eq(adminUsers.active, true)));
-  for (const owner of owners) await enqueueMail(db, opts.mail(owner.email));
+  for (const owner of owners) await enqueueMail({ db, mail: opts.mail(owner.email) });
   return owners.length;
 }

@@ -62,7 +62,8 @@ export async function markRefunded(opts: MarkRefundedOptions): Promise<Refund> {
         .set({ markedStatus: 'refunded', ...supersedeETicket, updatedAt: now })
         .where(eq(tickets.id, ticket.id));
     }
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actorUserId,
       action: 'refund',
       entity: 'ticket',
@@ -78,18 +79,18 @@ export async function markRefunded(opts: MarkRefundedOptions): Promise<Refund> {
         bankReference: opts.bankReference,
       },
     });
-    await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: ticket.id } });
+    await announce({ db: tx, event: { kind: 'ticket', data: { type: 'updated', ticketId: ticket.id } } });
     // A counter sale without an address: the office tells them by phone.
     if (ticket.passengerEmail.trim() !== '') {
       const view = await readTicket({ db: tx, id: ticket.id });
-      await enqueueMail(
-        tx,
-        refundSentMail(view, {
+      await enqueueMail({
+        db: tx,
+        mail: refundSentMail(view, {
           amount: request.amount,
           currency: request.currency,
           bankReference: opts.bankReference,
         }),
-      );
+      });
     }
     const refund = await readRefund({ db: tx, id: request.id });
     if (!refund) throw notFound();

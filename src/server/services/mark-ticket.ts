@@ -80,7 +80,8 @@ export async function markTicket(opts: MarkTicketOptions): Promise<AdminTicket> 
         updatedAt: opts.clock.now(),
       })
       .where(eq(tickets.id, before.id));
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actorUserId,
       action: 'mark',
       entity: 'ticket',
@@ -93,8 +94,9 @@ export async function markTicket(opts: MarkTicketOptions): Promise<AdminTicket> 
         ...(reason ? { reason } : {}),
       },
     });
-    await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: before.id } });
-    if (boardedByHand > 0) await announce(tx, { kind: 'boarding', data: { scheduleId: before.scheduleId } });
+    await announce({ db: tx, event: { kind: 'ticket', data: { type: 'updated', ticketId: before.id } } });
+    if (boardedByHand > 0)
+      await announce({ db: tx, event: { kind: 'boarding', data: { scheduleId: before.scheduleId } } });
     return readTicket({ db: tx, id: before.id });
   });
 }

@@ -143,7 +143,8 @@ export async function moveDeparture(opts: MoveDepartureOptions): Promise<MovePla
       lost.map((l) => l.ticket),
       { reason: opts.reason, note },
     );
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actorUserId,
       action: 'departure_move',
       entity: 'schedule',
@@ -159,10 +160,10 @@ export async function moveDeparture(opts: MoveDepartureOptions): Promise<MovePla
       },
     });
     for (const id of [source.id, target.id]) {
-      await announce(tx, { kind: 'schedule', data: { type: 'updated', scheduleId: id } });
+      await announce({ db: tx, event: { kind: 'schedule', data: { type: 'updated', scheduleId: id } } });
     }
     for (const t of [...moved.map((m) => m.ticket), ...lost.map((l) => l.ticket)]) {
-      await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: t.id } });
+      await announce({ db: tx, event: { kind: 'ticket', data: { type: 'updated', ticketId: t.id } } });
     }
     return { ...view, messages: await sampleNotices({ db: tx, notices: sent }) };
   });

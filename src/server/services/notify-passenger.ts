@@ -23,7 +23,7 @@ export const emailNotifier: Notifier = {
   channel: 'email',
   async notify(tx, notice) {
     if (!notice.ticket.passengerEmail.trim()) return false;
-    await enqueueMail(tx, noticeMail(notice));
+    await enqueueMail({ db: tx, mail: noticeMail(notice) });
     return true;
   },
 };

@@ -32,7 +32,8 @@ export async function openShift(opts: OpenShiftOptions): Promise<CashUp> {
         })
         .returning();
       if (!row) throw new Error('shift not written');
-      await writeAudit(tx, {
+      await writeAudit({
+        db: tx,
         actorUserId: opts.user.id,
         action: 'shift_open',
         entity: 'counter_shift',

@@ -18,7 +18,7 @@ export async function proveEmailCode({
   code,
   now,
 }: ProveEmailCodeOptions): Promise<{ id: string; again: boolean } | null> {
-  await lockEmail(db, key);
+  await lockEmail({ db, email: key });
   const [latest] = await db
     .select()
     .from(emailCodes)

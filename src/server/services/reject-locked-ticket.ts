@@ -57,7 +57,8 @@ export async function rejectLockedTicket(opts: RejectLockedTicketOptions): Promi
       })
       .onConflictDoNothing();
   }
-  await writeAudit(tx, {
+  await writeAudit({
+    db: tx,
     actorUserId: opts.actorUserId,
     action: opts.action ?? 'reject',
     entity: 'ticket',
@@ -71,7 +72,7 @@ export async function rejectLockedTicket(opts: RejectLockedTicketOptions): Promi
     },
   });
   const ticket = await readTicket({ db: tx, id: before.id });
-  await enqueueMail(tx, rejectedMail(ticket, refund));
-  await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: before.id } });
+  await enqueueMail({ db: tx, mail: rejectedMail(ticket, refund) });
+  await announce({ db: tx, event: { kind: 'ticket', data: { type: 'updated', ticketId: before.id } } });
   return ticket;
 }

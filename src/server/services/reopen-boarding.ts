@@ -62,7 +62,8 @@ export async function reopenBoarding(opts: ReopenBoardingOptions): Promise<void>
       .delete(boardingClosures)
       .where(and(eq(boardingClosures.scheduleId, scheduleId), eq(boardingClosures.stop, stop)));
     const stops = await readRouteStops({ db: tx, scheduleId });
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actor.id,
       action: 'reopen_boarding',
       entity: 'schedule',
@@ -85,7 +86,7 @@ export async function reopenBoarding(opts: ReopenBoardingOptions): Promise<void>
       },
     });
     for (const t of unmarked)
-      await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: t.id } });
-    await announce(tx, { kind: 'boarding', data: { scheduleId } });
+      await announce({ db: tx, event: { kind: 'ticket', data: { type: 'updated', ticketId: t.id } } });
+    await announce({ db: tx, event: { kind: 'boarding', data: { scheduleId } } });
   });
 }

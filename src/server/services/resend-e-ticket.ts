@@ -41,7 +41,7 @@ export async function resendETicket(opts: ResendETicketOptions): Promise<boolean
       .returning({ id: tickets.id, token: tickets.eticketToken });
     if (!claimed?.token) return false;
     const ticket = await readTicket({ db: tx, id: claimed.id });
-    await enqueueMail(tx, eTicketMail(ticket, `${opts.linkBase}/t/${claimed.token}`));
+    await enqueueMail({ db: tx, mail: eTicketMail(ticket, `${opts.linkBase}/t/${claimed.token}`) });
     return true;
   });
 }

@@ -56,7 +56,7 @@ export async function resetStaffPassword(
       .update(adminUsers)
       .set({ passwordHash: '!reset', hasDemoPassword: false, updatedAt: now })
       .where(eq(adminUsers.id, id));
-    const endedSessions = await deleteUserSessions(tx, id);
+    const endedSessions = await deleteUserSessions({ db: tx, userId: id });
     const link = await createStaffLink(tx, {
       kind: 'reset',
       email: row.email,
@@ -67,19 +67,20 @@ export async function resetStaffPassword(
     });
     const url = staffLinkUrl(opts.linkBase, 'reset', link.token);
     if (opts.mail !== false) {
-      await enqueueMail(
-        tx,
-        staffLinkMail({ kind: 'reset', to: row.email, role: row.role, appName: opts.appName, url }),
-      );
+      await enqueueMail({
+        db: tx,
+        mail: staffLinkMail({ kind: 'reset', to: row.email, role: row.role, appName: opts.appName, url }),
+      });
     }
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actorUserId,
       action: 'staff_password_reset',
       entity: 'admin_user',
       entityId: id,
       after: { email: row.email, mailed: opts.mail !== false },
     });
-    await announce(tx, { kind: 'staff', data: { userId: id } });
+    await announce({ db: tx, event: { kind: 'staff', data: { userId: id } } });
     return { email: row.email, url, endedSessions };
   });
 }

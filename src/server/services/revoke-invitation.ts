@@ -12,7 +12,8 @@ export async function revokeInvitation(opts: RevokeInvitationOptions): Promise<v
   const { email, role } = await readOpenInvitation({ db: opts.db, id: opts.id });
   await opts.db.transaction(async (tx) => {
     await tx.update(staffLinks).set({ revokedAt: opts.now }).where(eq(staffLinks.id, opts.id));
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actor.id,
       action: 'staff_invite_revoke',
       entity: 'staff_invitation',

@@ -78,7 +78,8 @@ export async function runChange(opts: RunChangeOptions): Promise<{ replayed: boo
       clientIp: opts.clientIp,
       createdAt: now,
     });
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: null,
       action: `passenger_${opts.kind}`,
       entity: 'ticket',
@@ -86,9 +87,12 @@ export async function runChange(opts: RunChangeOptions): Promise<{ replayed: boo
       before: recorded.before,
       after: recorded.after,
     });
-    await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: ticket.id } });
+    await announce({ db: tx, event: { kind: 'ticket', data: { type: 'updated', ticketId: ticket.id } } });
     // The booking's address hears of every change, so one it did not ask for does not go unseen.
-    await enqueueMail(tx, ownChangeMail(await readTicket({ db: tx, id: ticket.id }), recorded.mail));
+    await enqueueMail({
+      db: tx,
+      mail: ownChangeMail(await readTicket({ db: tx, id: ticket.id }), recorded.mail),
+    });
     return { replayed: false };
   });
 }

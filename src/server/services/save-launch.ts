@@ -33,7 +33,8 @@ export async function saveLaunch(opts: SaveLaunchOptions): Promise<AdminLaunch> 
     if (!opts.id) {
       const [created] = await tx.insert(launches).values(values).returning();
       if (!created) throw new Error('launch insert returned nothing');
-      await writeAudit(tx, {
+      await writeAudit({
+        db: tx,
         actorUserId: opts.actorUserId,
         action: 'create',
         entity: 'launch',
@@ -58,7 +59,8 @@ export async function saveLaunch(opts: SaveLaunchOptions): Promise<AdminLaunch> 
     }
     const [updated] = await tx.update(launches).set(values).where(eq(launches.id, current.id)).returning();
     if (!updated) throw problem('launch_not_found');
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actorUserId,
       action: 'update',
       entity: 'launch',

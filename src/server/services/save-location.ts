@@ -25,7 +25,8 @@ export async function saveLocation(opts: SaveLocationOptions): Promise<Location>
     if (!opts.id) {
       const [created] = await tx.insert(locations).values(input).returning(columns);
       if (!created) throw new Error('location insert returned nothing');
-      await writeAudit(tx, {
+      await writeAudit({
+        db: tx,
         actorUserId: opts.actorUserId,
         action: 'create',
         entity: 'location',
@@ -42,7 +43,8 @@ export async function saveLocation(opts: SaveLocationOptions): Promise<Location>
       .where(eq(locations.id, opts.id))
       .returning(columns);
     if (!updated) throw problem('location_not_found');
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actorUserId,
       action: 'update',
       entity: 'location',

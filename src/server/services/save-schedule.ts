@@ -117,14 +117,18 @@ export async function saveSchedule(opts: SaveScheduleOptions): Promise<AdminSche
         .returning({ id: schedules.id });
       if (!created) throw new Error('schedule insert returned nothing');
       await writeStopsAndLaunches(tx, created.id, input);
-      await writeAudit(tx, {
+      await writeAudit({
+        db: tx,
         actorUserId: opts.actorUserId,
         action: 'create',
         entity: 'schedule',
         entityId: created.id,
         after: input,
       });
-      await announce(tx, { kind: 'schedule', data: { type: 'created', scheduleId: created.id } });
+      await announce({
+        db: tx,
+        event: { kind: 'schedule', data: { type: 'created', scheduleId: created.id } },
+      });
       return created.id;
     }
 
@@ -141,7 +145,8 @@ export async function saveSchedule(opts: SaveScheduleOptions): Promise<AdminSche
       .set({ travelDate: input.travelDate, departureTime })
       .where(eq(schedules.id, current.id));
     await writeStopsAndLaunches(tx, current.id, input);
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actorUserId,
       action: 'update',
       entity: 'schedule',
@@ -149,7 +154,10 @@ export async function saveSchedule(opts: SaveScheduleOptions): Promise<AdminSche
       before,
       after: input,
     });
-    await announce(tx, { kind: 'schedule', data: { type: 'updated', scheduleId: current.id } });
+    await announce({
+      db: tx,
+      event: { kind: 'schedule', data: { type: 'updated', scheduleId: current.id } },
+    });
     return current.id;
   });
 

@@ -36,7 +36,8 @@ export async function saveTextOverride(opts: SaveTextOverrideOptions): Promise<A
         target: [textOverrides.language, textOverrides.textId],
         set: { text, updatedAt: new Date() },
       });
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actorUserId ?? null,
       action: before ? 'update' : 'create',
       entity: 'text_override',

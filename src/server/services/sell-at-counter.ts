@@ -124,7 +124,8 @@ export async function sellAtCounter(
       await takeSeats({ db: tx, ticketId: ticket.id, key: input });
       await releaseSeats({ db: tx, ...input, session });
 
-      await writeAudit(tx, {
+      await writeAudit({
+        db: tx,
         actorUserId: seller.id,
         action: 'counter_sale',
         entity: 'ticket',
@@ -145,9 +146,12 @@ export async function sellAtCounter(
           : null;
         const code = found && opts.signer ? signedCode(found, opts.signer) : null;
         const view = await readTicket({ db: tx, id: ticket.id });
-        await enqueueMail(tx, approvedMail(view, { url: `${opts.eTicketBase}/t/${token}`, code }));
+        await enqueueMail({
+          db: tx,
+          mail: approvedMail(view, { url: `${opts.eTicketBase}/t/${token}`, code }),
+        });
       }
-      await announce(tx, { kind: 'ticket', data: { type: 'created', ticketId: ticket.id } });
+      await announce({ db: tx, event: { kind: 'ticket', data: { type: 'created', ticketId: ticket.id } } });
       return ticket.id;
     });
     return { created: true, sale: await readCounterSale({ ...opts, ticketId, viewer: seller }) };

@@ -61,7 +61,7 @@ export async function sendEmailCode(opts: SendEmailCodeOptions): Promise<EmailCo
     if (clientIp && verificationsPerIpHour) {
       // The client's turn first, then the address's (the same order everywhere): two requests
       // of one client for two new addresses cannot both pass the count.
-      await lockEmail(tx, `ip:${clientIp}`);
+      await lockEmail({ db: tx, email: `ip:${clientIp}` });
       const manage = email.startsWith(MANAGE_KEY_PREFIX);
       const [asked] = await tx
         .select({ id: emailCodes.id })
@@ -109,7 +109,7 @@ export async function sendEmailCode(opts: SendEmailCodeOptions): Promise<EmailCo
         }
       }
     }
-    await lockEmail(tx, email);
+    await lockEmail({ db: tx, email });
     const recent = await tx
       .select({ createdAt: emailCodes.createdAt })
       .from(emailCodes)
@@ -142,7 +142,7 @@ export async function sendEmailCode(opts: SendEmailCodeOptions): Promise<EmailCo
     const mail = opts.mailFor
       ? opts.mailFor(code)
       : codeMail({ to: email, code, language: opts.language ?? DEFAULT_LANGUAGE });
-    if (mail) await enqueueMail(tx, mail);
+    if (mail) await enqueueMail({ db: tx, mail });
     return {
       cooldownSeconds: EMAIL_CODE_COOLDOWN_SECONDS,
       attemptsLeft: EMAIL_CODE_MAX_SENDS - recent.length - 1,

@@ -44,7 +44,8 @@ export async function setLaunchImage(opts: SetLaunchImageOptions): Promise<Admin
         .set({ imageUrl: stored.url ?? storage.publicUrl(key), imageKey: key })
         .where(eq(launches.id, current.id))
         .returning();
-      await writeAudit(tx, {
+      await writeAudit({
+        db: tx,
         actorUserId: opts.actorUserId,
         action: 'upload_image',
         entity: 'launch',

@@ -34,7 +34,8 @@ export async function setScheduleStatus(opts: SetScheduleStatusOptions): Promise
     if (before.status !== opts.status) {
       const completedAt = opts.status === 'completed' ? opts.clock.now() : null;
       await tx.update(schedules).set({ status: opts.status, completedAt }).where(eq(schedules.id, before.id));
-      await writeAudit(tx, {
+      await writeAudit({
+        db: tx,
         actorUserId: opts.actorUserId,
         action: 'status',
         entity: 'schedule',
@@ -42,7 +43,10 @@ export async function setScheduleStatus(opts: SetScheduleStatusOptions): Promise
         before: { status: before.status },
         after: { status: opts.status },
       });
-      await announce(tx, { kind: 'schedule', data: { type: 'updated', scheduleId: before.id } });
+      await announce({
+        db: tx,
+        event: { kind: 'schedule', data: { type: 'updated', scheduleId: before.id } },
+      });
     }
     return readAdminTrip({ db: tx, scheduleId: before.id, timeZone: opts.timeZone });
   });

@@ -11,15 +11,16 @@ export type SignOutEverywhereOptions = { db: Db; userId: string };
  */
 export async function signOutEverywhere({ db, userId }: SignOutEverywhereOptions): Promise<string[]> {
   return db.transaction(async (tx) => {
-    const ids = await deleteUserSessions(tx, userId);
-    await writeAudit(tx, {
+    const ids = await deleteUserSessions({ db: tx, userId });
+    await writeAudit({
+      db: tx,
       actorUserId: userId,
       action: 'sign_out_everywhere',
       entity: 'admin_user',
       entityId: userId,
       after: { sessions: ids.length },
     });
-    await announce(tx, { kind: 'staff', data: { userId } });
+    await announce({ db: tx, event: { kind: 'staff', data: { userId } } });
     return ids;
   });
 }

@@ -253,7 +253,10 @@ describe(`sweepExpiredData (${testDatabaseKind})`, () => {
     });
     await mailer.flush();
     await mailer.stop();
-    await enqueueMail(database.db, { to: email, subject: 'Booking 2603011234', text: 'Ref 2603011234.' });
+    await enqueueMail({
+      db: database.db,
+      mail: { to: email, subject: 'Booking 2603011234', text: 'Ref 2603011234.' },
+    });
     const mails = () =>
       database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(mailOutbox.seq);
 

@@ -112,7 +112,8 @@ async function syncOne(
         .set({ markedStatus: 'present', updatedAt: opts.now })
         .where(eq(tickets.id, ticket.id));
     }
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.userId,
       action: outcome === 'boarded' ? 'board' : 'board_conflict',
       entity: 'ticket',
@@ -128,8 +129,8 @@ async function syncOne(
       },
     });
     if (accepted > 0) {
-      await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: ticket.id } });
-      await announce(tx, { kind: 'boarding', data: { scheduleId: ticket.scheduleId } });
+      await announce({ db: tx, event: { kind: 'ticket', data: { type: 'updated', ticketId: ticket.id } } });
+      await announce({ db: tx, event: { kind: 'boarding', data: { scheduleId: ticket.scheduleId } } });
     }
     const firsts =
       outcome === 'conflict' ? await firstBoardings({ db: tx, ticketIds: [ticket.id] }) : new Map();
@@ -188,7 +189,8 @@ async function recordRefusal(
       })
       .onConflictDoNothing();
   }
-  await writeAudit(tx, {
+  await writeAudit({
+    db: tx,
     actorUserId: opts.userId,
     action: 'board_refused',
     entity: 'ticket',

@@ -14,7 +14,7 @@ export type TicketOfLinkOptions = {
 
 /** The ticket a manage link opens, which must be the reference's own; 404 otherwise. */
 export async function ticketOfLink(opts: TicketOfLinkOptions): Promise<string> {
-  const ticketId = await readManageLink(opts.db, opts.link, opts.now);
+  const ticketId = await readManageLink({ db: opts.db, token: opts.link, now: opts.now });
   if (!ticketId) throw manageLinkInvalid();
   const [row] = await opts.db
     .select({ reference: tickets.paymentReference })

@@ -31,7 +31,8 @@ export async function updateBranding(opts: UpdateBrandingOptions): Promise<Brand
       .update(pwaSettings)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(pwaSettings.id, row.id));
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actorUserId,
       action: 'update',
       entity: 'pwa_settings',

@@ -96,7 +96,8 @@ export async function updatePaymentSettings(
     const before = row
       ? Object.fromEntries(Object.keys(changes).map((k) => [k, row[k as keyof typeof row]]))
       : null;
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actorUserId,
       action: 'update',
       entity: 'payment_settings',

@@ -20,7 +20,8 @@ export async function updateReminderSettings(opts: UpdateReminderSettingsOptions
       .update(pwaSettings)
       .set({ remindersEnabled: opts.input.remindersEnabled, updatedAt: new Date() })
       .where(eq(pwaSettings.id, row.id));
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: opts.actorUserId,
       action: 'update',
       entity: 'reminder_settings',

@@ -54,7 +54,8 @@ export async function updateStaff(
 
     if (role !== row.role) {
       await tx.update(adminProfiles).set({ role }).where(eq(adminProfiles.userId, id));
-      await writeAudit(tx, {
+      await writeAudit({
+        db: tx,
         actorUserId: opts.actorUserId,
         action: 'staff_role_change',
         entity: 'admin_user',
@@ -66,8 +67,9 @@ export async function updateStaff(
     let endedSessions: string[] = [];
     if (active !== row.active) {
       await tx.update(adminUsers).set({ active, updatedAt: now }).where(eq(adminUsers.id, id));
-      if (!active) endedSessions = await deleteUserSessions(tx, id);
-      await writeAudit(tx, {
+      if (!active) endedSessions = await deleteUserSessions({ db: tx, userId: id });
+      await writeAudit({
+        db: tx,
         actorUserId: opts.actorUserId,
         action: active ? 'staff_reactivate' : 'staff_deactivate',
         entity: 'admin_user',
@@ -84,7 +86,7 @@ export async function updateStaff(
     } else if (can(row.role, 'staff.manage') && !can(role, 'staff.manage')) {
       await withdraw({ kind: 'invite', sentBy: id, reason: 'sender_lost_staff_manage' });
     }
-    await announce(tx, { kind: 'staff', data: { userId: id } });
+    await announce({ db: tx, event: { kind: 'staff', data: { userId: id } } });
     return { member, endedSessions };
   });
 }

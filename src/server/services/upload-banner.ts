@@ -67,7 +67,8 @@ export async function uploadBanner(opts: UploadBannerOptions): Promise<Banner> {
         })
         .returning(bannerColumns);
       if (!created) throw new Error('banner insert returned nothing');
-      await writeAudit(tx, {
+      await writeAudit({
+        db: tx,
         actorUserId: opts.actorUserId,
         action: 'create',
         entity: 'banner',

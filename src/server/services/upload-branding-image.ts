@@ -84,7 +84,8 @@ export async function uploadBrandingImage(opts: UploadBrandingImageOptions): Pro
         .update(pwaSettings)
         .set({ [COLUMN[kind]]: url, updatedAt: new Date() })
         .where(eq(pwaSettings.id, row.id));
-      await writeAudit(tx, {
+      await writeAudit({
+        db: tx,
         actorUserId: opts.actorUserId,
         action: `upload_${kind}`,
         entity: 'pwa_settings',

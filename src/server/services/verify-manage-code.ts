@@ -74,7 +74,7 @@ export async function verifyManageCode(opts: VerifyManageCodeOptions): Promise<M
               createdAt: now,
             });
           }
-          return { grant, link: await signManageLink(tx, ticket.id, now) };
+          return { grant, link: await signManageLink({ db: tx, ticketId: ticket.id, now }) };
         })
       : null;
   if (!result) throw new AppError('invalid_code', MSG.codeInvalid, 400);

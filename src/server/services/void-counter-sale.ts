@@ -55,7 +55,8 @@ export async function voidCounterSale(opts: VoidCounterSaleOptions): Promise<Cou
       })
       .where(eq(tickets.id, row.id));
     await tx.delete(ticketSeats).where(eq(ticketSeats.ticketId, row.id));
-    await writeAudit(tx, {
+    await writeAudit({
+      db: tx,
       actorUserId: viewer.id,
       action: 'counter_void',
       entity: 'ticket',
@@ -68,7 +69,7 @@ export async function voidCounterSale(opts: VoidCounterSaleOptions): Promise<Cou
         currency: row.currency,
       },
     });
-    await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: row.id } });
+    await announce({ db: tx, event: { kind: 'ticket', data: { type: 'updated', ticketId: row.id } } });
   });
   return readCounterSale(opts);
 }

@@ -41,7 +41,8 @@ export async function withdrawStaffLinks(opts: WithdrawStaffLinksOptions): Promi
     )
     .returning({ id: staffLinks.id, email: staffLinks.email, role: staffLinks.role });
   for (const link of withdrawn) {
-    await writeAudit(db, {
+    await writeAudit({
+      db,
       actorUserId: opts.actorUserId,
       ...(withdrawal.kind === 'invite'
         ? {

@@ -105,12 +105,18 @@ describe(`GET /api/admin/events (${testDatabaseKind})`, () => {
     const reader = sseReader(res.body as ReadableStream<Uint8Array>);
     await t.database.db
       .transaction(async (tx) => {
-        await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: 'rolled-back' } });
+        await announce({
+          db: tx,
+          event: { kind: 'ticket', data: { type: 'updated', ticketId: 'rolled-back' } },
+        });
         throw new Error('roll back');
       })
       .catch(() => {});
     await t.database.db.transaction(async (tx) => {
-      await announce(tx, { kind: 'schedule', data: { type: 'updated', scheduleId: 'committed' } });
+      await announce({
+        db: tx,
+        event: { kind: 'schedule', data: { type: 'updated', scheduleId: 'committed' } },
+      });
     });
     const hit = await reader.waitFor((r) => r.event === 'schedule');
     expect(hit.data).toEqual({ type: 'updated', scheduleId: 'committed' });
@@ -128,7 +134,10 @@ describe(`GET /api/admin/events (${testDatabaseKind})`, () => {
     b.controller.abort();
     await readerB.done;
     await t.database.db.transaction(async (tx) => {
-      await announce(tx, { kind: 'schedule', data: { type: 'created', scheduleId: 'fan-out' } });
+      await announce({
+        db: tx,
+        event: { kind: 'schedule', data: { type: 'created', scheduleId: 'fan-out' } },
+      });
     });
     await readerA.waitFor((r) => (r.data as { scheduleId?: string }).scheduleId === 'fan-out');
     a.controller.abort();
@@ -154,7 +163,10 @@ describe(`GET /api/admin/events (${testDatabaseKind})`, () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await t.database.db.transaction(async (tx) => {
-      await announce(tx, { kind: 'schedule', data: { type: 'updated', scheduleId: 'after-drop' } });
+      await announce({
+        db: tx,
+        event: { kind: 'schedule', data: { type: 'updated', scheduleId: 'after-drop' } },
+      });
     });
     await reader.waitFor((r) => (r.data as { scheduleId?: string }).scheduleId === 'after-drop');
     controller.abort();

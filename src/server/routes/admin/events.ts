@@ -96,7 +96,7 @@ export default async function adminEventRoutes(app: FastifyInstance) {
         if (checking) return;
         checking = true;
         try {
-          if (!(await isSessionLive(database.db, sessionId, { clock, config }))) {
+          if (!(await isSessionLive({ db: database.db, sessionId, clock, config }))) {
             sessionEnded();
             return;
           }

@@ -54,7 +54,8 @@ describe(`the admin guard (${testDatabaseKind})`, () => {
 
   it('answers 403 on every admin route for a session without an admin profile', async () => {
     const user = await makeAdmin(t.database.db, { profile: false });
-    const { token } = await createSession(t.database.db, {
+    const { token } = await createSession({
+      db: t.database.db,
       userId: user.id,
       clock: { now: () => new Date() },
       config: t.config,

@@ -127,7 +127,8 @@ describe(`every admin route against every role (${testDatabaseKind})`, () => {
     const db = t.database.db;
     for (const role of ROLES) {
       const admin = await makeAdmin(db, { role });
-      const { token } = await createSession(db, {
+      const { token } = await createSession({
+        db,
         userId: admin.id,
         clock: { now: () => new Date() },
         config: t.config,
