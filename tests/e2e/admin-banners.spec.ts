@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { BannerList } from '#shared/catalogue-api.ts';
 import { DEMO_ADMIN, MOBILE_BREAKPOINT_PX } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
+import type { BannerList } from '#shared/setup-api.ts';
 import { BANNER_DELETED_ELSEWHERE, test as base, expect } from './fixtures.ts';
 import { json } from './support/booking-api.ts';
 import { lockFixture } from './support/global-lock.ts';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import type { LaunchList } from '#shared/catalogue-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
+import type { LaunchList } from '#shared/setup-api.ts';
 import { expect, test } from './fixtures.ts';
 import { json } from './support/booking-api.ts';
 import { expectAccessible, toast } from './support/ui.ts';

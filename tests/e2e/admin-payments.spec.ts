@@ -4,7 +4,6 @@ import path from 'node:path';
 import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type AdminSchedule, REFUND_POLICY_MSG } from '#shared/catalogue-api.ts';
 import {
   DEFAULT_EXCHANGE_RATE,
   DEFAULT_PRICES,
@@ -16,6 +15,7 @@ import common from '#shared/messages/common.ts';
 import MANAGE from '#shared/messages/manage.ts';
 import { MSG } from '#shared/messages.ts';
 import type { PublicSettings } from '#shared/schemas.ts';
+import { type AdminSchedule, REFUND_POLICY_MSG } from '#shared/setup-api.ts';
 import { allTexts, type TextId } from '#shared/texts.ts';
 import { test as base, expect, failedResponse } from './fixtures.ts';
 import { json, operatorDate, seatMap, seatStates } from './support/booking-api.ts';

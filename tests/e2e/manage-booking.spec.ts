@@ -6,7 +6,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import type { AdminSchedule } from '#shared/catalogue-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import ETICKET_DV from '#shared/locales/dv/eticket.ts';
 import MANAGE_DV from '#shared/locales/dv/manage.ts';
@@ -14,6 +13,7 @@ import type { ManageView } from '#shared/manage-api.ts';
 import COMMON from '#shared/messages/common.ts';
 import ETICKET from '#shared/messages/eticket.ts';
 import MANAGE from '#shared/messages/manage.ts';
+import type { AdminSchedule } from '#shared/setup-api.ts';
 import { expect, failedResponse, test } from './fixtures.ts';
 import { json, seatMap, seatStates } from './support/booking-api.ts';
 import { approvedPassenger, type Passenger } from './support/camera.ts';

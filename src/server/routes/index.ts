@@ -16,18 +16,18 @@ import adminTicketRoutes from './admin/tickets.ts';
 import adminTripRoutes from './admin/trips.ts';
 import authRoutes from './auth.ts';
 import bookingRoutes from './public/bookings.ts';
-import catalogueRoutes from './public/catalogue.ts';
 import clientInfoRoutes from './public/client-info.ts';
 import emailCodeRoutes from './public/email-codes.ts';
 import fileRoutes from './public/files.ts';
 import manageRoutes from './public/manage.ts';
+import siteRoutes from './public/site.ts';
 import tripRoutes from './public/trips.ts';
 
 /** Every route of the HTTP API in docs/architecture.md, grouped by resource; admin ones behind the one guard. */
 export default async function routes(app: FastifyInstance): Promise<void> {
   const { config, database, storage } = app.deps;
   await app.register(fileRoutes, { storage });
-  await app.register(catalogueRoutes);
+  await app.register(siteRoutes);
   await app.register(emailCodeRoutes);
   await app.register(bookingRoutes);
   await app.register(manageRoutes);
@@ -41,7 +41,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
       // The refunds queue.
       adminRefundRoutes,
       adminEventRoutes,
-      // The catalogue (schedules, launches, locations, banners, payment and branding settings).
+      // The operator's setup (schedules, launches, locations, banners, payment and branding settings).
       adminScheduleRoutes,
       adminLaunchRoutes,
       adminLocationRoutes,

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { AdminSchedule } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
+import type { AdminSchedule } from '#shared/setup-api.ts';
 import type { Db } from '../db/client.ts';
 import { scheduleLaunches, scheduleRouteStops, schedules } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';

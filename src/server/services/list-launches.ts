@@ -1,5 +1,5 @@
 import { asc, isNull } from 'drizzle-orm';
-import type { AdminLaunch } from '#shared/catalogue-api.ts';
+import type { AdminLaunch } from '#shared/setup-api.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { launches } from '../db/schema.ts';
 

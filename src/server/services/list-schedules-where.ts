@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { AdminSchedule, ScheduleStopView } from '#shared/catalogue-api.ts';
+import type { AdminSchedule, ScheduleStopView } from '#shared/setup-api.ts';
 import type { DbOrTx } from '../db/client.ts';
 
 type ScheduleRow = {

@@ -52,7 +52,7 @@ export async function loadTripDay({ db, date }: LoadTripDayOptions): Promise<Tri
         WHERE rs.schedule_id = s.id) AS stops,
       (SELECT json_agg(json_build_object(
                 'id', la.id,
-                -- Labels are unique within a launch (catalogue-api.ts) and a seat is held by
+                -- Labels are unique within a launch (setup-api.ts) and a seat is held by
                 -- at most one ticket (ticket_seats_seat_uq): labels minus held labels, counted
                 -- without unnesting the array.
                 'free', cardinality(la.seat_numbers) - (

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AdminSchedule } from '#shared/catalogue-api.ts';
+import type { AdminSchedule } from '#shared/setup-api.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { problem } from '../lib/errors.ts';
 import { listSchedulesWhere } from './list-schedules-where.ts';

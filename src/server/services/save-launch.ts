@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AdminLaunch, launchInputSchema } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
+import type { AdminLaunch, launchInputSchema } from '#shared/setup-api.ts';
 import type { Db } from '../db/client.ts';
 import { launches, ticketSeats } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { LocationInput } from '#shared/catalogue-api.ts';
 import type { Location } from '#shared/schemas.ts';
+import type { LocationInput } from '#shared/setup-api.ts';
 import type { Db } from '../db/client.ts';
 import { locations } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';

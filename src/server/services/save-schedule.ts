@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AdminSchedule, scheduleInputSchema } from '#shared/catalogue-api.ts';
 import { DEFAULT_DEPARTURE_TIME } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
+import type { AdminSchedule, scheduleInputSchema } from '#shared/setup-api.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   launches,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AdminLaunch } from '#shared/catalogue-api.ts';
 import { COMPRESSION } from '#shared/constants.ts';
+import type { AdminLaunch } from '#shared/setup-api.ts';
 import type { Db } from '../db/client.ts';
 import { launches } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { PwaSettingsUpdate } from '#shared/catalogue-api.ts';
 import type { Branding } from '#shared/schemas.ts';
+import type { PwaSettingsUpdate } from '#shared/setup-api.ts';
 import type { Db } from '../db/client.ts';
 import { pwaSettings } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { BrandingImage } from '#shared/catalogue-api.ts';
 import type { Branding } from '#shared/schemas.ts';
+import type { BrandingImage } from '#shared/setup-api.ts';
 import type { Db } from '../db/client.ts';
 import { pwaSettings } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';

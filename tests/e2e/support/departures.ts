@@ -1,8 +1,8 @@
 // Departures the browser tests make for themselves through the admin API (signed in as the
 // demo Owner): today's, late enough in the day to be sold and boarded whenever the suite runs.
 import type { APIRequestContext } from '@playwright/test';
-import type { AdminLaunch, AdminSchedule } from '#shared/catalogue-api.ts';
 import type { Location } from '#shared/schemas.ts';
+import type { AdminLaunch, AdminSchedule } from '#shared/setup-api.ts';
 import { json, operatorDate } from './booking-api.ts';
 
 export type Departure = { schedule: AdminSchedule; launch: AdminLaunch; stops: string[] };

@@ -1,10 +1,10 @@
 // The passenger's manage page, for the browser tests (docs/decisions/027): departures of its
 // own, the link and the codes the booking's e-mails carry, a code typed into the page.
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
-import type { AdminLaunch, AdminSchedule } from '#shared/catalogue-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import MANAGE from '#shared/messages/manage.ts';
 import type { Location, OutboxMail, Trip } from '#shared/schemas.ts';
+import type { AdminLaunch, AdminSchedule } from '#shared/setup-api.ts';
 import { expect } from '../fixtures.ts';
 import { json, operatorDate } from './booking-api.ts';
 import type { Passenger } from './camera.ts';

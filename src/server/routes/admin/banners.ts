@@ -5,8 +5,8 @@ import { readImageUpload } from '#server/lib/multipart.ts';
 import { deleteBanner } from '#server/services/delete-banner.ts';
 import { listBanners } from '#server/services/list-banners.ts';
 import { uploadBanner } from '#server/services/upload-banner.ts';
-import { bannerFieldsSchema, bannerIdParamsSchema, bannerListSchema } from '#shared/catalogue-api.ts';
 import { bannerSchema } from '#shared/schemas.ts';
+import { bannerFieldsSchema, bannerIdParamsSchema, bannerListSchema } from '#shared/setup-api.ts';
 import { adminOf } from './index.ts';
 
 /** Banner management (docs/product.md section 2). */

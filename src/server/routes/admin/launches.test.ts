@@ -3,9 +3,9 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launches, locations } from '#server/db/schema.ts';
-import type { AdminLaunch, AdminSchedule, LaunchInput } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
 import type { Location } from '#shared/schemas.ts';
+import type { AdminLaunch, AdminSchedule, LaunchInput } from '#shared/setup-api.ts';
 import {
   makeLaunch,
   makeLocation,

@@ -10,9 +10,9 @@ import {
   launchIdParamsSchema,
   launchInputSchema,
   launchListSchema,
-} from '#shared/catalogue-api.ts';
-import { catalogueWrites } from './catalogue-writes.ts';
+} from '#shared/setup-api.ts';
 import { adminOf } from './index.ts';
+import { setupWrites } from './setup-writes.ts';
 
 /** The launch screen (docs/product.md section 2). */
 export default async function adminLaunchRoutes(fastify: FastifyInstance) {
@@ -28,7 +28,7 @@ export default async function adminLaunchRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  catalogueWrites(app, {
+  setupWrites(app, {
     url: '/api/admin/launches',
     permission: 'launches.manage',
     params: launchIdParamsSchema,

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deleteLocation } from '#server/services/delete-location.ts';
 import { listLocations } from '#server/services/list-locations.ts';
 import { saveLocation } from '#server/services/save-location.ts';
-import { locationIdParamsSchema, locationInputSchema, locationListSchema } from '#shared/catalogue-api.ts';
 import { locationSchema } from '#shared/schemas.ts';
-import { catalogueWrites } from './catalogue-writes.ts';
+import { locationIdParamsSchema, locationInputSchema, locationListSchema } from '#shared/setup-api.ts';
+import { setupWrites } from './setup-writes.ts';
 
 /** The location screen (docs/product.md section 2). */
 export default async function adminLocationRoutes(fastify: FastifyInstance) {
@@ -20,7 +20,7 @@ export default async function adminLocationRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  catalogueWrites(app, {
+  setupWrites(app, {
     url: '/api/admin/locations',
     permission: 'locations.manage',
     params: locationIdParamsSchema,

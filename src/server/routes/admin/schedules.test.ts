@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduleRouteStops, schedules } from '#server/db/schema.ts';
 import { addDays } from '#server/lib/clock.ts';
-import type { AdminSchedule, ScheduleInput } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
+import type { AdminSchedule, ScheduleInput } from '#shared/setup-api.ts';
 import {
   type Launch,
   type Location,

@@ -11,9 +11,9 @@ import {
   scheduleInputSchema,
   scheduleListQuerySchema,
   scheduleListSchema,
-} from '#shared/catalogue-api.ts';
-import { catalogueWrites } from './catalogue-writes.ts';
+} from '#shared/setup-api.ts';
 import { adminOf } from './index.ts';
+import { setupWrites } from './setup-writes.ts';
 
 /** The schedule screen (docs/product.md section 2); the status change lives with the trips routes. */
 export default async function adminScheduleRoutes(fastify: FastifyInstance) {
@@ -38,7 +38,7 @@ export default async function adminScheduleRoutes(fastify: FastifyInstance) {
     async (req) => readSchedule({ db, id: req.params.id }),
   );
 
-  catalogueWrites(app, {
+  setupWrites(app, {
     url: '/api/admin/schedules',
     permission: 'timetable.manage',
     params: scheduleIdParamsSchema,

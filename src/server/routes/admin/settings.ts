@@ -8,13 +8,9 @@ import { updateBranding } from '#server/services/update-branding.ts';
 import { updatePaymentSettings } from '#server/services/update-payment-settings.ts';
 import { updateReminderSettings } from '#server/services/update-reminder-settings.ts';
 import { uploadBrandingImage } from '#server/services/upload-branding-image.ts';
-import {
-  BRANDING_IMAGES,
-  paymentSettingsUpdateSchema,
-  pwaSettingsUpdateSchema,
-} from '#shared/catalogue-api.ts';
 import { reminderSettingsSchema } from '#shared/disruptions.ts';
 import { brandingSchema, paymentSettingsViewSchema } from '#shared/schemas.ts';
+import { BRANDING_IMAGES, paymentSettingsUpdateSchema, pwaSettingsUpdateSchema } from '#shared/setup-api.ts';
 import { adminCan, adminOf, thenSendMail } from './index.ts';
 
 /** Payment settings and branding (docs/product.md section 2); both save partially. */

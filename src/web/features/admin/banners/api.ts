@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BannerList } from '#shared/catalogue-api.ts';
 import type { Banner } from '#shared/schemas.ts';
+import type { BannerList } from '#shared/setup-api.ts';
 import { api } from '#web/lib/api-client.ts';
 
 export const adminBannersQuery = queryOptions({

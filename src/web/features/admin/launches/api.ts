@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminLaunch, LaunchInput, LaunchList } from '#shared/catalogue-api.ts';
 import { COMPRESSION } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
+import type { AdminLaunch, LaunchInput, LaunchList } from '#shared/setup-api.ts';
 import { ApiError, api } from '#web/lib/api-client.ts';
 import { type CompressProgress, compressImage } from '#web/lib/image-compress.ts';
 import { toast } from '#web/lib/toast.ts';

@@ -1,6 +1,6 @@
 import { Ship, Trash2, Users } from 'lucide-react';
-import type { AdminLaunch } from '#shared/catalogue-api.ts';
 import { LAUNCH_CARD_SEATS_SHOWN } from '#shared/constants.ts';
+import type { AdminLaunch } from '#shared/setup-api.ts';
 import { CardActions } from '#web/components/card-actions.tsx';
 import { ConfirmButton } from '#web/components/confirm-dialog.tsx';
 import { LaunchStatusBadge } from '#web/components/status-badges.tsx';

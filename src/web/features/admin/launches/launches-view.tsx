@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import type { AdminLaunch } from '#shared/catalogue-api.ts';
+import type { AdminLaunch } from '#shared/setup-api.ts';
 import { EmptyNote, ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { launchListQuery } from './api.ts';

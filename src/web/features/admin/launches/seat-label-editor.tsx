@@ -1,6 +1,6 @@
 import { Hash, Rows3 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { SEAT_LABEL_MAX } from '#shared/catalogue-api.ts';
+import { SEAT_LABEL_MAX } from '#shared/setup-api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LocationInput, LocationList } from '#shared/catalogue-api.ts';
 import type { Location } from '#shared/schemas.ts';
+import type { LocationInput, LocationList } from '#shared/setup-api.ts';
 import { api } from '#web/lib/api-client.ts';
 
 export const adminLocationsQuery = queryOptions({

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PaymentSettingsUpdate } from '#shared/catalogue-api.ts';
 import type { PaymentSettingsView } from '#shared/schemas.ts';
+import type { PaymentSettingsUpdate } from '#shared/setup-api.ts';
 import { api } from '#web/lib/api-client.ts';
 
 export const paymentSettingsQuery = queryOptions({

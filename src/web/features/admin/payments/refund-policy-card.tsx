@@ -1,8 +1,8 @@
 import { ArrowRight, Plus, Save, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { REFUND_POLICY_MSG, refundPolicyInputSchema } from '#shared/catalogue-api.ts';
 import { REFUND_POLICY_LIMITS, type RefundPolicy } from '#shared/refund-policy.ts';
 import type { PaymentSettingsView } from '#shared/schemas.ts';
+import { REFUND_POLICY_MSG, refundPolicyInputSchema } from '#shared/setup-api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';

@@ -1,9 +1,9 @@
 import { Save } from 'lucide-react';
 import { useId } from 'react';
 import type { z } from 'zod';
-import { paymentSettingsUpdateSchema } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
 import type { PaymentSettingsView } from '#shared/schemas.ts';
+import { paymentSettingsUpdateSchema } from '#shared/setup-api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';

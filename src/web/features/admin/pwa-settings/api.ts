@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BrandingImage, PwaSettingsUpdate } from '#shared/catalogue-api.ts';
 import type { ReminderSettings } from '#shared/disruptions.ts';
 import type { Branding } from '#shared/schemas.ts';
+import type { BrandingImage, PwaSettingsUpdate } from '#shared/setup-api.ts';
 import { api } from '#web/lib/api-client.ts';
 import { brandingQuery } from '#web/lib/public-queries.ts';
 

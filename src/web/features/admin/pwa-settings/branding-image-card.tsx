@@ -1,8 +1,8 @@
 import { CheckCircle2, ImageOff, ImageUp, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { BrandingImage } from '#shared/catalogue-api.ts';
 import { IMAGE_TYPES } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
+import type { BrandingImage } from '#shared/setup-api.ts';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { type CompressOptions, compressImage, validateImageFile } from '#web/lib/image-compress.ts';

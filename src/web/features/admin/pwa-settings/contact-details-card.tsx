@@ -1,10 +1,10 @@
 import { Save } from 'lucide-react';
 import { useId } from 'react';
 import type { z } from 'zod';
-import { pwaSettingsUpdateSchema } from '#shared/catalogue-api.ts';
 import { CONTACT_PHONE_MAX, DEFAULT_CONTACT } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import type { Branding } from '#shared/schemas.ts';
+import { pwaSettingsUpdateSchema } from '#shared/setup-api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';

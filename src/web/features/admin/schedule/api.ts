@@ -1,13 +1,13 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ScheduleStatus } from '#shared/constants.ts';
+import { MSG } from '#shared/messages.ts';
 import type {
   AdminSchedule,
   LaunchList,
   LocationList,
   ScheduleInput,
   ScheduleList,
-} from '#shared/catalogue-api.ts';
-import type { ScheduleStatus } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+} from '#shared/setup-api.ts';
 import { api, errorMessage } from '#web/lib/api-client.ts';
 import { formatDay } from '#web/lib/dates.ts';
 import { toast } from '#web/lib/toast.ts';

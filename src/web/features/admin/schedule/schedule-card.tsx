@@ -10,8 +10,8 @@ import {
   Trash2,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { AdminSchedule } from '#shared/catalogue-api.ts';
 import { MSG, UNKNOWN_LOCATION } from '#shared/messages.ts';
+import type { AdminSchedule } from '#shared/setup-api.ts';
 import { CardActions } from '#web/components/card-actions.tsx';
 import { ConfirmButton } from '#web/components/confirm-dialog.tsx';
 import { IconFact } from '#web/components/icon-fact.tsx';

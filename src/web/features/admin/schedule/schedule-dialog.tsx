@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import type { AdminLaunch, AdminSchedule } from '#shared/catalogue-api.ts';
 import type { Location } from '#shared/schemas.ts';
+import type { AdminLaunch, AdminSchedule } from '#shared/setup-api.ts';
 import { DialogForm, EditDialog } from '#web/components/form-dialog.tsx';
 import { FormProblems } from '#web/components/form-problems.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';

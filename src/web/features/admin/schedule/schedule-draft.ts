@@ -1,10 +1,10 @@
+import { DEFAULT_DEPARTURE_TIME } from '#shared/constants.ts';
 import {
   type AdminSchedule,
   type RouteStopInput,
   type ScheduleInput,
   scheduleInputSchema,
-} from '#shared/catalogue-api.ts';
-import { DEFAULT_DEPARTURE_TIME } from '#shared/constants.ts';
+} from '#shared/setup-api.ts';
 
 /** One row of the stop editor; `key` keeps React's row identity stable while rows move. */
 export type StopDraft = { key: number; locationId: string; departureTime: string };

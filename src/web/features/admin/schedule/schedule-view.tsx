@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import type { AdminSchedule } from '#shared/catalogue-api.ts';
+import type { AdminSchedule } from '#shared/setup-api.ts';
 import { EmptyNote, ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';

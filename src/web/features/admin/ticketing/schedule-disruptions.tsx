@@ -1,4 +1,4 @@
-import type { AdminSchedule } from '#shared/catalogue-api.ts';
+import type { AdminSchedule } from '#shared/setup-api.ts';
 import { CancelDepartureButton } from './cancel-departure-dialog.tsx';
 import { DelayDepartureButton } from './delay-departure-dialog.tsx';
 import type { Departure } from './disruption-parts.tsx';

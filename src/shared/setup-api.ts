@@ -1,4 +1,4 @@
-// The operator's catalogue (the HTTP API in docs/architecture.md, admin): schedules with their stops,
+// The operator's setup (the HTTP API in docs/architecture.md, admin): schedules with their stops,
 // launches, locations, banners, payment settings and branding. Request schemas are shared by
 // the admin screens and the server; the response shapes follow.
 import { z } from 'zod';

@@ -16,7 +16,7 @@ import { makeLocation, makePaymentSettings } from '#tests/factories.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
-describe(`public catalogue endpoints (${testDatabaseKind})`, () => {
+describe(`public site endpoints (${testDatabaseKind})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -15,8 +15,8 @@ import {
   webManifestSchema,
 } from '#shared/schemas.ts';
 
-/** The public catalogue: health, branding and manifest, banners, locations, public settings. */
-export default async function catalogueRoutes(fastify: FastifyInstance) {
+/** The public site's data: health, branding and manifest, banners, locations, public settings. */
+export default async function siteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { clock, config, database, storage } = app.deps;
   const db = database.db;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Permission } from '#shared/permissions.ts';
 import { adminOf } from './index.ts';
 
-/** Who changes a catalogue entry, and which one (none when it is being created). */
+/** Who changes a setup entry, and which one (none when it is being created). */
 type Change = { id?: string; actorUserId: string };
 
 export type CatalogueWritesOptions<Input, Item> = {
@@ -18,14 +18,11 @@ export type CatalogueWritesOptions<Input, Item> = {
 };
 
 /**
- * A catalogue screen's writes (schedules, launches, locations): POST `url` creates an entry (201),
+ * A setup screen's writes (schedules, launches, locations): POST `url` creates an entry (201),
  * PUT `url/:id` saves it, DELETE `url/:id` deletes or archives it (204). Each is done by the
  * signed-in admin, whose id the audit entry carries.
  */
-export function catalogueWrites<Input, Item>(
-  app: FastifyInstance,
-  opts: CatalogueWritesOptions<Input, Item>,
-) {
+export function setupWrites<Input, Item>(app: FastifyInstance, opts: CatalogueWritesOptions<Input, Item>) {
   const config = { permission: opts.permission };
 
   app.post<{ Body: Input }>(
