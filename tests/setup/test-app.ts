@@ -18,17 +18,17 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+export type TestAppOptions = {
+  env?: Record<string, string>;
+  seed?: boolean;
+  clock?: Clock;
+  webRoot?: string | false;
+  /** Routes a test adds before the app is ready (to show what the app does with them). */
+  beforeReady?: (app: FastifyInstance) => void;
+};
+
 /** A real app on a fresh database and a temporary upload folder, for `app.inject` tests. */
-export async function createTestApp(
-  opts: {
-    env?: Record<string, string>;
-    seed?: boolean;
-    clock?: Clock;
-    webRoot?: string | false;
-    /** Routes a test adds before the app is ready (to show what the app does with them). */
-    beforeReady?: (app: FastifyInstance) => void;
-  } = {},
-): Promise<TestApp> {
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ferry-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env });
   const database = await createTestDatabase();
