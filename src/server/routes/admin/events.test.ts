@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, tickets } from '#server/db/schema.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { makePaymentSettings, makeSchedule } from '#tests/factories.ts';
+import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
 import { signInAsAdmin } from '#tests/setup/admin-session.ts';
 import { bookViaApi } from '#tests/setup/public-booking.ts';
 import { sseReader } from '#tests/setup/sse-reader.ts';
@@ -12,15 +13,13 @@ import { testDatabaseKind } from '#tests/setup/test-db.ts';
 import { eventStreamOptions } from './events.ts';
 
 describe(`GET /api/admin/events (${testDatabaseKind})`, () => {
-  let t: TestApp;
+  let t: AdminApp;
   let base: string;
-  let cookie: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
+    t = await createAdminApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    cookie = (await signInAsAdmin(t.app)).cookie;
     await makePaymentSettings(t.database.db);
   });
   afterAll(() => t.close());
@@ -28,7 +27,7 @@ describe(`GET /api/admin/events (${testDatabaseKind})`, () => {
   async function open(extraHeaders: Record<string, string> = {}) {
     const controller = new AbortController();
     const res = await fetch(`${base}/api/admin/events`, {
-      headers: { cookie, 'accept-encoding': 'gzip, br', ...extraHeaders },
+      headers: { cookie: t.cookie, 'accept-encoding': 'gzip, br', ...extraHeaders },
       signal: controller.signal,
     });
     return { res, controller };
@@ -62,22 +61,14 @@ describe(`GET /api/admin/events (${testDatabaseKind})`, () => {
     );
     expect(created.data).toEqual({ type: 'created', ticketId: id });
 
-    const approve = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/tickets/${id}/approve`,
-      headers: { cookie },
-    });
+    const approve = await t.post(`/api/admin/tickets/${id}/approve`);
     expect(approve.statusCode).toBe(200);
     const updated = await reader.waitFor(
       (r) => r.event === 'ticket' && (r.data as { type: string }).type === 'updated',
     );
     expect(updated.data).toEqual({ type: 'updated', ticketId: id });
 
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/tickets/${id}`,
-      headers: { cookie },
-    });
+    const del = await t.del(`/api/admin/tickets/${id}`);
     expect(del.statusCode).toBe(204);
     await reader.waitFor((r) => (r.data as { type: string }).type === 'deleted');
     expect(reader.comments).toContain('connected');
@@ -88,12 +79,7 @@ describe(`GET /api/admin/events (${testDatabaseKind})`, () => {
     const { res, controller } = await open();
     const reader = sseReader(res.body as ReadableStream<Uint8Array>);
     const trip = await makeSchedule(t.database.db);
-    const done = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/schedules/${trip.schedule.id}/status`,
-      headers: { cookie },
-      payload: { status: 'completed' },
-    });
+    const done = await t.post(`/api/admin/schedules/${trip.schedule.id}/status`, { status: 'completed' });
     expect(done.statusCode).toBe(200);
     const hit = await reader.waitFor((r) => r.event === 'schedule');
     expect(hit.data).toEqual({ type: 'updated', scheduleId: trip.schedule.id });

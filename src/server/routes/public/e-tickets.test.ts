@@ -7,22 +7,20 @@ import { RATE_LIMITS } from '#server/lib/rate-limit.ts';
 import { verifyCode } from '#shared/e-ticket-code.ts';
 import ETICKET_EN from '#shared/messages/eticket.ts';
 import { makePaymentSettings, makeSchedule } from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
 import { bookViaApi } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { createTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 // jsqr ships CommonJS whose default export Node hands over as the module itself.
 const { default: jsQR } = jsQRModule as unknown as { default: typeof jsQRModule.default };
 
 describe(`e-tickets (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  let cookie: string;
+  let t: AdminApp;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100', PUBLIC_URL: 'https://ferry.example' } });
+    t = await createAdminApp({ env: { PUBLIC_URL: 'https://ferry.example' } });
     await makePaymentSettings(t.database.db);
-    cookie = (await signInAsAdmin(t.app)).cookie;
   });
   afterAll(() => t.close());
 
@@ -34,11 +32,7 @@ describe(`e-tickets (${testDatabaseKind})`, () => {
       .from(tickets)
       .where(eq(tickets.paymentReference, booking.reference));
     if (!ticket) throw new Error('no ticket');
-    const approve = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/tickets/${ticket.id}/approve`,
-      headers: { cookie },
-    });
+    const approve = await t.post(`/api/admin/tickets/${ticket.id}/approve`);
     expect(approve.statusCode, approve.body).toBe(200);
     const [mail] = await t.database.db
       .select({ text: mailOutbox.text, html: mailOutbox.html, attachments: mailOutbox.attachments })

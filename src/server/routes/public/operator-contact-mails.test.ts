@@ -15,9 +15,8 @@ import {
   makeTicket,
   todayInOperatorZone,
 } from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
 import { bookViaApi } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const PHONE = '+960 400 7788';
@@ -62,16 +61,14 @@ function templateOf(subject: string): string | undefined {
 }
 
 describe(`the operator's own contact details in every passenger mail (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  let cookie: string;
+  let t: AdminApp;
   /** Moves the app's clock on, as waiting for the next code would. */
   let skewMs = 0;
 
   beforeAll(async () => {
-    t = await createTestApp({
+    t = await createAdminApp({
       clock: { now: () => new Date(Date.now() + skewMs) },
       env: {
-        RATE_LIMIT_SCALE: '100',
         PUBLIC_URL: BASE,
         EMAIL_VERIFICATIONS_PER_IP_HOUR: '1000',
         SEAT_HOLD_PER_IP: '10000',
@@ -79,12 +76,11 @@ describe(`the operator's own contact details in every passenger mail (${testData
       },
     });
     await makePaymentSettings(t.database.db, { refundPolicy: [{ hoursBefore: 0, percent: 100 }] });
-    ({ cookie } = await signInAsAdmin(t.app));
   });
   afterAll(() => t.close());
 
   const admin = async (method: 'POST' | 'PUT', url: string, payload: object = {}) => {
-    const res = await t.app.inject({ method, url, headers: { cookie }, payload });
+    const res = await t.send(method, url, payload);
     expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(300);
     return res;
   };
