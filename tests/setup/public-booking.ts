@@ -22,6 +22,13 @@ export async function mailedCode(app: FastifyInstance, email: string): Promise<s
   return /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
 }
 
+/** The same, for a test that expects the code: throws when no mail to `email` carries one. */
+export async function codeMailedTo(app: FastifyInstance, email: string): Promise<string> {
+  const code = await mailedCode(app, email);
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
 /**
  * Verifies a fresh e-mail the way a passenger does: request a code, read it from the outbox, send
  * it back (from `ip` when given).

@@ -16,7 +16,7 @@ import {
   makeTicket,
   uniqueSuffix,
 } from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { signInAs } from '#tests/setup/admin-app.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -574,12 +574,9 @@ describe(`bookings (${testDatabaseKind})`, () => {
       expect(before.paymentStatusLabel).toBe('Paid');
       expect(before.from).toEqual({ name: 'Unknown Location', nameDv: '' });
       // The operator completes the trip; the lookup answers afresh at once (no second-old copy).
-      const { cookie } = await signInAsAdmin(t.app);
-      const completed = await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/schedules/${done.schedule.id}/status`,
-        headers: { cookie },
-        payload: { status: 'completed' },
+      const admin = await signInAs(t.app);
+      const completed = await admin.post(`/api/admin/schedules/${done.schedule.id}/status`, {
+        status: 'completed',
       });
       expect(completed.statusCode).toBe(200);
       const after = (await t.app.inject(`/api/bookings/${made.ticket.paymentReference}`)).json();

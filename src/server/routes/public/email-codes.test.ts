@@ -1,9 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailCodes, mailOutbox, verificationTokens } from '#server/db/schema.ts';
+import { emailCodes, verificationTokens } from '#server/db/schema.ts';
 import { sha256Hex } from '#server/lib/one-time-codes.ts';
 import { MSG } from '#shared/messages.ts';
 import { uniqueSuffix } from '#tests/factories.ts';
+import { codeMailedTo } from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -26,17 +27,7 @@ describe(`e-mail codes (${testDatabaseKind})`, () => {
     t.app.inject({ method: 'POST', url: '/api/email-codes/verify', payload: { email, code } });
   const newEmail = () => `p-${uniqueSuffix()}@example.com`;
 
-  async function lastCode(email: string): Promise<string> {
-    const [mail] = await t.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, email))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1);
-    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
-    if (!code) throw new Error(`no code mailed to ${email}`);
-    return code;
-  }
+  const lastCode = (email: string) => codeMailedTo(t.app, email);
 
   it('refuses an empty e-mail with the SPEC text', async () => {
     for (const email of ['', '   ', undefined]) {

@@ -11,7 +11,7 @@ import {
   makeSchedule,
   seatLabels,
 } from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { signInAs } from '#tests/setup/admin-app.ts';
 import { bookingRequest } from '#tests/setup/http-passenger.ts';
 import { postBooking } from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -281,13 +281,8 @@ describe(`fair holds (${testDatabaseKind})`, () => {
       .select({ id: tickets.id })
       .from(tickets)
       .where(eq(tickets.passengerEmail, who.email));
-    const admin = await signInAsAdmin(t.app);
-    const rejected = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/tickets/${one?.id}/reject`,
-      headers: { cookie: admin.cookie },
-      payload: {},
-    });
+    const admin = await signInAs(t.app);
+    const rejected = await admin.post(`/api/admin/tickets/${one?.id}/reject`, {});
     expect(rejected.statusCode).toBe(200);
     expect((await book(fourthTrip, ['A1'], who)).statusCode).toBe(201);
   });
@@ -380,35 +375,25 @@ describe(`fair holds (${testDatabaseKind})`, () => {
     });
     expect(anonymous.statusCode).toBe(401);
 
-    const admin = await signInAsAdmin(t.app);
-    const listed = await t.app.inject({
+    const admin = await signInAs(t.app);
+    const listed = await admin.inject({
       method: 'GET',
       url: '/api/admin/tickets',
       query: { status: 'pending', email: 'JUNK@flood.example' },
-      headers: { cookie: admin.cookie },
     });
     expect(listed.json().tickets).toHaveLength(2);
     expect(listed.json().tickets[0].clientIp).toBe(floodIp);
 
-    const byEmail = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/tickets/reject-pending',
-      headers: { cookie: admin.cookie },
-      payload: { email: 'Junk@Flood.example', remarks: 'Junk bookings' },
+    const byEmail = await admin.post('/api/admin/tickets/reject-pending', {
+      email: 'Junk@Flood.example',
+      remarks: 'Junk bookings',
     });
     expect(byEmail.json()).toEqual({ rejected: 2 });
-    const byAddress = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/tickets/reject-pending',
-      headers: { cookie: admin.cookie },
-      payload: { clientIp: floodIp },
-    });
+    const byAddress = await admin.post('/api/admin/tickets/reject-pending', { clientIp: floodIp });
     expect(byAddress.json()).toEqual({ rejected: 1 });
-    const both = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/tickets/reject-pending',
-      headers: { cookie: admin.cookie },
-      payload: { clientIp: floodIp, email: 'junk@flood.example' },
+    const both = await admin.post('/api/admin/tickets/reject-pending', {
+      clientIp: floodIp,
+      email: 'junk@flood.example',
     });
     expect(both.statusCode).toBe(400);
 

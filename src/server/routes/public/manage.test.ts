@@ -20,7 +20,7 @@ import {
   makeSchedule,
   makeTicket,
 } from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { type StaffSession, signInAs } from '#tests/setup/admin-app.ts';
 import { multipartBody } from '#tests/setup/multipart.ts';
 import { bookViaApi } from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -62,6 +62,14 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
 
   const post = (reference: string, action: string, payload: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: `/api/bookings/${reference}/manage/${action}`, payload, headers });
+  /** A rebooking onto `to`'s departure, with a fresh request id. */
+  const rebookBody = (to: MadeSchedule, seats: string[]) => ({
+    requestId: randomUUID(),
+    scheduleId: to.schedule.id,
+    travelDate: to.schedule.travelDate,
+    launchId: to.launchIds[0] ?? '',
+    seats,
+  });
 
   async function latestCode(to: string): Promise<string> {
     const [mail] = await t.database.db
@@ -319,18 +327,7 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
     const { second, booking } = await bookedTrip();
     const before = await ticketOf(booking.reference);
     const proved = await prove(booking.reference, booking.email);
-    const res = await post(
-      booking.reference,
-      'rebook',
-      {
-        requestId: randomUUID(),
-        scheduleId: second.schedule.id,
-        travelDate: second.schedule.travelDate,
-        launchId: second.launchIds[0],
-        seats: ['B2'],
-      },
-      headersOf(proved),
-    );
+    const res = await post(booking.reference, 'rebook', rebookBody(second, ['B2']), headersOf(proved));
     expect(res.statusCode, res.body).toBe(200);
     const after = await ticketOf(booking.reference);
     expect(after).toMatchObject({
@@ -347,13 +344,7 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
     const { second, booking } = await bookedTrip();
     const before = await ticketOf(booking.reference);
     const proved = await prove(booking.reference, booking.email);
-    const body = {
-      requestId: randomUUID(),
-      scheduleId: second.schedule.id,
-      travelDate: second.schedule.travelDate,
-      launchId: second.launchIds[0],
-      seats: ['C1'],
-    };
+    const body = rebookBody(second, ['C1']);
     const [one, two] = await Promise.all([
       post(booking.reference, 'rebook', body, headersOf(proved)),
       post(booking.reference, 'rebook', body, headersOf(proved)),
@@ -426,18 +417,7 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
     const c = await bookViaApi(t.app, a.first, { seats: ['A2'] });
     const proveC = await prove(c.reference, c.email);
     const rebook = (reference: string, proved: { link: string; grant: string }) =>
-      post(
-        reference,
-        'rebook',
-        {
-          requestId: randomUUID(),
-          scheduleId: target.schedule.id,
-          travelDate: target.schedule.travelDate,
-          launchId: target.launchIds[0],
-          seats: ['B3'],
-        },
-        headersOf(proved),
-      );
+      post(reference, 'rebook', rebookBody(target, ['B3']), headersOf(proved));
     const results = await Promise.all([rebook(a.booking.reference, proveA), rebook(c.reference, proveC)]);
     expect(results.map((r) => r.statusCode).sort(), results.map((r) => r.body).join('\n')).toEqual([
       200, 409,
@@ -456,13 +436,7 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
   it('a dearer departure asks for a slip and goes back to the office; a cheaper one queues the difference', async () => {
     const { second, booking } = await bookedTrip();
     const before = await ticketOf(booking.reference);
-    const rebookBody = {
-      requestId: randomUUID(),
-      scheduleId: second.schedule.id,
-      travelDate: second.schedule.travelDate,
-      launchId: second.launchIds[0],
-      seats: ['A3'],
-    };
+    const body = rebookBody(second, ['A3']);
     try {
       // Prices went up since the booking.
       await makePaymentSettings(t.database.db, {
@@ -479,12 +453,12 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
       );
       expect(quote.statusCode, quote.body).toBe(200);
       expect(quote.json().needsSlip).toBe(true);
-      const noSlip = await post(booking.reference, 'rebook', rebookBody, headersOf(proved));
+      const noSlip = await post(booking.reference, 'rebook', body, headersOf(proved));
       expect(noSlip.statusCode).toBe(400);
       expect(noSlip.json().error.code).toBe('slip_required');
       // Refused before anything changed, so the grant is still good.
       const form = await multipartBody(
-        { rebook: JSON.stringify(rebookBody) },
+        { rebook: JSON.stringify(body) },
         { slip: { body: await readFile(SLIP), type: 'image/jpeg', name: 'slip.jpg' } },
       );
       const paid = await t.app.inject({
@@ -504,14 +478,8 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
       expect(after.extraSlipKey).toMatch(/^payment-slips\//);
       // Both payments are kept, and the office reviews both slips.
       expect(after.paymentSlipKey).toBe(before.paymentSlipKey);
-      const office = await signInAsAdmin(t.app, {
-        admin: await makeAdmin(t.database.db, { role: 'office' }),
-      });
-      const seen = await t.app.inject({
-        method: 'GET',
-        url: `/api/admin/tickets/${after.id}`,
-        headers: { cookie: office.cookie },
-      });
+      const office = await signInAs(t.app, 'office');
+      const seen = await office.get(`/api/admin/tickets/${after.id}`);
       expect(seen.json()).toMatchObject({
         totalAmount: after.totalAmount,
         extraPayment: { amount: quote.json().difference, hasSlip: true },
@@ -520,17 +488,13 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
         `/api/admin/tickets/${after.id}/slip`,
         `/api/admin/tickets/${after.id}/extra-slip`,
       ]) {
-        const slip = await t.app.inject({ method: 'GET', url, headers: { cookie: office.cookie } });
+        const slip = await office.get(url);
         expect(slip.statusCode, url).toBe(200);
         expect(slip.headers['content-type']).toBe('image/webp');
       }
       // Crew may not see slips.
-      const crew = await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'crew' }) });
-      const refused = await t.app.inject({
-        method: 'GET',
-        url: `/api/admin/tickets/${after.id}/extra-slip`,
-        headers: { cookie: crew.cookie },
-      });
+      const crew = await signInAs(t.app, 'crew');
+      const refused = await crew.get(`/api/admin/tickets/${after.id}/extra-slip`);
       expect(refused.statusCode).toBe(403);
     } finally {
       await makePaymentSettings(t.database.db, { refundPolicy: [{ hoursBefore: 1, percent: 80 }] });
@@ -546,18 +510,7 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
         foreignerAdultPrice: '1.00',
       });
       const proved = await prove(booking.reference, booking.email);
-      const res = await post(
-        booking.reference,
-        'rebook',
-        {
-          requestId: randomUUID(),
-          scheduleId: second.schedule.id,
-          travelDate: second.schedule.travelDate,
-          launchId: second.launchIds[0],
-          seats: ['B1'],
-        },
-        headersOf(proved),
-      );
+      const res = await post(booking.reference, 'rebook', rebookBody(second, ['B1']), headersOf(proved));
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().refunds).toEqual([
         expect.objectContaining({ reason: 'cheaper_rebooking', status: 'requested' }),
@@ -579,22 +532,12 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
     });
   const resetPrices = () => makePaymentSettings(t.database.db, { refundPolicy: POLICY });
 
-  let officeCookie: string | null = null;
+  let office: StaffSession | undefined;
   /** An Office member's request. */
   async function asOffice(method: 'GET' | 'POST', url: string, payload?: object) {
-    officeCookie ??= (
-      await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'office' }) })
-    ).cookie;
-    return t.app.inject({ method, url, headers: { cookie: officeCookie }, ...(payload ? { payload } : {}) });
+    office ??= await signInAs(t.app, 'office');
+    return office.send(method, url, payload);
   }
-
-  const rebookBody = (to: MadeSchedule, seats: string[]) => ({
-    requestId: randomUUID(),
-    scheduleId: to.schedule.id,
-    travelDate: to.schedule.travelDate,
-    launchId: to.launchIds[0] ?? '',
-    seats,
-  });
 
   /** A rebooking sent as the page sends a dearer one: multipart, with the slip. */
   async function rebookWithSlip(reference: string, body: object, headers: Record<string, string>) {
