@@ -4,7 +4,7 @@ import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { mailOutbox } from '#server/db/schema.ts';
-import type { BookingCreated } from '#shared/schemas.ts';
+import type { BookingCreated, BookingRequest } from '#shared/schemas.ts';
 import { type MadeSchedule, uniqueSuffix } from '../factories.ts';
 import { bookingRequest } from './http-passenger.ts';
 import { multipartBody } from './multipart.ts';
@@ -52,6 +52,33 @@ export async function verifiedToken(
   return res.json().verificationToken;
 }
 
+/**
+ * Fair-hold limits opened up, for tests that hold many seats from one address (the limits have
+ * tests of their own in fair-holds.test.ts).
+ */
+export const MANY_HOLDS_PER_ADDRESS = { SEAT_HOLD_PER_IP: '10000', SEAT_HOLD_MAX_SHARE: '1' } as const;
+
+/** E-mail verification limits opened up, for tests that verify many addresses from one. */
+export const MANY_VERIFICATIONS_PER_ADDRESS = {
+  EMAIL_VERIFICATIONS_PER_IP_HOUR: '1000',
+  EMAIL_VERIFICATIONS_PER_IP_DAY: '1000',
+} as const;
+
+/** The wizard's booking body for `seats` on a trip, from its first stop to its last, on its first launch. */
+export function tripBookingRequest(
+  trip: MadeSchedule,
+  opts: { seats: string[]; email: string; verificationToken: string; name?: string },
+): BookingRequest {
+  return bookingRequest({
+    scheduleId: trip.schedule.id,
+    travelDate: trip.schedule.travelDate,
+    originId: trip.stops[0]?.locationId ?? '',
+    destinationId: trip.stops[trip.stops.length - 1]?.locationId ?? '',
+    launchId: trip.launchIds[0] ?? '',
+    ...opts,
+  });
+}
+
 /** Books seats on a trip through the public API (multipart with a real slip), as the wizard does. */
 export async function bookViaApi(
   app: FastifyInstance,
@@ -60,12 +87,7 @@ export async function bookViaApi(
 ): Promise<BookingCreated & { email: string }> {
   const email = `p-${uniqueSuffix()}@example.com`;
   const seats = opts.seats ?? ['A1'];
-  const booking = bookingRequest({
-    scheduleId: trip.schedule.id,
-    travelDate: trip.schedule.travelDate,
-    originId: trip.stops[0]?.locationId ?? '',
-    destinationId: trip.stops[trip.stops.length - 1]?.locationId ?? '',
-    launchId: trip.launchIds[0] ?? '',
+  const booking = tripBookingRequest(trip, {
     seats,
     email,
     verificationToken: await verifiedToken(app, email),
@@ -98,6 +120,27 @@ export async function postBooking(
       ...body.headers,
       'x-booking-session': opts.session ?? randomUUID(),
       'idempotency-key': `key-${randomUUID()}`,
+    },
+    ...(opts.ip ? { remoteAddress: opts.ip } : {}),
+  });
+}
+
+/**
+ * GET /api/trips as the search page asks it: the trip's date, from its stop `from` (the first
+ * unless told) to its stop `to` (the second unless told; -1 is the last).
+ */
+export function searchTrips(
+  app: FastifyInstance,
+  trip: MadeSchedule,
+  opts: { from?: number; to?: number; ip?: string } = {},
+) {
+  return app.inject({
+    method: 'GET',
+    url: '/api/trips',
+    query: {
+      date: trip.schedule.travelDate,
+      from: trip.stops.at(opts.from ?? 0)?.locationId ?? '',
+      to: trip.stops.at(opts.to ?? 1)?.locationId ?? '',
     },
     ...(opts.ip ? { remoteAddress: opts.ip } : {}),
   });

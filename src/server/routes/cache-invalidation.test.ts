@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSchedule } from '#tests/factories.ts';
-import { verifiedToken } from '#tests/setup/public-booking.ts';
+import { searchTrips, verifiedToken } from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -19,15 +19,7 @@ describe(`cache invalidation (${testDatabaseKind})`, () => {
 
   const warm = async () => {
     const trip = await makeSchedule(t.database.db);
-    await t.app.inject({
-      method: 'GET',
-      url: '/api/trips',
-      query: {
-        date: trip.schedule.travelDate,
-        from: trip.stops[0]?.locationId ?? '',
-        to: trip.stops[1]?.locationId ?? '',
-      },
-    });
+    await searchTrips(t.app, trip);
     expect(t.app.deps.tripSearchCache.size).toBeGreaterThan(0);
     return trip;
   };

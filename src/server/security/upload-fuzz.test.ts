@@ -12,7 +12,7 @@ import type { BookingRequest } from '#shared/schemas.ts';
 import { type MadeSchedule, makeLaunch, makePaymentSettings, makeSchedule } from '#tests/factories.ts';
 import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
 import { multipartBody } from '#tests/setup/multipart.ts';
-import { verifiedToken } from '#tests/setup/public-booking.ts';
+import { tripBookingRequest, verifiedToken } from '#tests/setup/public-booking.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 /** A file to upload, with the name and type a browser (or an attacker) would send. */
@@ -271,26 +271,8 @@ describe(`image uploads refuse bad files (${testDatabaseKind})`, () => {
   }, 60_000);
   afterAll(() => t.close());
 
-  function bookingRequest(seat: string): BookingRequest {
-    return {
-      scheduleId: trip.schedule.id,
-      travelDate: trip.schedule.travelDate,
-      originId: trip.stops[0]?.locationId ?? '',
-      destinationId: trip.stops[trip.stops.length - 1]?.locationId ?? '',
-      launchId,
-      seats: [seat],
-      tickets: [{ type: 'local', category: 'adult', quantity: 1 }],
-      passenger: {
-        name: 'Aishath Mohamed Ali',
-        email,
-        phone: '7771234',
-        nationality: 'Maldivian',
-        countryCode: '+960',
-      },
-      paymentCurrency: 'MVR',
-      verificationToken: token,
-    };
-  }
+  const bookingRequest = (seat: string): BookingRequest =>
+    tripBookingRequest(trip, { seats: [seat], email, verificationToken: token });
 
   type Target = {
     name: string;

@@ -24,7 +24,7 @@ import {
   todayInOperatorZone,
 } from '#tests/factories.ts';
 import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
-import { bookViaApi } from '#tests/setup/public-booking.ts';
+import { bookViaApi, searchTrips } from '#tests/setup/public-booking.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 /** A mail's text as a preview shows it: the manage link without its key. */
@@ -198,15 +198,7 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
       expect(gone.json().error.code).toBe('invalid_schedule');
     }
     t.app.deps.tripSearchCache.clear();
-    const search = await t.app.inject({
-      method: 'GET',
-      url: '/api/trips',
-      query: {
-        date: trip.schedule.travelDate,
-        from: trip.stops[0]?.locationId ?? '',
-        to: trip.stops[1]?.locationId ?? '',
-      },
-    });
+    const search = await searchTrips(t.app, trip);
     expect((search.json() as { scheduleId: string }[]).map((r) => r.scheduleId)).not.toContain(
       trip.schedule.id,
     );

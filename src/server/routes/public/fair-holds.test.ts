@@ -12,8 +12,7 @@ import {
   seatLabels,
 } from '#tests/factories.ts';
 import { signInAs } from '#tests/setup/admin-app.ts';
-import { bookingRequest } from '#tests/setup/http-passenger.ts';
-import { postBooking } from '#tests/setup/public-booking.ts';
+import { postBooking, searchTrips, tripBookingRequest } from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -88,31 +87,13 @@ describe(`fair holds (${testDatabaseKind})`, () => {
     seats: string[],
     opts: { email: string; token: string; ip?: string; session?: string },
   ) {
-    const booking = bookingRequest({
-      scheduleId: trip.schedule.id,
-      travelDate: trip.schedule.travelDate,
-      originId: trip.stops[0]?.locationId ?? '',
-      destinationId: trip.stops.at(-1)?.locationId ?? '',
-      launchId: trip.launchIds[0] ?? '',
-      seats,
-      email: opts.email,
-      verificationToken: opts.token,
-    });
+    const booking = tripBookingRequest(trip, { seats, email: opts.email, verificationToken: opts.token });
     return postBooking(t.app, booking, { slip, session: opts.session, ip: opts.ip ?? ATTACKER });
   }
 
   /** What the trip search shows passengers of the departure: its free seats. */
   async function shownFree(trip: MadeSchedule): Promise<number> {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/trips',
-      query: {
-        date: trip.schedule.travelDate,
-        from: trip.stops[0]?.locationId ?? '',
-        to: trip.stops.at(-1)?.locationId ?? '',
-      },
-      remoteAddress: '198.51.100.200',
-    });
+    const res = await searchTrips(t.app, trip, { to: -1, ip: '198.51.100.200' });
     const [found] = res.json() as Trip[];
     return found?.availableSeats ?? -1;
   }

@@ -14,6 +14,7 @@ import {
   uniqueSuffix,
 } from '#tests/factories.ts';
 import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
+import { MANY_HOLDS_PER_ADDRESS, MANY_VERIFICATIONS_PER_ADDRESS } from '#tests/setup/public-booking.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const FILES = path.resolve(import.meta.dirname, '../../../../tests/files');
@@ -29,12 +30,7 @@ describe(`passenger mails in the passenger's language (${testDatabaseKind})`, ()
   beforeAll(async () => {
     t = await createAdminApp({
       clock,
-      env: {
-        SEAT_HOLD_PER_IP: '10000',
-        SEAT_HOLD_MAX_SHARE: '1',
-        EMAIL_VERIFICATIONS_PER_IP_HOUR: '1000',
-        EMAIL_VERIFICATIONS_PER_IP_DAY: '1000',
-      },
+      env: { ...MANY_HOLDS_PER_ADDRESS, ...MANY_VERIFICATIONS_PER_ADDRESS },
     });
     photo = await readFile(path.join(FILES, 'photo-exif-gps.jpg'));
     await makePaymentSettings(t.database.db);

@@ -16,7 +16,7 @@ import {
   todayInOperatorZone,
 } from '#tests/factories.ts';
 import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
-import { bookViaApi } from '#tests/setup/public-booking.ts';
+import { bookViaApi, MANY_HOLDS_PER_ADDRESS } from '#tests/setup/public-booking.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const PHONE = '+960 400 7788';
@@ -71,8 +71,7 @@ describe(`the operator's own contact details in every passenger mail (${testData
       env: {
         PUBLIC_URL: BASE,
         EMAIL_VERIFICATIONS_PER_IP_HOUR: '1000',
-        SEAT_HOLD_PER_IP: '10000',
-        SEAT_HOLD_MAX_SHARE: '1',
+        ...MANY_HOLDS_PER_ADDRESS,
       },
     });
     await makePaymentSettings(t.database.db, { refundPolicy: [{ hoursBefore: 0, percent: 100 }] });

@@ -13,7 +13,7 @@ import {
   todayInOperatorZone,
 } from '#tests/factories.ts';
 import { bookingRequest } from '#tests/setup/http-passenger.ts';
-import { postBooking, verifiedToken } from '#tests/setup/public-booking.ts';
+import { postBooking, searchTrips, verifiedToken } from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -89,15 +89,7 @@ describe(`departures that have sailed (${testDatabaseKind})`, () => {
   }
 
   const search = async (trip: MadeSchedule, from: number) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/trips',
-      query: {
-        date: trip.schedule.travelDate,
-        from: trip.stops[from]?.locationId ?? '',
-        to: trip.stops.at(-1)?.locationId ?? '',
-      },
-    });
+    const res = await searchTrips(t.app, trip, { from, to: -1 });
     return (res.json() as Trip[]).map((x) => x.scheduleId);
   };
 
@@ -172,15 +164,7 @@ describe(`departures that have sailed (${testDatabaseKind})`, () => {
       query: { date: trip.schedule.travelDate },
     });
     expect(listed.json().map((l: { id: string }) => l.id)).toEqual([running.id]);
-    const found = await t.app.inject({
-      method: 'GET',
-      url: '/api/trips',
-      query: {
-        date: trip.schedule.travelDate,
-        from: trip.stops[0]?.locationId ?? '',
-        to: trip.stops[1]?.locationId ?? '',
-      },
-    });
+    const found = await searchTrips(t.app, trip);
     expect(found.json()[0]).toMatchObject({ launchIds: [running.id], availableSeats: 12 });
 
     // Back in service, it takes bookings again.

@@ -8,8 +8,7 @@ import {
   makeSchedule,
   seatLabels,
 } from '#tests/factories.ts';
-import { bookingRequest } from '#tests/setup/http-passenger.ts';
-import { postBooking, verifiedToken } from '#tests/setup/public-booking.ts';
+import { postBooking, tripBookingRequest, verifiedToken } from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -50,12 +49,7 @@ describe(`verifications from a shared address (${testDatabaseKind})`, () => {
     t.app.inject({ method: 'POST', url: '/api/email-codes', payload: { email }, remoteAddress: ip });
 
   async function verifyAndBook(email: string, seat: string) {
-    const booking = bookingRequest({
-      scheduleId: trip.schedule.id,
-      travelDate: trip.schedule.travelDate,
-      originId: trip.stops[0]?.locationId ?? '',
-      destinationId: trip.stops.at(-1)?.locationId ?? '',
-      launchId: trip.launchIds[0] ?? '',
+    const booking = tripBookingRequest(trip, {
       seats: [seat],
       email,
       verificationToken: await verifiedToken(t.app, email, { ip: DESK }),

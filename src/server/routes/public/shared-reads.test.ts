@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seatLocks } from '#server/db/schema.ts';
 import type { SeatMap, Trip } from '#shared/schemas.ts';
 import { type MadeSchedule, makeSchedule, makeTicket, tomorrowInOperatorZone } from '#tests/factories.ts';
-import { verifiedToken } from '#tests/setup/public-booking.ts';
+import { MANY_HOLDS_PER_ADDRESS, verifiedToken } from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -28,8 +28,7 @@ describe(`shared seat maps and searches (${testDatabaseKind})`, () => {
       env: {
         SEAT_HOLD_SECONDS: String(HOLD_SECONDS),
         RATE_LIMIT_SCALE: '100',
-        SEAT_HOLD_PER_IP: '10000',
-        SEAT_HOLD_MAX_SHARE: '1',
+        ...MANY_HOLDS_PER_ADDRESS,
       },
     });
     token = await verifiedToken(t.app, 'shared-reads@example.com');
