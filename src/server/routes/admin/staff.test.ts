@@ -24,6 +24,18 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
   });
   afterAll(() => t.close());
 
+  /** Signs in from `ip`, as the login form does. */
+  const logIn = (email: string, password: string, ip: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+  /** Sets a password through a mailed link (from `ip` when given), as its page does. */
+  const complete = (token: string, password: string, ip?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/links/complete',
+      payload: { token, password },
+      ...(ip ? { remoteAddress: ip } : {}),
+    });
+
   /** The link of the newest mail to `email`, read the way the person reads it. */
   async function mailedToken(email: string): Promise<{ url: string; token: string }> {
     const [mail] = await t.database.db
@@ -46,12 +58,7 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
   async function join(email: string, role = 'office') {
     await invite(email, role);
     const { token } = await mailedToken(email);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/links/complete',
-      payload: { token, password: 'harbour-lights-2026' },
-      remoteAddress: '10.9.0.1',
-    });
+    const res = await complete(token, 'harbour-lights-2026', '10.9.0.1');
     expect(res.statusCode, res.body).toBe(200);
     const cookie = cookieFrom(res.headers['set-cookie']);
     return { cookie, user: res.json().user, token, ...requestsWith(t.app, cookie) };
@@ -73,19 +80,11 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
     const check = await t.app.inject({ method: 'POST', url: '/api/auth/links/check', payload: { token } });
     expect(check.json()).toEqual({ kind: 'invite', email, role: 'office' });
 
-    const short = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/links/complete',
-      payload: { token, password: 'short' },
-    });
+    const short = await complete(token, 'short');
     expect(short.statusCode).toBe(400);
     expect(short.json().error.code).toBe('password_too_short');
 
-    const done = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/links/complete',
-      payload: { token, password: 'harbour-lights-2026' },
-    });
+    const done = await complete(token, 'harbour-lights-2026');
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().user).toMatchObject({
       email,
@@ -179,22 +178,12 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, person.user.id))).toEqual(
       [],
     );
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'harbour-lights-2026' },
-      remoteAddress: '10.9.0.2',
-    });
+    const refused = await logIn(email, 'harbour-lights-2026', '10.9.0.2');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toEqual({ code: 'account_inactive', message: STAFF_MSG.accountInactive });
 
     await t.patch(`/api/admin/staff/${person.user.id}`, { active: true });
-    const back = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'harbour-lights-2026' },
-      remoteAddress: '10.9.0.3',
-    });
+    const back = await logIn(email, 'harbour-lights-2026', '10.9.0.3');
     expect(back.statusCode).toBe(200);
   });
 
@@ -215,35 +204,17 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
     const res = await t.post(`/api/admin/staff/${person.user.id}/reset-password`);
     expect(res.statusCode).toBe(204);
     expect((await person.get('/api/auth/me')).json().user).toBeNull();
-    const old = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'harbour-lights-2026' },
-      remoteAddress: '10.9.0.4',
-    });
+    const old = await logIn(email, 'harbour-lights-2026', '10.9.0.4');
     expect(old.statusCode).toBe(401);
     const { url, token } = await mailedToken(email);
     expect(url).toContain('/admin/reset-password#');
     const check = await t.app.inject({ method: 'POST', url: '/api/auth/links/check', payload: { token } });
     expect(check.json()).toEqual({ kind: 'reset', email, role: 'office' });
-    const done = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/links/complete',
-      payload: { token, password: 'a-brand-new-password' },
-    });
+    const done = await complete(token, 'a-brand-new-password');
     expect(done.statusCode).toBe(200);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/links/complete',
-      payload: { token, password: 'a-second-new-password' },
-    });
+    const again = await complete(token, 'a-second-new-password');
     expect(again.json().error.code).toBe('link_used');
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'a-brand-new-password' },
-      remoteAddress: '10.9.0.5',
-    });
+    const signIn = await logIn(email, 'a-brand-new-password', '10.9.0.5');
     expect(signIn.statusCode).toBe(200);
   });
 
@@ -267,12 +238,7 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
     // An invitation already used made an account, which stays.
     const joinedEmail = `joined-${stamp}@example.com`;
     const joined = await inviteAs(leaving, joinedEmail);
-    const completed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/links/complete',
-      payload: { token: joined.token, password: 'harbour-lights-2026' },
-      remoteAddress: '10.9.0.7',
-    });
+    const completed = await complete(joined.token, 'harbour-lights-2026', '10.9.0.7');
     expect(completed.statusCode, completed.body).toBe(200);
     // A reset link for the person about to leave, not used yet.
     const reset = await t.post(`/api/admin/staff/${leaving.admin.id}/reset-password`);
@@ -283,11 +249,7 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
     const demote = await t.patch(`/api/admin/staff/${demoted.admin.id}`, { role: 'office' });
     expect(demote.statusCode, demote.body).toBe(200);
     expect(await answer(fromDemoted.token)).toBe('link_invalid');
-    const late = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/links/complete',
-      payload: { token: fromDemoted.token, password: 'harbour-lights-2026' },
-    });
+    const late = await complete(fromDemoted.token, 'harbour-lights-2026');
     expect(late.json().error).toEqual({ code: 'link_invalid', message: STAFF_MSG.linkInvalid });
     expect(await answer(fromLeaving.token)).toBe('open');
     expect(await answer(leavingReset)).toBe('open');
@@ -366,19 +328,9 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
   it('audits sign-ins, failed sign-ins, invitations, role changes and deactivations, with who did them', async () => {
     const email = `audited-${Date.now()}@example.com`;
     const person = await join(email, 'office');
-    const signedIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'harbour-lights-2026' },
-      remoteAddress: '10.9.0.6',
-    });
+    const signedIn = await logIn(email, 'harbour-lights-2026', '10.9.0.6');
     expect(signedIn.statusCode).toBe(200);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'wrong-password-here' },
-      remoteAddress: '10.9.0.6',
-    });
+    await logIn(email, 'wrong-password-here', '10.9.0.6');
     await t.patch(`/api/admin/staff/${person.user.id}`, { role: 'crew' });
     await t.patch(`/api/admin/staff/${person.user.id}`, { active: false });
     const page = await t.get(`/api/admin/audit?actor=${t.admin.id}`);
