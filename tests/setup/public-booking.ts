@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { mailOutbox } from '#server/db/schema.ts';
+import { mailOutbox, tickets } from '#server/db/schema.ts';
 import type { BookingCreated, BookingRequest } from '#shared/schemas.ts';
-import { type MadeSchedule, uniqueSuffix } from '../factories.ts';
+import { type MadeSchedule, type Ticket, uniqueSuffix } from '../factories.ts';
 import { bookingRequest } from './http-passenger.ts';
 import { multipartBody } from './multipart.ts';
 
@@ -20,6 +20,27 @@ export async function mailedCode(app: FastifyInstance, email: string): Promise<s
     .orderBy(desc(mailOutbox.seq))
     .limit(1);
   return /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+}
+
+/** The code of the newest mail to `email` that asks to change a booking (undefined when none). */
+export async function mailedManageCode(app: FastifyInstance, email: string): Promise<string | undefined> {
+  const [mail] = await app.deps.database.db
+    .select({ text: mailOutbox.text })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, '%code to change%')))
+    .orderBy(desc(mailOutbox.seq))
+    .limit(1);
+  return /\bis (\d{6})\./.exec(mail?.text ?? '')?.[1];
+}
+
+/** The ticket row of a booking reference; throws when there is none. */
+export async function ticketByReference(app: FastifyInstance, reference: string): Promise<Ticket> {
+  const [row] = await app.deps.database.db
+    .select()
+    .from(tickets)
+    .where(eq(tickets.paymentReference, reference));
+  if (!row) throw new Error(`no ticket ${reference}`);
+  return row;
 }
 
 /** The same, for a test that expects the code: throws when no mail to `email` carries one. */

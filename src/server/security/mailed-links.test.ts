@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, tickets } from '#server/db/schema.ts';
 import { createDevTransport, createMailer } from '#server/lib/mailer.ts';
 import { makePaymentSettings, makeSchedule, uniqueSuffix } from '#tests/factories.ts';
 import { signInAsAdmin } from '#tests/setup/admin-session.ts';
 import { PRODUCTION_ENV } from '#tests/setup/production-env.ts';
-import { bookViaApi } from '#tests/setup/public-booking.ts';
+import { bookViaApi, ticketByReference } from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -37,11 +36,8 @@ async function mailEverything(t: TestApp, forged: Record<string, string>) {
 
   const trip = await makeSchedule(t.database.db, { stops: 3 });
   const booking = await bookViaApi(t.app, trip);
-  const [ticket] = await t.database.db
-    .select({ id: tickets.id })
-    .from(tickets)
-    .where(eq(tickets.paymentReference, booking.reference));
-  const approved = await staff(`/api/admin/tickets/${ticket?.id}/approve`, {});
+  const ticket = await ticketByReference(t.app, booking.reference);
+  const approved = await staff(`/api/admin/tickets/${ticket.id}/approve`, {});
   expect(approved.statusCode, approved.body).toBe(200);
   return t.database.db.select().from(mailOutbox);
 }

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, tickets } from '#server/db/schema.ts';
+import { tickets } from '#server/db/schema.ts';
 import { instantInZone } from '#server/lib/clock.ts';
 import { type BoardingManifest, judgeScan } from '#shared/boarding.ts';
 import { verifyCode } from '#shared/e-ticket-code.ts';
 import { MANAGE_GRANT_HEADER, MANAGE_LINK_HEADER } from '#shared/manage-api.ts';
 import { makePaymentSettings, makeSchedule, makeTicket, todayInOperatorZone } from '#tests/factories.ts';
 import { type AdminApp, createAdminApp, type StaffSession } from '#tests/setup/admin-app.ts';
-import { bookViaApi } from '#tests/setup/public-booking.ts';
+import { bookViaApi, mailedManageCode, ticketByReference } from '#tests/setup/public-booking.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 // A booking that leaves a departure (a rebooking, a move, a deletion) drops out of that
@@ -99,13 +99,7 @@ describe(`codes revoked on the departure a booking left (${testDatabaseKind})`, 
       remoteAddress: '203.0.113.40',
     });
     expect(sent.statusCode, sent.body).toBe(202);
-    const [mail] = await t.database.db
-      .select({ text: mailOutbox.text })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, '%code to change%')))
-      .orderBy(desc(mailOutbox.seq))
-      .limit(1);
-    const code = /\bis (\d{6})\./.exec(mail?.text ?? '')?.[1] ?? '';
+    const code = (await mailedManageCode(t.app, email)) ?? '';
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/bookings/${reference}/manage/verify`,
@@ -119,11 +113,7 @@ describe(`codes revoked on the departure a booking left (${testDatabaseKind})`, 
   it('after a rebooking, the old departure revokes the code the passenger still holds', async () => {
     const { first, second } = await twoDepartures();
     const booking = await bookViaApi(t.app, first, { seats: ['A1'] });
-    const [ticket] = await t.database.db
-      .select()
-      .from(tickets)
-      .where(eq(tickets.paymentReference, booking.reference));
-    if (!ticket) throw new Error('no ticket');
+    const ticket = await ticketByReference(t.app, booking.reference);
     const approved = await owner.post(`/api/admin/tickets/${ticket.id}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
     const old = await codeOf(ticket.id);

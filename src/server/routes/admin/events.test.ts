@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, tickets } from '#server/db/schema.ts';
+import { sessions } from '#server/db/schema.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { makePaymentSettings, makeSchedule } from '#tests/factories.ts';
 import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
 import { signInAsAdmin } from '#tests/setup/admin-session.ts';
-import { bookViaApi } from '#tests/setup/public-booking.ts';
+import { bookViaApi, ticketByReference } from '#tests/setup/public-booking.ts';
 import { sseReader } from '#tests/setup/sse-reader.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
@@ -50,11 +50,7 @@ describe(`GET /api/admin/events (${testDatabaseKind})`, () => {
 
     const trip = await makeSchedule(t.database.db);
     const booking = await bookViaApi(t.app, trip);
-    const [ticket] = await t.database.db
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(eq(tickets.paymentReference, booking.reference));
-    const id = ticket?.id ?? '';
+    const { id } = await ticketByReference(t.app, booking.reference);
 
     const created = await reader.waitFor(
       (r) => r.event === 'ticket' && (r.data as { type: string }).type === 'created',

@@ -8,7 +8,7 @@ import { verifyCode } from '#shared/e-ticket-code.ts';
 import ETICKET_EN from '#shared/messages/eticket.ts';
 import { makePaymentSettings, makeSchedule } from '#tests/factories.ts';
 import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
-import { bookViaApi } from '#tests/setup/public-booking.ts';
+import { bookViaApi, ticketByReference } from '#tests/setup/public-booking.ts';
 import { createTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -27,11 +27,7 @@ describe(`e-tickets (${testDatabaseKind})`, () => {
   async function approvedBooking() {
     const trip = await makeSchedule(t.database.db, { stops: 3 });
     const booking = await bookViaApi(t.app, trip);
-    const [ticket] = await t.database.db
-      .select()
-      .from(tickets)
-      .where(eq(tickets.paymentReference, booking.reference));
-    if (!ticket) throw new Error('no ticket');
+    const ticket = await ticketByReference(t.app, booking.reference);
     const approve = await t.post(`/api/admin/tickets/${ticket.id}/approve`);
     expect(approve.statusCode, approve.body).toBe(200);
     const [mail] = await t.database.db

@@ -14,7 +14,11 @@ import {
   uniqueSuffix,
 } from '#tests/factories.ts';
 import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
-import { MANY_HOLDS_PER_ADDRESS, MANY_VERIFICATIONS_PER_ADDRESS } from '#tests/setup/public-booking.ts';
+import {
+  MANY_HOLDS_PER_ADDRESS,
+  MANY_VERIFICATIONS_PER_ADDRESS,
+  ticketByReference,
+} from '#tests/setup/public-booking.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const FILES = path.resolve(import.meta.dirname, '../../../../tests/files');
@@ -106,11 +110,7 @@ describe(`passenger mails in the passenger's language (${testDatabaseKind})`, ()
     return { res, email };
   }
 
-  const ticketOf = async (reference: string) => {
-    const [row] = await t.database.db.select().from(tickets).where(eq(tickets.paymentReference, reference));
-    if (!row) throw new Error(`no ticket ${reference}`);
-    return row;
-  };
+  const ticketOf = (reference: string) => ticketByReference(t.app, reference);
 
   describe('the verification code', () => {
     it('arrives in Dhivehi, right to left, with a text part, when asked in Dhivehi', async () => {

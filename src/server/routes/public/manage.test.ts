@@ -3,14 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  bookingChanges,
-  mailOutbox,
-  refundRequests,
-  ticketSeats,
-  tickets,
-} from '#server/db/schema.ts';
+import { auditLog, bookingChanges, mailOutbox, refundRequests, ticketSeats } from '#server/db/schema.ts';
 import { closeBoarding } from '#server/services/close-boarding.ts';
 import { MANAGE_GRANT_HEADER, MANAGE_LINK_HEADER } from '#shared/manage-api.ts';
 import {
@@ -22,7 +15,7 @@ import {
 } from '#tests/factories.ts';
 import { type StaffSession, signInAs } from '#tests/setup/admin-app.ts';
 import { multipartBody } from '#tests/setup/multipart.ts';
-import { bookViaApi } from '#tests/setup/public-booking.ts';
+import { bookViaApi, mailedManageCode, ticketByReference } from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -72,13 +65,7 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
   });
 
   async function latestCode(to: string): Promise<string> {
-    const [mail] = await t.database.db
-      .select({ text: mailOutbox.text, subject: mailOutbox.subject })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, to), like(mailOutbox.subject, '%code to change%')))
-      .orderBy(desc(mailOutbox.seq))
-      .limit(1);
-    const code = /\bis (\d{6})\./.exec(mail?.text ?? '')?.[1];
+    const code = await mailedManageCode(t.app, to);
     if (!code) throw new Error(`no manage code mailed to ${to}`);
     return code;
   }
@@ -109,11 +96,7 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.to, to), like(mailOutbox.subject, `${subject}%`)));
 
-  const ticketOf = async (reference: string) => {
-    const [row] = await t.database.db.select().from(tickets).where(eq(tickets.paymentReference, reference));
-    if (!row) throw new Error('no ticket');
-    return row;
-  };
+  const ticketOf = (reference: string) => ticketByReference(t.app, reference);
 
   it('asking for a code answers alike for a booking that exists and one that does not, and mails only the real one', async () => {
     const { booking } = await bookedTrip();

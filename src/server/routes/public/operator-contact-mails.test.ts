@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUsers, mailOutbox, refundRequests, tickets } from '#server/db/schema.ts';
+import { adminUsers, mailOutbox, refundRequests } from '#server/db/schema.ts';
 import { instantInZone } from '#server/lib/clock.ts';
 import { sendDayBeforeReminders } from '#server/services/send-reminders.ts';
 import { CONTACT } from '#shared/constants.ts';
@@ -16,7 +16,12 @@ import {
   todayInOperatorZone,
 } from '#tests/factories.ts';
 import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
-import { bookViaApi, MANY_HOLDS_PER_ADDRESS } from '#tests/setup/public-booking.ts';
+import {
+  bookViaApi,
+  MANY_HOLDS_PER_ADDRESS,
+  mailedManageCode,
+  ticketByReference,
+} from '#tests/setup/public-booking.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const PHONE = '+960 400 7788';
@@ -83,14 +88,7 @@ describe(`the operator's own contact details in every passenger mail (${testData
     expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(300);
     return res;
   };
-  const ticketIdOf = async (reference: string) => {
-    const [row] = await t.database.db
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(eq(tickets.paymentReference, reference));
-    if (!row) throw new Error(`no ticket ${reference}`);
-    return row.id;
-  };
+  const ticketIdOf = async (reference: string) => (await ticketByReference(t.app, reference)).id;
 
   /** The passenger's own page: a code from the outbox, proved, then one change with its grant. */
   async function manage(reference: string, email: string, action: string, body: object) {
@@ -101,13 +99,7 @@ describe(`the operator's own contact details in every passenger mail (${testData
       payload: {},
     });
     expect(sent.statusCode, sent.body).toBe(202);
-    const [mail] = await t.database.db
-      .select({ text: mailOutbox.text })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, '%code to change%')))
-      .orderBy(desc(mailOutbox.seq))
-      .limit(1);
-    const code = /\bis (\d{6})\./.exec(mail?.text ?? '')?.[1];
+    const code = await mailedManageCode(t.app, email);
     const url = `/api/bookings/${reference}/manage`;
     const proved = await t.app.inject({ method: 'POST', url: `${url}/verify`, payload: { code } });
     expect(proved.statusCode, proved.body).toBe(200);
