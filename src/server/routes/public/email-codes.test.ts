@@ -28,6 +28,12 @@ describe(`e-mail codes (${testDatabaseKind})`, () => {
   const newEmail = () => `p-${uniqueSuffix()}@example.com`;
 
   const lastCode = (email: string) => codeMailedTo(t.app, email);
+  /** A new address with a code sent to it. */
+  const freshCode = async () => {
+    const email = newEmail();
+    await send(email);
+    return { email, code: await lastCode(email) };
+  };
 
   it('refuses an empty e-mail with the SPEC text', async () => {
     for (const email of ['', '   ', undefined]) {
@@ -76,9 +82,7 @@ describe(`e-mail codes (${testDatabaseKind})`, () => {
   });
 
   it('verifies a right code once and returns a token bound to the address', async () => {
-    const email = newEmail();
-    await send(email);
-    const code = await lastCode(email);
+    const { email, code } = await freshCode();
 
     const badFormat = await verify(email, '12345');
     expect(badFormat.statusCode).toBe(400);
@@ -106,9 +110,7 @@ describe(`e-mail codes (${testDatabaseKind})`, () => {
   });
 
   it('kills a code after 5 wrong tries and refuses an expired code', async () => {
-    const email = newEmail();
-    await send(email);
-    const code = await lastCode(email);
+    const { email, code } = await freshCode();
     const wrongCode = code === '999999' ? '999998' : '999999';
     for (let i = 0; i < 5; i++) expect((await verify(email, wrongCode)).statusCode).toBe(400);
     const [row] = await t.database.db.select().from(emailCodes).where(eq(emailCodes.email, email));
@@ -117,9 +119,7 @@ describe(`e-mail codes (${testDatabaseKind})`, () => {
     expect(dead.statusCode).toBe(400);
     expect(dead.json().error.code).toBe('invalid_code');
 
-    const other = newEmail();
-    await send(other);
-    const otherCode = await lastCode(other);
+    const { email: other, code: otherCode } = await freshCode();
     advance(10 * 60 + 1);
     const expired = await verify(other, otherCode);
     expect(expired.statusCode).toBe(400);
@@ -127,9 +127,7 @@ describe(`e-mail codes (${testDatabaseKind})`, () => {
   });
 
   it('4 wrong tries still leave the right code usable', async () => {
-    const email = newEmail();
-    await send(email);
-    const code = await lastCode(email);
+    const { email, code } = await freshCode();
     const wrongCode = code === '111111' ? '111112' : '111111';
     for (let i = 0; i < 4; i++) await verify(email, wrongCode);
     expect((await verify(email, code)).statusCode).toBe(200);
