@@ -166,3 +166,32 @@ export function searchTrips(
     ...(opts.ip ? { remoteAddress: opts.ip } : {}),
   });
 }
+
+/**
+ * POST (hold) or DELETE (release) /api/seat-locks for seats of a trip's departure, on its first
+ * launch unless told, from a fresh booking session unless told (`null`: no session header). A hold
+ * carries the verification token when given.
+ */
+export function seatLockRequest(
+  app: FastifyInstance,
+  method: 'POST' | 'DELETE',
+  trip: MadeSchedule,
+  seats: string[],
+  opts: { session?: string | null; token?: string; launchId?: string; originId?: string; ip?: string } = {},
+) {
+  const session = opts.session === undefined ? randomUUID() : opts.session;
+  return app.inject({
+    method,
+    url: '/api/seat-locks',
+    headers: session ? { 'x-booking-session': session } : {},
+    payload: {
+      scheduleId: trip.schedule.id,
+      travelDate: trip.schedule.travelDate,
+      launchId: opts.launchId ?? trip.launchIds[0],
+      seats,
+      ...(opts.token ? { verificationToken: opts.token } : {}),
+      ...(opts.originId ? { originId: opts.originId } : {}),
+    },
+    ...(opts.ip ? { remoteAddress: opts.ip } : {}),
+  });
+}

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSchedule } from '#tests/factories.ts';
-import { searchTrips, verifiedToken } from '#tests/setup/public-booking.ts';
+import { searchTrips, seatLockRequest, verifiedToken } from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -30,17 +29,7 @@ describe(`cache invalidation (${testDatabaseKind})`, () => {
     expect(logout.statusCode).toBe(204);
     expect(t.app.deps.tripSearchCache.size).toBeGreaterThan(0);
 
-    const release = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/seat-locks',
-      headers: { 'x-booking-session': randomUUID() },
-      payload: {
-        scheduleId: trip.schedule.id,
-        travelDate: trip.schedule.travelDate,
-        launchId: trip.launchIds[0],
-        seats: ['A1'],
-      },
-    });
+    const release = await seatLockRequest(t.app, 'DELETE', trip, ['A1']);
     expect(release.json()).toEqual({ released: 0 });
     expect(t.app.deps.tripSearchCache.size).toBeGreaterThan(0);
 
@@ -56,18 +45,7 @@ describe(`cache invalidation (${testDatabaseKind})`, () => {
   it('empties them when a write changed seats', async () => {
     const trip = await warm();
     const token = await verifiedToken(t.app, 'cache@example.com');
-    const locked = await t.app.inject({
-      method: 'POST',
-      url: '/api/seat-locks',
-      headers: { 'x-booking-session': randomUUID() },
-      payload: {
-        scheduleId: trip.schedule.id,
-        travelDate: trip.schedule.travelDate,
-        launchId: trip.launchIds[0],
-        seats: ['A1'],
-        verificationToken: token,
-      },
-    });
+    const locked = await seatLockRequest(t.app, 'POST', trip, ['A1'], { token });
     expect(locked.statusCode).toBe(200);
     expect(t.app.deps.tripSearchCache.size).toBe(0);
   });

@@ -12,7 +12,12 @@ import {
   seatLabels,
 } from '#tests/factories.ts';
 import { signInAs } from '#tests/setup/admin-app.ts';
-import { postBooking, searchTrips, tripBookingRequest } from '#tests/setup/public-booking.ts';
+import {
+  postBooking,
+  searchTrips,
+  seatLockRequest,
+  tripBookingRequest,
+} from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -67,20 +72,7 @@ describe(`fair holds (${testDatabaseKind})`, () => {
     trip: MadeSchedule,
     seats: string[],
     opts: { session?: string; token?: string; ip?: string; launchId?: string; method?: 'POST' | 'DELETE' },
-  ) =>
-    t.app.inject({
-      method: opts.method ?? 'POST',
-      url: '/api/seat-locks',
-      headers: { 'x-booking-session': opts.session ?? randomUUID() },
-      remoteAddress: opts.ip ?? ATTACKER,
-      payload: {
-        scheduleId: trip.schedule.id,
-        travelDate: trip.schedule.travelDate,
-        launchId: opts.launchId ?? trip.launchIds[0],
-        seats,
-        ...(opts.token ? { verificationToken: opts.token } : {}),
-      },
-    });
+  ) => seatLockRequest(t.app, opts.method ?? 'POST', trip, seats, { ...opts, ip: opts.ip ?? ATTACKER });
 
   async function book(
     trip: MadeSchedule,

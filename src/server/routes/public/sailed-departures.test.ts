@@ -13,7 +13,7 @@ import {
   todayInOperatorZone,
 } from '#tests/factories.ts';
 import { bookingRequest } from '#tests/setup/http-passenger.ts';
-import { postBooking, searchTrips, verifiedToken } from '#tests/setup/public-booking.ts';
+import { postBooking, searchTrips, seatLockRequest, verifiedToken } from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -60,19 +60,7 @@ describe(`departures that have sailed (${testDatabaseKind})`, () => {
     });
 
   const lock = (trip: MadeSchedule, opts: { originId?: string; launchId?: string; seat?: string } = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/seat-locks',
-      headers: { 'x-booking-session': randomUUID() },
-      payload: {
-        scheduleId: trip.schedule.id,
-        travelDate: trip.schedule.travelDate,
-        launchId: opts.launchId ?? trip.launchIds[0],
-        seats: [opts.seat ?? 'A1'],
-        verificationToken: token,
-        ...(opts.originId ? { originId: opts.originId } : {}),
-      },
-    });
+    seatLockRequest(t.app, 'POST', trip, [opts.seat ?? 'A1'], { ...opts, token });
 
   async function book(trip: MadeSchedule, originIndex: number, seat: string) {
     const booking = bookingRequest({

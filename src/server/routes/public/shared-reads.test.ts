@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seatLocks } from '#server/db/schema.ts';
 import type { SeatMap, Trip } from '#shared/schemas.ts';
 import { type MadeSchedule, makeSchedule, makeTicket, tomorrowInOperatorZone } from '#tests/factories.ts';
-import { MANY_HOLDS_PER_ADDRESS, verifiedToken } from '#tests/setup/public-booking.ts';
+import { MANY_HOLDS_PER_ADDRESS, seatLockRequest, verifiedToken } from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -53,17 +53,10 @@ describe(`shared seat maps and searches (${testDatabaseKind})`, () => {
   };
 
   const seatLock = (method: 'POST' | 'DELETE', trip: MadeSchedule, seats: string[], session: string) =>
-    t.app.inject({
-      method,
-      url: '/api/seat-locks',
-      headers: { 'x-booking-session': session },
-      payload: {
-        scheduleId: trip.schedule.id,
-        travelDate: trip.schedule.travelDate,
-        launchId: launchOf(trip),
-        seats,
-        ...(method === 'POST' ? { verificationToken: token } : {}),
-      },
+    seatLockRequest(t.app, method, trip, seats, {
+      session,
+      launchId: launchOf(trip),
+      ...(method === 'POST' ? { token } : {}),
     });
 
   /** Another instance's passenger holds `seat` (written straight to the database). */

@@ -12,7 +12,7 @@ import {
   makeTicket,
   todayInOperatorZone,
 } from '#tests/factories.ts';
-import { MANY_HOLDS_PER_ADDRESS, verifiedToken } from '#tests/setup/public-booking.ts';
+import { MANY_HOLDS_PER_ADDRESS, seatLockRequest, verifiedToken } from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -82,17 +82,10 @@ describe(`trips, seat map and seat locks (${testDatabaseKind})`, () => {
     session: string | undefined,
     launchId = trip.launchIds[0] as string,
   ) =>
-    t.app.inject({
-      method,
-      url: '/api/seat-locks',
-      headers: session ? { 'x-booking-session': session } : {},
-      payload: {
-        scheduleId: trip.schedule.id,
-        travelDate: trip.schedule.travelDate,
-        launchId,
-        seats,
-        ...(method === 'POST' ? { verificationToken: token } : {}),
-      },
+    seatLockRequest(t.app, method, trip, seats, {
+      session: session ?? null,
+      launchId,
+      ...(method === 'POST' ? { token } : {}),
     });
 
   const lockRows = (trip: MadeSchedule, seat: string) =>
