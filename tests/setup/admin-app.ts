@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { Role } from '#shared/permissions.ts';
 import { type MadeAdmin, makeAdmin } from '../factories.ts';
 import { type AdminSession, signInAsAdmin } from './admin-session.ts';
@@ -70,4 +71,21 @@ export async function createAdminApp(opts: TestAppOptions & { role?: Role } = {}
   const t = await createTestApp({ ...appOpts, env: { RATE_LIMIT_SCALE: '100', ...appOpts.env } });
   const session = await signInAs(t.app, role);
   return { ...t, ...session, signInAs: (who) => signInAs(t.app, who) };
+}
+
+/**
+ * The admin app of the enclosing `describe`: made before its tests (then `setUp` runs, if given)
+ * and closed after them. The object returned is filled in when the app is made.
+ */
+export function useAdminApp(
+  opts: Parameters<typeof createAdminApp>[0] = {},
+  setUp?: (t: AdminApp) => Promise<unknown>,
+): AdminApp {
+  const t = {} as AdminApp;
+  beforeAll(async () => {
+    Object.assign(t, await createAdminApp(opts));
+    await setUp?.(t);
+  });
+  afterAll(() => t.close?.());
+  return t;
 }

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '#shared/messages.ts';
-import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 // PostgreSQL cannot store a NUL character in text: such input is the client's mistake (400),
 // never a server error, and changes nothing.
 describe(`NUL characters in input (${testDatabaseKind})`, () => {
-  let t: AdminApp;
-  beforeAll(async () => {
-    t = await createAdminApp();
-  });
-  afterAll(() => t.close());
+  const t = useAdminApp();
 
   it.each([
     ['a lookup reference', { method: 'GET', url: '/api/bookings/2611224389%00' }],

@@ -3,24 +3,19 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { banners } from '#server/db/schema.ts';
 import { BANNER_SMALL_WIDTH } from '#shared/banner-images.ts';
 import { MSG } from '#shared/messages.ts';
 import type { Banner } from '#shared/schemas.ts';
-import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { multipartBody } from '#tests/setup/multipart.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const FILES = path.resolve(import.meta.dirname, '../../../../tests/files');
 
 describe(`admin banners (${testDatabaseKind})`, () => {
-  let t: AdminApp;
-
-  beforeAll(async () => {
-    t = await createAdminApp();
-  });
-  afterAll(() => t.close());
+  const t = useAdminApp();
 
   const upload = async (
     fields: Record<string, string>,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, boardings, tickets } from '#server/db/schema.ts';
 import type { Boarding, BoardingManifest, BoardingResult } from '#shared/boarding.ts';
 import { verifyCode } from '#shared/e-ticket-code.ts';
@@ -12,7 +12,7 @@ import {
   makeTicket,
   todayInOperatorZone,
 } from '#tests/factories.ts';
-import { type AdminApp, createAdminApp, type StaffSession } from '#tests/setup/admin-app.ts';
+import { type StaffSession, useAdminApp } from '#tests/setup/admin-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const adult = (quantity: number) => ({
@@ -29,19 +29,16 @@ const child = (quantity: number) => ({
 });
 
 describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKind})`, () => {
-  /** Signed in as Crew. */
-  let t: AdminApp;
   let counter: StaffSession;
   let office: StaffSession;
   let owner: StaffSession;
 
-  beforeAll(async () => {
-    t = await createAdminApp({ role: 'crew' });
+  /** Signed in as Crew. */
+  const t = useAdminApp({ role: 'crew' }, async () => {
     counter = await t.signInAs('counter');
     office = await t.signInAs('office');
     owner = await t.signInAs('owner');
   });
-  afterAll(() => t.close());
 
   const manifestOf = async (scheduleId: string, as: StaffSession = t) => {
     const res = await as.get(`/api/admin/boarding/${scheduleId}/manifest`);

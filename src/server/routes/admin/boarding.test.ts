@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { makeSchedule, makeTicket, todayInOperatorZone, tomorrowInOperatorZone } from '#tests/factories.ts';
-import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 describe(`boarding today's departures (${testDatabaseKind})`, () => {
-  let t: AdminApp;
-
-  beforeAll(async () => {
-    t = await createAdminApp({ role: 'crew' });
-  });
-  afterAll(() => t.close());
+  const t = useAdminApp({ role: 'crew' });
 
   it('lists today’s departures and marks a passenger on board, audited with the crew member', async () => {
     const schedule = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone() });

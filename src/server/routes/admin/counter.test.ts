@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, launches, mailOutbox, seatLocks, ticketSeats, tickets } from '#server/db/schema.ts';
 import { addDays } from '#server/lib/clock.ts';
 import type { Dashboard, TripPassengers } from '#shared/admin-api.ts';
@@ -16,29 +16,29 @@ import {
   makeTicket,
   todayInOperatorZone,
 } from '#tests/factories.ts';
-import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { bookViaApi, verifiedToken } from '#tests/setup/public-booking.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 describe(`counter sales, voids and the cash-up (${testDatabaseKind})`, () => {
-  let t: AdminApp;
   /** Moves the server's clock forward: the seller's 15 minutes to void. */
   let skewMs = 0;
   let owner: string;
   let office: string;
 
-  beforeAll(async () => {
-    t = await createAdminApp({
+  const t = useAdminApp(
+    {
       // Low public hold limits: from one address a passenger holds at most 2 seats of a
       // 12-seat departure. The counter's holds must not be held to them.
       env: { RATE_LIMIT_SCALE: '100', SEAT_HOLD_PER_IP: '2', SEAT_HOLD_MAX_SHARE: '0.25' },
       clock: { now: () => new Date(Date.now() + skewMs) },
-    });
-    await makePaymentSettings(t.database.db);
-    owner = t.cookie;
-    office = (await t.signInAs('office')).cookie;
-  });
-  afterAll(() => t.close());
+    },
+    async () => {
+      await makePaymentSettings(t.database.db);
+      owner = t.cookie;
+      office = (await t.signInAs('office')).cookie;
+    },
+  );
 
   /** A new Counter person with an open shift (floats MVR 500, USD 20). */
   const newSeller = async () => (await newSellerWithAdmin()).cookie;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tickets } from '#server/db/schema.ts';
 import { MSG } from '#shared/messages.ts';
 import { makeTicket } from '#tests/factories.ts';
-import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
@@ -17,11 +17,7 @@ const CROSS_SITE = [
 // docs/product.md section 13: a signed-in admin's browser, tricked by another site into sending
 // a request, changes nothing: SameSite=Strict keeps the cookie home, and this check stands behind it.
 describe(`cross-site requests with a valid admin cookie (${testDatabaseKind})`, () => {
-  let t: AdminApp;
-  beforeAll(async () => {
-    t = await createAdminApp();
-  });
-  afterAll(() => t.close());
+  const t = useAdminApp();
 
   it('approving a ticket from another site is refused and the ticket stays pending', async () => {
     const { ticket } = await makeTicket(t.database.db, { status: 'pending' });

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '#shared/messages.ts';
 import type { BookingLookup, Location, PaymentSettingsView, PublicSettings, Trip } from '#shared/schemas.ts';
 import { makeLocation, makePaymentSettings, makeSchedule, makeTicket } from '#tests/factories.ts';
-import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 // The operator's own texts in Dhivehi (location names, bank names, payment instructions):
 // saved by the admin, given to passengers next to the English.
 describe(`Dhivehi versions of the operator's texts (${testDatabaseKind})`, () => {
-  let t: AdminApp;
-
-  beforeAll(async () => {
-    t = await createAdminApp();
+  const t = useAdminApp({}, async () => {
     await makePaymentSettings(t.database.db);
   });
-  afterAll(() => t.close());
 
   const publicLocations = async (): Promise<Location[]> =>
     (await t.app.inject({ method: 'GET', url: '/api/locations' })).json();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   auditLog,
   disruptions,
@@ -23,7 +23,7 @@ import {
   seatLabels,
   todayInOperatorZone,
 } from '#tests/factories.ts';
-import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { bookViaApi, searchTrips } from '#tests/setup/public-booking.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -31,13 +31,9 @@ import { testDatabaseKind } from '#tests/setup/test-db.ts';
 const withoutKey = (text: string | undefined) => text?.replace(/(\/manage\?k=)\S+/g, '$1…');
 
 describe(`cancelling a departure (${testDatabaseKind})`, () => {
-  let t: AdminApp;
-
-  beforeAll(async () => {
-    t = await createAdminApp({ role: 'office' });
+  const t = useAdminApp({ role: 'office' }, async () => {
     await makePaymentSettings(t.database.db);
   });
-  afterAll(() => t.close());
 
   it('previews, then cancels in one go: bookings cancelled by the operator, seats freed, refunds queued, every passenger told in their language, the departure offered no more', async () => {
     const db = t.database.db;

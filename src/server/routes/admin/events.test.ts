@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '#server/db/schema.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { makePaymentSettings, makeSchedule } from '#tests/factories.ts';
-import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { signInAsAdmin } from '#tests/setup/admin-session.ts';
 import { bookViaApi, ticketByReference } from '#tests/setup/public-booking.ts';
 import { sseReader } from '#tests/setup/sse-reader.ts';
@@ -13,16 +13,13 @@ import { testDatabaseKind } from '#tests/setup/test-db.ts';
 import { eventStreamOptions } from './events.ts';
 
 describe(`GET /api/admin/events (${testDatabaseKind})`, () => {
-  let t: AdminApp;
   let base: string;
 
-  beforeAll(async () => {
-    t = await createAdminApp();
+  const t = useAdminApp({}, async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     await makePaymentSettings(t.database.db);
   });
-  afterAll(() => t.close());
 
   async function open(extraHeaders: Record<string, string> = {}) {
     const controller = new AbortController();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { launches, locations } from '#server/db/schema.ts';
 import type { AdminLaunch, AdminSchedule, LaunchInput } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
@@ -14,19 +14,14 @@ import {
   seatLabels,
   uniqueSuffix,
 } from '#tests/factories.ts';
-import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { multipartBody } from '#tests/setup/multipart.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const FILES = path.resolve(import.meta.dirname, '../../../../tests/files');
 
 describe(`admin launches and locations (${testDatabaseKind})`, () => {
-  let t: AdminApp;
-
-  beforeAll(async () => {
-    t = await createAdminApp();
-  });
-  afterAll(() => t.close());
+  const t = useAdminApp();
 
   const launchRow = async (id: string) =>
     (await t.database.db.select().from(launches).where(eq(launches.id, id)))[0];

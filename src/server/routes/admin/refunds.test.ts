@@ -1,22 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, refundRequests, tickets } from '#server/db/schema.ts';
 import { dateInZone } from '#server/lib/clock.ts';
 import type { Refund } from '#shared/disruptions.ts';
 import { REFUND_MSG, STAFF_MSG } from '#shared/staff-messages.ts';
 import { type MadeTicket, makePaymentSettings, makeSchedule, makeTicket } from '#tests/factories.ts';
-import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 describe(`the refunds queue (${testDatabaseKind})`, () => {
-  let t: AdminApp;
-
-  beforeAll(async () => {
-    t = await createAdminApp({ role: 'office' });
+  const t = useAdminApp({ role: 'office' }, async () => {
     await makePaymentSettings(t.database.db);
   });
-  afterAll(() => t.close());
 
   const list = async (status: 'requested' | 'refunded'): Promise<Refund[]> => {
     const res = await t.send('GET', `/api/admin/refunds?status=${status}`);

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scheduleRouteStops, schedules } from '#server/db/schema.ts';
 import { addDays } from '#server/lib/clock.ts';
 import type { AdminSchedule, ScheduleInput } from '#shared/catalogue-api.ts';
@@ -12,24 +12,21 @@ import {
   makeTicket,
   todayInOperatorZone,
 } from '#tests/factories.ts';
-import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 describe(`admin schedules (${testDatabaseKind})`, () => {
-  let t: AdminApp;
   let places: Location[];
   let launch: Launch;
   let otherLaunch: Launch;
   const date = addDays(todayInOperatorZone(), 3);
 
-  beforeAll(async () => {
-    t = await createAdminApp();
+  const t = useAdminApp({}, async () => {
     places = [];
     for (let i = 0; i < 4; i++) places.push(await makeLocation(t.database.db));
     launch = await makeLaunch(t.database.db);
     otherLaunch = await makeLaunch(t.database.db);
   });
-  afterAll(() => t.close());
 
   const ids = () => places.map((p) => p.id) as [string, string, string, string];
 

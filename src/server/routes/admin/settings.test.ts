@@ -2,14 +2,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, pwaSettings } from '#server/db/schema.ts';
 import { REFUND_POLICY_MSG } from '#shared/catalogue-api.ts';
 import { DEFAULT_CONTACT, DEFAULT_PRICES, DEFAULT_REFUND_POLICY } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import type { Branding, PaymentSettingsView, PublicSettings } from '#shared/schemas.ts';
 import { makePaymentSettings, makeSchedule } from '#tests/factories.ts';
-import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { multipartBody } from '#tests/setup/multipart.ts';
 import { bookViaApi } from '#tests/setup/public-booking.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
@@ -17,14 +17,10 @@ import { testDatabaseKind } from '#tests/setup/test-db.ts';
 const FILES = path.resolve(import.meta.dirname, '../../../../tests/files');
 
 describe(`admin payment and branding settings (${testDatabaseKind})`, () => {
-  let t: AdminApp;
-
-  beforeAll(async () => {
-    t = await createAdminApp();
+  const t = useAdminApp({}, async () => {
     // Bookings need the operator's bank accounts; nothing made up stands in for them.
     await makePaymentSettings(t.database.db);
   });
-  afterAll(() => t.close());
 
   const publicSettings = async (): Promise<PublicSettings> =>
     (await t.app.inject({ method: 'GET', url: '/api/settings/public' })).json();

@@ -1,28 +1,25 @@
 import type { AddressInfo } from 'node:net';
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminProfiles, auditLog, mailOutbox, sessions, staffLinks } from '#server/db/schema.ts';
 import { RATE_LIMITS } from '#server/lib/rate-limit.ts';
 import { ROLE_PERMISSIONS } from '#shared/permissions.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { makeAdmin } from '#tests/factories.ts';
-import { type AdminApp, createAdminApp, requestsWith, type StaffSession } from '#tests/setup/admin-app.ts';
+import { requestsWith, type StaffSession, useAdminApp } from '#tests/setup/admin-app.ts';
 import { cookieFrom } from '#tests/setup/admin-session.ts';
 import { sseReader } from '#tests/setup/sse-reader.ts';
 import { createTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 describe(`staff accounts (${testDatabaseKind})`, () => {
-  /** Signed in as an Owner. */
-  let t: AdminApp;
   let base = '';
 
-  beforeAll(async () => {
-    t = await createAdminApp();
+  /** Signed in as an Owner. */
+  const t = useAdminApp({}, async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
-  afterAll(() => t.close());
 
   /** Signs in from `ip`, as the login form does. */
   const logIn = (email: string, password: string, ip: string) =>

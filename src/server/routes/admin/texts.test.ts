@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, textOverrides } from '#server/db/schema.ts';
 import { overrideProblem } from '#server/services/text-overrides.ts';
 import type { AdminText, AdminTextList } from '#shared/admin-api.ts';
@@ -10,7 +10,7 @@ import type { Branding } from '#shared/schemas.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { allTexts, TEXTS, type TextId } from '#shared/texts.ts';
 import { makeAdmin } from '#tests/factories.ts';
-import { type AdminApp, createAdminApp, type StaffSession } from '#tests/setup/admin-app.ts';
+import { type StaffSession, useAdminApp } from '#tests/setup/admin-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 /** The id of the text whose English default is `english` (namespaces move; the texts stay). */
@@ -26,12 +26,7 @@ const RIGHTS = idOf('© {year} {appName}. All rights reserved.');
 const SEATS_FREE = idOf('{n, plural, one {# seat available} other {# seats available}}');
 
 describe(`admin texts (${testDatabaseKind})`, () => {
-  let t: AdminApp;
-
-  beforeAll(async () => {
-    t = await createAdminApp();
-  });
-  afterAll(() => t.close());
+  const t = useAdminApp();
 
   const url = (language: string, id: string) =>
     `/api/admin/texts/${encodeURIComponent(language)}/${encodeURIComponent(id)}`;

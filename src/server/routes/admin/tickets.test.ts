@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, launches, mailOutbox, ticketSeats, tickets } from '#server/db/schema.ts';
 import { dateInZone } from '#server/lib/clock.ts';
 import { slipKey } from '#server/services/create-booking.ts';
@@ -14,18 +14,13 @@ import {
   todayInOperatorZone,
   uniqueReference,
 } from '#tests/factories.ts';
-import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const FILES = path.resolve(import.meta.dirname, '../../../../tests/files');
 
 describe(`admin tickets (${testDatabaseKind})`, () => {
-  let t: AdminApp;
-
-  beforeAll(async () => {
-    t = await createAdminApp();
-  });
-  afterAll(() => t.close());
+  const t = useAdminApp();
 
   const post = (url: string, payload: object = {}) => t.post(url, payload);
   const seatsOf = (ticketId: string) =>

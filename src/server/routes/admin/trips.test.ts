@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, schedules } from '#server/db/schema.ts';
 import { csvCell } from '#server/lib/csv.ts';
 import type { AdminTrip, TripPassengers } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
 import { makeLaunch, makeLocation, makePaymentSettings, makeSchedule, makeTicket } from '#tests/factories.ts';
-import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { bookViaApi } from '#tests/setup/public-booking.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -25,13 +25,9 @@ describe('csvCell', () => {
 });
 
 describe(`admin trips (${testDatabaseKind})`, () => {
-  let t: AdminApp;
-
-  beforeAll(async () => {
-    t = await createAdminApp();
+  const t = useAdminApp({}, async () => {
     await makePaymentSettings(t.database.db);
   });
-  afterAll(() => t.close());
 
   const setStatus = (id: string, status: string) => t.post(`/api/admin/schedules/${id}/status`, { status });
 

@@ -1,13 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import jsQRModule from 'jsqr';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, tickets } from '#server/db/schema.ts';
 import { RATE_LIMITS } from '#server/lib/rate-limit.ts';
 import { verifyCode } from '#shared/e-ticket-code.ts';
 import ETICKET_EN from '#shared/messages/eticket.ts';
 import { makePaymentSettings, makeSchedule } from '#tests/factories.ts';
-import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { bookViaApi, ticketByReference } from '#tests/setup/public-booking.ts';
 import { createTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
@@ -16,13 +16,9 @@ import { testDatabaseKind } from '#tests/setup/test-db.ts';
 const { default: jsQR } = jsQRModule as unknown as { default: typeof jsQRModule.default };
 
 describe(`e-tickets (${testDatabaseKind})`, () => {
-  let t: AdminApp;
-
-  beforeAll(async () => {
-    t = await createAdminApp({ env: { PUBLIC_URL: 'https://ferry.example' } });
+  const t = useAdminApp({ env: { PUBLIC_URL: 'https://ferry.example' } }, async () => {
     await makePaymentSettings(t.database.db);
   });
-  afterAll(() => t.close());
 
   async function approvedBooking() {
     const trip = await makeSchedule(t.database.db, { stops: 3 });

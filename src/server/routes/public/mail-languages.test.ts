@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { launches, locations, mailOutbox, textOverrides, tickets } from '#server/db/schema.ts';
 import { saveTextOverride } from '#server/services/text-overrides.ts';
 import type { BookingRequest } from '#shared/schemas.ts';
@@ -13,7 +13,7 @@ import {
   makeSchedule,
   uniqueSuffix,
 } from '#tests/factories.ts';
-import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import {
   MANY_HOLDS_PER_ADDRESS,
   MANY_VERIFICATIONS_PER_ADDRESS,
@@ -26,20 +26,20 @@ const THAANA = /[\u0780-\u07BF]/;
 
 /** The passenger's mails in the language they use: the code, booking received, approved, rejected. */
 describe(`passenger mails in the passenger's language (${testDatabaseKind})`, () => {
-  let t: AdminApp;
   let photo: Buffer;
   let nowMs = Date.now();
   const clock = { now: () => new Date(nowMs) };
 
-  beforeAll(async () => {
-    t = await createAdminApp({
+  const t = useAdminApp(
+    {
       clock,
       env: { ...MANY_HOLDS_PER_ADDRESS, ...MANY_VERIFICATIONS_PER_ADDRESS },
-    });
-    photo = await readFile(path.join(FILES, 'photo-exif-gps.jpg'));
-    await makePaymentSettings(t.database.db);
-  });
-  afterAll(() => t.close());
+    },
+    async () => {
+      photo = await readFile(path.join(FILES, 'photo-exif-gps.jpg'));
+      await makePaymentSettings(t.database.db);
+    },
+  );
 
   const newEmail = () => `p-${uniqueSuffix()}@example.com`;
   const lastMailTo = async (to: string) => {

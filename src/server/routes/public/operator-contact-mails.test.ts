@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminUsers, mailOutbox, refundRequests } from '#server/db/schema.ts';
 import { instantInZone } from '#server/lib/clock.ts';
 import { sendDayBeforeReminders } from '#server/services/send-reminders.ts';
@@ -15,7 +15,7 @@ import {
   makeTicket,
   todayInOperatorZone,
 } from '#tests/factories.ts';
-import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import {
   bookViaApi,
   MANY_HOLDS_PER_ADDRESS,
@@ -66,22 +66,22 @@ function templateOf(subject: string): string | undefined {
 }
 
 describe(`the operator's own contact details in every passenger mail (${testDatabaseKind})`, () => {
-  let t: AdminApp;
   /** Moves the app's clock on, as waiting for the next code would. */
   let skewMs = 0;
 
-  beforeAll(async () => {
-    t = await createAdminApp({
+  const t = useAdminApp(
+    {
       clock: { now: () => new Date(Date.now() + skewMs) },
       env: {
         PUBLIC_URL: BASE,
         EMAIL_VERIFICATIONS_PER_IP_HOUR: '1000',
         ...MANY_HOLDS_PER_ADDRESS,
       },
-    });
-    await makePaymentSettings(t.database.db, { refundPolicy: [{ hoursBefore: 0, percent: 100 }] });
-  });
-  afterAll(() => t.close());
+    },
+    async () => {
+      await makePaymentSettings(t.database.db, { refundPolicy: [{ hoursBefore: 0, percent: 100 }] });
+    },
+  );
 
   const admin = async (method: 'POST' | 'PUT', url: string, payload: object = {}) => {
     const res = await t.send(method, url, payload);
