@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/config.ts';
 import { seedDemo } from '#server/db/seed.ts';
@@ -64,4 +65,18 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       }
     },
   };
+}
+
+/**
+ * The test app of the enclosing `describe`: made before its tests (then `setUp` runs, if given)
+ * and closed after them. The object returned is filled in when the app is made.
+ */
+export function useTestApp(opts: TestAppOptions = {}, setUp?: (t: TestApp) => Promise<unknown>): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(opts));
+    await setUp?.(t);
+  });
+  afterAll(() => t.close?.());
+  return t;
 }

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeSchedule } from '#tests/factories.ts';
 import { searchTrips, seatLockRequest, verifiedToken } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 /*
@@ -10,11 +10,7 @@ import { testDatabaseKind } from '#tests/setup/test-db.ts';
  * anyone could keep the busiest reads uncached with a stream of no-op requests.
  */
 describe(`cache invalidation (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
 
   const warm = async () => {
     const trip = await makeSchedule(t.database.db);

@@ -1,24 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailCodes, mailOutbox } from '#server/db/schema.ts';
 import { RATE_LIMITS } from '#server/lib/rate-limit.ts';
 import { MANAGE_LINK_HEADER } from '#shared/manage-api.ts';
 import { makeTicket, uniqueSuffix } from '#tests/factories.ts';
 import { signInAsAdmin } from '#tests/setup/admin-session.ts';
 import { codeMailedTo } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 describe(`abuse limits with the default rate-limit scale (${testDatabaseKind})`, () => {
-  let t: TestApp;
   let nowMs = Date.parse('2026-03-01T06:00:00Z');
   const clock = { now: () => new Date(nowMs) };
 
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
+  const t = useTestApp({ clock }, async () => {
     expect(t.config.rateLimitScale).toBe(1);
   });
-  afterAll(() => t.close());
 
   const lookup = (reference: string, ip: string) =>
     t.app.inject({ method: 'GET', url: `/api/bookings/${reference}`, remoteAddress: ip });

@@ -5,7 +5,7 @@ import { makePaymentSettings, makeSchedule, uniqueSuffix } from '#tests/factorie
 import { signInAsAdmin } from '#tests/setup/admin-session.ts';
 import { PRODUCTION_ENV } from '#tests/setup/production-env.ts';
 import { bookViaApi, ticketByReference } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { createTestApp, type TestApp, useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 /** What a client behind a proxy that passes its headers on may claim to be. */
@@ -65,12 +65,9 @@ describe(`mailed links in production are built on PUBLIC_URL alone (${testDataba
 });
 
 describe(`mailed links without PUBLIC_URL outside production (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { TRUST_PROXY: '1', PORT: '4321' } });
+  const t = useTestApp({ env: { TRUST_PROXY: '1', PORT: '4321' } }, async () => {
     await makePaymentSettings(t.database.db);
   });
-  afterAll(() => t.close());
 
   it('point at this machine, never at the Host the request named', async () => {
     const mails = await mailEverything(t, FORGED);
@@ -82,13 +79,10 @@ describe(`mailed links without PUBLIC_URL outside production (${testDatabaseKind
 });
 
 describe(`mail printed to the log keeps its secrets out (${testDatabaseKind})`, () => {
-  let t: TestApp;
   const logged: Logged[] = [];
-  beforeAll(async () => {
-    t = await createTestApp({ env: { MAIL_TRANSPORT: 'log', PUBLIC_URL: 'https://ferry.example' } });
+  const t = useTestApp({ env: { MAIL_TRANSPORT: 'log', PUBLIC_URL: 'https://ferry.example' } }, async () => {
     await makePaymentSettings(t.database.db);
   });
-  afterAll(() => t.close());
 
   it('hides every code and link token of every mail, and the outbox keeps them whole', async () => {
     const log = {

@@ -13,16 +13,12 @@ import {
   DEFAULT_THEME_COLOR,
 } from '#shared/constants.ts';
 import { makeLocation, makePaymentSettings } from '#tests/factories.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { createTestApp, type TestApp, useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 import { makeWebRoot } from '#tests/setup/web-root.ts';
 
 describe(`public catalogue endpoints (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('GET /api/health checks the database', async () => {
     const res = await t.app.inject('/api/health');

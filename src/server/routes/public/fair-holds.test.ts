@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, seatLocks, ticketSeats, tickets, verificationTokens } from '#server/db/schema.ts';
 import type { Trip } from '#shared/schemas.ts';
 import {
@@ -18,7 +18,7 @@ import {
   seatLockRequest,
   tripBookingRequest,
 } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { createTestApp, useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 /*
@@ -30,18 +30,15 @@ import { testDatabaseKind } from '#tests/setup/test-db.ts';
 const ATTACKER = '203.0.113.7';
 
 describe(`fair holds (${testDatabaseKind})`, () => {
-  let t: TestApp;
   let slip: Buffer;
   const db = () => t.database.db;
 
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
+  const t = useTestApp({ env: { RATE_LIMIT_SCALE: '1' } }, async () => {
     await makePaymentSettings(db());
     slip = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#2a7' } })
       .jpeg()
       .toBuffer();
   });
-  afterAll(() => t.close());
 
   /** Step 2 as a passenger at `ip` does it: a code to the address, read from the mail, sent back. */
   async function verify(email: string, ip: string) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, bookingChanges, mailOutbox, refundRequests, ticketSeats } from '#server/db/schema.ts';
 import { closeBoarding } from '#server/services/close-boarding.ts';
 import { MANAGE_GRANT_HEADER, MANAGE_LINK_HEADER } from '#shared/manage-api.ts';
@@ -16,28 +16,28 @@ import {
 import { type StaffSession, signInAs } from '#tests/setup/admin-app.ts';
 import { multipartBody } from '#tests/setup/multipart.ts';
 import { bookViaApi, mailedManageCode, ticketByReference } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const SLIP = path.resolve(import.meta.dirname, '../../../../tests/files/photo-exif-gps.jpg');
 
 describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
-  let t: TestApp;
   /** Moves the app's clock on, as waiting would. */
   let skewMs = 0;
 
-  beforeAll(async () => {
-    t = await createTestApp({
+  const t = useTestApp(
+    {
       clock: { now: () => new Date(Date.now() + skewMs) },
       env: {
         RATE_LIMIT_SCALE: '100',
         PUBLIC_URL: 'https://ferry.example',
         EMAIL_VERIFICATIONS_PER_IP_HOUR: '40',
       },
-    });
-    await makePaymentSettings(t.database.db, { refundPolicy: [{ hoursBefore: 1, percent: 80 }] });
-  });
-  afterAll(() => t.close());
+    },
+    async () => {
+      await makePaymentSettings(t.database.db, { refundPolicy: [{ hoursBefore: 1, percent: 80 }] });
+    },
+  );
 
   /** Two departures of the same route on the same day, and a booking on the first. */
   async function bookedTrip(seats = ['A1']) {
