@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, tickets } from '#server/db/schema.ts';
 import { createDevTransport, createMailer } from '#server/lib/mailer.ts';
 import { makePaymentSettings, makeSchedule, uniqueSuffix } from '#tests/factories.ts';
 import { signInAsAdmin } from '#tests/setup/admin-session.ts';
 import { PRODUCTION_ENV } from '#tests/setup/production-env.ts';
 import { bookViaApi, ticketByReference } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp, useTestApp } from '#tests/setup/test-app.ts';
+import { type TestApp, useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 /** What a client behind a proxy that passes its headers on may claim to be. */
@@ -46,13 +46,10 @@ const linksIn = (text: string) => [...text.matchAll(/https?:\/\/[^\s<>"']+/g)].m
 
 // One app per block: the manage link's base is set per process, as one server runs one app.
 describe(`mailed links in production are built on PUBLIC_URL alone (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // Behind one trusted proxy, whose forwarded headers the app believes for the client address.
-    t = await createTestApp({ env: { ...PRODUCTION_ENV, TRUST_PROXY: '1' } });
+  // Behind one trusted proxy, whose forwarded headers the app believes for the client address.
+  const t = useTestApp({ env: { ...PRODUCTION_ENV, TRUST_PROXY: '1' } }, async () => {
     await makePaymentSettings(t.database.db);
   });
-  afterAll(() => t.close());
 
   it('every link in every mail starts with PUBLIC_URL, whatever Host the request named', async () => {
     const mails = await mailEverything(t, FORGED);

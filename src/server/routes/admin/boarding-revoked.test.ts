@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tickets } from '#server/db/schema.ts';
 import { instantInZone } from '#server/lib/clock.ts';
 import { type BoardingManifest, judgeScan } from '#shared/boarding.ts';
 import { verifyCode } from '#shared/e-ticket-code.ts';
 import { MANAGE_GRANT_HEADER, MANAGE_LINK_HEADER } from '#shared/manage-api.ts';
 import { makePaymentSettings, makeSchedule, makeTicket, todayInOperatorZone } from '#tests/factories.ts';
-import { type AdminApp, createAdminApp, type StaffSession } from '#tests/setup/admin-app.ts';
+import { type StaffSession, useAdminApp } from '#tests/setup/admin-app.ts';
 import { bookViaApi, mailedManageCode, ticketByReference } from '#tests/setup/public-booking.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -15,18 +15,15 @@ import { testDatabaseKind } from '#tests/setup/test-db.ts';
 // departure's manifest; the manifest then lists its old code as revoked, so a device shows it
 // red there instead of "valid, not in the list yet" (docs/decisions/024).
 describe(`codes revoked on the departure a booking left (${testDatabaseKind})`, () => {
-  let t: AdminApp;
   let owner: StaffSession;
   const today = todayInOperatorZone();
   // Early this morning in the operator's zone: today's departures are all still to come.
   const now = instantInZone(today, '06:00', 'Indian/Maldives');
 
-  beforeAll(async () => {
-    t = await createAdminApp({ clock: { now: () => now }, role: 'crew' });
+  const t = useAdminApp({ clock: { now: () => now }, role: 'crew' }, async () => {
     owner = await t.signInAs('owner');
     await makePaymentSettings(t.database.db);
   });
-  afterAll(() => t.close());
 
   const manifestOf = async (scheduleId: string) => {
     const res = await t.get(`/api/admin/boarding/${scheduleId}/manifest`);

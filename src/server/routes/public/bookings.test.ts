@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { idempotencyRecords, mailOutbox, seatLocks, ticketSeats, tickets } from '#server/db/schema.ts';
 import { MSG } from '#shared/messages.ts';
 import type { BookingRequest } from '#shared/schemas.ts';
@@ -23,7 +23,7 @@ import {
   tripBookingRequest,
   verifiedToken as verifiedByMail,
 } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const FILES = path.resolve(import.meta.dirname, '../../../../tests/files');
@@ -41,20 +41,20 @@ async function multipart(booking: unknown, slip?: Buffer) {
 }
 
 describe(`bookings (${testDatabaseKind})`, () => {
-  let t: TestApp;
   let photo: Buffer;
   let nowMs = Date.now();
   const clock = { now: () => new Date(nowMs) };
 
-  beforeAll(async () => {
-    // Many bookings from one address on one trip: the fair-hold limits have tests of their own.
-    t = await createTestApp({
+  // Many bookings from one address on one trip: the fair-hold limits have tests of their own.
+  const t = useTestApp(
+    {
       clock,
       env: { RATE_LIMIT_SCALE: '100', ...MANY_HOLDS_PER_ADDRESS, ...MANY_VERIFICATIONS_PER_ADDRESS },
-    });
-    photo = await readFile(path.join(FILES, 'photo-exif-gps.jpg'));
-  });
-  afterAll(() => t.close());
+    },
+    async () => {
+      photo = await readFile(path.join(FILES, 'photo-exif-gps.jpg'));
+    },
+  );
   beforeEach(async () => {
     await makePaymentSettings(t.database.db, {
       localAdultPrice: '25.00',

@@ -1,25 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailCodes, verificationTokens } from '#server/db/schema.ts';
 import { sha256Hex } from '#server/lib/one-time-codes.ts';
 import { MSG } from '#shared/messages.ts';
 import { uniqueSuffix } from '#tests/factories.ts';
 import { codeMailedTo } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 describe(`e-mail codes (${testDatabaseKind})`, () => {
-  let t: TestApp;
   let nowMs = Date.parse('2026-03-01T06:00:00Z');
   const clock = { now: () => new Date(nowMs) };
   const advance = (seconds: number) => {
     nowMs += seconds * 1000;
   };
 
-  beforeAll(async () => {
-    t = await createTestApp({ clock, env: { RATE_LIMIT_SCALE: '100' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ clock, env: { RATE_LIMIT_SCALE: '100' } });
 
   const send = (email: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/email-codes', payload: { email } });

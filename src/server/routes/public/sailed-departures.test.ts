@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { launches } from '#server/db/schema.ts';
 import { addDays, instantInZone } from '#server/lib/clock.ts';
 import type { Trip } from '#shared/schemas.ts';
@@ -14,7 +14,7 @@ import {
 } from '#tests/factories.ts';
 import { bookingRequest } from '#tests/setup/http-passenger.ts';
 import { postBooking, searchTrips, seatLockRequest, verifiedToken } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 /*
@@ -26,7 +26,6 @@ import { testDatabaseKind } from '#tests/setup/test-db.ts';
 const ZONE = 'Indian/Maldives';
 
 describe(`departures that have sailed (${testDatabaseKind})`, () => {
-  let t: TestApp;
   const today = todayInOperatorZone();
   // The clock stands at a chosen wall-clock time of today in the operator's zone.
   let current = instantInZone(today, '07:00', ZONE);
@@ -43,14 +42,12 @@ describe(`departures that have sailed (${testDatabaseKind})`, () => {
   };
   let slip: Buffer;
 
-  beforeAll(async () => {
-    t = await createTestApp({ clock, env: { RATE_LIMIT_SCALE: '100' } });
+  const t = useTestApp({ clock, env: { RATE_LIMIT_SCALE: '100' } }, async () => {
     await makePaymentSettings(t.database.db);
     slip = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#2a7' } })
       .jpeg()
       .toBuffer();
   });
-  afterAll(() => t.close());
 
   /** Malé 10:00 -> Airport 10:30 -> Thoddoo (arrival), today. */
   const route = () =>

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '#shared/messages.ts';
 import {
   type MadeSchedule,
@@ -9,7 +9,7 @@ import {
   seatLabels,
 } from '#tests/factories.ts';
 import { postBooking, tripBookingRequest, verifiedToken } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 /*
@@ -22,28 +22,28 @@ import { testDatabaseKind } from '#tests/setup/test-db.ts';
 const DESK = '100.64.20.1';
 
 describe(`verifications from a shared address (${testDatabaseKind})`, () => {
-  let t: TestApp;
   let slip: Buffer;
   let trip: MadeSchedule;
 
-  beforeAll(async () => {
-    // Small limits so the test reaches them; the request limits are opened to show the counts.
-    t = await createTestApp({
+  // Small limits so the test reaches them; the request limits are opened to show the counts.
+  const t = useTestApp(
+    {
       env: {
         RATE_LIMIT_SCALE: '100',
         EMAIL_VERIFICATIONS_PER_IP_HOUR: '3',
         EMAIL_VERIFICATIONS_PER_IP_DAY: '7',
         SEAT_HOLD_MAX_SHARE: '1',
       },
-    });
-    await makePaymentSettings(t.database.db);
-    const launch = await makeLaunch(t.database.db, { seats: 48 });
-    trip = await makeSchedule(t.database.db, { launchIds: [launch.id] });
-    slip = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#2a7' } })
-      .jpeg()
-      .toBuffer();
-  });
-  afterAll(() => t.close());
+    },
+    async () => {
+      await makePaymentSettings(t.database.db);
+      const launch = await makeLaunch(t.database.db, { seats: 48 });
+      trip = await makeSchedule(t.database.db, { launchIds: [launch.id] });
+      slip = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#2a7' } })
+        .jpeg()
+        .toBuffer();
+    },
+  );
 
   const ask = (email: string, ip = DESK) =>
     t.app.inject({ method: 'POST', url: '/api/email-codes', payload: { email }, remoteAddress: ip });
