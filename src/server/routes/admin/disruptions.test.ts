@@ -21,6 +21,7 @@ import {
   makeSchedule,
   makeTicket,
   seatLabels,
+  type TicketOptions,
   todayInOperatorZone,
 } from '#tests/factories.ts';
 import { useAdminApp } from '#tests/setup/admin-app.ts';
@@ -39,34 +40,17 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
     const db = t.database.db;
     const trip = await makeSchedule(db);
     const email = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example.com`;
-    const english = await makeTicket(db, {
-      schedule: trip,
-      status: 'confirmed',
-      passengerEmail: email('en'),
-    });
-    const dhivehi = await makeTicket(db, {
-      schedule: trip,
-      status: 'confirmed',
-      passengerEmail: email('dv'),
-      language: 'dv',
-    });
-    const pending = await makeTicket(db, {
-      schedule: trip,
-      status: 'pending',
-      passengerEmail: email('pending'),
-    });
-    const walkIn = await makeTicket(db, {
-      schedule: trip,
+    const onTrip = (ticket: Omit<TicketOptions, 'schedule'>) => makeTicket(db, { schedule: trip, ...ticket });
+    const english = await onTrip({ status: 'confirmed', passengerEmail: email('en') });
+    const dhivehi = await onTrip({ status: 'confirmed', passengerEmail: email('dv'), language: 'dv' });
+    const pending = await onTrip({ status: 'pending', passengerEmail: email('pending') });
+    const walkIn = await onTrip({
       status: 'confirmed',
       passengerEmail: '',
       passengerPhone: '+960 7771234',
       channel: 'counter',
     });
-    const rejected = await makeTicket(db, {
-      schedule: trip,
-      status: 'cancelled',
-      passengerEmail: email('rejected'),
-    });
+    const rejected = await onTrip({ status: 'cancelled', passengerEmail: email('rejected') });
 
     const preview = await t.send('GET', `/api/admin/trips/${trip.schedule.id}/cancel-preview`);
     expect(preview.statusCode, preview.body).toBe(200);

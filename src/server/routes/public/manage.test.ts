@@ -55,6 +55,11 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
 
   const post = (reference: string, action: string, payload: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: `/api/bookings/${reference}/manage/${action}`, payload, headers });
+  /** A request, with a fresh id, that gives A Passenger's refund account at `bankName`. */
+  const withAccount = (bankName: string, accountNumber: string) => ({
+    requestId: randomUUID(),
+    account: { bankName, accountName: 'A Passenger', accountNumber },
+  });
   /** A rebooking onto `to`'s departure, with a fresh request id. */
   const rebookBody = (to: MadeSchedule, seats: string[]) => ({
     requestId: randomUUID(),
@@ -367,10 +372,7 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
     // The next code may be sent a minute after the last.
     skewMs += 61_000;
     const proved = await prove(booking.reference, booking.email);
-    const body = {
-      requestId: randomUUID(),
-      account: { bankName: 'MIB', accountName: 'A Passenger', accountNumber: '90101234567' },
-    };
+    const body = withAccount('MIB', '90101234567');
     const first = await post(booking.reference, 'refund-account', body, headersOf(proved));
     const retried = await post(booking.reference, 'refund-account', body, headersOf(proved));
     expect([first.statusCode, retried.statusCode], retried.body).toEqual([200, 200]);
@@ -954,10 +956,7 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
     const cancelled = await post(
       booking.reference,
       'cancel',
-      {
-        requestId: randomUUID(),
-        account: { bankName: 'BML', accountName: 'A Passenger', accountNumber: '7730000055555' },
-      },
+      withAccount('BML', '7730000055555'),
       headersOf(await prove(booking.reference, booking.email)),
     );
     expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -965,10 +964,7 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
     const res = await post(
       booking.reference,
       'refund-account',
-      {
-        requestId: randomUUID(),
-        account: { bankName: 'MIB', accountName: 'A Passenger', accountNumber: '90101239876' },
-      },
+      withAccount('MIB', '90101239876'),
       headersOf(await prove(booking.reference, booking.email)),
     );
     expect(res.statusCode, res.body).toBe(200);
