@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { mailOutbox } from '#server/db/schema.ts';
-import type { BookingCreated } from '#shared/schemas.ts';
-import { type MadeSchedule, uniqueSuffix } from '../factories.ts';
+import { mailOutbox, tickets } from '#server/db/schema.ts';
+import type { BookingCreated, BookingRequest } from '#shared/schemas.ts';
+import { type MadeSchedule, type Ticket, uniqueSuffix } from '../factories.ts';
 import { bookingRequest } from './http-passenger.ts';
 import { multipartBody } from './multipart.ts';
 
@@ -20,6 +20,34 @@ export async function mailedCode(app: FastifyInstance, email: string): Promise<s
     .orderBy(desc(mailOutbox.seq))
     .limit(1);
   return /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+}
+
+/** The code of the newest mail to `email` that asks to change a booking (undefined when none). */
+export async function mailedManageCode(app: FastifyInstance, email: string): Promise<string | undefined> {
+  const [mail] = await app.deps.database.db
+    .select({ text: mailOutbox.text })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, '%code to change%')))
+    .orderBy(desc(mailOutbox.seq))
+    .limit(1);
+  return /\bis (\d{6})\./.exec(mail?.text ?? '')?.[1];
+}
+
+/** The ticket row of a booking reference; throws when there is none. */
+export async function ticketByReference(app: FastifyInstance, reference: string): Promise<Ticket> {
+  const [row] = await app.deps.database.db
+    .select()
+    .from(tickets)
+    .where(eq(tickets.paymentReference, reference));
+  if (!row) throw new Error(`no ticket ${reference}`);
+  return row;
+}
+
+/** The same, for a test that expects the code: throws when no mail to `email` carries one. */
+export async function codeMailedTo(app: FastifyInstance, email: string): Promise<string> {
+  const code = await mailedCode(app, email);
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
 }
 
 /**
@@ -45,6 +73,33 @@ export async function verifiedToken(
   return res.json().verificationToken;
 }
 
+/**
+ * Fair-hold limits opened up, for tests that hold many seats from one address (the limits have
+ * tests of their own in fair-holds.test.ts).
+ */
+export const MANY_HOLDS_PER_ADDRESS = { SEAT_HOLD_PER_IP: '10000', SEAT_HOLD_MAX_SHARE: '1' } as const;
+
+/** E-mail verification limits opened up, for tests that verify many addresses from one. */
+export const MANY_VERIFICATIONS_PER_ADDRESS = {
+  EMAIL_VERIFICATIONS_PER_IP_HOUR: '1000',
+  EMAIL_VERIFICATIONS_PER_IP_DAY: '1000',
+} as const;
+
+/** The wizard's booking body for `seats` on a trip, from its first stop to its last, on its first launch. */
+export function tripBookingRequest(
+  trip: MadeSchedule,
+  opts: { seats: string[]; email: string; verificationToken: string; name?: string },
+): BookingRequest {
+  return bookingRequest({
+    scheduleId: trip.schedule.id,
+    travelDate: trip.schedule.travelDate,
+    originId: trip.stops[0]?.locationId ?? '',
+    destinationId: trip.stops[trip.stops.length - 1]?.locationId ?? '',
+    launchId: trip.launchIds[0] ?? '',
+    ...opts,
+  });
+}
+
 /** Books seats on a trip through the public API (multipart with a real slip), as the wizard does. */
 export async function bookViaApi(
   app: FastifyInstance,
@@ -53,12 +108,7 @@ export async function bookViaApi(
 ): Promise<BookingCreated & { email: string }> {
   const email = `p-${uniqueSuffix()}@example.com`;
   const seats = opts.seats ?? ['A1'];
-  const booking = bookingRequest({
-    scheduleId: trip.schedule.id,
-    travelDate: trip.schedule.travelDate,
-    originId: trip.stops[0]?.locationId ?? '',
-    destinationId: trip.stops[trip.stops.length - 1]?.locationId ?? '',
-    launchId: trip.launchIds[0] ?? '',
+  const booking = tripBookingRequest(trip, {
     seats,
     email,
     verificationToken: await verifiedToken(app, email),
@@ -91,6 +141,56 @@ export async function postBooking(
       ...body.headers,
       'x-booking-session': opts.session ?? randomUUID(),
       'idempotency-key': `key-${randomUUID()}`,
+    },
+    ...(opts.ip ? { remoteAddress: opts.ip } : {}),
+  });
+}
+
+/**
+ * GET /api/trips as the search page asks it: the trip's date, from its stop `from` (the first
+ * unless told) to its stop `to` (the second unless told; -1 is the last).
+ */
+export function searchTrips(
+  app: FastifyInstance,
+  trip: MadeSchedule,
+  opts: { from?: number; to?: number; ip?: string } = {},
+) {
+  return app.inject({
+    method: 'GET',
+    url: '/api/trips',
+    query: {
+      date: trip.schedule.travelDate,
+      from: trip.stops.at(opts.from ?? 0)?.locationId ?? '',
+      to: trip.stops.at(opts.to ?? 1)?.locationId ?? '',
+    },
+    ...(opts.ip ? { remoteAddress: opts.ip } : {}),
+  });
+}
+
+/**
+ * POST (hold) or DELETE (release) /api/seat-locks for seats of a trip's departure, on its first
+ * launch unless told, from a fresh booking session unless told (`null`: no session header). A hold
+ * carries the verification token when given.
+ */
+export function seatLockRequest(
+  app: FastifyInstance,
+  method: 'POST' | 'DELETE',
+  trip: MadeSchedule,
+  seats: string[],
+  opts: { session?: string | null; token?: string; launchId?: string; originId?: string; ip?: string } = {},
+) {
+  const session = opts.session === undefined ? randomUUID() : opts.session;
+  return app.inject({
+    method,
+    url: '/api/seat-locks',
+    headers: session ? { 'x-booking-session': session } : {},
+    payload: {
+      scheduleId: trip.schedule.id,
+      travelDate: trip.schedule.travelDate,
+      launchId: opts.launchId ?? trip.launchIds[0],
+      seats,
+      ...(opts.token ? { verificationToken: opts.token } : {}),
+      ...(opts.originId ? { originId: opts.originId } : {}),
     },
     ...(opts.ip ? { remoteAddress: opts.ip } : {}),
   });

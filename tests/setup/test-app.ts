@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/config.ts';
 import { seedDemo } from '#server/db/seed.ts';
@@ -18,17 +19,17 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+export type TestAppOptions = {
+  env?: Record<string, string>;
+  seed?: boolean;
+  clock?: Clock;
+  webRoot?: string | false;
+  /** Routes a test adds before the app is ready (to show what the app does with them). */
+  beforeReady?: (app: FastifyInstance) => void;
+};
+
 /** A real app on a fresh database and a temporary upload folder, for `app.inject` tests. */
-export async function createTestApp(
-  opts: {
-    env?: Record<string, string>;
-    seed?: boolean;
-    clock?: Clock;
-    webRoot?: string | false;
-    /** Routes a test adds before the app is ready (to show what the app does with them). */
-    beforeReady?: (app: FastifyInstance) => void;
-  } = {},
-): Promise<TestApp> {
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ferry-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env });
   const database = await createTestDatabase();
@@ -64,4 +65,18 @@ export async function createTestApp(
       }
     },
   };
+}
+
+/**
+ * The test app of the enclosing `describe`: made before its tests (then `setUp` runs, if given)
+ * and closed after them. The object returned is filled in when the app is made.
+ */
+export function useTestApp(opts: TestAppOptions = {}, setUp?: (t: TestApp) => Promise<unknown>): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(opts));
+    await setUp?.(t);
+  });
+  afterAll(() => t.close?.());
+  return t;
 }

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 type Operation = {
@@ -13,15 +13,12 @@ type Document = { openapi: string; paths: Record<string, Record<string, Operatio
 const openapiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}').replace(/\*$/, '{*}');
 
 describe(`GET /api/openapi.json (${testDatabaseKind})`, () => {
-  let t: TestApp;
   let doc: Document;
-  beforeAll(async () => {
-    t = await createTestApp();
+  const t = useTestApp({}, async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
     doc = res.json();
   });
-  afterAll(() => t.close());
 
   it('is an OpenAPI 3.1 document', () => {
     expect(doc.openapi).toMatch(/^3\.1\./);

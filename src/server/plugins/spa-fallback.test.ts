@@ -1,10 +1,9 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_PAGES } from '#shared/route-pages.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
+import { makeWebRoot } from '#tests/setup/web-root.ts';
 
 const page = (name: string) => `<!doctype html><html><head><title>${name}</title></head><body></body></html>`;
 
@@ -16,13 +15,13 @@ describe(`client routes get their page (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     // A build with the public routes' own pages, and one without (an older build).
-    webRoot = await mkdtemp(path.join(tmpdir(), 'ferry-web-'));
-    bareRoot = await mkdtemp(path.join(tmpdir(), 'ferry-web-'));
-    await mkdir(path.join(webRoot, 'routes'));
-    for (const root of [webRoot, bareRoot]) await writeFile(path.join(root, 'index.html'), page('index'));
-    for (const [route, file] of Object.entries(ROUTE_PAGES)) {
-      await writeFile(path.join(webRoot, file), page(`page of ${route}`));
-    }
+    webRoot = await makeWebRoot({
+      'index.html': page('index'),
+      ...Object.fromEntries(
+        Object.entries(ROUTE_PAGES).map(([route, file]) => [file, page(`page of ${route}`)]),
+      ),
+    });
+    bareRoot = await makeWebRoot({ 'index.html': page('index') });
     t = await createTestApp({ webRoot });
     bare = await createTestApp({ webRoot: bareRoot });
   });

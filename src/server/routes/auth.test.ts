@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminUsers, auditLog, loginFailures, sessions } from '#server/db/schema.ts';
 import { hashToken } from '#server/lib/sessions.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
@@ -7,18 +7,14 @@ import { MSG } from '#shared/messages.ts';
 import { ROLE_PERMISSIONS } from '#shared/permissions.ts';
 import { makeAdmin } from '#tests/factories.ts';
 import { cookieFrom, signInAsAdmin } from '#tests/setup/admin-session.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 describe(`admin sign-in and sessions (${testDatabaseKind})`, () => {
-  let t: TestApp;
   let nowMs = Date.now();
   const clock = { now: () => new Date(nowMs) };
 
-  beforeAll(async () => {
-    t = await createTestApp({ clock, env: { LOGIN_MAX_FAILURES: '3', RATE_LIMIT_SCALE: '100' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ clock, env: { LOGIN_MAX_FAILURES: '3', RATE_LIMIT_SCALE: '100' } });
 
   const login = (email: string, password: string, ip = '127.0.0.1') =>
     t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
@@ -223,11 +219,7 @@ describe(`admin sign-in and sessions (${testDatabaseKind})`, () => {
 });
 
 describe(`session cookie over https (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_URL: 'https://ferry.example.com' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ env: { PUBLIC_URL: 'https://ferry.example.com' } });
 
   it('is Secure and __Host- prefixed', async () => {
     const { cookie } = await signInAsAdmin(t.app);

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeSchedule } from '#tests/factories.ts';
-import { verifiedToken } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { searchTrips, seatLockRequest, verifiedToken } from '#tests/setup/public-booking.ts';
+import { useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 /*
@@ -11,23 +10,11 @@ import { testDatabaseKind } from '#tests/setup/test-db.ts';
  * anyone could keep the busiest reads uncached with a stream of no-op requests.
  */
 describe(`cache invalidation (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
 
   const warm = async () => {
     const trip = await makeSchedule(t.database.db);
-    await t.app.inject({
-      method: 'GET',
-      url: '/api/trips',
-      query: {
-        date: trip.schedule.travelDate,
-        from: trip.stops[0]?.locationId ?? '',
-        to: trip.stops[1]?.locationId ?? '',
-      },
-    });
+    await searchTrips(t.app, trip);
     expect(t.app.deps.tripSearchCache.size).toBeGreaterThan(0);
     return trip;
   };
@@ -38,17 +25,7 @@ describe(`cache invalidation (${testDatabaseKind})`, () => {
     expect(logout.statusCode).toBe(204);
     expect(t.app.deps.tripSearchCache.size).toBeGreaterThan(0);
 
-    const release = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/seat-locks',
-      headers: { 'x-booking-session': randomUUID() },
-      payload: {
-        scheduleId: trip.schedule.id,
-        travelDate: trip.schedule.travelDate,
-        launchId: trip.launchIds[0],
-        seats: ['A1'],
-      },
-    });
+    const release = await seatLockRequest(t.app, 'DELETE', trip, ['A1']);
     expect(release.json()).toEqual({ released: 0 });
     expect(t.app.deps.tripSearchCache.size).toBeGreaterThan(0);
 
@@ -64,18 +41,7 @@ describe(`cache invalidation (${testDatabaseKind})`, () => {
   it('empties them when a write changed seats', async () => {
     const trip = await warm();
     const token = await verifiedToken(t.app, 'cache@example.com');
-    const locked = await t.app.inject({
-      method: 'POST',
-      url: '/api/seat-locks',
-      headers: { 'x-booking-session': randomUUID() },
-      payload: {
-        scheduleId: trip.schedule.id,
-        travelDate: trip.schedule.travelDate,
-        launchId: trip.launchIds[0],
-        seats: ['A1'],
-        verificationToken: token,
-      },
-    });
+    const locked = await seatLockRequest(t.app, 'POST', trip, ['A1'], { token });
     expect(locked.statusCode).toBe(200);
     expect(t.app.deps.tripSearchCache.size).toBe(0);
   });

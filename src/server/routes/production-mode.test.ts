@@ -3,7 +3,7 @@ import { ensureAdmin } from '#server/services/ensure-admin.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import { PRODUCTION_ENV } from '#tests/setup/production-env.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { createTestApp, type TestApp, useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 /*
@@ -12,12 +12,9 @@ import { testDatabaseKind } from '#tests/setup/test-db.ts';
  * no dev outbox.
  */
 describe(`production on demo data (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { ...PRODUCTION_ENV }, seed: true });
+  const t = useTestApp({ env: { ...PRODUCTION_ENV }, seed: true }, async () => {
     await ensureAdmin({ db: t.database.db, ...DEMO_ADMIN, isDemo: true });
   });
-  afterAll(() => t.close());
 
   it('answers {demo:null} for the demo credentials', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/demo-credentials' });

@@ -1,10 +1,9 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
+import { makeWebRoot } from '#tests/setup/web-root.ts';
 
 const SAMPLE_UUID = '3f1c2a9e-7b4d-4c1e-9a2f-5d6e7f8a9b0c';
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -46,13 +45,11 @@ describe(`security headers on every response (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     // A small built site of our own, so the static and SPA fallback routes are registered.
-    webRoot = await mkdtemp(path.join(tmpdir(), 'ferry-web-'));
-    await mkdir(path.join(webRoot, 'assets'));
-    await writeFile(
-      path.join(webRoot, 'index.html'),
-      '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>',
-    );
-    await writeFile(path.join(webRoot, 'assets', 'app.js'), 'export {};\n');
+    webRoot = await makeWebRoot({
+      'index.html':
+        '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>',
+      'assets/app.js': 'export {};\n',
+    });
     t = await createTestApp({ webRoot });
     https = await createTestApp({ webRoot, env: { PUBLIC_URL: 'https://ferry.example' } });
   });

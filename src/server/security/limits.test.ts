@@ -1,23 +1,21 @@
-import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { emailCodes, mailOutbox } from '#server/db/schema.ts';
 import { RATE_LIMITS } from '#server/lib/rate-limit.ts';
 import { MANAGE_LINK_HEADER } from '#shared/manage-api.ts';
 import { makeTicket, uniqueSuffix } from '#tests/factories.ts';
 import { signInAsAdmin } from '#tests/setup/admin-session.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { codeMailedTo } from '#tests/setup/public-booking.ts';
+import { useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 describe(`abuse limits with the default rate-limit scale (${testDatabaseKind})`, () => {
-  let t: TestApp;
   let nowMs = Date.parse('2026-03-01T06:00:00Z');
   const clock = { now: () => new Date(nowMs) };
 
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
+  const t = useTestApp({ clock }, async () => {
     expect(t.config.rateLimitScale).toBe(1);
   });
-  afterAll(() => t.close());
 
   const lookup = (reference: string, ip: string) =>
     t.app.inject({ method: 'GET', url: `/api/bookings/${reference}`, remoteAddress: ip });
@@ -32,17 +30,7 @@ describe(`abuse limits with the default rate-limit scale (${testDatabaseKind})`,
     });
   const newEmail = () => `p-${uniqueSuffix()}@example.com`;
 
-  async function lastCode(email: string): Promise<string> {
-    const [mail] = await t.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, email))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1);
-    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
-    if (!code) throw new Error(`no code mailed to ${email}`);
-    return code;
-  }
+  const lastCode = (email: string) => codeMailedTo(t.app, email);
   const otherThan = (code: string) => (code === '000000' ? '000001' : '000000');
 
   it('the public lookup answers 429 once an address passes its per-minute limit', async () => {

@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, tickets } from '#server/db/schema.ts';
 import { createDevTransport, createMailer } from '#server/lib/mailer.ts';
 import { makePaymentSettings, makeSchedule, uniqueSuffix } from '#tests/factories.ts';
 import { signInAsAdmin } from '#tests/setup/admin-session.ts';
 import { PRODUCTION_ENV } from '#tests/setup/production-env.ts';
-import { bookViaApi } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { bookViaApi, ticketByReference } from '#tests/setup/public-booking.ts';
+import { type TestApp, useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 /** What a client behind a proxy that passes its headers on may claim to be. */
@@ -37,11 +36,8 @@ async function mailEverything(t: TestApp, forged: Record<string, string>) {
 
   const trip = await makeSchedule(t.database.db, { stops: 3 });
   const booking = await bookViaApi(t.app, trip);
-  const [ticket] = await t.database.db
-    .select({ id: tickets.id })
-    .from(tickets)
-    .where(eq(tickets.paymentReference, booking.reference));
-  const approved = await staff(`/api/admin/tickets/${ticket?.id}/approve`, {});
+  const ticket = await ticketByReference(t.app, booking.reference);
+  const approved = await staff(`/api/admin/tickets/${ticket.id}/approve`, {});
   expect(approved.statusCode, approved.body).toBe(200);
   return t.database.db.select().from(mailOutbox);
 }
@@ -50,13 +46,10 @@ const linksIn = (text: string) => [...text.matchAll(/https?:\/\/[^\s<>"']+/g)].m
 
 // One app per block: the manage link's base is set per process, as one server runs one app.
 describe(`mailed links in production are built on PUBLIC_URL alone (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // Behind one trusted proxy, whose forwarded headers the app believes for the client address.
-    t = await createTestApp({ env: { ...PRODUCTION_ENV, TRUST_PROXY: '1' } });
+  // Behind one trusted proxy, whose forwarded headers the app believes for the client address.
+  const t = useTestApp({ env: { ...PRODUCTION_ENV, TRUST_PROXY: '1' } }, async () => {
     await makePaymentSettings(t.database.db);
   });
-  afterAll(() => t.close());
 
   it('every link in every mail starts with PUBLIC_URL, whatever Host the request named', async () => {
     const mails = await mailEverything(t, FORGED);
@@ -69,12 +62,9 @@ describe(`mailed links in production are built on PUBLIC_URL alone (${testDataba
 });
 
 describe(`mailed links without PUBLIC_URL outside production (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { TRUST_PROXY: '1', PORT: '4321' } });
+  const t = useTestApp({ env: { TRUST_PROXY: '1', PORT: '4321' } }, async () => {
     await makePaymentSettings(t.database.db);
   });
-  afterAll(() => t.close());
 
   it('point at this machine, never at the Host the request named', async () => {
     const mails = await mailEverything(t, FORGED);
@@ -86,13 +76,10 @@ describe(`mailed links without PUBLIC_URL outside production (${testDatabaseKind
 });
 
 describe(`mail printed to the log keeps its secrets out (${testDatabaseKind})`, () => {
-  let t: TestApp;
   const logged: Logged[] = [];
-  beforeAll(async () => {
-    t = await createTestApp({ env: { MAIL_TRANSPORT: 'log', PUBLIC_URL: 'https://ferry.example' } });
+  const t = useTestApp({ env: { MAIL_TRANSPORT: 'log', PUBLIC_URL: 'https://ferry.example' } }, async () => {
     await makePaymentSettings(t.database.db);
   });
-  afterAll(() => t.close());
 
   it('hides every code and link token of every mail, and the outbox keeps them whole', async () => {
     const log = {

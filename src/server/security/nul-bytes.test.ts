@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '#shared/messages.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 // PostgreSQL cannot store a NUL character in text: such input is the client's mistake (400),
 // never a server error, and changes nothing.
 describe(`NUL characters in input (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
-    ({ cookie } = await signInAsAdmin(t.app));
-  });
-  afterAll(() => t.close());
+  const t = useAdminApp();
 
   it.each([
     ['a lookup reference', { method: 'GET', url: '/api/bookings/2611224389%00' }],
@@ -31,12 +24,7 @@ describe(`NUL characters in input (${testDatabaseKind})`, () => {
 
   it('an admin setting with a NUL is refused and not saved', async () => {
     const before = (await t.app.inject({ method: 'GET', url: '/api/branding' })).json();
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/pwa-settings',
-      headers: { cookie },
-      payload: { appName: 'A\u0000B' },
-    });
+    const res = await t.put('/api/admin/pwa-settings', { appName: 'A\u0000B' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(MSG.checkRequiredFields);
     expect((await t.app.inject({ method: 'GET', url: '/api/branding' })).json()).toEqual(before);

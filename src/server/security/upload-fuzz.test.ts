@@ -10,10 +10,9 @@ import { banners, launches, tickets } from '#server/db/schema.ts';
 import { IMAGE_MAX_BYTES } from '#shared/constants.ts';
 import type { BookingRequest } from '#shared/schemas.ts';
 import { type MadeSchedule, makeLaunch, makePaymentSettings, makeSchedule } from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
 import { multipartBody } from '#tests/setup/multipart.ts';
-import { verifiedToken } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { tripBookingRequest, verifiedToken } from '#tests/setup/public-booking.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 /** A file to upload, with the name and type a browser (or an attacker) would send. */
@@ -107,8 +106,7 @@ async function expectCleanImage(file: Buffer): Promise<void> {
 }
 
 describe(`image uploads refuse bad files (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  let cookie: string;
+  let t: AdminApp;
   let trip: MadeSchedule;
   let freeSeats: string[];
   let email: string;
@@ -121,8 +119,7 @@ describe(`image uploads refuse bad files (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     // Many bookings from one test address: the per-IP limits are not what this file tests.
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '1000' } });
-    ({ cookie } = await signInAsAdmin(t.app));
+    t = await createAdminApp({ env: { RATE_LIMIT_SCALE: '1000' } });
     await makePaymentSettings(t.database.db);
     const tomorrow = new Date(Date.now() + 24 * 60 * 60_000).toISOString().slice(0, 10);
     const launch = await makeLaunch(t.database.db, { seats: 40 });
@@ -274,26 +271,8 @@ describe(`image uploads refuse bad files (${testDatabaseKind})`, () => {
   }, 60_000);
   afterAll(() => t.close());
 
-  function bookingRequest(seat: string): BookingRequest {
-    return {
-      scheduleId: trip.schedule.id,
-      travelDate: trip.schedule.travelDate,
-      originId: trip.stops[0]?.locationId ?? '',
-      destinationId: trip.stops[trip.stops.length - 1]?.locationId ?? '',
-      launchId,
-      seats: [seat],
-      tickets: [{ type: 'local', category: 'adult', quantity: 1 }],
-      passenger: {
-        name: 'Aishath Mohamed Ali',
-        email,
-        phone: '7771234',
-        nationality: 'Maldivian',
-        countryCode: '+960',
-      },
-      paymentCurrency: 'MVR',
-      verificationToken: token,
-    };
-  }
+  const bookingRequest = (seat: string): BookingRequest =>
+    tripBookingRequest(trip, { seats: [seat], email, verificationToken: token });
 
   type Target = {
     name: string;
@@ -308,15 +287,9 @@ describe(`image uploads refuse bad files (${testDatabaseKind})`, () => {
       const form = await multipartBody(fields, {
         image: { body: file.body, type: file.type, name: file.name },
       });
-      return t.app.inject({
-        method: 'POST',
-        url,
-        payload: form.payload,
-        headers: { ...form.headers, cookie },
-      });
+      return t.inject({ method: 'POST', url, payload: form.payload, headers: form.headers });
     };
-  const branding = async () =>
-    (await t.app.inject({ method: 'GET', url: '/api/admin/pwa-settings', headers: { cookie } })).json();
+  const branding = async () => (await t.get('/api/admin/pwa-settings')).json();
 
   const targets: Target[] = [
     {

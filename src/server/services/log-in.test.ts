@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginFailures, signingKeys } from '#server/db/schema.ts';
 import { DEVICE_COOKIE_DAYS } from '#server/lib/device-cookies.ts';
 import { retireSigningKey, rotateSigningKey, signValue } from '#server/lib/signing-keys.ts';
 import { type MadeAdmin, makeAdmin } from '#tests/factories.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const MAX = 10;
@@ -18,18 +18,18 @@ const PARALLEL = 30;
  * overlap on sockets and on the database, as an attacker's would.
  */
 describe(`login throttle under parallel guesses (${testDatabaseKind})`, () => {
-  let t: TestApp;
   let base: string;
 
-  beforeAll(async () => {
-    t = await createTestApp({
+  const t = useTestApp(
+    {
       // One proxy in front: each request names its own client address in X-Forwarded-For.
       env: { LOGIN_MAX_FAILURES: String(MAX), RATE_LIMIT_SCALE: '100', TRUST_PROXY: '1' },
-    });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => t.close());
+    },
+    async () => {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    },
+  );
 
   const guess = (email: string, password: string, ip: string) =>
     fetch(`${base}/api/auth/login`, {
@@ -83,12 +83,8 @@ function cookieNamed(setCookie: string | string[] | undefined, name: string): st
  */
 describe(`login device cookies (${testDatabaseKind})`, () => {
   const max = 3;
-  let t: TestApp;
   let subnet = 0;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { LOGIN_MAX_FAILURES: String(max), RATE_LIMIT_SCALE: '100' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ env: { LOGIN_MAX_FAILURES: String(max), RATE_LIMIT_SCALE: '100' } });
 
   const login = (email: string, password: string, ip: string, cookie?: string) =>
     t.app.inject({
@@ -225,11 +221,7 @@ describe(`login device cookies (${testDatabaseKind})`, () => {
 });
 
 describe(`login device cookie over https (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_URL: 'https://ferry.example.com' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ env: { PUBLIC_URL: 'https://ferry.example.com' } });
 
   it('is Secure and __Host- prefixed', async () => {
     const admin = await makeAdmin(t.database.db);

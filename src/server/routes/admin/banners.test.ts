@@ -3,27 +3,19 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { banners } from '#server/db/schema.ts';
 import { BANNER_SMALL_WIDTH } from '#shared/banner-images.ts';
 import { MSG } from '#shared/messages.ts';
 import type { Banner } from '#shared/schemas.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { multipartBody } from '#tests/setup/multipart.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const FILES = path.resolve(import.meta.dirname, '../../../../tests/files');
 
 describe(`admin banners (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  let cookie: string;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
-    ({ cookie } = await signInAsAdmin(t.app));
-  });
-  afterAll(() => t.close());
+  const t = useAdminApp();
 
   const upload = async (
     fields: Record<string, string>,
@@ -34,10 +26,10 @@ describe(`admin banners (${testDatabaseKind})`, () => {
       type: 'image/jpeg',
     };
     const body = await multipartBody(fields, { image });
-    return t.app.inject({
+    return t.inject({
       method: 'POST',
       url: '/api/admin/banners',
-      headers: { cookie, ...body.headers },
+      headers: body.headers,
       payload: body.payload,
     });
   };
@@ -96,26 +88,17 @@ describe(`admin banners (${testDatabaseKind})`, () => {
 
   it('lists every banner in display order, and delete removes the row and the stored file', async () => {
     const banner: Banner = (await upload({ showOnDesktop: 'true', showOnMobile: 'true' })).json();
-    const all = (await t.app.inject({ method: 'GET', url: '/api/admin/banners', headers: { cookie } })).json()
-      .banners as Banner[];
+    const all = (await t.get('/api/admin/banners')).json().banners as Banner[];
     expect(all.map((b) => b.displayOrder)).toEqual([...all.map((b) => b.displayOrder)].sort((a, b) => a - b));
     const fileName = banner.imageUrl.split('/').pop() ?? '';
     expect(await storedFiles()).toContain(fileName);
 
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/banners/${banner.id}`,
-      headers: { cookie },
-    });
+    const res = await t.del(`/api/admin/banners/${banner.id}`);
     expect(res.statusCode).toBe(204);
     expect(await t.database.db.select().from(banners).where(eq(banners.id, banner.id))).toEqual([]);
     expect(await storedFiles()).not.toContain(fileName);
     expect((await t.app.inject({ method: 'GET', url: banner.imageUrl })).statusCode).toBe(404);
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/banners/${banner.id}`,
-      headers: { cookie },
-    });
+    const again = await t.del(`/api/admin/banners/${banner.id}`);
     expect(again.statusCode).toBe(404);
   });
 
@@ -149,11 +132,7 @@ describe(`admin banners (${testDatabaseKind})`, () => {
       height: BANNER_SMALL_WIDTH / 2,
     });
 
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/banners/${banner.id}`,
-      headers: { cookie },
-    });
+    const del = await t.del(`/api/admin/banners/${banner.id}`);
     expect(del.statusCode).toBe(204);
     const left = await storedFiles();
     expect(left).not.toContain(fileName(banner.imageUrl));
@@ -203,11 +182,7 @@ describe(`admin banners (${testDatabaseKind})`, () => {
       showOnMobile: true,
       showOnDesktop: true,
     });
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/banners/${id}`,
-      headers: { cookie },
-    });
+    const del = await t.del(`/api/admin/banners/${id}`);
     expect(del.statusCode).toBe(204);
     expect(await storedFiles()).not.toContain(fileName(key));
   });

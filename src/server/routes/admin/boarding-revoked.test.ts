@@ -1,48 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, tickets } from '#server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { tickets } from '#server/db/schema.ts';
 import { instantInZone } from '#server/lib/clock.ts';
 import { type BoardingManifest, judgeScan } from '#shared/boarding.ts';
 import { verifyCode } from '#shared/e-ticket-code.ts';
 import { MANAGE_GRANT_HEADER, MANAGE_LINK_HEADER } from '#shared/manage-api.ts';
-import {
-  makeAdmin,
-  makePaymentSettings,
-  makeSchedule,
-  makeTicket,
-  todayInOperatorZone,
-} from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
-import { bookViaApi } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { makePaymentSettings, makeSchedule, makeTicket, todayInOperatorZone } from '#tests/factories.ts';
+import { type StaffSession, useAdminApp } from '#tests/setup/admin-app.ts';
+import { bookViaApi, mailedManageCode, ticketByReference } from '#tests/setup/public-booking.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 // A booking that leaves a departure (a rebooking, a move, a deletion) drops out of that
 // departure's manifest; the manifest then lists its old code as revoked, so a device shows it
 // red there instead of "valid, not in the list yet" (docs/decisions/024).
 describe(`codes revoked on the departure a booking left (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  let crew: string;
-  let owner: string;
+  let owner: StaffSession;
   const today = todayInOperatorZone();
   // Early this morning in the operator's zone: today's departures are all still to come.
   const now = instantInZone(today, '06:00', 'Indian/Maldives');
 
-  beforeAll(async () => {
-    t = await createTestApp({ clock: { now: () => now }, env: { RATE_LIMIT_SCALE: '100' } });
-    crew = (await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'crew' }) })).cookie;
-    owner = (await signInAsAdmin(t.app)).cookie;
+  const t = useAdminApp({ clock: { now: () => now }, role: 'crew' }, async () => {
+    owner = await t.signInAs('owner');
     await makePaymentSettings(t.database.db);
   });
-  afterAll(() => t.close());
 
   const manifestOf = async (scheduleId: string) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/boarding/${scheduleId}/manifest`,
-      headers: { cookie: crew },
-    });
+    const res = await t.get(`/api/admin/boarding/${scheduleId}/manifest`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as BoardingManifest;
   };
@@ -86,24 +70,19 @@ describe(`codes revoked on the departure a booking left (${testDatabaseKind})`, 
   }
 
   const boardOn = async (scheduleId: string, ticketId: string) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/boarding/sync',
-      headers: { cookie: crew },
-      payload: {
-        deviceId: 'device-revoked',
-        boardings: [
-          {
-            id: randomUUID(),
-            ticketId,
-            scheduleId,
-            stop: 0,
-            persons: 1,
-            deliberate: true,
-            deviceTime: now.toISOString(),
-          },
-        ],
-      },
+    const res = await t.post('/api/admin/boarding/sync', {
+      deviceId: 'device-revoked',
+      boardings: [
+        {
+          id: randomUUID(),
+          ticketId,
+          scheduleId,
+          stop: 0,
+          persons: 1,
+          deliberate: true,
+          deviceTime: now.toISOString(),
+        },
+      ],
     });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().results[0].outcome as string;
@@ -117,13 +96,7 @@ describe(`codes revoked on the departure a booking left (${testDatabaseKind})`, 
       remoteAddress: '203.0.113.40',
     });
     expect(sent.statusCode, sent.body).toBe(202);
-    const [mail] = await t.database.db
-      .select({ text: mailOutbox.text })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, '%code to change%')))
-      .orderBy(desc(mailOutbox.seq))
-      .limit(1);
-    const code = /\bis (\d{6})\./.exec(mail?.text ?? '')?.[1] ?? '';
+    const code = (await mailedManageCode(t.app, email)) ?? '';
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/bookings/${reference}/manage/verify`,
@@ -137,16 +110,8 @@ describe(`codes revoked on the departure a booking left (${testDatabaseKind})`, 
   it('after a rebooking, the old departure revokes the code the passenger still holds', async () => {
     const { first, second } = await twoDepartures();
     const booking = await bookViaApi(t.app, first, { seats: ['A1'] });
-    const [ticket] = await t.database.db
-      .select()
-      .from(tickets)
-      .where(eq(tickets.paymentReference, booking.reference));
-    if (!ticket) throw new Error('no ticket');
-    const approved = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/tickets/${ticket.id}/approve`,
-      headers: { cookie: owner },
-    });
+    const ticket = await ticketByReference(t.app, booking.reference);
+    const approved = await owner.post(`/api/admin/tickets/${ticket.id}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
     const old = await codeOf(ticket.id);
     expect((await scan(await manifestOf(first.schedule.id), old.code)).colour).toBe('green');
@@ -182,11 +147,7 @@ describe(`codes revoked on the departure a booking left (${testDatabaseKind})`, 
     const { first } = await twoDepartures();
     const { ticket } = await makeTicket(t.database.db, { schedule: first, status: 'confirmed' });
     const old = await codeOf(ticket.id);
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/tickets/${ticket.id}`,
-      headers: { cookie: owner },
-    });
+    const deleted = await owner.del(`/api/admin/tickets/${ticket.id}`);
     expect(deleted.statusCode, deleted.body).toBe(204);
     const manifest = await manifestOf(first.schedule.id);
     expect(manifest.revoked).toEqual([{ ticketId: ticket.id, version: old.version, reason: 'deleted' }]);
@@ -199,11 +160,9 @@ describe(`codes revoked on the departure a booking left (${testDatabaseKind})`, 
     const a = await makeTicket(t.database.db, { schedule: first, status: 'confirmed', seats: ['A1'] });
     const b = await makeTicket(t.database.db, { schedule: first, status: 'confirmed', seats: ['A2'] });
     const codes = [await codeOf(a.ticket.id), await codeOf(b.ticket.id)];
-    const moved = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/trips/${first.schedule.id}/move`,
-      headers: { cookie: owner },
-      payload: { to: second.schedule.id, reason: 'technical' },
+    const moved = await owner.post(`/api/admin/trips/${first.schedule.id}/move`, {
+      to: second.schedule.id,
+      reason: 'technical',
     });
     expect(moved.statusCode, moved.body).toBe(200);
     const manifest = await manifestOf(first.schedule.id);

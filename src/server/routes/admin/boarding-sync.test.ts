@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, boardings, tickets } from '#server/db/schema.ts';
 import type { Boarding, BoardingManifest, BoardingResult } from '#shared/boarding.ts';
 import { verifyCode } from '#shared/e-ticket-code.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
 import {
   type MadeSchedule,
-  makeAdmin,
   makeLaunch,
   makeSchedule,
   makeTicket,
   todayInOperatorZone,
 } from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { type StaffSession, useAdminApp } from '#tests/setup/admin-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const adult = (quantity: number) => ({
@@ -31,40 +29,25 @@ const child = (quantity: number) => ({
 });
 
 describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  let crew: string;
-  let counter: string;
-  let office: string;
-  let owner: string;
+  let counter: StaffSession;
+  let office: StaffSession;
+  let owner: StaffSession;
 
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
-    crew = (await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'crew' }) })).cookie;
-    counter = (await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'counter' }) }))
-      .cookie;
-    office = (await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'office' }) }))
-      .cookie;
-    owner = (await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'owner' }) })).cookie;
+  /** Signed in as Crew. */
+  const t = useAdminApp({ role: 'crew' }, async () => {
+    counter = await t.signInAs('counter');
+    office = await t.signInAs('office');
+    owner = await t.signInAs('owner');
   });
-  afterAll(() => t.close());
 
-  const manifestOf = async (scheduleId: string, cookie = crew) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/boarding/${scheduleId}/manifest`,
-      headers: { cookie },
-    });
+  const manifestOf = async (scheduleId: string, as: StaffSession = t) => {
+    const res = await as.get(`/api/admin/boarding/${scheduleId}/manifest`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     return res.json() as BoardingManifest;
   };
-  const sync = async (deviceId: string, boardings: Boarding[], cookie = crew) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/boarding/sync',
-      headers: { cookie },
-      payload: { deviceId, boardings },
-    });
+  const sync = async (deviceId: string, boardings: Boarding[], as: StaffSession = t) => {
+    const res = await as.post('/api/admin/boarding/sync', { deviceId, boardings });
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as { results: BoardingResult[] }).results;
   };
@@ -78,35 +61,15 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
     deviceTime: new Date().toISOString(),
     ...over,
   });
-  const close = (scheduleId: string, stop: number, payload: object, cookie = crew) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/admin/boarding/${scheduleId}/stops/${stop}/close`,
-      headers: { cookie },
-      payload,
-    });
-  const reopen = (scheduleId: string, stop: number, payload: object, cookie = crew) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/admin/boarding/${scheduleId}/stops/${stop}/reopen`,
-      headers: { cookie },
-      payload,
-    });
+  const close = (scheduleId: string, stop: number, payload: object, as: StaffSession = t) =>
+    as.post(`/api/admin/boarding/${scheduleId}/stops/${stop}/close`, payload);
+  const reopen = (scheduleId: string, stop: number, payload: object, as: StaffSession = t) =>
+    as.post(`/api/admin/boarding/${scheduleId}/stops/${stop}/reopen`, payload);
   /** A marking by hand: on the boarding screen (Crew, Counter, Owner) or the ticket card (Office, Owner). */
-  const markOnBoarding = (made: MadeSchedule, ticketId: string, payload: object, cookie = crew) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/admin/boarding/${made.schedule.id}/tickets/${ticketId}`,
-      headers: { cookie },
-      payload,
-    });
-  const markOnCard = (ticketId: string, payload: object, cookie = office) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/admin/tickets/${ticketId}/mark`,
-      headers: { cookie },
-      payload,
-    });
+  const markOnBoarding = (made: MadeSchedule, ticketId: string, payload: object, as: StaffSession = t) =>
+    as.post(`/api/admin/boarding/${made.schedule.id}/tickets/${ticketId}`, payload);
+  const markOnCard = (ticketId: string, payload: object, as: StaffSession = office) =>
+    as.post(`/api/admin/tickets/${ticketId}/mark`, payload);
   /** The persons a ticket's boardings took: the record of who is on board. */
   const boardedOf = async (ticketId: string) =>
     (await t.database.db.select().from(boardings).where(eq(boardings.ticketId, ticketId))).reduce(
@@ -328,11 +291,7 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
     // Nobody boards at the last stop.
     expect((await close(made.schedule.id, 2, {})).statusCode).toBe(404);
     // The final manifest waits for every stop.
-    const early = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/boarding/${made.schedule.id}/final-manifest.csv`,
-      headers: { cookie: crew },
-    });
+    const early = await t.get(`/api/admin/boarding/${made.schedule.id}/final-manifest.csv`);
     expect(early.statusCode).toBe(409);
 
     const first = await close(made.schedule.id, 0, { crew: 3 });
@@ -343,11 +302,7 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
     expect((await close(made.schedule.id, 0, { crew: 3 })).statusCode).toBe(409);
 
     // Ticketing shows the live count per leg (passengers plus crew).
-    const live = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/trips/${made.schedule.id}/on-board`,
-      headers: { cookie: office },
-    });
+    const live = await office.get(`/api/admin/trips/${made.schedule.id}/on-board`);
     expect(live.statusCode, live.body).toBe(200);
     expect(live.json().legs.map((l: { passengers: number; crew: number }) => [l.passengers, l.crew])).toEqual(
       [
@@ -367,11 +322,7 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
       crew: null,
     });
 
-    const final = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/boarding/${made.schedule.id}/final-manifest.csv`,
-      headers: { cookie: crew },
-    });
+    const final = await t.get(`/api/admin/boarding/${made.schedule.id}/final-manifest.csv`);
     expect(final.statusCode, final.body).toBe(200);
     expect(final.headers['content-type']).toContain('text/csv');
     const csv = final.body;
@@ -389,13 +340,8 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
     const made = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone() });
     const { ticket } = await makeTicket(t.database.db, { schedule: made, status: 'confirmed' });
     const before = (await manifestOf(made.schedule.id)).passengers.find((p) => p.ticketId === ticket.id);
-    const owner = (await signInAsAdmin(t.app)).cookie;
-    const marked = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/tickets/${ticket.id}/mark`,
-      headers: { cookie: owner },
-      payload: { status: 'cancelled' },
-    });
+    const owner = await t.signInAs('owner');
+    const marked = await owner.post(`/api/admin/tickets/${ticket.id}/mark`, { status: 'cancelled' });
     expect(marked.statusCode, marked.body).toBe(200);
     const after = (await manifestOf(made.schedule.id)).passengers.find((p) => p.ticketId === ticket.id);
     expect(after?.version).toBe((before?.version ?? 0) + 1);
@@ -428,11 +374,7 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
 
   it('keeps crew to boarding: no CSV of a departure through Ticketing, and no office screens', async () => {
     const made = await makeSchedule(t.database.db, { travelDate: todayInOperatorZone() });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/trips/${made.schedule.id}/on-board`,
-      headers: { cookie: crew },
-    });
+    const res = await t.get(`/api/admin/trips/${made.schedule.id}/on-board`);
     expect(res.statusCode).toBe(403);
   });
 
@@ -540,11 +482,7 @@ describe(`offline boarding: manifest, sync, conflicts, closing (${testDatabaseKi
 
     // The closed stop's count and the final manifest agree.
     expect((await close(made.schedule.id, 1, {})).statusCode).toBe(200);
-    const final = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/boarding/${made.schedule.id}/final-manifest.csv`,
-      headers: { cookie: crew },
-    });
+    const final = await t.get(`/api/admin/boarding/${made.schedule.id}/final-manifest.csv`);
     expect(final.body).toMatch(/Late Sync,.*,1,0,0,No-show/);
     expect(final.body).toMatch(/→.*,1,2,3\r\n/);
 

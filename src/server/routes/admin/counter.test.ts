@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, launches, mailOutbox, seatLocks, ticketSeats, tickets } from '#server/db/schema.ts';
 import { addDays } from '#server/lib/clock.ts';
 import type { Dashboard, TripPassengers } from '#shared/admin-api.ts';
@@ -11,45 +11,40 @@ import type { SeatMap } from '#shared/schemas.ts';
 import { COUNTER_MSG, STAFF_MSG } from '#shared/staff-messages.ts';
 import {
   type MadeSchedule,
-  makeAdmin,
   makePaymentSettings,
   makeSchedule,
   makeTicket,
   todayInOperatorZone,
 } from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { bookViaApi, verifiedToken } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 describe(`counter sales, voids and the cash-up (${testDatabaseKind})`, () => {
-  let t: TestApp;
   /** Moves the server's clock forward: the seller's 15 minutes to void. */
   let skewMs = 0;
   let owner: string;
   let office: string;
 
-  beforeAll(async () => {
-    t = await createTestApp({
+  const t = useAdminApp(
+    {
       // Low public hold limits: from one address a passenger holds at most 2 seats of a
       // 12-seat departure. The counter's holds must not be held to them.
       env: { RATE_LIMIT_SCALE: '100', SEAT_HOLD_PER_IP: '2', SEAT_HOLD_MAX_SHARE: '0.25' },
       clock: { now: () => new Date(Date.now() + skewMs) },
-    });
-    await makePaymentSettings(t.database.db);
-    owner = (await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'owner' }) })).cookie;
-    office = (await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'office' }) }))
-      .cookie;
-  });
-  afterAll(() => t.close());
+    },
+    async () => {
+      await makePaymentSettings(t.database.db);
+      owner = t.cookie;
+      office = (await t.signInAs('office')).cookie;
+    },
+  );
 
   /** A new Counter person with an open shift (floats MVR 500, USD 20). */
   const newSeller = async () => (await newSellerWithAdmin()).cookie;
   /** The same, with the person, to sign them in again in another session. */
   const newSellerWithAdmin = async () => {
-    const session = await signInAsAdmin(t.app, {
-      admin: await makeAdmin(t.database.db, { role: 'counter' }),
-    });
+    const session = await t.signInAs('counter');
     const res = await call('POST', '/api/admin/counter/shift', session.cookie, {
       floats: { MVR: '500', USD: '20' },
     });
@@ -231,9 +226,7 @@ describe(`counter sales, voids and the cash-up (${testDatabaseKind})`, () => {
   });
 
   it('needs an open shift to sell', async () => {
-    const cookie = (
-      await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'counter' }) })
-    ).cookie;
+    const { cookie } = await t.signInAs('counter');
     const trip = await makeSchedule(t.database.db);
     const [seat] = await labelsOf(trip);
     const res = await call('POST', '/api/admin/counter/sales', cookie, saleOf(trip, [seat ?? '']));
@@ -308,8 +301,7 @@ describe(`counter sales, voids and the cash-up (${testDatabaseKind})`, () => {
     await expect(bookViaApi(t.app, trip, { seats: [a ?? ''] })).rejects.toThrow(/departure_closed/);
     await sell(seller, saleOf(trip, [a ?? '']));
 
-    const crew = (await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'crew' }) }))
-      .cookie;
+    const crew = (await t.signInAs('crew')).cookie;
     const closed = await call('POST', `/api/admin/boarding/${trip.schedule.id}/stops/0/close`, crew, {
       crew: 2,
     });
@@ -415,7 +407,7 @@ describe(`counter sales, voids and the cash-up (${testDatabaseKind})`, () => {
     expect(new Set(held.map((l) => l.clientIp))).toEqual(new Set([null]));
 
     // The same person signed in a second time is another session: the seats are not theirs there.
-    const second = (await signInAsAdmin(t.app, { admin })).cookie;
+    const second = (await t.signInAs(admin)).cookie;
     const seenBySecond = await seatMap(trip, second);
     expect(five.map((seat) => seatState(seenBySecond, seat))).toEqual(five.map(() => 'locked'));
     const release = await call('DELETE', '/api/admin/counter/locks', second, {

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tickets } from '#server/db/schema.ts';
 import { MSG } from '#shared/messages.ts';
 import { makeTicket } from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
@@ -18,22 +17,12 @@ const CROSS_SITE = [
 // docs/product.md section 13: a signed-in admin's browser, tricked by another site into sending
 // a request, changes nothing: SameSite=Strict keeps the cookie home, and this check stands behind it.
 describe(`cross-site requests with a valid admin cookie (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
-    ({ cookie } = await signInAsAdmin(t.app));
-  });
-  afterAll(() => t.close());
+  const t = useAdminApp();
 
   it('approving a ticket from another site is refused and the ticket stays pending', async () => {
     const { ticket } = await makeTicket(t.database.db, { status: 'pending' });
     for (const headers of CROSS_SITE) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/tickets/${ticket.id}/approve`,
-        headers: { cookie, ...headers },
-      });
+      const res = await t.inject({ method: 'POST', url: `/api/admin/tickets/${ticket.id}/approve`, headers });
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toEqual({ code: 'cross_site_request', message: MSG.crossSite });
     }
@@ -42,10 +31,10 @@ describe(`cross-site requests with a valid admin cookie (${testDatabaseKind})`, 
     expect(row?.paymentStatus).toBe('pending');
 
     // The same request from the app's own page goes through, so the refusal above is the check.
-    const same = await t.app.inject({
+    const same = await t.inject({
       method: 'POST',
       url: `/api/admin/tickets/${ticket.id}/approve`,
-      headers: { cookie, 'sec-fetch-site': 'same-origin', origin: 'http://localhost:80' },
+      headers: { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:80' },
     });
     expect(same.statusCode, same.body).toBe(200);
   });
@@ -58,10 +47,10 @@ describe(`cross-site requests with a valid admin cookie (${testDatabaseKind})`, 
     );
     expect(routes.length).toBeGreaterThan(15);
     for (const route of routes) {
-      const res = await t.app.inject({
+      const res = await t.inject({
         method: route.method as 'POST',
         url: concrete(route.url),
-        headers: { cookie, origin: 'https://attacker.example' },
+        headers: { origin: 'https://attacker.example' },
         ...(route.method === 'DELETE' ? {} : { payload: {} }),
       });
       expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({

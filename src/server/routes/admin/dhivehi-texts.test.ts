@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '#shared/messages.ts';
 import type { BookingLookup, Location, PaymentSettingsView, PublicSettings, Trip } from '#shared/schemas.ts';
 import { makeLocation, makePaymentSettings, makeSchedule, makeTicket } from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 // The operator's own texts in Dhivehi (location names, bank names, payment instructions):
 // saved by the admin, given to passengers next to the English.
 describe(`Dhivehi versions of the operator's texts (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  let cookie: string;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
-    ({ cookie } = await signInAsAdmin(t.app));
+  const t = useAdminApp({}, async () => {
     await makePaymentSettings(t.database.db);
   });
-  afterAll(() => t.close());
 
-  const send = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
   const publicLocations = async (): Promise<Location[]> =>
     (await t.app.inject({ method: 'GET', url: '/api/locations' })).json();
   const publicSettings = async (): Promise<PublicSettings> =>
@@ -28,7 +19,7 @@ describe(`Dhivehi versions of the operator's texts (${testDatabaseKind})`, () =>
 
   describe('location names', () => {
     it('saves a Dhivehi name, trimmed, and the public list gives it next to the name', async () => {
-      const created = await send('POST', '/api/admin/locations', {
+      const created = await t.send('POST', '/api/admin/locations', {
         name: 'Guraidhoo',
         nameDv: '  ގުރައިދޫ ',
         code: 'GUR',
@@ -46,12 +37,12 @@ describe(`Dhivehi versions of the operator's texts (${testDatabaseKind})`, () =>
         code: 'GUR',
         country: 'Maldives',
       });
-      const adminList: Location[] = (await send('GET', '/api/admin/locations')).json().locations;
+      const adminList: Location[] = (await t.send('GET', '/api/admin/locations')).json().locations;
       expect(adminList.find((l) => l.id === place.id)?.nameDv).toBe('ގުރައިދޫ');
     });
 
     it('is optional: left out it is empty, an edit without it keeps it, an empty one clears it', async () => {
-      const created = await send('POST', '/api/admin/locations', {
+      const created = await t.send('POST', '/api/admin/locations', {
         name: 'Gulhi',
         code: 'GUL',
         country: 'Maldives',
@@ -61,16 +52,16 @@ describe(`Dhivehi versions of the operator's texts (${testDatabaseKind})`, () =>
       expect(place.nameDv).toBe('');
 
       const path = `/api/admin/locations/${place.id}`;
-      const named = await send('PUT', path, {
+      const named = await t.send('PUT', path, {
         name: 'Gulhi',
         nameDv: 'ގުޅި',
         code: 'GUL',
         country: 'Maldives',
       });
       expect(named.json().nameDv).toBe('ގުޅި');
-      const renamed = await send('PUT', path, { name: 'Gulhi Island', code: 'GUL', country: 'Maldives' });
+      const renamed = await t.send('PUT', path, { name: 'Gulhi Island', code: 'GUL', country: 'Maldives' });
       expect(renamed.json()).toMatchObject({ name: 'Gulhi Island', nameDv: 'ގުޅި' });
-      const cleared = await send('PUT', path, {
+      const cleared = await t.send('PUT', path, {
         name: 'Gulhi',
         nameDv: '   ',
         code: 'GUL',
@@ -86,8 +77,8 @@ describe(`Dhivehi versions of the operator's texts (${testDatabaseKind})`, () =>
       const payload = { name: 'Too long', nameDv: tooLong, code: 'TLG', country: 'Maldives' };
 
       for (const res of [
-        await send('POST', '/api/admin/locations', payload),
-        await send('PUT', `/api/admin/locations/${place.id}`, payload),
+        await t.send('POST', '/api/admin/locations', payload),
+        await t.send('PUT', `/api/admin/locations/${place.id}`, payload),
       ]) {
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({
@@ -103,7 +94,7 @@ describe(`Dhivehi versions of the operator's texts (${testDatabaseKind})`, () =>
       expect(list.find((l) => l.id === place.id)).toMatchObject({ name: place.name, nameDv: 'ގުޅި' });
 
       // Exactly the limit is fine.
-      const atLimit = await send('POST', '/api/admin/locations', { ...payload, nameDv: 'ށ'.repeat(100) });
+      const atLimit = await t.send('POST', '/api/admin/locations', { ...payload, nameDv: 'ށ'.repeat(100) });
       expect(atLimit.statusCode, atLimit.body).toBe(201);
     });
 
@@ -150,25 +141,25 @@ describe(`Dhivehi versions of the operator's texts (${testDatabaseKind})`, () =>
 
     it('saves the Dhivehi bank names and instructions, trimmed; the public settings give them', async () => {
       const before = await publicSettings();
-      const res = await send('PUT', '/api/admin/payment-settings', {
+      const res = await t.send('PUT', '/api/admin/payment-settings', {
         ...DHIVEHI,
         bankNameDv: `  ${DHIVEHI.bankNameDv} `,
       });
       expect(res.statusCode, res.body).toBe(200);
       const saved: PaymentSettingsView = res.json();
       expect(saved).toMatchObject(DHIVEHI);
-      expect((await send('GET', '/api/admin/payment-settings')).json()).toMatchObject(DHIVEHI);
+      expect((await t.send('GET', '/api/admin/payment-settings')).json()).toMatchObject(DHIVEHI);
       // Only those fields changed; the English stays as it was.
       expect(await publicSettings()).toEqual({ ...before, ...DHIVEHI });
 
-      const cleared = await send('PUT', '/api/admin/payment-settings', { bankNameUsdDv: '' });
+      const cleared = await t.send('PUT', '/api/admin/payment-settings', { bankNameUsdDv: '' });
       expect(cleared.json()).toMatchObject({ ...DHIVEHI, bankNameUsdDv: '' });
       expect((await publicSettings()).bankNameUsd).toBe(before.bankNameUsd);
     });
 
     it('refuses Dhivehi instructions that are too long and changes nothing', async () => {
       const before = await publicSettings();
-      const res = await send('PUT', '/api/admin/payment-settings', {
+      const res = await t.send('PUT', '/api/admin/payment-settings', {
         paymentInstructionsDv: 'ށ'.repeat(2001),
       });
       expect(res.statusCode).toBe(400);

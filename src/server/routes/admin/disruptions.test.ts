@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   auditLog,
   disruptions,
@@ -16,71 +16,43 @@ import type { CancelPreview, DelayPreview, MovePlan } from '#shared/disruptions.
 import { LOOKUP_STATUS_TEXT } from '#shared/messages.ts';
 import type { SeatMap } from '#shared/schemas.ts';
 import {
-  makeAdmin,
   makeLaunch,
   makePaymentSettings,
   makeSchedule,
   makeTicket,
   seatLabels,
+  type TicketOptions,
   todayInOperatorZone,
 } from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
-import { bookViaApi } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
+import { bookViaApi, searchTrips } from '#tests/setup/public-booking.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 /** A mail's text as a preview shows it: the manage link without its key. */
 const withoutKey = (text: string | undefined) => text?.replace(/(\/manage\?k=)\S+/g, '$1…');
 
 describe(`cancelling a departure (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  let office: string;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
+  const t = useAdminApp({ role: 'office' }, async () => {
     await makePaymentSettings(t.database.db);
-    office = (await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'office' }) }))
-      .cookie;
   });
-  afterAll(() => t.close());
-
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie: office }, ...(payload ? { payload } : {}) });
 
   it('previews, then cancels in one go: bookings cancelled by the operator, seats freed, refunds queued, every passenger told in their language, the departure offered no more', async () => {
     const db = t.database.db;
     const trip = await makeSchedule(db);
     const email = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example.com`;
-    const english = await makeTicket(db, {
-      schedule: trip,
-      status: 'confirmed',
-      passengerEmail: email('en'),
-    });
-    const dhivehi = await makeTicket(db, {
-      schedule: trip,
-      status: 'confirmed',
-      passengerEmail: email('dv'),
-      language: 'dv',
-    });
-    const pending = await makeTicket(db, {
-      schedule: trip,
-      status: 'pending',
-      passengerEmail: email('pending'),
-    });
-    const walkIn = await makeTicket(db, {
-      schedule: trip,
+    const onTrip = (ticket: Omit<TicketOptions, 'schedule'>) => makeTicket(db, { schedule: trip, ...ticket });
+    const english = await onTrip({ status: 'confirmed', passengerEmail: email('en') });
+    const dhivehi = await onTrip({ status: 'confirmed', passengerEmail: email('dv'), language: 'dv' });
+    const pending = await onTrip({ status: 'pending', passengerEmail: email('pending') });
+    const walkIn = await onTrip({
       status: 'confirmed',
       passengerEmail: '',
       passengerPhone: '+960 7771234',
       channel: 'counter',
     });
-    const rejected = await makeTicket(db, {
-      schedule: trip,
-      status: 'cancelled',
-      passengerEmail: email('rejected'),
-    });
+    const rejected = await onTrip({ status: 'cancelled', passengerEmail: email('rejected') });
 
-    const preview = await call('GET', `/api/admin/trips/${trip.schedule.id}/cancel-preview`);
+    const preview = await t.send('GET', `/api/admin/trips/${trip.schedule.id}/cancel-preview`);
     expect(preview.statusCode, preview.body).toBe(200);
     const seen = preview.json() as CancelPreview;
     expect(seen.passengers.map((p) => p.ticketId).sort()).toEqual(
@@ -93,7 +65,7 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
     // The messages show once a reason is given: one per language, for how many passengers.
     expect(seen.messages).toEqual([]);
     const note = 'Orange alert from the Met Service';
-    const withWhy = await call(
+    const withWhy = await t.send(
       'GET',
       `/api/admin/trips/${trip.schedule.id}/cancel-preview?reason=weather&note=${encodeURIComponent(note)}`,
     );
@@ -125,9 +97,9 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
     expect((seatsBefore.json() as SeatMap).seats.some((s) => s.state === 'available')).toBe(true);
     expect((await t.app.inject(launchesUrl)).statusCode).toBe(200);
 
-    const noReason = await call('POST', `/api/admin/trips/${trip.schedule.id}/cancel`, { note: 'x' });
+    const noReason = await t.send('POST', `/api/admin/trips/${trip.schedule.id}/cancel`, { note: 'x' });
     expect(noReason.statusCode).toBe(400);
-    const done = await call('POST', `/api/admin/trips/${trip.schedule.id}/cancel`, {
+    const done = await t.send('POST', `/api/admin/trips/${trip.schedule.id}/cancel`, {
       reason: 'weather',
       note,
     });
@@ -183,9 +155,9 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
     expect(audit?.after).toMatchObject({ reason: 'weather', bookings: 4, mails: 3 });
 
     // Visible on the departure and in the dashboard.
-    const listed = await call('GET', `/api/admin/trips/${trip.schedule.id}/disruptions`);
+    const listed = await t.send('GET', `/api/admin/trips/${trip.schedule.id}/disruptions`);
     expect(listed.json().disruptions).toMatchObject([{ kind: 'cancel', reason: 'weather', affected: 4 }]);
-    const dashboard = await call('GET', '/api/admin/dashboard');
+    const dashboard = await t.send('GET', '/api/admin/dashboard');
     expect(dashboard.json().recentDisruptions[0]).toMatchObject({
       scheduleId: trip.schedule.id,
       kind: 'cancel',
@@ -206,15 +178,7 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
       expect(gone.json().error.code).toBe('invalid_schedule');
     }
     t.app.deps.tripSearchCache.clear();
-    const search = await t.app.inject({
-      method: 'GET',
-      url: '/api/trips',
-      query: {
-        date: trip.schedule.travelDate,
-        from: trip.stops[0]?.locationId ?? '',
-        to: trip.stops[1]?.locationId ?? '',
-      },
-    });
+    const search = await searchTrips(t.app, trip);
     expect((search.json() as { scheduleId: string }[]).map((r) => r.scheduleId)).not.toContain(
       trip.schedule.id,
     );
@@ -222,22 +186,22 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
       /invalid_schedule/,
     );
     expect(
-      (await call('POST', `/api/admin/trips/${trip.schedule.id}/cancel`, { reason: 'other' })).statusCode,
+      (await t.send('POST', `/api/admin/trips/${trip.schedule.id}/cancel`, { reason: 'other' })).statusCode,
     ).toBe(409);
-    const reopen = await call('POST', `/api/admin/schedules/${trip.schedule.id}/status`, {
+    const reopen = await t.send('POST', `/api/admin/schedules/${trip.schedule.id}/status`, {
       status: 'scheduled',
     });
     expect(reopen.statusCode).toBe(409);
 
     // The refunds queue lists them, oldest first.
-    const queue = await call('GET', '/api/admin/refunds');
+    const queue = await t.send('GET', '/api/admin/refunds');
     expect(queue.statusCode, queue.body).toBe(200);
     const queued = (queue.json() as { refunds: { ticketId: string }[] }).refunds.map((r) => r.ticketId);
     for (const id of ids) expect(queued).toContain(id);
 
     // The office refunds one through the queue, with the bank's reference: the request is closed
     // and the ticket marked. The plain marking is refused while the refund waits there.
-    const marked = await call('POST', `/api/admin/tickets/${english.ticket.id}/mark`, {
+    const marked = await t.send('POST', `/api/admin/tickets/${english.ticket.id}/mark`, {
       status: 'refunded',
     });
     expect(marked.statusCode, marked.body).toBe(409);
@@ -246,7 +210,7 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
       .select()
       .from(refundRequests)
       .where(eq(refundRequests.ticketId, english.ticket.id));
-    const refunded = await call('POST', `/api/admin/refunds/${open?.id}/refunded`, {
+    const refunded = await t.send('POST', `/api/admin/refunds/${open?.id}/refunded`, {
       bankReference: 'BML-20260101-77',
     });
     expect(refunded.statusCode, refunded.body).toBe(200);
@@ -257,7 +221,7 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
     expect(closed).toMatchObject({ status: 'refunded', bankReference: 'BML-20260101-77' });
     const [markedTicket] = await db.select().from(tickets).where(eq(tickets.id, english.ticket.id));
     expect(markedTicket?.markedStatus).toBe('refunded');
-    const done2 = await call('GET', '/api/admin/refunds?status=refunded');
+    const done2 = await t.send('GET', '/api/admin/refunds?status=refunded');
     expect((done2.json() as { refunds: { ticketId: string }[] }).refunds.map((r) => r.ticketId)).toContain(
       english.ticket.id,
     );
@@ -277,7 +241,7 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
       });
     }
     const started = performance.now();
-    const res = await call('POST', `/api/admin/trips/${trip.schedule.id}/cancel`, { reason: 'technical' });
+    const res = await t.send('POST', `/api/admin/trips/${trip.schedule.id}/cancel`, { reason: 'technical' });
     const took = Math.round(performance.now() - started);
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as CancelPreview).mails).toBe(200);
@@ -318,23 +282,23 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
     });
     const url = `/api/admin/trips/${trip.schedule.id}/delay`;
 
-    expect((await call('POST', url, { times: ['09:00', '08:30', null], reason: 'weather' })).statusCode).toBe(
-      400,
-    );
-    expect((await call('POST', url, { times: ['09:00', null], reason: 'weather' })).statusCode).toBe(400);
-    expect((await call('POST', url, { times: ['9am', '10:00', null], reason: 'weather' })).statusCode).toBe(
+    expect(
+      (await t.send('POST', url, { times: ['09:00', '08:30', null], reason: 'weather' })).statusCode,
+    ).toBe(400);
+    expect((await t.send('POST', url, { times: ['09:00', null], reason: 'weather' })).statusCode).toBe(400);
+    expect((await t.send('POST', url, { times: ['9am', '10:00', null], reason: 'weather' })).statusCode).toBe(
       400,
     );
 
     // The preview: who is told, and once the times would be taken and a reason is given, the
     // message of each language.
     const previewUrl = `/api/admin/trips/${trip.schedule.id}/delay-preview`;
-    const noTimes = await call('GET', `${previewUrl}?reason=technical`);
+    const noTimes = await t.send('GET', `${previewUrl}?reason=technical`);
     expect(noTimes.statusCode, noTimes.body).toBe(200);
     expect(noTimes.json()).toMatchObject({ mails: 2, callList: [{ phone: '+960 7770000' }], messages: [] });
-    const backwards = await call('GET', `${previewUrl}?times=09:00,08:30,&reason=technical`);
+    const backwards = await t.send('GET', `${previewUrl}?times=09:00,08:30,&reason=technical`);
     expect(backwards.json().messages).toEqual([]);
-    const previewed = await call(
+    const previewed = await t.send(
       'GET',
       `${previewUrl}?times=09:15,09:45,&reason=technical&note=${encodeURIComponent('Engine check')}`,
     );
@@ -348,7 +312,7 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
       `New departure time: 09:15 (it was ${first?.departureTime?.slice(0, 5)})`,
     );
 
-    const res = await call('POST', url, {
+    const res = await t.send('POST', url, {
       times: ['09:15', '09:45', null],
       reason: 'technical',
       note: 'Engine check',
@@ -399,11 +363,11 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
 
     // A cancelled departure cannot be delayed.
     expect(
-      (await call('POST', `/api/admin/trips/${trip.schedule.id}/cancel`, { reason: 'weather' })).statusCode,
+      (await t.send('POST', `/api/admin/trips/${trip.schedule.id}/cancel`, { reason: 'weather' })).statusCode,
     ).toBe(200);
-    expect((await call('POST', url, { times: ['10:00', '10:30', null], reason: 'weather' })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await t.send('POST', url, { times: ['10:00', '10:30', null], reason: 'weather' })).statusCode,
+    ).toBe(409);
   });
 
   it('moves a departure: parties keep their seats where free, else sit together nearest; a booking that cannot move is cancelled, refunded and listed', async () => {
@@ -440,7 +404,7 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
     });
     await makeTicket(db, { schedule: target, status: 'confirmed', seats: ['A1'] });
 
-    const preview = await call(
+    const preview = await t.send(
       'GET',
       `/api/admin/trips/${source.schedule.id}/move-preview?to=${target.schedule.id}`,
     );
@@ -452,7 +416,7 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
     ]);
     expect(planned.cannotMove).toMatchObject([{ reference: fromMiddle.ticket.paymentReference }]);
     expect(planned.messages).toEqual([]);
-    const withWhy = await call(
+    const withWhy = await t.send(
       'GET',
       `/api/admin/trips/${source.schedule.id}/move-preview?to=${target.schedule.id}&reason=technical`,
     );
@@ -465,7 +429,7 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
     const [unchanged] = await db.select().from(tickets).where(eq(tickets.id, party.ticket.id));
     expect(unchanged?.scheduleId).toBe(source.schedule.id);
 
-    const res = await call('POST', `/api/admin/trips/${source.schedule.id}/move`, {
+    const res = await t.send('POST', `/api/admin/trips/${source.schedule.id}/move`, {
       to: target.schedule.id,
       reason: 'technical',
     });
@@ -541,7 +505,7 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
       travelDate: later,
       stops: source.stops.map((s) => ({ locationId: s.locationId, departureTime: s.departureTime })),
     });
-    const res = await call('POST', `/api/admin/trips/${source.schedule.id}/move`, {
+    const res = await t.send('POST', `/api/admin/trips/${source.schedule.id}/move`, {
       to: target.schedule.id,
       reason: 'weather',
     });
@@ -576,7 +540,7 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
     });
     expect(
       (
-        await call('POST', `/api/admin/trips/${other.schedule.id}/move`, {
+        await t.send('POST', `/api/admin/trips/${other.schedule.id}/move`, {
           to: sameDate.schedule.id,
           reason: 'technical',
         })
@@ -612,20 +576,20 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
     await db.update(schedules).set({ status: 'cancelled' }).where(eq(schedules.id, cancelled.schedule.id));
     const targets = [yesterday, completed, cancelled, ...(leftToday ? [leftToday] : [])];
     for (const target of targets) {
-      const preview = await call(
+      const preview = await t.send(
         'GET',
         `/api/admin/trips/${source.schedule.id}/move-preview?to=${target.schedule.id}`,
       );
       expect(preview.statusCode, preview.body).toBe(409);
       expect(preview.json().error.code).toBe('move_refused');
-      const move = await call('POST', `/api/admin/trips/${source.schedule.id}/move`, {
+      const move = await t.send('POST', `/api/admin/trips/${source.schedule.id}/move`, {
         to: target.schedule.id,
         reason: 'technical',
       });
       expect(move.statusCode, move.body).toBe(409);
       expect(move.json().error.code).toBe('move_refused');
     }
-    const sailed = await call(
+    const sailed = await t.send(
       'GET',
       `/api/admin/trips/${source.schedule.id}/move-preview?to=${yesterday.schedule.id}`,
     );
@@ -633,7 +597,7 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
     const [still] = await db.select().from(tickets).where(eq(tickets.id, booked.ticket.id));
     expect(still?.scheduleId).toBe(source.schedule.id);
     // The trip list says when each departure leaves, so the dialog offers only those to come.
-    const list = await call('GET', `/api/admin/trips?date=${yesterday.schedule.travelDate}`);
+    const list = await t.send('GET', `/api/admin/trips?date=${yesterday.schedule.travelDate}`);
     const listed = (list.json() as { trips: Array<{ scheduleId: string; departsAt: string }> }).trips.find(
       (trip) => trip.scheduleId === yesterday.schedule.id,
     );
@@ -644,7 +608,7 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
     const ahead = await makeSchedule(db, {
       stops: source.stops.map((st) => ({ locationId: st.locationId })),
     });
-    const forward = await call(
+    const forward = await t.send(
       'GET',
       `/api/admin/trips/${source.schedule.id}/move-preview?to=${ahead.schedule.id}`,
     );
@@ -672,7 +636,7 @@ describe(`cancelling a departure (${testDatabaseKind})`, () => {
     });
     const labels = seatLabels(8);
     const [move, ...online] = await Promise.allSettled([
-      call('POST', `/api/admin/trips/${source.schedule.id}/move`, {
+      t.send('POST', `/api/admin/trips/${source.schedule.id}/move`, {
         to: target.schedule.id,
         reason: 'weather',
       }),

@@ -1,34 +1,30 @@
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, tickets } from '#server/db/schema.ts';
+import { sessions } from '#server/db/schema.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { makePaymentSettings, makeSchedule } from '#tests/factories.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { signInAsAdmin } from '#tests/setup/admin-session.ts';
-import { bookViaApi } from '#tests/setup/public-booking.ts';
+import { bookViaApi, ticketByReference } from '#tests/setup/public-booking.ts';
 import { sseReader } from '#tests/setup/sse-reader.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 import { eventStreamOptions } from './events.ts';
 
 describe(`GET /api/admin/events (${testDatabaseKind})`, () => {
-  let t: TestApp;
   let base: string;
-  let cookie: string;
 
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
+  const t = useAdminApp({}, async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    cookie = (await signInAsAdmin(t.app)).cookie;
     await makePaymentSettings(t.database.db);
   });
-  afterAll(() => t.close());
 
   async function open(extraHeaders: Record<string, string> = {}) {
     const controller = new AbortController();
     const res = await fetch(`${base}/api/admin/events`, {
-      headers: { cookie, 'accept-encoding': 'gzip, br', ...extraHeaders },
+      headers: { cookie: t.cookie, 'accept-encoding': 'gzip, br', ...extraHeaders },
       signal: controller.signal,
     });
     return { res, controller };
@@ -51,33 +47,21 @@ describe(`GET /api/admin/events (${testDatabaseKind})`, () => {
 
     const trip = await makeSchedule(t.database.db);
     const booking = await bookViaApi(t.app, trip);
-    const [ticket] = await t.database.db
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(eq(tickets.paymentReference, booking.reference));
-    const id = ticket?.id ?? '';
+    const { id } = await ticketByReference(t.app, booking.reference);
 
     const created = await reader.waitFor(
       (r) => r.event === 'ticket' && (r.data as { type: string }).type === 'created',
     );
     expect(created.data).toEqual({ type: 'created', ticketId: id });
 
-    const approve = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/tickets/${id}/approve`,
-      headers: { cookie },
-    });
+    const approve = await t.post(`/api/admin/tickets/${id}/approve`);
     expect(approve.statusCode).toBe(200);
     const updated = await reader.waitFor(
       (r) => r.event === 'ticket' && (r.data as { type: string }).type === 'updated',
     );
     expect(updated.data).toEqual({ type: 'updated', ticketId: id });
 
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/tickets/${id}`,
-      headers: { cookie },
-    });
+    const del = await t.del(`/api/admin/tickets/${id}`);
     expect(del.statusCode).toBe(204);
     await reader.waitFor((r) => (r.data as { type: string }).type === 'deleted');
     expect(reader.comments).toContain('connected');
@@ -88,12 +72,7 @@ describe(`GET /api/admin/events (${testDatabaseKind})`, () => {
     const { res, controller } = await open();
     const reader = sseReader(res.body as ReadableStream<Uint8Array>);
     const trip = await makeSchedule(t.database.db);
-    const done = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/schedules/${trip.schedule.id}/status`,
-      headers: { cookie },
-      payload: { status: 'completed' },
-    });
+    const done = await t.post(`/api/admin/schedules/${trip.schedule.id}/status`, { status: 'completed' });
     expect(done.statusCode).toBe(200);
     const hit = await reader.waitFor((r) => r.event === 'schedule');
     expect(hit.data).toEqual({ type: 'updated', scheduleId: trip.schedule.id });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { launches, locations } from '#server/db/schema.ts';
 import { MSG } from '#shared/messages.ts';
 import type { Location } from '#shared/schemas.ts';
@@ -14,32 +14,21 @@ import {
   seatLabels,
   uniqueSuffix,
 } from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { multipartBody } from '#tests/setup/multipart.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const FILES = path.resolve(import.meta.dirname, '../../../../tests/files');
 
 describe(`admin launches and locations (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  let cookie: string;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
-    ({ cookie } = await signInAsAdmin(t.app));
-  });
-  afterAll(() => t.close());
-
-  const send = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
+  const t = useAdminApp();
 
   const launchRow = async (id: string) =>
     (await t.database.db.select().from(launches).where(eq(launches.id, id)))[0];
   const locationRow = async (id: string) =>
     (await t.database.db.select().from(locations).where(eq(locations.id, id)))[0];
   const listedLaunchIds = async () =>
-    ((await send('GET', '/api/admin/launches')).json().launches as AdminLaunch[]).map((l) => l.id);
+    ((await t.send('GET', '/api/admin/launches')).json().launches as AdminLaunch[]).map((l) => l.id);
   const auditActions = async (entity: string, id: string) => {
     const rows = await t.database.db.execute(
       sql`SELECT action FROM audit_log WHERE entity = ${entity} AND entity_id = ${id} ORDER BY created_at`,
@@ -61,7 +50,7 @@ describe(`admin launches and locations (${testDatabaseKind})`, () => {
     });
 
     it('creates with the name trimmed and the capacity equal to the seat labels', async () => {
-      const res = await send('POST', '/api/admin/launches', input({ name: '  Blue Marlin  ' }));
+      const res = await t.send('POST', '/api/admin/launches', input({ name: '  Blue Marlin  ' }));
       expect(res.statusCode, res.body).toBe(201);
       const launch: AdminLaunch = res.json();
       expect(launch).toMatchObject({
@@ -81,16 +70,16 @@ describe(`admin launches and locations (${testDatabaseKind})`, () => {
       ['an empty label', { seatNumbers: ['1', '2', ' ', '4', '5'] }, MSG.launchSeatLabels],
     ] as const)('refuses %s and writes nothing', async (_name, overrides, message) => {
       const before = await count(launches);
-      const res = await send('POST', '/api/admin/launches', input(overrides as Partial<LaunchInput>));
+      const res = await t.send('POST', '/api/admin/launches', input(overrides as Partial<LaunchInput>));
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe(message);
       expect(await count(launches)).toBe(before);
     });
 
     it('lists by name', async () => {
-      await send('POST', '/api/admin/launches', input({ name: `zz ${uniqueSuffix()}` }));
-      await send('POST', '/api/admin/launches', input({ name: `AA ${uniqueSuffix()}` }));
-      const list: AdminLaunch[] = (await send('GET', '/api/admin/launches')).json().launches;
+      await t.send('POST', '/api/admin/launches', input({ name: `zz ${uniqueSuffix()}` }));
+      await t.send('POST', '/api/admin/launches', input({ name: `AA ${uniqueSuffix()}` }));
+      const list: AdminLaunch[] = (await t.send('GET', '/api/admin/launches')).json().launches;
       const names = list.map((l) => l.name);
       expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     });
@@ -100,13 +89,13 @@ describe(`admin launches and locations (${testDatabaseKind})`, () => {
       const trip = await makeSchedule(t.database.db, { launchIds: [launch.id] });
       await makeTicket(t.database.db, { schedule: trip, seats: ['B2'], status: 'confirmed' });
 
-      const shrink = await send('PUT', `/api/admin/launches/${launch.id}`, input({ name: launch.name }));
+      const shrink = await t.send('PUT', `/api/admin/launches/${launch.id}`, input({ name: launch.name }));
       expect(shrink.statusCode).toBe(409);
       expect(shrink.json().error.message).toBe(MSG.launchSeatsInUse(['B2']));
       const [unchanged] = await t.database.db.select().from(launches).where(eq(launches.id, launch.id));
       expect(unchanged?.seatNumbers).toEqual(seatLabels(6));
 
-      const relabel = await send(
+      const relabel = await t.send(
         'PUT',
         `/api/admin/launches/${launch.id}`,
         input({ name: 'Renamed', capacity: 7, seatNumbers: ['A1', 'A2', 'A3', 'A4', 'A5', 'B2', 'C1'] }),
@@ -122,10 +111,10 @@ describe(`admin launches and locations (${testDatabaseKind})`, () => {
           {},
           { image: { body: await readFile(path.join(FILES, file)), type } },
         );
-        return t.app.inject({
+        return t.inject({
           method: 'POST',
           url: `/api/admin/launches/${launch.id}/image`,
-          headers: { cookie, ...body.headers },
+          headers: body.headers,
           payload: body.payload,
         });
       };
@@ -150,10 +139,10 @@ describe(`admin launches and locations (${testDatabaseKind})`, () => {
 
     it('deletes an unused launch for good', async () => {
       const unused = await makeLaunch(t.database.db);
-      expect((await send('DELETE', `/api/admin/launches/${unused.id}`)).statusCode).toBe(204);
+      expect((await t.send('DELETE', `/api/admin/launches/${unused.id}`)).statusCode).toBe(204);
       expect(await launchRow(unused.id)).toBeUndefined();
       expect(await auditActions('launch', unused.id)).toEqual(['delete']);
-      expect((await send('DELETE', `/api/admin/launches/${unused.id}`)).statusCode).toBe(404);
+      expect((await t.send('DELETE', `/api/admin/launches/${unused.id}`)).statusCode).toBe(404);
     });
 
     it('refuses while a pending or approved ticket of a trip not completed travels on it', async () => {
@@ -162,7 +151,7 @@ describe(`admin launches and locations (${testDatabaseKind})`, () => {
       await makeTicket(t.database.db, { schedule: trip, status: 'pending' });
       await makeTicket(t.database.db, { schedule: trip, status: 'confirmed' });
       await makeTicket(t.database.db, { schedule: trip, status: 'cancelled' });
-      const refused = await send('DELETE', `/api/admin/launches/${used.id}`);
+      const refused = await t.send('DELETE', `/api/admin/launches/${used.id}`);
       expect(refused.statusCode).toBe(409);
       expect(refused.json().error).toMatchObject({ code: 'launch_in_use', message: MSG.launchInUse(2) });
       expect(await launchRow(used.id)).toMatchObject({ archivedAt: null });
@@ -172,15 +161,17 @@ describe(`admin launches and locations (${testDatabaseKind})`, () => {
     it('archives a launch only schedules use: gone from the list and new schedules, kept on its trips', async () => {
       const used = await makeLaunch(t.database.db);
       const trip = await makeSchedule(t.database.db, { launchIds: [used.id] });
-      const res = await send('DELETE', `/api/admin/launches/${used.id}`);
+      const res = await t.send('DELETE', `/api/admin/launches/${used.id}`);
       expect(res.statusCode, res.body).toBe(204);
       const archived = await launchRow(used.id);
       expect(archived?.archivedAt).toBeInstanceOf(Date);
       expect(await listedLaunchIds()).not.toContain(used.id);
       // The trip still names it (marked archived); a new schedule may not.
-      const schedule: AdminSchedule = (await send('GET', `/api/admin/schedules/${trip.schedule.id}`)).json();
+      const schedule: AdminSchedule = (
+        await t.send('GET', `/api/admin/schedules/${trip.schedule.id}`)
+      ).json();
       expect(schedule.launches).toEqual([{ id: used.id, name: used.name, archived: true }]);
-      const created = await send('POST', '/api/admin/schedules', {
+      const created = await t.send('POST', '/api/admin/schedules', {
         travelDate: trip.schedule.travelDate,
         launchIds: [used.id],
         routeStops: trip.stops.map((s) => ({
@@ -190,12 +181,12 @@ describe(`admin launches and locations (${testDatabaseKind})`, () => {
       });
       expect(created.statusCode).toBe(400);
       expect(created.json().error.message).toBe(MSG.scheduleUnknownLaunch);
-      const copy = await send('POST', `/api/admin/schedules/${trip.schedule.id}/duplicate`);
+      const copy = await t.send('POST', `/api/admin/schedules/${trip.schedule.id}/duplicate`);
       expect(copy.statusCode).toBe(409);
       expect(copy.json().error.message).toBe(MSG.scheduleUsesDeleted);
 
       // Deleting again answers the same and changes nothing.
-      expect((await send('DELETE', `/api/admin/launches/${used.id}`)).statusCode).toBe(204);
+      expect((await t.send('DELETE', `/api/admin/launches/${used.id}`)).statusCode).toBe(204);
       expect((await launchRow(used.id))?.archivedAt).toEqual(archived?.archivedAt);
       expect(await auditActions('launch', used.id)).toEqual(['archive']);
     });
@@ -206,7 +197,7 @@ describe(`admin launches and locations (${testDatabaseKind})`, () => {
       const done = await makeSchedule(t.database.db, { launchIds: [used.id], status: 'completed' });
       const rejected = await makeTicket(t.database.db, { schedule: open, status: 'cancelled' });
       const travelled = await makeTicket(t.database.db, { schedule: done, status: 'confirmed' });
-      const res = await send('DELETE', `/api/admin/launches/${used.id}`);
+      const res = await t.send('DELETE', `/api/admin/launches/${used.id}`);
       expect(res.statusCode, res.body).toBe(204);
       expect((await launchRow(used.id))?.archivedAt).toBeInstanceOf(Date);
       expect(await listedLaunchIds()).not.toContain(used.id);
@@ -220,7 +211,7 @@ describe(`admin launches and locations (${testDatabaseKind})`, () => {
 
   describe('locations', () => {
     it('creates and edits with every field required and trimmed', async () => {
-      const created = await send('POST', '/api/admin/locations', {
+      const created = await t.send('POST', '/api/admin/locations', {
         name: '  Ukulhas ',
         code: ' UKU ',
         country: ' Maldives ',
@@ -229,7 +220,7 @@ describe(`admin launches and locations (${testDatabaseKind})`, () => {
       const place: Location = created.json();
       expect(place).toMatchObject({ name: 'Ukulhas', code: 'UKU', country: 'Maldives' });
 
-      const edited = await send('PUT', `/api/admin/locations/${place.id}`, {
+      const edited = await t.send('PUT', `/api/admin/locations/${place.id}`, {
         name: 'Ukulhas Island',
         code: 'UKU',
         country: 'Maldives',
@@ -242,7 +233,7 @@ describe(`admin launches and locations (${testDatabaseKind})`, () => {
         { name: 'X', code: 'Y' },
       ]) {
         const before = await count(locations);
-        const res = await send('POST', '/api/admin/locations', payload);
+        const res = await t.send('POST', '/api/admin/locations', payload);
         expect(res.statusCode).toBe(400);
         expect(res.json().error.message).toBe(MSG.locationRequired);
         expect(await count(locations)).toBe(before);
@@ -252,14 +243,14 @@ describe(`admin launches and locations (${testDatabaseKind})`, () => {
     it('lists by name', async () => {
       await makeLocation(t.database.db, { name: `Zz ${uniqueSuffix()}` });
       await makeLocation(t.database.db, { name: `Aa ${uniqueSuffix()}` });
-      const list: Location[] = (await send('GET', '/api/admin/locations')).json().locations;
+      const list: Location[] = (await t.send('GET', '/api/admin/locations')).json().locations;
       const names = list.map((l) => l.name);
       expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     });
 
     it('deletes an unused location for good', async () => {
       const unused = await makeLocation(t.database.db);
-      expect((await send('DELETE', `/api/admin/locations/${unused.id}`)).statusCode).toBe(204);
+      expect((await t.send('DELETE', `/api/admin/locations/${unused.id}`)).statusCode).toBe(204);
       expect(await locationRow(unused.id)).toBeUndefined();
       expect(await auditActions('location', unused.id)).toEqual(['delete']);
     });
@@ -275,7 +266,7 @@ describe(`admin launches and locations (${testDatabaseKind})`, () => {
         status: 'pending',
       });
       for (const place of [from, through, to]) {
-        const refused = await send('DELETE', `/api/admin/locations/${place}`);
+        const refused = await t.send('DELETE', `/api/admin/locations/${place}`);
         expect(refused.statusCode).toBe(409);
         expect(refused.json().error).toMatchObject({
           code: 'location_in_use',
@@ -291,10 +282,10 @@ describe(`admin launches and locations (${testDatabaseKind})`, () => {
       const { ticket } = await makeTicket(t.database.db, { schedule: trip, status: 'cancelled' });
       const place = await locationRow(from);
 
-      const res = await send('DELETE', `/api/admin/locations/${from}`);
+      const res = await t.send('DELETE', `/api/admin/locations/${from}`);
       expect(res.statusCode, res.body).toBe(204);
       expect((await locationRow(from))?.archivedAt).toBeInstanceOf(Date);
-      const adminList: Location[] = (await send('GET', '/api/admin/locations')).json().locations;
+      const adminList: Location[] = (await t.send('GET', '/api/admin/locations')).json().locations;
       expect(adminList.map((l) => l.id)).not.toContain(from);
       const publicList: Location[] = (await t.app.inject({ method: 'GET', url: '/api/locations' })).json();
       expect(publicList.map((l) => l.id)).not.toContain(from);
@@ -302,10 +293,12 @@ describe(`admin launches and locations (${testDatabaseKind})`, () => {
 
       const lookup = await t.app.inject({ method: 'GET', url: `/api/bookings/${ticket.paymentReference}` });
       expect(lookup.json().from.name).toBe(place?.name);
-      const schedule: AdminSchedule = (await send('GET', `/api/admin/schedules/${trip.schedule.id}`)).json();
+      const schedule: AdminSchedule = (
+        await t.send('GET', `/api/admin/schedules/${trip.schedule.id}`)
+      ).json();
       expect(schedule.routeStops[0]).toMatchObject({ locationId: from, name: place?.name, archived: true });
 
-      const created = await send('POST', '/api/admin/schedules', {
+      const created = await t.send('POST', '/api/admin/schedules', {
         travelDate: trip.schedule.travelDate,
         launchIds: trip.launchIds,
         routeStops: [{ locationId: from, departureTime: '09:00' }, { locationId: to }],
@@ -313,7 +306,7 @@ describe(`admin launches and locations (${testDatabaseKind})`, () => {
       expect(created.statusCode).toBe(400);
       expect(created.json().error.message).toBe(MSG.scheduleUnknownLocation);
 
-      expect((await send('DELETE', `/api/admin/locations/${from}`)).statusCode).toBe(204);
+      expect((await t.send('DELETE', `/api/admin/locations/${from}`)).statusCode).toBe(204);
       expect(await auditActions('location', from)).toEqual(['archive']);
     });
   });

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { text } from 'node:stream/consumers';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminProfiles, adminUsers, mailOutbox } from '#server/db/schema.ts';
 import { addDays } from '#server/lib/clock.ts';
 import { createSession } from '#server/lib/sessions.ts';
 import { can, ROLES, type Role } from '#shared/permissions.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { makeAdmin, makeSchedule, makeTicket, todayInOperatorZone } from '#tests/factories.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
@@ -118,12 +118,10 @@ const EXPECTED: Record<string, Role[]> = {
 };
 
 describe(`every admin route against every role (${testDatabaseKind})`, () => {
-  let t: TestApp;
   const cookies = {} as Record<Role, string>;
   let todayTripId = '';
 
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
+  const t = useTestApp({ env: { RATE_LIMIT_SCALE: '100' } }, async () => {
     const db = t.database.db;
     for (const role of ROLES) {
       const admin = await makeAdmin(db, { role });
@@ -137,7 +135,6 @@ describe(`every admin route against every role (${testDatabaseKind})`, () => {
     }
     todayTripId = (await makeSchedule(db, { travelDate: todayInOperatorZone() })).schedule.id;
   });
-  afterAll(() => t.close());
 
   const adminRoutes = () =>
     t.app.registeredRoutes.filter((r) => r.url.startsWith('/api/admin/') && r.method !== 'HEAD');

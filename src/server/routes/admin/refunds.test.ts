@@ -1,37 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, refundRequests, tickets } from '#server/db/schema.ts';
 import { dateInZone } from '#server/lib/clock.ts';
 import type { Refund } from '#shared/disruptions.ts';
 import { REFUND_MSG, STAFF_MSG } from '#shared/staff-messages.ts';
-import {
-  type MadeTicket,
-  makeAdmin,
-  makePaymentSettings,
-  makeSchedule,
-  makeTicket,
-} from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { type MadeTicket, makePaymentSettings, makeSchedule, makeTicket } from '#tests/factories.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 describe(`the refunds queue (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  let office: string;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
+  const t = useAdminApp({ role: 'office' }, async () => {
     await makePaymentSettings(t.database.db);
-    office = (await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'office' }) }))
-      .cookie;
   });
-  afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'POST', url: string, payload?: object, cookie = office) =>
-    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
   const list = async (status: 'requested' | 'refunded'): Promise<Refund[]> => {
-    const res = await call('GET', `/api/admin/refunds?status=${status}`);
+    const res = await t.send('GET', `/api/admin/refunds?status=${status}`);
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as { refunds: Refund[] }).refunds;
   };
@@ -53,7 +37,7 @@ describe(`the refunds queue (${testDatabaseKind})`, () => {
       passengerEmail: email('dv'),
       language: 'dv',
     });
-    const done = await call('POST', `/api/admin/trips/${trip.schedule.id}/cancel`, { reason: 'weather' });
+    const done = await t.send('POST', `/api/admin/trips/${trip.schedule.id}/cancel`, { reason: 'weather' });
     expect(done.statusCode, done.body).toBe(200);
     const requestOf = async (made: MadeTicket) => {
       const [row] = await db.select().from(refundRequests).where(eq(refundRequests.ticketId, made.ticket.id));
@@ -143,7 +127,7 @@ describe(`the refunds queue (${testDatabaseKind})`, () => {
     const { dhivehi, dhivehiRefund, englishRefund } = await cancelledDeparture();
     const [before] = await db.select().from(tickets).where(eq(tickets.id, dhivehi.ticket.id));
 
-    const res = await call('POST', `/api/admin/refunds/${dhivehiRefund.id}/refunded`, {
+    const res = await t.send('POST', `/api/admin/refunds/${dhivehiRefund.id}/refunded`, {
       bankReference: '  BML-778899  ',
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -192,7 +176,7 @@ describe(`the refunds queue (${testDatabaseKind})`, () => {
     );
 
     // Again (a double click, a second screen): 409, and nothing changes.
-    const again = await call('POST', `/api/admin/refunds/${dhivehiRefund.id}/refunded`, {
+    const again = await t.send('POST', `/api/admin/refunds/${dhivehiRefund.id}/refunded`, {
       bankReference: 'OTHER-1',
     });
     expect(again.statusCode).toBe(409);
@@ -225,7 +209,7 @@ describe(`the refunds queue (${testDatabaseKind})`, () => {
         paymentVerified: true,
       })
       .returning();
-    const res = await call('POST', `/api/admin/refunds/${refund?.id}/refunded`, { bankReference: 'FT123' });
+    const res = await t.send('POST', `/api/admin/refunds/${refund?.id}/refunded`, { bankReference: 'FT123' });
     expect(res.statusCode, res.body).toBe(200);
     const [after] = await db.select().from(tickets).where(eq(tickets.id, made.ticket.id));
     expect(after).toMatchObject({ ticketStatus: 'confirmed', markedStatus: null });
@@ -255,7 +239,9 @@ describe(`the refunds queue (${testDatabaseKind})`, () => {
         paymentVerified: true,
       })
       .returning();
-    const res = await call('POST', `/api/admin/refunds/${refund?.id}/refunded`, { bankReference: 'CASH-1' });
+    const res = await t.send('POST', `/api/admin/refunds/${refund?.id}/refunded`, {
+      bankReference: 'CASH-1',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, ''))).toEqual([]);
     const [after] = await db.select().from(tickets).where(eq(tickets.id, made.ticket.id));
@@ -266,7 +252,7 @@ describe(`the refunds queue (${testDatabaseKind})`, () => {
     const db = t.database.db;
     const { made, refund } = await passengerCancellation();
     const mark = (ticketId: string, status: string) =>
-      call('POST', `/api/admin/tickets/${ticketId}/mark`, { status });
+      t.send('POST', `/api/admin/tickets/${ticketId}/mark`, { status });
     const refused = await mark(made.ticket.id, 'refunded');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toEqual({ code: 'refund_in_queue', message: REFUND_MSG.refundInQueue });
@@ -274,11 +260,13 @@ describe(`the refunds queue (${testDatabaseKind})`, () => {
     expect(waiting).toEqual(refund);
     const [unmarked] = await db.select().from(tickets).where(eq(tickets.id, made.ticket.id));
     expect(unmarked?.markedStatus).toBeNull();
-    const listed = await call('GET', `/api/admin/tickets?q=${made.ticket.paymentReference}`);
+    const listed = await t.send('GET', `/api/admin/tickets?q=${made.ticket.paymentReference}`);
     expect(listed.json().tickets[0]).toMatchObject({ openRefunds: 1 });
 
     // Paid through the queue; afterwards the plain marking changes the paid request in nothing.
-    const paid = await call('POST', `/api/admin/refunds/${refund.id}/refunded`, { bankReference: 'BML-42' });
+    const paid = await t.send('POST', `/api/admin/refunds/${refund.id}/refunded`, {
+      bankReference: 'BML-42',
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     const [closed] = await db.select().from(refundRequests).where(eq(refundRequests.id, refund.id));
     const again = await mark(made.ticket.id, 'refunded');
@@ -309,11 +297,11 @@ describe(`the refunds queue (${testDatabaseKind})`, () => {
     const db = t.database.db;
     const { refund } = await passengerCancellation();
     for (const payload of [{ bankReference: '   ' }, { bankReference: '' }, {}]) {
-      const res = await call('POST', `/api/admin/refunds/${refund.id}/refunded`, payload);
+      const res = await t.send('POST', `/api/admin/refunds/${refund.id}/refunded`, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error.fields).toEqual({ bankReference: REFUND_MSG.bankReferenceRequired });
     }
-    const long = await call('POST', `/api/admin/refunds/${refund.id}/refunded`, {
+    const long = await t.send('POST', `/api/admin/refunds/${refund.id}/refunded`, {
       bankReference: 'x'.repeat(101),
     });
     expect(long.statusCode).toBe(400);
@@ -321,7 +309,7 @@ describe(`the refunds queue (${testDatabaseKind})`, () => {
     const [still] = await db.select().from(refundRequests).where(eq(refundRequests.id, refund.id));
     expect(still).toEqual(refund);
 
-    const unknown = await call('POST', `/api/admin/refunds/${randomUUID()}/refunded`, {
+    const unknown = await t.send('POST', `/api/admin/refunds/${randomUUID()}/refunded`, {
       bankReference: 'X1',
     });
     expect(unknown.statusCode).toBe(404);
@@ -337,7 +325,7 @@ describe(`the refunds queue (${testDatabaseKind})`, () => {
       .where(eq(refundRequests.id, englishRefund.id));
     const own = await passengerCancellation();
 
-    const res = await call('GET', '/api/admin/refunds.csv?status=requested');
+    const res = await t.send('GET', '/api/admin/refunds.csv?status=requested');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const today = dateInZone(new Date(), t.config.tzOperator);
@@ -360,8 +348,8 @@ describe(`the refunds queue (${testDatabaseKind})`, () => {
     );
 
     // The refunded list's file carries the bank reference.
-    await call('POST', `/api/admin/refunds/${own.refund.id}/refunded`, { bankReference: 'BML-CSV-1' });
-    const done = await call('GET', '/api/admin/refunds.csv?status=refunded');
+    await t.send('POST', `/api/admin/refunds/${own.refund.id}/refunded`, { bankReference: 'BML-CSV-1' });
+    const done = await t.send('GET', '/api/admin/refunds.csv?status=refunded');
     expect(done.headers['content-disposition']).toBe(`attachment; filename="refunds-refunded-${today}.csv"`);
     const doneRow = done.body.split('\r\n').find((l) => l.startsWith(`${own.made.ticket.paymentReference},`));
     expect(doneRow).toMatch(/,\d{4}-\d{2}-\d{2} \d{2}:\d{2},\d{4}-\d{2}-\d{2} \d{2}:\d{2},BML-CSV-1$/);
@@ -371,25 +359,19 @@ describe(`the refunds queue (${testDatabaseKind})`, () => {
   it('is the office’s and the owner’s alone: Crew and Counter are refused', async () => {
     const { refund } = await passengerCancellation();
     for (const role of ['crew', 'counter'] as const) {
-      const { cookie } = await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role }) });
+      const staff = await t.signInAs(role);
       for (const [method, url, payload] of [
         ['GET', '/api/admin/refunds', undefined],
         ['GET', '/api/admin/refunds.csv', undefined],
         ['POST', `/api/admin/refunds/${refund.id}/refunded`, { bankReference: 'NOPE' }],
       ] as const) {
-        const res = await call(method, url, payload, cookie);
+        const res = await staff.send(method, url, payload);
         expect({ role, url, status: res.statusCode }).toEqual({ role, url, status: 403 });
         expect(res.json().error).toEqual({ code: 'forbidden', message: STAFF_MSG.forbidden });
       }
     }
-    const owner = (await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'owner' }) }))
-      .cookie;
-    const res = await call(
-      'POST',
-      `/api/admin/refunds/${refund.id}/refunded`,
-      { bankReference: 'OK-1' },
-      owner,
-    );
+    const owner = await t.signInAs('owner');
+    const res = await owner.post(`/api/admin/refunds/${refund.id}/refunded`, { bankReference: 'OK-1' });
     expect(res.statusCode, res.body).toBe(200);
     const [closed] = await t.database.db
       .select()

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scheduleRouteStops, schedules } from '#server/db/schema.ts';
 import { addDays } from '#server/lib/clock.ts';
 import { MSG } from '#shared/messages.ts';
@@ -12,32 +12,23 @@ import {
   makeTicket,
   todayInOperatorZone,
 } from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 describe(`admin schedules (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  let cookie: string;
   let places: Location[];
   let launch: Launch;
   let otherLaunch: Launch;
   const date = addDays(todayInOperatorZone(), 3);
 
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
-    ({ cookie } = await signInAsAdmin(t.app));
+  const t = useAdminApp({}, async () => {
     places = [];
     for (let i = 0; i < 4; i++) places.push(await makeLocation(t.database.db));
     launch = await makeLaunch(t.database.db);
     otherLaunch = await makeLaunch(t.database.db);
   });
-  afterAll(() => t.close());
 
   const ids = () => places.map((p) => p.id) as [string, string, string, string];
-
-  const send = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
 
   const threeStops = (overrides: Partial<ScheduleInput> = {}): ScheduleInput => {
     const [a, b, c] = ids();
@@ -55,7 +46,7 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
   };
 
   const create = async (input: ScheduleInput = threeStops()): Promise<AdminSchedule> => {
-    const res = await send('POST', '/api/admin/schedules', input);
+    const res = await t.send('POST', '/api/admin/schedules', input);
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   };
@@ -110,7 +101,7 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
     ['no travel date', { travelDate: '' }, MSG.scheduleBasics],
   ] as const)('refuses %s with the SPEC message and writes nothing', async (_name, overrides, message) => {
     const before = await countSchedules();
-    const res = await send('POST', '/api/admin/schedules', threeStops(overrides as Partial<ScheduleInput>));
+    const res = await t.send('POST', '/api/admin/schedules', threeStops(overrides as Partial<ScheduleInput>));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(message);
     expect(await countSchedules()).toBe(before);
@@ -119,7 +110,7 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
   it('refuses a missing departure time on a stop before the last, and a missing location', async () => {
     const [a, b, c] = ids();
     const before = await countSchedules();
-    const noTime = await send(
+    const noTime = await t.send(
       'POST',
       '/api/admin/schedules',
       threeStops({
@@ -132,7 +123,7 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
     );
     expect(noTime.statusCode).toBe(400);
     expect(noTime.json().error.message).toBe(MSG.scheduleStops);
-    const noPlace = await send(
+    const noPlace = await t.send(
       'POST',
       '/api/admin/schedules',
       threeStops({ routeStops: [{ locationId: '', departureTime: '09:00' }, { locationId: c }] }),
@@ -145,7 +136,7 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
   it('refuses a route through the same place twice, and launches or places that do not exist', async () => {
     const [a, b] = ids();
     const before = await countSchedules();
-    const twice = await send(
+    const twice = await t.send(
       'POST',
       '/api/admin/schedules',
       threeStops({
@@ -157,14 +148,14 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
       }),
     );
     expect(twice.json().error.message).toBe(MSG.scheduleRepeatedStop);
-    const ghostLaunch = await send(
+    const ghostLaunch = await t.send(
       'POST',
       '/api/admin/schedules',
       threeStops({ launchIds: ['00000000-0000-4000-8000-000000000009'] }),
     );
     expect(ghostLaunch.statusCode).toBe(400);
     expect(ghostLaunch.json().error.message).toBe(MSG.scheduleUnknownLaunch);
-    const ghostPlace = await send(
+    const ghostPlace = await t.send(
       'POST',
       '/api/admin/schedules',
       threeStops({
@@ -181,10 +172,10 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
   it('lists by travel date descending and filters by date', async () => {
     const later = await create(threeStops({ travelDate: addDays(date, 2) }));
     const earlier = await create(threeStops({ travelDate: addDays(date, 1) }));
-    const all = (await send('GET', '/api/admin/schedules')).json().schedules as AdminSchedule[];
+    const all = (await t.send('GET', '/api/admin/schedules')).json().schedules as AdminSchedule[];
     const dates = all.map((s) => s.travelDate);
     expect(dates).toEqual([...dates].sort().reverse());
-    const filtered = (await send('GET', `/api/admin/schedules?date=${addDays(date, 1)}`)).json()
+    const filtered = (await t.send('GET', `/api/admin/schedules?date=${addDays(date, 1)}`)).json()
       .schedules as AdminSchedule[];
     expect(filtered.map((s) => s.id)).toContain(earlier.id);
     expect(filtered.map((s) => s.id)).not.toContain(later.id);
@@ -194,7 +185,7 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
   it('an edit replaces the old stops and launches with the new ones', async () => {
     const schedule = await create();
     const [, b, , d] = ids();
-    const res = await send('PUT', `/api/admin/schedules/${schedule.id}`, {
+    const res = await t.send('PUT', `/api/admin/schedules/${schedule.id}`, {
       travelDate: date,
       launchIds: [otherLaunch.id, launch.id],
       routeStops: [{ locationId: d, departureTime: '14:15' }, { locationId: b }],
@@ -232,14 +223,14 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
       ['the travel date', { travelDate: addDays(date, 1) }],
     ];
     for (const [what, overrides] of attempts) {
-      const res = await send('PUT', `/api/admin/schedules/${schedule.id}`, threeStops(overrides));
+      const res = await t.send('PUT', `/api/admin/schedules/${schedule.id}`, threeStops(overrides));
       expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toBe(MSG.scheduleEditBreaksBookings(what));
     }
-    const unchanged = (await send('GET', `/api/admin/schedules/${schedule.id}`)).json() as AdminSchedule;
+    const unchanged = (await t.send('GET', `/api/admin/schedules/${schedule.id}`)).json() as AdminSchedule;
     expect(unchanged).toEqual({ ...schedule, activeBookings: 1 });
 
-    const retimed = await send(
+    const retimed = await t.send(
       'PUT',
       `/api/admin/schedules/${schedule.id}`,
       threeStops({
@@ -260,7 +251,7 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
       .update(schedules)
       .set({ status: 'completed', completedAt: new Date() })
       .where(eq(schedules.id, schedule.id));
-    const res = await send('POST', `/api/admin/schedules/${schedule.id}/duplicate`);
+    const res = await t.send('POST', `/api/admin/schedules/${schedule.id}/duplicate`);
     expect(res.statusCode, res.body).toBe(201);
     const copy: AdminSchedule = res.json();
     expect(copy.id).not.toBe(schedule.id);
@@ -274,27 +265,29 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
   it('completed trips leave the search and reopened ones return', async () => {
     const schedule = await create();
     const [a, , c] = ids();
-    const complete = await send('POST', `/api/admin/schedules/${schedule.id}/status`, {
+    const complete = await t.send('POST', `/api/admin/schedules/${schedule.id}/status`, {
       status: 'completed',
     });
     expect(complete.statusCode, complete.body).toBe(200);
     expect(await searchable(a, c, schedule.id)).toBe(false);
     const [row] = await t.database.db.select().from(schedules).where(eq(schedules.id, schedule.id));
     expect(row?.completedAt).toBeInstanceOf(Date);
-    const reopen = await send('POST', `/api/admin/schedules/${schedule.id}/status`, { status: 'scheduled' });
+    const reopen = await t.send('POST', `/api/admin/schedules/${schedule.id}/status`, {
+      status: 'scheduled',
+    });
     expect(reopen.statusCode).toBe(200);
     expect(await searchable(a, c, schedule.id)).toBe(true);
   });
 
   it('deletes a schedule no ticket ever used, with its stops', async () => {
     const free = await create();
-    const gone = await send('DELETE', `/api/admin/schedules/${free.id}`);
+    const gone = await t.send('DELETE', `/api/admin/schedules/${free.id}`);
     expect(gone.statusCode).toBe(204);
     expect(await t.database.db.select().from(schedules).where(eq(schedules.id, free.id))).toEqual([]);
     expect(
       await t.database.db.select().from(scheduleRouteStops).where(eq(scheduleRouteStops.scheduleId, free.id)),
     ).toEqual([]);
-    expect((await send('DELETE', `/api/admin/schedules/${free.id}`)).statusCode).toBe(404);
+    expect((await t.send('DELETE', `/api/admin/schedules/${free.id}`)).statusCode).toBe(404);
   });
 
   const scheduleRow = async (id: string) =>
@@ -305,7 +298,7 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
     const row = await scheduleRow(booked.id);
     await makeTicket(t.database.db, { schedule: row, status: 'pending' });
     await makeTicket(t.database.db, { schedule: row, status: 'confirmed' });
-    const refused = await send('DELETE', `/api/admin/schedules/${booked.id}`);
+    const refused = await t.send('DELETE', `/api/admin/schedules/${booked.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatchObject({
       code: 'schedule_has_bookings',
@@ -320,27 +313,27 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
       schedule: await scheduleRow(booked.id),
       status: 'cancelled',
     });
-    const res = await send('DELETE', `/api/admin/schedules/${booked.id}`);
+    const res = await t.send('DELETE', `/api/admin/schedules/${booked.id}`);
     expect(res.statusCode, res.body).toBe(204);
     const archivedAt = (await scheduleRow(booked.id))?.archivedAt;
     expect(archivedAt).toBeInstanceOf(Date);
 
-    const listed = (await send('GET', `/api/admin/schedules?date=${date}`)).json()
+    const listed = (await t.send('GET', `/api/admin/schedules?date=${date}`)).json()
       .schedules as AdminSchedule[];
     expect(listed.map((s) => s.id)).not.toContain(booked.id);
-    const all = (await send('GET', '/api/admin/schedules')).json().schedules as AdminSchedule[];
+    const all = (await t.send('GET', '/api/admin/schedules')).json().schedules as AdminSchedule[];
     expect(all.map((s) => s.id)).not.toContain(booked.id);
-    const trips = (await send('GET', `/api/admin/trips?date=${date}`)).json().trips as {
+    const trips = (await t.send('GET', `/api/admin/trips?date=${date}`)).json().trips as {
       scheduleId: string;
     }[];
     expect(trips.map((trip) => trip.scheduleId)).not.toContain(booked.id);
     // Reads by id still work: the schedule itself and its old ticket.
-    expect((await send('GET', `/api/admin/schedules/${booked.id}`)).statusCode).toBe(200);
+    expect((await t.send('GET', `/api/admin/schedules/${booked.id}`)).statusCode).toBe(200);
     const lookup = await t.app.inject({ method: 'GET', url: `/api/bookings/${ticket.paymentReference}` });
     expect(lookup.json()).toMatchObject({ travelDate: date, departureTime: '09:00' });
 
     // Again: the same answer, nothing changes.
-    expect((await send('DELETE', `/api/admin/schedules/${booked.id}`)).statusCode).toBe(204);
+    expect((await t.send('DELETE', `/api/admin/schedules/${booked.id}`)).statusCode).toBe(204);
     expect((await scheduleRow(booked.id))?.archivedAt).toEqual(archivedAt);
     const rows = await t.database.db.execute(
       sql`SELECT action FROM audit_log WHERE entity = 'schedule' AND entity_id = ${booked.id} ORDER BY created_at`,
@@ -354,17 +347,17 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
   it('archives a completed trip whose approved tickets are history', async () => {
     const done = await create();
     await makeTicket(t.database.db, { schedule: await scheduleRow(done.id), status: 'confirmed' });
-    const complete = await send('POST', `/api/admin/schedules/${done.id}/status`, { status: 'completed' });
+    const complete = await t.send('POST', `/api/admin/schedules/${done.id}/status`, { status: 'completed' });
     expect(complete.statusCode, complete.body).toBe(200);
-    const res = await send('DELETE', `/api/admin/schedules/${done.id}`);
+    const res = await t.send('DELETE', `/api/admin/schedules/${done.id}`);
     expect(res.statusCode, res.body).toBe(204);
     expect((await scheduleRow(done.id))?.archivedAt).toBeInstanceOf(Date);
   });
 
   it('records every change in the audit log', async () => {
     const schedule = await create();
-    await send('POST', `/api/admin/schedules/${schedule.id}/duplicate`);
-    await send('DELETE', `/api/admin/schedules/${schedule.id}`);
+    await t.send('POST', `/api/admin/schedules/${schedule.id}/duplicate`);
+    await t.send('DELETE', `/api/admin/schedules/${schedule.id}`);
     const rows = await t.database.db.execute(
       sql`SELECT action FROM audit_log WHERE entity = 'schedule' AND entity_id = ${schedule.id} ORDER BY created_at`,
     );

@@ -2,49 +2,40 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, pwaSettings } from '#server/db/schema.ts';
 import { DEFAULT_CONTACT, DEFAULT_PRICES, DEFAULT_REFUND_POLICY } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import type { Branding, PaymentSettingsView, PublicSettings } from '#shared/schemas.ts';
 import { REFUND_POLICY_MSG } from '#shared/setup-api.ts';
 import { makePaymentSettings, makeSchedule } from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { multipartBody } from '#tests/setup/multipart.ts';
 import { bookViaApi } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const FILES = path.resolve(import.meta.dirname, '../../../../tests/files');
 
 describe(`admin payment and branding settings (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  let cookie: string;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
-    ({ cookie } = await signInAsAdmin(t.app));
+  const t = useAdminApp({}, async () => {
     // Bookings need the operator's bank accounts; nothing made up stands in for them.
     await makePaymentSettings(t.database.db);
   });
-  afterAll(() => t.close());
 
-  const put = (url: string, payload: object) =>
-    t.app.inject({ method: 'PUT', url, headers: { cookie }, payload });
   const publicSettings = async (): Promise<PublicSettings> =>
     (await t.app.inject({ method: 'GET', url: '/api/settings/public' })).json();
 
   describe('payment settings', () => {
     it('saves only the fields sent, rounding prices to cents', async () => {
       const before = await publicSettings();
-      const res = await put('/api/admin/payment-settings', {
+      const res = await t.put('/api/admin/payment-settings', {
         localChildPrice: 17.505,
         bankName: '  Bank of Maldives ',
       });
       expect(res.statusCode, res.body).toBe(200);
       const after = await publicSettings();
       expect(after).toEqual({ ...before, localChildPrice: '17.51', bankName: 'Bank of Maldives' });
-      const rate = await put('/api/admin/payment-settings', { exchangeRate: '15.5' });
+      const rate = await t.put('/api/admin/payment-settings', { exchangeRate: '15.5' });
       expect(rate.json().exchangeRate).toBe('15.5');
     });
 
@@ -54,14 +45,14 @@ describe(`admin payment and branding settings (${testDatabaseKind})`, () => {
       ['a zero exchange rate', { exchangeRate: 0 }, MSG.ratePositive],
     ])('refuses %s and changes nothing', async (_name, payload, message) => {
       const before = await publicSettings();
-      const res = await put('/api/admin/payment-settings', payload);
+      const res = await t.put('/api/admin/payment-settings', payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe(message);
       expect(await publicSettings()).toEqual(before);
     });
 
     it('refuses unknown fields', async () => {
-      const res = await put('/api/admin/payment-settings', { totalAmount: 1 });
+      const res = await t.put('/api/admin/payment-settings', { totalAmount: 1 });
       expect(res.statusCode).toBe(400);
     });
 
@@ -76,9 +67,7 @@ describe(`admin payment and branding settings (${testDatabaseKind})`, () => {
         return entry;
       };
       const adminSettings = async (): Promise<PaymentSettingsView> =>
-        (
-          await t.app.inject({ method: 'GET', url: '/api/admin/payment-settings', headers: { cookie } })
-        ).json();
+        (await t.get('/api/admin/payment-settings')).json();
 
       it('starts at the default: 24 hours or more 100 %, 2 hours or more 50 %', async () => {
         expect((await adminSettings()).refundPolicy).toEqual(DEFAULT_REFUND_POLICY);
@@ -93,7 +82,7 @@ describe(`admin payment and branding settings (${testDatabaseKind})`, () => {
         ];
         try {
           const before = await publicSettings();
-          const res = await put('/api/admin/payment-settings', { refundPolicy: policy });
+          const res = await t.put('/api/admin/payment-settings', { refundPolicy: policy });
           expect(res.statusCode, res.body).toBe(200);
           expect(res.json().refundPolicy).toEqual(policy);
           expect(await adminSettings()).toMatchObject({ refundPolicy: policy });
@@ -106,11 +95,11 @@ describe(`admin payment and branding settings (${testDatabaseKind})`, () => {
           expect(entry?.after).toEqual({ refundPolicy: policy });
 
           // No tiers at all: a cancellation gives nothing back.
-          const none = await put('/api/admin/payment-settings', { refundPolicy: [] });
+          const none = await t.put('/api/admin/payment-settings', { refundPolicy: [] });
           expect(none.statusCode, none.body).toBe(200);
           expect((await publicSettings()).refundPolicy).toEqual([]);
         } finally {
-          await put('/api/admin/payment-settings', { refundPolicy: DEFAULT_REFUND_POLICY });
+          await t.put('/api/admin/payment-settings', { refundPolicy: DEFAULT_REFUND_POLICY });
         }
         expect((await publicSettings()).refundPolicy).toEqual(DEFAULT_REFUND_POLICY);
       });
@@ -151,7 +140,7 @@ describe(`admin payment and branding settings (${testDatabaseKind})`, () => {
         async (_name, policy, field, message) => {
           const before = await publicSettings();
           const audits = await latestAudit();
-          const res = await put('/api/admin/payment-settings', { refundPolicy: policy });
+          const res = await t.put('/api/admin/payment-settings', { refundPolicy: policy });
           expect(res.statusCode, res.body).toBe(400);
           expect(res.json().error).toMatchObject({
             code: 'validation_error',
@@ -165,12 +154,12 @@ describe(`admin payment and branding settings (${testDatabaseKind})`, () => {
     });
 
     it('a price change applies to the next booking only', async () => {
-      await put('/api/admin/payment-settings', { localAdultPrice: DEFAULT_PRICES.localAdultPrice });
+      await t.put('/api/admin/payment-settings', { localAdultPrice: DEFAULT_PRICES.localAdultPrice });
       const trip = await makeSchedule(t.database.db);
       const first = await bookViaApi(t.app, trip, { seats: ['A1'] });
       expect(first.totalAmount).toBe(DEFAULT_PRICES.localAdultPrice);
 
-      await put('/api/admin/payment-settings', { localAdultPrice: 40 });
+      await t.put('/api/admin/payment-settings', { localAdultPrice: 40 });
       const second = await bookViaApi(t.app, trip, { seats: ['A2'] });
       expect(second.totalAmount).toBe('40.00');
       const lookup = await t.app.inject({ method: 'GET', url: `/api/bookings/${first.reference}` });
@@ -180,7 +169,7 @@ describe(`admin payment and branding settings (${testDatabaseKind})`, () => {
 
   describe('branding', () => {
     it('saves names and colours partially; the manifest follows without a rebuild', async () => {
-      const res = await put('/api/admin/pwa-settings', { appName: 'Atoll Ferries', themeColor: '#112233' });
+      const res = await t.put('/api/admin/pwa-settings', { appName: 'Atoll Ferries', themeColor: '#112233' });
       expect(res.statusCode, res.body).toBe(200);
       const branding: Branding = (await t.app.inject({ method: 'GET', url: '/api/branding' })).json();
       expect(branding).toMatchObject({ appName: 'Atoll Ferries', themeColor: '#112233' });
@@ -189,12 +178,12 @@ describe(`admin payment and branding settings (${testDatabaseKind})`, () => {
     });
 
     it('refuses a short name of 13 characters and a colour that is not hex', async () => {
-      const long = await put('/api/admin/pwa-settings', { shortName: 'ThirteenChars' });
+      const long = await t.put('/api/admin/pwa-settings', { shortName: 'ThirteenChars' });
       expect(long.statusCode).toBe(400);
       expect(long.json().error.message).toBe(MSG.shortNameTooLong);
-      const twelve = await put('/api/admin/pwa-settings', { shortName: 'TwelveChars!' });
+      const twelve = await t.put('/api/admin/pwa-settings', { shortName: 'TwelveChars!' });
       expect(twelve.statusCode).toBe(200);
-      const colour = await put('/api/admin/pwa-settings', { backgroundColor: 'red' });
+      const colour = await t.put('/api/admin/pwa-settings', { backgroundColor: 'red' });
       expect(colour.json().error.message).toBe(MSG.colorInvalid);
     });
 
@@ -203,7 +192,7 @@ describe(`admin payment and branding settings (${testDatabaseKind})`, () => {
         (await t.app.inject({ method: 'GET', url: '/api/branding' })).json();
       expect(await read()).toMatchObject(DEFAULT_CONTACT);
 
-      const saved = await put('/api/admin/pwa-settings', {
+      const saved = await t.put('/api/admin/pwa-settings', {
         contactPhone: ' +960 (332) 55-66 ',
         bookingEmail: 'book@atoll.example',
         supportEmail: 'help@atoll.example',
@@ -217,7 +206,7 @@ describe(`admin payment and branding settings (${testDatabaseKind})`, () => {
       expect(saved.json()).toMatchObject(stored);
       expect(await read()).toMatchObject(stored);
       // Other branding saves leave them alone.
-      await put('/api/admin/pwa-settings', { appName: 'Atoll Ferries' });
+      await t.put('/api/admin/pwa-settings', { appName: 'Atoll Ferries' });
       expect(await read()).toMatchObject(stored);
 
       for (const [payload, message] of [
@@ -227,14 +216,14 @@ describe(`admin payment and branding settings (${testDatabaseKind})`, () => {
         [{ bookingEmail: 'not an e-mail' }, MSG.invalidEmail],
         [{ supportEmail: 'help@' }, MSG.invalidEmail],
       ] as const) {
-        const refused = await put('/api/admin/pwa-settings', payload);
+        const refused = await t.put('/api/admin/pwa-settings', payload);
         expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
         expect(refused.json().error.message).toBe(message);
       }
       expect(await read()).toMatchObject(stored);
-      expect((await put('/api/admin/pwa-settings', { contactPhone: '1'.repeat(30) })).statusCode).toBe(200);
+      expect((await t.put('/api/admin/pwa-settings', { contactPhone: '1'.repeat(30) })).statusCode).toBe(200);
 
-      const reset = await put('/api/admin/pwa-settings', {
+      const reset = await t.put('/api/admin/pwa-settings', {
         contactPhone: '',
         bookingEmail: '  ',
         supportEmail: '',
@@ -247,10 +236,10 @@ describe(`admin payment and branding settings (${testDatabaseKind})`, () => {
 
     const uploadBranding = async (kind: string, file = 'logo-alpha.png', type = 'image/png') => {
       const body = await multipartBody({}, { image: { body: await readFile(path.join(FILES, file)), type } });
-      return t.app.inject({
+      return t.inject({
         method: 'POST',
         url: `/api/admin/pwa-settings/${kind}`,
-        headers: { cookie, ...body.headers },
+        headers: body.headers,
         payload: body.payload,
       });
     };

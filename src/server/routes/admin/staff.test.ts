@@ -1,31 +1,37 @@
 import type { AddressInfo } from 'node:net';
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminProfiles, auditLog, mailOutbox, sessions, staffLinks } from '#server/db/schema.ts';
 import { RATE_LIMITS } from '#server/lib/rate-limit.ts';
 import { ROLE_PERMISSIONS } from '#shared/permissions.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { makeAdmin } from '#tests/factories.ts';
-import { cookieFrom, signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { requestsWith, type StaffSession, useAdminApp } from '#tests/setup/admin-app.ts';
+import { cookieFrom } from '#tests/setup/admin-session.ts';
 import { sseReader } from '#tests/setup/sse-reader.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { createTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 describe(`staff accounts (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  let owner: { cookie: string; id: string; email: string };
   let base = '';
 
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
-    const session = await signInAsAdmin(t.app);
-    owner = { cookie: session.cookie, id: session.admin.id, email: session.admin.email };
+  /** Signed in as an Owner. */
+  const t = useAdminApp({}, async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
-  afterAll(() => t.close());
 
-  const as = (cookie: string) => ({ headers: { cookie } });
+  /** Signs in from `ip`, as the login form does. */
+  const logIn = (email: string, password: string, ip: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+  /** Sets a password through a mailed link (from `ip` when given), as its page does. */
+  const complete = (token: string, password: string, ip?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/links/complete',
+      payload: { token, password },
+      ...(ip ? { remoteAddress: ip } : {}),
+    });
 
   /** The link of the newest mail to `email`, read the way the person reads it. */
   async function mailedToken(email: string): Promise<{ url: string; token: string }> {
@@ -41,12 +47,7 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
   }
 
   async function invite(email: string, role = 'office') {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/staff/invitations',
-      payload: { email, role },
-      ...as(owner.cookie),
-    });
+    const res = await t.post('/api/admin/staff/invitations', { email, role });
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   }
@@ -54,20 +55,16 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
   async function join(email: string, role = 'office') {
     await invite(email, role);
     const { token } = await mailedToken(email);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/links/complete',
-      payload: { token, password: 'harbour-lights-2026' },
-      remoteAddress: '10.9.0.1',
-    });
+    const res = await complete(token, 'harbour-lights-2026', '10.9.0.1');
     expect(res.statusCode, res.body).toBe(200);
-    return { cookie: cookieFrom(res.headers['set-cookie']), user: res.json().user, token };
+    const cookie = cookieFrom(res.headers['set-cookie']);
+    return { cookie, user: res.json().user, token, ...requestsWith(t.app, cookie) };
   }
 
   it('invites by e-mail: the single-use link signs the person up with their role', async () => {
     const email = `office-${Date.now()}@example.com`;
     const invitation = await invite(email, 'office');
-    expect(invitation).toMatchObject({ email, role: 'office', invitedBy: owner.email });
+    expect(invitation).toMatchObject({ email, role: 'office', invitedBy: t.admin.email });
     const hours = (Date.parse(invitation.expiresAt) - Date.parse(invitation.createdAt)) / 3_600_000;
     expect(hours).toBe(72);
 
@@ -80,32 +77,20 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
     const check = await t.app.inject({ method: 'POST', url: '/api/auth/links/check', payload: { token } });
     expect(check.json()).toEqual({ kind: 'invite', email, role: 'office' });
 
-    const short = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/links/complete',
-      payload: { token, password: 'short' },
-    });
+    const short = await complete(token, 'short');
     expect(short.statusCode).toBe(400);
     expect(short.json().error.code).toBe('password_too_short');
 
-    const done = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/links/complete',
-      payload: { token, password: 'harbour-lights-2026' },
-    });
+    const done = await complete(token, 'harbour-lights-2026');
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().user).toMatchObject({
       email,
       role: 'office',
       permissions: [...ROLE_PERMISSIONS.office],
     });
-    const cookie = cookieFrom(done.headers['set-cookie']);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/tickets', ...as(cookie) })).statusCode).toBe(
-      200,
-    );
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/staff', ...as(cookie) })).statusCode).toBe(
-      403,
-    );
+    const joined = requestsWith(t.app, cookieFrom(done.headers['set-cookie']));
+    expect((await joined.get('/api/admin/tickets')).statusCode).toBe(200);
+    expect((await joined.get('/api/admin/staff')).statusCode).toBe(403);
 
     // Used once: a second use, or a check, says so.
     for (const url of ['/api/auth/links/check', '/api/auth/links/complete']) {
@@ -117,7 +102,7 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
       expect(again.statusCode).toBe(410);
       expect(again.json().error).toEqual({ code: 'link_used', message: STAFF_MSG.linkUsed });
     }
-    const list = await t.app.inject({ method: 'GET', url: '/api/admin/staff', ...as(owner.cookie) });
+    const list = await t.get('/api/admin/staff');
     expect(list.json().staff).toContainEqual(
       expect.objectContaining({ email, role: 'office', active: true }),
     );
@@ -137,11 +122,7 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
     expect(expired.json().error).toEqual({ code: 'link_expired', message: STAFF_MSG.linkExpired });
 
     // Sent again: a new link works, the old one no longer does.
-    const resent = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/staff/invitations/${invitation.id}/resend`,
-      ...as(owner.cookie),
-    });
+    const resent = await t.post(`/api/admin/staff/invitations/${invitation.id}/resend`);
     expect(resent.statusCode, resent.body).toBe(200);
     const fresh = await mailedToken(email);
     expect(fresh.token).not.toBe(token);
@@ -150,11 +131,7 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
         .statusCode,
     ).toBe(200);
 
-    const revoked = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/staff/invitations/${resent.json().id}`,
-      ...as(owner.cookie),
-    });
+    const revoked = await t.del(`/api/admin/staff/invitations/${resent.json().id}`);
     expect(revoked.statusCode).toBe(204);
     const withdrawn = await t.app.inject({
       method: 'POST',
@@ -171,11 +148,9 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
   });
 
   it('will not invite an e-mail that already has an account', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/staff/invitations',
-      payload: { email: owner.email.toUpperCase(), role: 'crew' },
-      ...as(owner.cookie),
+    const res = await t.post('/api/admin/staff/invitations', {
+      email: t.admin.email.toUpperCase(),
+      role: 'crew',
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('staff_exists');
@@ -188,46 +163,24 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
     expect(stream.status).toBe(200);
     const reader = sseReader(stream.body as ReadableStream<Uint8Array>);
 
-    const off = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/staff/${person.user.id}`,
-      payload: { active: false },
-      ...as(owner.cookie),
-    });
+    const off = await t.patch(`/api/admin/staff/${person.user.id}`, { active: false });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toMatchObject({ active: false });
     // The live event reaches the stream (through the database's channel, as on any instance).
     await reader.waitFor((r) => r.event === 'session');
     await reader.done;
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', ...as(person.cookie) })).json()).toEqual(
-      {
-        user: null,
-      },
-    );
+    expect((await person.get('/api/auth/me')).json()).toEqual({
+      user: null,
+    });
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, person.user.id))).toEqual(
       [],
     );
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'harbour-lights-2026' },
-      remoteAddress: '10.9.0.2',
-    });
+    const refused = await logIn(email, 'harbour-lights-2026', '10.9.0.2');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toEqual({ code: 'account_inactive', message: STAFF_MSG.accountInactive });
 
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/staff/${person.user.id}`,
-      payload: { active: true },
-      ...as(owner.cookie),
-    });
-    const back = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'harbour-lights-2026' },
-      remoteAddress: '10.9.0.3',
-    });
+    await t.patch(`/api/admin/staff/${person.user.id}`, { active: true });
+    const back = await logIn(email, 'harbour-lights-2026', '10.9.0.3');
     expect(back.statusCode).toBe(200);
   });
 
@@ -235,76 +188,40 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
     const person = await join(`counter-${Date.now()}@example.com`, 'office');
     const stream = await fetch(`${base}/api/admin/events`, { headers: { cookie: person.cookie } });
     const reader = sseReader(stream.body as ReadableStream<Uint8Array>);
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/staff/${person.user.id}`,
-      payload: { role: 'counter' },
-      ...as(owner.cookie),
-    });
+    await t.patch(`/api/admin/staff/${person.user.id}`, { role: 'counter' });
     await reader.waitFor((r) => r.event === 'session');
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', ...as(person.cookie) });
+    const me = await person.get('/api/auth/me');
     expect(me.json().user).toMatchObject({ role: 'counter', permissions: [...ROLE_PERMISSIONS.counter] });
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/admin/tickets', ...as(person.cookie) })).statusCode,
-    ).toBe(403);
+    expect((await person.get('/api/admin/tickets')).statusCode).toBe(403);
   });
 
   it('a reset ends the person’s sessions, voids the old password, and its link sets a new one once', async () => {
     const email = `reset-${Date.now()}@example.com`;
     const person = await join(email, 'office');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/staff/${person.user.id}/reset-password`,
-      ...as(owner.cookie),
-    });
+    const res = await t.post(`/api/admin/staff/${person.user.id}/reset-password`);
     expect(res.statusCode).toBe(204);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/auth/me', ...as(person.cookie) })).json().user,
-    ).toBeNull();
-    const old = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'harbour-lights-2026' },
-      remoteAddress: '10.9.0.4',
-    });
+    expect((await person.get('/api/auth/me')).json().user).toBeNull();
+    const old = await logIn(email, 'harbour-lights-2026', '10.9.0.4');
     expect(old.statusCode).toBe(401);
     const { url, token } = await mailedToken(email);
     expect(url).toContain('/admin/reset-password#');
     const check = await t.app.inject({ method: 'POST', url: '/api/auth/links/check', payload: { token } });
     expect(check.json()).toEqual({ kind: 'reset', email, role: 'office' });
-    const done = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/links/complete',
-      payload: { token, password: 'a-brand-new-password' },
-    });
+    const done = await complete(token, 'a-brand-new-password');
     expect(done.statusCode).toBe(200);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/links/complete',
-      payload: { token, password: 'a-second-new-password' },
-    });
+    const again = await complete(token, 'a-second-new-password');
     expect(again.json().error.code).toBe('link_used');
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'a-brand-new-password' },
-      remoteAddress: '10.9.0.5',
-    });
+    const signIn = await logIn(email, 'a-brand-new-password', '10.9.0.5');
     expect(signIn.statusCode).toBe(200);
   });
 
   it('an Owner’s unused invitations die when they are deactivated or lose the staff screen, and a deactivated person’s own reset link with them', async () => {
     const db = t.database.db;
     const stamp = Date.now();
-    const demoted = await signInAsAdmin(t.app, { admin: await makeAdmin(db, { role: 'owner' }) });
-    const leaving = await signInAsAdmin(t.app, { admin: await makeAdmin(db, { role: 'owner' }) });
-    const inviteAs = async (cookie: string, email: string) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/staff/invitations',
-        payload: { email, role: 'crew' },
-        ...as(cookie),
-      });
+    const demoted = await t.signInAs('owner');
+    const leaving = await t.signInAs('owner');
+    const inviteAs = async (who: StaffSession, email: string) => {
+      const res = await who.post('/api/admin/staff/invitations', { email, role: 'crew' });
       expect(res.statusCode, res.body).toBe(201);
       return { id: res.json().id as string, email, token: (await mailedToken(email)).token };
     };
@@ -312,67 +229,39 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/links/check', payload: { token } });
       return res.statusCode === 200 ? 'open' : res.json().error.code;
     };
-    const fromDemoted = await inviteAs(demoted.cookie, `by-demoted-${stamp}@example.com`);
-    const fromLeaving = await inviteAs(leaving.cookie, `by-leaving-${stamp}@example.com`);
-    const fromOwner = await inviteAs(owner.cookie, `by-owner-${stamp}@example.com`);
+    const fromDemoted = await inviteAs(demoted, `by-demoted-${stamp}@example.com`);
+    const fromLeaving = await inviteAs(leaving, `by-leaving-${stamp}@example.com`);
+    const fromOwner = await inviteAs(t, `by-owner-${stamp}@example.com`);
     // An invitation already used made an account, which stays.
     const joinedEmail = `joined-${stamp}@example.com`;
-    const joined = await inviteAs(leaving.cookie, joinedEmail);
-    const completed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/links/complete',
-      payload: { token: joined.token, password: 'harbour-lights-2026' },
-      remoteAddress: '10.9.0.7',
-    });
+    const joined = await inviteAs(leaving, joinedEmail);
+    const completed = await complete(joined.token, 'harbour-lights-2026', '10.9.0.7');
     expect(completed.statusCode, completed.body).toBe(200);
     // A reset link for the person about to leave, not used yet.
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/staff/${leaving.admin.id}/reset-password`,
-      ...as(owner.cookie),
-    });
+    const reset = await t.post(`/api/admin/staff/${leaving.admin.id}/reset-password`);
     expect(reset.statusCode).toBe(204);
     const leavingReset = (await mailedToken(leaving.admin.email)).token;
 
     // A role without the staff screen: their invitations go, nobody else's.
-    const demote = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/staff/${demoted.admin.id}`,
-      payload: { role: 'office' },
-      ...as(owner.cookie),
-    });
+    const demote = await t.patch(`/api/admin/staff/${demoted.admin.id}`, { role: 'office' });
     expect(demote.statusCode, demote.body).toBe(200);
     expect(await answer(fromDemoted.token)).toBe('link_invalid');
-    const late = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/links/complete',
-      payload: { token: fromDemoted.token, password: 'harbour-lights-2026' },
-    });
+    const late = await complete(fromDemoted.token, 'harbour-lights-2026');
     expect(late.json().error).toEqual({ code: 'link_invalid', message: STAFF_MSG.linkInvalid });
     expect(await answer(fromLeaving.token)).toBe('open');
     expect(await answer(leavingReset)).toBe('open');
 
     // Deactivated: the invitations they sent and the reset link sent to them.
-    const off = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/staff/${leaving.admin.id}`,
-      payload: { active: false },
-      ...as(owner.cookie),
-    });
+    const off = await t.patch(`/api/admin/staff/${leaving.admin.id}`, { active: false });
     expect(off.statusCode, off.body).toBe(200);
     expect(await answer(fromLeaving.token)).toBe('link_invalid');
     expect(await answer(leavingReset)).toBe('link_invalid');
     // Coming back brings none of them back.
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/staff/${leaving.admin.id}`,
-      payload: { active: true },
-      ...as(owner.cookie),
-    });
+    await t.patch(`/api/admin/staff/${leaving.admin.id}`, { active: true });
     expect(await answer(fromLeaving.token)).toBe('link_invalid');
     expect(await answer(leavingReset)).toBe('link_invalid');
     expect(await answer(fromOwner.token)).toBe('open');
-    const list = await t.app.inject({ method: 'GET', url: '/api/admin/staff', ...as(owner.cookie) });
+    const list = await t.get('/api/admin/staff');
     const open = list.json().invitations.map((i: { email: string }) => i.email);
     expect(open).toContain(fromOwner.email);
     expect(open).not.toContain(fromDemoted.email);
@@ -383,7 +272,7 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
     const withdrawn = await db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.actorUserId, owner.id))
+      .where(eq(auditLog.actorUserId, t.admin.id))
       .then((rows) => rows.filter((r) => [fromDemoted.id, fromLeaving.id].includes(r.entityId ?? '')));
     expect(withdrawn.map((r) => [r.entityId, r.action, r.after])).toEqual(
       expect.arrayContaining([
@@ -400,7 +289,7 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
       .from(auditLog)
       .where(eq(auditLog.entityId, resetRow?.id ?? ''));
     expect(resetAudit).toMatchObject({
-      actorUserId: owner.id,
+      actorUserId: t.admin.id,
       action: 'staff_reset_revoke',
       after: { reason: 'person_deactivated' },
     });
@@ -412,79 +301,41 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
     await db
       .update(adminProfiles)
       .set({ role: 'office' })
-      .where(and(eq(adminProfiles.role, 'owner'), ne(adminProfiles.userId, owner.id)));
+      .where(and(eq(adminProfiles.role, 'owner'), ne(adminProfiles.userId, t.admin.id)));
     for (const payload of [{ role: 'office' }, { active: false }]) {
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/admin/staff/${owner.id}`,
-        payload,
-        ...as(owner.cookie),
-      });
+      const res = await t.patch(`/api/admin/staff/${t.admin.id}`, payload);
       expect(res.statusCode).toBe(409);
       expect(res.json().error).toEqual({ code: 'last_owner', message: STAFF_MSG.lastOwner });
     }
     // With a second Owner, the first may step down.
     const second = await makeAdmin(db, { role: 'owner' });
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/staff/${second.id}`,
-      payload: { role: 'crew' },
-      ...as(owner.cookie),
-    });
+    const res = await t.patch(`/api/admin/staff/${second.id}`, { role: 'crew' });
     expect(res.statusCode).toBe(200);
   });
 
   it('signs out everywhere: every session of the person ends, this one too', async () => {
     const admin = await makeAdmin(t.database.db, { role: 'office' });
-    const a = await signInAsAdmin(t.app, { admin });
-    const b = await signInAsAdmin(t.app, { admin });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout-everywhere', ...as(a.cookie) });
+    const a = await t.signInAs(admin);
+    const b = await t.signInAs(admin);
+    const res = await a.post('/api/auth/logout-everywhere');
     expect(res.statusCode).toBe(204);
-    for (const cookie of [a.cookie, b.cookie]) {
-      expect(
-        (await t.app.inject({ method: 'GET', url: '/api/auth/me', ...as(cookie) })).json().user,
-      ).toBeNull();
-    }
+    for (const session of [a, b]) expect((await session.get('/api/auth/me')).json().user).toBeNull();
   });
 
   it('audits sign-ins, failed sign-ins, invitations, role changes and deactivations, with who did them', async () => {
     const email = `audited-${Date.now()}@example.com`;
     const person = await join(email, 'office');
-    const signedIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'harbour-lights-2026' },
-      remoteAddress: '10.9.0.6',
-    });
+    const signedIn = await logIn(email, 'harbour-lights-2026', '10.9.0.6');
     expect(signedIn.statusCode).toBe(200);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'wrong-password-here' },
-      remoteAddress: '10.9.0.6',
-    });
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/staff/${person.user.id}`,
-      payload: { role: 'crew' },
-      ...as(owner.cookie),
-    });
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/staff/${person.user.id}`,
-      payload: { active: false },
-      ...as(owner.cookie),
-    });
-    const page = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/audit?actor=${owner.id}`,
-      ...as(owner.cookie),
-    });
+    await logIn(email, 'wrong-password-here', '10.9.0.6');
+    await t.patch(`/api/admin/staff/${person.user.id}`, { role: 'crew' });
+    await t.patch(`/api/admin/staff/${person.user.id}`, { active: false });
+    const page = await t.get(`/api/admin/audit?actor=${t.admin.id}`);
     expect(page.statusCode).toBe(200);
     const mine = page.json().entries.filter((e: { entityId: string }) => e.entityId === person.user.id);
     expect(mine.map((e: { action: string }) => e.action)).toEqual(['staff_deactivate', 'staff_role_change']);
     expect(mine[1]).toMatchObject({
-      actorEmail: owner.email,
+      actorEmail: t.admin.email,
       before: { role: 'office' },
       after: { role: 'crew' },
     });
@@ -492,11 +343,7 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
     expect(rows.map((r) => r.action).sort()).toEqual(
       ['sign_in', 'sign_in_failed', 'staff_deactivate', 'staff_join', 'staff_role_change'].sort(),
     );
-    const invited = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/audit?action=staff_invite',
-      ...as(owner.cookie),
-    });
+    const invited = await t.get('/api/admin/audit?action=staff_invite');
     expect(invited.json().entries.some((e: { after: { email: string } }) => e.after.email === email)).toBe(
       true,
     );
@@ -516,7 +363,7 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
     let cursor: string | null = null;
     do {
       const q: string = `/api/admin/audit?actor=${admin.id}${cursor ? `&cursor=${cursor}` : ''}`;
-      const res = await t.app.inject({ method: 'GET', url: q, ...as(owner.cookie) });
+      const res = await t.get(q);
       const body = res.json();
       seen.push(...body.entries.map((e: { entityId: string }) => e.entityId));
       cursor = body.next;
@@ -524,11 +371,7 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
     expect(seen).toHaveLength(120);
     expect(new Set(seen).size).toBe(120);
 
-    const csv = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/audit.csv?actor=${admin.id}`,
-      ...as(owner.cookie),
-    });
+    const csv = await t.get(`/api/admin/audit.csv?actor=${admin.id}`);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body
       .replace(/^\uFEFF/, '')
@@ -539,11 +382,7 @@ describe(`staff accounts (${testDatabaseKind})`, () => {
     // No cell opens with a formula character.
     for (const line of lines) expect(line.split(',').every((cell) => !/^[=+\-@]/.test(cell))).toBe(true);
 
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/audit?from=24-11-2026',
-      ...as(owner.cookie),
-    });
+    const bad = await t.get('/api/admin/audit?from=24-11-2026');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual({ from: STAFF_MSG.auditDateInvalid });
   });

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, textOverrides } from '#server/db/schema.ts';
 import { overrideProblem } from '#server/lib/text-override-checks.ts';
 import type { AdminText, AdminTextList } from '#shared/admin-api.ts';
@@ -10,8 +10,7 @@ import type { Branding } from '#shared/schemas.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { allTexts, TEXTS, type TextId } from '#shared/texts.ts';
 import { makeAdmin } from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { type StaffSession, useAdminApp } from '#tests/setup/admin-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 /** The id of the text whose English default is `english` (namespaces move; the texts stay). */
@@ -27,23 +26,14 @@ const RIGHTS = idOf('© {year} {appName}. All rights reserved.');
 const SEATS_FREE = idOf('{n, plural, one {# seat available} other {# seats available}}');
 
 describe(`admin texts (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  let cookie: string;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
-    ({ cookie } = await signInAsAdmin(t.app));
-  });
-  afterAll(() => t.close());
+  const t = useAdminApp();
 
   const url = (language: string, id: string) =>
     `/api/admin/texts/${encodeURIComponent(language)}/${encodeURIComponent(id)}`;
-  const put = (language: string, id: string, payload: object) =>
-    t.app.inject({ method: 'PUT', url: url(language, id), headers: { cookie }, payload });
-  const restore = (language: string, id: string) =>
-    t.app.inject({ method: 'DELETE', url: url(language, id), headers: { cookie } });
+  const put = (language: string, id: string, payload: object) => t.put(url(language, id), payload);
+  const restore = (language: string, id: string) => t.del(url(language, id));
   const list = async (): Promise<AdminText[]> => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/texts', headers: { cookie } });
+    const res = await t.get('/api/admin/texts');
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as AdminTextList).texts;
   };
@@ -206,29 +196,23 @@ describe(`admin texts (${testDatabaseKind})`, () => {
   });
 
   describe('what passengers are told about paying', () => {
-    let office: string;
-    let owner: string;
+    let office: StaffSession;
+    let owner: StaffSession;
     let ownerEmail: string;
     const otherOwners: string[] = [];
 
     beforeAll(async () => {
       const db = t.database.db;
-      office = (await signInAsAdmin(t.app, { admin: await makeAdmin(db, { role: 'office' }) })).cookie;
-      const signedIn = await signInAsAdmin(t.app, { admin: await makeAdmin(db, { role: 'owner' }) });
-      owner = signedIn.cookie;
-      ownerEmail = signedIn.admin.email;
+      office = await t.signInAs('office');
+      owner = await t.signInAs('owner');
+      ownerEmail = owner.admin.email;
       otherOwners.push((await makeAdmin(db, { role: 'owner' })).email);
       // A former Owner hears nothing.
       await makeAdmin(db, { role: 'owner', active: false });
     });
 
-    const as = (who: string, method: 'PUT' | 'DELETE', language: string, id: string, text?: string) =>
-      t.app.inject({
-        method,
-        url: url(language, id),
-        headers: { cookie: who },
-        ...(text === undefined ? {} : { payload: { text } }),
-      });
+    const as = (who: StaffSession, method: 'PUT' | 'DELETE', language: string, id: string, text?: string) =>
+      who.send(method, url(language, id), text === undefined ? undefined : { text });
     /** The Owners' notices of a change to `id` in `language` ('English', 'Dhivehi'). */
     const noticesOf = (id: string, language: string) =>
       t.database.db

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, launches, mailOutbox, ticketSeats, tickets } from '#server/db/schema.ts';
 import { dateInZone } from '#server/lib/clock.ts';
 import { slipKey } from '#server/services/create-booking.ts';
@@ -14,28 +14,15 @@ import {
   todayInOperatorZone,
   uniqueReference,
 } from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const FILES = path.resolve(import.meta.dirname, '../../../../tests/files');
 
 describe(`admin tickets (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  let cookie: string;
-  let adminId: string;
+  const t = useAdminApp();
 
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
-    const session = await signInAsAdmin(t.app);
-    cookie = session.cookie;
-    adminId = session.admin.id;
-  });
-  afterAll(() => t.close());
-
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-  const post = (url: string, payload: object = {}) =>
-    t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+  const post = (url: string, payload: object = {}) => t.post(url, payload);
   const seatsOf = (ticketId: string) =>
     t.database.db.select().from(ticketSeats).where(eq(ticketSeats.ticketId, ticketId));
   const auditOf = (ticketId: string) =>
@@ -61,21 +48,21 @@ describe(`admin tickets (${testDatabaseKind})`, () => {
     for (const status of ['pending', 'pending', 'confirmed', 'cancelled'] as const) {
       made.push(await makeTicket(t.database.db, { schedule: trip, status }));
     }
-    const res = await get(`/api/admin/tickets?date=${date}`);
+    const res = await t.get(`/api/admin/tickets?date=${date}`);
     expect(res.statusCode).toBe(200);
     const all: TicketList = res.json();
     expect(all.counts).toEqual({ pending: 2, approved: 1, rejected: 1 });
     expect(all.tickets.map((x) => x.id)).toEqual(made.map((m) => m.ticket.id).reverse());
 
-    const approved: TicketList = (await get(`/api/admin/tickets?status=approved&date=${date}`)).json();
+    const approved: TicketList = (await t.get(`/api/admin/tickets?status=approved&date=${date}`)).json();
     expect(approved.tickets.map((x) => x.ticketStatus)).toEqual(['confirmed']);
     expect(approved.counts).toEqual(all.counts);
-    const rejected: TicketList = (await get(`/api/admin/tickets?status=rejected&date=${date}`)).json();
+    const rejected: TicketList = (await t.get(`/api/admin/tickets?status=rejected&date=${date}`)).json();
     expect(rejected.tickets.map((x) => x.ticketStatus)).toEqual(['cancelled']);
 
     const first = made[0]?.ticket;
     const q = first?.paymentReference.slice(3, 9) ?? '';
-    const searched: TicketList = (await get(`/api/admin/tickets?date=${date}&q=${q}`)).json();
+    const searched: TicketList = (await t.get(`/api/admin/tickets?date=${date}&q=${q}`)).json();
     expect(searched.tickets.map((x) => x.reference)).toContain(first?.paymentReference);
     expect(searched.tickets.every((x) => x.reference.includes(q))).toBe(true);
 
@@ -99,25 +86,25 @@ describe(`admin tickets (${testDatabaseKind})`, () => {
   });
 
   it('refuses a bad filter with a 400, not a 500', async () => {
-    const res = await get('/api/admin/tickets?date=yesterday');
+    const res = await t.get('/api/admin/tickets?date=yesterday');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(MSG.invalidTravelDate);
-    expect((await get('/api/admin/tickets?status=everything')).statusCode).toBe(400);
-    expect((await get('/api/admin/tickets?status=&date=&q=')).statusCode).toBe(200);
+    expect((await t.get('/api/admin/tickets?status=everything')).statusCode).toBe(400);
+    expect((await t.get('/api/admin/tickets?status=&date=&q=')).statusCode).toBe(200);
   });
 
   it('treats %, _ in the search as plain characters', async () => {
-    const res = await get('/api/admin/tickets?q=%25');
+    const res = await t.get('/api/admin/tickets?q=%25');
     expect(res.statusCode).toBe(200);
     expect(res.json().tickets).toEqual([]);
   });
 
   it('finds a ticket by its whole reference in any case', async () => {
     const { ticket } = await makeTicket(t.database.db);
-    const res = await get(`/api/admin/tickets/by-reference/${ticket.paymentReference}`);
+    const res = await t.get(`/api/admin/tickets/by-reference/${ticket.paymentReference}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().id).toBe(ticket.id);
-    const partial = await get(`/api/admin/tickets/by-reference/${ticket.paymentReference.slice(0, 6)}`);
+    const partial = await t.get(`/api/admin/tickets/by-reference/${ticket.paymentReference.slice(0, 6)}`);
     expect(partial.statusCode).toBe(404);
     expect(partial.json().error.code).toBe('booking_not_found');
   });
@@ -133,7 +120,7 @@ describe(`admin tickets (${testDatabaseKind})`, () => {
 
     const [entry] = await auditOf(ticket.id);
     expect(entry).toMatchObject({
-      actorUserId: adminId,
+      actorUserId: t.admin.id,
       action: 'approve',
       before: { ticketStatus: 'pending', paymentStatus: 'pending' },
       after: { ticketStatus: 'confirmed', paymentStatus: 'completed' },
@@ -185,11 +172,7 @@ describe(`admin tickets (${testDatabaseKind})`, () => {
 
   it('rejects without remarks too', async () => {
     const { ticket } = await makeTicket(t.database.db);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/tickets/${ticket.id}/reject`,
-      headers: { cookie },
-    });
+    const res = await t.post(`/api/admin/tickets/${ticket.id}/reject`);
     expect(res.statusCode).toBe(200);
     expect(res.json().remarks).toBeNull();
   });
@@ -230,11 +213,7 @@ describe(`admin tickets (${testDatabaseKind})`, () => {
       extraAmount: '20.00',
       status: 'confirmed',
     });
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/tickets/${ticket.id}`,
-      headers: { cookie },
-    });
+    const res = await t.del(`/api/admin/tickets/${ticket.id}`);
     expect(res.statusCode).toBe(204);
     expect(await t.database.db.select().from(tickets).where(eq(tickets.id, ticket.id))).toHaveLength(0);
     expect(await seatsOf(ticket.id)).toHaveLength(0);
@@ -243,11 +222,7 @@ describe(`admin tickets (${testDatabaseKind})`, () => {
     const [entry] = await auditOf(ticket.id);
     expect(entry).toMatchObject({ action: 'delete', before: { reference, ticketStatus: 'confirmed' } });
 
-    const gone = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/tickets/${ticket.id}`,
-      headers: { cookie },
-    });
+    const gone = await t.del(`/api/admin/tickets/${ticket.id}`);
     expect(gone.statusCode).toBe(404);
   });
 
@@ -265,24 +240,24 @@ describe(`admin tickets (${testDatabaseKind})`, () => {
     const bytes = await readFile(path.join(FILES, 'banner.webp'));
     await t.storage.put(key, bytes, { contentType: 'image/webp', visibility: 'private' });
     const { ticket } = await makeTicket(t.database.db, { paymentReference: reference, paymentSlipKey: key });
-    const res = await get(`/api/admin/tickets/${ticket.id}/slip`);
+    const res = await t.get(`/api/admin/tickets/${ticket.id}/slip`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['content-disposition']).toBe(`inline; filename="slip-${reference}.webp"`);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.rawPayload.equals(bytes)).toBe(true);
-    const listed: TicketList = (await get(`/api/admin/tickets?q=${reference}`)).json();
+    const listed: TicketList = (await t.get(`/api/admin/tickets?q=${reference}`)).json();
     expect(listed.tickets[0]?.hasSlip).toBe(true);
 
     const none = await makeTicket(t.database.db);
-    const missing = await get(`/api/admin/tickets/${none.ticket.id}/slip`);
+    const missing = await t.get(`/api/admin/tickets/${none.ticket.id}/slip`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toEqual({ code: 'slip_missing', message: MSG.slipMissing });
   });
 
   it('reads the dashboard: counts for today and the 5 newest tickets', async () => {
-    const before: Dashboard = (await get('/api/admin/dashboard')).json();
+    const before: Dashboard = (await t.get('/api/admin/dashboard')).json();
     const today = todayInOperatorZone();
     expect(dateInZone(new Date(), t.config.tzOperator)).toBe(today);
     const trip = await makeSchedule(t.database.db, { travelDate: today });
@@ -292,7 +267,7 @@ describe(`admin tickets (${testDatabaseKind})`, () => {
     await makeLaunch(t.database.db, { status: 'inactive' });
     await makeLaunch(t.database.db);
 
-    const after: Dashboard = (await get('/api/admin/dashboard')).json();
+    const after: Dashboard = (await t.get('/api/admin/dashboard')).json();
     expect(after.pendingTickets).toBe(before.pendingTickets + 1);
     expect(after.approvedToday).toBe(before.approvedToday + 1);
     expect(after.todaysTrips).toBe(before.todaysTrips + 1);

@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, schedules } from '#server/db/schema.ts';
 import { csvCell } from '#server/lib/csv.ts';
 import type { AdminTrip, TripPassengers } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
 import { makeLaunch, makeLocation, makePaymentSettings, makeSchedule, makeTicket } from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { bookViaApi } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 describe('csvCell', () => {
@@ -26,27 +25,11 @@ describe('csvCell', () => {
 });
 
 describe(`admin trips (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  let cookie: string;
-  let adminId: string;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
-    const session = await signInAsAdmin(t.app);
-    cookie = session.cookie;
-    adminId = session.admin.id;
+  const t = useAdminApp({}, async () => {
     await makePaymentSettings(t.database.db);
   });
-  afterAll(() => t.close());
 
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-  const setStatus = (id: string, status: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/admin/schedules/${id}/status`,
-      headers: { cookie },
-      payload: { status },
-    });
+  const setStatus = (id: string, status: string) => t.post(`/api/admin/schedules/${id}/status`, { status });
 
   it('lists the trips of a date by departure time with route, stops, launches and passengers', async () => {
     const date = '2032-01-10';
@@ -86,7 +69,7 @@ describe(`admin trips (${testDatabaseKind})`, () => {
     await makeTicket(t.database.db, { schedule: late, status: 'pending' });
     await makeTicket(t.database.db, { schedule: late, status: 'cancelled', seats: ['B1'] });
 
-    const res = await get(`/api/admin/trips?date=${date}`);
+    const res = await t.get(`/api/admin/trips?date=${date}`);
     expect(res.statusCode).toBe(200);
     const { trips }: { trips: AdminTrip[] } = res.json();
     expect(trips.map((x) => x.scheduleId)).toEqual([early.schedule.id, late.schedule.id]);
@@ -112,7 +95,7 @@ describe(`admin trips (${testDatabaseKind})`, () => {
     });
     expect(trips[0]).toMatchObject({ launches: [], passengerCount: 0, departureTime: '07:15' });
 
-    const bad = await get('/api/admin/trips?date=tomorrow');
+    const bad = await t.get('/api/admin/trips?date=tomorrow');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe(MSG.invalidTravelDate);
   });
@@ -137,7 +120,7 @@ describe(`admin trips (${testDatabaseKind})`, () => {
     });
     await makeTicket(t.database.db, { schedule: trip, status: 'pending', passengerName: 'Aaron Pending' });
 
-    const res = await get(`/api/admin/trips/${trip.schedule.id}/passengers`);
+    const res = await t.get(`/api/admin/trips/${trip.schedule.id}/passengers`);
     expect(res.statusCode).toBe(200);
     const body: TripPassengers = res.json();
     expect(body.trip.scheduleId).toBe(trip.schedule.id);
@@ -157,7 +140,7 @@ describe(`admin trips (${testDatabaseKind})`, () => {
       from: { id: trip.stops[1]?.locationId },
     });
 
-    const csv = await get(`/api/admin/trips/${trip.schedule.id}/manifest.csv`);
+    const csv = await t.get(`/api/admin/trips/${trip.schedule.id}/manifest.csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe(
@@ -181,7 +164,7 @@ describe(`admin trips (${testDatabaseKind})`, () => {
       '/api/admin/trips/nope/passengers',
       '/api/admin/trips/00000000-0000-4000-8000-000000000000/manifest.csv',
     ]) {
-      const res = await get(url);
+      const res = await t.get(url);
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toEqual({ code: 'schedule_not_found', message: MSG.scheduleNotFound });
     }
@@ -208,8 +191,8 @@ describe(`admin trips (${testDatabaseKind})`, () => {
       .where(and(eq(auditLog.entity, 'schedule'), eq(auditLog.entityId, trip.schedule.id)));
     expect(audit.map((a) => [a.action, a.actorUserId, a.after])).toEqual(
       expect.arrayContaining([
-        ['status', adminId, { status: 'completed' }],
-        ['status', adminId, { status: 'scheduled' }],
+        ['status', t.admin.id, { status: 'completed' }],
+        ['status', t.admin.id, { status: 'scheduled' }],
       ]),
     );
 

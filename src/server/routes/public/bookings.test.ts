@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { idempotencyRecords, mailOutbox, seatLocks, ticketSeats, tickets } from '#server/db/schema.ts';
 import { MSG } from '#shared/messages.ts';
 import type { BookingRequest } from '#shared/schemas.ts';
@@ -16,8 +16,14 @@ import {
   makeTicket,
   uniqueSuffix,
 } from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { signInAs } from '#tests/setup/admin-app.ts';
+import {
+  MANY_HOLDS_PER_ADDRESS,
+  MANY_VERIFICATIONS_PER_ADDRESS,
+  tripBookingRequest,
+  verifiedToken as verifiedByMail,
+} from '#tests/setup/public-booking.ts';
+import { useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const FILES = path.resolve(import.meta.dirname, '../../../../tests/files');
@@ -35,26 +41,20 @@ async function multipart(booking: unknown, slip?: Buffer) {
 }
 
 describe(`bookings (${testDatabaseKind})`, () => {
-  let t: TestApp;
   let photo: Buffer;
   let nowMs = Date.now();
   const clock = { now: () => new Date(nowMs) };
 
-  beforeAll(async () => {
-    // Many bookings from one address on one trip: the fair-hold limits have tests of their own.
-    t = await createTestApp({
+  // Many bookings from one address on one trip: the fair-hold limits have tests of their own.
+  const t = useTestApp(
+    {
       clock,
-      env: {
-        RATE_LIMIT_SCALE: '100',
-        SEAT_HOLD_PER_IP: '10000',
-        SEAT_HOLD_MAX_SHARE: '1',
-        EMAIL_VERIFICATIONS_PER_IP_HOUR: '1000',
-        EMAIL_VERIFICATIONS_PER_IP_DAY: '1000',
-      },
-    });
-    photo = await readFile(path.join(FILES, 'photo-exif-gps.jpg'));
-  });
-  afterAll(() => t.close());
+      env: { RATE_LIMIT_SCALE: '100', ...MANY_HOLDS_PER_ADDRESS, ...MANY_VERIFICATIONS_PER_ADDRESS },
+    },
+    async () => {
+      photo = await readFile(path.join(FILES, 'photo-exif-gps.jpg'));
+    },
+  );
   beforeEach(async () => {
     await makePaymentSettings(t.database.db, {
       localAdultPrice: '25.00',
@@ -68,22 +68,7 @@ describe(`bookings (${testDatabaseKind})`, () => {
   async function verifiedToken(email: string): Promise<string> {
     // Every address gets its own codes; the clock moves past the cooldown of earlier tests.
     nowMs += 61_000;
-    const sent = await t.app.inject({ method: 'POST', url: '/api/email-codes', payload: { email } });
-    expect(sent.statusCode).toBe(200);
-    const [mail] = await t.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, email.toLowerCase()))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1);
-    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/email-codes/verify',
-      payload: { email, code },
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json().verificationToken;
+    return verifiedByMail(t.app, email);
   }
 
   async function bookingFor(
@@ -93,21 +78,7 @@ describe(`bookings (${testDatabaseKind})`, () => {
     const { email = `p-${uniqueSuffix()}@example.com`, ...rest } = overrides;
     const token = rest.verificationToken ?? (await verifiedToken(email));
     return {
-      scheduleId: trip.schedule.id,
-      travelDate: trip.schedule.travelDate,
-      originId: trip.stops[0]?.locationId ?? '',
-      destinationId: trip.stops[trip.stops.length - 1]?.locationId ?? '',
-      launchId: trip.launchIds[0] ?? '',
-      seats: ['A1'],
-      tickets: [{ type: 'local', category: 'adult', quantity: 1 }],
-      passenger: {
-        name: 'Aishath Mohamed Ali',
-        email,
-        phone: '7771234',
-        nationality: 'Maldivian',
-        countryCode: '+960',
-      },
-      paymentCurrency: 'MVR',
+      ...tripBookingRequest(trip, { seats: ['A1'], email, verificationToken: token }),
       ...rest,
       verificationToken: token,
     };
@@ -574,12 +545,9 @@ describe(`bookings (${testDatabaseKind})`, () => {
       expect(before.paymentStatusLabel).toBe('Paid');
       expect(before.from).toEqual({ name: 'Unknown Location', nameDv: '' });
       // The operator completes the trip; the lookup answers afresh at once (no second-old copy).
-      const { cookie } = await signInAsAdmin(t.app);
-      const completed = await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/schedules/${done.schedule.id}/status`,
-        headers: { cookie },
-        payload: { status: 'completed' },
+      const admin = await signInAs(t.app);
+      const completed = await admin.post(`/api/admin/schedules/${done.schedule.id}/status`, {
+        status: 'completed',
       });
       expect(completed.statusCode).toBe(200);
       const after = (await t.app.inject(`/api/bookings/${made.ticket.paymentReference}`)).json();

@@ -1,44 +1,30 @@
 import { desc, eq } from 'drizzle-orm';
 import jsQRModule from 'jsqr';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, tickets } from '#server/db/schema.ts';
 import { RATE_LIMITS } from '#server/lib/rate-limit.ts';
 import { verifyCode } from '#shared/e-ticket-code.ts';
 import ETICKET_EN from '#shared/messages/eticket.ts';
 import { makePaymentSettings, makeSchedule } from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
-import { bookViaApi } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
+import { bookViaApi, ticketByReference } from '#tests/setup/public-booking.ts';
+import { createTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 // jsqr ships CommonJS whose default export Node hands over as the module itself.
 const { default: jsQR } = jsQRModule as unknown as { default: typeof jsQRModule.default };
 
 describe(`e-tickets (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  let cookie: string;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100', PUBLIC_URL: 'https://ferry.example' } });
+  const t = useAdminApp({ env: { PUBLIC_URL: 'https://ferry.example' } }, async () => {
     await makePaymentSettings(t.database.db);
-    cookie = (await signInAsAdmin(t.app)).cookie;
   });
-  afterAll(() => t.close());
 
   async function approvedBooking() {
     const trip = await makeSchedule(t.database.db, { stops: 3 });
     const booking = await bookViaApi(t.app, trip);
-    const [ticket] = await t.database.db
-      .select()
-      .from(tickets)
-      .where(eq(tickets.paymentReference, booking.reference));
-    if (!ticket) throw new Error('no ticket');
-    const approve = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/tickets/${ticket.id}/approve`,
-      headers: { cookie },
-    });
+    const ticket = await ticketByReference(t.app, booking.reference);
+    const approve = await t.post(`/api/admin/tickets/${ticket.id}/approve`);
     expect(approve.statusCode, approve.body).toBe(200);
     const [mail] = await t.database.db
       .select({ text: mailOutbox.text, html: mailOutbox.html, attachments: mailOutbox.attachments })

@@ -1,24 +1,21 @@
-import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailCodes, mailOutbox, verificationTokens } from '#server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { emailCodes, verificationTokens } from '#server/db/schema.ts';
 import { sha256Hex } from '#server/lib/one-time-codes.ts';
 import { MSG } from '#shared/messages.ts';
 import { uniqueSuffix } from '#tests/factories.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { codeMailedTo } from '#tests/setup/public-booking.ts';
+import { useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 describe(`e-mail codes (${testDatabaseKind})`, () => {
-  let t: TestApp;
   let nowMs = Date.parse('2026-03-01T06:00:00Z');
   const clock = { now: () => new Date(nowMs) };
   const advance = (seconds: number) => {
     nowMs += seconds * 1000;
   };
 
-  beforeAll(async () => {
-    t = await createTestApp({ clock, env: { RATE_LIMIT_SCALE: '100' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ clock, env: { RATE_LIMIT_SCALE: '100' } });
 
   const send = (email: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/email-codes', payload: { email } });
@@ -26,17 +23,13 @@ describe(`e-mail codes (${testDatabaseKind})`, () => {
     t.app.inject({ method: 'POST', url: '/api/email-codes/verify', payload: { email, code } });
   const newEmail = () => `p-${uniqueSuffix()}@example.com`;
 
-  async function lastCode(email: string): Promise<string> {
-    const [mail] = await t.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, email))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1);
-    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
-    if (!code) throw new Error(`no code mailed to ${email}`);
-    return code;
-  }
+  const lastCode = (email: string) => codeMailedTo(t.app, email);
+  /** A new address with a code sent to it. */
+  const freshCode = async () => {
+    const email = newEmail();
+    await send(email);
+    return { email, code: await lastCode(email) };
+  };
 
   it('refuses an empty e-mail with the SPEC text', async () => {
     for (const email of ['', '   ', undefined]) {
@@ -85,9 +78,7 @@ describe(`e-mail codes (${testDatabaseKind})`, () => {
   });
 
   it('verifies a right code once and returns a token bound to the address', async () => {
-    const email = newEmail();
-    await send(email);
-    const code = await lastCode(email);
+    const { email, code } = await freshCode();
 
     const badFormat = await verify(email, '12345');
     expect(badFormat.statusCode).toBe(400);
@@ -115,9 +106,7 @@ describe(`e-mail codes (${testDatabaseKind})`, () => {
   });
 
   it('kills a code after 5 wrong tries and refuses an expired code', async () => {
-    const email = newEmail();
-    await send(email);
-    const code = await lastCode(email);
+    const { email, code } = await freshCode();
     const wrongCode = code === '999999' ? '999998' : '999999';
     for (let i = 0; i < 5; i++) expect((await verify(email, wrongCode)).statusCode).toBe(400);
     const [row] = await t.database.db.select().from(emailCodes).where(eq(emailCodes.email, email));
@@ -126,9 +115,7 @@ describe(`e-mail codes (${testDatabaseKind})`, () => {
     expect(dead.statusCode).toBe(400);
     expect(dead.json().error.code).toBe('invalid_code');
 
-    const other = newEmail();
-    await send(other);
-    const otherCode = await lastCode(other);
+    const { email: other, code: otherCode } = await freshCode();
     advance(10 * 60 + 1);
     const expired = await verify(other, otherCode);
     expect(expired.statusCode).toBe(400);
@@ -136,9 +123,7 @@ describe(`e-mail codes (${testDatabaseKind})`, () => {
   });
 
   it('4 wrong tries still leave the right code usable', async () => {
-    const email = newEmail();
-    await send(email);
-    const code = await lastCode(email);
+    const { email, code } = await freshCode();
     const wrongCode = code === '111111' ? '111112' : '111111';
     for (let i = 0; i < 4; i++) await verify(email, wrongCode);
     expect((await verify(email, code)).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, seatLocks, ticketSeats, tickets, verificationTokens } from '#server/db/schema.ts';
 import type { Trip } from '#shared/schemas.ts';
 import {
@@ -11,10 +11,14 @@ import {
   makeSchedule,
   seatLabels,
 } from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
-import { bookingRequest } from '#tests/setup/http-passenger.ts';
-import { postBooking } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { signInAs } from '#tests/setup/admin-app.ts';
+import {
+  postBooking,
+  searchTrips,
+  seatLockRequest,
+  tripBookingRequest,
+} from '#tests/setup/public-booking.ts';
+import { createTestApp, useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 /*
@@ -26,18 +30,15 @@ import { testDatabaseKind } from '#tests/setup/test-db.ts';
 const ATTACKER = '203.0.113.7';
 
 describe(`fair holds (${testDatabaseKind})`, () => {
-  let t: TestApp;
   let slip: Buffer;
   const db = () => t.database.db;
 
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
+  const t = useTestApp({ env: { RATE_LIMIT_SCALE: '1' } }, async () => {
     await makePaymentSettings(db());
     slip = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#2a7' } })
       .jpeg()
       .toBuffer();
   });
-  afterAll(() => t.close());
 
   /** Step 2 as a passenger at `ip` does it: a code to the address, read from the mail, sent back. */
   async function verify(email: string, ip: string) {
@@ -68,51 +69,20 @@ describe(`fair holds (${testDatabaseKind})`, () => {
     trip: MadeSchedule,
     seats: string[],
     opts: { session?: string; token?: string; ip?: string; launchId?: string; method?: 'POST' | 'DELETE' },
-  ) =>
-    t.app.inject({
-      method: opts.method ?? 'POST',
-      url: '/api/seat-locks',
-      headers: { 'x-booking-session': opts.session ?? randomUUID() },
-      remoteAddress: opts.ip ?? ATTACKER,
-      payload: {
-        scheduleId: trip.schedule.id,
-        travelDate: trip.schedule.travelDate,
-        launchId: opts.launchId ?? trip.launchIds[0],
-        seats,
-        ...(opts.token ? { verificationToken: opts.token } : {}),
-      },
-    });
+  ) => seatLockRequest(t.app, opts.method ?? 'POST', trip, seats, { ...opts, ip: opts.ip ?? ATTACKER });
 
   async function book(
     trip: MadeSchedule,
     seats: string[],
     opts: { email: string; token: string; ip?: string; session?: string },
   ) {
-    const booking = bookingRequest({
-      scheduleId: trip.schedule.id,
-      travelDate: trip.schedule.travelDate,
-      originId: trip.stops[0]?.locationId ?? '',
-      destinationId: trip.stops.at(-1)?.locationId ?? '',
-      launchId: trip.launchIds[0] ?? '',
-      seats,
-      email: opts.email,
-      verificationToken: opts.token,
-    });
+    const booking = tripBookingRequest(trip, { seats, email: opts.email, verificationToken: opts.token });
     return postBooking(t.app, booking, { slip, session: opts.session, ip: opts.ip ?? ATTACKER });
   }
 
   /** What the trip search shows passengers of the departure: its free seats. */
   async function shownFree(trip: MadeSchedule): Promise<number> {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/trips',
-      query: {
-        date: trip.schedule.travelDate,
-        from: trip.stops[0]?.locationId ?? '',
-        to: trip.stops.at(-1)?.locationId ?? '',
-      },
-      remoteAddress: '198.51.100.200',
-    });
+    const res = await searchTrips(t.app, trip, { to: -1, ip: '198.51.100.200' });
     const [found] = res.json() as Trip[];
     return found?.availableSeats ?? -1;
   }
@@ -281,13 +251,8 @@ describe(`fair holds (${testDatabaseKind})`, () => {
       .select({ id: tickets.id })
       .from(tickets)
       .where(eq(tickets.passengerEmail, who.email));
-    const admin = await signInAsAdmin(t.app);
-    const rejected = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/tickets/${one?.id}/reject`,
-      headers: { cookie: admin.cookie },
-      payload: {},
-    });
+    const admin = await signInAs(t.app);
+    const rejected = await admin.post(`/api/admin/tickets/${one?.id}/reject`, {});
     expect(rejected.statusCode).toBe(200);
     expect((await book(fourthTrip, ['A1'], who)).statusCode).toBe(201);
   });
@@ -380,35 +345,25 @@ describe(`fair holds (${testDatabaseKind})`, () => {
     });
     expect(anonymous.statusCode).toBe(401);
 
-    const admin = await signInAsAdmin(t.app);
-    const listed = await t.app.inject({
+    const admin = await signInAs(t.app);
+    const listed = await admin.inject({
       method: 'GET',
       url: '/api/admin/tickets',
       query: { status: 'pending', email: 'JUNK@flood.example' },
-      headers: { cookie: admin.cookie },
     });
     expect(listed.json().tickets).toHaveLength(2);
     expect(listed.json().tickets[0].clientIp).toBe(floodIp);
 
-    const byEmail = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/tickets/reject-pending',
-      headers: { cookie: admin.cookie },
-      payload: { email: 'Junk@Flood.example', remarks: 'Junk bookings' },
+    const byEmail = await admin.post('/api/admin/tickets/reject-pending', {
+      email: 'Junk@Flood.example',
+      remarks: 'Junk bookings',
     });
     expect(byEmail.json()).toEqual({ rejected: 2 });
-    const byAddress = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/tickets/reject-pending',
-      headers: { cookie: admin.cookie },
-      payload: { clientIp: floodIp },
-    });
+    const byAddress = await admin.post('/api/admin/tickets/reject-pending', { clientIp: floodIp });
     expect(byAddress.json()).toEqual({ rejected: 1 });
-    const both = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/tickets/reject-pending',
-      headers: { cookie: admin.cookie },
-      payload: { clientIp: floodIp, email: 'junk@flood.example' },
+    const both = await admin.post('/api/admin/tickets/reject-pending', {
+      clientIp: floodIp,
+      email: 'junk@flood.example',
     });
     expect(both.statusCode).toBe(400);
 

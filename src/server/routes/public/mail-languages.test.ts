@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { launches, locations, mailOutbox, textOverrides, tickets } from '#server/db/schema.ts';
 import { saveTextOverride } from '#server/services/save-text-override.ts';
 import type { BookingRequest } from '#shared/schemas.ts';
@@ -13,8 +13,12 @@ import {
   makeSchedule,
   uniqueSuffix,
 } from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
+import {
+  MANY_HOLDS_PER_ADDRESS,
+  MANY_VERIFICATIONS_PER_ADDRESS,
+  ticketByReference,
+} from '#tests/setup/public-booking.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const FILES = path.resolve(import.meta.dirname, '../../../../tests/files');
@@ -22,28 +26,20 @@ const THAANA = /[\u0780-\u07BF]/;
 
 /** The passenger's mails in the language they use: the code, booking received, approved, rejected. */
 describe(`passenger mails in the passenger's language (${testDatabaseKind})`, () => {
-  let t: TestApp;
   let photo: Buffer;
-  let cookie: string;
   let nowMs = Date.now();
   const clock = { now: () => new Date(nowMs) };
 
-  beforeAll(async () => {
-    t = await createTestApp({
+  const t = useAdminApp(
+    {
       clock,
-      env: {
-        RATE_LIMIT_SCALE: '100',
-        SEAT_HOLD_PER_IP: '10000',
-        SEAT_HOLD_MAX_SHARE: '1',
-        EMAIL_VERIFICATIONS_PER_IP_HOUR: '1000',
-        EMAIL_VERIFICATIONS_PER_IP_DAY: '1000',
-      },
-    });
-    photo = await readFile(path.join(FILES, 'photo-exif-gps.jpg'));
-    await makePaymentSettings(t.database.db);
-    cookie = (await signInAsAdmin(t.app)).cookie;
-  });
-  afterAll(() => t.close());
+      env: { ...MANY_HOLDS_PER_ADDRESS, ...MANY_VERIFICATIONS_PER_ADDRESS },
+    },
+    async () => {
+      photo = await readFile(path.join(FILES, 'photo-exif-gps.jpg'));
+      await makePaymentSettings(t.database.db);
+    },
+  );
 
   const newEmail = () => `p-${uniqueSuffix()}@example.com`;
   const lastMailTo = async (to: string) => {
@@ -114,11 +110,7 @@ describe(`passenger mails in the passenger's language (${testDatabaseKind})`, ()
     return { res, email };
   }
 
-  const ticketOf = async (reference: string) => {
-    const [row] = await t.database.db.select().from(tickets).where(eq(tickets.paymentReference, reference));
-    if (!row) throw new Error(`no ticket ${reference}`);
-    return row;
-  };
+  const ticketOf = (reference: string) => ticketByReference(t.app, reference);
 
   describe('the verification code', () => {
     it('arrives in Dhivehi, right to left, with a text part, when asked in Dhivehi', async () => {
@@ -208,12 +200,7 @@ describe(`passenger mails in the passenger's language (${testDatabaseKind})`, ()
       expect(received.html).toContain(`<bdi dir="ltr">${reference}</bdi>`);
       expect(received.html).toContain(`<bdi dir="ltr">${ticket.totalAmount} MVR</bdi>`);
 
-      const approve = await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/tickets/${ticket.id}/approve`,
-        headers: { cookie },
-        payload: {},
-      });
+      const approve = await t.post(`/api/admin/tickets/${ticket.id}/approve`, {});
       expect(approve.statusCode).toBe(200);
       const approved = await lastMailTo(email);
       expect(approved.subject).toBe(`ބުކިންގ ފާސްކުރެވިއްޖެ: ${reference}`);
@@ -257,12 +244,7 @@ describe(`passenger mails in the passenger's language (${testDatabaseKind})`, ()
       );
       expect(received.html).toContain('<html lang="en" dir="ltr">');
 
-      const reject = await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/tickets/${ticket.id}/reject`,
-        headers: { cookie },
-        payload: { remarks: 'Slip unreadable' },
-      });
+      const reject = await t.post(`/api/admin/tickets/${ticket.id}/reject`, { remarks: 'Slip unreadable' });
       expect(reject.statusCode).toBe(200);
       const rejected = await lastMailTo(email);
       expect(rejected.subject).toBe(`Booking rejected: ${reference}`);
@@ -274,12 +256,7 @@ describe(`passenger mails in the passenger's language (${testDatabaseKind})`, ()
       const trip = await makeSchedule(t.database.db, { travelDate: '2031-11-25' });
       const { res, email } = await submit(trip, { language: 'dv', seat: 'A3' });
       const ticket = await ticketOf(res.json().reference);
-      const reject = await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/tickets/${ticket.id}/reject`,
-        headers: { cookie },
-        payload: {},
-      });
+      const reject = await t.post(`/api/admin/tickets/${ticket.id}/reject`, {});
       expect(reject.statusCode).toBe(200);
       const rejected = await lastMailTo(email);
       expect(rejected.subject).toBe(`ބުކިންގ ރިޖެކްޓްކުރެވިއްޖެ: ${ticket.paymentReference}`);

@@ -2,15 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  bookingChanges,
-  mailOutbox,
-  refundRequests,
-  ticketSeats,
-  tickets,
-} from '#server/db/schema.ts';
+import { describe, expect, it } from 'vitest';
+import { auditLog, bookingChanges, mailOutbox, refundRequests, ticketSeats } from '#server/db/schema.ts';
 import { closeBoarding } from '#server/services/close-boarding.ts';
 import { MANAGE_GRANT_HEADER, MANAGE_LINK_HEADER } from '#shared/manage-api.ts';
 import {
@@ -20,31 +13,31 @@ import {
   makeSchedule,
   makeTicket,
 } from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { type StaffSession, signInAs } from '#tests/setup/admin-app.ts';
 import { multipartBody } from '#tests/setup/multipart.ts';
-import { bookViaApi } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { bookViaApi, mailedManageCode, ticketByReference } from '#tests/setup/public-booking.ts';
+import { useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const SLIP = path.resolve(import.meta.dirname, '../../../../tests/files/photo-exif-gps.jpg');
 
 describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
-  let t: TestApp;
   /** Moves the app's clock on, as waiting would. */
   let skewMs = 0;
 
-  beforeAll(async () => {
-    t = await createTestApp({
+  const t = useTestApp(
+    {
       clock: { now: () => new Date(Date.now() + skewMs) },
       env: {
         RATE_LIMIT_SCALE: '100',
         PUBLIC_URL: 'https://ferry.example',
         EMAIL_VERIFICATIONS_PER_IP_HOUR: '40',
       },
-    });
-    await makePaymentSettings(t.database.db, { refundPolicy: [{ hoursBefore: 1, percent: 80 }] });
-  });
-  afterAll(() => t.close());
+    },
+    async () => {
+      await makePaymentSettings(t.database.db, { refundPolicy: [{ hoursBefore: 1, percent: 80 }] });
+    },
+  );
 
   /** Two departures of the same route on the same day, and a booking on the first. */
   async function bookedTrip(seats = ['A1']) {
@@ -62,15 +55,22 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
 
   const post = (reference: string, action: string, payload: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: `/api/bookings/${reference}/manage/${action}`, payload, headers });
+  /** A request, with a fresh id, that gives A Passenger's refund account at `bankName`. */
+  const withAccount = (bankName: string, accountNumber: string) => ({
+    requestId: randomUUID(),
+    account: { bankName, accountName: 'A Passenger', accountNumber },
+  });
+  /** A rebooking onto `to`'s departure, with a fresh request id. */
+  const rebookBody = (to: MadeSchedule, seats: string[]) => ({
+    requestId: randomUUID(),
+    scheduleId: to.schedule.id,
+    travelDate: to.schedule.travelDate,
+    launchId: to.launchIds[0] ?? '',
+    seats,
+  });
 
   async function latestCode(to: string): Promise<string> {
-    const [mail] = await t.database.db
-      .select({ text: mailOutbox.text, subject: mailOutbox.subject })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, to), like(mailOutbox.subject, '%code to change%')))
-      .orderBy(desc(mailOutbox.seq))
-      .limit(1);
-    const code = /\bis (\d{6})\./.exec(mail?.text ?? '')?.[1];
+    const code = await mailedManageCode(t.app, to);
     if (!code) throw new Error(`no manage code mailed to ${to}`);
     return code;
   }
@@ -101,11 +101,7 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.to, to), like(mailOutbox.subject, `${subject}%`)));
 
-  const ticketOf = async (reference: string) => {
-    const [row] = await t.database.db.select().from(tickets).where(eq(tickets.paymentReference, reference));
-    if (!row) throw new Error('no ticket');
-    return row;
-  };
+  const ticketOf = (reference: string) => ticketByReference(t.app, reference);
 
   it('asking for a code answers alike for a booking that exists and one that does not, and mails only the real one', async () => {
     const { booking } = await bookedTrip();
@@ -319,18 +315,7 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
     const { second, booking } = await bookedTrip();
     const before = await ticketOf(booking.reference);
     const proved = await prove(booking.reference, booking.email);
-    const res = await post(
-      booking.reference,
-      'rebook',
-      {
-        requestId: randomUUID(),
-        scheduleId: second.schedule.id,
-        travelDate: second.schedule.travelDate,
-        launchId: second.launchIds[0],
-        seats: ['B2'],
-      },
-      headersOf(proved),
-    );
+    const res = await post(booking.reference, 'rebook', rebookBody(second, ['B2']), headersOf(proved));
     expect(res.statusCode, res.body).toBe(200);
     const after = await ticketOf(booking.reference);
     expect(after).toMatchObject({
@@ -347,13 +332,7 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
     const { second, booking } = await bookedTrip();
     const before = await ticketOf(booking.reference);
     const proved = await prove(booking.reference, booking.email);
-    const body = {
-      requestId: randomUUID(),
-      scheduleId: second.schedule.id,
-      travelDate: second.schedule.travelDate,
-      launchId: second.launchIds[0],
-      seats: ['C1'],
-    };
+    const body = rebookBody(second, ['C1']);
     const [one, two] = await Promise.all([
       post(booking.reference, 'rebook', body, headersOf(proved)),
       post(booking.reference, 'rebook', body, headersOf(proved)),
@@ -393,10 +372,7 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
     // The next code may be sent a minute after the last.
     skewMs += 61_000;
     const proved = await prove(booking.reference, booking.email);
-    const body = {
-      requestId: randomUUID(),
-      account: { bankName: 'MIB', accountName: 'A Passenger', accountNumber: '90101234567' },
-    };
+    const body = withAccount('MIB', '90101234567');
     const first = await post(booking.reference, 'refund-account', body, headersOf(proved));
     const retried = await post(booking.reference, 'refund-account', body, headersOf(proved));
     expect([first.statusCode, retried.statusCode], retried.body).toEqual([200, 200]);
@@ -426,18 +402,7 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
     const c = await bookViaApi(t.app, a.first, { seats: ['A2'] });
     const proveC = await prove(c.reference, c.email);
     const rebook = (reference: string, proved: { link: string; grant: string }) =>
-      post(
-        reference,
-        'rebook',
-        {
-          requestId: randomUUID(),
-          scheduleId: target.schedule.id,
-          travelDate: target.schedule.travelDate,
-          launchId: target.launchIds[0],
-          seats: ['B3'],
-        },
-        headersOf(proved),
-      );
+      post(reference, 'rebook', rebookBody(target, ['B3']), headersOf(proved));
     const results = await Promise.all([rebook(a.booking.reference, proveA), rebook(c.reference, proveC)]);
     expect(results.map((r) => r.statusCode).sort(), results.map((r) => r.body).join('\n')).toEqual([
       200, 409,
@@ -456,13 +421,7 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
   it('a dearer departure asks for a slip and goes back to the office; a cheaper one queues the difference', async () => {
     const { second, booking } = await bookedTrip();
     const before = await ticketOf(booking.reference);
-    const rebookBody = {
-      requestId: randomUUID(),
-      scheduleId: second.schedule.id,
-      travelDate: second.schedule.travelDate,
-      launchId: second.launchIds[0],
-      seats: ['A3'],
-    };
+    const body = rebookBody(second, ['A3']);
     try {
       // Prices went up since the booking.
       await makePaymentSettings(t.database.db, {
@@ -479,12 +438,12 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
       );
       expect(quote.statusCode, quote.body).toBe(200);
       expect(quote.json().needsSlip).toBe(true);
-      const noSlip = await post(booking.reference, 'rebook', rebookBody, headersOf(proved));
+      const noSlip = await post(booking.reference, 'rebook', body, headersOf(proved));
       expect(noSlip.statusCode).toBe(400);
       expect(noSlip.json().error.code).toBe('slip_required');
       // Refused before anything changed, so the grant is still good.
       const form = await multipartBody(
-        { rebook: JSON.stringify(rebookBody) },
+        { rebook: JSON.stringify(body) },
         { slip: { body: await readFile(SLIP), type: 'image/jpeg', name: 'slip.jpg' } },
       );
       const paid = await t.app.inject({
@@ -504,14 +463,8 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
       expect(after.extraSlipKey).toMatch(/^payment-slips\//);
       // Both payments are kept, and the office reviews both slips.
       expect(after.paymentSlipKey).toBe(before.paymentSlipKey);
-      const office = await signInAsAdmin(t.app, {
-        admin: await makeAdmin(t.database.db, { role: 'office' }),
-      });
-      const seen = await t.app.inject({
-        method: 'GET',
-        url: `/api/admin/tickets/${after.id}`,
-        headers: { cookie: office.cookie },
-      });
+      const office = await signInAs(t.app, 'office');
+      const seen = await office.get(`/api/admin/tickets/${after.id}`);
       expect(seen.json()).toMatchObject({
         totalAmount: after.totalAmount,
         extraPayment: { amount: quote.json().difference, hasSlip: true },
@@ -520,17 +473,13 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
         `/api/admin/tickets/${after.id}/slip`,
         `/api/admin/tickets/${after.id}/extra-slip`,
       ]) {
-        const slip = await t.app.inject({ method: 'GET', url, headers: { cookie: office.cookie } });
+        const slip = await office.get(url);
         expect(slip.statusCode, url).toBe(200);
         expect(slip.headers['content-type']).toBe('image/webp');
       }
       // Crew may not see slips.
-      const crew = await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'crew' }) });
-      const refused = await t.app.inject({
-        method: 'GET',
-        url: `/api/admin/tickets/${after.id}/extra-slip`,
-        headers: { cookie: crew.cookie },
-      });
+      const crew = await signInAs(t.app, 'crew');
+      const refused = await crew.get(`/api/admin/tickets/${after.id}/extra-slip`);
       expect(refused.statusCode).toBe(403);
     } finally {
       await makePaymentSettings(t.database.db, { refundPolicy: [{ hoursBefore: 1, percent: 80 }] });
@@ -546,18 +495,7 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
         foreignerAdultPrice: '1.00',
       });
       const proved = await prove(booking.reference, booking.email);
-      const res = await post(
-        booking.reference,
-        'rebook',
-        {
-          requestId: randomUUID(),
-          scheduleId: second.schedule.id,
-          travelDate: second.schedule.travelDate,
-          launchId: second.launchIds[0],
-          seats: ['B1'],
-        },
-        headersOf(proved),
-      );
+      const res = await post(booking.reference, 'rebook', rebookBody(second, ['B1']), headersOf(proved));
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().refunds).toEqual([
         expect.objectContaining({ reason: 'cheaper_rebooking', status: 'requested' }),
@@ -579,22 +517,12 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
     });
   const resetPrices = () => makePaymentSettings(t.database.db, { refundPolicy: POLICY });
 
-  let officeCookie: string | null = null;
+  let office: StaffSession | undefined;
   /** An Office member's request. */
   async function asOffice(method: 'GET' | 'POST', url: string, payload?: object) {
-    officeCookie ??= (
-      await signInAsAdmin(t.app, { admin: await makeAdmin(t.database.db, { role: 'office' }) })
-    ).cookie;
-    return t.app.inject({ method, url, headers: { cookie: officeCookie }, ...(payload ? { payload } : {}) });
+    office ??= await signInAs(t.app, 'office');
+    return office.send(method, url, payload);
   }
-
-  const rebookBody = (to: MadeSchedule, seats: string[]) => ({
-    requestId: randomUUID(),
-    scheduleId: to.schedule.id,
-    travelDate: to.schedule.travelDate,
-    launchId: to.launchIds[0] ?? '',
-    seats,
-  });
 
   /** A rebooking sent as the page sends a dearer one: multipart, with the slip. */
   async function rebookWithSlip(reference: string, body: object, headers: Record<string, string>) {
@@ -1028,10 +956,7 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
     const cancelled = await post(
       booking.reference,
       'cancel',
-      {
-        requestId: randomUUID(),
-        account: { bankName: 'BML', accountName: 'A Passenger', accountNumber: '7730000055555' },
-      },
+      withAccount('BML', '7730000055555'),
       headersOf(await prove(booking.reference, booking.email)),
     );
     expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -1039,10 +964,7 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
     const res = await post(
       booking.reference,
       'refund-account',
-      {
-        requestId: randomUUID(),
-        account: { bankName: 'MIB', accountName: 'A Passenger', accountNumber: '90101239876' },
-      },
+      withAccount('MIB', '90101239876'),
       headersOf(await prove(booking.reference, booking.email)),
     );
     expect(res.statusCode, res.body).toBe(200);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUsers, mailOutbox, refundRequests, tickets } from '#server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { adminUsers, mailOutbox, refundRequests } from '#server/db/schema.ts';
 import { instantInZone } from '#server/lib/clock.ts';
 import { sendDayBeforeReminders } from '#server/services/send-day-before-reminders.ts';
 import { CONTACT } from '#shared/constants.ts';
@@ -15,9 +15,13 @@ import {
   makeTicket,
   todayInOperatorZone,
 } from '#tests/factories.ts';
-import { signInAsAdmin } from '#tests/setup/admin-session.ts';
-import { bookViaApi } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
+import {
+  bookViaApi,
+  MANY_HOLDS_PER_ADDRESS,
+  mailedManageCode,
+  ticketByReference,
+} from '#tests/setup/public-booking.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const PHONE = '+960 400 7788';
@@ -62,40 +66,29 @@ function templateOf(subject: string): string | undefined {
 }
 
 describe(`the operator's own contact details in every passenger mail (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  let cookie: string;
   /** Moves the app's clock on, as waiting for the next code would. */
   let skewMs = 0;
 
-  beforeAll(async () => {
-    t = await createTestApp({
+  const t = useAdminApp(
+    {
       clock: { now: () => new Date(Date.now() + skewMs) },
       env: {
-        RATE_LIMIT_SCALE: '100',
         PUBLIC_URL: BASE,
         EMAIL_VERIFICATIONS_PER_IP_HOUR: '1000',
-        SEAT_HOLD_PER_IP: '10000',
-        SEAT_HOLD_MAX_SHARE: '1',
+        ...MANY_HOLDS_PER_ADDRESS,
       },
-    });
-    await makePaymentSettings(t.database.db, { refundPolicy: [{ hoursBefore: 0, percent: 100 }] });
-    ({ cookie } = await signInAsAdmin(t.app));
-  });
-  afterAll(() => t.close());
+    },
+    async () => {
+      await makePaymentSettings(t.database.db, { refundPolicy: [{ hoursBefore: 0, percent: 100 }] });
+    },
+  );
 
   const admin = async (method: 'POST' | 'PUT', url: string, payload: object = {}) => {
-    const res = await t.app.inject({ method, url, headers: { cookie }, payload });
+    const res = await t.send(method, url, payload);
     expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(300);
     return res;
   };
-  const ticketIdOf = async (reference: string) => {
-    const [row] = await t.database.db
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(eq(tickets.paymentReference, reference));
-    if (!row) throw new Error(`no ticket ${reference}`);
-    return row.id;
-  };
+  const ticketIdOf = async (reference: string) => (await ticketByReference(t.app, reference)).id;
 
   /** The passenger's own page: a code from the outbox, proved, then one change with its grant. */
   async function manage(reference: string, email: string, action: string, body: object) {
@@ -106,13 +99,7 @@ describe(`the operator's own contact details in every passenger mail (${testData
       payload: {},
     });
     expect(sent.statusCode, sent.body).toBe(202);
-    const [mail] = await t.database.db
-      .select({ text: mailOutbox.text })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, '%code to change%')))
-      .orderBy(desc(mailOutbox.seq))
-      .limit(1);
-    const code = /\bis (\d{6})\./.exec(mail?.text ?? '')?.[1];
+    const code = await mailedManageCode(t.app, email);
     const url = `/api/bookings/${reference}/manage`;
     const proved = await t.app.inject({ method: 'POST', url: `${url}/verify`, payload: { code } });
     expect(proved.statusCode, proved.body).toBe(200);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { launches } from '#server/db/schema.ts';
 import { addDays, instantInZone } from '#server/lib/clock.ts';
 import type { Trip } from '#shared/schemas.ts';
@@ -13,8 +13,8 @@ import {
   todayInOperatorZone,
 } from '#tests/factories.ts';
 import { bookingRequest } from '#tests/setup/http-passenger.ts';
-import { postBooking, verifiedToken } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { postBooking, searchTrips, seatLockRequest, verifiedToken } from '#tests/setup/public-booking.ts';
+import { useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 /*
@@ -26,7 +26,6 @@ import { testDatabaseKind } from '#tests/setup/test-db.ts';
 const ZONE = 'Indian/Maldives';
 
 describe(`departures that have sailed (${testDatabaseKind})`, () => {
-  let t: TestApp;
   const today = todayInOperatorZone();
   // The clock stands at a chosen wall-clock time of today in the operator's zone.
   let current = instantInZone(today, '07:00', ZONE);
@@ -43,14 +42,12 @@ describe(`departures that have sailed (${testDatabaseKind})`, () => {
   };
   let slip: Buffer;
 
-  beforeAll(async () => {
-    t = await createTestApp({ clock, env: { RATE_LIMIT_SCALE: '100' } });
+  const t = useTestApp({ clock, env: { RATE_LIMIT_SCALE: '100' } }, async () => {
     await makePaymentSettings(t.database.db);
     slip = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#2a7' } })
       .jpeg()
       .toBuffer();
   });
-  afterAll(() => t.close());
 
   /** Malé 10:00 -> Airport 10:30 -> Thoddoo (arrival), today. */
   const route = () =>
@@ -60,19 +57,7 @@ describe(`departures that have sailed (${testDatabaseKind})`, () => {
     });
 
   const lock = (trip: MadeSchedule, opts: { originId?: string; launchId?: string; seat?: string } = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/seat-locks',
-      headers: { 'x-booking-session': randomUUID() },
-      payload: {
-        scheduleId: trip.schedule.id,
-        travelDate: trip.schedule.travelDate,
-        launchId: opts.launchId ?? trip.launchIds[0],
-        seats: [opts.seat ?? 'A1'],
-        verificationToken: token,
-        ...(opts.originId ? { originId: opts.originId } : {}),
-      },
-    });
+    seatLockRequest(t.app, 'POST', trip, [opts.seat ?? 'A1'], { ...opts, token });
 
   async function book(trip: MadeSchedule, originIndex: number, seat: string) {
     const booking = bookingRequest({
@@ -89,15 +74,7 @@ describe(`departures that have sailed (${testDatabaseKind})`, () => {
   }
 
   const search = async (trip: MadeSchedule, from: number) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/trips',
-      query: {
-        date: trip.schedule.travelDate,
-        from: trip.stops[from]?.locationId ?? '',
-        to: trip.stops.at(-1)?.locationId ?? '',
-      },
-    });
+    const res = await searchTrips(t.app, trip, { from, to: -1 });
     return (res.json() as Trip[]).map((x) => x.scheduleId);
   };
 
@@ -172,15 +149,7 @@ describe(`departures that have sailed (${testDatabaseKind})`, () => {
       query: { date: trip.schedule.travelDate },
     });
     expect(listed.json().map((l: { id: string }) => l.id)).toEqual([running.id]);
-    const found = await t.app.inject({
-      method: 'GET',
-      url: '/api/trips',
-      query: {
-        date: trip.schedule.travelDate,
-        from: trip.stops[0]?.locationId ?? '',
-        to: trip.stops[1]?.locationId ?? '',
-      },
-    });
+    const found = await searchTrips(t.app, trip);
     expect(found.json()[0]).toMatchObject({ launchIds: [running.id], availableSeats: 12 });
 
     // Back in service, it takes bookings again.

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '#shared/messages.ts';
 import {
   type MadeSchedule,
@@ -8,9 +8,8 @@ import {
   makeSchedule,
   seatLabels,
 } from '#tests/factories.ts';
-import { bookingRequest } from '#tests/setup/http-passenger.ts';
-import { postBooking, verifiedToken } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { postBooking, tripBookingRequest, verifiedToken } from '#tests/setup/public-booking.ts';
+import { useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 /*
@@ -23,39 +22,34 @@ import { testDatabaseKind } from '#tests/setup/test-db.ts';
 const DESK = '100.64.20.1';
 
 describe(`verifications from a shared address (${testDatabaseKind})`, () => {
-  let t: TestApp;
   let slip: Buffer;
   let trip: MadeSchedule;
 
-  beforeAll(async () => {
-    // Small limits so the test reaches them; the request limits are opened to show the counts.
-    t = await createTestApp({
+  // Small limits so the test reaches them; the request limits are opened to show the counts.
+  const t = useTestApp(
+    {
       env: {
         RATE_LIMIT_SCALE: '100',
         EMAIL_VERIFICATIONS_PER_IP_HOUR: '3',
         EMAIL_VERIFICATIONS_PER_IP_DAY: '7',
         SEAT_HOLD_MAX_SHARE: '1',
       },
-    });
-    await makePaymentSettings(t.database.db);
-    const launch = await makeLaunch(t.database.db, { seats: 48 });
-    trip = await makeSchedule(t.database.db, { launchIds: [launch.id] });
-    slip = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#2a7' } })
-      .jpeg()
-      .toBuffer();
-  });
-  afterAll(() => t.close());
+    },
+    async () => {
+      await makePaymentSettings(t.database.db);
+      const launch = await makeLaunch(t.database.db, { seats: 48 });
+      trip = await makeSchedule(t.database.db, { launchIds: [launch.id] });
+      slip = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#2a7' } })
+        .jpeg()
+        .toBuffer();
+    },
+  );
 
   const ask = (email: string, ip = DESK) =>
     t.app.inject({ method: 'POST', url: '/api/email-codes', payload: { email }, remoteAddress: ip });
 
   async function verifyAndBook(email: string, seat: string) {
-    const booking = bookingRequest({
-      scheduleId: trip.schedule.id,
-      travelDate: trip.schedule.travelDate,
-      originId: trip.stops[0]?.locationId ?? '',
-      destinationId: trip.stops.at(-1)?.locationId ?? '',
-      launchId: trip.launchIds[0] ?? '',
+    const booking = tripBookingRequest(trip, {
       seats: [seat],
       email,
       verificationToken: await verifiedToken(t.app, email, { ip: DESK }),

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seatLocks } from '#server/db/schema.ts';
 import type { SeatMap, Trip } from '#shared/schemas.ts';
 import { type MadeSchedule, makeSchedule, makeTicket, tomorrowInOperatorZone } from '#tests/factories.ts';
-import { verifiedToken } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { MANY_HOLDS_PER_ADDRESS, seatLockRequest, verifiedToken } from '#tests/setup/public-booking.ts';
+import { useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 /*
@@ -16,25 +16,24 @@ import { testDatabaseKind } from '#tests/setup/test-db.ts';
  */
 describe(`shared seat maps and searches (${testDatabaseKind})`, () => {
   const HOLD_SECONDS = 900;
-  let t: TestApp;
   let current = new Date();
   const clock = { now: () => current };
   const tomorrow = tomorrowInOperatorZone();
   let token = '';
 
-  beforeAll(async () => {
-    t = await createTestApp({
+  const t = useTestApp(
+    {
       clock,
       env: {
         SEAT_HOLD_SECONDS: String(HOLD_SECONDS),
         RATE_LIMIT_SCALE: '100',
-        SEAT_HOLD_PER_IP: '10000',
-        SEAT_HOLD_MAX_SHARE: '1',
+        ...MANY_HOLDS_PER_ADDRESS,
       },
-    });
-    token = await verifiedToken(t.app, 'shared-reads@example.com');
-  });
-  afterAll(() => t.close());
+    },
+    async () => {
+      token = await verifiedToken(t.app, 'shared-reads@example.com');
+    },
+  );
 
   const db = () => t.database.db;
   const launchOf = (trip: MadeSchedule) => trip.launchIds[0] as string;
@@ -54,17 +53,10 @@ describe(`shared seat maps and searches (${testDatabaseKind})`, () => {
   };
 
   const seatLock = (method: 'POST' | 'DELETE', trip: MadeSchedule, seats: string[], session: string) =>
-    t.app.inject({
-      method,
-      url: '/api/seat-locks',
-      headers: { 'x-booking-session': session },
-      payload: {
-        scheduleId: trip.schedule.id,
-        travelDate: trip.schedule.travelDate,
-        launchId: launchOf(trip),
-        seats,
-        ...(method === 'POST' ? { verificationToken: token } : {}),
-      },
+    seatLockRequest(t.app, method, trip, seats, {
+      session,
+      launchId: launchOf(trip),
+      ...(method === 'POST' ? { token } : {}),
     });
 
   /** Another instance's passenger holds `seat` (written straight to the database). */

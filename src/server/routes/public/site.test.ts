@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,15 +13,12 @@ import {
   DEFAULT_THEME_COLOR,
 } from '#shared/constants.ts';
 import { makeLocation, makePaymentSettings } from '#tests/factories.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { createTestApp, type TestApp, useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
+import { makeWebRoot } from '#tests/setup/web-root.ts';
 
 describe(`public site endpoints (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('GET /api/health checks the database', async () => {
     const res = await t.app.inject('/api/health');
@@ -206,13 +203,10 @@ describe('serving the built web app', () => {
   let t: TestApp;
   let webRoot: string;
   beforeAll(async () => {
-    webRoot = await mkdtemp(path.join(tmpdir(), 'ferry-web-'));
-    await mkdir(path.join(webRoot, 'assets'));
-    await writeFile(
-      path.join(webRoot, 'index.html'),
-      '<!doctype html><title>Island Ferry</title><div id="root"></div>',
-    );
-    await writeFile(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)'.repeat(200));
+    webRoot = await makeWebRoot({
+      'index.html': '<!doctype html><title>Island Ferry</title><div id="root"></div>',
+      'assets/app-abc123.js': 'console.log(1)'.repeat(200),
+    });
     t = await createTestApp({ webRoot });
   });
   afterAll(async () => {

@@ -12,7 +12,7 @@ import {
   makeTicket,
   todayInOperatorZone,
 } from '#tests/factories.ts';
-import { verifiedToken } from '#tests/setup/public-booking.ts';
+import { MANY_HOLDS_PER_ADDRESS, seatLockRequest, verifiedToken } from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -40,8 +40,7 @@ describe(`trips, seat map and seat locks (${testDatabaseKind})`, () => {
       env: {
         SEAT_HOLD_SECONDS: String(HOLD_SECONDS),
         RATE_LIMIT_SCALE: '100',
-        SEAT_HOLD_PER_IP: '10000',
-        SEAT_HOLD_MAX_SHARE: '1',
+        ...MANY_HOLDS_PER_ADDRESS,
         MAX_TICKETS_PER_BOOKING: '200',
       },
     });
@@ -83,17 +82,10 @@ describe(`trips, seat map and seat locks (${testDatabaseKind})`, () => {
     session: string | undefined,
     launchId = trip.launchIds[0] as string,
   ) =>
-    t.app.inject({
-      method,
-      url: '/api/seat-locks',
-      headers: session ? { 'x-booking-session': session } : {},
-      payload: {
-        scheduleId: trip.schedule.id,
-        travelDate: trip.schedule.travelDate,
-        launchId,
-        seats,
-        ...(method === 'POST' ? { verificationToken: token } : {}),
-      },
+    seatLockRequest(t.app, method, trip, seats, {
+      session: session ?? null,
+      launchId,
+      ...(method === 'POST' ? { token } : {}),
     });
 
   const lockRows = (trip: MadeSchedule, seat: string) =>

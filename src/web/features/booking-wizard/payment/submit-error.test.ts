@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compileNamespace } from '#scripts/catalogue-plugin.ts';
 import { paymentSettings } from '#server/db/schema.ts';
 import { DEMO_PAYMENT_SETTINGS } from '#server/db/seed.ts';
@@ -11,7 +11,7 @@ import { MSG } from '#shared/messages.ts';
 import { makeSchedule, uniqueSuffix } from '#tests/factories.ts';
 import { bookingRequest } from '#tests/setup/http-passenger.ts';
 import { verifiedToken } from '#tests/setup/public-booking.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 import { i18n, type Messages } from '#web/i18n/catalogue.ts';
 import { text } from '#web/i18n/texts.tsx';
@@ -83,16 +83,13 @@ describe('submitErrorMessage: docs/product.md section 8, chosen by error code', 
 });
 
 describe(`submitErrorMessage on what the server really answers (${testDatabaseKind})`, () => {
-  let t: TestApp;
   let origin: string;
 
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
+  const t = useTestApp({ env: { RATE_LIMIT_SCALE: '100' } }, async () => {
     // Accounts to pay into, so each refusal below is the one the test is about.
     await t.database.db.insert(paymentSettings).values(DEMO_PAYMENT_SETTINGS);
     origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(() => t.close());
 
   /** The wizard's request through the web's own client, and what it shows for the refusal. */
   async function shownFor(booking: unknown, slip?: Blob): Promise<string> {
