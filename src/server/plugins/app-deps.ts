@@ -16,7 +16,7 @@ import type { SharedSeatMap } from '../services/load-shared-seat-map.ts';
 import type { TripDay } from '../services/load-trip-day.ts';
 import type { CompiledTextOverrides } from '../services/read-compiled-text-overrides.ts';
 
-type AppDeps = {
+export type AppDeps = {
   config: Config;
   database: Database;
   storage: Storage;

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { deviceCookieOf, setDeviceCookie } from '#server/lib/device-cookies.ts';
 import { AppError } from '#server/lib/errors.ts';
@@ -29,6 +28,7 @@ import {
   staffLinkTokenSchema,
 } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
+import { defineRoutes } from './define-routes.ts';
 
 const noContent = { 204: z.undefined().describe('Done') };
 
@@ -36,10 +36,7 @@ const noContent = { 204: z.undefined().describe('Done') };
 const clientOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 
 /** Sign-in, sign-out, the current admin and the password change (the HTTP API in docs/architecture.md). */
-export default async function authRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { config, database, clock } = app.deps;
-  const db = database.db;
+export default defineRoutes(async (app, { config, clock, db }) => {
   const sessionDeps = { db, clock, config };
 
   // A route that needs a session refuses a caller without one before it reads the body
@@ -171,4 +168,4 @@ export default async function authRoutes(fastify: FastifyInstance) {
       return readDemoCredentials({ db, isProduction: config.isProduction });
     },
   );
-}
+});

@@ -1,20 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dateInZone } from '#server/lib/clock.ts';
 import { csvText, sendCsv } from '#server/lib/csv.ts';
 import { readAudit } from '#server/services/read-audit.ts';
 import { readAuditForExport } from '#server/services/read-audit-for-export.ts';
 import { auditPageSchema, auditQuerySchema } from '#shared/admin-api.ts';
+import { defineRoutes } from '../define-routes.ts';
 
 const permission = 'audit.read' as const;
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
 /** The audit trail (Owner and Office): who did what and when, with the before and after. */
-export default async function adminAuditRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { database, clock, config } = app.deps;
-  const db = database.db;
+export default defineRoutes(async (app, { clock, config, db }) => {
   const tzOperator = config.tzOperator;
 
   app.get(
@@ -52,4 +48,4 @@ export default async function adminAuditRoutes(fastify: FastifyInstance) {
       return sendCsv(reply, { filename, csv });
     },
   );
-}
+});

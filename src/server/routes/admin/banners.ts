@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readImageUpload } from '#server/lib/multipart.ts';
 import { deleteBanner } from '#server/services/delete-banner.ts';
@@ -7,14 +5,11 @@ import { listBanners } from '#server/services/list-banners.ts';
 import { uploadBanner } from '#server/services/upload-banner.ts';
 import { bannerSchema } from '#shared/schemas.ts';
 import { bannerFieldsSchema, bannerIdParamsSchema, bannerListSchema } from '#shared/setup-api.ts';
+import { defineRoutes } from '../define-routes.ts';
 import { adminOf } from './index.ts';
 
 /** Banner management (docs/product.md section 2). */
-export default async function adminBannerRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { database, storage, clock } = app.deps;
-  const db = database.db;
-
+export default defineRoutes(async (app, { storage, clock, db }) => {
   app.get(
     '/api/admin/banners',
     { config: { permission: 'banners.manage' }, schema: { response: { 200: bannerListSchema } } },
@@ -57,4 +52,4 @@ export default async function adminBannerRoutes(fastify: FastifyInstance) {
       return reply.code(204).send();
     },
   );
-}
+});

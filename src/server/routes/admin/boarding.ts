@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { addDays, dateInZone } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
@@ -29,6 +28,7 @@ import {
 } from '#shared/boarding.ts';
 import { MSG } from '#shared/messages.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
+import { defineRoutes } from '../define-routes.ts';
 import { finalManifestSchema, sendFinalManifest } from './final-manifest.ts';
 import { adminCan, adminOf } from './index.ts';
 
@@ -39,10 +39,7 @@ const permission = 'boarding.board' as const;
  * board. Only today's departures in the operator's day: a crew member never sees another day's
  * passengers.
  */
-export default async function adminBoardingRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { database, clock, config } = app.deps;
-  const db = database.db;
+export default defineRoutes(async (app, { clock, config, db }) => {
   const today = () => dateInZone(clock.now(), config.tzOperator);
 
   const requireToday = async (scheduleId: string) => {
@@ -183,4 +180,4 @@ export default async function adminBoardingRoutes(fastify: FastifyInstance) {
       return sendFinalManifest(req, reply, req.params.scheduleId);
     },
   );
-}
+});

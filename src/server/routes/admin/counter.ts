@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { dateInZone } from '#server/lib/clock.ts';
 import { type Seller, staffLockSession } from '#server/lib/counter-seller.ts';
 import { AppError } from '#server/lib/errors.ts';
@@ -34,6 +33,7 @@ import {
 } from '#shared/counter.ts';
 import { seatLockResponseSchema, seatMapSchema, seatReleaseResponseSchema } from '#shared/schemas.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
+import { defineRoutes } from '../define-routes.ts';
 import { adminCan, adminOf, ticketSignerOrNothing } from './index.ts';
 
 const sell = 'counter.sell' as const;
@@ -44,10 +44,7 @@ const sell = 'counter.sell' as const;
  * needs no verified e-mail and is held to no per-address limit: the seller is signed in and
  * every sale is audited with their name.
  */
-export default async function adminCounterRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { database, clock, config } = app.deps;
-  const db = database.db;
+export default defineRoutes(async (app, { clock, config, db }) => {
   const today = () => dateInZone(clock.now(), config.tzOperator);
 
   const sellerOf = (req: FastifyRequest): Seller => {
@@ -258,4 +255,4 @@ export default async function adminCounterRoutes(fastify: FastifyInstance) {
       return cashUp;
     },
   );
-}
+});

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readImageUpload } from '#server/lib/multipart.ts';
 import { deleteLaunch } from '#server/services/delete-launch.ts';
 import { listLaunches } from '#server/services/list-launches.ts';
@@ -11,15 +9,12 @@ import {
   launchInputSchema,
   launchListSchema,
 } from '#shared/setup-api.ts';
+import { defineRoutes } from '../define-routes.ts';
 import { adminOf } from './index.ts';
 import { setupWrites } from './setup-writes.ts';
 
 /** The launch screen (docs/product.md section 2). */
-export default async function adminLaunchRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { database, storage, clock } = app.deps;
-  const db = database.db;
-
+export default defineRoutes(async (app, { storage, clock, db }) => {
   app.get(
     '/api/admin/launches',
     { config: { permission: 'launches.manage' }, schema: { response: { 200: launchListSchema } } },
@@ -62,4 +57,4 @@ export default async function adminLaunchRoutes(fastify: FastifyInstance) {
       });
     },
   );
-}
+});

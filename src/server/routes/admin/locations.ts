@@ -1,17 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deleteLocation } from '#server/services/delete-location.ts';
 import { listLocations } from '#server/services/list-locations.ts';
 import { saveLocation } from '#server/services/save-location.ts';
 import { locationSchema } from '#shared/schemas.ts';
 import { locationIdParamsSchema, locationInputSchema, locationListSchema } from '#shared/setup-api.ts';
+import { defineRoutes } from '../define-routes.ts';
 import { setupWrites } from './setup-writes.ts';
 
 /** The location screen (docs/product.md section 2). */
-export default async function adminLocationRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const db = app.deps.database.db;
-
+export default defineRoutes(async (app, { db }) => {
   app.get(
     '/api/admin/locations',
     { config: { permission: 'locations.manage' }, schema: { response: { 200: locationListSchema } } },
@@ -29,4 +25,4 @@ export default async function adminLocationRoutes(fastify: FastifyInstance) {
     save: (change) => saveLocation({ db, ...change }),
     remove: (change) => deleteLocation({ db, ...change }),
   });
-}
+});

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '#server/lib/csv.ts';
 import { exportRefunds } from '#server/services/export-refunds.ts';
@@ -12,16 +10,13 @@ import {
   refundSchema,
   refundsQuerySchema,
 } from '#shared/disruptions.ts';
+import { defineRoutes } from '../define-routes.ts';
 import { adminOf, thenSendMail } from './index.ts';
 
 const permission = 'refunds.manage' as const;
 
 /** The refunds queue (docs/decisions/026, 027): what is owed back, paying it, the bank run's CSV. */
-export default async function adminRefundRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { database, clock, config } = app.deps;
-  const db = database.db;
-
+export default defineRoutes(async (app, { clock, config, db }) => {
   app.get(
     '/api/admin/refunds',
     {
@@ -67,4 +62,4 @@ export default async function adminRefundRoutes(fastify: FastifyInstance) {
         }),
       ),
   );
-}
+});

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deleteSchedule } from '#server/services/delete-schedule.ts';
 import { duplicateSchedule } from '#server/services/duplicate-schedule.ts';
 import { listSchedules } from '#server/services/list-schedules.ts';
@@ -12,14 +10,12 @@ import {
   scheduleListQuerySchema,
   scheduleListSchema,
 } from '#shared/setup-api.ts';
+import { defineRoutes } from '../define-routes.ts';
 import { adminOf } from './index.ts';
 import { setupWrites } from './setup-writes.ts';
 
 /** The schedule screen (docs/product.md section 2); the status change lives with the trips routes. */
-export default async function adminScheduleRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const db = app.deps.database.db;
-
+export default defineRoutes(async (app, { db }) => {
   app.get(
     '/api/admin/schedules',
     {
@@ -57,4 +53,4 @@ export default async function adminScheduleRoutes(fastify: FastifyInstance) {
     async (req, reply) =>
       reply.code(201).send(await duplicateSchedule({ db, id: req.params.id, actorUserId: adminOf(req).id })),
   );
-}
+});

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readImageUpload } from '#server/lib/multipart.ts';
 import { readBranding } from '#server/services/read-branding.ts';
 import { readPaymentSettings } from '#server/services/read-payment-settings.ts';
@@ -11,14 +9,11 @@ import { uploadBrandingImage } from '#server/services/upload-branding-image.ts';
 import { reminderSettingsSchema } from '#shared/disruptions.ts';
 import { brandingSchema, paymentSettingsViewSchema } from '#shared/schemas.ts';
 import { BRANDING_IMAGES, paymentSettingsUpdateSchema, pwaSettingsUpdateSchema } from '#shared/setup-api.ts';
+import { defineRoutes } from '../define-routes.ts';
 import { adminCan, adminOf, thenSendMail } from './index.ts';
 
 /** Payment settings and branding (docs/product.md section 2); both save partially. */
-export default async function adminSettingsRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { database, storage, clock } = app.deps;
-  const db = database.db;
-
+export default defineRoutes(async (app, { storage, clock, db }) => {
   app.get(
     '/api/admin/payment-settings',
     { config: { permission: 'prices.manage' }, schema: { response: { 200: paymentSettingsViewSchema } } },
@@ -99,4 +94,4 @@ export default async function adminSettingsRoutes(fastify: FastifyInstance) {
       },
     );
   }
-}
+});

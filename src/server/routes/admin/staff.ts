@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { announceSessionsEnded } from '#server/lib/sessions.ts';
 import { inviteStaff } from '#server/services/invite-staff.ts';
@@ -18,16 +16,13 @@ import {
   staffMemberSchema,
   updateStaffSchema,
 } from '#shared/admin-api.ts';
+import { defineRoutes } from '../define-routes.ts';
 import { adminOf, thenSendMail } from './index.ts';
 
 const permission = 'staff.manage' as const;
 
 /** The Owner's Staff screen: people, their roles and status, and invitations. */
-export default async function adminStaffRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { database, clock, config } = app.deps;
-  const db = database.db;
-
+export default defineRoutes(async (app, { clock, config, db }) => {
   const linkDeps = async () => ({
     db,
     now: clock.now(),
@@ -103,4 +98,4 @@ export default async function adminStaffRoutes(fastify: FastifyInstance) {
       return reply.status(204).send();
     },
   );
-}
+});

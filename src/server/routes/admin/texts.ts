@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { deleteTextOverride } from '#server/services/delete-text-override.ts';
 import { listAdminTexts } from '#server/services/list-admin-texts.ts';
 import { saveTextOverride } from '#server/services/save-text-override.ts';
@@ -11,6 +10,7 @@ import {
 } from '#shared/admin-api.ts';
 import type { Language } from '#shared/languages.ts';
 import { isPaymentText } from '#shared/payment-texts.ts';
+import { defineRoutes } from '../define-routes.ts';
 import { adminCan, adminOf } from './index.ts';
 
 /**
@@ -18,10 +18,7 @@ import { adminCan, adminOf } from './index.ts';
  * side reads them with GET /api/branding, which nothing caches: a change shows on the next load.
  * The texts about paying need `bank.manage` as well (#shared/payment-texts.ts).
  */
-export default async function adminTextRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const db = app.deps.database.db;
-
+export default defineRoutes(async (app, { db }) => {
   const change = (req: FastifyRequest, { language, id }: { language: Language; id: string }) => {
     const admin = adminOf(req);
     return {
@@ -71,4 +68,4 @@ export default async function adminTextRoutes(fastify: FastifyInstance) {
       return restored;
     },
   );
-}
+});

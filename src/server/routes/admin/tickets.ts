@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { approveTicket } from '#server/services/approve-ticket.ts';
 import { deleteTicket } from '#server/services/delete-ticket.ts';
@@ -23,6 +21,7 @@ import {
   ticketListSchema,
   ticketReferenceParamsSchema,
 } from '#shared/admin-api.ts';
+import { defineRoutes } from '../define-routes.ts';
 import { adminCan, adminOf, thenSendMail, ticketSignerOrNothing } from './index.ts';
 
 /** `?date=&q=` from a cleared filter means no filter, not an invalid one. */
@@ -33,11 +32,7 @@ const ticketFilterSchema = z.preprocess(
 );
 
 /** Ticket management (docs/product.md section 2) and the dashboard; registered behind the admin guard. */
-export default async function adminTicketRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { config, database, clock, storage } = app.deps;
-  const db = database.db;
-
+export default defineRoutes(async (app, { config, clock, storage, db }) => {
   app.get(
     '/api/admin/dashboard',
     { config: { permission: 'dashboard.read' }, schema: { response: { 200: dashboardSchema } } },
@@ -193,4 +188,4 @@ export default async function adminTicketRoutes(fastify: FastifyInstance) {
       },
     );
   }
-}
+});

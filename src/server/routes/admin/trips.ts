@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { addDays, dateInZone } from '#server/lib/clock.ts';
 import { sendCsv } from '#server/lib/csv.ts';
@@ -41,15 +40,12 @@ import {
   movePreviewQuerySchema,
 } from '#shared/disruptions.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
+import { defineRoutes } from '../define-routes.ts';
 import { finalManifestSchema, sendFinalManifest } from './final-manifest.ts';
 import { adminCan, adminOf, thenSendMail } from './index.ts';
 
 /** Ticketing (docs/product.md section 2): trips of a day, their passengers, the manifest, trip status. */
-export default async function adminTripRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { database, clock, config } = app.deps;
-  const db = database.db;
-
+export default defineRoutes(async (app, { clock, config, db }) => {
   /**
    * Counter staff read the manifests of today's and tomorrow's departures only (the operator's
    * days); a departure further off, or past, is refused like any forbidden route.
@@ -237,4 +233,4 @@ export default async function adminTripRoutes(fastify: FastifyInstance) {
       disruptions: await listDisruptions({ db, scheduleId: req.params.scheduleId }),
     }),
   );
-}
+});

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dateInZone } from '#server/lib/clock.ts';
 import { problem } from '#server/lib/errors.ts';
@@ -22,11 +20,9 @@ import {
   bookingReferenceParamsSchema,
   bookingRequestSchema,
 } from '#shared/schemas.ts';
+import { defineRoutes } from '../define-routes.ts';
 
-export default async function bookingRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { config, database, storage, clock } = app.deps;
-
+export default defineRoutes(async (app, { config, database, storage, clock }) => {
   // A multipart body is read by the handler, not by Fastify: its `booking` field is parsed with
   // the same shared schema and its failures are answered by the same error handler.
   app.post(
@@ -127,4 +123,4 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
       return view;
     },
   );
-}
+});

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeLimit } from '#server/lib/rate-limit.ts';
 import { requestLanguage } from '#server/lib/texts.ts';
 import { sendEmailCode } from '#server/services/send-email-code.ts';
@@ -10,12 +8,10 @@ import {
   emailCodeVerifySchema,
   emailVerifyResponseSchema,
 } from '#shared/schemas.ts';
+import { defineRoutes } from '../define-routes.ts';
 
 /** Step 2's e-mail verification (docs/product.md sections 2.5 and 8.8). */
-export default async function emailCodeRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { config, database, clock } = app.deps;
-
+export default defineRoutes(async (app, { config, database, clock }) => {
   app.post(
     '/api/email-codes',
     {
@@ -49,4 +45,4 @@ export default async function emailCodeRoutes(fastify: FastifyInstance) {
       return verifyEmailCode({ db: database.db, clock, ...req.body });
     },
   );
-}
+});

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { processImage } from '#server/lib/images.ts';
 import { parseJsonField, readMultipart } from '#server/lib/multipart.ts';
@@ -32,6 +31,7 @@ import {
   manageVerifyResponseSchema,
   manageViewSchema,
 } from '#shared/manage-api.ts';
+import { defineRoutes } from '../define-routes.ts';
 
 const header = (req: FastifyRequest, name: string): string | undefined => {
   const value = req.headers[name];
@@ -52,10 +52,7 @@ async function readRebook(req: FastifyRequest): Promise<{ input: ManageRebookReq
  * The manage page (docs/decisions/027): a passenger's own booking, opened by a signed link or a
  * one-time code; every change needs a fresh code's grant and carries its own request id.
  */
-export default async function manageRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { config, database, clock, storage } = app.deps;
-  const db = database.db;
+export default defineRoutes(async (app, { config, clock, storage, db }) => {
   const timeZone = config.tzOperator;
 
   const view = (ticketId: string) =>
@@ -228,4 +225,4 @@ export default async function manageRoutes(fastify: FastifyInstance) {
       }
     },
   );
-}
+});

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkHealth } from '#server/services/check-health.ts';
 import { listActiveBanners } from '#server/services/list-active-banners.ts';
 import { listLocations } from '#server/services/list-locations.ts';
@@ -14,13 +12,10 @@ import {
   publicSettingsSchema,
   webManifestSchema,
 } from '#shared/schemas.ts';
+import { defineRoutes } from '../define-routes.ts';
 
 /** The public site's data: health, branding and manifest, banners, locations, public settings. */
-export default async function siteRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { clock, config, database, storage } = app.deps;
-  const db = database.db;
-
+export default defineRoutes(async (app, { clock, config, storage, db }) => {
   app.get('/api/health', { schema: { response: { 200: healthSchema } } }, async (_req, reply) => {
     await checkHealth({ db });
     reply.header('Cache-Control', 'no-store');
@@ -68,4 +63,4 @@ export default async function siteRoutes(fastify: FastifyInstance) {
       });
     },
   );
-}
+});

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeLimit } from '#server/lib/rate-limit.ts';
 import { seatsUnavailable } from '#server/lib/seat-checks.ts';
 import { holdLimitsOf } from '#server/services/check-hold-limits.ts';
@@ -25,136 +23,135 @@ import {
   tripSchema,
   tripSearchQuerySchema,
 } from '#shared/schemas.ts';
+import { defineRoutes } from '../define-routes.ts';
 
 /** The booking journey's reads and seat locks (the HTTP API in docs/architecture.md). */
-export default async function tripRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { config, database, clock, tripSearchCache, seatMapCache, seatLockGate } = app.deps;
-  const db = database.db;
-
-  app.get(
-    '/api/trips',
-    {
-      schema: { querystring: tripSearchQuerySchema, response: { 200: tripSchema.array() } },
-      config: routeLimit(config, 'tripSearch'),
-    },
-    async (req, reply) => {
-      // Seat counts change with every booking and lock.
-      reply.header('Cache-Control', 'no-store');
-      // The date's trips are shared by every From x To for a moment; seats, and departures that
-      // have left, are worked out per request from the clock.
-      return searchTrips({
-        db,
-        ...req.query,
-        now: clock.now(),
-        timeZone: config.tzOperator,
-        cache: tripSearchCache,
-      });
-    },
-  );
-
-  app.get(
-    '/api/trips/:scheduleId/launches',
-    {
-      schema: {
-        params: tripParamsSchema,
-        querystring: tripLaunchesQuerySchema,
-        response: { 200: tripLaunchSchema.array() },
+export default defineRoutes(
+  async (app, { config, clock, tripSearchCache, seatMapCache, seatLockGate, db }) => {
+    app.get(
+      '/api/trips',
+      {
+        schema: { querystring: tripSearchQuerySchema, response: { 200: tripSchema.array() } },
+        config: routeLimit(config, 'tripSearch'),
       },
-      config: routeLimit(config, 'tripSearch'),
-    },
-    async (req, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return listTripLaunches({
-        db,
-        scheduleId: req.params.scheduleId,
-        travelDate: req.query.date,
-        now: clock.now(),
-      });
-    },
-  );
-
-  app.get(
-    '/api/trips/:scheduleId/seats',
-    {
-      schema: {
-        params: tripParamsSchema,
-        querystring: seatMapQuerySchema,
-        headers: optionalBookingSessionHeadersSchema,
-        response: { 200: seatMapSchema },
+      async (req, reply) => {
+        // Seat counts change with every booking and lock.
+        reply.header('Cache-Control', 'no-store');
+        // The date's trips are shared by every From x To for a moment; seats, and departures that
+        // have left, are worked out per request from the clock.
+        return searchTrips({
+          db,
+          ...req.query,
+          now: clock.now(),
+          timeZone: config.tzOperator,
+          cache: tripSearchCache,
+        });
       },
-      config: routeLimit(config, 'seatMap'),
-    },
-    async (req, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return readSeatMap({
-        db,
-        scheduleId: req.params.scheduleId,
-        travelDate: req.query.date,
-        launchId: req.query.launchId,
-        session: req.headers[BOOKING_SESSION_HEADER],
-        now: clock.now(),
-        cache: seatMapCache,
-      });
-    },
-  );
+    );
 
-  app.post(
-    '/api/seat-locks',
-    {
-      schema: {
-        headers: bookingSessionHeadersSchema,
-        body: seatLockRequestSchema,
-        response: { 200: seatLockResponseSchema },
-      },
-      config: { ...routeLimit(config, 'seatLock'), keepsSeatLockGate: true },
-    },
-    async (req) => {
-      const session = req.headers[BOOKING_SESSION_HEADER];
-      const now = clock.now();
-      const { scheduleId, travelDate, launchId, seats, verificationToken, ...hold } = req.body;
-      // Step 2 comes before the seats: no verified e-mail, no lock.
-      if (!verificationToken) throw emailNotVerified();
-      const request = {
-        ...hold,
-        db,
-        scheduleId,
-        travelDate,
-        launchId,
-        seats,
-        session,
-        now,
-        holdSeconds: config.seatHoldSeconds,
-        timeZone: config.tzOperator,
-        passenger: { verificationToken, clientIp: req.ip, limits: holdLimitsOf(config) },
-      };
-      return seatLockGate.lock(
-        { trip: `${scheduleId}|${travelDate}`, launchId, session, seats, now },
-        async ({ contested, remember }) => {
-          // Seats another session just won here: one read refuses them, no transaction needed.
-          if (contested) await refuseTakenSeats({ ...request, remember });
-          return lockSeats(request);
+    app.get(
+      '/api/trips/:scheduleId/launches',
+      {
+        schema: {
+          params: tripParamsSchema,
+          querystring: tripLaunchesQuerySchema,
+          response: { 200: tripLaunchSchema.array() },
         },
-        seatsUnavailable,
-      );
-    },
-  );
-
-  app.delete(
-    '/api/seat-locks',
-    {
-      schema: {
-        headers: bookingSessionHeadersSchema,
-        body: seatLockRequestSchema,
-        response: { 200: seatReleaseResponseSchema },
+        config: routeLimit(config, 'tripSearch'),
       },
-      config: routeLimit(config, 'seatLock'),
-    },
-    async (req) => {
-      const result = await releaseSeats({ db, ...req.body, session: req.headers[BOOKING_SESSION_HEADER] });
-      // Nothing was held: every cached answer is still right.
-      if (result.released === 0) req.changedNothing = true;
-      return result;
-    },
-  );
-}
+      async (req, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return listTripLaunches({
+          db,
+          scheduleId: req.params.scheduleId,
+          travelDate: req.query.date,
+          now: clock.now(),
+        });
+      },
+    );
+
+    app.get(
+      '/api/trips/:scheduleId/seats',
+      {
+        schema: {
+          params: tripParamsSchema,
+          querystring: seatMapQuerySchema,
+          headers: optionalBookingSessionHeadersSchema,
+          response: { 200: seatMapSchema },
+        },
+        config: routeLimit(config, 'seatMap'),
+      },
+      async (req, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return readSeatMap({
+          db,
+          scheduleId: req.params.scheduleId,
+          travelDate: req.query.date,
+          launchId: req.query.launchId,
+          session: req.headers[BOOKING_SESSION_HEADER],
+          now: clock.now(),
+          cache: seatMapCache,
+        });
+      },
+    );
+
+    app.post(
+      '/api/seat-locks',
+      {
+        schema: {
+          headers: bookingSessionHeadersSchema,
+          body: seatLockRequestSchema,
+          response: { 200: seatLockResponseSchema },
+        },
+        config: { ...routeLimit(config, 'seatLock'), keepsSeatLockGate: true },
+      },
+      async (req) => {
+        const session = req.headers[BOOKING_SESSION_HEADER];
+        const now = clock.now();
+        const { scheduleId, travelDate, launchId, seats, verificationToken, ...hold } = req.body;
+        // Step 2 comes before the seats: no verified e-mail, no lock.
+        if (!verificationToken) throw emailNotVerified();
+        const request = {
+          ...hold,
+          db,
+          scheduleId,
+          travelDate,
+          launchId,
+          seats,
+          session,
+          now,
+          holdSeconds: config.seatHoldSeconds,
+          timeZone: config.tzOperator,
+          passenger: { verificationToken, clientIp: req.ip, limits: holdLimitsOf(config) },
+        };
+        return seatLockGate.lock(
+          { trip: `${scheduleId}|${travelDate}`, launchId, session, seats, now },
+          async ({ contested, remember }) => {
+            // Seats another session just won here: one read refuses them, no transaction needed.
+            if (contested) await refuseTakenSeats({ ...request, remember });
+            return lockSeats(request);
+          },
+          seatsUnavailable,
+        );
+      },
+    );
+
+    app.delete(
+      '/api/seat-locks',
+      {
+        schema: {
+          headers: bookingSessionHeadersSchema,
+          body: seatLockRequestSchema,
+          response: { 200: seatReleaseResponseSchema },
+        },
+        config: routeLimit(config, 'seatLock'),
+      },
+      async (req) => {
+        const result = await releaseSeats({ db, ...req.body, session: req.headers[BOOKING_SESSION_HEADER] });
+        // Nothing was held: every cached answer is still right.
+        if (result.released === 0) req.changedNothing = true;
+        return result;
+      },
+    );
+  },
+);
