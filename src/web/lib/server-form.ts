@@ -5,12 +5,14 @@ import {
   type FieldValues,
   type Mode,
   type Path,
+  type SubmitHandler,
   type UseFormReturn,
   type UseFormSetError,
   useForm,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError } from './api-client.ts';
+import { ApiError, apiErrorText } from './api-client.ts';
+import { toast } from './toast.ts';
 
 /**
  * A form over settings the server holds (the admin's branding and payment cards): filled from
@@ -53,4 +55,39 @@ export function showServerFieldErrors<T extends FieldValues>(
     }
   }
   return shown;
+}
+
+/** The save of a server form's values: a mutation's `mutate`, answered with what the server kept. */
+type SaveFunction<Variables, Saved> = (
+  values: Variables,
+  callbacks: { onSuccess: (saved: Saved) => void; onError: (error: Error) => void },
+) => void;
+
+/**
+ * The submit of a form from useServerForm: once its values pass the schema, `save` sends them.
+ * Saved, the form shows what the server kept and the `saved` toast is said; refused, the
+ * server's messages go under `fields` and the `failed` toast says why.
+ */
+export function submitServerForm<Source, Values extends FieldValues, Output>(
+  form: UseFormReturn<Values, unknown, Output>,
+  save: SaveFunction<Output, Source>,
+  opts: {
+    valuesOf: (saved: Source) => Values;
+    fields: readonly Path<Values>[];
+    saved: string;
+    failed: string;
+  },
+) {
+  const send: SubmitHandler<Output> = (values) =>
+    save(values, {
+      onSuccess: (saved) => {
+        form.reset(opts.valuesOf(saved));
+        toast.success(opts.saved);
+      },
+      onError: (error) => {
+        showServerFieldErrors(error, opts.fields, form.setError);
+        toast.error(opts.failed, { description: apiErrorText(error) });
+      },
+    });
+  return form.handleSubmit(send);
 }

@@ -1,15 +1,10 @@
-import { Save } from 'lucide-react';
 import { useId } from 'react';
 import type { z } from 'zod';
 import { paymentSettingsUpdateSchema } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
 import type { PaymentSettingsView } from '#shared/schemas.ts';
-import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
-import { apiErrorText } from '#web/lib/api-client.ts';
-import { showServerFieldErrors, useServerForm } from '#web/lib/server-form.ts';
-import { toast } from '#web/lib/toast.ts';
+import { SaveButton, SettingsCard } from '#web/components/settings-card.tsx';
+import { submitServerForm, useServerForm } from '#web/lib/server-form.ts';
 import { useUpdatePaymentSettings } from './api.ts';
 import { numericOrZero } from './numbers.ts';
 import { SettingsField } from './settings-field.tsx';
@@ -44,64 +39,45 @@ export function TicketPricesCard({ settings }: { settings: PaymentSettingsView }
   const form = useServerForm({ schema, source: settings, valuesOf });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((prices) =>
-    update.mutate(prices, {
-      onSuccess: (saved) => {
-        form.reset(valuesOf(saved));
-        toast.success(MSG.pricesUpdated);
-      },
-      onError: (error) => {
-        showServerFieldErrors(
-          error,
-          FIELDS.map((f) => f.name),
-          form.setError,
-        );
-        toast.error(MSG.pricesFailed, { description: apiErrorText(error) });
-      },
-    }),
-  );
+  const onSubmit = submitServerForm(form, update.mutate, {
+    valuesOf,
+    fields: FIELDS.map((f) => f.name),
+    saved: MSG.pricesUpdated,
+    failed: MSG.pricesFailed,
+  });
 
   return (
-    <Card>
-      <CardHeader>
-        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-          Ticket Prices
-        </h2>
-        <CardDescription>Local passengers pay in MVR, foreigners in USD.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="grid gap-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            {FIELDS.map((field) => {
-              const registered = form.register(field.name);
-              return (
-                <SettingsField
-                  key={field.name}
-                  id={`${id}-${field.name}`}
-                  label={`${field.label} (${field.currency})`}
-                  prefix={field.currency}
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step={0.01}
-                  error={errors[field.name]?.message}
-                  {...registered}
-                  onBlur={(event) => {
-                    form.setValue(field.name, numericOrZero(event.target.value));
-                    return registered.onBlur(event);
-                  }}
-                />
-              );
-            })}
-          </div>
-          <div>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? <Spinner /> : <Save aria-hidden="true" />}
-              {update.isPending ? 'Saving...' : 'Save Prices'}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <SettingsCard
+      titleId={`${id}-title`}
+      title="Ticket Prices"
+      description="Local passengers pay in MVR, foreigners in USD."
+    >
+      <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="grid gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {FIELDS.map((field) => {
+            const registered = form.register(field.name);
+            return (
+              <SettingsField
+                key={field.name}
+                id={`${id}-${field.name}`}
+                label={`${field.label} (${field.currency})`}
+                prefix={field.currency}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                error={errors[field.name]?.message}
+                {...registered}
+                onBlur={(event) => {
+                  form.setValue(field.name, numericOrZero(event.target.value));
+                  return registered.onBlur(event);
+                }}
+              />
+            );
+          })}
+        </div>
+        <SaveButton saving={update.isPending}>Save Prices</SaveButton>
+      </form>
+    </SettingsCard>
   );
 }
