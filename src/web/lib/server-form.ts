@@ -5,7 +5,7 @@ import {
   type FieldValues,
   type Mode,
   type Path,
-  type SubmitHandler,
+  type UseFormHandleSubmit,
   type UseFormReturn,
   type UseFormSetError,
   useForm,
@@ -15,29 +15,59 @@ import { ApiError, apiErrorText } from './api-client.ts';
 import { toast } from './toast.ts';
 
 /**
- * A form over settings the server holds (the admin's branding and payment cards): filled from
- * them, and filled again when they change while the form is untouched (another tab saved, or
- * the save came back). After a save, `form.reset(valuesOf(saved))` shows what the server kept.
+ * A form over settings the server holds (the admin's branding and payment cards), its fields
+ * those of `schema` (picked from the settings' update schema): filled from the same fields of
+ * `source`, and filled again when the source changes while the form is untouched (another tab
+ * saved, or the save came back). `onSubmit` sends the values with `save` once they pass the
+ * schema. Saved, the form shows what the server kept and the `saved` toast is said; refused,
+ * the server's messages go under their fields and the `failed` toast says why.
  */
-export function useServerForm<Source, Values extends FieldValues, Output>(opts: {
-  schema: z.ZodType<Output, Values>;
+export function useServerForm<Source extends Values, Values extends FieldValues, Output>(opts: {
+  schema: z.ZodType<Output, Values> & { shape: Record<Path<Values>, unknown> };
   source: Source;
-  valuesOf: (source: Source) => Values;
+  save: SaveFunction<Output, Source>;
+  saved: string;
+  failed: string;
   mode?: Mode;
-}): UseFormReturn<Values, unknown, Output> {
-  const { schema, source, valuesOf, mode } = opts;
+}): {
+  form: UseFormReturn<Values, unknown, Output>;
+  onSubmit: ReturnType<UseFormHandleSubmit<Values, Output>>;
+} {
+  const { schema, source, save, mode } = opts;
+  const fields = Object.keys(schema.shape) as Path<Values>[];
+  const valuesOf = (settings: Source) =>
+    Object.fromEntries(fields.map((field) => [field, settings[field]])) as Values;
   const form = useForm<Values, unknown, Output>({
     resolver: zodResolver(schema),
     defaultValues: valuesOf(source) as DefaultValues<Values>,
     ...(mode ? { mode } : {}),
   });
-  // `valuesOf` is a module-level mapping in every caller; the source is what changes.
+  // `valuesOf` reads only the schema's fields, which never change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above.
   useEffect(() => {
     if (!form.formState.isDirty) form.reset(valuesOf(source));
   }, [source, form]);
-  return form;
+
+  const onSubmit = form.handleSubmit((values) =>
+    save(values, {
+      onSuccess: (saved) => {
+        form.reset(valuesOf(saved));
+        toast.success(opts.saved);
+      },
+      onError: (error) => {
+        showServerFieldErrors(error, fields, form.setError);
+        toast.error(opts.failed, { description: apiErrorText(error) });
+      },
+    }),
+  );
+  return { form, onSubmit };
 }
+
+/** The save of a server form's values: a mutation's `mutate`, answered with what the server kept. */
+type SaveFunction<Variables, Saved> = (
+  values: Variables,
+  callbacks: { onSuccess: (saved: Saved) => void; onError: (error: Error) => void },
+) => void;
 
 /** Puts the server's per-field messages under their fields; true when there was at least one. */
 export function showServerFieldErrors<T extends FieldValues>(
@@ -55,39 +85,4 @@ export function showServerFieldErrors<T extends FieldValues>(
     }
   }
   return shown;
-}
-
-/** The save of a server form's values: a mutation's `mutate`, answered with what the server kept. */
-type SaveFunction<Variables, Saved> = (
-  values: Variables,
-  callbacks: { onSuccess: (saved: Saved) => void; onError: (error: Error) => void },
-) => void;
-
-/**
- * The submit of a form from useServerForm: once its values pass the schema, `save` sends them.
- * Saved, the form shows what the server kept and the `saved` toast is said; refused, the
- * server's messages go under `fields` and the `failed` toast says why.
- */
-export function submitServerForm<Source, Values extends FieldValues, Output>(
-  form: UseFormReturn<Values, unknown, Output>,
-  save: SaveFunction<Output, Source>,
-  opts: {
-    valuesOf: (saved: Source) => Values;
-    fields: readonly Path<Values>[];
-    saved: string;
-    failed: string;
-  },
-) {
-  const send: SubmitHandler<Output> = (values) =>
-    save(values, {
-      onSuccess: (saved) => {
-        form.reset(opts.valuesOf(saved));
-        toast.success(opts.saved);
-      },
-      onError: (error) => {
-        showServerFieldErrors(error, opts.fields, form.setError);
-        toast.error(opts.failed, { description: apiErrorText(error) });
-      },
-    });
-  return form.handleSubmit(send);
 }

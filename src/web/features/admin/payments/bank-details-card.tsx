@@ -8,7 +8,7 @@ import { SaveButton, SettingsCard } from '#web/components/settings-card.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { DHIVEHI_FIELD } from '#web/i18n/operator-text.ts';
-import { submitServerForm, useServerForm } from '#web/lib/server-form.ts';
+import { useServerForm } from '#web/lib/server-form.ts';
 import { useAdminMe } from '#web/lib/use-admin-auth.ts';
 import { useUpdatePaymentSettings } from './api.ts';
 import { errorId, SettingsField } from './settings-field.tsx';
@@ -16,14 +16,14 @@ import { errorId, SettingsField } from './settings-field.tsx';
 const schema = paymentSettingsUpdateSchema
   .pick({
     bankName: true,
+    bankNameDv: true,
     accountHolder: true,
     accountNumber: true,
     bankNameUsd: true,
+    bankNameUsdDv: true,
     accountHolderUsd: true,
     accountNumberUsd: true,
     paymentInstructions: true,
-    bankNameDv: true,
-    bankNameUsdDv: true,
     paymentInstructionsDv: true,
   })
   .required();
@@ -53,39 +53,20 @@ const ACCOUNTS: { currency: 'MVR' | 'USD'; fields: AccountField[] }[] = [
     ],
   },
 ];
-const FIELD_NAMES: Field[] = [
-  ...ACCOUNTS.flatMap((a) => a.fields.map((f) => f.name)),
-  'paymentInstructions',
-  'paymentInstructionsDv',
-];
-
-const valuesOf = (s: PaymentSettingsView): Values => ({
-  bankName: s.bankName,
-  accountHolder: s.accountHolder,
-  accountNumber: s.accountNumber,
-  bankNameUsd: s.bankNameUsd,
-  accountHolderUsd: s.accountHolderUsd,
-  accountNumberUsd: s.accountNumberUsd,
-  paymentInstructions: s.paymentInstructions,
-  bankNameDv: s.bankNameDv,
-  bankNameUsdDv: s.bankNameUsdDv,
-  paymentInstructionsDv: s.paymentInstructionsDv,
-});
 
 export function BankDetailsCard({ settings }: { settings: PaymentSettingsView }) {
   const id = useId();
   const update = useUpdatePaymentSettings();
-  const form = useServerForm({ schema, source: settings, valuesOf });
-  const { errors } = form.formState;
-  // The accounts passengers pay into are the Owner's alone (the server refuses anyone else).
-  const mayChange = useAdminMe().data?.user?.permissions.includes('bank.manage') ?? false;
-
-  const onSubmit = submitServerForm(form, update.mutate, {
-    valuesOf,
-    fields: FIELD_NAMES,
+  const { form, onSubmit } = useServerForm({
+    schema,
+    source: settings,
+    save: update.mutate,
     saved: MSG.bankUpdated,
     failed: MSG.bankFailed,
   });
+  const { errors } = form.formState;
+  // The accounts passengers pay into are the Owner's alone (the server refuses anyone else).
+  const mayChange = useAdminMe().data?.user?.permissions.includes('bank.manage') ?? false;
 
   const instructionsId = `${id}-paymentInstructions`;
   const instructionsDvId = `${id}-paymentInstructionsDv`;

@@ -1,36 +1,31 @@
 import { ArrowRightLeft } from 'lucide-react';
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
-import type { z } from 'zod';
 import { paymentSettingsUpdateSchema } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
 import type { PaymentSettingsView } from '#shared/schemas.ts';
 import { SaveButton, SettingsCard } from '#web/components/settings-card.tsx';
-import { submitServerForm, useServerForm } from '#web/lib/server-form.ts';
+import { useServerForm } from '#web/lib/server-form.ts';
 import { useUpdatePaymentSettings } from './api.ts';
 import { numericOrZero, toMvr } from './numbers.ts';
 import { SettingsField } from './settings-field.tsx';
 
 const schema = paymentSettingsUpdateSchema.pick({ exchangeRate: true }).required();
-type Values = z.input<typeof schema>;
 
 const usd = (value: string) => (Number.isFinite(Number(value)) ? Number(value).toFixed(2) : value);
-
-const valuesOf = (s: PaymentSettingsView): Values => ({ exchangeRate: s.exchangeRate });
 
 export function ExchangeRateCard({ settings }: { settings: PaymentSettingsView }) {
   const id = useId();
   const update = useUpdatePaymentSettings();
-  const form = useServerForm({ schema, source: settings, valuesOf });
-  const { errors } = form.formState;
-  const rate = useWatch({ control: form.control, name: 'exchangeRate' });
-
-  const onSubmit = submitServerForm(form, update.mutate, {
-    valuesOf,
-    fields: ['exchangeRate'],
+  const { form, onSubmit } = useServerForm({
+    schema,
+    source: settings,
+    save: update.mutate,
     saved: MSG.rateUpdated,
     failed: MSG.rateFailed,
   });
+  const { errors } = form.formState;
+  const rate = useWatch({ control: form.control, name: 'exchangeRate' });
 
   const registered = form.register('exchangeRate');
   const previews = [

@@ -4,7 +4,7 @@ import { paymentSettingsUpdateSchema } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
 import type { PaymentSettingsView } from '#shared/schemas.ts';
 import { SaveButton, SettingsCard } from '#web/components/settings-card.tsx';
-import { submitServerForm, useServerForm } from '#web/lib/server-form.ts';
+import { useServerForm } from '#web/lib/server-form.ts';
 import { useUpdatePaymentSettings } from './api.ts';
 import { numericOrZero } from './numbers.ts';
 import { SettingsField } from './settings-field.tsx';
@@ -26,25 +26,17 @@ const FIELDS = [
   { name: 'foreignerChildPrice', label: 'Foreigner child', currency: 'USD' },
 ] as const satisfies readonly { name: keyof Values; label: string; currency: string }[];
 
-const valuesOf = (s: PaymentSettingsView): Values => ({
-  localAdultPrice: s.localAdultPrice,
-  localChildPrice: s.localChildPrice,
-  foreignerAdultPrice: s.foreignerAdultPrice,
-  foreignerChildPrice: s.foreignerChildPrice,
-});
-
 export function TicketPricesCard({ settings }: { settings: PaymentSettingsView }) {
   const id = useId();
   const update = useUpdatePaymentSettings();
-  const form = useServerForm({ schema, source: settings, valuesOf });
-  const { errors } = form.formState;
-
-  const onSubmit = submitServerForm(form, update.mutate, {
-    valuesOf,
-    fields: FIELDS.map((f) => f.name),
+  const { form, onSubmit } = useServerForm({
+    schema,
+    source: settings,
+    save: update.mutate,
     saved: MSG.pricesUpdated,
     failed: MSG.pricesFailed,
   });
+  const { errors } = form.formState;
 
   return (
     <SettingsCard

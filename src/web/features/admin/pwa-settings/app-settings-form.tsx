@@ -9,7 +9,7 @@ import type { Branding } from '#shared/schemas.ts';
 import { SaveButton, SettingsCard } from '#web/components/settings-card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { submitServerForm, useServerForm } from '#web/lib/server-form.ts';
+import { useServerForm } from '#web/lib/server-form.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useSaveBranding } from './api.ts';
 
@@ -20,13 +20,6 @@ const schema = pwaSettingsUpdateSchema
 type Values = z.input<typeof schema>;
 type Output = z.output<typeof schema>;
 const FIELDS = ['appName', 'shortName', 'themeColor', 'backgroundColor'] as const;
-
-const valuesOf = (b: Branding): Values => ({
-  appName: b.appName,
-  shortName: b.shortName,
-  themeColor: b.themeColor,
-  backgroundColor: b.backgroundColor,
-});
 
 /** `<input type="color">` takes only #rrggbb; #abc is widened, anything else shows black. */
 function toPickerValue(hex: string): string {
@@ -93,17 +86,17 @@ function ColourField({
 export function AppSettingsForm({ branding }: { branding: Branding }) {
   const id = useId();
   const save = useSaveBranding();
-  const form = useServerForm({ schema, source: branding, valuesOf, mode: 'onTouched' });
+  const { form, onSubmit } = useServerForm({
+    schema,
+    source: branding,
+    save: save.mutate,
+    saved: MSG.settingsSaved,
+    failed: MSG.pwaSaveFailed,
+    mode: 'onTouched',
+  });
   const { errors } = form.formState;
   const [appName, shortName, themeColor, backgroundColor] = useWatch({ control: form.control, name: FIELDS });
   const shortLength = (shortName ?? '').length;
-
-  const onSubmit = submitServerForm(form, save.mutate, {
-    valuesOf,
-    fields: FIELDS,
-    saved: MSG.settingsSaved,
-    failed: MSG.pwaSaveFailed,
-  });
 
   const pick = (name: 'themeColor' | 'backgroundColor') => (value: string) =>
     form.setValue(name, value, { shouldDirty: true, shouldValidate: true });

@@ -7,7 +7,7 @@ import type { Branding } from '#shared/schemas.ts';
 import { SaveButton, SettingsCard } from '#web/components/settings-card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { submitServerForm, useServerForm } from '#web/lib/server-form.ts';
+import { useServerForm } from '#web/lib/server-form.ts';
 import { useSaveBranding } from './api.ts';
 
 const schema = pwaSettingsUpdateSchema
@@ -15,12 +15,6 @@ const schema = pwaSettingsUpdateSchema
   .required();
 type Values = z.input<typeof schema>;
 type Field = keyof Values;
-
-const valuesOf = (b: Branding): Values => ({
-  contactPhone: b.contactPhone,
-  bookingEmail: b.bookingEmail,
-  supportEmail: b.supportEmail,
-});
 
 const FIELDS: { name: Field; label: string; type: 'tel' | 'email'; autoComplete: string; hint: string }[] = [
   {
@@ -50,15 +44,15 @@ const FIELDS: { name: Field; label: string; type: 'tel' | 'email'; autoComplete:
 export function ContactDetailsCard({ branding }: { branding: Branding }) {
   const id = useId();
   const save = useSaveBranding();
-  const form = useServerForm({ schema, source: branding, valuesOf, mode: 'onTouched' });
-  const { errors } = form.formState;
-
-  const onSubmit = submitServerForm(form, save.mutate, {
-    valuesOf,
-    fields: FIELDS.map((field) => field.name),
+  const { form, onSubmit } = useServerForm({
+    schema,
+    source: branding,
+    save: save.mutate,
     saved: MSG.contactSaved,
     failed: MSG.contactSaveFailed,
+    mode: 'onTouched',
   });
+  const { errors } = form.formState;
 
   return (
     <SettingsCard
