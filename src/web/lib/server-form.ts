@@ -19,21 +19,20 @@ import { toast } from './toast.ts';
  * those of `schema` (picked from the settings' update schema): filled from the same fields of
  * `source`, and filled again when the source changes while the form is untouched (another tab
  * saved, or the save came back). `onSubmit` sends the values with `save` once they pass the
- * schema. Saved, the form shows what the server kept and the `saved` toast is said; refused,
- * the server's messages go under their fields and the `failed` toast says why.
+ * schema. Saved, the form shows what the server kept and `toasts.saved` is said; refused, the
+ * server's messages go under their fields and `toasts.failed` says why.
  */
 export function useServerForm<Source extends Values, Values extends FieldValues, Output>(opts: {
   schema: z.ZodType<Output, Values> & { shape: Record<Path<Values>, unknown> };
   source: Source;
   save: SaveFunction<Output, Source>;
-  saved: string;
-  failed: string;
+  toasts: ServerFormToasts;
   mode?: Mode;
 }): {
   form: UseFormReturn<Values, unknown, Output>;
   onSubmit: ReturnType<UseFormHandleSubmit<Values, Output>>;
 } {
-  const { schema, source, save, mode } = opts;
+  const { schema, source, save, toasts, mode } = opts;
   const fields = Object.keys(schema.shape) as Path<Values>[];
   const valuesOf = (settings: Source) =>
     Object.fromEntries(fields.map((field) => [field, settings[field]])) as Values;
@@ -52,16 +51,19 @@ export function useServerForm<Source extends Values, Values extends FieldValues,
     save(values, {
       onSuccess: (saved) => {
         form.reset(valuesOf(saved));
-        toast.success(opts.saved);
+        toast.success(toasts.saved);
       },
       onError: (error) => {
         showServerFieldErrors(error, fields, form.setError);
-        toast.error(opts.failed, { description: apiErrorText(error) });
+        toast.error(toasts.failed, { description: apiErrorText(error) });
       },
     }),
   );
   return { form, onSubmit };
 }
+
+/** What a settings card says once its save is done, or when it failed (with the reason). */
+export type ServerFormToasts = { saved: string; failed: string };
 
 /** The save of a server form's values: a mutation's `mutate`, answered with what the server kept. */
 type SaveFunction<Variables, Saved> = (

@@ -8,7 +8,7 @@ import { SaveButton, SettingsCard } from '#web/components/settings-card.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { DHIVEHI_FIELD } from '#web/i18n/operator-text.ts';
-import { useServerForm } from '#web/lib/server-form.ts';
+import { type ServerFormToasts, useServerForm } from '#web/lib/server-form.ts';
 import { useAdminMe } from '#web/lib/use-admin-auth.ts';
 import { useUpdatePaymentSettings } from './api.ts';
 import { errorId, SettingsField } from './settings-field.tsx';
@@ -27,6 +27,7 @@ const schema = paymentSettingsUpdateSchema
     paymentInstructionsDv: true,
   })
   .required();
+const TOASTS: ServerFormToasts = { saved: MSG.bankUpdated, failed: MSG.bankFailed };
 type Values = z.input<typeof schema>;
 type Field = keyof Values;
 
@@ -57,13 +58,7 @@ const ACCOUNTS: { currency: 'MVR' | 'USD'; fields: AccountField[] }[] = [
 export function BankDetailsCard({ settings }: { settings: PaymentSettingsView }) {
   const id = useId();
   const update = useUpdatePaymentSettings();
-  const { form, onSubmit } = useServerForm({
-    schema,
-    source: settings,
-    save: update.mutate,
-    saved: MSG.bankUpdated,
-    failed: MSG.bankFailed,
-  });
+  const { form, onSubmit } = useServerForm({ schema, source: settings, save: update.mutate, toasts: TOASTS });
   const { errors } = form.formState;
   // The accounts passengers pay into are the Owner's alone (the server refuses anyone else).
   const mayChange = useAdminMe().data?.user?.permissions.includes('bank.manage') ?? false;

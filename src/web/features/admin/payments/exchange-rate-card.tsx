@@ -5,25 +5,20 @@ import { paymentSettingsUpdateSchema } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
 import type { PaymentSettingsView } from '#shared/schemas.ts';
 import { SaveButton, SettingsCard } from '#web/components/settings-card.tsx';
-import { useServerForm } from '#web/lib/server-form.ts';
+import { type ServerFormToasts, useServerForm } from '#web/lib/server-form.ts';
 import { useUpdatePaymentSettings } from './api.ts';
 import { numericOrZero, toMvr } from './numbers.ts';
 import { SettingsField } from './settings-field.tsx';
 
 const schema = paymentSettingsUpdateSchema.pick({ exchangeRate: true }).required();
+const TOASTS: ServerFormToasts = { saved: MSG.rateUpdated, failed: MSG.rateFailed };
 
 const usd = (value: string) => (Number.isFinite(Number(value)) ? Number(value).toFixed(2) : value);
 
 export function ExchangeRateCard({ settings }: { settings: PaymentSettingsView }) {
   const id = useId();
   const update = useUpdatePaymentSettings();
-  const { form, onSubmit } = useServerForm({
-    schema,
-    source: settings,
-    save: update.mutate,
-    saved: MSG.rateUpdated,
-    failed: MSG.rateFailed,
-  });
+  const { form, onSubmit } = useServerForm({ schema, source: settings, save: update.mutate, toasts: TOASTS });
   const { errors } = form.formState;
   const rate = useWatch({ control: form.control, name: 'exchangeRate' });
 

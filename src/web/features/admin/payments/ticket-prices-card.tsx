@@ -4,7 +4,7 @@ import { paymentSettingsUpdateSchema } from '#shared/catalogue-api.ts';
 import { MSG } from '#shared/messages.ts';
 import type { PaymentSettingsView } from '#shared/schemas.ts';
 import { SaveButton, SettingsCard } from '#web/components/settings-card.tsx';
-import { useServerForm } from '#web/lib/server-form.ts';
+import { type ServerFormToasts, useServerForm } from '#web/lib/server-form.ts';
 import { useUpdatePaymentSettings } from './api.ts';
 import { numericOrZero } from './numbers.ts';
 import { SettingsField } from './settings-field.tsx';
@@ -17,6 +17,7 @@ const schema = paymentSettingsUpdateSchema
     foreignerChildPrice: true,
   })
   .required();
+const TOASTS: ServerFormToasts = { saved: MSG.pricesUpdated, failed: MSG.pricesFailed };
 type Values = z.input<typeof schema>;
 
 const FIELDS = [
@@ -29,13 +30,7 @@ const FIELDS = [
 export function TicketPricesCard({ settings }: { settings: PaymentSettingsView }) {
   const id = useId();
   const update = useUpdatePaymentSettings();
-  const { form, onSubmit } = useServerForm({
-    schema,
-    source: settings,
-    save: update.mutate,
-    saved: MSG.pricesUpdated,
-    failed: MSG.pricesFailed,
-  });
+  const { form, onSubmit } = useServerForm({ schema, source: settings, save: update.mutate, toasts: TOASTS });
   const { errors } = form.formState;
 
   return (

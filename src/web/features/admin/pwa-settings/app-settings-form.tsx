@@ -9,7 +9,7 @@ import type { Branding } from '#shared/schemas.ts';
 import { SaveButton, SettingsCard } from '#web/components/settings-card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { useServerForm } from '#web/lib/server-form.ts';
+import { type ServerFormToasts, useServerForm } from '#web/lib/server-form.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useSaveBranding } from './api.ts';
 
@@ -17,6 +17,7 @@ import { useSaveBranding } from './api.ts';
 const schema = pwaSettingsUpdateSchema
   .pick({ appName: true, shortName: true, themeColor: true, backgroundColor: true })
   .required();
+const TOASTS: ServerFormToasts = { saved: MSG.settingsSaved, failed: MSG.pwaSaveFailed };
 type Values = z.input<typeof schema>;
 type Output = z.output<typeof schema>;
 const FIELDS = ['appName', 'shortName', 'themeColor', 'backgroundColor'] as const;
@@ -90,8 +91,7 @@ export function AppSettingsForm({ branding }: { branding: Branding }) {
     schema,
     source: branding,
     save: save.mutate,
-    saved: MSG.settingsSaved,
-    failed: MSG.pwaSaveFailed,
+    toasts: TOASTS,
     mode: 'onTouched',
   });
   const { errors } = form.formState;

@@ -7,12 +7,13 @@ import type { Branding } from '#shared/schemas.ts';
 import { SaveButton, SettingsCard } from '#web/components/settings-card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { useServerForm } from '#web/lib/server-form.ts';
+import { type ServerFormToasts, useServerForm } from '#web/lib/server-form.ts';
 import { useSaveBranding } from './api.ts';
 
 const schema = pwaSettingsUpdateSchema
   .pick({ contactPhone: true, bookingEmail: true, supportEmail: true })
   .required();
+const TOASTS: ServerFormToasts = { saved: MSG.contactSaved, failed: MSG.contactSaveFailed };
 type Values = z.input<typeof schema>;
 type Field = keyof Values;
 
@@ -48,8 +49,7 @@ export function ContactDetailsCard({ branding }: { branding: Branding }) {
     schema,
     source: branding,
     save: save.mutate,
-    saved: MSG.contactSaved,
-    failed: MSG.contactSaveFailed,
+    toasts: TOASTS,
     mode: 'onTouched',
   });
   const { errors } = form.formState;
