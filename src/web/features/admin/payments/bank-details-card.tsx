@@ -32,9 +32,9 @@ type Values = z.input<typeof schema>;
 type Field = keyof Values;
 
 /** `dhivehi`: the optional Dhivehi version passengers reading Dhivehi see (empty: the English). */
-type AccountField = { name: Field; label: string; dhivehi?: true };
+type BankField = { name: Field; label: string; dhivehi?: true };
 
-const ACCOUNTS: { currency: 'MVR' | 'USD'; fields: AccountField[] }[] = [
+const ACCOUNTS: { currency: 'MVR' | 'USD'; fields: BankField[] }[] = [
   {
     currency: 'MVR',
     fields: [
@@ -54,6 +54,10 @@ const ACCOUNTS: { currency: 'MVR' | 'USD'; fields: AccountField[] }[] = [
     ],
   },
 ];
+const INSTRUCTIONS: BankField[] = [
+  { name: 'paymentInstructions', label: 'Payment instructions' },
+  { name: 'paymentInstructionsDv', label: 'Payment instructions in Dhivehi (optional)', dhivehi: true },
+];
 
 export function BankDetailsCard({ settings }: { settings: PaymentSettingsView }) {
   const id = useId();
@@ -63,8 +67,6 @@ export function BankDetailsCard({ settings }: { settings: PaymentSettingsView })
   // The accounts passengers pay into are the Owner's alone (the server refuses anyone else).
   const mayChange = useAdminMe().data?.user?.permissions.includes('bank.manage') ?? false;
 
-  const instructionsId = `${id}-paymentInstructions`;
-  const instructionsDvId = `${id}-paymentInstructionsDv`;
   return (
     <SettingsCard
       titleId={`${id}-title`}
@@ -98,37 +100,28 @@ export function BankDetailsCard({ settings }: { settings: PaymentSettingsView })
               </fieldset>
             ))}
           </div>
-          <div className="grid gap-2">
-            <Label htmlFor={instructionsId}>Payment instructions</Label>
-            <Textarea
-              id={instructionsId}
-              rows={4}
-              aria-invalid={errors.paymentInstructions ? true : undefined}
-              aria-describedby={errors.paymentInstructions ? errorId(instructionsId) : undefined}
-              {...form.register('paymentInstructions')}
-            />
-            {errors.paymentInstructions ? (
-              <p id={errorId(instructionsId)} className="text-sm text-red-700">
-                {errors.paymentInstructions.message}
-              </p>
-            ) : null}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={instructionsDvId}>Payment instructions in Dhivehi (optional)</Label>
-            <Textarea
-              id={instructionsDvId}
-              rows={4}
-              aria-invalid={errors.paymentInstructionsDv ? true : undefined}
-              aria-describedby={errors.paymentInstructionsDv ? errorId(instructionsDvId) : undefined}
-              {...DHIVEHI_FIELD}
-              {...form.register('paymentInstructionsDv')}
-            />
-            {errors.paymentInstructionsDv ? (
-              <p id={errorId(instructionsDvId)} className="text-sm text-red-700">
-                {errors.paymentInstructionsDv.message}
-              </p>
-            ) : null}
-          </div>
+          {INSTRUCTIONS.map((field) => {
+            const fieldId = `${id}-${field.name}`;
+            const error = errors[field.name];
+            return (
+              <div key={field.name} className="grid gap-2">
+                <Label htmlFor={fieldId}>{field.label}</Label>
+                <Textarea
+                  id={fieldId}
+                  rows={4}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? errorId(fieldId) : undefined}
+                  {...(field.dhivehi ? DHIVEHI_FIELD : {})}
+                  {...form.register(field.name)}
+                />
+                {error ? (
+                  <p id={errorId(fieldId)} className="text-sm text-red-700">
+                    {error.message}
+                  </p>
+                ) : null}
+              </div>
+            );
+          })}
           {mayChange && <SaveButton saving={update.isPending}>Save Bank Details</SaveButton>}
         </fieldset>
       </form>

@@ -22,6 +22,11 @@ type Values = z.input<typeof schema>;
 type Output = z.output<typeof schema>;
 const FIELDS = ['appName', 'shortName', 'themeColor', 'backgroundColor'] as const;
 
+const COLOURS = [
+  { name: 'themeColor', label: 'Theme colour' },
+  { name: 'backgroundColor', label: 'Background colour' },
+] as const;
+
 /** `<input type="color">` takes only #rrggbb; #abc is widened, anything else shows black. */
 function toPickerValue(hex: string): string {
   const value = hex.trim();
@@ -145,24 +150,18 @@ export function AppSettingsForm({ branding }: { branding: Branding }) {
             />
             <FieldError id={`${id}-shortName-error`} message={errors.shortName?.message} />
           </div>
-          <ColourField
-            id={`${id}-themeColor`}
-            name="themeColor"
-            label="Theme colour"
-            control={form.control}
-            register={form.register}
-            error={errors.themeColor?.message}
-            onPick={pick('themeColor')}
-          />
-          <ColourField
-            id={`${id}-backgroundColor`}
-            name="backgroundColor"
-            label="Background colour"
-            control={form.control}
-            register={form.register}
-            error={errors.backgroundColor?.message}
-            onPick={pick('backgroundColor')}
-          />
+          {COLOURS.map(({ name, label }) => (
+            <ColourField
+              key={name}
+              id={`${id}-${name}`}
+              name={name}
+              label={label}
+              control={form.control}
+              register={form.register}
+              error={errors[name]?.message}
+              onPick={pick(name)}
+            />
+          ))}
         </div>
 
         <div className="grid gap-2">
