@@ -112,7 +112,7 @@ export default defineConfig({
             // its steps import.
             {
               name: 'passenger-inputs',
-              test: /src[\\/]web[\\/](lib[\\/](image-compress|use-seconds-until)|components[\\/](slip-picker|one-time-code-input))\.tsx?$/,
+              test: /src[\\/]web[\\/](lib[\\/](image-compress|use-seconds-until)|components[\\/](slip-picker|one-time-code-input|load-error))\.tsx?$/,
               // What they import (the texts, the shared UI) stays in the files that hold it already.
               includeDependenciesRecursively: false,
             },

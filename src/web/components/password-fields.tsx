@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 
@@ -54,5 +54,18 @@ export function usePasswordFields<Name extends string>(empty: Record<Name, strin
     </p>
   ) : null;
 
-  return { values, clear: () => setValues(empty), setProblem, field, alert };
+  /** The form's submit: the values are checked first (`check`); a problem stops them, else `send` takes them. */
+  const submit =
+    (
+      check: (typed: Record<Name, string>) => PasswordProblem<Name>,
+      send: (typed: Record<Name, string>) => void,
+    ) =>
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const found = check(values);
+      setProblem(found);
+      if (!found) send(values);
+    };
+
+  return { values, clear: () => setValues(empty), setProblem, field, alert, submit };
 }

@@ -2,22 +2,16 @@ import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import type { ComponentProps } from 'react';
 import { cn } from '#web/lib/utils.ts';
 import { buttonVariants } from './button.tsx';
+import { withClasses } from './with-classes.tsx';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 export const AlertDialogPortal = AlertDialogPrimitive.Portal;
 
-export function AlertDialogOverlay({
-  className,
-  ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Overlay>) {
-  return (
-    <AlertDialogPrimitive.Overlay
-      className={cn('fixed inset-0 z-50 bg-slate-950/50', className)}
-      {...props}
-    />
-  );
-}
+export const AlertDialogOverlay = withClasses(
+  AlertDialogPrimitive.Overlay,
+  'fixed inset-0 z-50 bg-slate-950/50',
+);
 
 export function AlertDialogContent({
   className,
@@ -37,31 +31,13 @@ export function AlertDialogContent({
   );
 }
 
-export function AlertDialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-2 text-center sm:text-left', className)} {...props} />;
-}
-
-export function AlertDialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
-  );
-}
-
-export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return (
-    <AlertDialogPrimitive.Title
-      className={cn('text-lg font-semibold text-slate-900', className)}
-      {...props}
-    />
-  );
-}
-
-export function AlertDialogDescription({
-  className,
-  ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return <AlertDialogPrimitive.Description className={cn('text-sm text-slate-600', className)} {...props} />;
-}
+export const AlertDialogHeader = withClasses('div', 'flex flex-col gap-2 text-center sm:text-left');
+export const AlertDialogFooter = withClasses('div', 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end');
+export const AlertDialogTitle = withClasses(
+  AlertDialogPrimitive.Title,
+  'text-lg font-semibold text-slate-900',
+);
+export const AlertDialogDescription = withClasses(AlertDialogPrimitive.Description, 'text-sm text-slate-600');
 
 /** The confirming button; pass `variant="destructive"` for destructive actions. */
 export function AlertDialogAction({
@@ -72,14 +48,7 @@ export function AlertDialogAction({
   return <AlertDialogPrimitive.Action className={cn(buttonVariants({ variant }), className)} {...props} />;
 }
 
-export function AlertDialogCancel({
-  className,
-  ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
-  return (
-    <AlertDialogPrimitive.Cancel
-      className={cn(buttonVariants({ variant: 'outline' }), className)}
-      {...props}
-    />
-  );
-}
+export const AlertDialogCancel = withClasses(
+  AlertDialogPrimitive.Cancel,
+  buttonVariants({ variant: 'outline' }),
+);

@@ -2,17 +2,14 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '#web/lib/utils.ts';
+import { withClasses } from './with-classes.tsx';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogPortal = DialogPrimitive.Portal;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return (
-    <DialogPrimitive.Overlay className={cn('fixed inset-0 z-50 bg-slate-950/50', className)} {...props} />
-  );
-}
+export const DialogOverlay = withClasses(DialogPrimitive.Overlay, 'fixed inset-0 z-50 bg-slate-950/50');
 
 /** A modal panel: Radix traps focus inside it, closes on Escape and gives focus back on close. */
 export function DialogContent({
@@ -43,25 +40,7 @@ export function DialogContent({
   );
 }
 
-export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5 pr-8 text-left', className)} {...props} />;
-}
-
-export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
-  );
-}
-
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title className={cn('text-lg font-semibold text-slate-900', className)} {...props} />
-  );
-}
-
-export function DialogDescription({
-  className,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn('text-sm text-slate-600', className)} {...props} />;
-}
+export const DialogHeader = withClasses('div', 'flex flex-col gap-1.5 pr-8 text-left');
+export const DialogFooter = withClasses('div', 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end');
+export const DialogTitle = withClasses(DialogPrimitive.Title, 'text-lg font-semibold text-slate-900');
+export const DialogDescription = withClasses(DialogPrimitive.Description, 'text-sm text-slate-600');

@@ -1,6 +1,7 @@
 import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
 import type { ComponentProps } from 'react';
 import { cn } from '#web/lib/utils.ts';
+import { withClasses } from './with-classes.tsx';
 
 export const DropdownMenu = DropdownMenuPrimitive.Root;
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
@@ -44,20 +45,11 @@ export function DropdownMenuItem({
   );
 }
 
-export function DropdownMenuLabel({
-  className,
-  ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.Label>) {
-  return (
-    <DropdownMenuPrimitive.Label className={cn('px-2.5 py-2 text-sm font-semibold', className)} {...props} />
-  );
-}
-
-export function DropdownMenuSeparator({
-  className,
-  ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
-  return (
-    <DropdownMenuPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-slate-200', className)} {...props} />
-  );
-}
+export const DropdownMenuLabel = withClasses(
+  DropdownMenuPrimitive.Label,
+  'px-2.5 py-2 text-sm font-semibold',
+);
+export const DropdownMenuSeparator = withClasses(
+  DropdownMenuPrimitive.Separator,
+  '-mx-1 my-1 h-px bg-slate-200',
+);

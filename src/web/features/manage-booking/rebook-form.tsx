@@ -3,12 +3,12 @@ import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 're
 import type { Currency } from '#shared/constants.ts';
 import type { ManageRebookQuote } from '#shared/manage-api.ts';
 import type { PublicSettings, Trip } from '#shared/schemas.ts';
+import { LoadError } from '#web/components/load-error.tsx';
 import { SeatGrid, SeatLegend, type SeatView } from '#web/components/seat-map/seat-grid.tsx';
 import type { Slip } from '#web/components/slip-picker.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { apiErrorText } from '#web/i18n/msg.ts';
 import { useOperatorText } from '#web/i18n/operator-text.ts';
 import { T, useLanguage } from '#web/i18n/texts.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -281,11 +281,7 @@ export function RebookForm({ view, session, onChanged }: ChangeFormProps) {
             {t('manage.searching')}
           </p>
         ) : null}
-        {trips.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {apiErrorText(t, trips.error)}
-          </p>
-        ) : null}
+        {trips.isError ? <LoadError error={trips.error} /> : null}
         {trips.data?.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">
             {t('msg.noTrips')}
@@ -319,11 +315,7 @@ export function RebookForm({ view, session, onChanged }: ChangeFormProps) {
           {launches.isPending ? (
             <p className="text-sm text-slate-600">{t('vessel.loadingLaunches')}</p>
           ) : null}
-          {launches.isError ? (
-            <p role="alert" className="text-sm text-red-700">
-              {apiErrorText(t, launches.error)}
-            </p>
-          ) : null}
+          {launches.isError ? <LoadError error={launches.error} /> : null}
           {launches.data?.length === 0 ? (
             <p className="text-sm text-slate-600">{t('msg.noLaunches')}</p>
           ) : null}
@@ -349,11 +341,7 @@ export function RebookForm({ view, session, onChanged }: ChangeFormProps) {
         <div className="grid gap-3">
           <h4 className="text-sm font-semibold text-slate-900">{t('manage.seatsLegend')}</h4>
           <SeatLegend />
-          {seatMap.isError ? (
-            <p role="alert" className="text-sm text-red-700">
-              {apiErrorText(t, seatMap.error)}
-            </p>
-          ) : null}
+          {seatMap.isError ? <LoadError error={seatMap.error} /> : null}
           {seatMap.data ? (
             <SeatGrid seats={seatViews} onToggle={toggleSeat} />
           ) : (

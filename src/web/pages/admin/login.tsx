@@ -1,11 +1,10 @@
 import './boarding-device.ts';
-import { BrandMark } from '#web/components/layout/brand-mark.tsx';
+import { BrandHomeLink, StaffEntryPage } from '#web/components/layout/staff-entry-page.tsx';
 import { LoginForm } from '#web/features/admin/login/login-form.tsx';
 import { redirectTarget } from '#web/features/admin/login/redirect-target.ts';
 import { RestrictedAreaPanel } from '#web/features/admin/login/restricted-area-panel.tsx';
 import { EnglishArea } from '#web/i18n/english-area.tsx';
-import { Link, Navigate, useHistoryState, useNavigate } from '#web/lib/navigation.tsx';
-import { useBranding } from '#web/lib/public-queries.ts';
+import { Navigate, useHistoryState, useNavigate } from '#web/lib/navigation.tsx';
 import { useAdminMe } from '#web/lib/use-admin-auth.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
@@ -19,7 +18,6 @@ export default function AdminLoginPage() {
 }
 
 function AdminLogin() {
-  const { appName, logoUrl } = useBranding();
   const me = useAdminMe();
   const historyState = useHistoryState();
   const navigate = useNavigate();
@@ -30,23 +28,16 @@ function AdminLogin() {
   if (user && !me.isFetching) return <Navigate to={redirectTarget(historyState, user.role)} replace />;
 
   return (
-    <main className="min-h-dvh bg-gradient-to-br from-sky-50 via-white to-sky-100 px-4 py-8 sm:py-12">
-      <div className="mx-auto grid w-full max-w-md gap-6 md:max-w-4xl md:grid-cols-2 md:items-start">
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg sm:p-8">
-          <Link to="/" className="inline-flex items-center gap-2.5 rounded-lg font-bold text-slate-900">
-            <BrandMark logoUrl={logoUrl} />
-            {appName}
-          </Link>
-          <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900">Admin Login</h1>
-          <p className="mt-1 mb-6 text-sm text-slate-600">Sign in to manage trips, tickets and settings.</p>
-          <LoginForm
-            onSignedIn={(signedIn) =>
-              navigate(redirectTarget(historyState, signedIn.role), { replace: true })
-            }
-          />
-        </div>
-        <RestrictedAreaPanel />
+    <StaffEntryPage className="mx-auto grid w-full max-w-md gap-6 md:max-w-4xl md:grid-cols-2 md:items-start">
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg sm:p-8">
+        <BrandHomeLink />
+        <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900">Admin Login</h1>
+        <p className="mt-1 mb-6 text-sm text-slate-600">Sign in to manage trips, tickets and settings.</p>
+        <LoginForm
+          onSignedIn={(signedIn) => navigate(redirectTarget(historyState, signedIn.role), { replace: true })}
+        />
       </div>
-    </main>
+      <RestrictedAreaPanel />
+    </StaffEntryPage>
   );
 }

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { Banner } from '#shared/schemas.ts';
 import type { BannerList } from '#shared/setup-api.ts';
 import { api } from '#web/lib/api-client.ts';
+import { useRefresh } from '#web/lib/staff-mutation.ts';
 
 export const adminBannersQuery = queryOptions({
   queryKey: ['admin', 'banners'],
@@ -12,17 +13,10 @@ export const adminBannersQuery = queryOptions({
 export type BannerUpload = { image: Blob; showOnDesktop: boolean; showOnMobile: boolean };
 
 /** The admin list and the home page carousel both follow a change. */
-function useRefreshBanners() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['admin', 'banners'] }),
-      queryClient.invalidateQueries({ queryKey: ['banners'] }),
-    ]);
-}
+const CHANGED_VIEWS = [['admin', 'banners'], ['banners']];
 
 export function useUploadBanner() {
-  const refresh = useRefreshBanners();
+  const refresh = useRefresh(CHANGED_VIEWS);
   return useMutation({
     mutationFn: ({ image, showOnDesktop, showOnMobile }: BannerUpload) => {
       const body = new FormData();
@@ -36,7 +30,7 @@ export function useUploadBanner() {
 }
 
 export function useDeleteBanner() {
-  const refresh = useRefreshBanners();
+  const refresh = useRefresh(CHANGED_VIEWS);
   return useMutation({
     mutationFn: (id: string) => api.delete<undefined>(`/api/admin/banners/${encodeURIComponent(id)}`),
     onSettled: refresh,

@@ -25,18 +25,17 @@ function BannerRow({ banner, onDelete }: { banner: Banner; onDelete: () => void 
           {banner.isActive ? null : <Badge variant="warning">Inactive</Badge>}
         </div>
         <ul className="flex flex-wrap gap-2" aria-label="Shown on">
-          <li>
-            <Badge variant={banner.showOnDesktop ? 'success' : 'outline'}>
-              <Monitor aria-hidden="true" className="size-3.5" />
-              {banner.showOnDesktop ? 'Desktop' : 'Not on desktop'}
-            </Badge>
-          </li>
-          <li>
-            <Badge variant={banner.showOnMobile ? 'success' : 'outline'}>
-              <Smartphone aria-hidden="true" className="size-3.5" />
-              {banner.showOnMobile ? 'Mobile' : 'Not on mobile'}
-            </Badge>
-          </li>
+          {[
+            { shown: banner.showOnDesktop, Icon: Monitor, on: 'Desktop', off: 'Not on desktop' },
+            { shown: banner.showOnMobile, Icon: Smartphone, on: 'Mobile', off: 'Not on mobile' },
+          ].map(({ shown, Icon, on, off }) => (
+            <li key={on}>
+              <Badge variant={shown ? 'success' : 'outline'}>
+                <Icon aria-hidden="true" className="size-3.5" />
+                {shown ? on : off}
+              </Badge>
+            </li>
+          ))}
         </ul>
         <div className="mt-auto">
           <Button

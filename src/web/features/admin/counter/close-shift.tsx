@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { type CashUp, type PerCurrency, perCurrencySchema } from '#shared/counter.ts';
+import type { CashUp } from '#shared/counter.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Label } from '#web/components/ui/label.tsx';
@@ -8,13 +8,12 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { formatAmount } from '#web/lib/admin-format.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { closeShift, shiftQuery } from './api.ts';
+import { DRAWERS, useDrawerAmounts } from './drawer-amounts.ts';
 import { InputField } from './field.tsx';
 import { changeDue, readAmount } from './sale-money.ts';
 
 /** How a cash-up is shown: the cash-ups feature's, lent by the page; with its sales or without. */
 export type CashUpView = (cashUp: CashUp, options: { showSales: boolean }) => ReactNode;
-
-const DRAWERS = ['MVR', 'USD'] as const;
 
 /** What the drawer should hold against what was counted, as the seller types. */
 function countHint(counted: string, expected: string | undefined, currency: string): string | null {
@@ -43,12 +42,11 @@ export function CloseShift({
   onClosed: (cashUp: CashUp) => void;
 }) {
   const queryClient = useQueryClient();
-  const [counted, setCounted] = useState<PerCurrency>({ MVR: '', USD: '' });
+  const counted = useDrawerAmounts('counted', { MVR: '', USD: '' });
   const [note, setNote] = useState('');
-  const [problems, setProblems] = useState<Partial<Record<keyof PerCurrency, string>>>({});
   const [confirming, setConfirming] = useState(false);
   const close = useMutation({
-    mutationFn: () => closeShift(counted, note),
+    mutationFn: () => closeShift(counted.amounts, note),
     onSuccess: (cashUp) => {
       setConfirming(false);
       queryClient.setQueryData(shiftQuery.queryKey, { shift: null });
@@ -60,15 +58,7 @@ export function CloseShift({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = perCurrencySchema.safeParse(counted);
-    if (!parsed.success) {
-      const found: typeof problems = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof PerCurrency] ??= issue.message;
-      setProblems(found);
-      document.getElementById(found.MVR ? 'counted-mvr' : 'counted-usd')?.focus();
-      return;
-    }
-    setProblems({});
+    if (!counted.check()) return;
     close.reset();
     setConfirming(true);
   };
@@ -88,13 +78,9 @@ export function CloseShift({
           {DRAWERS.map((currency) => (
             <InputField
               key={currency}
-              id={`counted-${currency.toLowerCase()}`}
               label={`Cash counted in ${currency}`}
-              error={problems[currency]}
-              hint={countHint(counted[currency], expected(currency), currency)}
-              inputMode="decimal"
-              value={counted[currency]}
-              onValue={(value) => setCounted({ ...counted, [currency]: value })}
+              hint={countHint(counted.amounts[currency], expected(currency), currency)}
+              {...counted.field(currency)}
             />
           ))}
         </div>
@@ -108,9 +94,9 @@ export function CloseShift({
             onChange={(e) => setNote(e.target.value)}
           />
         </div>
-        {(problems.MVR || problems.USD) && (
+        {counted.problem && (
           <p role="alert" className="text-sm text-red-800">
-            {problems.MVR ?? problems.USD}
+            {counted.problem}
           </p>
         )}
         <Button type="submit" variant="outline" size="lg" className="w-full">

@@ -1,9 +1,10 @@
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { COMPRESSION } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import type { AdminLaunch, LaunchInput, LaunchList } from '#shared/setup-api.ts';
 import { ApiError, api } from '#web/lib/api-client.ts';
 import { type CompressProgress, compressImage } from '#web/lib/image-compress.ts';
+import { useRefresh, useStaffMutation } from '#web/lib/staff-mutation.ts';
 import { toast } from '#web/lib/toast.ts';
 
 const path = (id: string, action = '') => `/api/admin/launches/${encodeURIComponent(id)}${action}`;
@@ -15,52 +16,41 @@ export const launchListQuery = queryOptions({
 });
 
 /** Launch names show on schedules and trips; the dashboard counts active launches. */
-const refreshAfterChange = (queryClient: QueryClient) =>
-  Promise.all(
-    [
-      ['admin', 'launches'],
-      ['admin', 'schedules'],
-      ['admin', 'trips'],
-      ['admin', 'dashboard'],
-    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  );
+const CHANGED_VIEWS = [
+  ['admin', 'launches'],
+  ['admin', 'schedules'],
+  ['admin', 'trips'],
+  ['admin', 'dashboard'],
+];
 
 export const errorMessage = (error: unknown) =>
   error instanceof ApiError || error instanceof Error ? error.message : MSG.serverError;
 
 export function useSaveLaunch() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useStaffMutation({
     mutationFn: ({ id, input }: { id: string | null; input: LaunchInput }) =>
       id ? api.put<AdminLaunch>(path(id), input) : api.post<AdminLaunch>('/api/admin/launches', input),
-    onSuccess: (_launch, { id }) => {
-      toast.success(id ? MSG.launchUpdated : MSG.launchCreated);
-    },
+    done: (_launch, { id }) => (id ? MSG.launchUpdated : MSG.launchCreated),
     // The dialog stays open and shows the reason too (e.g. booked seats that would be removed).
-    onError: (error) => {
-      toast.error(MSG.launchSaveFailed, { description: errorMessage(error) });
-    },
-    onSettled: () => refreshAfterChange(queryClient),
+    failed: MSG.launchSaveFailed,
+    reason: errorMessage,
+    refresh: CHANGED_VIEWS,
   });
 }
 
 export function useDeleteLaunch() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useStaffMutation({
     mutationFn: (id: string) => api.delete<void>(path(id)),
-    onSuccess: () => {
-      toast.success(MSG.launchDeleted);
-    },
-    onError: (error) => {
-      toast.error(MSG.launchDeleteFailed, { description: errorMessage(error) });
-    },
-    onSettled: () => refreshAfterChange(queryClient),
+    done: () => MSG.launchDeleted,
+    failed: MSG.launchDeleteFailed,
+    reason: errorMessage,
+    refresh: CHANGED_VIEWS,
   });
 }
 
 /** Shrinks the photo in the browser (docs/product.md section 9 launch preset), then uploads it. */
 export function useUploadLaunchImage() {
-  const queryClient = useQueryClient();
+  const refresh = useRefresh(CHANGED_VIEWS);
   return useMutation({
     mutationFn: async ({
       id,
@@ -79,6 +69,6 @@ export function useUploadLaunchImage() {
     onError: (error) => {
       toast.error(MSG.uploadFailed(errorMessage(error)));
     },
-    onSettled: () => refreshAfterChange(queryClient),
+    onSettled: refresh,
   });
 }

@@ -1,16 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
-import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId } from 'react';
 import type { z } from 'zod';
 import { MSG } from '#shared/messages.ts';
 import type { Location } from '#shared/schemas.ts';
-import { type LocationInput, locationInputSchema } from '#shared/setup-api.ts';
+import { locationInputSchema } from '#shared/setup-api.ts';
 import { FormDialog } from '#web/components/form-dialog.tsx';
 import { FormField } from '#web/components/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { DHIVEHI_FIELD } from '#web/i18n/operator-text.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { useDialogForm } from '#web/lib/dialog-form.ts';
 import { showServerFieldErrors } from '#web/lib/server-form.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useSaveLocation } from './api.ts';
@@ -36,22 +35,16 @@ type Props = {
 export function LocationDialog({ location, open, onOpenChange }: Props) {
   const id = useId();
   const save = useSaveLocation();
-  const form = useForm<FormValues, unknown, LocationInput>({
-    resolver: zodResolver(locationInputSchema),
-    defaultValues: EMPTY,
+  const form = useDialogForm({
+    schema: locationInputSchema,
+    open,
+    subject: location,
+    values: location
+      ? { name: location.name, nameDv: location.nameDv, code: location.code, country: location.country }
+      : EMPTY,
+    request: save,
   });
   const { errors } = form.formState;
-
-  useEffect(() => {
-    if (open) {
-      form.reset(
-        location
-          ? { name: location.name, nameDv: location.nameDv, code: location.code, country: location.country }
-          : EMPTY,
-      );
-      save.reset();
-    }
-  }, [open, location, form.reset, save.reset]);
 
   const onSubmit = form.handleSubmit((input) =>
     save.mutate(

@@ -1,19 +1,14 @@
-import { Save } from 'lucide-react';
 import { useId } from 'react';
 import type { z } from 'zod';
 import { MSG } from '#shared/messages.ts';
 import type { PaymentSettingsView } from '#shared/schemas.ts';
 import { paymentSettingsUpdateSchema } from '#shared/setup-api.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
-import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
+import { SaveButton, SettingsCard } from '#web/components/settings-card.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { DHIVEHI_FIELD } from '#web/i18n/operator-text.ts';
-import { apiErrorText } from '#web/lib/api-client.ts';
-import { showServerFieldErrors, useServerForm } from '#web/lib/server-form.ts';
-import { toast } from '#web/lib/toast.ts';
+import { type ServerFormToasts, useServerForm } from '#web/lib/server-form.ts';
 import { useAdminMe } from '#web/lib/use-admin-auth.ts';
 import { useUpdatePaymentSettings } from './api.ts';
 import { errorId, SettingsField } from './settings-field.tsx';
@@ -21,24 +16,25 @@ import { errorId, SettingsField } from './settings-field.tsx';
 const schema = paymentSettingsUpdateSchema
   .pick({
     bankName: true,
+    bankNameDv: true,
     accountHolder: true,
     accountNumber: true,
     bankNameUsd: true,
+    bankNameUsdDv: true,
     accountHolderUsd: true,
     accountNumberUsd: true,
     paymentInstructions: true,
-    bankNameDv: true,
-    bankNameUsdDv: true,
     paymentInstructionsDv: true,
   })
   .required();
+const TOASTS: ServerFormToasts = { saved: MSG.bankUpdated, failed: MSG.bankFailed };
 type Values = z.input<typeof schema>;
 type Field = keyof Values;
 
 /** `dhivehi`: the optional Dhivehi version passengers reading Dhivehi see (empty: the English). */
-type AccountField = { name: Field; label: string; dhivehi?: true };
+type BankField = { name: Field; label: string; dhivehi?: true };
 
-const ACCOUNTS: { currency: 'MVR' | 'USD'; fields: AccountField[] }[] = [
+const ACCOUNTS: { currency: 'MVR' | 'USD'; fields: BankField[] }[] = [
   {
     currency: 'MVR',
     fields: [
@@ -58,132 +54,77 @@ const ACCOUNTS: { currency: 'MVR' | 'USD'; fields: AccountField[] }[] = [
     ],
   },
 ];
-const FIELD_NAMES: Field[] = [
-  ...ACCOUNTS.flatMap((a) => a.fields.map((f) => f.name)),
-  'paymentInstructions',
-  'paymentInstructionsDv',
+const INSTRUCTIONS: BankField[] = [
+  { name: 'paymentInstructions', label: 'Payment instructions' },
+  { name: 'paymentInstructionsDv', label: 'Payment instructions in Dhivehi (optional)', dhivehi: true },
 ];
-
-const valuesOf = (s: PaymentSettingsView): Values => ({
-  bankName: s.bankName,
-  accountHolder: s.accountHolder,
-  accountNumber: s.accountNumber,
-  bankNameUsd: s.bankNameUsd,
-  accountHolderUsd: s.accountHolderUsd,
-  accountNumberUsd: s.accountNumberUsd,
-  paymentInstructions: s.paymentInstructions,
-  bankNameDv: s.bankNameDv,
-  bankNameUsdDv: s.bankNameUsdDv,
-  paymentInstructionsDv: s.paymentInstructionsDv,
-});
 
 export function BankDetailsCard({ settings }: { settings: PaymentSettingsView }) {
   const id = useId();
   const update = useUpdatePaymentSettings();
-  const form = useServerForm({ schema, source: settings, valuesOf });
+  const { form, onSubmit } = useServerForm({ schema, source: settings, save: update.mutate, toasts: TOASTS });
   const { errors } = form.formState;
   // The accounts passengers pay into are the Owner's alone (the server refuses anyone else).
   const mayChange = useAdminMe().data?.user?.permissions.includes('bank.manage') ?? false;
 
-  const onSubmit = form.handleSubmit((details) =>
-    update.mutate(details, {
-      onSuccess: (saved) => {
-        form.reset(valuesOf(saved));
-        toast.success(MSG.bankUpdated);
-      },
-      onError: (error) => {
-        showServerFieldErrors(error, FIELD_NAMES, form.setError);
-        toast.error(MSG.bankFailed, { description: apiErrorText(error) });
-      },
-    }),
-  );
-
-  const instructionsId = `${id}-paymentInstructions`;
-  const instructionsDvId = `${id}-paymentInstructionsDv`;
   return (
-    <Card>
-      <CardHeader>
-        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-          Bank Account Details
-        </h2>
-        <CardDescription>
-          Shown to passengers at payment, for the currency they choose to pay in. Passengers reading Dhivehi
-          see the Dhivehi versions where you fill them in, else the English.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {!mayChange && (
-          <p className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-slate-800">
-            {STAFF_MSG.bankOwnerOnly}.
-          </p>
-        )}
-        <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
-          <fieldset disabled={!mayChange} className="grid gap-6">
-            <div className="grid gap-6 md:grid-cols-2">
-              {ACCOUNTS.map((account) => (
-                <fieldset
-                  key={account.currency}
-                  className="grid gap-4 rounded-xl border border-slate-200 p-4"
-                >
-                  <legend className="px-1 text-sm font-semibold text-slate-900">
-                    {account.currency} account
-                  </legend>
-                  {account.fields.map((field) => (
-                    <SettingsField
-                      key={field.name}
-                      id={`${id}-${field.name}`}
-                      label={`${field.label} (${account.currency})`}
-                      autoComplete="off"
-                      error={errors[field.name]?.message}
-                      {...(field.dhivehi ? DHIVEHI_FIELD : {})}
-                      {...form.register(field.name)}
-                    />
-                  ))}
-                </fieldset>
-              ))}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={instructionsId}>Payment instructions</Label>
-              <Textarea
-                id={instructionsId}
-                rows={4}
-                aria-invalid={errors.paymentInstructions ? true : undefined}
-                aria-describedby={errors.paymentInstructions ? errorId(instructionsId) : undefined}
-                {...form.register('paymentInstructions')}
-              />
-              {errors.paymentInstructions ? (
-                <p id={errorId(instructionsId)} className="text-sm text-red-700">
-                  {errors.paymentInstructions.message}
-                </p>
-              ) : null}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={instructionsDvId}>Payment instructions in Dhivehi (optional)</Label>
-              <Textarea
-                id={instructionsDvId}
-                rows={4}
-                aria-invalid={errors.paymentInstructionsDv ? true : undefined}
-                aria-describedby={errors.paymentInstructionsDv ? errorId(instructionsDvId) : undefined}
-                {...DHIVEHI_FIELD}
-                {...form.register('paymentInstructionsDv')}
-              />
-              {errors.paymentInstructionsDv ? (
-                <p id={errorId(instructionsDvId)} className="text-sm text-red-700">
-                  {errors.paymentInstructionsDv.message}
-                </p>
-              ) : null}
-            </div>
-            {mayChange && (
-              <div>
-                <Button type="submit" disabled={update.isPending}>
-                  {update.isPending ? <Spinner /> : <Save aria-hidden="true" />}
-                  {update.isPending ? 'Saving...' : 'Save Bank Details'}
-                </Button>
+    <SettingsCard
+      titleId={`${id}-title`}
+      title="Bank Account Details"
+      description="Shown to passengers at payment, for the currency they choose to pay in. Passengers reading Dhivehi see the Dhivehi versions where you fill them in, else the English."
+    >
+      {!mayChange && (
+        <p className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-slate-800">
+          {STAFF_MSG.bankOwnerOnly}.
+        </p>
+      )}
+      <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+        <fieldset disabled={!mayChange} className="grid gap-6">
+          <div className="grid gap-6 md:grid-cols-2">
+            {ACCOUNTS.map((account) => (
+              <fieldset key={account.currency} className="grid gap-4 rounded-xl border border-slate-200 p-4">
+                <legend className="px-1 text-sm font-semibold text-slate-900">
+                  {account.currency} account
+                </legend>
+                {account.fields.map((field) => (
+                  <SettingsField
+                    key={field.name}
+                    id={`${id}-${field.name}`}
+                    label={`${field.label} (${account.currency})`}
+                    autoComplete="off"
+                    error={errors[field.name]?.message}
+                    {...(field.dhivehi ? DHIVEHI_FIELD : {})}
+                    {...form.register(field.name)}
+                  />
+                ))}
+              </fieldset>
+            ))}
+          </div>
+          {INSTRUCTIONS.map((field) => {
+            const fieldId = `${id}-${field.name}`;
+            const error = errors[field.name];
+            return (
+              <div key={field.name} className="grid gap-2">
+                <Label htmlFor={fieldId}>{field.label}</Label>
+                <Textarea
+                  id={fieldId}
+                  rows={4}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? errorId(fieldId) : undefined}
+                  {...(field.dhivehi ? DHIVEHI_FIELD : {})}
+                  {...form.register(field.name)}
+                />
+                {error ? (
+                  <p id={errorId(fieldId)} className="text-sm text-red-700">
+                    {error.message}
+                  </p>
+                ) : null}
               </div>
-            )}
-          </fieldset>
-        </form>
-      </CardContent>
-    </Card>
+            );
+          })}
+          {mayChange && <SaveButton saving={update.isPending}>Save Bank Details</SaveButton>}
+        </fieldset>
+      </form>
+    </SettingsCard>
   );
 }

@@ -1,12 +1,11 @@
-import { ArrowRight, Plus, Save, Trash2 } from 'lucide-react';
+import { ArrowRight, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { REFUND_POLICY_LIMITS, type RefundPolicy } from '#shared/refund-policy.ts';
 import type { PaymentSettingsView } from '#shared/schemas.ts';
 import { REFUND_POLICY_MSG, refundPolicyInputSchema } from '#shared/setup-api.ts';
+import { SaveButton, SettingsCard } from '#web/components/settings-card.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, apiErrorText } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useUpdatePaymentSettings } from './api.ts';
@@ -165,136 +164,124 @@ export function RefundPolicyCard({ settings }: { settings: PaymentSettingsView }
   };
 
   return (
-    <Card data-testid="refund-policy-card">
-      <CardHeader>
-        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-          Cancellation refunds
-        </h2>
-        <CardDescription>
-          What passengers get back when they cancel a booking themselves, by how long before departure they
-          cancel. Passengers see this before they submit a booking. Up to {MAX_TIERS} tiers, the longest
-          notice first.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="grid gap-4">
-          {rows.length > 0 ? (
-            <ol
-              className="grid gap-3"
-              aria-label="Refund tiers"
-              aria-describedby={listError ? listErrorId : undefined}
-            >
-              {rows.map((row, index) => {
-                const n = index + 1;
-                const hoursError = errors[`refundPolicy.${index}.hoursBefore`];
-                const percentError = errors[`refundPolicy.${index}.percent`];
-                return (
-                  <li
-                    key={row.key}
-                    className="grid gap-2 rounded-xl border border-slate-200 p-3"
-                    data-testid="refund-tier"
-                  >
-                    {/* Two halves that wrap as wholes on a phone: the notice, then the share. */}
-                    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-800">
-                      <span className="flex min-w-0 items-center gap-2">
-                        <label htmlFor={hoursId(row)} className="shrink-0">
-                          <span className="sr-only">Tier {n}: </span>At least
-                        </label>
-                        <TierNumber
-                          id={hoursId(row)}
-                          max={REFUND_POLICY_LIMITS.maxHours}
-                          value={row.hours}
-                          error={hoursError}
-                          onChange={(value) => change(row.key, 'hours', value)}
-                        />
-                        <label htmlFor={hoursId(row)}>hours before departure</label>
-                      </span>
-                      <span className="flex items-center gap-2">
-                        <ArrowRight aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-                        <TierNumber
-                          id={percentId(row)}
-                          max={REFUND_POLICY_LIMITS.maxPercent}
-                          value={row.percent}
-                          error={percentError}
-                          onChange={(value) => change(row.key, 'percent', value)}
-                        />
-                        <label htmlFor={percentId(row)}>
-                          <span className="sr-only">Tier {n}: </span>% back
-                        </label>
-                      </span>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        className="ms-auto text-red-700 hover:text-red-800"
-                        aria-label={`Remove tier ${n}`}
-                        onClick={() => remove(row.key)}
-                      >
-                        <Trash2 aria-hidden="true" />
-                        {/* A phone has room for the icon only; the button's name says it all. */}
-                        <span className="max-sm:sr-only">Remove</span>
-                      </Button>
-                    </div>
-                    {hoursError ? (
-                      <p id={errorId(hoursId(row))} className="text-sm text-red-700">
-                        {hoursError}
-                      </p>
-                    ) : null}
-                    {percentError ? (
-                      <p id={errorId(percentId(row))} className="text-sm text-red-700">
-                        {percentError}
-                      </p>
-                    ) : null}
-                  </li>
-                );
-              })}
-            </ol>
-          ) : (
-            <p className="rounded-xl border border-dashed border-slate-300 p-3 text-sm text-slate-700">
-              No tiers: a cancellation gives nothing back.
-            </p>
-          )}
-          {listError ? (
-            <p id={listErrorId} role="alert" className="text-sm text-red-700">
-              {listError}
+    <SettingsCard
+      titleId={`${id}-title`}
+      title="Cancellation refunds"
+      description={`What passengers get back when they cancel a booking themselves, by how long before departure they cancel. Passengers see this before they submit a booking. Up to ${MAX_TIERS} tiers, the longest notice first.`}
+      testId="refund-policy-card"
+    >
+      <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="grid gap-4">
+        {rows.length > 0 ? (
+          <ol
+            className="grid gap-3"
+            aria-label="Refund tiers"
+            aria-describedby={listError ? listErrorId : undefined}
+          >
+            {rows.map((row, index) => {
+              const n = index + 1;
+              const hoursError = errors[`refundPolicy.${index}.hoursBefore`];
+              const percentError = errors[`refundPolicy.${index}.percent`];
+              return (
+                <li
+                  key={row.key}
+                  className="grid gap-2 rounded-xl border border-slate-200 p-3"
+                  data-testid="refund-tier"
+                >
+                  {/* Two halves that wrap as wholes on a phone: the notice, then the share. */}
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-800">
+                    <span className="flex min-w-0 items-center gap-2">
+                      <label htmlFor={hoursId(row)} className="shrink-0">
+                        <span className="sr-only">Tier {n}: </span>At least
+                      </label>
+                      <TierNumber
+                        id={hoursId(row)}
+                        max={REFUND_POLICY_LIMITS.maxHours}
+                        value={row.hours}
+                        error={hoursError}
+                        onChange={(value) => change(row.key, 'hours', value)}
+                      />
+                      <label htmlFor={hoursId(row)}>hours before departure</label>
+                    </span>
+                    <span className="flex items-center gap-2">
+                      <ArrowRight aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+                      <TierNumber
+                        id={percentId(row)}
+                        max={REFUND_POLICY_LIMITS.maxPercent}
+                        value={row.percent}
+                        error={percentError}
+                        onChange={(value) => change(row.key, 'percent', value)}
+                      />
+                      <label htmlFor={percentId(row)}>
+                        <span className="sr-only">Tier {n}: </span>% back
+                      </label>
+                    </span>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="ms-auto text-red-700 hover:text-red-800"
+                      aria-label={`Remove tier ${n}`}
+                      onClick={() => remove(row.key)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                      {/* A phone has room for the icon only; the button's name says it all. */}
+                      <span className="max-sm:sr-only">Remove</span>
+                    </Button>
+                  </div>
+                  {hoursError ? (
+                    <p id={errorId(hoursId(row))} className="text-sm text-red-700">
+                      {hoursError}
+                    </p>
+                  ) : null}
+                  {percentError ? (
+                    <p id={errorId(percentId(row))} className="text-sm text-red-700">
+                      {percentError}
+                    </p>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ol>
+        ) : (
+          <p className="rounded-xl border border-dashed border-slate-300 p-3 text-sm text-slate-700">
+            No tiers: a cancellation gives nothing back.
+          </p>
+        )}
+        {listError ? (
+          <p id={listErrorId} role="alert" className="text-sm text-red-700">
+            {listError}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-3">
+          <Button
+            ref={addButton}
+            variant="outline"
+            disabled={rows.length >= MAX_TIERS}
+            aria-describedby={rows.length >= MAX_TIERS ? `${id}-max` : undefined}
+            onClick={add}
+          >
+            <Plus aria-hidden="true" /> Add tier
+          </Button>
+          {rows.length >= MAX_TIERS ? (
+            <p id={`${id}-max`} className="text-sm text-slate-600">
+              {REFUND_POLICY_MSG.tooMany}.
             </p>
           ) : null}
-          <div className="flex flex-wrap items-center gap-3">
-            <Button
-              ref={addButton}
-              variant="outline"
-              disabled={rows.length >= MAX_TIERS}
-              aria-describedby={rows.length >= MAX_TIERS ? `${id}-max` : undefined}
-              onClick={add}
-            >
-              <Plus aria-hidden="true" /> Add tier
-            </Button>
-            {rows.length >= MAX_TIERS ? (
-              <p id={`${id}-max`} className="text-sm text-slate-600">
-                {REFUND_POLICY_MSG.tooMany}.
-              </p>
-            ) : null}
-          </div>
-          <section
-            aria-labelledby={`${id}-preview`}
-            className="rounded-xl border border-sky-100 bg-sky-50/60 p-4"
-          >
-            <h3 id={`${id}-preview`} className="text-sm font-semibold text-sky-900">
-              What passengers read
-            </h3>
-            <p className="mt-2 text-sm text-slate-800" aria-live="polite" data-testid="refund-preview">
-              {checked.policy
-                ? describeRefundPolicy(checked.policy)
-                : 'Correct the tiers above to see the policy in words.'}
-            </p>
-          </section>
-          <div>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? <Spinner /> : <Save aria-hidden="true" />}
-              {update.isPending ? 'Saving...' : 'Save Refund Policy'}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+        </div>
+        <section
+          aria-labelledby={`${id}-preview`}
+          className="rounded-xl border border-sky-100 bg-sky-50/60 p-4"
+        >
+          <h3 id={`${id}-preview`} className="text-sm font-semibold text-sky-900">
+            What passengers read
+          </h3>
+          <p className="mt-2 text-sm text-slate-800" aria-live="polite" data-testid="refund-preview">
+            {checked.policy
+              ? describeRefundPolicy(checked.policy)
+              : 'Correct the tiers above to see the policy in words.'}
+          </p>
+        </section>
+        <SaveButton saving={update.isPending}>Save Refund Policy</SaveButton>
+      </form>
+    </SettingsCard>
   );
 }

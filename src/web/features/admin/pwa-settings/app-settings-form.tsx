@@ -1,4 +1,4 @@
-import { Save, Ship } from 'lucide-react';
+import { Ship } from 'lucide-react';
 import { useId } from 'react';
 import { type Control, type UseFormRegister, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -6,14 +6,10 @@ import { PWA_SHORT_NAME_MAX } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import type { Branding } from '#shared/schemas.ts';
 import { pwaSettingsUpdateSchema } from '#shared/setup-api.ts';
-import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
+import { SaveButton, SettingsCard } from '#web/components/settings-card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
-import { apiErrorText } from '#web/lib/api-client.ts';
-import { showServerFieldErrors, useServerForm } from '#web/lib/server-form.ts';
-import { toast } from '#web/lib/toast.ts';
+import { type ServerFormToasts, useServerForm } from '#web/lib/server-form.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useSaveBranding } from './api.ts';
 
@@ -21,16 +17,15 @@ import { useSaveBranding } from './api.ts';
 const schema = pwaSettingsUpdateSchema
   .pick({ appName: true, shortName: true, themeColor: true, backgroundColor: true })
   .required();
+const TOASTS: ServerFormToasts = { saved: MSG.settingsSaved, failed: MSG.pwaSaveFailed };
 type Values = z.input<typeof schema>;
 type Output = z.output<typeof schema>;
 const FIELDS = ['appName', 'shortName', 'themeColor', 'backgroundColor'] as const;
 
-const valuesOf = (b: Branding): Values => ({
-  appName: b.appName,
-  shortName: b.shortName,
-  themeColor: b.themeColor,
-  backgroundColor: b.backgroundColor,
-});
+const COLOURS = [
+  { name: 'themeColor', label: 'Theme colour' },
+  { name: 'backgroundColor', label: 'Background colour' },
+] as const;
 
 /** `<input type="color">` takes only #rrggbb; #abc is widened, anything else shows black. */
 function toPickerValue(hex: string): string {
@@ -97,124 +92,100 @@ function ColourField({
 export function AppSettingsForm({ branding }: { branding: Branding }) {
   const id = useId();
   const save = useSaveBranding();
-  const form = useServerForm({ schema, source: branding, valuesOf, mode: 'onTouched' });
+  const { form, onSubmit } = useServerForm({
+    schema,
+    source: branding,
+    save: save.mutate,
+    toasts: TOASTS,
+    mode: 'onTouched',
+  });
   const { errors } = form.formState;
   const [appName, shortName, themeColor, backgroundColor] = useWatch({ control: form.control, name: FIELDS });
   const shortLength = (shortName ?? '').length;
-
-  const onSubmit = form.handleSubmit((settings) =>
-    save.mutate(settings, {
-      onSuccess: (saved) => {
-        form.reset(valuesOf(saved));
-        toast.success(MSG.settingsSaved);
-      },
-      onError: (error) => {
-        showServerFieldErrors(error, FIELDS, form.setError);
-        toast.error(MSG.pwaSaveFailed, {
-          description: apiErrorText(error),
-        });
-      },
-    }),
-  );
 
   const pick = (name: 'themeColor' | 'backgroundColor') => (value: string) =>
     form.setValue(name, value, { shouldDirty: true, shouldValidate: true });
 
   return (
-    <Card>
-      <CardHeader>
-        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-          App Configuration
-        </h2>
-        <CardDescription>The name and colours of the installed app and the site.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="grid gap-5">
-          <div className="grid gap-5 sm:grid-cols-2">
-            <div className="grid content-start gap-2">
-              <Label htmlFor={`${id}-appName`}>App name</Label>
-              <Input
-                id={`${id}-appName`}
-                autoComplete="off"
-                aria-invalid={errors.appName ? true : undefined}
-                aria-describedby={errors.appName ? `${id}-appName-error` : undefined}
-                {...form.register('appName')}
-              />
-              <FieldError id={`${id}-appName-error`} message={errors.appName?.message} />
-            </div>
-            <div className="grid content-start gap-2">
-              <div className="flex items-baseline justify-between gap-2">
-                <Label htmlFor={`${id}-shortName`}>Short name</Label>
-                <span
-                  id={`${id}-shortName-count`}
-                  className={cn(
-                    'text-xs tabular-nums',
-                    shortLength > PWA_SHORT_NAME_MAX ? 'font-semibold text-red-700' : 'text-slate-600',
-                  )}
-                >
-                  {shortLength}/{PWA_SHORT_NAME_MAX}
-                  <span className="sr-only"> characters</span>
-                </span>
-              </div>
-              <Input
-                id={`${id}-shortName`}
-                autoComplete="off"
-                aria-invalid={errors.shortName ? true : undefined}
-                aria-describedby={[`${id}-shortName-count`, errors.shortName ? `${id}-shortName-error` : '']
-                  .join(' ')
-                  .trim()}
-                {...form.register('shortName')}
-              />
-              <FieldError id={`${id}-shortName-error`} message={errors.shortName?.message} />
-            </div>
-            <ColourField
-              id={`${id}-themeColor`}
-              name="themeColor"
-              label="Theme colour"
-              control={form.control}
-              register={form.register}
-              error={errors.themeColor?.message}
-              onPick={pick('themeColor')}
+    <SettingsCard
+      titleId={`${id}-title`}
+      title="App Configuration"
+      description="The name and colours of the installed app and the site."
+    >
+      <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="grid gap-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div className="grid content-start gap-2">
+            <Label htmlFor={`${id}-appName`}>App name</Label>
+            <Input
+              id={`${id}-appName`}
+              autoComplete="off"
+              aria-invalid={errors.appName ? true : undefined}
+              aria-describedby={errors.appName ? `${id}-appName-error` : undefined}
+              {...form.register('appName')}
             />
-            <ColourField
-              id={`${id}-backgroundColor`}
-              name="backgroundColor"
-              label="Background colour"
-              control={form.control}
-              register={form.register}
-              error={errors.backgroundColor?.message}
-              onPick={pick('backgroundColor')}
-            />
+            <FieldError id={`${id}-appName-error`} message={errors.appName?.message} />
           </div>
-
-          <div className="grid gap-2">
-            <p className="text-sm font-medium text-slate-800">Preview</p>
-            <div
-              className="flex items-center gap-3 rounded-xl border border-slate-200 p-4"
-              style={{ backgroundColor: toPickerValue(backgroundColor ?? '') }}
-            >
+          <div className="grid content-start gap-2">
+            <div className="flex items-baseline justify-between gap-2">
+              <Label htmlFor={`${id}-shortName`}>Short name</Label>
               <span
-                className="grid size-12 shrink-0 place-items-center rounded-2xl text-white shadow-sm"
-                style={{ backgroundColor: toPickerValue(themeColor ?? '') }}
-                aria-hidden="true"
+                id={`${id}-shortName-count`}
+                className={cn(
+                  'text-xs tabular-nums',
+                  shortLength > PWA_SHORT_NAME_MAX ? 'font-semibold text-red-700' : 'text-slate-600',
+                )}
               >
-                <Ship className="size-6" />
-              </span>
-              <span className="min-w-0 rounded-lg bg-white/90 px-2 py-1">
-                <span className="block truncate text-sm font-semibold text-slate-900">{appName || '—'}</span>
-                <span className="block truncate text-xs text-slate-700">{shortName || '—'}</span>
+                {shortLength}/{PWA_SHORT_NAME_MAX}
+                <span className="sr-only"> characters</span>
               </span>
             </div>
+            <Input
+              id={`${id}-shortName`}
+              autoComplete="off"
+              aria-invalid={errors.shortName ? true : undefined}
+              aria-describedby={[`${id}-shortName-count`, errors.shortName ? `${id}-shortName-error` : '']
+                .join(' ')
+                .trim()}
+              {...form.register('shortName')}
+            />
+            <FieldError id={`${id}-shortName-error`} message={errors.shortName?.message} />
           </div>
+          {COLOURS.map(({ name, label }) => (
+            <ColourField
+              key={name}
+              id={`${id}-${name}`}
+              name={name}
+              label={label}
+              control={form.control}
+              register={form.register}
+              error={errors[name]?.message}
+              onPick={pick(name)}
+            />
+          ))}
+        </div>
 
-          <div>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? <Spinner /> : <Save aria-hidden="true" />}
-              {save.isPending ? 'Saving...' : 'Save Settings'}
-            </Button>
+        <div className="grid gap-2">
+          <p className="text-sm font-medium text-slate-800">Preview</p>
+          <div
+            className="flex items-center gap-3 rounded-xl border border-slate-200 p-4"
+            style={{ backgroundColor: toPickerValue(backgroundColor ?? '') }}
+          >
+            <span
+              className="grid size-12 shrink-0 place-items-center rounded-2xl text-white shadow-sm"
+              style={{ backgroundColor: toPickerValue(themeColor ?? '') }}
+              aria-hidden="true"
+            >
+              <Ship className="size-6" />
+            </span>
+            <span className="min-w-0 rounded-lg bg-white/90 px-2 py-1">
+              <span className="block truncate text-sm font-semibold text-slate-900">{appName || '—'}</span>
+              <span className="block truncate text-xs text-slate-700">{shortName || '—'}</span>
+            </span>
           </div>
-        </form>
-      </CardContent>
-    </Card>
+        </div>
+
+        <SaveButton saving={save.isPending}>Save Settings</SaveButton>
+      </form>
+    </SettingsCard>
   );
 }

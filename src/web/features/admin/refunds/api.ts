@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { MarkRefunded, Refund } from '#shared/disruptions.ts';
 import { REFUND_MSG } from '#shared/staff-messages.ts';
 import { api } from '#web/lib/api-client.ts';
+import { useRefresh } from '#web/lib/staff-mutation.ts';
 import { toast } from '#web/lib/toast.ts';
 
 export const REFUND_TABS = ['requested', 'refunded'] as const;
@@ -20,20 +21,17 @@ export const refundsCsvUrl = (status: RefundTab) => `/api/admin/refunds.csv?stat
 
 /** The refund was paid back: closes its request with the bank's reference (docs/decisions/026). */
 export function useMarkRefunded() {
-  const queryClient = useQueryClient();
+  const refresh = useRefresh([
+    ['admin', 'refunds'],
+    ['admin', 'tickets'],
+    ['admin', 'trips'],
+  ]);
   return useMutation({
     mutationFn: ({ refund, body }: { refund: Refund; body: MarkRefunded }) =>
       api.post<Refund>(`/api/admin/refunds/${encodeURIComponent(refund.id)}/refunded`, body),
     onSuccess: (_done, { refund }) => {
       toast.success(REFUND_MSG.markedRefunded(refund.reference));
     },
-    onSettled: () =>
-      Promise.all(
-        [
-          ['admin', 'refunds'],
-          ['admin', 'tickets'],
-          ['admin', 'trips'],
-        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
+    onSettled: refresh,
   });
 }

@@ -1,14 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleDollarSign } from 'lucide-react';
-import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId } from 'react';
 import type { z } from 'zod';
-import { type MarkRefunded, markRefundedSchema, type Refund } from '#shared/disruptions.ts';
+import { markRefundedSchema, type Refund } from '#shared/disruptions.ts';
 import { FormDialog } from '#web/components/form-dialog.tsx';
 import { FormField } from '#web/components/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { formatAmount } from '#web/lib/admin-format.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { useDialogForm } from '#web/lib/dialog-form.ts';
 import { showServerFieldErrors } from '#web/lib/server-form.ts';
 import { useMarkRefunded } from './api.ts';
 import { RefundAccount } from './refund-account.tsx';
@@ -30,18 +29,14 @@ export function MarkRefundedDialog({
 }) {
   const id = useId();
   const mark = useMarkRefunded();
-  const form = useForm<FormValues, unknown, MarkRefunded>({
-    resolver: zodResolver(markRefundedSchema),
-    defaultValues: EMPTY,
+  const form = useDialogForm({
+    schema: markRefundedSchema,
+    open: refund !== null,
+    subject: refund,
+    values: EMPTY,
+    request: mark,
   });
   const { errors } = form.formState;
-
-  useEffect(() => {
-    if (refund) {
-      form.reset(EMPTY);
-      mark.reset();
-    }
-  }, [refund, form.reset, mark.reset]);
 
   if (!refund) return null;
 

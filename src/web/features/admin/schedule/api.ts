@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { ScheduleStatus } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import type {
@@ -10,7 +10,7 @@ import type {
 } from '#shared/setup-api.ts';
 import { api, errorMessage } from '#web/lib/api-client.ts';
 import { formatDay } from '#web/lib/dates.ts';
-import { toast } from '#web/lib/toast.ts';
+import { useStaffMutation } from '#web/lib/staff-mutation.ts';
 
 const path = (id: string, action = '') => `/api/admin/schedules/${encodeURIComponent(id)}${action}`;
 
@@ -39,70 +39,51 @@ export const locationOptionsQuery = queryOptions({
 });
 
 /** A schedule change shows on the trip screens and the dashboard too. */
-const refreshAfterChange = (queryClient: QueryClient) =>
-  Promise.all(
-    [
-      ['admin', 'schedules'],
-      ['admin', 'trips'],
-      ['admin', 'dashboard'],
-    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  );
+const CHANGED_VIEWS = [
+  ['admin', 'schedules'],
+  ['admin', 'trips'],
+  ['admin', 'dashboard'],
+];
 
 export function useSaveSchedule() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useStaffMutation({
     mutationFn: ({ id, input }: { id: string | null; input: ScheduleInput }) =>
       id ? api.put<AdminSchedule>(path(id), input) : api.post<AdminSchedule>('/api/admin/schedules', input),
-    onSuccess: (_schedule, { id }) => {
-      toast.success(id ? MSG.scheduleUpdated : MSG.scheduleCreated);
-    },
+    done: (_schedule, { id }) => (id ? MSG.scheduleUpdated : MSG.scheduleCreated),
     // The dialog stays open and shows the reason too (e.g. a stop an active booking uses).
-    onError: (error) => {
-      toast.error(MSG.scheduleSaveFailed, { description: errorMessage(error) });
-    },
-    onSettled: () => refreshAfterChange(queryClient),
+    failed: MSG.scheduleSaveFailed,
+    reason: errorMessage,
+    refresh: CHANGED_VIEWS,
   });
 }
 
 export function useDuplicateSchedule() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useStaffMutation({
     mutationFn: (id: string) => api.post<AdminSchedule>(path(id, '/duplicate')),
-    onSuccess: (copy) => {
-      toast.success(MSG.scheduleDuplicated(formatDay(copy.travelDate)));
-    },
-    onError: (error) => {
-      toast.error(MSG.scheduleDuplicateFailed, { description: errorMessage(error) });
-    },
-    onSettled: () => refreshAfterChange(queryClient),
+    done: (copy) => MSG.scheduleDuplicated(formatDay(copy.travelDate)),
+    failed: MSG.scheduleDuplicateFailed,
+    reason: errorMessage,
+    refresh: CHANGED_VIEWS,
   });
 }
 
 export function useScheduleStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useStaffMutation({
     mutationFn: ({ id, status }: { id: string; status: ScheduleStatus }) =>
       api.post<unknown>(path(id, '/status'), { status }),
-    onSuccess: (_result, { status }) => {
-      toast.success(MSG.scheduleMarked(status));
-    },
-    onError: (error) => {
-      toast.error(MSG.scheduleStatusFailed, { description: errorMessage(error) });
-    },
-    onSettled: () => refreshAfterChange(queryClient),
+    done: (_result, { status }) => MSG.scheduleMarked(status),
+    failed: MSG.scheduleStatusFailed,
+    reason: errorMessage,
+    refresh: CHANGED_VIEWS,
   });
 }
 
 export function useDeleteSchedule() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useStaffMutation({
     mutationFn: (id: string) => api.delete<void>(path(id)),
-    onSuccess: () => {
-      toast.success(MSG.scheduleDeleted);
-    },
-    onError: (error) => {
-      toast.error(MSG.scheduleDeleteFailed, { description: errorMessage(error) });
-    },
-    onSettled: () => refreshAfterChange(queryClient),
+    done: () => MSG.scheduleDeleted,
+    failed: MSG.scheduleDeleteFailed,
+    reason: errorMessage,
+    refresh: CHANGED_VIEWS,
   });
 }

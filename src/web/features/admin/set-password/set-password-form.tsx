@@ -1,5 +1,4 @@
 import { KeyRound } from 'lucide-react';
-import type { FormEvent } from 'react';
 import type { AuthMe, StaffLink } from '#shared/admin-api.ts';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 import { usePasswordFields } from '#web/components/password-fields.tsx';
@@ -20,14 +19,10 @@ type Props = {
 };
 
 export function SetPasswordForm({ token, link, onSignedIn, onLinkEnded }: Props) {
-  const { values, setProblem, field, alert } = usePasswordFields(EMPTY_NEW_PASSWORD);
+  const { setProblem, field, alert, submit } = usePasswordFields(EMPTY_NEW_PASSWORD);
   const complete = useCompleteStaffLink();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = checkNewPassword(values);
-    setProblem(problem);
-    if (problem) return;
+  const onSubmit = submit(checkNewPassword, (values) =>
     complete.mutate(
       { token, password: values.next },
       {
@@ -38,8 +33,8 @@ export function SetPasswordForm({ token, link, onSignedIn, onLinkEnded }: Props)
           setProblem({ field: about, message: errorMessage(e) });
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">

@@ -1,5 +1,4 @@
 import { KeyRound } from 'lucide-react';
-import type { FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
 import { usePasswordFields } from '#web/components/password-fields.tsx';
@@ -11,14 +10,10 @@ import { toast } from '#web/lib/toast.ts';
 import { useChangePassword } from '#web/lib/use-admin-auth.ts';
 
 export function PasswordForm() {
-  const { values, clear, setProblem, field, alert } = usePasswordFields(EMPTY_PASSWORD_FIELDS);
+  const { clear, setProblem, field, alert, submit } = usePasswordFields(EMPTY_PASSWORD_FIELDS);
   const change = useChangePassword();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = checkPasswordChange(values);
-    setProblem(problem);
-    if (problem) return;
+  const onSubmit = submit(checkPasswordChange, (values) =>
     change.mutate(
       { currentPassword: values.current, newPassword: values.next },
       {
@@ -34,8 +29,8 @@ export function PasswordForm() {
           toast.error(message);
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Card>

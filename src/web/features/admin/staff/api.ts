@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Invitation, InviteStaff, StaffList, StaffMember, UpdateStaff } from '#shared/admin-api.ts';
 import { api, apiFetch } from '#web/lib/api-client.ts';
+import { useRefresh } from '#web/lib/staff-mutation.ts';
 import { ADMIN_KEY } from '#web/lib/use-admin-auth.ts';
 
 export const adminStaffQuery = queryOptions({
@@ -12,15 +13,7 @@ const staffPath = (id: string) => `/api/admin/staff/${encodeURIComponent(id)}`;
 const invitationPath = (id: string) => `/api/admin/staff/invitations/${encodeURIComponent(id)}`;
 
 /** Every staff change is written to the audit trail, so that screen refreshes too. */
-function useRefreshStaff() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [adminStaffQuery.queryKey, [ADMIN_KEY, 'audit']].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
-}
+const useRefreshStaff = () => useRefresh([adminStaffQuery.queryKey, [ADMIN_KEY, 'audit']]);
 
 export function useInviteStaff() {
   const refresh = useRefreshStaff();

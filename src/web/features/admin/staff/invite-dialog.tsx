@@ -1,15 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
-import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId } from 'react';
 import type { z } from 'zod';
-import { type InviteStaff, inviteStaffSchema } from '#shared/admin-api.ts';
+import { inviteStaffSchema } from '#shared/admin-api.ts';
 import { ROLE_LABELS, ROLES } from '#shared/permissions.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { FormDialog } from '#web/components/form-dialog.tsx';
 import { FormField } from '#web/components/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { useDialogForm } from '#web/lib/dialog-form.ts';
 import { showServerFieldErrors } from '#web/lib/server-form.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useInviteStaff } from './api.ts';
@@ -27,18 +26,8 @@ export function InviteDialog({
 }) {
   const id = useId();
   const invite = useInviteStaff();
-  const form = useForm<FormValues, unknown, InviteStaff>({
-    resolver: zodResolver(inviteStaffSchema),
-    defaultValues: EMPTY,
-  });
+  const form = useDialogForm({ schema: inviteStaffSchema, open, values: EMPTY, request: invite });
   const { errors } = form.formState;
-
-  useEffect(() => {
-    if (open) {
-      form.reset(EMPTY);
-      invite.reset();
-    }
-  }, [open, form.reset, invite.reset]);
 
   const onSubmit = form.handleSubmit((input) =>
     invite.mutate(input, {

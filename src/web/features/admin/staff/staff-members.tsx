@@ -191,21 +191,11 @@ function StaffTable({ staff, meId, ...actions }: Props) {
         <caption className="sr-only">Staff</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
           <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Person
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Role
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Last sign-in
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Actions
-            </th>
+            {['Person', 'Role', 'Last sign-in', 'Status', 'Actions'].map((column) => (
+              <th key={column} scope="col" className="px-4 py-3 font-semibold">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">

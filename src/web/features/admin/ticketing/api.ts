@@ -12,7 +12,8 @@ import type {
   MovePlan,
 } from '#shared/disruptions.ts';
 import { MSG } from '#shared/messages.ts';
-import { api, apiErrorText } from '#web/lib/api-client.ts';
+import { api } from '#web/lib/api-client.ts';
+import { useStaffMutation } from '#web/lib/staff-mutation.ts';
 import { toast } from '#web/lib/toast.ts';
 
 // Under ['admin', 'trips']: the live-events hook refreshes them when a ticket or schedule changes.
@@ -38,23 +39,15 @@ export const manifestUrl = (scheduleId: string) =>
 export type TripStatus = 'scheduled' | 'completed';
 
 export function useTripStatus(scheduleId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useStaffMutation({
     mutationFn: (status: TripStatus) =>
       api.post<AdminTrip>(`/api/admin/schedules/${encodeURIComponent(scheduleId)}/status`, { status }),
-    onSuccess: (_trip, status) => {
-      toast.success(MSG.tripMarked(status));
-    },
-    onError: (error) => {
-      toast.error(MSG.tripStatusFailed, {
-        description: apiErrorText(error),
-      });
-    },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', 'trips'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
-      ]),
+    done: (_trip, status) => MSG.tripMarked(status),
+    failed: MSG.tripStatusFailed,
+    refresh: [
+      ['admin', 'trips'],
+      ['admin', 'dashboard'],
+    ],
   });
 }
 

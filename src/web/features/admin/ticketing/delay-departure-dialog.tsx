@@ -6,6 +6,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { formatDay } from '#web/lib/dates.ts';
+import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
 import { delayPreviewQuery, useDelayDeparture } from './api.ts';
 import {
   AffectedPassengers,
@@ -17,11 +18,11 @@ import {
   isOpen,
   issueOf,
   NobodyNote,
+  PREVIEW_SETTLE_MS,
   Preview,
   passengerFacts,
   previewMessages,
   useDisruptionForm,
-  useSettled,
 } from './disruption-parts.tsx';
 
 /** Who the delay reaches: like a cancel's preview, without refunds (a delay refunds nothing). */
@@ -122,10 +123,11 @@ function DelayForm({
   const disruption = useDisruptionForm(delaying, delayDepartureSchema, onClose);
   const { busy, reason, note } = disruption;
   // Settled as a string: a new array each render would never settle.
-  const settledTimes = useSettled(
+  const settledTimes = useDebouncedValue(
     newTimes(times)
       ?.map((t) => t ?? '')
       .join(','),
+    PREVIEW_SETTLE_MS,
   );
   const previewTimes = settledTimes?.split(',').map((t) => t || null);
   const preview = useQuery(delayPreviewQuery(trip.scheduleId, { times: previewTimes, reason, note }));

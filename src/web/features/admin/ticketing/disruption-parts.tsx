@@ -4,7 +4,7 @@
 
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronRight, Mail, Phone, Printer } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { AdminTrip } from '#shared/admin-api.ts';
 import {
@@ -27,6 +27,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDay } from '#web/lib/dates.ts';
 import { telHref } from '#web/lib/tel-href.ts';
 import { useAdminMe } from '#web/lib/use-admin-auth.ts';
+import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
 import { cn } from '#web/lib/utils.ts';
 import { printCallList } from './print-call-list.ts';
 import { routeName } from './route-name.ts';
@@ -273,15 +274,8 @@ export function CallList({
   );
 }
 
-/** `value` once it has stayed the same for `ms` (a preview asked for as the note is typed). */
-export function useSettled<T extends string | undefined>(value: T, ms = 350): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
+/** How long what is typed (the note, the times) stays the same before a preview is asked for it. */
+export const PREVIEW_SETTLE_MS = 350;
 
 /** The languages' names on the staff screens, which stay English. */
 const LANGUAGE_LABELS: Record<Language, string> = { en: 'English', dv: 'Dhivehi' };
@@ -620,7 +614,7 @@ export function useDisruptionForm<S extends z.ZodType>(
 ) {
   const busy = request.isPending;
   const why = useReasonAndNote(busy);
-  const note = useSettled(why.body.note);
+  const note = useDebouncedValue(why.body.note, PREVIEW_SETTLE_MS);
   return {
     busy,
     reason: why.body.reason,

@@ -1,10 +1,4 @@
-import {
-  keepPreviousData,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   AdminTicket,
   MarkedStatus,
@@ -13,8 +7,8 @@ import type {
   TicketTab,
 } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages.ts';
-import { api, apiErrorText } from '#web/lib/api-client.ts';
-import { toast } from '#web/lib/toast.ts';
+import { api } from '#web/lib/api-client.ts';
+import { useStaffMutation } from '#web/lib/staff-mutation.ts';
 
 export type TicketFilters = { tab: TicketTab; date: string; q: string };
 
@@ -69,31 +63,20 @@ const OUTCOME: Record<TicketAction['kind'], { ok: (a: TicketAction) => string; f
 
 /** One ticket's actions; `pending` says which one is running so its button can wait. */
 export function useTicketAction(ticketId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useStaffMutation({
     mutationFn: (action: TicketAction) => send(ticketId, action),
-    onSuccess: (_data, action) => {
-      toast.success(OUTCOME[action.kind].ok(action));
-    },
-    onError: (error, action) => {
-      toast.error(OUTCOME[action.kind].failed, {
-        description: apiErrorText(error),
-      });
-    },
-    onSettled: () => refetchTicketViews(queryClient),
+    done: (_data, action) => OUTCOME[action.kind].ok(action),
+    failed: (action) => OUTCOME[action.kind].failed,
+    refresh: TICKET_VIEWS,
   });
 }
 
 /** Every admin view a ticket change shows in: the lists, the dashboard's counts, the trips. */
-function refetchTicketViews(queryClient: QueryClient) {
-  return Promise.all(
-    [
-      ['admin', 'tickets'],
-      ['admin', 'dashboard'],
-      ['admin', 'trips'],
-    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  );
-}
+const TICKET_VIEWS = [
+  ['admin', 'tickets'],
+  ['admin', 'dashboard'],
+  ['admin', 'trips'],
+];
 
 export type PendingOf = { email: string } | { clientIp: string };
 
@@ -110,18 +93,11 @@ export const pendingOfQuery = (who: PendingOf, enabled: boolean) =>
 
 /** Rejects every pending booking of one e-mail or one client address (clearing a flood). */
 export function useRejectPending() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useStaffMutation({
     mutationFn: (body: PendingOf & { remarks?: string }) =>
       api.post<RejectPendingResult>('/api/admin/tickets/reject-pending', body),
-    onSuccess: (result) => {
-      toast.success(MSG.bulkRejected(result.rejected));
-    },
-    onError: (error) => {
-      toast.error(MSG.bulkRejectFailed, {
-        description: apiErrorText(error),
-      });
-    },
-    onSettled: () => refetchTicketViews(queryClient),
+    done: (result) => MSG.bulkRejected(result.rejected),
+    failed: MSG.bulkRejectFailed,
+    refresh: TICKET_VIEWS,
   });
 }

@@ -1,11 +1,37 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShieldX } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { type PendingOf, pendingOfQuery, useRejectPending } from './api.ts';
 import { RemarksDialog } from './remarks-dialog.tsx';
 
 type Scope = 'email' | 'clientIp';
+
+/** One of the addresses whose pending bookings go, as a radio button. */
+function ScopeChoice({
+  name,
+  checked,
+  onCheck,
+  children,
+}: {
+  name: string;
+  checked: boolean;
+  onCheck: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input
+        type="radio"
+        name={name}
+        className="mt-1 size-4 accent-sky-700"
+        checked={checked}
+        onChange={onCheck}
+      />
+      <span>{children}</span>
+    </label>
+  );
+}
 
 /**
  * Clears a flood of junk bookings: every pending booking of this ticket's e-mail address, or of
@@ -48,31 +74,17 @@ export function RejectPendingDialog({
     >
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium text-slate-900">Reject the pending bookings of</legend>
-        <label className="flex items-start gap-2 text-sm">
-          <input
-            type="radio"
-            name={`${id}-scope`}
-            className="mt-1 size-4 accent-sky-700"
-            checked={scope === 'email'}
-            onChange={() => setScope('email')}
-          />
-          <span>
-            this e-mail address <span className="font-medium break-all">{ticket.passengerEmail}</span>
-          </span>
-        </label>
+        <ScopeChoice name={`${id}-scope`} checked={scope === 'email'} onCheck={() => setScope('email')}>
+          this e-mail address <span className="font-medium break-all">{ticket.passengerEmail}</span>
+        </ScopeChoice>
         {ticket.clientIp ? (
-          <label className="flex items-start gap-2 text-sm">
-            <input
-              type="radio"
-              name={`${id}-scope`}
-              className="mt-1 size-4 accent-sky-700"
-              checked={scope === 'clientIp'}
-              onChange={() => setScope('clientIp')}
-            />
-            <span>
-              this client address <span className="font-mono font-medium">{ticket.clientIp}</span>
-            </span>
-          </label>
+          <ScopeChoice
+            name={`${id}-scope`}
+            checked={scope === 'clientIp'}
+            onCheck={() => setScope('clientIp')}
+          >
+            this client address <span className="font-mono font-medium">{ticket.clientIp}</span>
+          </ScopeChoice>
         ) : null}
       </fieldset>
       <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">

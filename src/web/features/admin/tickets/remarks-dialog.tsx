@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { type ReactNode, useId } from 'react';
 import type { z } from 'zod';
 import { rejectTicketSchema } from '#shared/admin-api.ts';
 import { FormDialog } from '#web/components/form-dialog.tsx';
 import { FormField } from '#web/components/form-field.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
+import { useDialogForm } from '#web/lib/dialog-form.ts';
 
 type FormValues = z.input<typeof rejectTicketSchema>;
 const EMPTY: FormValues = { remarks: '' };
@@ -42,15 +41,8 @@ export function RemarksDialog({
   children?: ReactNode;
 }) {
   const id = useId();
-  const form = useForm<FormValues, unknown, z.output<typeof rejectTicketSchema>>({
-    resolver: zodResolver(rejectTicketSchema),
-    defaultValues: EMPTY,
-  });
+  const form = useDialogForm({ schema: rejectTicketSchema, open, values: EMPTY });
   const { errors } = form.formState;
-
-  useEffect(() => {
-    if (open) form.reset(EMPTY);
-  }, [open, form.reset]);
 
   return (
     <FormDialog

@@ -9,10 +9,10 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
 import { useUrlParams } from '#web/lib/use-url-params.ts';
 import { ticketListQuery } from './api.ts';
 import { expectedPayment, TicketCard } from './ticket-card.tsx';
-import { useDebouncedValue } from './use-debounced-value.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, CheckCircle2, Ship } from 'lucide-react';
 import type { TripLaunch } from '#shared/schemas.ts';
+import { LoadError } from '#web/components/load-error.tsx';
 import { VESSEL_TEXTS } from '#web/components/seat-map/vessel-texts.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { apiErrorText, MSG_TEXTS } from '#web/i18n/msg.ts';
+import { MSG_TEXTS } from '#web/i18n/msg.ts';
 import { useTexts } from '#web/i18n/texts.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { launchesQuery } from '../api.ts';
@@ -43,11 +44,7 @@ export default function ChooseLaunchStep({ state, dispatch }: StepProps) {
       {launches.isPending && trip ? (
         <p className="text-sm text-slate-600">{t('vessel.loadingLaunches')}</p>
       ) : null}
-      {launches.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {apiErrorText(t, launches.error)}
-        </p>
-      ) : null}
+      {launches.isError ? <LoadError error={launches.error} /> : null}
       {launches.data?.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
           {t('msg.noLaunches')}

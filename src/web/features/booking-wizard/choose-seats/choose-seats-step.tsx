@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_GRID_CAPACITY } from '#shared/constants.ts';
+import { LoadError } from '#web/components/load-error.tsx';
 import { SeatGrid, SeatLegend, type SeatView } from '#web/components/seat-map/seat-grid.tsx';
 import { VESSEL_TEXTS } from '#web/components/seat-map/vessel-texts.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -114,11 +115,7 @@ export default function ChooseSeatsStep({ state, dispatch }: StepProps) {
     >
       <div className="grid gap-5">
         <SeatLegend />
-        {seatMap.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {apiErrorText(t, seatMap.error)}
-          </p>
-        ) : null}
+        {seatMap.isError ? <LoadError error={seatMap.error} /> : null}
         <SeatGrid seats={seats} onToggle={toggle} />
         <p className="text-center text-sm text-slate-700" aria-live="polite">
           {selectedSeats.length > 0

@@ -2,24 +2,17 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowRight, Clock, MapPin, Users } from 'lucide-react';
 import { Fragment } from 'react';
 import type { Trip } from '#shared/schemas.ts';
+import { LoadError } from '#web/components/load-error.tsx';
 import { VESSEL_TEXTS } from '#web/components/seat-map/vessel-texts.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { apiErrorText, MSG_TEXTS } from '#web/i18n/msg.ts';
+import { MSG_TEXTS } from '#web/i18n/msg.ts';
 import { T, useTexts } from '#web/i18n/texts.tsx';
 import { DATES_TEXTS, formatTravelDate } from '#web/lib/dates.ts';
-import { cn } from '#web/lib/utils.ts';
 import { BOOKING_TEXTS, usePlaceName } from '../texts.ts';
 
-/** A failed request of step 1, in the passenger's language. */
-export function LoadError({ error, className }: { error: unknown; className?: string }) {
-  const t = useTexts(BOOKING_TEXTS, VESSEL_TEXTS, MSG_TEXTS);
-  return (
-    <p role="alert" className={cn('text-sm text-red-700', className)}>
-      {apiErrorText(t, error)}
-    </p>
-  );
-}
+// Step 1 tells a failed request with the list's code, off the first load (select-trip-step.tsx).
+export { LoadError };
 
 /** The outcome of a trip search: the trips found, none, or what went wrong. */
 export function TripResults({
