@@ -13,8 +13,9 @@ import {
   tickets,
 } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';
-import { AppError, problem } from '../lib/errors.ts';
+import { AppError } from '../lib/errors.ts';
 import { announce } from '../lib/live-events.ts';
+import { lockSchedule } from './lock-schedule.ts';
 import { readSchedule } from './read-schedule.ts';
 
 type ParsedSchedule = z.output<typeof scheduleInputSchema>;
@@ -128,12 +129,7 @@ export async function saveSchedule(opts: SaveScheduleOptions): Promise<AdminSche
       return created.id;
     }
 
-    const [current] = await tx
-      .select({ id: schedules.id, travelDate: schedules.travelDate })
-      .from(schedules)
-      .where(eq(schedules.id, opts.id))
-      .for('update');
-    if (!current) throw problem('schedule_not_found');
+    const current = await lockSchedule({ db: tx, id: opts.id });
     const before = await readSchedule({ db: tx, id: current.id });
     await checkActiveBookings(tx, current.id, current, input);
     await tx
