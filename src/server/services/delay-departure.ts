@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { scheduleRouteStops, schedules, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import { hhmm } from '#server/lib/clock.ts';
@@ -8,6 +8,7 @@ import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import type { DelayResult } from '#shared/disruptions.ts';
 import { listTicketsWhere } from './list-tickets.ts';
+import { listTicketsById } from './list-tickets-by-id.ts';
 import { notifyPassenger } from './notify-passenger.ts';
 import { readRoute } from './read-route.ts';
 import { readScheduleRow } from './read-schedule-row.ts';
@@ -51,16 +52,7 @@ export async function delayDeparture(opts: DelayDepartureOptions): Promise<Delay
         .set({ passengerDepartureTime: timeAt(ticket), updatedAt: now })
         .where(eq(tickets.id, ticket.id));
     }
-    const moved =
-      active.length === 0
-        ? []
-        : await listTicketsWhere({
-            db: tx,
-            where: inArray(
-              tickets.id,
-              active.map((t) => t.id),
-            ),
-          });
+    const moved = await listTicketsById({ db: tx, ids: active.map((t) => t.id) });
     let mails = 0;
     for (const ticket of moved) {
       const was = active.find((t) => t.id === ticket.id)?.passengerDepartureTime ?? '';

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { schedules, seatLocks, ticketSeats, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import { announce } from '#server/lib/live-events.ts';
@@ -6,7 +6,7 @@ import { moveNotices, type Placed, planView, type Refused } from '#server/lib/mo
 import { supersedeETicket } from '#server/lib/ticket-signing.ts';
 import type { MovePlan } from '#shared/disruptions.ts';
 import { cancelBookings } from './cancel-bookings.ts';
-import { listTicketsWhere } from './list-tickets.ts';
+import { listTicketsById } from './list-tickets-by-id.ts';
 import { notifyPassenger } from './notify-passenger.ts';
 import { planMove, seatBookings } from './plan-move.ts';
 import { readFreeVessels } from './read-free-vessels.ts';
@@ -98,16 +98,7 @@ export async function moveDeparture(opts: MoveDepartureOptions): Promise<MovePla
     await tx.update(schedules).set({ status: 'cancelled' }).where(eq(schedules.id, source.id));
     await tx.delete(seatLocks).where(eq(seatLocks.scheduleId, source.id));
 
-    const updated =
-      moved.length === 0
-        ? []
-        : await listTicketsWhere({
-            db: tx,
-            where: inArray(
-              tickets.id,
-              moved.map((m) => m.ticket.id),
-            ),
-          });
+    const updated = await listTicketsById({ db: tx, ids: moved.map((m) => m.ticket.id) });
     for (const ticket of updated) {
       await notifyPassenger({
         db: tx,
