@@ -1,10 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailCodes, mailOutbox } from '#server/db/schema.ts';
 import { RATE_LIMITS } from '#server/lib/rate-limit.ts';
 import { MANAGE_LINK_HEADER } from '#shared/manage-api.ts';
 import { makeTicket, uniqueSuffix } from '#tests/factories.ts';
 import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { mailedCode } from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -33,16 +34,11 @@ describe(`abuse limits with the default rate-limit scale (${testDatabaseKind})`,
   const newEmail = () => `p-${uniqueSuffix()}@example.com`;
 
   async function lastCode(email: string): Promise<string> {
-    const [mail] = await t.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, email))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1);
-    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+    const code = await mailedCode(t.app, email);
     if (!code) throw new Error(`no code mailed to ${email}`);
     return code;
   }
+
   const otherThan = (code: string) => (code === '000000' ? '000001' : '000000');
 
   it('the public lookup answers 429 once an address passes its per-minute limit', async () => {

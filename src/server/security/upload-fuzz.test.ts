@@ -11,6 +11,7 @@ import { IMAGE_MAX_BYTES } from '#shared/constants.ts';
 import type { BookingRequest } from '#shared/schemas.ts';
 import { type MadeSchedule, makeLaunch, makePaymentSettings, makeSchedule } from '#tests/factories.ts';
 import { signInAsAdmin } from '#tests/setup/admin-session.ts';
+import { bookingRequest } from '#tests/setup/http-passenger.ts';
 import { multipartBody } from '#tests/setup/multipart.ts';
 import { verifiedToken } from '#tests/setup/public-booking.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -274,26 +275,17 @@ describe(`image uploads refuse bad files (${testDatabaseKind})`, () => {
   }, 60_000);
   afterAll(() => t.close());
 
-  function bookingRequest(seat: string): BookingRequest {
-    return {
+  const bookingFor = (seat: string): BookingRequest =>
+    bookingRequest({
       scheduleId: trip.schedule.id,
       travelDate: trip.schedule.travelDate,
       originId: trip.stops[0]?.locationId ?? '',
       destinationId: trip.stops[trip.stops.length - 1]?.locationId ?? '',
       launchId,
       seats: [seat],
-      tickets: [{ type: 'local', category: 'adult', quantity: 1 }],
-      passenger: {
-        name: 'Aishath Mohamed Ali',
-        email,
-        phone: '7771234',
-        nationality: 'Maldivian',
-        countryCode: '+960',
-      },
-      paymentCurrency: 'MVR',
+      email,
       verificationToken: token,
-    };
-  }
+    });
 
   type Target = {
     name: string;
@@ -323,7 +315,7 @@ describe(`image uploads refuse bad files (${testDatabaseKind})`, () => {
       name: 'booking slip',
       async send(file, seat) {
         const form = await multipartBody(
-          { booking: JSON.stringify(bookingRequest(seat)) },
+          { booking: JSON.stringify(bookingFor(seat)) },
           { slip: { body: file.body, type: file.type, name: file.name } },
         );
         return t.app.inject({

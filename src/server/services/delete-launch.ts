@@ -1,20 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { MSG } from '#shared/messages.ts';
-import type { Db } from '../db/client.ts';
 import { launches } from '../db/schema.ts';
 import { AppError, problem } from '../lib/errors.ts';
 import type { Storage } from '../lib/storage.ts';
 import { countActiveTickets } from './count-active-tickets.ts';
-import { deleteOrArchive } from './delete-or-archive.ts';
+import { type DeleteCatalogueRowOptions, deleteOrArchive } from './delete-or-archive.ts';
 
-export type DeleteLaunchOptions = {
-  db: Db;
-  id: string;
-  actorUserId: string | null;
-  storage: Storage;
-  log: FastifyBaseLogger;
-};
+export type DeleteLaunchOptions = DeleteCatalogueRowOptions & { storage: Storage; log: FastifyBaseLogger };
 
 /**
  * Deletes a launch, or archives it when only history uses it (docs/product.md section 10.6,

@@ -1,16 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { MSG } from '#shared/messages.ts';
-import type { Db } from '../db/client.ts';
 import { locations } from '../db/schema.ts';
 import { AppError, problem } from '../lib/errors.ts';
 import { countActiveTickets } from './count-active-tickets.ts';
-import { deleteOrArchive } from './delete-or-archive.ts';
+import { type DeleteCatalogueRowOptions, deleteOrArchive } from './delete-or-archive.ts';
 
-export type DeleteLocationOptions = {
-  db: Db;
-  id: string;
-  actorUserId: string | null;
-};
+export type DeleteLocationOptions = DeleteCatalogueRowOptions;
 
 /**
  * Deletes a location, or archives it when only history uses it (docs/product.md section 10.6,

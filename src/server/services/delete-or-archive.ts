@@ -1,9 +1,16 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { launches, locations, schedules } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';
 
 const TABLES = { launch: launches, location: locations, schedule: schedules };
+
+/** What deleting a launch, location or schedule is asked with. */
+export type DeleteCatalogueRowOptions = {
+  db: Db;
+  id: string;
+  actorUserId: string | null;
+};
 
 export type DeleteOrArchiveOptions = {
   tx: Tx;

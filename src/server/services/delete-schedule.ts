@@ -1,18 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { MSG } from '#shared/messages.ts';
-import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { announce } from '../lib/live-events.ts';
 import { countActiveTickets } from './count-active-tickets.ts';
-import { deleteOrArchive } from './delete-or-archive.ts';
+import { type DeleteCatalogueRowOptions, deleteOrArchive } from './delete-or-archive.ts';
 import { lockSchedule } from './lock-schedule.ts';
 import { readSchedule } from './read-schedule.ts';
 
-export type DeleteScheduleOptions = {
-  db: Db;
-  id: string;
-  actorUserId: string | null;
-};
+export type DeleteScheduleOptions = DeleteCatalogueRowOptions;
 
 /**
  * Deletes a schedule, or archives it when only old tickets use it (docs/product.md section 10.6,
