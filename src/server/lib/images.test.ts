@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { COMPRESSION, IMAGE_MAX_BYTES } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
+import { pngClaiming } from '#tests/setup/png.ts';
 import { AppError } from './errors.ts';
 import { deriveIcon, processImage, sniffImageType } from './images.ts';
 
@@ -34,37 +34,8 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
   return err as AppError;
 }
 
-function crc32(buf: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of buf) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-
-/** A well-formed PNG whose header claims width x height, with one tiny compressed row of data. */
-function pngClaiming(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(Buffer.alloc(1 + width * 3))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A PNG claiming width x height with one row of pixel data. */
+const pngClaimingOneRow = (width: number, height: number) => pngClaiming(width, height, 1 + width * 3);
 
 describe('sniffImageType', () => {
   it('reads the magic bytes, not the name', async () => {
@@ -206,7 +177,7 @@ describe('processImage refuses bad uploads with the docs/product.md messages', (
   });
 
   it('a small file whose header claims 50 megapixels, refused before decoding', async () => {
-    const input = pngClaiming(10_000, 5_000);
+    const input = pngClaimingOneRow(10_000, 5_000);
     expect((await sharp(input, { limitInputPixels: false }).metadata()).width).toBe(10_000);
     const err = await rejection(processImage(input));
     expect(err.code).toBe('image_too_many_pixels');
@@ -216,7 +187,7 @@ describe('processImage refuses bad uploads with the docs/product.md messages', (
 
   it('exactly 40 megapixels passes the pixel check (this fake then fails to decode)', async () => {
     // The code tells where it stopped: past the pixel check, at decoding the missing rows.
-    const err = await rejection(processImage(pngClaiming(8000, 5000)));
+    const err = await rejection(processImage(pngClaimingOneRow(8000, 5000)));
     expect(err.code).toBe('invalid_image');
   });
 
