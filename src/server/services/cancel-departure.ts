@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { schedules, seatLocks } from '#server/db/schema.ts';
-import { writeAudit } from '#server/lib/audit.ts';
 import { activeOn, cancelNotices, previewOf } from '#server/lib/disruption-preview.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import type { CancelPreview } from '#shared/disruptions.ts';
+import { auditDepartureChange } from './audit-departure-change.ts';
 import { cancelBookings } from './cancel-bookings.ts';
 import { listTicketsWhere } from './list-tickets.ts';
 import { readScheduleRow } from './read-schedule-row.ts';
@@ -46,20 +46,12 @@ export async function cancelDeparture(opts: CancelDepartureOptions): Promise<Can
     await tx.delete(seatLocks).where(eq(seatLocks.scheduleId, schedule.id));
     const sent = await sampleNotices({ db: tx, notices: cancelNotices(affected, opts.reason, note) });
     const preview = previewOf(schedule, affected, sent);
-    await writeAudit(tx, {
-      actorUserId: opts.actorUserId,
-      action: 'departure_cancel',
-      entity: 'schedule',
-      entityId: schedule.id,
+    await auditDepartureChange({
+      db: tx,
+      kind: 'cancel',
+      change: opts,
       before: { status: schedule.status },
-      after: {
-        status: 'cancelled',
-        reason: opts.reason,
-        note,
-        bookings: ids.length,
-        mails: preview.mails,
-        refunds: preview.refunds,
-      },
+      after: { status: 'cancelled', bookings: ids.length, mails: preview.mails, refunds: preview.refunds },
     });
     await announce(tx, { kind: 'schedule', data: { type: 'updated', scheduleId: schedule.id } });
     for (const id of ids) await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: id } });

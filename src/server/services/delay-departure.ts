@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { scheduleRouteStops, schedules, tickets } from '#server/db/schema.ts';
-import { writeAudit } from '#server/lib/audit.ts';
 import { hhmm } from '#server/lib/clock.ts';
 import { checkTimes, newTimeOf } from '#server/lib/delay-times.ts';
 import { activeOn, affectedPassenger } from '#server/lib/disruption-preview.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import type { DelayResult } from '#shared/disruptions.ts';
+import { auditDepartureChange } from './audit-departure-change.ts';
 import { listTicketsWhere } from './list-tickets.ts';
 import { listTicketsById } from './list-tickets-by-id.ts';
 import { notifyPassenger } from './notify-passenger.ts';
@@ -66,13 +66,12 @@ export async function delayDeparture(opts: DelayDepartureOptions): Promise<Delay
     const after = opts.times;
     const details = { before, after };
     await recordDisruption({ db: tx, kind: 'delay', change: opts, affected: active.length, details, now });
-    await writeAudit(tx, {
-      actorUserId: opts.actorUserId,
-      action: 'departure_delay',
-      entity: 'schedule',
-      entityId: schedule.id,
+    await auditDepartureChange({
+      db: tx,
+      kind: 'delay',
+      change: opts,
       before: { times: before },
-      after: { times: after, reason: opts.reason, note, bookings: active.length, mails },
+      after: { times: after, bookings: active.length, mails },
     });
     await announce(tx, { kind: 'schedule', data: { type: 'updated', scheduleId: schedule.id } });
     for (const t of active) await announce(tx, { kind: 'ticket', data: { type: 'updated', ticketId: t.id } });

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { schedules, seatLocks, ticketSeats, tickets } from '#server/db/schema.ts';
-import { writeAudit } from '#server/lib/audit.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { moveNotices, type Placed, planView, type Refused } from '#server/lib/move-plan.ts';
 import { supersedeETicket } from '#server/lib/ticket-signing.ts';
 import type { MovePlan } from '#shared/disruptions.ts';
+import { auditDepartureChange } from './audit-departure-change.ts';
 import { cancelBookings } from './cancel-bookings.ts';
 import { listTicketsById } from './list-tickets-by-id.ts';
 import { notifyPassenger } from './notify-passenger.ts';
@@ -112,17 +112,14 @@ export async function moveDeparture(opts: MoveDepartureOptions): Promise<MovePla
       lost.map((l) => l.ticket),
       { reason: opts.reason, note },
     );
-    await writeAudit(tx, {
-      actorUserId: opts.actorUserId,
-      action: 'departure_move',
-      entity: 'schedule',
-      entityId: source.id,
+    await auditDepartureChange({
+      db: tx,
+      kind: 'move',
+      change: opts,
       before: { status: source.status },
       after: {
         status: 'cancelled',
         movedTo: target.id,
-        reason: opts.reason,
-        note,
         moved: view.moves.length,
         cannotMove: view.cannotMove.map((c) => c.reference),
       },
