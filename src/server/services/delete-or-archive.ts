@@ -35,7 +35,7 @@ export async function deleteOrArchive(
   const { tx, entity, row } = opts;
   const table = TABLES[entity];
   const audit = { actorUserId: opts.actorUserId, entity, entityId: row.id, before: opts.before };
-  const result = await tx.execute(sql`SELECT ${opts.usedBy} AS used`);
+  const result = await tx.execute(sql`SELECT (${opts.usedBy}) AS used`);
   const [used] = (result as unknown as { rows: { used: boolean }[] }).rows;
   if (!used?.used) {
     await tx.delete(table).where(eq(table.id, row.id));
