@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { COMPRESSION, IMAGE_MAX_BYTES } from '#shared/constants.ts';
 import { MSG } from '#shared/messages.ts';
-import { AppError } from './errors.ts';
+import { pngClaiming } from '#tests/setup/png.ts';
+import { refusal } from '#tests/setup/refusal.ts';
 import { deriveIcon, processImage, sniffImageType } from './images.ts';
 
 const fixture = (name: string) => readFile(new URL(`../../../tests/files/${name}`, import.meta.url));
@@ -23,48 +23,8 @@ function webpChunks(buf: Buffer): string[] {
   return chunks;
 }
 
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const err = await promise.then(
-    () => {
-      throw new Error('expected the image to be refused');
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
-
-function crc32(buf: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of buf) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-
-/** A well-formed PNG whose header claims width x height, with one tiny compressed row of data. */
-function pngClaiming(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(Buffer.alloc(1 + width * 3))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A PNG claiming width x height with one row of pixel data. */
+const pngClaimingOneRow = (width: number, height: number) => pngClaiming(width, height, 1 + width * 3);
 
 describe('sniffImageType', () => {
   it('reads the magic bytes, not the name', async () => {
@@ -167,7 +127,7 @@ describe('processImage accepts real images and re-encodes them to WebP', () => {
 
 describe('processImage refuses bad uploads with the docs/product.md messages', () => {
   it('a text file renamed .jpg', async () => {
-    const err = await rejection(processImage(await fixture('not-an-image.jpg')));
+    const err = await refusal(processImage(await fixture('not-an-image.jpg')));
     expect([err.code, err.status, err.message]).toEqual(['invalid_image_type', 415, MSG.imageType]);
     expect(err.message).toBe('Please upload a JPEG, PNG, or WebP image');
   });
@@ -178,7 +138,7 @@ describe('processImage refuses bad uploads with the docs/product.md messages', (
       .toBuffer();
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>');
     for (const input of [gif, svg]) {
-      const err = await rejection(processImage(input));
+      const err = await refusal(processImage(input));
       expect([err.code, err.message]).toEqual(['invalid_image_type', MSG.imageType]);
     }
   });
@@ -186,13 +146,13 @@ describe('processImage refuses bad uploads with the docs/product.md messages', (
   it('a truncated JPEG whose header still reads fine', async () => {
     const input = await fixture('truncated.jpg');
     expect((await sharp(input).metadata()).width).toBe(320);
-    const err = await rejection(processImage(input));
+    const err = await refusal(processImage(input));
     expect([err.code, err.status, err.message]).toEqual(['invalid_image', 400, MSG.imageUnreadable]);
   });
 
   it('a truncated PNG', async () => {
     const full = await readFile(new URL('../../../tests/files/logo-alpha.png', import.meta.url));
-    const err = await rejection(processImage(full.subarray(0, Math.floor(full.length / 2))));
+    const err = await refusal(processImage(full.subarray(0, Math.floor(full.length / 2))));
     expect([err.code, err.message]).toEqual(['invalid_image', MSG.imageUnreadable]);
   });
 
@@ -201,22 +161,22 @@ describe('processImage refuses bad uploads with the docs/product.md messages', (
       .png()
       .toBuffer();
     expect(input.length).toBeLessThan(IMAGE_MAX_BYTES);
-    const err = await rejection(processImage(input));
+    const err = await refusal(processImage(input));
     expect([err.code, err.status, err.message]).toEqual(['image_too_many_pixels', 413, MSG.imagePixels]);
   });
 
   it('a small file whose header claims 50 megapixels, refused before decoding', async () => {
-    const input = pngClaiming(10_000, 5_000);
+    const input = pngClaimingOneRow(10_000, 5_000);
     expect((await sharp(input, { limitInputPixels: false }).metadata()).width).toBe(10_000);
-    const err = await rejection(processImage(input));
+    const err = await refusal(processImage(input));
     expect(err.code).toBe('image_too_many_pixels');
-    const icon = await rejection(deriveIcon(input, 192));
+    const icon = await refusal(deriveIcon(input, 192));
     expect(icon.code).toBe('image_too_many_pixels');
   });
 
   it('exactly 40 megapixels passes the pixel check (this fake then fails to decode)', async () => {
     // The code tells where it stopped: past the pixel check, at decoding the missing rows.
-    const err = await rejection(processImage(pngClaiming(8000, 5000)));
+    const err = await refusal(processImage(pngClaimingOneRow(8000, 5000)));
     expect(err.code).toBe('invalid_image');
   });
 
@@ -224,7 +184,7 @@ describe('processImage refuses bad uploads with the docs/product.md messages', (
     const jpegStart = await fixture('photo-exif-gps.jpg');
     const big = Buffer.alloc(IMAGE_MAX_BYTES + 1);
     jpegStart.copy(big);
-    const err = await rejection(processImage(big));
+    const err = await refusal(processImage(big));
     expect([err.code, err.status, err.message]).toEqual(['image_too_large', 413, MSG.imageSize]);
     expect(err.message).toBe('Image must be smaller than 10MB');
   });
@@ -246,7 +206,7 @@ describe('deriveIcon', () => {
   it('upright from a sideways JPEG, and refuses what processImage refuses', async () => {
     const icon = await deriveIcon(await fixture('photo-exif-gps.jpg'), 512);
     expect(await sharp(icon).metadata()).toMatchObject({ format: 'png', width: 512, height: 512 });
-    const err = await rejection(deriveIcon(await fixture('not-an-image.jpg'), 512));
+    const err = await refusal(deriveIcon(await fixture('not-an-image.jpg'), 512));
     expect(err.code).toBe('invalid_image_type');
   });
 });

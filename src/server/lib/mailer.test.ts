@@ -22,6 +22,16 @@ const FROM = 'Island Ferry <no-reply@islandferry.test>';
 
 type LogEntry = { level: 'info' | 'warn' | 'error'; obj: object; msg: string };
 
+/** A verification-code mail: the code in its subject and text, kept without it once sent. */
+function codeMail(to: string, code: string) {
+  return {
+    to,
+    subject: `Your verification code: ${code}`,
+    text: `Your verification code is ${code}.`,
+    kept: { subject: 'Your verification code', text: 'A code was sent.' },
+  };
+}
+
 function recordingLog() {
   const entries: LogEntry[] = [];
   const log: MailLogger = {
@@ -457,15 +467,7 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
 
   it('the dev transport keeps the code readable: the outbox row is the mailbox', async () => {
     const m = mailer({ transport: createDevTransport(recordingLog().log) });
-    await enqueueMail({
-      db: database.db,
-      mail: {
-        to: 'dev@example.test',
-        subject: 'Your verification code: 123456',
-        text: 'Your verification code is 123456.',
-        kept: { subject: 'Your verification code', text: 'A code was sent.' },
-      },
-    });
+    await enqueueMail({ db: database.db, mail: codeMail('dev@example.test', '123456') });
     expect(await m.flush()).toBe(1);
     expect((await rows())[0]).toMatchObject({
       status: 'sent',
@@ -478,15 +480,7 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     const server = await smtp({ reject: () => true });
     const { log, entries } = recordingLog();
     const m = mailer({ transport: createSmtpTransport(server.url), log, maxAttempts: 1 });
-    await enqueueMail({
-      db: database.db,
-      mail: {
-        to: 'refused@example.test',
-        subject: 'Your verification code: 918273',
-        text: 'Your verification code is 918273.',
-        kept: { subject: 'Your verification code', text: 'A code was sent.' },
-      },
-    });
+    await enqueueMail({ db: database.db, mail: codeMail('refused@example.test', '918273') });
     expect(await m.flush()).toBe(0);
     expect(entries.map((e) => e.level)).toEqual(['error']);
     expect(entries[0]?.obj).toHaveProperty('mailId');

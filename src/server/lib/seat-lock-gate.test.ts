@@ -11,6 +11,16 @@ function request(session: string, seats: string[], now = start, launchId = 'L1',
   return { trip, launchId, session, seats, now };
 }
 
+/** A lock's work that notes the gate's hint (contested or not) and holds the seats 15 minutes. */
+function hintRecorder() {
+  const hints: boolean[] = [];
+  const run = async ({ contested }: { contested: boolean }) => {
+    hints.push(contested);
+    return until(900_000);
+  };
+  return { hints, run };
+}
+
 describe('seat-lock gate', () => {
   it('lets requests for one trip take turns, and other trips go side by side', async () => {
     const gate = createSeatLockGate({ ttlMs: TTL });
@@ -84,11 +94,7 @@ describe('seat-lock gate', () => {
 
   it('never refuses the holder, and asks the database when a seat is not known', async () => {
     const gate = createSeatLockGate({ ttlMs: TTL });
-    const hints: boolean[] = [];
-    const run = async ({ contested }: { contested: boolean }) => {
-      hints.push(contested);
-      return until(900_000);
-    };
+    const { hints, run } = hintRecorder();
     await gate.lock(request('me', ['A1']), run, refuse);
     await gate.lock(request('me', ['A1', 'A2']), run, refuse);
     // Nobody else has been seen on C9: the database decides, without a hint.
@@ -98,11 +104,7 @@ describe('seat-lock gate', () => {
 
   it('forgets a holder after the time-to-live, at the end of its lock, after forget(), and when the session moves', async () => {
     const gate = createSeatLockGate({ ttlMs: TTL });
-    const hints: boolean[] = [];
-    const run = async ({ contested }: { contested: boolean }) => {
-      hints.push(contested);
-      return until(900_000);
-    };
+    const { hints, run } = hintRecorder();
     const short = async () => until(500);
 
     await gate.lock(request('w', ['A1']), run, refuse);
@@ -130,15 +132,8 @@ describe('seat-lock gate', () => {
       },
       refuse,
     );
-    const hints: boolean[] = [];
-    await gate.lock(
-      request('x', ['A1']),
-      async ({ contested }) => {
-        hints.push(contested);
-        return until(900_000);
-      },
-      refuse,
-    );
+    const { hints, run } = hintRecorder();
+    await gate.lock(request('x', ['A1']), run, refuse);
     expect(hints).toEqual([false]);
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { refusal } from '#tests/setup/refusal.ts';
 import { type S3Server, startS3Server } from '#tests/setup/s3-server.ts';
 import { loadConfig } from '../config.ts';
 import errorHandler from '../plugins/error-handler.ts';
@@ -36,15 +37,23 @@ async function listAll(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 }
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const err = await promise.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: unknown) => e,
+/**
+ * Eight writers race to create one public key (overwrite: false): exactly one wins, the others
+ * are refused as `object_exists`. Gives what the winner wrote.
+ */
+async function raceToCreate(store: Storage, key: string): Promise<Buffer | undefined> {
+  const bodies = Array.from({ length: 8 }, (_, i) => Buffer.concat([webp, Buffer.from(`writer-${i}`)]));
+  const results = await Promise.allSettled(
+    bodies.map((body) =>
+      store.put(key, body, { contentType: 'image/webp', visibility: 'public', overwrite: false }),
+    ),
   );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
+  const won = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
+  expect(won).toHaveLength(1);
+  for (const r of results) {
+    if (r.status === 'rejected') expect((r.reason as AppError).code).toBe('object_exists');
+  }
+  return bodies[won[0] as number];
 }
 
 let root: string;
@@ -114,18 +123,8 @@ describe('local disk storage', () => {
 
   it('lets exactly one of several racing overwrite:false writers win', async () => {
     const key = 'banners/banner_7_1.webp';
-    const bodies = Array.from({ length: 8 }, (_, i) => Buffer.concat([webp, Buffer.from(`writer-${i}`)]));
-    const results = await Promise.allSettled(
-      bodies.map((body) =>
-        storage.put(key, body, { contentType: 'image/webp', visibility: 'public', overwrite: false }),
-      ),
-    );
-    const won = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
-    expect(won).toHaveLength(1);
-    for (const r of results) {
-      if (r.status === 'rejected') expect((r.reason as AppError).code).toBe('object_exists');
-    }
-    expect((await storage.get(key, 'public'))?.body).toEqual(bodies[won[0] as number]);
+    const winner = await raceToCreate(storage, key);
+    expect((await storage.get(key, 'public'))?.body).toEqual(winner);
     expect(await listAll(root)).toEqual([path.join('public', 'banners', 'banner_7_1.webp')]);
   });
 
@@ -326,19 +325,9 @@ describe('S3 storage, against s3rver', () => {
 
   it('lets exactly one of several racing overwrite:false writers win, each write conditional', async () => {
     const key = 'banners/banner_7_1.webp';
-    const bodies = Array.from({ length: 8 }, (_, i) => Buffer.concat([webp, Buffer.from(`writer-${i}`)]));
     const before = server.requests.length;
-    const results = await Promise.allSettled(
-      bodies.map((body) =>
-        s3.put(key, body, { contentType: 'image/webp', visibility: 'public', overwrite: false }),
-      ),
-    );
-    const won = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
-    expect(won).toHaveLength(1);
-    for (const r of results) {
-      if (r.status === 'rejected') expect((r.reason as AppError).code).toBe('object_exists');
-    }
-    expect((await stored(`public/${key}`)).body).toEqual(bodies[won[0] as number]);
+    const winner = await raceToCreate(s3, key);
+    expect((await stored(`public/${key}`)).body).toEqual(winner);
     // The looks all go out before any write, so several writers find the key free and the store
     // decides between them: If-None-Match on every write, refused with 412 (s3rver lacks it; the
     // test server's stand-in answers as S3 does, see tests/setup/s3-server.ts).

@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
@@ -12,6 +11,7 @@ import type { BookingRequest } from '#shared/schemas.ts';
 import { type MadeSchedule, makeLaunch, makePaymentSettings, makeSchedule } from '#tests/factories.ts';
 import { type AdminApp, createAdminApp } from '#tests/setup/admin-app.ts';
 import { multipartBody } from '#tests/setup/multipart.ts';
+import { pngChunk, pngClaiming } from '#tests/setup/png.ts';
 import { tripBookingRequest, verifiedToken } from '#tests/setup/public-booking.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -21,28 +21,8 @@ type Sample = { label: string; body: Buffer; name: string; type: string };
 /** Bytes that must never survive into a stored file. */
 const MARKERS = ['<script', '<html', '<svg', 'PK\u0003\u0004', 'alert(1)'];
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
 /** A PNG whose header claims width x height, with a few bytes of (compressed) pixel data. */
-function pngBomb(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(Buffer.alloc(4096))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const pngBomb = (width: number, height: number) => pngClaiming(width, height, 4096);
 
 /** The JPEG with its frame header (SOF0) rewritten to claim width x height. */
 function jpegBomb(jpeg: Buffer, width: number, height: number): Buffer {

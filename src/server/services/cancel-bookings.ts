@@ -4,9 +4,9 @@ import { refundRequests, ticketSeats, tickets } from '#server/db/schema.ts';
 import { cancelNotices } from '#server/lib/disruption-preview.ts';
 import { supersedeETicket } from '#server/lib/ticket-signing.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
-import type { CancelReason } from '#shared/disruptions.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
-import { type Notifier, notifyPassenger } from './notify-passenger.ts';
+import { notifyPassenger } from './notify-passenger.ts';
+import { type DepartureChange, noteOf } from './record-disruption.ts';
 import { refundParts } from './split-refund.ts';
 
 export type CancelBookingsOptions = {
@@ -14,10 +14,9 @@ export type CancelBookingsOptions = {
   db: DbOrTx;
   affected: AdminTicket[];
   disruptionId: string | null;
-  reason: CancelReason;
-  note: string | null;
+  /** The departure's cancel or move: why, the office's note, and who is told how. */
+  change: DepartureChange;
   now: Date;
-  notifiers?: readonly Notifier[] | undefined;
 };
 
 /**
@@ -57,7 +56,8 @@ export async function cancelBookings(opts: CancelBookingsOptions): Promise<void>
     })),
   );
   if (requests.length > 0) await tx.insert(refundRequests).values(requests).onConflictDoNothing();
-  for (const notice of cancelNotices(opts.affected, opts.reason, opts.note)) {
-    await notifyPassenger({ db: tx, notice, notifiers: opts.notifiers });
+  const { change } = opts;
+  for (const notice of cancelNotices(opts.affected, change.reason, noteOf(change))) {
+    await notifyPassenger({ db: tx, notice, notifiers: change.notifiers });
   }
 }

@@ -1,29 +1,19 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
-import { disruptions, schedules, seatLocks } from '#server/db/schema.ts';
-import { writeAudit } from '#server/lib/audit.ts';
-import type { Clock } from '#server/lib/clock.ts';
+import { schedules, seatLocks } from '#server/db/schema.ts';
 import { activeOn, cancelNotices, previewOf } from '#server/lib/disruption-preview.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
-import type { CancelPreview, CancelReason } from '#shared/disruptions.ts';
+import type { CancelPreview } from '#shared/disruptions.ts';
+import { auditDepartureChange } from './audit-departure-change.ts';
 import { cancelBookings } from './cancel-bookings.ts';
 import { listTicketsWhere } from './list-tickets-where.ts';
-import type { Notifier } from './notify-passenger.ts';
 import { readScheduleRow } from './read-schedule-row.ts';
+import { type DepartureChange, noteOf, recordDisruption } from './record-disruption.ts';
 import { sampleNotices } from './sample-notices.ts';
 
 const notCancellable = (message: string) => new AppError('departure_not_cancellable', message, 409);
 
-export type CancelDepartureOptions = {
-  db: Db;
-  clock: Clock;
-  scheduleId: string;
-  reason: CancelReason;
-  note?: string | undefined;
-  actorUserId: string;
-  notifiers?: readonly Notifier[];
-};
+export type CancelDepartureOptions = DepartureChange;
 
 /**
  * Cancels a departure (docs/decisions/026), in one transaction: the schedule stops being offered
@@ -33,7 +23,7 @@ export type CancelDepartureOptions = {
  * every channel that reaches them, and the disruption is recorded and audited.
  */
 export async function cancelDeparture(opts: CancelDepartureOptions): Promise<CancelPreview> {
-  const note = opts.note?.trim() || null;
+  const note = noteOf(opts);
   return opts.db.transaction(async (tx) => {
     // The row lock orders the cancel after a booking or a counter sale in flight on this trip
     // (they read the schedule in their own transaction) and before any that comes after.
@@ -45,45 +35,23 @@ export async function cancelDeparture(opts: CancelDepartureOptions): Promise<Can
 
     const affected = await listTicketsWhere({ db: tx, where: activeOn(schedule.id) });
     const ids = affected.map((t) => t.id);
-    const [disruption] = await tx
-      .insert(disruptions)
-      .values({
-        scheduleId: schedule.id,
-        kind: 'cancel',
-        reason: opts.reason,
-        note,
-        actorUserId: opts.actorUserId,
-        affected: ids.length,
-        createdAt: now,
-      })
-      .returning({ id: disruptions.id });
-    await cancelBookings({
+    const disruptionId = await recordDisruption({
       db: tx,
-      affected,
-      disruptionId: disruption?.id ?? null,
-      reason: opts.reason,
-      note,
+      kind: 'cancel',
+      change: opts,
+      affected: ids.length,
       now,
-      notifiers: opts.notifiers,
     });
+    await cancelBookings({ db: tx, affected, disruptionId, change: opts, now });
     await tx.delete(seatLocks).where(eq(seatLocks.scheduleId, schedule.id));
     const sent = await sampleNotices({ db: tx, notices: cancelNotices(affected, opts.reason, note) });
     const preview = previewOf(schedule, affected, sent);
-    await writeAudit({
+    await auditDepartureChange({
       db: tx,
-      actorUserId: opts.actorUserId,
-      action: 'departure_cancel',
-      entity: 'schedule',
-      entityId: schedule.id,
+      kind: 'cancel',
+      change: opts,
       before: { status: schedule.status },
-      after: {
-        status: 'cancelled',
-        reason: opts.reason,
-        note,
-        bookings: ids.length,
-        mails: preview.mails,
-        refunds: preview.refunds,
-      },
+      after: { status: 'cancelled', bookings: ids.length, mails: preview.mails, refunds: preview.refunds },
     });
     await announce({
       db: tx,

@@ -16,13 +16,8 @@ export type CancelOwnBookingOptions = ChangeContext & { account: RefundAccount |
  * rebooking's second payment is under review, the share of the verified first payment and the
  * share of the unchecked second are two requests, each flagged as it is.
  */
-export async function cancelOwnBooking({
-  tx,
-  ticket,
-  rules,
-  now,
-  account,
-}: CancelOwnBookingOptions): Promise<RecordedChange> {
+export async function cancelOwnBooking(opts: CancelOwnBookingOptions): Promise<RecordedChange> {
+  const { tx, ticket, rules, now, account } = opts;
   if (!rules.canCancel) throw notAllowed('This booking can no longer be cancelled here.');
   await tx
     .update(tickets)

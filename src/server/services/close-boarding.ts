@@ -1,11 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { boardingClosures, schedules, tickets } from '#server/db/schema.ts';
+import { boardingClosures, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import { boardedPersons } from '#server/lib/boarded-persons.ts';
-import { AppError, problem } from '#server/lib/errors.ts';
+import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
+import { lockSchedule } from './lock-schedule.ts';
 import { readRouteStops, stopPositions } from './read-route-stops.ts';
 
 export type CloseBoardingOptions = {
@@ -28,12 +29,7 @@ export type CloseBoardingOptions = {
 export async function closeBoarding(opts: CloseBoardingOptions): Promise<void> {
   const { scheduleId, stop } = opts;
   await opts.db.transaction(async (tx) => {
-    const [schedule] = await tx
-      .select({ travelDate: schedules.travelDate })
-      .from(schedules)
-      .where(eq(schedules.id, scheduleId))
-      .for('update');
-    if (!schedule) throw problem('schedule_not_found');
+    const schedule = await lockSchedule({ db: tx, id: scheduleId });
     const stops = await readRouteStops({ db: tx, scheduleId });
     // The last stop is only arrived at: nobody boards there.
     if (stop >= stops.length - 1) throw new AppError('stop_not_found', STAFF_MSG.stopNotFound, 404);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { idempotencyRecords, paymentSettings, tickets } from '#server/db/schema.ts';
+import { idempotencyRecords, tickets } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { processImage } from '#server/lib/images.ts';
@@ -21,6 +21,7 @@ import { checkHoldLimits, type HoldLimits, tooManyTickets } from './check-hold-l
 import { checkPendingBookings } from './check-pending-bookings.ts';
 import { checkTrip } from './check-trip.ts';
 import { emailNotVerified, findVerifiedEmail } from './find-verified-email.ts';
+import { readSettingsRow } from './read-settings-row.ts';
 import { refuseTakenSeats } from './refuse-taken-seats.ts';
 import { releaseSeats } from './release-seats.ts';
 import { serialiseHolds } from './serialise-holds.ts';
@@ -141,11 +142,7 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
       await checkPendingBookings({ db: tx, ...hold });
       await checkHoldLimits({ db: tx, ...hold });
 
-      const [settings] = await tx
-        .select()
-        .from(paymentSettings)
-        .orderBy(asc(paymentSettings.createdAt))
-        .limit(1);
+      const settings = await readSettingsRow({ db: tx, table: 'payment' });
       const currency = input.paymentCurrency;
       const account = bankAccountFor(settings, currency);
       if (!account) throw new AppError('payment_details_missing', MSG.paymentDetailsMissing, 409);

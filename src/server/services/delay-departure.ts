@@ -1,32 +1,22 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
-import { disruptions, scheduleRouteStops, schedules, tickets } from '#server/db/schema.ts';
-import { writeAudit } from '#server/lib/audit.ts';
-import { type Clock, hhmm } from '#server/lib/clock.ts';
+import { eq } from 'drizzle-orm';
+import { scheduleRouteStops, schedules, tickets } from '#server/db/schema.ts';
+import { hhmm } from '#server/lib/clock.ts';
 import { checkTimes, newTimeOf } from '#server/lib/delay-times.ts';
-import { affectedPassenger } from '#server/lib/disruption-preview.ts';
+import { activeOn, affectedPassenger } from '#server/lib/disruption-preview.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
-import type { CancelReason, DelayResult } from '#shared/disruptions.ts';
-import { MSG } from '#shared/messages.ts';
+import type { DelayResult } from '#shared/disruptions.ts';
+import { auditDepartureChange } from './audit-departure-change.ts';
+import { listTicketsById } from './list-tickets-by-id.ts';
 import { listTicketsWhere } from './list-tickets-where.ts';
-import { type Notifier, notifyPassenger } from './notify-passenger.ts';
+import { notifyPassenger } from './notify-passenger.ts';
 import { readRoute } from './read-route.ts';
+import { readScheduleRow } from './read-schedule-row.ts';
+import { type DepartureChange, noteOf, recordDisruption } from './record-disruption.ts';
 
-/** The bookings a delay reaches: those still to travel. */
-const ACTIVE = ['pending', 'confirmed'];
 const refused = (message: string) => new AppError('delay_refused', message, 409);
 
-export type DelayDepartureOptions = {
-  db: Db;
-  clock: Clock;
-  scheduleId: string;
-  times: (string | null)[];
-  reason: CancelReason;
-  note?: string | undefined;
-  actorUserId: string;
-  notifiers?: readonly Notifier[];
-};
+export type DelayDepartureOptions = DepartureChange & { times: (string | null)[] };
 
 /**
  * Delays a departure (docs/decisions/026), in one transaction: every stop gets its new time,
@@ -36,14 +26,9 @@ export type DelayDepartureOptions = {
  * with the times before and after, and audited. The e-ticket's code holds no time: it stays valid.
  */
 export async function delayDeparture(opts: DelayDepartureOptions): Promise<DelayResult> {
-  const note = opts.note?.trim() || null;
+  const note = noteOf(opts);
   return opts.db.transaction(async (tx) => {
-    const [schedule] = await tx
-      .select()
-      .from(schedules)
-      .where(eq(schedules.id, opts.scheduleId))
-      .for('update');
-    if (!schedule || schedule.archivedAt) throw new AppError('schedule_not_found', MSG.scheduleNotFound, 404);
+    const schedule = await readScheduleRow({ db: tx, scheduleId: opts.scheduleId, lock: true });
     if (schedule.status !== 'scheduled') throw refused('Only a departure still to sail can be delayed');
     const stops = await readRoute({ db: tx, scheduleId: schedule.id });
     checkTimes(stops, opts.times);
@@ -58,10 +43,7 @@ export async function delayDeparture(opts: DelayDepartureOptions): Promise<Delay
     const first = opts.times[0] ?? schedule.departureTime;
     await tx.update(schedules).set({ departureTime: first }).where(eq(schedules.id, schedule.id));
 
-    const active = await listTicketsWhere({
-      db: tx,
-      where: and(eq(tickets.scheduleId, schedule.id), inArray(tickets.ticketStatus, ACTIVE)),
-    });
+    const active = await listTicketsWhere({ db: tx, where: activeOn(schedule.id) });
     const timeAt = newTimeOf(stops, opts.times);
     const now = opts.clock.now();
     for (const ticket of active) {
@@ -70,16 +52,7 @@ export async function delayDeparture(opts: DelayDepartureOptions): Promise<Delay
         .set({ passengerDepartureTime: timeAt(ticket), updatedAt: now })
         .where(eq(tickets.id, ticket.id));
     }
-    const moved =
-      active.length === 0
-        ? []
-        : await listTicketsWhere({
-            db: tx,
-            where: inArray(
-              tickets.id,
-              active.map((t) => t.id),
-            ),
-          });
+    const moved = await listTicketsById({ db: tx, ids: active.map((t) => t.id) });
     let mails = 0;
     for (const ticket of moved) {
       const was = active.find((t) => t.id === ticket.id)?.passengerDepartureTime ?? '';
@@ -91,24 +64,14 @@ export async function delayDeparture(opts: DelayDepartureOptions): Promise<Delay
       if (reached) mails += 1;
     }
     const after = opts.times;
-    await tx.insert(disruptions).values({
-      scheduleId: schedule.id,
-      kind: 'delay',
-      reason: opts.reason,
-      note,
-      actorUserId: opts.actorUserId,
-      affected: active.length,
-      details: { before, after },
-      createdAt: now,
-    });
-    await writeAudit({
+    const details = { before, after };
+    await recordDisruption({ db: tx, kind: 'delay', change: opts, affected: active.length, details, now });
+    await auditDepartureChange({
       db: tx,
-      actorUserId: opts.actorUserId,
-      action: 'departure_delay',
-      entity: 'schedule',
-      entityId: schedule.id,
+      kind: 'delay',
+      change: opts,
       before: { times: before },
-      after: { times: after, reason: opts.reason, note, bookings: active.length, mails },
+      after: { times: after, bookings: active.length, mails },
     });
     await announce({
       db: tx,

@@ -1,20 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { MSG } from '#shared/messages.ts';
-import type { Db } from '../db/client.ts';
 import { launches } from '../db/schema.ts';
-import { writeAudit } from '../lib/audit.ts';
 import { AppError, problem } from '../lib/errors.ts';
 import type { Storage } from '../lib/storage.ts';
 import { countActiveTickets } from './count-active-tickets.ts';
+import { type DeleteCatalogueRowOptions, deleteOrArchive } from './delete-or-archive.ts';
 
-export type DeleteLaunchOptions = {
-  db: Db;
-  id: string;
-  actorUserId: string | null;
-  storage: Storage;
-  log: FastifyBaseLogger;
-};
+export type DeleteLaunchOptions = DeleteCatalogueRowOptions & { storage: Storage; log: FastifyBaseLogger };
 
 /**
  * Deletes a launch, or archives it when only history uses it (docs/product.md section 10.6,
@@ -31,40 +24,19 @@ export async function deleteLaunch(opts: DeleteLaunchOptions): Promise<void> {
     if (active > 0) throw new AppError('launch_in_use', MSG.launchInUse(active), 409);
     const before = { name: current.name, capacity: current.capacity, seatNumbers: current.seatNumbers };
 
-    const result = await tx.execute(sql`
-      SELECT EXISTS (SELECT 1 FROM schedule_launches WHERE launch_id = ${current.id})
-          OR EXISTS (SELECT 1 FROM tickets WHERE launch_id = ${current.id}) AS used`);
-    const [row] = (result as unknown as { rows: { used: boolean }[] }).rows;
-    if (row?.used) {
-      if (current.archivedAt) return null;
-      const [archived] = await tx
-        .update(launches)
-        .set({ archivedAt: sql`now()` })
-        .where(eq(launches.id, current.id))
-        .returning({ archivedAt: launches.archivedAt });
-      await writeAudit({
-        db: tx,
-        actorUserId: opts.actorUserId,
-        action: 'archive',
-        entity: 'launch',
-        entityId: current.id,
-        before,
-        after: { archivedAt: archived?.archivedAt ?? null },
-      });
-      // Old tickets and schedules still show the launch: its image stays.
-      return null;
-    }
-
-    await tx.delete(launches).where(eq(launches.id, current.id));
-    await writeAudit({
-      db: tx,
-      actorUserId: opts.actorUserId,
-      action: 'delete',
+    const usedBy = sql`
+      EXISTS (SELECT 1 FROM schedule_launches WHERE launch_id = ${current.id})
+          OR EXISTS (SELECT 1 FROM tickets WHERE launch_id = ${current.id})`;
+    const done = await deleteOrArchive({
+      tx,
       entity: 'launch',
-      entityId: current.id,
+      row: current,
+      usedBy,
       before,
+      actorUserId: opts.actorUserId,
     });
-    return current.imageKey;
+    // Old tickets and schedules still show an archived launch: its image stays.
+    return done === 'deleted' ? current.imageKey : null;
   });
   if (imageKey) {
     await opts.storage.delete(imageKey, 'public').catch((err: unknown) => {

@@ -1,16 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { MSG } from '#shared/messages.ts';
-import type { Db } from '../db/client.ts';
 import { locations } from '../db/schema.ts';
-import { writeAudit } from '../lib/audit.ts';
 import { AppError, problem } from '../lib/errors.ts';
 import { countActiveTickets } from './count-active-tickets.ts';
+import { type DeleteCatalogueRowOptions, deleteOrArchive } from './delete-or-archive.ts';
 
-export type DeleteLocationOptions = {
-  db: Db;
-  id: string;
-  actorUserId: string | null;
-};
+export type DeleteLocationOptions = DeleteCatalogueRowOptions;
 
 /**
  * Deletes a location, or archives it when only history uses it (docs/product.md section 10.6,
@@ -26,37 +21,17 @@ export async function deleteLocation(opts: DeleteLocationOptions): Promise<void>
     if (active > 0) throw new AppError('location_in_use', MSG.locationInUse(active), 409);
     const before = { name: current.name, code: current.code, country: current.country };
 
-    const result = await tx.execute(sql`
-      SELECT EXISTS (SELECT 1 FROM schedule_route_stops WHERE location_id = ${current.id})
+    const usedBy = sql`
+      EXISTS (SELECT 1 FROM schedule_route_stops WHERE location_id = ${current.id})
           OR EXISTS (SELECT 1 FROM tickets
-                      WHERE user_origin_id = ${current.id} OR user_destination_id = ${current.id}) AS used`);
-    const [row] = (result as unknown as { rows: { used: boolean }[] }).rows;
-    if (!row?.used) {
-      await tx.delete(locations).where(eq(locations.id, current.id));
-      await writeAudit({
-        db: tx,
-        actorUserId: opts.actorUserId,
-        action: 'delete',
-        entity: 'location',
-        entityId: current.id,
-        before,
-      });
-      return;
-    }
-    if (current.archivedAt) return;
-    const [archived] = await tx
-      .update(locations)
-      .set({ archivedAt: sql`now()` })
-      .where(eq(locations.id, current.id))
-      .returning({ archivedAt: locations.archivedAt });
-    await writeAudit({
-      db: tx,
-      actorUserId: opts.actorUserId,
-      action: 'archive',
+                      WHERE user_origin_id = ${current.id} OR user_destination_id = ${current.id})`;
+    await deleteOrArchive({
+      tx,
       entity: 'location',
-      entityId: current.id,
+      row: current,
+      usedBy,
       before,
-      after: { archivedAt: archived?.archivedAt ?? null },
+      actorUserId: opts.actorUserId,
     });
   });
 }

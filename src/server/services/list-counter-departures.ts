@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { type DbOrTx, readTogether } from '#server/db/client.ts';
-import { boardingClosures, paymentSettings, schedules } from '#server/db/schema.ts';
+import { boardingClosures, schedules } from '#server/db/schema.ts';
 import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES } from '#shared/constants.ts';
 import type { CounterDay } from '#shared/counter.ts';
 import { listAdminTripsWhere } from './list-admin-trips-where.ts';
+import { readSettingsRow } from './read-settings-row.ts';
 
 export type ListCounterDeparturesOptions = {
   db: DbOrTx;
@@ -30,7 +31,7 @@ export async function listCounterDepartures(opts: ListCounterDeparturesOptions):
           ) as SQL,
           timeZone: opts.timeZone,
         });
-  const [closures, [settings]] = await readTogether(db, [
+  const [closures, settings] = await readTogether(db, [
     () =>
       trips.length === 0
         ? []
@@ -43,7 +44,7 @@ export async function listCounterDepartures(opts: ListCounterDeparturesOptions):
                 trips.map((t) => t.scheduleId),
               ),
             ),
-    () => db.select().from(paymentSettings).orderBy(asc(paymentSettings.createdAt)).limit(1),
+    () => readSettingsRow({ db, table: 'payment' }),
   ]);
   const closed = new Set(closures.map((c) => `${c.scheduleId}|${c.stop}`));
   const prices = settings ?? DEFAULT_PRICES;

@@ -1,7 +1,7 @@
-import { asc } from 'drizzle-orm';
 import { DEFAULT_BRANDING } from '#shared/constants.ts';
 import type { Tx } from '../db/client.ts';
 import { pwaSettings } from '../db/schema.ts';
+import { readSettingsRow } from './read-settings-row.ts';
 
 export type LockBrandingOptions = { db: Tx };
 
@@ -10,12 +10,7 @@ export type LockBrandingOptions = { db: Tx };
  * transaction and created with the defaults when there is none.
  */
 export async function lockBranding({ db: tx }: LockBrandingOptions) {
-  const [row] = await tx
-    .select()
-    .from(pwaSettings)
-    .orderBy(asc(pwaSettings.createdAt))
-    .limit(1)
-    .for('update');
+  const row = await readSettingsRow({ db: tx, table: 'branding', lock: true });
   if (row) return row;
   const [created] = await tx
     .insert(pwaSettings)

@@ -1,34 +1,23 @@
-import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
-import { disruptions, schedules, seatLocks, ticketSeats, tickets } from '#server/db/schema.ts';
-import { writeAudit } from '#server/lib/audit.ts';
-import type { Clock } from '#server/lib/clock.ts';
+import { eq } from 'drizzle-orm';
+import { schedules, seatLocks, ticketSeats, tickets } from '#server/db/schema.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { moveNotices, type Placed, planView, type Refused } from '#server/lib/move-plan.ts';
 import { supersedeETicket } from '#server/lib/ticket-signing.ts';
-import type { CancelReason, MovePlan } from '#shared/disruptions.ts';
+import type { MovePlan } from '#shared/disruptions.ts';
+import { auditDepartureChange } from './audit-departure-change.ts';
 import { cancelBookings } from './cancel-bookings.ts';
-import { listTicketsWhere } from './list-tickets-where.ts';
-import { type Notifier, notifyPassenger } from './notify-passenger.ts';
+import { listTicketsById } from './list-tickets-by-id.ts';
+import { notifyPassenger } from './notify-passenger.ts';
 import { planMove, seatBookings } from './plan-move.ts';
 import { readFreeVessels } from './read-free-vessels.ts';
 import { readMovePair } from './read-move-pair.ts';
 import { readSeatOrders } from './read-seat-orders.ts';
+import { type DepartureChange, noteOf, recordDisruption } from './record-disruption.ts';
 import { revokeCodes } from './revoke-codes.ts';
 import { sampleNotices } from './sample-notices.ts';
 import { takeNewSeats } from './take-new-seats.ts';
 
-export type MoveDepartureOptions = {
-  db: Db;
-  clock: Clock;
-  timeZone: string;
-  scheduleId: string;
-  to: string;
-  reason: CancelReason;
-  note?: string | undefined;
-  actorUserId: string;
-  notifiers?: readonly Notifier[];
-};
+export type MoveDepartureOptions = DepartureChange & { timeZone: string; to: string };
 
 /**
  * Moves every booking of a departure to another (docs/decisions/026), in one transaction: each
@@ -39,7 +28,7 @@ export type MoveDepartureOptions = {
  * departure is offered no more.
  */
 export async function moveDeparture(opts: MoveDepartureOptions): Promise<MovePlan> {
-  const note = opts.note?.trim() || null;
+  const note = noteOf(opts);
   return opts.db.transaction(async (tx) => {
     const now = opts.clock.now();
     const { source, target } = await readMovePair({
@@ -94,42 +83,22 @@ export async function moveDeparture(opts: MoveDepartureOptions): Promise<MovePla
     }
 
     const view = planView(source, target, { placed: moved, refused: lost });
-    const [disruption] = await tx
-      .insert(disruptions)
-      .values({
-        scheduleId: source.id,
-        kind: 'move',
-        reason: opts.reason,
-        note,
-        actorUserId: opts.actorUserId,
-        affected: moved.length + lost.length,
-        details: { to: view.to, moved: view.moves.map((m) => m.reference), cancelled: view.cannotMove },
-        createdAt: now,
-      })
-      .returning({ id: disruptions.id });
-    await cancelBookings({
+    const details = { to: view.to, moved: view.moves.map((m) => m.reference), cancelled: view.cannotMove };
+    const affected = moved.length + lost.length;
+    const disruptionId = await recordDisruption({
       db: tx,
-      affected: lost.map((l) => l.ticket),
-      disruptionId: disruption?.id ?? null,
-      reason: opts.reason,
-      note,
+      kind: 'move',
+      change: opts,
+      affected,
+      details,
       now,
-      notifiers: opts.notifiers,
     });
+    await cancelBookings({ db: tx, affected: lost.map((l) => l.ticket), disruptionId, change: opts, now });
     // The old departure is replaced: no longer sold, its holds gone.
     await tx.update(schedules).set({ status: 'cancelled' }).where(eq(schedules.id, source.id));
     await tx.delete(seatLocks).where(eq(seatLocks.scheduleId, source.id));
 
-    const updated =
-      moved.length === 0
-        ? []
-        : await listTicketsWhere({
-            db: tx,
-            where: inArray(
-              tickets.id,
-              moved.map((m) => m.ticket.id),
-            ),
-          });
+    const updated = await listTicketsById({ db: tx, ids: moved.map((m) => m.ticket.id) });
     for (const ticket of updated) {
       await notifyPassenger({
         db: tx,
@@ -143,18 +112,14 @@ export async function moveDeparture(opts: MoveDepartureOptions): Promise<MovePla
       lost.map((l) => l.ticket),
       { reason: opts.reason, note },
     );
-    await writeAudit({
+    await auditDepartureChange({
       db: tx,
-      actorUserId: opts.actorUserId,
-      action: 'departure_move',
-      entity: 'schedule',
-      entityId: source.id,
+      kind: 'move',
+      change: opts,
       before: { status: source.status },
       after: {
         status: 'cancelled',
         movedTo: target.id,
-        reason: opts.reason,
-        note,
         moved: view.moves.length,
         cannotMove: view.cannotMove.map((c) => c.reference),
       },

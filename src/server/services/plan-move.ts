@@ -1,6 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { type DbOrTx, readTogether } from '#server/db/client.ts';
-import { tickets } from '#server/db/schema.ts';
+import { activeOn } from '#server/lib/disruption-preview.ts';
 import type { Placed, Refused, Schedule, Stop, Vessel } from '#server/lib/move-plan.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { listDepartureStops } from './list-departure-stops.ts';
@@ -8,8 +7,6 @@ import { listTicketsWhere } from './list-tickets-where.ts';
 import { readFreeVessels } from './read-free-vessels.ts';
 import { readSeatOrders } from './read-seat-orders.ts';
 import { chooseSeats } from './reseat.ts';
-
-const ACTIVE = ['pending', 'confirmed'];
 
 /**
  * Seats every booking on the target, larger parties first: their From stop must come before
@@ -71,7 +68,7 @@ export async function planMove({
 }: PlanMoveOptions): Promise<{ stops: Stop[]; result: { placed: Placed[]; refused: Refused[] } }> {
   const bookings = await listTicketsWhere({
     db,
-    where: and(eq(tickets.scheduleId, source.id), inArray(tickets.ticketStatus, ACTIVE)),
+    where: activeOn(source.id),
   });
   const [stops, vessels, orders] = await readTogether(db, [
     () => listDepartureStops({ db, scheduleId: target.id }),

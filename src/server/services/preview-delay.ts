@@ -1,16 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { tickets } from '#server/db/schema.ts';
 import { checkTimes, newTimeOf } from '#server/lib/delay-times.ts';
+import { activeOn } from '#server/lib/disruption-preview.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { CancelReason, DelayPreview } from '#shared/disruptions.ts';
 import { listTicketsWhere } from './list-tickets-where.ts';
 import { previewCancellation } from './preview-cancellation.ts';
 import { readRoute } from './read-route.ts';
 import { sampleNotices } from './sample-notices.ts';
-
-/** The bookings a delay reaches: those still to travel. */
-const ACTIVE = ['pending', 'confirmed'];
 
 export type PreviewDelayOptions = {
   db: DbOrTx;
@@ -45,7 +41,7 @@ export async function previewDelay(opts: PreviewDelayOptions): Promise<DelayPrev
     if (valid) {
       const active = await listTicketsWhere({
         db: opts.db,
-        where: and(eq(tickets.scheduleId, opts.scheduleId), inArray(tickets.ticketStatus, ACTIVE)),
+        where: activeOn(opts.scheduleId),
       });
       const newTime = newTimeOf(stops, times);
       const note = opts.note?.trim() || null;

@@ -1,10 +1,9 @@
-import { asc } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { paymentSettings } from '#server/db/schema.ts';
 import type { Currency } from '#shared/constants.ts';
 import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES } from '#shared/constants.ts';
 import { buildBreakdown, computeTotal, toCents } from '#shared/money.ts';
 import type { TicketBreakdownRow } from '#shared/schemas.ts';
+import { readSettingsRow } from './read-settings-row.ts';
 
 export type PricedRebooking = {
   breakdown: TicketBreakdownRow[];
@@ -25,7 +24,7 @@ export type PriceRebookingOptions = {
 export async function priceRebooking({ db, ticket, free }: PriceRebookingOptions): Promise<PricedRebooking> {
   if (free)
     return { breakdown: ticket.ticketBreakdown, totalAmount: ticket.totalAmount, differenceCents: 0n };
-  const [settings] = await db.select().from(paymentSettings).orderBy(asc(paymentSettings.createdAt)).limit(1);
+  const settings = await readSettingsRow({ db, table: 'payment' });
   const breakdown = buildBreakdown(
     ticket.ticketBreakdown.map(({ type, category, quantity }) => ({ type, category, quantity })),
     settings ?? DEFAULT_PRICES,

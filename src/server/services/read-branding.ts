@@ -1,11 +1,10 @@
-import { asc } from 'drizzle-orm';
 import { DEFAULT_BRANDING, DEFAULT_CONTACT } from '#shared/constants.ts';
 import type { Branding } from '#shared/schemas.ts';
 import { type DbOrTx, readTogether } from '../db/client.ts';
-import { pwaSettings } from '../db/schema.ts';
 import type { MicroCache } from '../lib/micro-cache.ts';
 import { type CompiledTextOverrides, readCompiledTextOverrides } from './read-compiled-text-overrides.ts';
 import { contactOf } from './read-contact.ts';
+import { readSettingsRow } from './read-settings-row.ts';
 
 export type ReadBrandingOptions = {
   db: DbOrTx;
@@ -20,8 +19,8 @@ export type ReadBrandingOptions = {
  */
 export async function readBranding({ db, overridesCache }: ReadBrandingOptions): Promise<Branding> {
   const overrides = () => readCompiledTextOverrides({ db });
-  const [[row], compiled] = await readTogether(db, [
-    () => db.select().from(pwaSettings).orderBy(asc(pwaSettings.createdAt)).limit(1),
+  const [row, compiled] = await readTogether(db, [
+    () => readSettingsRow({ db, table: 'branding' }),
     () => (overridesCache ? overridesCache.get('all', overrides) : overrides()),
   ]);
   // Only when there is a correction: most operators never make one.

@@ -1,4 +1,3 @@
-import { asc } from 'drizzle-orm';
 import {
   DEFAULT_EXCHANGE_RATE,
   DEFAULT_PRICES,
@@ -7,7 +6,7 @@ import {
 } from '#shared/constants.ts';
 import type { PaymentSettingsView } from '#shared/schemas.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { paymentSettings } from '../db/schema.ts';
+import { readSettingsRow } from './read-settings-row.ts';
 
 export type ReadPaymentSettingsOptions = { db: DbOrTx };
 
@@ -16,7 +15,7 @@ export type ReadPaymentSettingsOptions = { db: DbOrTx };
  * the first row, else the defaults.
  */
 export async function readPaymentSettings({ db }: ReadPaymentSettingsOptions): Promise<PaymentSettingsView> {
-  const [row] = await db.select().from(paymentSettings).orderBy(asc(paymentSettings.createdAt)).limit(1);
+  const row = await readSettingsRow({ db, table: 'payment' });
   return {
     localAdultPrice: row?.localAdultPrice ?? DEFAULT_PRICES.localAdultPrice,
     localChildPrice: row?.localChildPrice ?? DEFAULT_PRICES.localChildPrice,

@@ -7,13 +7,8 @@ import type { ChangeContext, RecordedChange } from './run-change.ts';
 export type RenamePassengerOptions = ChangeContext & { passengerName: string };
 
 /** Corrects the passenger's name until boarding closes at their stop; the code is re-signed. */
-export async function renamePassenger({
-  tx,
-  ticket,
-  rules,
-  now,
-  passengerName,
-}: RenamePassengerOptions): Promise<RecordedChange> {
+export async function renamePassenger(opts: RenamePassengerOptions): Promise<RecordedChange> {
+  const { tx, ticket, rules, now, passengerName } = opts;
   if (!rules.canRename) throw notAllowed('The name can no longer be changed here: boarding has closed.');
   await tx
     .update(tickets)

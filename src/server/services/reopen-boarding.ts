@@ -1,10 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { boardingClosures, schedules, tickets } from '#server/db/schema.ts';
+import { boardingClosures, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
-import { AppError, problem } from '#server/lib/errors.ts';
+import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { STAFF_MSG } from '#shared/staff-messages.ts';
+import { lockSchedule } from './lock-schedule.ts';
 import { readRouteStops } from './read-route-stops.ts';
 
 export type ReopenBoardingOptions = {
@@ -28,12 +29,7 @@ export type ReopenBoardingOptions = {
 export async function reopenBoarding(opts: ReopenBoardingOptions): Promise<void> {
   const { scheduleId, stop } = opts;
   await opts.db.transaction(async (tx) => {
-    const [schedule] = await tx
-      .select({ id: schedules.id })
-      .from(schedules)
-      .where(eq(schedules.id, scheduleId))
-      .for('update');
-    if (!schedule) throw problem('schedule_not_found');
+    await lockSchedule({ db: tx, id: scheduleId });
     const closures = await tx
       .select()
       .from(boardingClosures)

@@ -13,8 +13,9 @@ import {
   tickets,
 } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';
-import { AppError, problem } from '../lib/errors.ts';
+import { AppError } from '../lib/errors.ts';
 import { announce } from '../lib/live-events.ts';
+import { lockSchedule } from './lock-schedule.ts';
 import { readSchedule } from './read-schedule.ts';
 
 type ParsedSchedule = z.output<typeof scheduleInputSchema>;
@@ -103,6 +104,27 @@ async function writeStopsAndLaunches(tx: Tx, scheduleId: string, input: ParsedSc
     .values(input.launchIds.map((launchId, position) => ({ scheduleId, launchId, position })));
 }
 
+/**
+ * What a new schedule and an edit both write: the stops and launches, the audit entry (an edit's
+ * with the schedule as it was) and the live event.
+ */
+async function writeSaved(tx: Tx, scheduleId: string, opts: SaveScheduleOptions, before?: AdminSchedule) {
+  await writeStopsAndLaunches(tx, scheduleId, opts.input);
+  await writeAudit({
+    db: tx,
+    actorUserId: opts.actorUserId,
+    action: before ? 'update' : 'create',
+    entity: 'schedule',
+    entityId: scheduleId,
+    before,
+    after: opts.input,
+  });
+  await announce({
+    db: tx,
+    event: { kind: 'schedule', data: { type: before ? 'updated' : 'created', scheduleId } },
+  });
+}
+
 /** Creates or edits a schedule with its ordered stops and launches, in one transaction. */
 export async function saveSchedule(opts: SaveScheduleOptions): Promise<AdminSchedule> {
   const { db, input } = opts;
@@ -116,48 +138,18 @@ export async function saveSchedule(opts: SaveScheduleOptions): Promise<AdminSche
         .values({ travelDate: input.travelDate, departureTime, status: 'scheduled' })
         .returning({ id: schedules.id });
       if (!created) throw new Error('schedule insert returned nothing');
-      await writeStopsAndLaunches(tx, created.id, input);
-      await writeAudit({
-        db: tx,
-        actorUserId: opts.actorUserId,
-        action: 'create',
-        entity: 'schedule',
-        entityId: created.id,
-        after: input,
-      });
-      await announce({
-        db: tx,
-        event: { kind: 'schedule', data: { type: 'created', scheduleId: created.id } },
-      });
+      await writeSaved(tx, created.id, opts);
       return created.id;
     }
 
-    const [current] = await tx
-      .select({ id: schedules.id, travelDate: schedules.travelDate })
-      .from(schedules)
-      .where(eq(schedules.id, opts.id))
-      .for('update');
-    if (!current) throw problem('schedule_not_found');
+    const current = await lockSchedule({ db: tx, id: opts.id });
     const before = await readSchedule({ db: tx, id: current.id });
     await checkActiveBookings(tx, current.id, current, input);
     await tx
       .update(schedules)
       .set({ travelDate: input.travelDate, departureTime })
       .where(eq(schedules.id, current.id));
-    await writeStopsAndLaunches(tx, current.id, input);
-    await writeAudit({
-      db: tx,
-      actorUserId: opts.actorUserId,
-      action: 'update',
-      entity: 'schedule',
-      entityId: current.id,
-      before,
-      after: input,
-    });
-    await announce({
-      db: tx,
-      event: { kind: 'schedule', data: { type: 'updated', scheduleId: current.id } },
-    });
+    await writeSaved(tx, current.id, opts, before);
     return current.id;
   });
 

@@ -314,124 +314,119 @@ async function verify(m: Model, r: Real): Promise<void> {
   expect(ticketRows.sort(byId)).toEqual(expectedTickets.sort(byId));
 }
 
+/** A step of the run: shown as `label`, taken when `check` allows, its rows verified after it. */
+function seatCommand(
+  label: string,
+  act: (m: Model, r: Real) => Promise<void>,
+  check: (m: Model) => boolean = () => true,
+): SeatCommand {
+  return {
+    check,
+    toString: () => label,
+    async run(m, r) {
+      await act(m, r);
+      await verify(m, r);
+    },
+  };
+}
+
 function byLock(a: ModelLock, b: ModelLock): number {
   return a.launch - b.launch || a.seat.localeCompare(b.seat) || a.session - b.session;
 }
 
 /** Locks after `delay` seconds, so a session often locks again part-way through its hold. */
 function lockCommand(session: number, launch: number, seats: string[], delay: number): SeatCommand {
-  return {
-    check: () => true,
-    toString: () => `lock(s${session}, L${launch}, [${seats}], +${delay}s)`,
-    async run(m, r) {
-      r.world.advance(delay * 1000);
-      const now = r.world.clock.now().getTime();
-      const sorted = [...seats].sort();
-      const held = heldByTickets(m, launch);
-      const others = lockedByOthers(m, launch, session, now);
-      const conflicts = sorted.filter((s) => held.has(s) || others.has(s));
-      const out = await attempt(() =>
-        lockSeats({
-          db: r.world.t.database.db,
-          ...seatKeyOf(r, launch),
-          seats,
-          session: r.sessions[session] ?? '',
-          now: new Date(now),
-          holdSeconds: SEAT_HOLD_SECONDS,
-          timeZone: r.world.t.config.tzOperator,
-        }),
-      );
-      if (conflicts.length > 0) {
-        expect(out).toMatchObject(refused('seats_unavailable', conflicts));
-      } else {
-        // Rule 8.1: the earliest live lock of the session on the trip sets the end.
-        const mine = m.locks.filter((l) => l.session === session && l.until > now).map((l) => l.until);
-        const until = mine.length > 0 ? Math.min(...mine) : now + SEAT_HOLD_SECONDS * 1000;
-        expect(out).toEqual({ ok: true, value: { lockedUntil: new Date(until).toISOString() } });
-        m.locks = m.locks.filter(
-          (l) =>
-            !(l.launch === launch && l.until <= now) &&
-            !(l.session === session && (l.launch !== launch || !seats.includes(l.seat))) &&
-            !(l.launch === launch && seats.includes(l.seat)),
-        );
-        for (const seat of seats) m.locks.push({ session, launch, seat, until });
-      }
-      await verify(m, r);
-    },
-  };
-}
-
-function releaseCommand(session: number, launch: number, seats: string[]): SeatCommand {
-  return {
-    check: () => true,
-    toString: () => `release(s${session}, L${launch}, [${seats}])`,
-    async run(m, r) {
-      const mine = (l: ModelLock) => l.session === session && l.launch === launch && seats.includes(l.seat);
-      const out = await releaseSeats({
+  return seatCommand(`lock(s${session}, L${launch}, [${seats}], +${delay}s)`, async (m, r) => {
+    r.world.advance(delay * 1000);
+    const now = r.world.clock.now().getTime();
+    const sorted = [...seats].sort();
+    const held = heldByTickets(m, launch);
+    const others = lockedByOthers(m, launch, session, now);
+    const conflicts = sorted.filter((s) => held.has(s) || others.has(s));
+    const out = await attempt(() =>
+      lockSeats({
         db: r.world.t.database.db,
         ...seatKeyOf(r, launch),
         seats,
         session: r.sessions[session] ?? '',
-      });
-      expect(out).toEqual({ released: m.locks.filter(mine).length });
-      m.locks = m.locks.filter((l) => !mine(l));
-      await verify(m, r);
-    },
-  };
+        now: new Date(now),
+        holdSeconds: SEAT_HOLD_SECONDS,
+        timeZone: r.world.t.config.tzOperator,
+      }),
+    );
+    if (conflicts.length > 0) {
+      expect(out).toMatchObject(refused('seats_unavailable', conflicts));
+    } else {
+      // Rule 8.1: the earliest live lock of the session on the trip sets the end.
+      const mine = m.locks.filter((l) => l.session === session && l.until > now).map((l) => l.until);
+      const until = mine.length > 0 ? Math.min(...mine) : now + SEAT_HOLD_SECONDS * 1000;
+      expect(out).toEqual({ ok: true, value: { lockedUntil: new Date(until).toISOString() } });
+      m.locks = m.locks.filter(
+        (l) =>
+          !(l.launch === launch && l.until <= now) &&
+          !(l.session === session && (l.launch !== launch || !seats.includes(l.seat))) &&
+          !(l.launch === launch && seats.includes(l.seat)),
+      );
+      for (const seat of seats) m.locks.push({ session, launch, seat, until });
+    }
+  });
+}
+
+function releaseCommand(session: number, launch: number, seats: string[]): SeatCommand {
+  return seatCommand(`release(s${session}, L${launch}, [${seats}])`, async (m, r) => {
+    const mine = (l: ModelLock) => l.session === session && l.launch === launch && seats.includes(l.seat);
+    const out = await releaseSeats({
+      db: r.world.t.database.db,
+      ...seatKeyOf(r, launch),
+      seats,
+      session: r.sessions[session] ?? '',
+    });
+    expect(out).toEqual({ released: m.locks.filter(mine).length });
+    m.locks = m.locks.filter((l) => !mine(l));
+  });
 }
 
 function waitCommand(seconds: number): SeatCommand {
-  return {
-    check: () => true,
-    toString: () => `wait(${seconds}s)`,
-    async run(m, r) {
-      r.world.advance(seconds * 1000);
-      await verify(m, r);
-    },
-  };
+  return seatCommand(`wait(${seconds}s)`, async (_m, r) => {
+    r.world.advance(seconds * 1000);
+  });
 }
 
 function bookCommand(session: number, launch: number, seats: string[]): SeatCommand {
-  return {
-    check: () => true,
-    toString: () => `book(s${session}, L${launch}, [${seats}])`,
-    async run(m, r) {
-      const now = r.world.clock.now().getTime();
-      const others = lockedByOthers(m, launch, session, now);
-      const held = heldByTickets(m, launch);
-      // Every seat another session locks or a ticket holds is named at once.
-      const unavailable = seats.filter((s) => others.has(s) || held.has(s)).sort();
-      const out = await attempt(() =>
-        book(r.world, r.trip, launchOf(r, launch), seats, r.sessions[session] ?? ''),
+  return seatCommand(`book(s${session}, L${launch}, [${seats}])`, async (m, r) => {
+    const now = r.world.clock.now().getTime();
+    const others = lockedByOthers(m, launch, session, now);
+    const held = heldByTickets(m, launch);
+    // Every seat another session locks or a ticket holds is named at once.
+    const unavailable = seats.filter((s) => others.has(s) || held.has(s)).sort();
+    const out = await attempt(() =>
+      book(r.world, r.trip, launchOf(r, launch), seats, r.sessions[session] ?? ''),
+    );
+    if (unavailable.length > 0) {
+      expect(out).toMatchObject(refused('seats_unavailable', unavailable));
+    } else {
+      expect(out).toMatchObject({ ok: true, value: { statusCode: 201, replayed: false } });
+      const reference = out.ok ? out.value.body.reference : '';
+      const [row] = await r.world.t.database.db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(eq(tickets.paymentReference, reference));
+      m.tickets.push({ id: row?.id ?? '', launch, seats, status: 'pending', marked: null });
+      // The ticket holds the seats now; the session's own locks on them are gone.
+      m.locks = m.locks.filter(
+        (l) => !(l.session === session && l.launch === launch && seats.includes(l.seat)),
       );
-      if (unavailable.length > 0) {
-        expect(out).toMatchObject(refused('seats_unavailable', unavailable));
-      } else {
-        expect(out).toMatchObject({ ok: true, value: { statusCode: 201, replayed: false } });
-        const reference = out.ok ? out.value.body.reference : '';
-        const [row] = await r.world.t.database.db
-          .select({ id: tickets.id })
-          .from(tickets)
-          .where(eq(tickets.paymentReference, reference));
-        m.tickets.push({ id: row?.id ?? '', launch, seats, status: 'pending', marked: null });
-        // The ticket holds the seats now; the session's own locks on them are gone.
-        m.locks = m.locks.filter(
-          (l) => !(l.session === session && l.launch === launch && seats.includes(l.seat)),
-        );
-      }
-      await verify(m, r);
-    },
-  };
+    }
+  });
 }
 
 type AdminAction = 'approve' | 'reject' | 'delete' | { mark: MarkedStatus };
 
 function adminCommand(action: AdminAction, pick: number): SeatCommand {
   const name = typeof action === 'string' ? action : `mark ${action.mark}`;
-  return {
-    check: (m) => m.tickets.length > 0,
-    toString: () => `${name}(ticket #${pick})`,
-    async run(m, r) {
+  return seatCommand(
+    `${name}(ticket #${pick})`,
+    async (m, r) => {
       const ticket = m.tickets[pick % m.tickets.length];
       if (!ticket) throw new Error('no ticket to act on');
       const { db } = r.world.t.database;
@@ -463,9 +458,9 @@ function adminCommand(action: AdminAction, pick: number): SeatCommand {
           ticket.marked = action.mark;
         }
       }
-      await verify(m, r);
     },
-  };
+    (m) => m.tickets.length > 0,
+  );
 }
 
 const sessionArb = fc.integer({ min: 0, max: SESSIONS - 1 });

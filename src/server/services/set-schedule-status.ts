@@ -3,10 +3,11 @@ import type { Db } from '#server/db/client.ts';
 import { schedules } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import { AppError, problem } from '#server/lib/errors.ts';
+import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import type { AdminTrip } from '#shared/admin-api.ts';
 import type { ScheduleStatus } from '#shared/constants.ts';
+import { lockSchedule } from './lock-schedule.ts';
 import { readAdminTrip } from './read-admin-trip.ts';
 
 export type SetScheduleStatusOptions = {
@@ -25,8 +26,7 @@ export type SetScheduleStatusOptions = {
  */
 export async function setScheduleStatus(opts: SetScheduleStatusOptions): Promise<AdminTrip> {
   return opts.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(schedules).where(eq(schedules.id, opts.scheduleId)).for('update');
-    if (!before) throw problem('schedule_not_found');
+    const before = await lockSchedule({ db: tx, id: opts.scheduleId });
     // A cancellation moved its bookings and refunds on (docs/decisions/026): it is not undone here.
     if (before.status === 'cancelled') {
       throw new AppError('departure_cancelled', 'This departure was cancelled and cannot be reopened', 409);

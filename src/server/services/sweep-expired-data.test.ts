@@ -84,6 +84,9 @@ describe(`sweepExpiredData (${testDatabaseKind})`, () => {
 
   const sweepOptions = () => ({ db: database.db, storage, clock });
   const newEmail = () => `sweep-${uniqueSuffix()}@example.test`;
+  /** The rows of an address a sweep left, by id. */
+  const idsLeft = (table: typeof emailCodes | typeof verificationTokens, email: string) =>
+    database.db.select({ id: table.id }).from(table).where(eq(table.email, email));
 
   it('deletes expired e-mail codes only once their hour of counting towards the send limit is over', async () => {
     const email = newEmail();
@@ -104,10 +107,7 @@ describe(`sweepExpiredData (${testDatabaseKind})`, () => {
       .returning({ id: emailCodes.id });
 
     expect(await pruneExpiredEmailCodes(sweepOptions())).toBe(1);
-    const left = await database.db
-      .select({ id: emailCodes.id })
-      .from(emailCodes)
-      .where(eq(emailCodes.email, email));
+    const left = await idsLeft(emailCodes, email);
     expect(left.map((r) => r.id).sort()).toEqual([expiredThisHour?.id, live?.id, longLived?.id].sort());
     expect(left.map((r) => r.id)).not.toContain(old?.id);
   });
@@ -146,10 +146,7 @@ describe(`sweepExpiredData (${testDatabaseKind})`, () => {
       ])
       .returning({ id: verificationTokens.id });
     expect(await pruneExpiredVerificationTokens(sweepOptions())).toBe(1);
-    const left = await database.db
-      .select({ id: verificationTokens.id })
-      .from(verificationTokens)
-      .where(eq(verificationTokens.email, email));
+    const left = await idsLeft(verificationTokens, email);
     expect(left).toEqual([{ id: live?.id }]);
     expect(expired?.id).not.toBe(live?.id);
   });

@@ -80,6 +80,7 @@ describe.each(backends)('sweepOrphanSlips on $name', (backend) => {
   };
   const exists = async (key: string, visibility: 'public' | 'private' = 'private') =>
     (await storage.get(key, visibility)) !== null;
+  const sweep = () => sweepOrphanSlips({ db: database.db, storage, clock: systemClock, graceMs: GRACE_MS });
 
   it('removes an old orphan and keeps a young orphan, a referenced slip and other files', async () => {
     const orphan = slipKey(uniqueReference());
@@ -96,12 +97,7 @@ describe.each(backends)('sweepOrphanSlips on $name', (backend) => {
     // A write still in flight is not listed, so never removed.
     await backend.writeInFlight?.();
 
-    const result = await sweepOrphanSlips({
-      db: database.db,
-      storage,
-      clock: systemClock,
-      graceMs: GRACE_MS,
-    });
+    const result = await sweep();
 
     expect(result.removed).toEqual([orphan]);
     expect(result.checked).toBe(3);
@@ -127,12 +123,7 @@ describe.each(backends)('sweepOrphanSlips on $name', (backend) => {
       await age(key, GRACE_MS * 10);
     }
 
-    const result = await sweepOrphanSlips({
-      db: database.db,
-      storage,
-      clock: systemClock,
-      graceMs: GRACE_MS,
-    });
+    const result = await sweep();
 
     expect(result.removed).toEqual([orphan]);
     expect(await exists(first)).toBe(true);
@@ -140,12 +131,7 @@ describe.each(backends)('sweepOrphanSlips on $name', (backend) => {
   });
 
   it('does nothing when no slip was ever stored', async () => {
-    const result = await sweepOrphanSlips({
-      db: database.db,
-      storage,
-      clock: systemClock,
-      graceMs: GRACE_MS,
-    });
+    const result = await sweep();
     expect(result).toEqual({ checked: 0, removed: [] });
   });
 });

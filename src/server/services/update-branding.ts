@@ -1,11 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Branding } from '#shared/schemas.ts';
 import type { PwaSettingsUpdate } from '#shared/setup-api.ts';
 import type { Db } from '../db/client.ts';
-import { pwaSettings } from '../db/schema.ts';
-import { writeAudit } from '../lib/audit.ts';
-import { lockBranding } from './lock-branding.ts';
 import { readBranding } from './read-branding.ts';
+import { saveBrandingFields } from './save-branding-fields.ts';
 
 const CONTACT_FIELDS = ['contactPhone', 'bookingEmail', 'supportEmail'] as const;
 
@@ -25,21 +22,14 @@ export async function updateBranding(opts: UpdateBrandingOptions): Promise<Brand
   for (const field of CONTACT_FIELDS) {
     if (changes[field] === '') changes[field] = null;
   }
-  await db.transaction(async (tx) => {
-    const row = await lockBranding({ db: tx });
-    await tx
-      .update(pwaSettings)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(pwaSettings.id, row.id));
-    await writeAudit({
+  await db.transaction((tx) =>
+    saveBrandingFields({
       db: tx,
+      changes,
       actorUserId: opts.actorUserId,
       action: 'update',
       entity: 'pwa_settings',
-      entityId: row.id,
-      before: Object.fromEntries(Object.keys(input).map((k) => [k, row[k as keyof typeof row]])),
-      after: changes,
-    });
-  });
+    }),
+  );
   return readBranding({ db });
 }

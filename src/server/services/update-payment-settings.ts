@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES } from '#shared/constants.ts';
 import type { PaymentSettingsView } from '#shared/schemas.ts';
@@ -11,6 +11,7 @@ import { AppError } from '../lib/errors.ts';
 import { bankChangeMail } from '../mails/bank-change-mail.ts';
 import { mailOwners } from './mail-owners.ts';
 import { readPaymentSettings } from './read-payment-settings.ts';
+import { readSettingsRow } from './read-settings-row.ts';
 
 /** What passengers are told to pay into, and how. */
 const BANK_FIELDS = [
@@ -73,12 +74,7 @@ export async function updatePaymentSettings(
   Object.assign(changes, bankChanges);
 
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(paymentSettings)
-      .orderBy(asc(paymentSettings.createdAt))
-      .limit(1)
-      .for('update');
+    const row = await readSettingsRow({ db: tx, table: 'payment', lock: true });
     if (row) {
       if (Object.keys(changes).length > 0) {
         await tx

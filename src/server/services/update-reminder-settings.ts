@@ -1,10 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { pwaSettings } from '#server/db/schema.ts';
-import { writeAudit } from '#server/lib/audit.ts';
 import type { ReminderSettings } from '#shared/disruptions.ts';
-import { lockBranding } from './lock-branding.ts';
 import { readReminderSettings } from './read-reminder-settings.ts';
+import { saveBrandingFields } from './save-branding-fields.ts';
 
 export type UpdateReminderSettingsOptions = {
   db: Db;
@@ -15,18 +12,12 @@ export type UpdateReminderSettingsOptions = {
 /** Turns the day-before reminders on or off, audited. */
 export async function updateReminderSettings(opts: UpdateReminderSettingsOptions): Promise<ReminderSettings> {
   await opts.db.transaction(async (tx) => {
-    const row = await lockBranding({ db: tx });
-    await tx
-      .update(pwaSettings)
-      .set({ remindersEnabled: opts.input.remindersEnabled, updatedAt: new Date() })
-      .where(eq(pwaSettings.id, row.id));
-    await writeAudit({
+    await saveBrandingFields({
       db: tx,
+      changes: { remindersEnabled: opts.input.remindersEnabled },
       actorUserId: opts.actorUserId,
       action: 'update',
       entity: 'reminder_settings',
-      entityId: row.id,
-      before: { remindersEnabled: row.remindersEnabled },
       after: opts.input,
     });
   });

@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Branding } from '#shared/schemas.ts';
 import type { BrandingImage } from '#shared/setup-api.ts';
 import type { Db } from '../db/client.ts';
-import { pwaSettings } from '../db/schema.ts';
-import { writeAudit } from '../lib/audit.ts';
 import { deriveIcon, ICON_192_SUFFIX, ICON_512_SUFFIX, processImage } from '../lib/images.ts';
 import type { Storage } from '../lib/storage.ts';
-import { lockBranding } from './lock-branding.ts';
 import { readBranding } from './read-branding.ts';
+import { saveBrandingFields } from './save-branding-fields.ts';
 
 type StoredFile = { key: string; body: Buffer; contentType: string };
 
@@ -78,21 +75,14 @@ export async function uploadBrandingImage(opts: UploadBrandingImageOptions): Pro
   let previous: string | null = null;
   try {
     await db.transaction(async (tx) => {
-      const row = await lockBranding({ db: tx });
-      previous = row[COLUMN[kind]];
-      await tx
-        .update(pwaSettings)
-        .set({ [COLUMN[kind]]: url, updatedAt: new Date() })
-        .where(eq(pwaSettings.id, row.id));
-      await writeAudit({
+      const row = await saveBrandingFields({
         db: tx,
+        changes: { [COLUMN[kind]]: url },
         actorUserId: opts.actorUserId,
         action: `upload_${kind}`,
         entity: 'pwa_settings',
-        entityId: row.id,
-        before: { [COLUMN[kind]]: previous },
-        after: { [COLUMN[kind]]: url },
       });
+      previous = row[COLUMN[kind]];
     });
   } catch (err) {
     await Promise.all(files.map((f) => storage.delete(f.key, 'public').catch(() => undefined)));
