@@ -1,14 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { idempotencyRecords, tickets } from '#server/db/schema.ts';
+import { idempotencyRecords } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { processImage } from '#server/lib/images.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
 import { normalizeEmail } from '#server/lib/one-time-codes.ts';
-import { makeReference, REFERENCE_ATTEMPTS } from '#server/lib/reference.ts';
 import type { Storage } from '#server/lib/storage.ts';
 import { receivedMail } from '#server/mails/received-mail.ts';
 import { COMPRESSION, DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES, PAYMENT_METHOD } from '#shared/constants.ts';
@@ -21,6 +20,7 @@ import { checkHoldLimits, type HoldLimits, tooManyTickets } from './check-hold-l
 import { checkPendingBookings } from './check-pending-bookings.ts';
 import { checkTrip } from './check-trip.ts';
 import { emailNotVerified, findVerifiedEmail } from './find-verified-email.ts';
+import { insertTicket } from './insert-ticket.ts';
 import { readSettingsRow } from './read-settings-row.ts';
 import { refuseTakenSeats } from './refuse-taken-seats.ts';
 import { releaseSeats } from './release-seats.ts';
@@ -151,50 +151,40 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
       const breakdown = buildBreakdown(input.tickets, prices);
       const totalAmount = computeTotal(breakdown, currency, exchangeRate);
 
-      let ticket: { id: string; reference: string } | undefined;
-      let storedSlipKey = '';
-      for (let attempt = 0; attempt < REFERENCE_ATTEMPTS && !ticket; attempt++) {
-        const reference = makeReference(now, opts.tzOperator);
-        storedSlipKey = slipKey(reference);
-        const [row] = await tx
-          .insert(tickets)
-          .values({
-            paymentReference: reference,
-            scheduleId: input.scheduleId,
-            launchId: input.launchId,
-            travelDate: input.travelDate,
-            passengerName: input.passenger.name,
-            passengerEmail: input.passenger.email,
-            passengerPhone: input.passenger.phone || null,
-            passengerCountryCode: input.passenger.countryCode,
-            passengerNationality: input.passenger.nationality,
-            language,
-            ...countByCategory(breakdown),
-            totalAmount,
-            currency,
-            exchangeRate,
-            bankName: account.bank,
-            accountHolder: account.holder,
-            accountNumber: account.number,
-            paymentMethod: PAYMENT_METHOD,
-            paymentStatus: 'pending',
-            ticketStatus: 'pending',
-            paymentSlipKey: storedSlipKey,
-            ticketBreakdown: breakdown,
-            seatNumbers: input.seats,
-            userOriginId: input.originId,
-            userDestinationId: input.destinationId,
-            passengerDepartureTime: trip.passengerDepartureTime,
-            clientIp: opts.clientIp,
-            createdAt: now,
-            updatedAt: now,
-          })
-          // Only a reference collision is retried; any other constraint is a real error.
-          .onConflictDoNothing({ target: tickets.paymentReference })
-          .returning({ id: tickets.id, reference: tickets.paymentReference });
-        ticket = row;
-      }
-      if (!ticket) throw new AppError('reference_exists', MSG.referenceExists, 409);
+      const ticket = await insertTicket({
+        db: tx,
+        now,
+        timeZone: opts.tzOperator,
+        row: (reference) => ({
+          scheduleId: input.scheduleId,
+          launchId: input.launchId,
+          travelDate: input.travelDate,
+          passengerName: input.passenger.name,
+          passengerEmail: input.passenger.email,
+          passengerPhone: input.passenger.phone || null,
+          passengerCountryCode: input.passenger.countryCode,
+          passengerNationality: input.passenger.nationality,
+          language,
+          ...countByCategory(breakdown),
+          totalAmount,
+          currency,
+          exchangeRate,
+          bankName: account.bank,
+          accountHolder: account.holder,
+          accountNumber: account.number,
+          paymentMethod: PAYMENT_METHOD,
+          paymentStatus: 'pending',
+          ticketStatus: 'pending',
+          paymentSlipKey: slipKey(reference),
+          ticketBreakdown: breakdown,
+          seatNumbers: input.seats,
+          userOriginId: input.originId,
+          userDestinationId: input.destinationId,
+          passengerDepartureTime: trip.passengerDepartureTime,
+          clientIp: opts.clientIp,
+        }),
+      });
+      const storedSlipKey = ticket.slipKey ?? '';
 
       // The unique index on (schedule, date, launch, seat) decides who gets a contested seat.
       await takeSeats({ db: tx, ticketId: ticket.id, key: input });

@@ -8,16 +8,15 @@ import { type Seller, staffLockSession } from '#server/lib/counter-seller.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
-import { makeReference, REFERENCE_ATTEMPTS } from '#server/lib/reference.ts';
 import type { TicketSigner } from '#server/lib/ticket-signing.ts';
 import { approvedMail } from '#server/mails/approved-mail.ts';
 import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES } from '#shared/constants.ts';
 import { type CounterSale, type counterSaleRequestSchema, PAYMENT_METHOD_NAMES } from '#shared/counter.ts';
-import { MSG } from '#shared/messages.ts';
 import { buildBreakdown, computeTotal, countByCategory, toCents } from '#shared/money.ts';
 import { COUNTER_MSG } from '#shared/staff-messages.ts';
 import { checkTrip } from './check-trip.ts';
 import { eTicketTokenOf } from './e-ticket-token-of.ts';
+import { insertTicket } from './insert-ticket.ts';
 import { openShiftOf } from './open-shift-of.ts';
 import { readBookingView } from './read-booking-view.ts';
 import { readCounterSale } from './read-counter-sale.ts';
@@ -76,49 +75,42 @@ export async function sellAtCounter(
         throw new AppError('cash_too_little', COUNTER_MSG.cashTooLittle, 422);
       }
 
-      let ticket: { id: string; reference: string } | undefined;
-      for (let attempt = 0; attempt < REFERENCE_ATTEMPTS && !ticket; attempt++) {
-        const [row] = await tx
-          .insert(tickets)
-          .values({
-            paymentReference: makeReference(now, opts.tzOperator),
-            scheduleId: input.scheduleId,
-            launchId: input.launchId,
-            travelDate: input.travelDate,
-            passengerName: input.passenger.name,
-            // The column is required for online bookings; a counter passenger may give none.
-            passengerEmail: input.passenger.email ?? '',
-            passengerPhone: input.passenger.phone || null,
-            passengerCountryCode: input.passenger.countryCode,
-            passengerNationality: input.passenger.nationality,
-            language: input.language,
-            ...countByCategory(breakdown),
-            totalAmount,
-            currency: input.currency,
-            exchangeRate,
-            paymentMethod: PAYMENT_METHOD_NAMES[payment.method],
-            paymentStatus: 'completed',
-            ticketStatus: 'confirmed',
-            ticketBreakdown: breakdown,
-            seatNumbers: input.seats,
-            userOriginId: input.originId,
-            userDestinationId: input.destinationId,
-            passengerDepartureTime: trip.passengerDepartureTime,
-            approvedAt: now,
-            channel: 'counter',
-            soldBy: seller.id,
-            shiftId: shift.id,
-            saleId: input.saleId,
-            amountReceived: payment.method === 'cash' ? payment.received : null,
-            transferReference: payment.method === 'bank_transfer' ? payment.reference : null,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing({ target: tickets.paymentReference })
-          .returning({ id: tickets.id, reference: tickets.paymentReference });
-        ticket = row;
-      }
-      if (!ticket) throw new AppError('reference_exists', MSG.referenceExists, 409);
+      const ticket = await insertTicket({
+        db: tx,
+        now,
+        timeZone: opts.tzOperator,
+        row: () => ({
+          scheduleId: input.scheduleId,
+          launchId: input.launchId,
+          travelDate: input.travelDate,
+          passengerName: input.passenger.name,
+          // The column is required for online bookings; a counter passenger may give none.
+          passengerEmail: input.passenger.email ?? '',
+          passengerPhone: input.passenger.phone || null,
+          passengerCountryCode: input.passenger.countryCode,
+          passengerNationality: input.passenger.nationality,
+          language: input.language,
+          ...countByCategory(breakdown),
+          totalAmount,
+          currency: input.currency,
+          exchangeRate,
+          paymentMethod: PAYMENT_METHOD_NAMES[payment.method],
+          paymentStatus: 'completed',
+          ticketStatus: 'confirmed',
+          ticketBreakdown: breakdown,
+          seatNumbers: input.seats,
+          userOriginId: input.originId,
+          userDestinationId: input.destinationId,
+          passengerDepartureTime: trip.passengerDepartureTime,
+          approvedAt: now,
+          channel: 'counter',
+          soldBy: seller.id,
+          shiftId: shift.id,
+          saleId: input.saleId,
+          amountReceived: payment.method === 'cash' ? payment.received : null,
+          transferReference: payment.method === 'bank_transfer' ? payment.reference : null,
+        }),
+      });
 
       // The same unique index as an online booking decides a contested seat.
       await takeSeats({ db: tx, ticketId: ticket.id, key: input });
