@@ -84,6 +84,13 @@ describe(`sweepExpiredData (${testDatabaseKind})`, () => {
 
   const sweepOptions = () => ({ db: database.db, storage, clock });
   const newEmail = () => `sweep-${uniqueSuffix()}@example.test`;
+  /** A verification token of `email` that expired a moment ago, made an hour before. */
+  const expiredToken = (email: string) => ({
+    email,
+    tokenHash: `h-${uniqueSuffix()}`,
+    expiresAt: clock.ago(1),
+    createdAt: clock.ago(HOUR),
+  });
   /** The rows of an address a sweep left, by id. */
   const idsLeft = (table: typeof emailCodes | typeof verificationTokens, email: string) =>
     database.db.select({ id: table.id }).from(table).where(eq(table.email, email));
@@ -136,7 +143,7 @@ describe(`sweepExpiredData (${testDatabaseKind})`, () => {
     const [expired, live] = await database.db
       .insert(verificationTokens)
       .values([
-        { email, tokenHash: `h-${uniqueSuffix()}`, expiresAt: clock.ago(1), createdAt: clock.ago(HOUR) },
+        expiredToken(email),
         {
           email,
           tokenHash: `h-${uniqueSuffix()}`,
@@ -304,12 +311,7 @@ describe(`sweepExpiredData (${testDatabaseKind})`, () => {
 
   it('runs every kind and reports the counts; the hourly starter sweeps slips too and logs both', async () => {
     const email = newEmail();
-    await database.db.insert(verificationTokens).values({
-      email,
-      tokenHash: `h-${uniqueSuffix()}`,
-      expiresAt: clock.ago(1),
-      createdAt: clock.ago(HOUR),
-    });
+    await database.db.insert(verificationTokens).values(expiredToken(email));
     const counts = await sweepExpiredData({ ...sweepOptions(), log: silentLog });
     expect(Object.keys(counts).sort()).toEqual(
       [
@@ -349,12 +351,7 @@ describe(`sweepExpiredData (${testDatabaseKind})`, () => {
 
   it('logs a kind that fails and still runs the others', async () => {
     const email = newEmail();
-    await database.db.insert(verificationTokens).values({
-      email,
-      tokenHash: `h-${uniqueSuffix()}`,
-      expiresAt: clock.ago(1),
-      createdAt: clock.ago(HOUR),
-    });
+    await database.db.insert(verificationTokens).values(expiredToken(email));
     const failing: Storage = {
       ...storage,
       removeStaleTempFiles: () => Promise.reject(new Error('uploads folder unreadable')),
