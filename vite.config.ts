@@ -97,7 +97,7 @@ export default defineConfig({
             // Every text of the app, in a file of its own: only the pages that show them load it.
             {
               name: 'messages',
-              test: /src[\\/]shared[\\/]messages\.ts$/,
+              test: /src[\\/]shared[\\/]messages[\\/]api\.ts$/,
               includeDependenciesRecursively: false,
             },
             // The small shared pieces of the public pages in one file rather than a file each.

@@ -16,10 +16,10 @@ import {
 } from './constants.ts';
 import { disruptionSchema } from './disruptions.ts';
 import { LANGUAGES } from './languages.ts';
-import { MSG } from './messages.ts';
+import { MSG } from './messages/api.ts';
+import { STAFF_MSG } from './messages/staff.ts';
 import { PERMISSIONS, type Permission, ROLES } from './permissions.ts';
 import { bookingBreakdownRowSchema } from './schemas.ts';
-import { STAFF_MSG } from './staff-messages.ts';
 
 /**
  * A text an admin form must give: missing, not a string or blank once trimmed, it fails as the
@@ -318,7 +318,7 @@ const languageSchema = z.enum(LANGUAGES);
 
 /** One passenger text: its catalogue id, its namespace, the shipped texts and the operator's. */
 export const adminTextSchema = z.object({
-  /** `<namespace>.<key>` (src/shared/texts.ts). */
+  /** `<namespace>.<key>` (src/shared/messages/catalogues.ts). */
   id: z.string(),
   namespace: z.string(),
   /** The texts the app ships, in every language. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from './messages.ts';
+import { MSG } from './messages/api.ts';
 
 /*
  * The API's error shape (the HTTP API in docs/architecture.md) and the request rules whose failure has a

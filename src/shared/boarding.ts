@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MARKED_STATUSES, TICKET_STATUSES, type TicketStatus } from './constants.ts';
 import type { ETicketClaims } from './e-ticket-code.ts';
-import { STAFF_MSG } from './staff-messages.ts';
+import { STAFF_MSG } from './messages/staff.ts';
 
 /*
  * Boarding at the jetty (docs/decisions/024-offline-boarding.md): the departure's manifest a

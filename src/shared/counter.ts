@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { CURRENCIES, DEFAULT_COUNTRY_CODE } from './constants.ts';
 import { eTicketSchema } from './e-ticket-api.ts';
 import { LANGUAGES } from './languages.ts';
+import { COUNTER_MSG } from './messages/staff.ts';
 import { paymentSettingsViewSchema, TICKET_CATEGORIES, TICKET_TYPES } from './schemas.ts';
-import { COUNTER_MSG } from './staff-messages.ts';
 
 export const COUNTER_PAYMENT_METHODS = ['cash', 'card', 'bank_transfer'] as const;
 export type CounterPaymentMethod = (typeof COUNTER_PAYMENT_METHODS)[number];

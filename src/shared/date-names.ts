@@ -1,4 +1,4 @@
-import type { TextId } from './texts.ts';
+import type { TextId } from './messages/catalogues.ts';
 
 // Day and month names come from the catalogue (dates.*) in every language: no runtime's Intl
 // knows Dhivehi. The web (src/web/lib/dates.ts) and the e-mails (src/server/mails/compose.ts)

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages.ts';
 import { REFUND_REASONS, type RefundReason } from './manage-api.ts';
-import { REFUND_MSG } from './staff-messages.ts';
+import { REFUND_MSG } from './messages/staff.ts';
 
 export const CANCEL_REASONS = ['weather', 'technical', 'other'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];

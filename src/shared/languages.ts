@@ -1,5 +1,5 @@
 // The languages of the passenger side (docs/decisions/021-lingui-catalogues.md). English is the
-// source (src/shared/messages.ts); Dhivehi is written in Thaana, right to left.
+// source (src/shared/messages/api.ts); Dhivehi is written in Thaana, right to left.
 
 export const LANGUAGES = ['en', 'dv'] as const;
 export type Language = (typeof LANGUAGES)[number];

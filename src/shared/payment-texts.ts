@@ -1,4 +1,4 @@
-import type { Namespace, TextId } from './texts.ts';
+import type { Namespace, TextId } from './messages/catalogues.ts';
 
 // The passenger texts that tell passengers where or how to pay, on the pages and in the mails
 // (docs/decisions/022). Correcting one on the Texts screen needs `bank.manage`, as the accounts

@@ -10,7 +10,7 @@ import {
 } from './constants.ts';
 import { BOOKING_SESSION_HEADER, IDEMPOTENCY_KEY_HEADER } from './http-headers.ts';
 import { LANGUAGES } from './languages.ts';
-import { MSG } from './messages.ts';
+import { MSG } from './messages/api.ts';
 import { refundPolicySchema } from './refund-policy.ts';
 
 // Request and response bodies of the public API, shared by the web app and the server

@@ -10,7 +10,7 @@ import {
   LAUNCH_MIN_CAPACITY,
   PWA_SHORT_NAME_MAX,
 } from './constants.ts';
-import { MSG } from './messages.ts';
+import { MSG } from './messages/api.ts';
 import { REFUND_POLICY_LIMITS, refundPolicySchema } from './refund-policy.ts';
 import { bannerSchema, locationSchema } from './schemas.ts';
 

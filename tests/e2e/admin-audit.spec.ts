@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AdminTicket, AdminUser, AuthMe } from '#shared/admin-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { expect, test } from './fixtures.ts';
 import { createBookingViaApi, json, operatorDate } from './support/booking-api.ts';
 import { newStaff } from './support/staff.ts';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO_ADMIN, MOBILE_BREAKPOINT_PX } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { BannerList } from '#shared/setup-api.ts';
 import { BANNER_DELETED_ELSEWHERE, test as base, expect } from './fixtures.ts';
 import { json } from './support/booking-api.ts';

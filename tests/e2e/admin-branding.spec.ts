@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEFAULT_CONTACT, DEMO_ADMIN, PWA_SHORT_NAME_MAX } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { Branding } from '#shared/schemas.ts';
 import { BANNER_DELETED_ELSEWHERE, test as base, expect } from './fixtures.ts';
 import { json } from './support/booking-api.ts';

@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO_ADMIN } from '#shared/constants.ts';
-import { LOOKUP_STATUS_TEXT, MSG } from '#shared/messages.ts';
+import { LOOKUP_STATUS_TEXT, MSG } from '#shared/messages/api.ts';
 import { expect, test } from './fixtures.ts';
 import { createBookingViaApi, json } from './support/booking-api.ts';
 import { toast } from './support/ui.ts';

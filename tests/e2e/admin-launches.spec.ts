@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_ADMIN } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { LaunchList } from '#shared/setup-api.ts';
 import { expect, test } from './fixtures.ts';
 import { json } from './support/booking-api.ts';

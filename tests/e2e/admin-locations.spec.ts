@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { BookingLookup, Location } from '#shared/schemas.ts';
 import type { AdminLaunch, AdminSchedule, LocationList } from '#shared/setup-api.ts';
 import { expect, failedResponse, test } from './fixtures.ts';

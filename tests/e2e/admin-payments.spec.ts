@@ -11,12 +11,12 @@ import {
   DEMO_ADMIN,
 } from '#shared/constants.ts';
 import { MANAGE_GRANT_HEADER, MANAGE_LINK_HEADER, type ManageView } from '#shared/manage-api.ts';
+import { MSG } from '#shared/messages/api.ts';
+import { allTexts, type TextId } from '#shared/messages/catalogues.ts';
 import common from '#shared/messages/common.ts';
 import MANAGE from '#shared/messages/manage.ts';
-import { MSG } from '#shared/messages.ts';
 import type { PublicSettings } from '#shared/schemas.ts';
 import { type AdminSchedule, REFUND_POLICY_MSG } from '#shared/setup-api.ts';
-import { allTexts, type TextId } from '#shared/texts.ts';
 import { test as base, expect, failedResponse } from './fixtures.ts';
 import { json, operatorDate, seatMap, seatStates } from './support/booking-api.ts';
 import { approvedPassenger } from './support/camera.ts';

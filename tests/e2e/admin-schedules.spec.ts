@@ -4,10 +4,10 @@ import type { APIRequestContext, APIResponse, Locator, Page } from '@playwright/
 import { compileNamespace } from '#scripts/catalogue-plugin.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
+import { TEXTS } from '#shared/messages/catalogues.ts';
 import type { BookingLookup, Location, Trip } from '#shared/schemas.ts';
 import type { AdminLaunch, AdminSchedule } from '#shared/setup-api.ts';
-import { TEXTS } from '#shared/texts.ts';
 import { i18n } from '#web/i18n/catalogue.ts';
 import { formatDay } from '#web/lib/dates.ts';
 import { expect, failedResponse, test } from './fixtures.ts';

@@ -10,9 +10,9 @@ import type {
 } from '@playwright/test';
 import type { AuthMe, Invitation } from '#shared/admin-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 import type { OutboxMail } from '#shared/schemas.ts';
-import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { staffTexts } from '#web/features/admin/staff/role-texts.ts';
 import { test as base, expect, failedResponse } from './fixtures.ts';
 import { createBookingViaApi, json } from './support/booking-api.ts';

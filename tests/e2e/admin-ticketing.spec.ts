@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { expect, test } from './fixtures.ts';
 import { createBookingViaApi, json } from './support/booking-api.ts';
 import { expectAccessible, toast } from './support/ui.ts';

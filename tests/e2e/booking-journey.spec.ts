@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import sharp from 'sharp';
 import { COMPRESSION, IMAGE_MAX_BYTES } from '#shared/constants.ts';
-import { LOOKUP_STATUS_TEXT, MSG } from '#shared/messages.ts';
+import { LOOKUP_STATUS_TEXT, MSG } from '#shared/messages/api.ts';
 import type { BookingLookup, SeatLockRequest } from '#shared/schemas.ts';
 import { expect, test } from './fixtures.ts';
 import { json, latestCode, operatorDate, seatMap, seatStates } from './support/booking-api.ts';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { BookingLookup } from '#shared/schemas.ts';
 import { expect, failedResponse, test } from './fixtures.ts';
 import { findTrip, latestCode, operatorDate, verifiedToken } from './support/booking-api.ts';

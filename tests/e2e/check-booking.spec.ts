@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { LOOKUP_STATUS_TEXT, MSG } from '#shared/messages.ts';
+import { LOOKUP_STATUS_TEXT, MSG } from '#shared/messages/api.ts';
 import { test as base, expect, failedResponse } from './fixtures.ts';
 import { type CreatedBooking, createBookingViaApi } from './support/booking-api.ts';
 import { WCAG_TAGS } from './support/ui.ts';

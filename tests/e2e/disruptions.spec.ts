@@ -4,7 +4,7 @@ import type { APIRequestContext, Page, PlaywrightWorkerArgs, TestInfo } from '@p
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import type { CounterSale } from '#shared/counter.ts';
-import { LOOKUP_STATUS_TEXT } from '#shared/messages.ts';
+import { LOOKUP_STATUS_TEXT } from '#shared/messages/api.ts';
 import type { Location, OutboxMail } from '#shared/schemas.ts';
 import { expect, failedResponse, test } from './fixtures.ts';
 import { bookScheduleViaApi, json } from './support/booking-api.ts';

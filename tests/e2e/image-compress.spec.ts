@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { COMPRESSION, IMAGE_MAX_BYTES } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type * as Compressor from '#web/lib/image-compress.ts';
 import { expect, test } from './fixtures.ts';
 

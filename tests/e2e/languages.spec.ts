@@ -1,7 +1,7 @@
 // English and Dhivehi: the language a first visit follows, the header's switch and what it
 // remembers, right to left, and the Thaana font fetched by Dhivehi pages alone.
 import type { Page } from '@playwright/test';
-import { TEXTS } from '#shared/texts.ts';
+import { TEXTS } from '#shared/messages/catalogues.ts';
 import { expect, test } from './fixtures.ts';
 import { expectAccessible } from './support/ui.ts';
 

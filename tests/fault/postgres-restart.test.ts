@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { adminCookie, OPEN_HOLD_LIMITS, operatorDate } from '../setup/http-passenger.ts';
 import { freePort, type ServerProcess, startServer, waitForHealth } from '../setup/server-process.ts';
 import { type SmtpSink, startSmtpSink } from '../setup/smtp-sink.ts';

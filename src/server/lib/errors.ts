@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { type ErrorDetails, PROBLEMS, type ProblemCode, problemOf } from '#shared/api-errors.ts';
 import type { ApiErrorBody, ErrorCode } from '#shared/error-codes.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 
 /**
  * Errors are values with a code (docs/product.md section 16); the error handler

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { COMPRESSION, IMAGE_MAX_BYTES } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { pngClaiming } from '#tests/setup/png.ts';
 import { refusal } from '#tests/setup/refusal.ts';
 import { deriveIcon, processImage, sniffImageType } from './images.ts';

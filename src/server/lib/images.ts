@@ -7,7 +7,7 @@ import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PIXELS,
 } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { AppError } from './errors.ts';
 
 /** An uploaded app icon is stored at 512 px with a 192 px sibling whose key swaps this suffix. */

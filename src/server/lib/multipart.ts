@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { AppError } from './errors.ts';
 
 type MultipartForm = { file: Buffer | undefined; fields: Record<string, string> };

@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { limit, RATE_LIMITS, rateLimitedError, rateLimitPluginOptions, routeLimit } from './rate-limit.ts';
 
 const apps: FastifyInstance[] = [];

@@ -1,5 +1,5 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 
 /*
  * Per-IP request limits (docs/product.md sections 4 and 8.10) on top of @fastify/rate-limit,

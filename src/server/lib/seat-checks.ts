@@ -1,4 +1,4 @@
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { AppError } from './errors.ts';
 
 /*

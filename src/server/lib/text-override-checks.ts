@@ -2,7 +2,7 @@ import { type CompiledMessage, compileMessage } from '@lingui/message-utils/comp
 import { parse } from '@messageformat/parser';
 import { TEXT_OVERRIDE_MAX_LENGTH } from '#shared/admin-api.ts';
 import { isLanguage, type Language } from '#shared/languages.ts';
-import { textOf } from '#shared/texts.ts';
+import { textOf } from '#shared/messages/catalogues.ts';
 import { AppError, problem } from './errors.ts';
 import { placeholdersOf } from './text-placeholders.ts';
 

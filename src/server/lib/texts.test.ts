@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '#shared/languages.ts';
+import { TEXTS, type TextId } from '#shared/messages/catalogues.ts';
 import en from '#shared/messages/email.ts';
-import { TEXTS, type TextId } from '#shared/texts.ts';
 import { catalogueText, renderText, translator } from './texts.ts';
 
 const placeholders = (source: string) => [...source.matchAll(/\{\s*(\w+)/g)].map((m) => m[1] ?? '').sort();

@@ -2,10 +2,10 @@ import { type I18n, type MessageDescriptor, setupI18n } from '@lingui/core';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import type { FastifyRequest } from 'fastify';
 import { isLanguage, LANGUAGE_COOKIE, LANGUAGES, type Language, pickLanguage } from '#shared/languages.ts';
-import { type TextId, textOf } from '#shared/texts.ts';
+import { type TextId, textOf } from '#shared/messages/catalogues.ts';
 
 /*
- * The passenger texts on the server (the e-mails): the catalogues of src/shared/texts.ts,
+ * The passenger texts on the server (the e-mails): the catalogues of src/shared/messages/catalogues.ts,
  * rendered with Lingui's runtime in the passenger's language. The web gets its catalogues
  * compiled at build time; here each ICU text is compiled the first time it is used. An
  * operator's correction of a text (admin: Texts) wins over the catalogue; a correction that is

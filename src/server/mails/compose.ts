@@ -10,7 +10,7 @@ import type { AdminTicket } from '#shared/admin-api.ts';
 import { PAYMENT_METHOD } from '#shared/constants.ts';
 import { travelDateParts } from '#shared/date-names.ts';
 import { isLanguage, LANGUAGE_DIR, type Language } from '#shared/languages.ts';
-import type { TextId } from '#shared/texts.ts';
+import type { TextId } from '#shared/messages/catalogues.ts';
 
 /*
  * The passenger's mails (docs/product.md section 10.14): the one-time code, booking received,

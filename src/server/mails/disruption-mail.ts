@@ -1,7 +1,7 @@
 import type { ComposeMail } from '#server/lib/mailer.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import type { CancelReason } from '#shared/disruptions.ts';
-import type { TextId } from '#shared/texts.ts';
+import type { TextId } from '#shared/messages/catalogues.ts';
 import { composeMail } from './compose.ts';
 
 const REASON_TEXT: Record<CancelReason, TextId> = {

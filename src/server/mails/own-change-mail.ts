@@ -1,6 +1,6 @@
 import type { ComposeMail } from '#server/lib/mailer.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
-import type { TextId } from '#shared/texts.ts';
+import type { TextId } from '#shared/messages/catalogues.ts';
 import { composeMail, type Line } from './compose.ts';
 
 /** What the passenger changed on the manage page, as the mail tells it (docs/decisions/027). */

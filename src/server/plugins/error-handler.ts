@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { apiErrorSchema } from '#shared/error-codes.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { isBadTextForDatabase, isDatabaseUnavailable } from '../lib/db-errors.ts';
 import { AppError, errorBody, invalidRequest } from '../lib/errors.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { AppError } from '../lib/errors.ts';
 
 /** True when a NUL character hides anywhere in a parsed body or query (strings, arrays, objects). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { adminUsers, auditLog, loginFailures, sessions } from '#server/db/schema.ts';
 import { hashToken } from '#server/lib/sessions.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { ROLE_PERMISSIONS } from '#shared/permissions.ts';
 import { makeAdmin } from '#tests/factories.ts';
 import { cookieFrom, signInAsAdmin } from '#tests/setup/admin-session.ts';

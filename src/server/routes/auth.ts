@@ -27,7 +27,7 @@ import {
   staffLinkSchema,
   staffLinkTokenSchema,
 } from '#shared/admin-api.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { defineRoutes } from './define-routes.ts';
 
 const noContent = { 204: z.undefined().describe('Done') };

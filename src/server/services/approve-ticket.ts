@@ -9,7 +9,7 @@ import { enqueueMail } from '#server/lib/mailer.ts';
 import type { TicketSigner } from '#server/lib/ticket-signing.ts';
 import { approvedMail } from '#server/mails/approved-mail.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { eTicketTokenOf } from './e-ticket-token-of.ts';
 import { lockTicket } from './lock-ticket.ts';
 import { readBookingView } from './read-booking-view.ts';

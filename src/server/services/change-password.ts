@@ -7,7 +7,7 @@ import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { announceSessionsEnded, deleteOtherSessions } from '#server/lib/sessions.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 
 export type ChangePasswordOptions = {
   db: Db;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { AppError } from '#server/lib/errors.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 
 /*
  * No hostage inventory (docs/decisions/008-fair-holds.md). A passenger's seat locks and pending

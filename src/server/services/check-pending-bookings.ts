@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { AppError } from '#server/lib/errors.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { PassengerHold } from './check-hold-limits.ts';
 
 export type CheckPendingBookingsOptions = { db: DbOrTx } & Pick<PassengerHold, 'email' | 'limits'>;

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { tickets } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/errors.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 
 export type CheckTicketOnTripOptions = { db: DbOrTx; scheduleId: string; ticketId: string };
 

@@ -3,7 +3,7 @@ import type { Tx } from '#server/db/client.ts';
 import { launches, locations, scheduleLaunches, scheduleRouteStops, schedules } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { refuseUnknownSeats } from '#server/lib/seat-checks.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { BookingInput } from '#shared/schemas.ts';
 import { launchUnavailable } from './read-trip-launch.ts';
 import { refuseClosedDeparture } from './refuse-closed-departure.ts';

@@ -5,7 +5,7 @@ import { writeAudit } from '#server/lib/audit.ts';
 import { boardedPersons } from '#server/lib/boarded-persons.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
-import { STAFF_MSG } from '#shared/staff-messages.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 import { lockSchedule } from './lock-schedule.ts';
 import { readRouteStops, stopPositions } from './read-route-stops.ts';
 

@@ -5,7 +5,7 @@ import { writeAudit } from '#server/lib/audit.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { CashUp, PerCurrency } from '#shared/counter.ts';
-import { COUNTER_MSG } from '#shared/staff-messages.ts';
+import { COUNTER_MSG } from '#shared/messages/staff.ts';
 import { normaliseAmounts, summariseShift } from './summarise-shift.ts';
 
 export type CloseShiftOptions = {

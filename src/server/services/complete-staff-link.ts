@@ -8,8 +8,8 @@ import { AppError } from '#server/lib/errors.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
 import { createSession, toAdminUser } from '#server/lib/sessions.ts';
 import type { AdminUser } from '#shared/admin-api.ts';
-import { MSG } from '#shared/messages.ts';
-import { STAFF_MSG } from '#shared/staff-messages.ts';
+import { MSG } from '#shared/messages/api.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 import { readUsableStaffLink } from './read-usable-staff-link.ts';
 
 export type CompleteStaffLinkOptions = {

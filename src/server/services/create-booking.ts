@@ -12,7 +12,7 @@ import type { Storage } from '#server/lib/storage.ts';
 import { receivedMail } from '#server/mails/received-mail.ts';
 import { COMPRESSION, DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES, PAYMENT_METHOD } from '#shared/constants.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#shared/languages.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { buildBreakdown, computeTotal, countByCategory } from '#shared/money.ts';
 import { bankAccountFor } from '#shared/payment.ts';
 import type { BookingCreated, BookingInput } from '#shared/schemas.ts';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { launches } from '../db/schema.ts';
 import { AppError, problem } from '../lib/errors.ts';
 import type { Storage } from '../lib/storage.ts';

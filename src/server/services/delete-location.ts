@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { locations } from '../db/schema.ts';
 import { AppError, problem } from '../lib/errors.ts';
 import { countActiveTickets } from './count-active-tickets.ts';

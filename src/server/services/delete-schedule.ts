@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { AppError } from '../lib/errors.ts';
 import { announce } from '../lib/live-events.ts';
 import { countActiveTickets } from './count-active-tickets.ts';

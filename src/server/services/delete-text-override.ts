@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { AdminText } from '#shared/admin-api.ts';
 import { isLanguage, type Language } from '#shared/languages.ts';
+import { type TextId, textOf } from '#shared/messages/catalogues.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 import { isPaymentText } from '#shared/payment-texts.ts';
-import { STAFF_MSG } from '#shared/staff-messages.ts';
-import { type TextId, textOf } from '#shared/texts.ts';
 import type { Db } from '../db/client.ts';
 import { textOverrides } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';

@@ -5,7 +5,7 @@ import { writeAudit } from '#server/lib/audit.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import type { Storage } from '#server/lib/storage.ts';
-import { COUNTER_MSG } from '#shared/staff-messages.ts';
+import { COUNTER_MSG } from '#shared/messages/staff.ts';
 import { lockTicket } from './lock-ticket.ts';
 import { revokeCodes } from './revoke-codes.ts';
 

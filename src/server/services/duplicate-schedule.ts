@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { AdminSchedule } from '#shared/setup-api.ts';
 import type { Db } from '../db/client.ts';
 import { scheduleLaunches, scheduleRouteStops, schedules } from '../db/schema.ts';

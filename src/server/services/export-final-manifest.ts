@@ -5,7 +5,7 @@ import { timeInZone } from '#server/lib/clock.ts';
 import { csvText } from '#server/lib/csv.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { personsOnBoard } from '#shared/boarding.ts';
-import { STAFF_MSG } from '#shared/staff-messages.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 import { readBoardingManifest } from './read-boarding-manifest.ts';
 
 export type ExportFinalManifestOptions = {

@@ -4,7 +4,7 @@ import { verificationTokens } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { sha256Hex } from '#server/lib/one-time-codes.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 
 /** Step 2 comes before the seats and the booking: without a verified e-mail, nothing is held. */
 export const emailNotVerified = () => new AppError('email_not_verified', MSG.verifyEmailFirst, 403);

@@ -2,7 +2,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { tickets } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { makeReference, REFERENCE_ATTEMPTS } from '#server/lib/reference.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 
 type TicketRow = typeof tickets.$inferInsert;
 

@@ -7,7 +7,7 @@ import { enqueueMail } from '#server/lib/mailer.ts';
 import { createStaffLink, staffLinkUrl } from '#server/lib/staff-links.ts';
 import { staffLinkMail } from '#server/mails/staff-link-mail.ts';
 import type { Invitation, InviteStaff } from '#shared/admin-api.ts';
-import { STAFF_MSG } from '#shared/staff-messages.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 
 /** Who invites: the Staff screen shows their e-mail beside the invitation. */
 export type InvitingActor = { id: string; email: string };

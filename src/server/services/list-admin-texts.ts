@@ -1,5 +1,5 @@
 import type { AdminText } from '#shared/admin-api.ts';
-import { allTexts } from '#shared/texts.ts';
+import { allTexts } from '#shared/messages/catalogues.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { adminText } from './read-admin-text.ts';
 import { readTextOverrides } from './read-text-overrides.ts';

@@ -3,7 +3,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { locations, scheduleRouteStops } from '#server/db/schema.ts';
 import { hhmm } from '#server/lib/clock.ts';
 import type { AdminStop } from '#shared/admin-api.ts';
-import { UNKNOWN_LOCATION } from '#shared/messages.ts';
+import { UNKNOWN_LOCATION } from '#shared/messages/api.ts';
 
 export type ListStopsOfOptions = { db: DbOrTx; scheduleIds: string[] };
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { SeatMap } from '#shared/schemas.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';

@@ -1,5 +1,5 @@
 import { and, eq, gt, lte, min, notInArray, or, sql } from 'drizzle-orm';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { SeatLockRequest } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { seatLocks } from '../db/schema.ts';

@@ -10,8 +10,8 @@ import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { createSession, toAdminUser } from '#server/lib/sessions.ts';
 import type { AdminUser } from '#shared/admin-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
-import { STAFF_MSG } from '#shared/staff-messages.ts';
+import { MSG } from '#shared/messages/api.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 
 /** The throttle window of docs/product.md section 13: LOGIN_MAX_FAILURES failures per 15 minutes. */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;

@@ -3,7 +3,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { tickets } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { normalizeReference } from '#server/lib/reference.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { BookingLookup } from '#shared/schemas.ts';
 import { readBookingView } from './read-booking-view.ts';
 

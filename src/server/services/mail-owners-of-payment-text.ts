@@ -1,6 +1,6 @@
 import type { Language } from '#shared/languages.ts';
+import { textOf } from '#shared/messages/catalogues.ts';
 import { isPaymentText } from '#shared/payment-texts.ts';
-import { textOf } from '#shared/texts.ts';
 import type { Tx } from '../db/client.ts';
 import { paymentTextChangeMail } from '../mails/payment-text-change-mail.ts';
 import { mailOwners } from './mail-owners.ts';

@@ -10,7 +10,7 @@ import { supersedeETicket } from '#server/lib/ticket-signing.ts';
 import { refundSentMail } from '#server/mails/refund-sent-mail.ts';
 import { CANCELLED_STATES } from '#shared/constants.ts';
 import type { Refund } from '#shared/disruptions.ts';
-import { REFUND_MSG } from '#shared/staff-messages.ts';
+import { REFUND_MSG } from '#shared/messages/staff.ts';
 import { lockTicket } from './lock-ticket.ts';
 import { readRefund } from './read-refund.ts';
 import { readTicket } from './read-ticket.ts';

@@ -5,7 +5,7 @@ import { type Clock, dateInZone } from '#server/lib/clock.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { CashUp, PerCurrency } from '#shared/counter.ts';
-import { COUNTER_MSG } from '#shared/staff-messages.ts';
+import { COUNTER_MSG } from '#shared/messages/staff.ts';
 import { normaliseAmounts, summariseShift } from './summarise-shift.ts';
 
 export type OpenShiftOptions = {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AdminText } from '#shared/admin-api.ts';
 import { isLanguage, LANGUAGES, type Language } from '#shared/languages.ts';
-import { type TextId, textOf } from '#shared/texts.ts';
+import { type TextId, textOf } from '#shared/messages/catalogues.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { textOverrides } from '../db/schema.ts';
 import type { TextOverrides } from '../lib/texts.ts';

@@ -4,7 +4,7 @@ import { adminUsers, auditLog } from '#server/db/schema.ts';
 import { filterSql, selectEntries, toEntry } from '#server/lib/audit-entries.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { AuditPage, AuditQuery } from '#shared/admin-api.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 
 export const AUDIT_PAGE_SIZE = 50;
 

@@ -8,7 +8,7 @@ import {
   PAYMENT_STATUS_LABEL,
   TICKET_STATUS_LABEL,
   UNKNOWN_LOCATION,
-} from '#shared/messages.ts';
+} from '#shared/messages/api.ts';
 import type { BookingLookup } from '#shared/schemas.ts';
 
 function pick<T extends Record<string, string>>(table: T, key: string, fallback: keyof T): string {

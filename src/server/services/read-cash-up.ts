@@ -3,7 +3,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { counterShifts } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { CashUp } from '#shared/counter.ts';
-import { COUNTER_MSG } from '#shared/staff-messages.ts';
+import { COUNTER_MSG } from '#shared/messages/staff.ts';
 import { summariseShift } from './summarise-shift.ts';
 
 const shiftNotFound = () => new AppError('shift_not_found', COUNTER_MSG.shiftNotFound, 404);

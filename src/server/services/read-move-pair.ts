@@ -4,7 +4,7 @@ import { schedules } from '#server/db/schema.ts';
 import { instantInZone } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { Schedule } from '#server/lib/move-plan.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 
 const refused = (message: string) => new AppError('move_refused', message, 409);
 

@@ -2,8 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { staffLinks } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 import { isRole, type Role } from '#shared/permissions.ts';
-import { STAFF_MSG } from '#shared/staff-messages.ts';
 
 export type ReadOpenInvitationOptions = { db: DbOrTx; id: string };
 

@@ -6,7 +6,7 @@ import { boardedPersons } from '#server/lib/boarded-persons.ts';
 import type { Seller } from '#server/lib/counter-seller.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { SELLER_VOID_MINUTES } from '#shared/counter.ts';
-import { COUNTER_MSG } from '#shared/staff-messages.ts';
+import { COUNTER_MSG } from '#shared/messages/staff.ts';
 
 export const saleNotFound = () => new AppError('sale_not_found', COUNTER_MSG.saleNotFound, 404);
 

@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { isLanguage, type Language } from '#shared/languages.ts';
-import { textOf } from '#shared/texts.ts';
+import { textOf } from '#shared/messages/catalogues.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { textOverrides } from '../db/schema.ts';
 

@@ -3,7 +3,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { tickets } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { listTicketsWhere } from './list-tickets-where.ts';
 
 export type ReadTicketByReferenceOptions = {

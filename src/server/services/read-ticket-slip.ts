@@ -3,7 +3,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { tickets } from '#server/db/schema.ts';
 import { AppError, problem } from '#server/lib/errors.ts';
 import type { Storage } from '#server/lib/storage.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 
 export type ReadTicketSlipOptions = {
   db: DbOrTx;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { schedules } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';

@@ -3,8 +3,8 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { staffLinks } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { hashToken } from '#server/lib/sessions.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 import { isRole } from '#shared/permissions.ts';
-import { STAFF_MSG } from '#shared/staff-messages.ts';
 
 type LinkRow = typeof staffLinks.$inferSelect;
 

@@ -1,4 +1,4 @@
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { dateInZone, instantInZone } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
 import type { DepartureStop } from './list-departure-stops.ts';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { COUNTER_MSG } from '#shared/staff-messages.ts';
+import { COUNTER_MSG } from '#shared/messages/staff.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { boardingClosures } from '../db/schema.ts';
 import { dateInZone } from '../lib/clock.ts';

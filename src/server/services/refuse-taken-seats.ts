@@ -1,5 +1,5 @@
 import { and, gt, inArray } from 'drizzle-orm';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { type DbOrTx, readTogether } from '../db/client.ts';
 import { seatLocks, ticketSeats } from '../db/schema.ts';
 import { onTripLaunch } from '../db/seat-key.ts';

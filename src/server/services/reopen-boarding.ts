@@ -4,7 +4,7 @@ import { boardingClosures, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
-import { STAFF_MSG } from '#shared/staff-messages.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 import { lockSchedule } from './lock-schedule.ts';
 import { readRouteStops } from './read-route-stops.ts';
 

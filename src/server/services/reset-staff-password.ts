@@ -8,8 +8,8 @@ import { enqueueMail } from '#server/lib/mailer.ts';
 import { deleteUserSessions } from '#server/lib/sessions.ts';
 import { createStaffLink, staffLinkUrl } from '#server/lib/staff-links.ts';
 import { staffLinkMail } from '#server/mails/staff-link-mail.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 import { isRole } from '#shared/permissions.ts';
-import { STAFF_MSG } from '#shared/staff-messages.ts';
 
 export type ResetStaffPasswordOptions = {
   db: Db;

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { AdminLaunch, launchInputSchema } from '#shared/setup-api.ts';
 import type { Db } from '../db/client.ts';
 import { launches, ticketSeats } from '../db/schema.ts';

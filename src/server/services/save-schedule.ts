@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DEFAULT_DEPARTURE_TIME } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { AdminSchedule, scheduleInputSchema } from '#shared/setup-api.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {

@@ -1,5 +1,5 @@
 import type { AdminText } from '#shared/admin-api.ts';
-import { type TextId, textOf } from '#shared/texts.ts';
+import { type TextId, textOf } from '#shared/messages/catalogues.ts';
 import { textOverrides } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';
 import { checkOverride } from '../lib/text-override-checks.ts';

@@ -14,7 +14,7 @@ import {
   EMAIL_CODE_TTL_MINUTES,
 } from '#shared/constants.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#shared/languages.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { EmailCodeResponse } from '#shared/schemas.ts';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -5,7 +5,7 @@ import type { Clock } from '#server/lib/clock.ts';
 import { normalizeReference } from '#server/lib/reference.ts';
 import { manageCodeMail } from '#server/mails/manage-code-mail.ts';
 import { DEFAULT_LANGUAGE, isLanguage } from '#shared/languages.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { MAX_REFERENCE_LENGTH, manageCodeKey } from './manage-code-key.ts';
 import { sendEmailCode } from './send-email-code.ts';
 

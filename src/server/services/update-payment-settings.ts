@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES } from '#shared/constants.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 import type { PaymentSettingsView } from '#shared/schemas.ts';
 import type { paymentSettingsUpdateSchema } from '#shared/setup-api.ts';
-import { STAFF_MSG } from '#shared/staff-messages.ts';
 import type { Db } from '../db/client.ts';
 import { paymentSettings } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';

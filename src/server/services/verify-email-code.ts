@@ -5,7 +5,7 @@ import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { normalizeEmail, sha256Hex } from '#server/lib/one-time-codes.ts';
 import { VERIFICATION_TOKEN_TTL_MINUTES } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { EmailVerifyResponse } from '#shared/schemas.ts';
 import { consumeEmailCode } from './consume-email-code.ts';
 

@@ -8,7 +8,7 @@ import { signManageLink } from '#server/lib/manage-links.ts';
 import { sha256Hex } from '#server/lib/one-time-codes.ts';
 import { normalizeReference } from '#server/lib/reference.ts';
 import type { ManageVerifyResponse } from '#shared/manage-api.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { MAX_REFERENCE_LENGTH, manageCodeKey } from './manage-code-key.ts';
 import { proveEmailCode } from './prove-email-code.ts';
 

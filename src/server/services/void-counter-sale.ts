@@ -8,7 +8,7 @@ import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { supersedeETicket, type TicketSigner } from '#server/lib/ticket-signing.ts';
 import type { CounterSale } from '#shared/counter.ts';
-import { COUNTER_MSG } from '#shared/staff-messages.ts';
+import { COUNTER_MSG } from '#shared/messages/staff.ts';
 import { readCounterSale } from './read-counter-sale.ts';
 import { mayVoid, readSaleRow, saleNotFound } from './read-sale-row.ts';
 

@@ -1,4 +1,4 @@
-// English texts of the booking namespace: ids `booking.<key>` (src/shared/texts.ts). The
+// English texts of the booking namespace: ids `booking.<key>` (src/shared/messages/catalogues.ts). The
 // booking wizard's frame and its first step's search, on /booking's first load: keep them short.
 // The trips found, the launch and the seats are in messages/vessel.ts.
 export default {

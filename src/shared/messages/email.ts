@@ -1,9 +1,9 @@
-// English texts of the email namespace: ids `email.<key>` (src/shared/texts.ts). The passenger's
+// English texts of the email namespace: ids `email.<key>` (src/shared/messages/catalogues.ts). The passenger's
 // mails (src/server/mails/) are written from these, in the language the passenger used
 // (src/shared/locales/dv/email.ts is the Dhivehi). A value the mail puts in is an ICU placeholder;
 // the travel date comes from common.* in Dhivehi and stays YYYY-MM-DD in English.
 import { PAYMENT_METHOD } from '../constants.ts';
-import { LOOKUP_STATUS_TEXT, MSG, UNKNOWN_LOCATION } from '../messages.ts';
+import { LOOKUP_STATUS_TEXT, MSG, UNKNOWN_LOCATION } from './api.ts';
 
 export default {
   // The one-time code (step 2)

@@ -1,4 +1,4 @@
-// English texts of the eticket namespace: ids `eticket.<key>` (src/shared/texts.ts). The e-ticket
+// English texts of the eticket namespace: ids `eticket.<key>` (src/shared/messages/catalogues.ts). The e-ticket
 // page (/t/<token>); src/shared/locales/dv/eticket.ts is the Dhivehi.
 export default {
   title: 'Your e-ticket',

@@ -1,4 +1,4 @@
-// English texts of the home namespace: ids `home.<key>` (src/shared/texts.ts).
+// English texts of the home namespace: ids `home.<key>` (src/shared/messages/catalogues.ts).
 export default {
   /** The banner carousel's accessible name. */
   carouselLabel: 'Featured banners',

@@ -1,7 +1,7 @@
-// English texts of the lookup namespace: ids `lookup.<key>` (src/shared/texts.ts). The Check
+// English texts of the lookup namespace: ids `lookup.<key>` (src/shared/messages/catalogues.ts). The Check
 // Your Booking page (/bookings); src/shared/locales/dv/lookup.ts is the Dhivehi. A found
 // booking's statuses are the status namespace's (messages/status.ts), loaded with the outcome.
-import { UNKNOWN_LOCATION } from '../messages.ts';
+import { UNKNOWN_LOCATION } from './api.ts';
 
 export default {
   // The page and its first paint: the form and the help card.

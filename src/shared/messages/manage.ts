@@ -1,4 +1,4 @@
-// English texts of the manage namespace: ids `manage.<key>` (src/shared/texts.ts). The passenger's
+// English texts of the manage namespace: ids `manage.<key>` (src/shared/messages/catalogues.ts). The passenger's
 // own page for a booking (/bookings/<reference>/manage, docs/decisions/027);
 // src/shared/locales/dv/manage.ts is the Dhivehi.
 export default {

@@ -1,8 +1,8 @@
-// The texts of src/shared/messages.ts (MSG) that a passenger can see, as catalogue texts: ids
+// The texts of src/shared/messages/api.ts (MSG) that a passenger can see, as catalogue texts: ids
 // `msg.<MSG key>`. The server answers MSG's English for other clients; the web shows these, in
 // its own language, by the error's code (src/web/i18n/msg.ts). A text with a value is written
 // out in ICU form; messages.test.ts checks that each still says what MSG says.
-import { MSG } from '../messages.ts';
+import { MSG } from './api.ts';
 
 export default {
   emailRequired: MSG.emailRequired,

@@ -1,4 +1,4 @@
-// English texts of the passenger namespace: ids `passenger.<key>` (src/shared/texts.ts).
+// English texts of the passenger namespace: ids `passenger.<key>` (src/shared/messages/catalogues.ts).
 // The booking wizard's step 4: who travels, the e-mail check and the tickets.
 export default {
   title: 'Passenger Information',

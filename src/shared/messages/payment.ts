@@ -1,4 +1,4 @@
-// English texts of the payment namespace: ids `payment.<key>` (src/shared/texts.ts).
+// English texts of the payment namespace: ids `payment.<key>` (src/shared/messages/catalogues.ts).
 // The booking wizard's step 5 (the summary, the bank transfer and the slip) and its confirmation.
 export default {
   title: 'Complete Payment',

@@ -1,9 +1,9 @@
-// English texts of the status namespace: ids `status.<key>` (src/shared/texts.ts). A booking's
+// English texts of the status namespace: ids `status.<key>` (src/shared/messages/catalogues.ts). A booking's
 // ticket and payment status and its sentence, shown once a booking is found (Check Your
 // Booking's outcome), so the page's first load carries none of them. The statuses are the
-// server's (src/shared/messages.ts, which the API still sends in English): the page shows these,
+// server's (src/shared/messages/api.ts, which the API still sends in English): the page shows these,
 // in the passenger's language, by the status the API answers.
-import { LOOKUP_STATUS_TEXT, PAYMENT_STATUS_LABEL, TICKET_STATUS_LABEL } from '../messages.ts';
+import { LOOKUP_STATUS_TEXT, PAYMENT_STATUS_LABEL, TICKET_STATUS_LABEL } from './api.ts';
 
 export default {
   ticketPending: TICKET_STATUS_LABEL.pending,

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { COMPRESSION } from '#shared/constants.ts';
-import type { TextId } from '#shared/texts.ts';
+import type { TextId } from '#shared/messages/catalogues.ts';
 import { Label } from '#web/components/ui/label.tsx';
 import { compressImage, ImageError, imageFileProblem } from '#web/lib/image-compress.ts';
 import { cn } from '#web/lib/utils.ts';

@@ -13,7 +13,7 @@ import {
   UserCheck,
   UserX,
 } from 'lucide-react';
-import { PAYMENT_STATUS_LABEL, TICKET_STATUS_LABEL } from '#shared/messages.ts';
+import { PAYMENT_STATUS_LABEL, TICKET_STATUS_LABEL } from '#shared/messages/api.ts';
 import { humanize } from '#web/lib/humanize.ts';
 import { Badge, type BadgeProps } from './ui/badge.tsx';
 

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '#shared/error-codes.ts';
+import type { TextId } from '#shared/messages/catalogues.ts';
 import en from '#shared/messages/msg.ts?catalogue';
-import type { TextId } from '#shared/texts.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { registerTexts, type Translate } from './texts.tsx';
 

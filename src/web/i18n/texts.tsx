@@ -1,6 +1,6 @@
 import { cloneElement, Fragment, type ReactElement, type ReactNode, use, useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '#shared/languages.ts';
-import type { TextId } from '#shared/texts.ts';
+import type { TextId } from '#shared/messages/catalogues.ts';
 import { i18n, type Messages } from './catalogue.ts';
 
 // The passenger side's texts (docs/decisions/021-lingui-catalogues.md). Each screen registers

@@ -1,4 +1,4 @@
-import { NOT_SPECIFIED } from '#shared/messages.ts';
+import { NOT_SPECIFIED } from '#shared/messages/api.ts';
 
 /** '25' and 'MVR' -> 'MVR 25.00'; amounts arrive as decimal strings. */
 export function formatAmount(amount: string, currency: string): string {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileNamespace } from '#scripts/catalogue-plugin.ts';
-import { TEXTS } from '#shared/texts.ts';
+import { TEXTS } from '#shared/messages/catalogues.ts';
 import { i18n } from '#web/i18n/catalogue.ts';
 import { formatInstant, formatTravelDate, isIsoDate } from './dates.ts';
 

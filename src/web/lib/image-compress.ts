@@ -4,8 +4,8 @@ import {
   IMAGE_MAX_BYTES,
   IMAGE_TYPES,
 } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
-import type { TextId } from '#shared/texts.ts';
+import { MSG } from '#shared/messages/api.ts';
+import type { TextId } from '#shared/messages/catalogues.ts';
 
 export type CompressOptions = { maxWidth: number; maxHeight: number; quality: number; maxBytes: number };
 export type CompressProgress = { stage: 'loading' | 'compressing' | 'done'; quality?: number };

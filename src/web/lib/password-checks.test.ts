@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { checkNewPassword, checkPasswordChange } from './password-checks.ts';
 
 describe('checkPasswordChange', () => {

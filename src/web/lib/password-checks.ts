@@ -1,5 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 
 export type NewPasswordFields = { next: string; confirm: string };
 export const EMPTY_NEW_PASSWORD: NewPasswordFields = { next: '', confirm: '' };

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthMe, DemoCredentials, LoginRequest, PasswordChange } from '#shared/admin-api.ts';
-import { MSG } from '#shared/messages.ts';
-import { STAFF_MSG } from '#shared/staff-messages.ts';
+import { MSG } from '#shared/messages/api.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 import { useNavigate } from '#web/lib/navigation.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { ApiError, api } from './api-client.ts';

@@ -1,6 +1,6 @@
 // Taking the booking wizard to step 5 the way a passenger does, for specs about the payment step.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { expect } from '../fixtures.ts';
 import { latestCode } from './booking-api.ts';
 

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { banners } from '#server/db/schema.ts';
 import { BANNER_SMALL_WIDTH } from '#shared/banner-images.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { Banner } from '#shared/schemas.ts';
 import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { multipartBody } from '#tests/setup/multipart.ts';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, boardings, tickets } from '#server/db/schema.ts';
 import type { Boarding, BoardingManifest, BoardingResult } from '#shared/boarding.ts';
 import { verifyCode } from '#shared/e-ticket-code.ts';
-import { STAFF_MSG } from '#shared/staff-messages.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 import {
   type MadeSchedule,
   makeLaunch,

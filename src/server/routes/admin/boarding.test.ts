@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STAFF_MSG } from '#shared/staff-messages.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 import { makeSchedule, makeTicket, todayInOperatorZone, tomorrowInOperatorZone } from '#tests/factories.ts';
 import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';

@@ -26,8 +26,8 @@ import {
   closeBoardingSchema,
   reopenBoardingSchema,
 } from '#shared/boarding.ts';
-import { MSG } from '#shared/messages.ts';
-import { STAFF_MSG } from '#shared/staff-messages.ts';
+import { MSG } from '#shared/messages/api.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 import { defineRoutes } from '../define-routes.ts';
 import { finalManifestSchema, sendFinalManifest } from './final-manifest.ts';
 import { adminCan, adminOf } from './index.ts';

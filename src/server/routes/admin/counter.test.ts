@@ -7,8 +7,8 @@ import type { Dashboard, TripPassengers } from '#shared/admin-api.ts';
 import type { BoardingManifest } from '#shared/boarding.ts';
 import type { CashUp, CounterDay, CounterSale, CounterSaleRequest } from '#shared/counter.ts';
 import { verifyCode } from '#shared/e-ticket-code.ts';
+import { COUNTER_MSG, STAFF_MSG } from '#shared/messages/staff.ts';
 import type { SeatMap } from '#shared/schemas.ts';
-import { COUNTER_MSG, STAFF_MSG } from '#shared/staff-messages.ts';
 import {
   type MadeSchedule,
   makePaymentSettings,

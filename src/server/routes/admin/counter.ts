@@ -31,8 +31,8 @@ import {
   currentShiftSchema,
   openShiftSchema,
 } from '#shared/counter.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 import { seatLockResponseSchema, seatMapSchema, seatReleaseResponseSchema } from '#shared/schemas.ts';
-import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { defineRoutes } from '../define-routes.ts';
 import { adminCan, adminOf, ticketSignerOrNothing } from './index.ts';
 

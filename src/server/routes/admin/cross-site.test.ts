@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tickets } from '#server/db/schema.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { makeTicket } from '#tests/factories.ts';
 import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { BookingLookup, Location, PaymentSettingsView, PublicSettings, Trip } from '#shared/schemas.ts';
 import { makeLocation, makePaymentSettings, makeSchedule, makeTicket } from '#tests/factories.ts';
 import { useAdminApp } from '#tests/setup/admin-app.ts';

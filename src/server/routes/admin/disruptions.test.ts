@@ -13,7 +13,7 @@ import {
 import { addDays, instantInZone } from '#server/lib/clock.ts';
 import { sendDayBeforeReminders } from '#server/services/send-day-before-reminders.ts';
 import type { CancelPreview, DelayPreview, MovePlan } from '#shared/disruptions.ts';
-import { LOOKUP_STATUS_TEXT } from '#shared/messages.ts';
+import { LOOKUP_STATUS_TEXT } from '#shared/messages/api.ts';
 import type { SeatMap } from '#shared/schemas.ts';
 import {
   makeLaunch,

@@ -3,9 +3,9 @@ import { AppError } from '#server/lib/errors.ts';
 import { requestSession, type SessionUser } from '#server/lib/sessions.ts';
 import type { TicketSigner } from '#server/lib/ticket-signing.ts';
 import type { AdminUser } from '#shared/admin-api.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 import { allows, type Permission, type PermissionRule } from '#shared/permissions.ts';
-import { STAFF_MSG } from '#shared/staff-messages.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

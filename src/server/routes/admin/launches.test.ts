@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { launches, locations } from '#server/db/schema.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { Location } from '#shared/schemas.ts';
 import type { AdminLaunch, AdminSchedule, LaunchInput } from '#shared/setup-api.ts';
 import {

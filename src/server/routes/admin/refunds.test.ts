@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, refundRequests, tickets } from '#server/db/schema.ts';
 import { dateInZone } from '#server/lib/clock.ts';
 import type { Refund } from '#shared/disruptions.ts';
-import { REFUND_MSG, STAFF_MSG } from '#shared/staff-messages.ts';
+import { REFUND_MSG, STAFF_MSG } from '#shared/messages/staff.ts';
 import { type MadeTicket, makePaymentSettings, makeSchedule, makeTicket } from '#tests/factories.ts';
 import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';

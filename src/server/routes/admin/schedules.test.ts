@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { scheduleRouteStops, schedules } from '#server/db/schema.ts';
 import { addDays } from '#server/lib/clock.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { AdminSchedule, ScheduleInput } from '#shared/setup-api.ts';
 import {
   type Launch,

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { auditLog, pwaSettings } from '#server/db/schema.ts';
 import { DEFAULT_CONTACT, DEFAULT_PRICES, DEFAULT_REFUND_POLICY } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { Branding, PaymentSettingsView, PublicSettings } from '#shared/schemas.ts';
 import { REFUND_POLICY_MSG } from '#shared/setup-api.ts';
 import { makePaymentSettings, makeSchedule } from '#tests/factories.ts';

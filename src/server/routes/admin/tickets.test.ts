@@ -6,7 +6,7 @@ import { auditLog, launches, mailOutbox, ticketSeats, tickets } from '#server/db
 import { dateInZone } from '#server/lib/clock.ts';
 import { slipKey } from '#server/services/create-booking.ts';
 import type { AdminTicket, Dashboard, TicketList } from '#shared/admin-api.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import {
   makeLaunch,
   makeSchedule,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, schedules } from '#server/db/schema.ts';
 import { csvCell } from '#server/lib/csv.ts';
 import type { AdminTrip, TripPassengers } from '#shared/admin-api.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { makeLaunch, makeLocation, makePaymentSettings, makeSchedule, makeTicket } from '#tests/factories.ts';
 import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { bookViaApi } from '#tests/setup/public-booking.ts';

@@ -39,7 +39,7 @@ import {
   movePlanSchema,
   movePreviewQuerySchema,
 } from '#shared/disruptions.ts';
-import { STAFF_MSG } from '#shared/staff-messages.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 import { defineRoutes } from '../define-routes.ts';
 import { finalManifestSchema, sendFinalManifest } from './final-manifest.ts';
 import { adminCan, adminOf, thenSendMail } from './index.ts';

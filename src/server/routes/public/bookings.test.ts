@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { idempotencyRecords, mailOutbox, seatLocks, ticketSeats, tickets } from '#server/db/schema.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { BookingRequest } from '#shared/schemas.ts';
 import {
   type MadeSchedule,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailCodes, verificationTokens } from '#server/db/schema.ts';
 import { sha256Hex } from '#server/lib/one-time-codes.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { uniqueSuffix } from '#tests/factories.ts';
 import { codeMailedTo } from '#tests/setup/public-booking.ts';
 import { useTestApp } from '#tests/setup/test-app.ts';

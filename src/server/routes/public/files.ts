@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '#server/lib/errors.ts';
 import { isValidKey, type Storage } from '#server/lib/storage.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 
 /** Public uploads (banners, launch images, branding). Payment slips are private and never served here. */
 export default async function fileRoutes(

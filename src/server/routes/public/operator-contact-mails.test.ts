@@ -7,7 +7,7 @@ import { sendDayBeforeReminders } from '#server/services/send-day-before-reminde
 import { CONTACT } from '#shared/constants.ts';
 import { LANGUAGES } from '#shared/languages.ts';
 import { MANAGE_GRANT_HEADER, MANAGE_LINK_HEADER } from '#shared/manage-api.ts';
-import { TEXTS } from '#shared/texts.ts';
+import { TEXTS } from '#shared/messages/catalogues.ts';
 import {
   type MadeSchedule,
   makePaymentSettings,

@@ -1,7 +1,7 @@
 import { Check, X } from 'lucide-react';
 import { Fragment } from 'react';
 import { AISLE_AFTER_SEAT, SEATS_PER_ROW } from '#shared/constants.ts';
-import type { TextId } from '#shared/texts.ts';
+import type { TextId } from '#shared/messages/catalogues.ts';
 import { useTexts } from '#web/i18n/texts.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { VESSEL_TEXTS } from './vessel-texts.ts';

@@ -1,7 +1,7 @@
 import { ExternalLink, Landmark, RotateCcw, ZoomIn, ZoomOut } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { SLIP_ZOOM } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { formatAmount } from '#web/lib/admin-format.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog.tsx';

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import type { TextId } from '#shared/texts.ts';
+import type { TextId } from '#shared/messages/catalogues.ts';
 import { useTexts } from '#web/i18n/texts.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { BOOKING_TEXTS } from './texts.ts';

@@ -1,6 +1,6 @@
-import { type LOOKUP_STATUS_TEXT, UNKNOWN_LOCATION } from '#shared/messages.ts';
+import { type LOOKUP_STATUS_TEXT, UNKNOWN_LOCATION } from '#shared/messages/api.ts';
+import type { TextId } from '#shared/messages/catalogues.ts';
 import type { BookingLookup } from '#shared/schemas.ts';
-import type { TextId } from '#shared/texts.ts';
 import { inLanguage } from '#web/i18n/operator-text.ts';
 import type { Translate } from '#web/i18n/texts.tsx';
 import { formatMoney as formatAmount } from '#web/lib/money.ts';
@@ -77,7 +77,7 @@ const STATUS_TEXT: Record<keyof typeof LOOKUP_STATUS_TEXT, TextId> = {
 
 /**
  * The booking's status labels and sentence in the passenger's language, by the codes the API
- * sends with its English texts (#shared/messages.ts); a status the web does not know stays as sent.
+ * sends with its English texts (#shared/messages/api.ts); a status the web does not know stays as sent.
  */
 export function statusTexts(booking: BookingLookup, t: Translate) {
   const ticket = TICKET_STATUS[booking.ticketStatus];

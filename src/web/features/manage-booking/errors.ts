@@ -1,4 +1,4 @@
-import type { TextId } from '#shared/texts.ts';
+import type { TextId } from '#shared/messages/catalogues.ts';
 import { apiErrorText, hasCodeText } from '#web/i18n/msg.ts';
 import type { Translate } from '#web/i18n/texts.tsx';
 import { ApiError } from '#web/lib/api-client.ts';

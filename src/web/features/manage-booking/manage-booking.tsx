@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, Ticket } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ManageView } from '#shared/manage-api.ts';
-import type { TextId } from '#shared/texts.ts';
+import type { TextId } from '#shared/messages/catalogues.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { T } from '#web/i18n/texts.tsx';

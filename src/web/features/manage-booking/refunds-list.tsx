@@ -1,6 +1,6 @@
 import { Banknote } from 'lucide-react';
 import type { ManageRefund, RefundReason } from '#shared/manage-api.ts';
-import type { TextId } from '#shared/texts.ts';
+import type { TextId } from '#shared/messages/catalogues.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
 import { T } from '#web/i18n/texts.tsx';

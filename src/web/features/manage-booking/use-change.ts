@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { ManageView } from '#shared/manage-api.ts';
-import type { TextId } from '#shared/texts.ts';
+import type { TextId } from '#shared/messages/catalogues.ts';
 import { isCompleteCode } from '#web/components/one-time-code-input.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { type Access, verifyManageCode } from './api.ts';

@@ -1,6 +1,6 @@
 import { RotateCw } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useBoardingExpiry, wipeBoardingDevice } from '#web/features/admin/boarding/device-wipes.ts';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Images, Monitor, Smartphone, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { Banner } from '#shared/schemas.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { ErrorNote } from '#web/components/query-notes.tsx';

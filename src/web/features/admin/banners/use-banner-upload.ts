@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { COMPRESSION } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { type CompressProgress, compressImage, validateImageFile } from '#web/lib/image-compress.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useUploadBanner } from './api.ts';

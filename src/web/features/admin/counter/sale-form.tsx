@@ -12,7 +12,7 @@ import {
   PAYMENT_METHOD_NAMES,
 } from '#shared/counter.ts';
 import type { Language } from '#shared/languages.ts';
-import { COUNTER_MSG } from '#shared/staff-messages.ts';
+import { COUNTER_MSG } from '#shared/messages/staff.ts';
 import { ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
 import { SeatGrid, SeatLegend } from '#web/components/seat-map/seat-grid.tsx';
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { COMPRESSION } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { AdminLaunch, LaunchInput, LaunchList } from '#shared/setup-api.ts';
 import { ApiError, api } from '#web/lib/api-client.ts';
 import { type CompressProgress, compressImage } from '#web/lib/image-compress.ts';

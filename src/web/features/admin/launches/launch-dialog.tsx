@@ -1,7 +1,7 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { LAUNCH_DEFAULT_CAPACITY, LAUNCH_MAX_CAPACITY, LAUNCH_MIN_CAPACITY } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { type AdminLaunch, launchInputSchema } from '#shared/setup-api.ts';
 import { DialogForm, EditDialog } from '#web/components/form-dialog.tsx';
 import { FormProblems } from '#web/components/form-problems.tsx';

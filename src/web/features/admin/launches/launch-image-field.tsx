@@ -1,6 +1,6 @@
 import { ImagePlus, Ship } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { validateImageFile } from '#web/lib/image-compress.ts';
 import { toast } from '#web/lib/toast.ts';

@@ -1,7 +1,7 @@
 import { Save } from 'lucide-react';
 import { useId } from 'react';
 import type { z } from 'zod';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { Location } from '#shared/schemas.ts';
 import { locationInputSchema } from '#shared/setup-api.ts';
 import { FormDialog } from '#web/components/form-dialog.tsx';

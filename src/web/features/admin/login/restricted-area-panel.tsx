@@ -2,7 +2,7 @@ import { ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import type { ClientInfo } from '#shared/admin-api.ts';
 import { LOGIN_WARNING_COUNTDOWN_SECONDS } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { readDeviceInfo } from './device-info.ts';
 import { useClientInfo } from './use-client-info.ts';
 import { useCountdown } from './use-countdown.ts';

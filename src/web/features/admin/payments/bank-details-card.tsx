@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import type { z } from 'zod';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 import type { PaymentSettingsView } from '#shared/schemas.ts';
 import { paymentSettingsUpdateSchema } from '#shared/setup-api.ts';
-import { STAFF_MSG } from '#shared/staff-messages.ts';
 import { SaveButton, SettingsCard } from '#web/components/settings-card.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';

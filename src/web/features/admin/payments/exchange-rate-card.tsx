@@ -1,7 +1,7 @@
 import { ArrowRightLeft } from 'lucide-react';
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { PaymentSettingsView } from '#shared/schemas.ts';
 import { paymentSettingsUpdateSchema } from '#shared/setup-api.ts';
 import { SaveButton, SettingsCard } from '#web/components/settings-card.tsx';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { z } from 'zod';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { PaymentSettingsView } from '#shared/schemas.ts';
 import { paymentSettingsUpdateSchema } from '#shared/setup-api.ts';
 import { SaveButton, SettingsCard } from '#web/components/settings-card.tsx';

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { type Control, type UseFormRegister, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { PWA_SHORT_NAME_MAX } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { Branding } from '#shared/schemas.ts';
 import { pwaSettingsUpdateSchema } from '#shared/setup-api.ts';
 import { SaveButton, SettingsCard } from '#web/components/settings-card.tsx';

@@ -1,7 +1,7 @@
 import { CheckCircle2, ImageOff, ImageUp, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { IMAGE_TYPES } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { BrandingImage } from '#shared/setup-api.ts';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';

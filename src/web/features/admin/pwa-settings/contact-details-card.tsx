@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { z } from 'zod';
 import { CONTACT_PHONE_MAX, DEFAULT_CONTACT } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { Branding } from '#shared/schemas.ts';
 import { pwaSettingsUpdateSchema } from '#shared/setup-api.ts';
 import { SaveButton, SettingsCard } from '#web/components/settings-card.tsx';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type { Branding } from '#shared/schemas.ts';
 import { SettingsScreen } from '#web/components/settings-screen.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { MarkRefunded, Refund } from '#shared/disruptions.ts';
-import { REFUND_MSG } from '#shared/staff-messages.ts';
+import { REFUND_MSG } from '#shared/messages/staff.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useRefresh } from '#web/lib/staff-mutation.ts';
 import { toast } from '#web/lib/toast.ts';

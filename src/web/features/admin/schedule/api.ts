@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ScheduleStatus } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import type {
   AdminSchedule,
   LaunchList,

@@ -10,7 +10,7 @@ import {
   Trash2,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { MSG, UNKNOWN_LOCATION } from '#shared/messages.ts';
+import { MSG, UNKNOWN_LOCATION } from '#shared/messages/api.ts';
 import type { AdminSchedule } from '#shared/setup-api.ts';
 import { CardActions } from '#web/components/card-actions.tsx';
 import { ConfirmButton } from '#web/components/confirm-dialog.tsx';

@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { usePasswordFields } from '#web/components/password-fields.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';

@@ -11,7 +11,7 @@ import type {
   MoveDeparture,
   MovePlan,
 } from '#shared/disruptions.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useStaffMutation } from '#web/lib/staff-mutation.ts';
 import { toast } from '#web/lib/toast.ts';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, ChevronRight, Clock, Ship, Users } from 'lucide-react';
 import type { AdminStop, AdminTrip } from '#shared/admin-api.ts';
-import { MSG, NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages.ts';
+import { MSG, NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages/api.ts';
 import { IconFact } from '#web/components/icon-fact.tsx';
 import { EmptyNote, ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
 import { ScheduleStatusBadge } from '#web/components/status-badges.tsx';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, Download, Printer, RotateCcw } from 'lucide-react';
 import type { AdminTrip, TripPassenger } from '#shared/admin-api.ts';
-import { MSG, UNKNOWN_LOCATION } from '#shared/messages.ts';
+import { MSG, UNKNOWN_LOCATION } from '#shared/messages/api.ts';
 import { ChannelBadge } from '#web/components/channel-badge.tsx';
 import { ConfirmButton } from '#web/components/confirm-dialog.tsx';
 import { ErrorNote } from '#web/components/query-notes.tsx';

@@ -6,7 +6,7 @@ import type {
   TicketList,
   TicketTab,
 } from '#shared/admin-api.ts';
-import { MSG } from '#shared/messages.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useStaffMutation } from '#web/lib/staff-mutation.ts';
 

@@ -1,7 +1,7 @@
 import { Check, ShieldX, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { type AdminTicket, MARKED_STATUSES, type MarkedStatus, markReasonSchema } from '#shared/admin-api.ts';
-import { COUNTER_MSG } from '#shared/staff-messages.ts';
+import { COUNTER_MSG } from '#shared/messages/staff.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { ReasonDialog } from '#web/components/reason-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';

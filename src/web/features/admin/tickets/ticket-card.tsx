@@ -1,7 +1,7 @@
 import { ArrowRight, FileImage } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AdminTicket } from '#shared/admin-api.ts';
-import { NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages.ts';
+import { NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages/api.ts';
 import { ChannelBadge } from '#web/components/channel-badge.tsx';
 import {
   ExpectedPayment,

@@ -1,5 +1,5 @@
 import { Minus, Plus } from 'lucide-react';
-import type { TextId } from '#shared/texts.ts';
+import type { TextId } from '#shared/messages/catalogues.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useTexts } from '#web/i18n/texts.tsx';
 import { formatMoney, type Prices } from '../format.ts';

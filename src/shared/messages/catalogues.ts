@@ -1,36 +1,36 @@
-import type { Language } from './languages.ts';
-import dvBooking from './locales/dv/booking.ts';
-import dvCommon from './locales/dv/common.ts';
-import dvDates from './locales/dv/dates.ts';
-import dvEmail from './locales/dv/email.ts';
-import dvEticket from './locales/dv/eticket.ts';
-import dvHome from './locales/dv/home.ts';
-import dvLookup from './locales/dv/lookup.ts';
-import dvManage from './locales/dv/manage.ts';
-import dvMsg from './locales/dv/msg.ts';
-import dvPassenger from './locales/dv/passenger.ts';
-import dvPayment from './locales/dv/payment.ts';
-import dvSite from './locales/dv/site.ts';
-import dvStatus from './locales/dv/status.ts';
-import dvVessel from './locales/dv/vessel.ts';
-import booking from './messages/booking.ts';
-import common from './messages/common.ts';
-import dates from './messages/dates.ts';
-import email from './messages/email.ts';
-import eticket from './messages/eticket.ts';
-import home from './messages/home.ts';
-import lookup from './messages/lookup.ts';
-import manage from './messages/manage.ts';
-import msg from './messages/msg.ts';
-import passenger from './messages/passenger.ts';
-import payment from './messages/payment.ts';
-import site from './messages/site.ts';
-import status from './messages/status.ts';
-import vessel from './messages/vessel.ts';
+import type { Language } from '../languages.ts';
+import dvBooking from '../locales/dv/booking.ts';
+import dvCommon from '../locales/dv/common.ts';
+import dvDates from '../locales/dv/dates.ts';
+import dvEmail from '../locales/dv/email.ts';
+import dvEticket from '../locales/dv/eticket.ts';
+import dvHome from '../locales/dv/home.ts';
+import dvLookup from '../locales/dv/lookup.ts';
+import dvManage from '../locales/dv/manage.ts';
+import dvMsg from '../locales/dv/msg.ts';
+import dvPassenger from '../locales/dv/passenger.ts';
+import dvPayment from '../locales/dv/payment.ts';
+import dvSite from '../locales/dv/site.ts';
+import dvStatus from '../locales/dv/status.ts';
+import dvVessel from '../locales/dv/vessel.ts';
+import booking from './booking.ts';
+import common from './common.ts';
+import dates from './dates.ts';
+import email from './email.ts';
+import eticket from './eticket.ts';
+import home from './home.ts';
+import lookup from './lookup.ts';
+import manage from './manage.ts';
+import msg from './msg.ts';
+import passenger from './passenger.ts';
+import payment from './payment.ts';
+import site from './site.ts';
+import status from './status.ts';
+import vessel from './vessel.ts';
 
 /**
  * Every passenger-facing text, by namespace (one per screen, so a page loads only its own):
- * the English source in src/shared/messages/ (with src/shared/messages.ts, whose MSG keys are
+ * the English source in src/shared/messages/ (with src/shared/messages/api.ts, whose MSG keys are
  * the ids of the `msg` namespace) and each translation in src/shared/locales/<language>/.
  * A text's catalogue id is `<namespace>.<key>`. The web imports a namespace compiled, one
  * file at a time (scripts/catalogue-plugin.ts); the server, the catalogue check and the texts

@@ -1,5 +1,5 @@
 // The staff area's own texts (staff, roles, links, the audit trail, boarding). Kept apart from
-// src/shared/messages.ts, which the public pages load: these never reach a passenger's phone.
+// src/shared/messages/api.ts, which the public pages load: these never reach a passenger's phone.
 export const STAFF_MSG = {
   forbidden: 'Your role does not allow this. Ask the owner if you need it.',
   accountInactive: 'This account has been deactivated. Ask the owner to reactivate it.',

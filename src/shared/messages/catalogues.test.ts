@@ -6,11 +6,11 @@ import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { placeholdersOf } from '#server/lib/text-placeholders.ts';
-import { LANGUAGES } from './languages.ts';
-import { MSG } from './messages.ts';
-import { allTexts, TEXTS } from './texts.ts';
+import { LANGUAGES } from '../languages.ts';
+import { MSG } from './api.ts';
+import { allTexts, TEXTS } from './catalogues.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /** The app's source (web, server, shared), without tests and without the catalogues themselves. */
 function sourceText(): string {

@@ -4,8 +4,8 @@
 /** "1 pending or approved booking", "3 pending or approved bookings". */
 const activeBookings = (n: number) => `${n} pending or approved ${n === 1 ? 'booking' : 'bookings'}`;
 
-import common from './messages/common.ts';
-import { SERVER_ERROR } from './server-error.ts';
+import { SERVER_ERROR } from '../server-error.ts';
+import common from './common.ts';
 
 export const MSG = {
   // e-mail codes
