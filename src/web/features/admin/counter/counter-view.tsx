@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { CashUp, CounterDay, CounterSale } from '#shared/counter.ts';
 import { ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { isIsoDate } from '#web/lib/dates.ts';
 import { useUrlParams } from '#web/lib/use-url-params.ts';
 import { counterDayQuery, shiftQuery } from './api.ts';
 import { type CashUpView, CloseShift } from './close-shift.tsx';
@@ -12,9 +13,6 @@ import { OpenShiftForm } from './open-shift-form.tsx';
 import { Receipt } from './receipt.tsx';
 import { SaleForm } from './sale-form.tsx';
 import { ShiftSales } from './shift-sales.tsx';
-
-const isIsoDate = (value: string | null): value is string =>
-  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /**
  * The counter (docs/decisions/025-counter-sales.md), phone and tablet first: open a shift with
