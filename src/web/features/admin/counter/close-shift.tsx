@@ -98,12 +98,7 @@ export function CloseShift({
         </div>
         <div>
           <Label htmlFor="close-note">Note (optional)</Label>
-          <Textarea
-            id="close-note"
-            className="mt-1.5 min-h-16"
-            maxLength={500}
-            {...form.register('note')}
-          />
+          <Textarea id="close-note" className="mt-1.5 min-h-16" maxLength={500} {...form.register('note')} />
         </div>
         {problem && (
           <p role="alert" className="text-sm text-red-800">

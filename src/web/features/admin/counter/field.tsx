@@ -57,11 +57,14 @@ export function InputField({
   className,
   onValue,
   ...input
-}: FieldProps &
-  Omit<ComponentProps<'input'>, 'id' | 'className'> & { onValue?: (value: string) => void }) {
+}: FieldProps & Omit<ComponentProps<'input'>, 'id' | 'className'> & { onValue?: (value: string) => void }) {
   return (
     <Field id={id} label={label} error={error} hint={hint} className={className}>
-      <Input autoComplete="off" {...input} onChange={onValue ? (e) => onValue(e.target.value) : input.onChange} />
+      <Input
+        autoComplete="off"
+        {...input}
+        onChange={onValue ? (e) => onValue(e.target.value) : input.onChange}
+      />
     </Field>
   );
 }
