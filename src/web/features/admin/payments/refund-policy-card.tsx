@@ -74,12 +74,14 @@ export function RefundPolicyCard({ settings }: { settings: PaymentSettingsView }
   const { errors, isSubmitted } = form.formState;
   const addButton = useRef<HTMLButtonElement>(null);
 
-  // After the first save, the messages follow each change, of the list as of its tiers (as the
-  // other cards' forms do): the order of the tiers is checked once each of them reads well.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `values` is the change checked again.
+  // After the first save, the messages follow each change (a number typed, a tier added or
+  // removed), the list's as well as its tiers': the order of the tiers is checked once each of
+  // them reads well. Keyed by what the tiers read: a check alone changes nothing.
+  const typed = JSON.stringify(values);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `typed` is the change checked again.
   useEffect(() => {
     if (isSubmitted) void form.trigger('refundPolicy');
-  }, [values, isSubmitted, form]);
+  }, [typed, isSubmitted, form]);
 
   const preview = refundPolicyInputSchema.safeParse(values);
   const listError = errors.refundPolicy?.root?.message ?? errors.refundPolicy?.message;
