@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import type { CashUp } from '#shared/counter.ts';
+import { type ReactNode, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { type CashUp, closeShiftSchema } from '#shared/counter.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Label } from '#web/components/ui/label.tsx';
@@ -8,12 +11,15 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { formatAmount } from '#web/lib/admin-format.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { closeShift, shiftQuery } from './api.ts';
-import { DRAWERS, useDrawerAmounts } from './drawer-amounts.ts';
+import { DRAWERS, drawerField, drawerProblem } from './drawer-amounts.ts';
 import { InputField } from './field.tsx';
 import { changeDue, readAmount } from './sale-money.ts';
 
 /** How a cash-up is shown: the cash-ups feature's, lent by the page; with its sales or without. */
 export type CashUpView = (cashUp: CashUp, options: { showSales: boolean }) => ReactNode;
+
+type FormValues = z.input<typeof closeShiftSchema>;
+type CloseValues = z.output<typeof closeShiftSchema>;
 
 /** What the drawer should hold against what was counted, as the seller types. */
 function countHint(counted: string, expected: string | undefined, currency: string): string | null {
@@ -42,13 +48,21 @@ export function CloseShift({
   onClosed: (cashUp: CashUp) => void;
 }) {
   const queryClient = useQueryClient();
-  const counted = useDrawerAmounts('counted', { MVR: '', USD: '' });
-  const [note, setNote] = useState('');
-  const [confirming, setConfirming] = useState(false);
+  // The problems stay as the last Close shift found them, until the next one.
+  const form = useForm<FormValues, unknown, CloseValues>({
+    resolver: zodResolver(closeShiftSchema),
+    defaultValues: { counted: { MVR: '', USD: '' }, note: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const countedErrors = form.formState.errors.counted;
+  const problem = drawerProblem(countedErrors);
+  const counted = form.watch('counted');
+  /** What passed the check, awaiting the confirmation; null: not confirming. */
+  const [checked, setChecked] = useState<CloseValues | null>(null);
   const close = useMutation({
-    mutationFn: () => closeShift(counted.amounts, note),
+    mutationFn: (values: CloseValues) => closeShift(values.counted, values.note ?? ''),
     onSuccess: (cashUp) => {
-      setConfirming(false);
+      setChecked(null);
       queryClient.setQueryData(shiftQuery.queryKey, { shift: null });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'cashups'] });
       onClosed(cashUp);
@@ -56,12 +70,10 @@ export function CloseShift({
   });
   const expected = (currency: string) => shift.drawers.find((d) => d.currency === currency)?.expected;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!counted.check()) return;
+  const onSubmit = form.handleSubmit((values) => {
     close.reset();
-    setConfirming(true);
-  };
+    setChecked(values);
+  });
 
   return (
     <section
@@ -79,24 +91,18 @@ export function CloseShift({
             <InputField
               key={currency}
               label={`Cash counted in ${currency}`}
-              hint={countHint(counted.amounts[currency], expected(currency), currency)}
-              {...counted.field(currency)}
+              hint={countHint(counted[currency], expected(currency), currency)}
+              {...drawerField('counted', currency, countedErrors, form.register(`counted.${currency}`))}
             />
           ))}
         </div>
         <div>
           <Label htmlFor="close-note">Note (optional)</Label>
-          <Textarea
-            id="close-note"
-            className="mt-1.5 min-h-16"
-            maxLength={500}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
+          <Textarea id="close-note" className="mt-1.5 min-h-16" maxLength={500} {...form.register('note')} />
         </div>
-        {counted.problem && (
+        {problem && (
           <p role="alert" className="text-sm text-red-800">
-            {counted.problem}
+            {problem}
           </p>
         )}
         <Button type="submit" variant="outline" size="lg" className="w-full">
@@ -104,13 +110,13 @@ export function CloseShift({
         </Button>
       </form>
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
+        open={checked !== null}
+        onOpenChange={(open) => !open && setChecked(null)}
         title="Close your shift?"
         description="The cash-up is final: sales after this need a new shift."
         confirmLabel="Close shift"
         busy={close.isPending}
-        onConfirm={() => close.mutate()}
+        onConfirm={() => checked && close.mutate(checked)}
       >
         {close.isError && (
           <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">

@@ -47,7 +47,7 @@ export function Field({
 
 /**
  * A Field with a text input the counter types in: never filled in by the browser (each sale is
- * another passenger); `onValue` is told the text.
+ * another passenger); `onValue` is told the text, or else `onChange` the event (a form's field).
  */
 export function InputField({
   id,
@@ -57,11 +57,14 @@ export function InputField({
   className,
   onValue,
   ...input
-}: FieldProps &
-  Omit<ComponentProps<'input'>, 'id' | 'className' | 'onChange'> & { onValue: (value: string) => void }) {
+}: FieldProps & Omit<ComponentProps<'input'>, 'id' | 'className'> & { onValue?: (value: string) => void }) {
   return (
     <Field id={id} label={label} error={error} hint={hint} className={className}>
-      <Input autoComplete="off" {...input} onChange={(e) => onValue(e.target.value)} />
+      <Input
+        autoComplete="off"
+        {...input}
+        onChange={onValue ? (e) => onValue(e.target.value) : input.onChange}
+      />
     </Field>
   );
 }

@@ -1,17 +1,29 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { openShiftSchema } from '#shared/counter.ts';
 import { COUNTER_MSG } from '#shared/messages/staff.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { openShift, shiftQuery } from './api.ts';
-import { DRAWERS, useDrawerAmounts } from './drawer-amounts.ts';
+import { DRAWERS, drawerField, drawerProblem } from './drawer-amounts.ts';
 import { InputField } from './field.tsx';
+
+type FormValues = z.input<typeof openShiftSchema>;
 
 /** Before the first sale: the cash float in the drawer, per currency. */
 export function OpenShiftForm() {
   const queryClient = useQueryClient();
-  const floats = useDrawerAmounts('float', { MVR: '0', USD: '0' });
+  // The problems stay as the last Open shift found them, until the next one.
+  const form = useForm<FormValues, unknown, z.output<typeof openShiftSchema>>({
+    resolver: zodResolver(openShiftSchema),
+    defaultValues: { floats: { MVR: '0', USD: '0' } },
+    reValidateMode: 'onSubmit',
+  });
+  const floatErrors = form.formState.errors.floats;
+  const problem = drawerProblem(floatErrors);
   const open = useMutation({
     mutationFn: openShift,
     onSuccess: (shift) => queryClient.setQueryData(shiftQuery.queryKey, { shift }),
@@ -19,11 +31,7 @@ export function OpenShiftForm() {
     onError: () => void queryClient.invalidateQueries({ queryKey: shiftQuery.queryKey }),
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = floats.check();
-    if (checked) open.mutate(checked);
-  };
+  const onSubmit = form.handleSubmit(({ floats }) => open.mutate(floats));
 
   return (
     <form
@@ -40,7 +48,11 @@ export function OpenShiftForm() {
       </div>
       <div className="grid grid-cols-2 gap-3">
         {DRAWERS.map((currency) => (
-          <InputField key={currency} label={`Float in ${currency}`} {...floats.field(currency)} />
+          <InputField
+            key={currency}
+            label={`Float in ${currency}`}
+            {...drawerField('float', currency, floatErrors, form.register(`floats.${currency}`))}
+          />
         ))}
       </div>
       {open.isError && (
@@ -48,9 +60,9 @@ export function OpenShiftForm() {
           {errorMessage(open.error)}
         </p>
       )}
-      {floats.problem && (
+      {problem && (
         <p role="alert" className="sr-only">
-          {floats.problem}
+          {problem}
         </p>
       )}
       <Button type="submit" size="lg" className="w-full" disabled={open.isPending}>

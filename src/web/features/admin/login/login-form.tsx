@@ -1,5 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, EyeOff, LogIn } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { type AdminUser, loginRequestSchema } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -11,29 +14,33 @@ import { useDemoCredentials, useLogin } from '#web/lib/use-admin-auth.ts';
 /** The sign-in form; `onSignedIn` runs with the signed-in person once the session cookie is set. */
 export function LoginForm({ onSignedIn }: { onSignedIn: (user: AdminUser) => void }) {
   const id = useId();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // One message for the form, kept until the next Sign In; the browser's own check (required)
+  // has the focus on the first empty field already.
+  const form = useForm<z.input<typeof loginRequestSchema>, unknown, z.output<typeof loginRequestSchema>>({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { email: '', password: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
   const [showPassword, setShowPassword] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const login = useLogin();
   const demo = useDemoCredentials().data?.demo;
+  // Whatever the schema finds, the form says it in one sentence, as the API does (login_required).
+  const error = errors.root?.message ?? (errors.email || errors.password ? MSG.loginRequired : null);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setError(null);
-    const parsed = loginRequestSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      setError(MSG.loginRequired);
-      return;
-    }
-    login.mutate(parsed.data, {
+  const onSubmit = form.handleSubmit((credentials) =>
+    login.mutate(credentials, {
       onSuccess: (me) => {
         if (me.user) onSignedIn(me.user);
       },
       // docs/product.md section 8: the error message or 'Invalid credentials'.
-      onError: (e) => setError(e instanceof ApiError && e.message ? e.message : MSG.invalidCredentials),
-    });
-  };
+      onError: (e) =>
+        form.setError('root', {
+          message: e instanceof ApiError && e.message ? e.message : MSG.invalidCredentials,
+        }),
+    }),
+  );
 
   const errorId = `${id}-error`;
   return (
@@ -43,11 +50,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: AdminUser) => voi
         <Input
           id={`${id}-email`}
           type="email"
-          name="email"
           autoComplete="username"
           required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          {...form.register('email')}
           aria-invalid={error ? true : undefined}
         />
       </div>
@@ -57,11 +62,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: AdminUser) => voi
           <Input
             id={`${id}-password`}
             type={showPassword ? 'text' : 'password'}
-            name="password"
             autoComplete="current-password"
             required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            {...form.register('password')}
             aria-invalid={error ? true : undefined}
             className="pr-12"
           />

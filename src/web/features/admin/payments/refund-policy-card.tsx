@@ -1,52 +1,36 @@
 import { ArrowRight, Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { REFUND_POLICY_LIMITS, type RefundPolicy } from '#shared/refund-policy.ts';
+import { useEffect, useId, useRef } from 'react';
+import { type UseFormRegisterReturn, useFieldArray, useWatch } from 'react-hook-form';
+import { REFUND_POLICY_LIMITS, type RefundTier } from '#shared/refund-policy.ts';
 import type { PaymentSettingsView } from '#shared/schemas.ts';
-import { REFUND_POLICY_MSG, refundPolicyInputSchema } from '#shared/setup-api.ts';
+import {
+  paymentSettingsUpdateSchema,
+  REFUND_POLICY_MSG,
+  refundPolicyInputSchema,
+} from '#shared/setup-api.ts';
 import { SaveButton, SettingsCard } from '#web/components/settings-card.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { ApiError, apiErrorText } from '#web/lib/api-client.ts';
-import { toast } from '#web/lib/toast.ts';
+import { type ServerFormToasts, useServerForm } from '#web/lib/server-form.ts';
 import { useUpdatePaymentSettings } from './api.ts';
 import { describeRefundPolicy } from './refund-policy-text.ts';
 import { errorId } from './settings-field.tsx';
 
-// Plain React state rather than react-hook-form: its useFieldArray would land in the chunk the
-// passenger's wizard shares with the admin (react-hook-form is one module), 1.5 KB gzipped.
+const schema = paymentSettingsUpdateSchema.pick({ refundPolicy: true }).required();
+const TOASTS: ServerFormToasts = {
+  saved: 'Refund policy updated successfully',
+  failed: 'Failed to update refund policy',
+};
 
 /** The contract's limit (#shared/refund-policy.ts): more is refused with REFUND_POLICY_MSG.tooMany. */
 const MAX_TIERS = REFUND_POLICY_LIMITS.maxTiers;
 
-type Row = { key: number; hours: string; percent: string };
-
-const asNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
-const tiersOf = (rows: Row[]) =>
-  rows.map((row) => ({ hoursBefore: asNumber(row.hours), percent: asNumber(row.percent) }));
-
-/**
- * The same check as the server's (the schema of the save), each field's first message keyed
- * as the API keys them: 'refundPolicy.0.hoursBefore', and 'refundPolicy' for the list itself.
- */
-function check(rows: Row[]): { policy: RefundPolicy | null; errors: Record<string, string> } {
-  const result = refundPolicyInputSchema.safeParse(tiersOf(rows));
-  if (result.success) return { policy: result.data, errors: {} };
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    errors[['refundPolicy', ...issue.path.map(String)].join('.')] ??= issue.message;
-  }
-  return { policy: null, errors };
-}
-
 /** A tier below the last one: half its notice and half its share, a start the office adjusts. */
-function nextTier(rows: Row[]): Omit<Row, 'key'> {
-  const last = rows[rows.length - 1];
-  if (!last) return { hours: '24', percent: '100' };
-  const half = (text: string) => {
-    const n = asNumber(text);
-    return String(Number.isFinite(n) ? Math.max(0, Math.floor(n / 2)) : 0);
-  };
-  return { hours: half(last.hours), percent: half(last.percent) };
+function nextTier(tiers: readonly RefundTier[]): RefundTier {
+  const last = tiers[tiers.length - 1];
+  if (!last) return { hoursBefore: 24, percent: 100 };
+  const half = (n: number) => (Number.isFinite(n) ? Math.max(0, Math.floor(n / 2)) : 0);
+  return { hoursBefore: half(last.hoursBefore), percent: half(last.percent) };
 }
 
 /** What a passenger's own cancellation gives back (docs/decisions/027); step 5 shows it. */
@@ -54,15 +38,14 @@ function nextTier(rows: Row[]): Omit<Row, 'key'> {
 function TierNumber({
   id,
   max,
-  value,
   error,
-  onChange,
+  registration,
 }: {
   id: string;
   max: number;
-  value: string;
   error: string | undefined;
-  onChange: (value: string) => void;
+  /** The form's hold on the number (an empty field reads as NaN, which the schema refuses). */
+  registration: UseFormRegisterReturn;
 }) {
   return (
     <Input
@@ -73,10 +56,9 @@ function TierNumber({
       max={max}
       step={1}
       className="w-20 shrink-0 tabular-nums"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? errorId(id) : undefined}
+      {...registration}
     />
   );
 }
@@ -84,83 +66,39 @@ function TierNumber({
 export function RefundPolicyCard({ settings }: { settings: PaymentSettingsView }) {
   const id = useId();
   const update = useUpdatePaymentSettings();
-  const keys = useRef(0);
-  const rowsOf = (policy: RefundPolicy): Row[] =>
-    policy.map((tier) => ({
-      key: keys.current++,
-      hours: String(tier.hoursBefore),
-      percent: String(tier.percent),
-    }));
-  const [rows, setRows] = useState(() => rowsOf(settings.refundPolicy));
-  const [dirty, setDirty] = useState(false);
-  // After the first save, the messages follow the typing (as the other cards' forms do).
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  // Untouched, the card shows what the server holds (another tab saved, or this save came back).
+  const { form, onSubmit } = useServerForm({ schema, source: settings, save: update.mutate, toasts: TOASTS });
+  const tiers = useFieldArray({ control: form.control, name: 'refundPolicy' });
+  const rows = tiers.fields;
+  const values = useWatch({ control: form.control, name: 'refundPolicy' });
+  const { errors, isSubmitted } = form.formState;
   const addButton = useRef<HTMLButtonElement>(null);
 
-  // Untouched, the card shows what the server holds (another tab saved, or this save came back).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: rowsOf only numbers the rows.
+  // After the first save, the messages follow each change (a number typed, a tier added or
+  // removed), the list's as well as its tiers': the order of the tiers is checked once each of
+  // them reads well. Keyed by what the tiers read: a check alone changes nothing.
+  const typed = JSON.stringify(values);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `typed` is the change checked again.
   useEffect(() => {
-    if (!dirty) setRows(rowsOf(settings.refundPolicy));
-  }, [settings, dirty]);
+    if (isSubmitted) void form.trigger('refundPolicy');
+  }, [typed, isSubmitted, form]);
 
-  const checked = useMemo(() => check(rows), [rows]);
-  const errors = { ...(submitted ? checked.errors : {}), ...serverErrors };
-  const listError = errors.refundPolicy;
+  const preview = refundPolicyInputSchema.safeParse(values);
+  const listError = errors.refundPolicy?.root?.message ?? errors.refundPolicy?.message;
   const listErrorId = `${id}-list-error`;
-  const hoursId = (row: Row) => `${id}-tier-${row.key}-hours`;
-  const percentId = (row: Row) => `${id}-tier-${row.key}-percent`;
+  const hoursId = (key: string) => `${id}-tier-${key}-hours`;
+  const percentId = (key: string) => `${id}-tier-${key}-percent`;
+  const asNumber = { valueAsNumber: true } as const;
 
-  const edit = (next: Row[]) => {
-    setRows(next);
-    setDirty(true);
-    setServerErrors({});
-  };
-  const change = (key: number, field: 'hours' | 'percent', value: string) =>
-    edit(rows.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
-  // Focus moves once React has drawn the change (a new row, or the add button enabled again).
-  const focusLater = (elementId: string) =>
-    requestAnimationFrame(() => document.getElementById(elementId)?.focus());
-
-  const add = () => {
-    const row = { key: keys.current++, ...nextTier(rows) };
-    edit([...rows, row]);
-    focusLater(hoursId(row));
-  };
-  const remove = (key: number) => {
-    edit(rows.filter((row) => row.key !== key));
+  // The new row comes with its hours field focused.
+  const add = () =>
+    tiers.append(nextTier(form.getValues('refundPolicy')), {
+      focusName: `refundPolicy.${rows.length}.hoursBefore`,
+    });
+  const remove = (index: number) => {
+    tiers.remove(index);
+    // Once React has drawn the change (the add button enabled again).
     requestAnimationFrame(() => addButton.current?.focus());
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!checked.policy) {
-      const firstInvalid = rows
-        .flatMap((row, i) => [
-          { field: `refundPolicy.${i}.hoursBefore`, elementId: hoursId(row) },
-          { field: `refundPolicy.${i}.percent`, elementId: percentId(row) },
-        ])
-        .find(({ field }) => checked.errors[field]);
-      if (firstInvalid) document.getElementById(firstInvalid.elementId)?.focus();
-      return;
-    }
-    update.mutate(
-      { refundPolicy: checked.policy },
-      {
-        onSuccess: () => {
-          // Untouched again: the effect above shows what the server kept.
-          setDirty(false);
-          setSubmitted(false);
-          toast.success('Refund policy updated successfully');
-        },
-        onError: (error) => {
-          // The form checks what the server does; a refusal here is a rule the page did not know.
-          if (error instanceof ApiError && error.fields) setServerErrors(error.fields);
-          toast.error('Failed to update refund policy', { description: apiErrorText(error) });
-        },
-      },
-    );
   };
 
   return (
@@ -179,39 +117,37 @@ export function RefundPolicyCard({ settings }: { settings: PaymentSettingsView }
           >
             {rows.map((row, index) => {
               const n = index + 1;
-              const hoursError = errors[`refundPolicy.${index}.hoursBefore`];
-              const percentError = errors[`refundPolicy.${index}.percent`];
+              const hoursError = errors.refundPolicy?.[index]?.hoursBefore?.message;
+              const percentError = errors.refundPolicy?.[index]?.percent?.message;
               return (
                 <li
-                  key={row.key}
+                  key={row.id}
                   className="grid gap-2 rounded-xl border border-slate-200 p-3"
                   data-testid="refund-tier"
                 >
                   {/* Two halves that wrap as wholes on a phone: the notice, then the share. */}
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-800">
                     <span className="flex min-w-0 items-center gap-2">
-                      <label htmlFor={hoursId(row)} className="shrink-0">
+                      <label htmlFor={hoursId(row.id)} className="shrink-0">
                         <span className="sr-only">Tier {n}: </span>At least
                       </label>
                       <TierNumber
-                        id={hoursId(row)}
+                        id={hoursId(row.id)}
                         max={REFUND_POLICY_LIMITS.maxHours}
-                        value={row.hours}
                         error={hoursError}
-                        onChange={(value) => change(row.key, 'hours', value)}
+                        registration={form.register(`refundPolicy.${index}.hoursBefore`, asNumber)}
                       />
-                      <label htmlFor={hoursId(row)}>hours before departure</label>
+                      <label htmlFor={hoursId(row.id)}>hours before departure</label>
                     </span>
                     <span className="flex items-center gap-2">
                       <ArrowRight aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
                       <TierNumber
-                        id={percentId(row)}
+                        id={percentId(row.id)}
                         max={REFUND_POLICY_LIMITS.maxPercent}
-                        value={row.percent}
                         error={percentError}
-                        onChange={(value) => change(row.key, 'percent', value)}
+                        registration={form.register(`refundPolicy.${index}.percent`, asNumber)}
                       />
-                      <label htmlFor={percentId(row)}>
+                      <label htmlFor={percentId(row.id)}>
                         <span className="sr-only">Tier {n}: </span>% back
                       </label>
                     </span>
@@ -220,7 +156,7 @@ export function RefundPolicyCard({ settings }: { settings: PaymentSettingsView }
                       size="sm"
                       className="ms-auto text-red-700 hover:text-red-800"
                       aria-label={`Remove tier ${n}`}
-                      onClick={() => remove(row.key)}
+                      onClick={() => remove(index)}
                     >
                       <Trash2 aria-hidden="true" />
                       {/* A phone has room for the icon only; the button's name says it all. */}
@@ -228,12 +164,12 @@ export function RefundPolicyCard({ settings }: { settings: PaymentSettingsView }
                     </Button>
                   </div>
                   {hoursError ? (
-                    <p id={errorId(hoursId(row))} className="text-sm text-red-700">
+                    <p id={errorId(hoursId(row.id))} className="text-sm text-red-700">
                       {hoursError}
                     </p>
                   ) : null}
                   {percentError ? (
-                    <p id={errorId(percentId(row))} className="text-sm text-red-700">
+                    <p id={errorId(percentId(row.id))} className="text-sm text-red-700">
                       {percentError}
                     </p>
                   ) : null}
@@ -275,8 +211,8 @@ export function RefundPolicyCard({ settings }: { settings: PaymentSettingsView }
             What passengers read
           </h3>
           <p className="mt-2 text-sm text-slate-800" aria-live="polite" data-testid="refund-preview">
-            {checked.policy
-              ? describeRefundPolicy(checked.policy)
+            {preview.success
+              ? describeRefundPolicy(preview.data)
               : 'Correct the tiers above to see the policy in words.'}
           </p>
         </section>
