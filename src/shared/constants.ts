@@ -134,6 +134,9 @@ export const HOME_CLAIMS = [
   { value: '10K+', label: 'home.claimTravelers' },
 ] as const;
 
+/** A claim the operator wrote for the home page: the value and its label in each language. */
+export type HomeClaim = { value: string; label: string; labelDv: string };
+
 export const DEMO_ADMIN = { email: 'admin@islandferry.mv', password: 'admin123', username: 'admin' } as const;
 
 /** The operator's contact details until they save their own (pwa_settings, null: these). */

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { HomeClaim } from '#shared/constants.ts';
 import type { RefundPolicy } from '#shared/refund-policy.ts';
 import type { TicketBreakdownRow } from '#shared/schemas.ts';
 
@@ -493,6 +494,8 @@ export const paymentSettings = pgTable('payment_settings', {
   bankNameUsdDv: text('bank_name_usd_dv').notNull().default(''),
   paymentInstructionsDv: text('payment_instructions_dv').notNull().default(''),
   /** What a passenger's own cancellation gives back (src/shared/refund-policy.ts). */
+  /** How long an uploaded slip usually waits for approval, told to the passenger (minutes). */
+  usualApprovalMinutes: integer('usual_approval_minutes').notNull().default(120),
   refundPolicy: jsonb('refund_policy')
     .$type<RefundPolicy>()
     .notNull()
@@ -516,6 +519,8 @@ export const pwaSettings = pgTable('pwa_settings', {
   supportEmail: text('support_email'),
   /** The day-before reminder e-mails (docs/decisions/026); the operator may turn them off. */
   remindersEnabled: boolean('reminders_enabled').notNull().default(true),
+  /** The home page's claims ("20+ daily routes"...); null: the defaults, [] : none shown. */
+  homeClaims: jsonb('home_claims').$type<HomeClaim[]>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
