@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
@@ -29,7 +30,13 @@ function serviceWorker(): Plugin {
       const source = await readFile(path.join(root, 'src/web/sw.ts'), 'utf8');
       const { code } = await transformWithOxc(source, 'sw.ts', { target: 'es2022' });
       // A classic worker script: the IIFE keeps its names out of the worker's global scope.
-      const script = `(() => {\nconst PRECACHE = ${JSON.stringify(precacheList(dir))};\n${code}})();\n`;
+      // The list is a file of its own, fetched by the worker at install: every first visit
+      // downloads sw.js, and the list's file names were most of it. Its hash in sw.js makes a
+      // release with another list another worker.
+      const list = JSON.stringify(precacheList(dir));
+      const version = createHash('sha256').update(list).digest('hex').slice(0, 12);
+      await writeFile(path.join(dir, 'precache.json'), list);
+      const script = `(() => {\nconst PRECACHE_URL = ${JSON.stringify(`precache.json?v=${version}`)};\n${code}})();\n`;
       const minified = await minify('sw.js', script, { compress: { target: 'es2022' } });
       if (minified.errors.length > 0) {
         throw new Error(`service-worker: ${minified.errors.map((e) => e.message).join('; ')}`);
