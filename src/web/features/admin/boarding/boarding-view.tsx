@@ -71,7 +71,8 @@ export function BoardingView() {
   const trips = day.data?.trips ?? [];
 
   return (
-    <div className="mt-4 space-y-4">
+    // Passengers' names may be in Thaana: its font comes only for those letters (unicode-range).
+    <div className="mt-4 space-y-4 [font-family:var(--font-sans),'Noto_Sans_Thaana']">
       {trips.length === 0 && !chosen ? (
         <EmptyNote>No departures today.</EmptyNote>
       ) : (

@@ -77,7 +77,7 @@ export function PassengerList({
                       : 'Not boarded';
               const details = (
                 <span className="min-w-0">
-                  <span className="block font-medium text-slate-900">{p.name}</span>
+                  <bdi className="block font-medium text-slate-900">{p.name}</bdi>
                   <span className="block text-slate-600">
                     <bdi dir="ltr">{p.reference}</bdi> · {p.seats.join(', ')}
                     {p.children > 0 ? ` · ${p.children} ${p.children === 1 ? 'child' : 'children'}` : ''}
@@ -117,10 +117,7 @@ export function PassengerList({
                       {details}
                       <span className="flex shrink-0 items-center gap-1 font-semibold text-slate-800">
                         {status}
-                        <ChevronDown
-                          aria-hidden="true"
-                          className={cn('size-4 transition-transform', expanded && 'rotate-180')}
-                        />
+                        <ChevronDown aria-hidden="true" className={cn('size-4', expanded && 'rotate-180')} />
                       </span>
                     </button>
                   ) : (

@@ -104,6 +104,7 @@ export function ScanPanel({
           <Input
             id="boarding-reference"
             type="search"
+            dir="auto"
             value={search}
             autoComplete="off"
             aria-invalid={notFound}

@@ -1,5 +1,5 @@
 import { Minus, Plus, ShieldAlert, ShieldCheck, ShieldX } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   type Boarding,
   type BoardingManifest,
@@ -118,6 +118,12 @@ export function ScanResult({
   const [wanted, setPersons] = useState(verdict.remaining);
   const persons = Math.max(0, Math.min(wanted, remaining));
   const [busy, setBusy] = useState(false);
+  const said = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    // The button tapped is gone once the party is on board: the focus goes to what it did.
+    if (boardedNow > 0 && !said.current?.parentElement?.contains(document.activeElement))
+      said.current?.focus();
+  }, [boardedNow]);
   const Icon = colour === 'green' ? ShieldCheck : colour === 'amber' ? ShieldAlert : ShieldX;
   const canBoard = colour !== 'red' && remaining > 0 && passenger !== null;
   const board = async () => {
@@ -153,7 +159,11 @@ export function ScanResult({
       <p className="mt-1 font-medium">{reasonText(verdict, manifest, timeZone, found)}</p>
       {passenger && (
         <div className="mt-3 space-y-1">
-          {passenger.name && <p className="text-xl font-semibold">{passenger.name}</p>}
+          {passenger.name && (
+            <p className="text-xl font-semibold">
+              <bdi>{passenger.name}</bdi>
+            </p>
+          )}
           <p>
             Seats <span className="font-semibold">{passenger.seats.join(', ')}</span>
           </p>
@@ -168,7 +178,7 @@ export function ScanResult({
         </div>
       )}
       {boardedNow > 0 && (
-        <p role="status" className="mt-3 font-semibold">
+        <p ref={said} role="status" tabIndex={-1} className="mt-3 font-semibold outline-none">
           {people(boardedNow, 'person', 'persons')} boarded
           {remaining > 0 ? ` · ${remaining} still to board` : ''}.
         </p>

@@ -132,7 +132,10 @@ function AdminHeaderTitle({ page }: { page: AdminPageName | null }) {
           <span aria-hidden="true" className="hidden text-slate-400 sm:inline">
             /
           </span>
-          <span data-testid="admin-screen-name" className="truncate text-lg leading-tight font-semibold">
+          <span
+            data-testid="admin-screen-name"
+            className="truncate text-base leading-tight font-semibold sm:text-lg"
+          >
             {screen}
           </span>
         </>
