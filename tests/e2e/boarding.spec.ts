@@ -312,7 +312,7 @@ test.describe('boarding with no signal from the start', () => {
   // With no network every request fails, and Chromium logs each: expected here.
   test.use({ serviceWorkers: 'allow', allowedErrors: [/net::ERR_INTERNET_DISCONNECTED/] });
 
-  test('after a staff sign-in, the boarding screen reloads offline from what this device kept, and boards; left open past the expiry, it stops showing the passengers', async ({
+  test('after a staff sign-in, the boarding screen reloads offline from what this device kept, opens on the departure it boarded last, and boards; left open past the expiry, it stops showing the passengers', async ({
     page,
     context,
   }, testInfo) => {
@@ -339,6 +339,11 @@ test.describe('boarding with no signal from the start', () => {
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Boarding' })).toBeVisible();
+    await expect(badge(page)).toHaveText('offline · 0 waiting');
+    // Opened again with no departure asked for: the one this device boarded last, still today's.
+    await page.goto('/admin/boarding');
+    await expect(page.getByLabel('Departure')).toHaveValue(departure.schedule.id);
+    await expect(page.getByLabel('Your stop')).toHaveValue('0');
     await expect(badge(page)).toHaveText('offline · 0 waiting');
     await page.getByLabel('Or type the booking reference or a name').fill(passenger.reference);
     await page.getByRole('button', { name: 'Find' }).click();
