@@ -52,20 +52,17 @@ const result = (page: Page) => page.getByTestId('scan-result');
 const badge = (page: Page) => page.getByTestId('sync-badge');
 
 /**
- * An amber result boards only with a second, deliberate tap: the first asks whether ID was
- * checked (focused, so a keyboard or a screen reader lands on it) and boards nobody.
+ * An amber result asks its question once, on its only boarding button: "Checked ID? Board n".
+ * Until it is tapped nobody boards.
  */
 async function boardAnyway(page: Page, persons = 1) {
   const before = await badge(page).textContent();
-  await result(page)
-    .getByRole('button', { name: `Board anyway (${persons})` })
-    .click();
-  const confirm = result(page).getByRole('button', { name: `Checked ID? Board ${persons} person` });
-  await expect(confirm).toBeFocused();
-  await expect(result(page).getByRole('group', { name: /Check the passenger’s ID/ })).toBeVisible();
+  const board = result(page).getByRole('button', { name: /Board/ });
+  await expect(board).toHaveCount(1);
+  await expect(board).toHaveText(`Checked ID? Board ${persons}`);
   await expect(badge(page)).toHaveText(before ?? '');
   expect(await queuedBoardings(page)).toBe(0);
-  await confirm.click();
+  await board.click();
 }
 
 test.describe('boarding at the jetty', () => {
@@ -199,20 +196,15 @@ test.describe('boarding at the jetty', () => {
       await b.context.setOffline(true);
       for (const { page: crew } of [a, b]) {
         await expect(badge(crew)).toHaveText('offline · 0 waiting');
-        await crew.getByLabel('Or type the booking reference').fill(first.reference);
+        await crew.getByLabel('Or type the booking reference or a name').fill(first.reference);
         await crew.getByRole('button', { name: 'Find' }).click();
-        // Found by reference only: amber, boarded with a second, deliberate tap.
+        // Found by reference only: amber, boarded with one deliberate tap on its question.
         await expect(result(crew)).toHaveAttribute('data-colour', 'amber');
         await expect(
           result(crew).getByText('Found by its reference only. Check ID before boarding.'),
         ).toBeVisible();
-        await result(crew).getByRole('button', { name: 'Board anyway (1)' }).click();
         if (crew === a.page) await shot(crew, 'amber-confirm', testInfo);
-        await expect(result(crew).getByRole('button', { name: 'Checked ID? Board 1 person' })).toBeFocused();
-        // The first tap boarded nobody.
-        await expect(badge(crew)).toHaveText('offline · 0 waiting');
-        expect(await queuedBoardings(crew)).toBe(0);
-        await result(crew).getByRole('button', { name: 'Checked ID? Board 1 person' }).click();
+        await boardAnyway(crew);
         await expect(badge(crew)).toHaveText('offline · 1 waiting');
       }
       await shot(a.page, 'offline-waiting', testInfo);
@@ -320,7 +312,7 @@ test.describe('boarding with no signal from the start', () => {
   // With no network every request fails, and Chromium logs each: expected here.
   test.use({ serviceWorkers: 'allow', allowedErrors: [/net::ERR_INTERNET_DISCONNECTED/] });
 
-  test('after a staff sign-in, the boarding screen reloads offline from what this device kept, and boards; left open past the expiry, it stops showing the passengers', async ({
+  test('after a staff sign-in, the boarding screen reloads offline from what this device kept, opens on the departure it boarded last, and boards; left open past the expiry, it stops showing the passengers', async ({
     page,
     context,
   }, testInfo) => {
@@ -348,7 +340,12 @@ test.describe('boarding with no signal from the start', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Boarding' })).toBeVisible();
     await expect(badge(page)).toHaveText('offline · 0 waiting');
-    await page.getByLabel('Or type the booking reference').fill(passenger.reference);
+    // Opened again with no departure asked for: the one this device boarded last, still today's.
+    await page.goto('/admin/boarding');
+    await expect(page.getByLabel('Departure')).toHaveValue(departure.schedule.id);
+    await expect(page.getByLabel('Your stop')).toHaveValue('0');
+    await expect(badge(page)).toHaveText('offline · 0 waiting');
+    await page.getByLabel('Or type the booking reference or a name').fill(passenger.reference);
     await page.getByRole('button', { name: 'Find' }).click();
     await boardAnyway(page);
     await expect(badge(page)).toHaveText('offline · 1 waiting');
@@ -439,7 +436,7 @@ test.describe('a session that ends on a boarding device', () => {
     await expect(page.getByRole('heading', { name: /Boarding here: 0 of 1/ })).toBeVisible();
     // The signal cannot reach the server for the sync: the boarding waits on the device.
     await page.route('**/api/admin/boarding/sync', (route) => route.abort('internetdisconnected'));
-    await page.getByLabel('Or type the booking reference').fill(passenger.reference);
+    await page.getByLabel('Or type the booking reference or a name').fill(passenger.reference);
     await page.getByRole('button', { name: 'Find' }).click();
     await boardAnyway(page);
     await expect(badge(page)).toHaveText('online · 1 waiting');
@@ -568,6 +565,190 @@ test.describe('a counter sale at boarding', () => {
       } finally {
         await revoked.close();
       }
+    } finally {
+      await seller.api.dispose();
+    }
+  });
+});
+
+test.describe('the crew’s own departure, stop and passengers', () => {
+  // With the signal gone, the page's requests fail and Chromium logs each: expected here.
+  test.use({ allowedErrors: [/net::ERR_INTERNET_DISCONNECTED/] });
+
+  test('the screen reopens on the departure and stop this device boarded at, and proposes the stop due next once that one closes', async ({
+    page,
+  }, testInfo) => {
+    test.slow();
+    await json(await page.request.post('/api/auth/login', { data: DEMO_ADMIN }));
+    const departure = await todaysDeparture(page.request, 4);
+    await approvedPassenger(page.request, departure, '1');
+    const stop = page.getByLabel('Your stop');
+    const trip = page.getByLabel('Departure');
+
+    // Nothing kept yet: the crew choose; Malé, the first stop, is due.
+    await page.goto('/admin/boarding');
+    await trip.selectOption(departure.schedule.id);
+    await expect(stop).toHaveValue('0');
+    await expect(stop.locator('option:checked')).toHaveText('Malé · 23:57 · due next');
+    // The crew stand at Airport.
+    await stop.selectOption('1');
+    await expect(page.getByRole('heading', { name: /Boarding here: 0 of 0/ })).toBeVisible();
+
+    // Put away and opened again: the same departure and stop.
+    await page.goto('/admin/boarding');
+    await expect(trip).toHaveValue(departure.schedule.id);
+    await expect(stop).toHaveValue('1');
+    await expect(page).toHaveURL(/\/admin\/boarding$/);
+
+    // Back at Malé, which then closes (from another device): the screen proposes Airport.
+    await stop.selectOption('0');
+    await expect(page.getByRole('heading', { name: /Boarding here: 0 of 1/ })).toBeVisible();
+    await json(
+      await page.request.post(`/api/admin/boarding/${departure.schedule.id}/stops/0/close`, {
+        data: { crew: 2 },
+      }),
+    );
+    await page.reload();
+    await expect(stop).toHaveValue('0');
+    await expect(page.getByText('Boarding has closed here. Due next: Airport at 23:58.')).toBeVisible();
+    await expectAccessible(page, 'boarding due next');
+    await shot(page, 'due-next', testInfo);
+    await page.getByRole('button', { name: 'Board at Airport' }).click();
+    await expect(stop).toHaveValue('1');
+    await expect(stop.locator('option:checked')).toHaveText('Airport · 23:58 · due next');
+
+    // Opened afresh with Malé kept but closed: the stop due next, Airport.
+    await stop.selectOption('0');
+    await page.goto('/admin/boarding');
+    await expect(trip).toHaveValue(departure.schedule.id);
+    await expect(stop).toHaveValue('1');
+    await expect(page.getByText(/Boarding has closed here/)).toHaveCount(0);
+
+    // Once boarding has closed everywhere, the screen opens on the list of departures again.
+    await json(
+      await page.request.post(`/api/admin/boarding/${departure.schedule.id}/stops/1/close`, { data: {} }),
+    );
+    await page.goto('/admin/boarding');
+    await expect(trip).toHaveValue('');
+    await expect(page.getByRole('heading', { name: /Boarding here/ })).toHaveCount(0);
+  });
+
+  test('with no signal, a name (Latin or Thaana, any part of it) finds a booking and narrows the list; a tap on a row asks "Checked ID? Board 2" once and boards the party', async ({
+    page,
+    context,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    test.slow();
+    await json(await page.request.post('/api/auth/login', { data: DEMO_ADMIN }));
+    const departure = await todaysDeparture(page.request, 4);
+    const locations = await json<Location[]>(await page.request.get('/api/locations'));
+    const id = (name: string) => locations.find((l) => l.name === name)?.id ?? '';
+    const seller = await newStaff(playwright, page.request, baseURL, 'counter');
+    const thaanaName = 'އާމިނަތު ޝަހުމާ';
+    try {
+      await json(
+        await seller.api.post('/api/admin/counter/shift', { data: { floats: { MVR: '0', USD: '0' } } }),
+      );
+      const sell = (seats: string[], name: string) =>
+        seller.api.post('/api/admin/counter/sales', {
+          data: {
+            scheduleId: departure.schedule.id,
+            travelDate: departure.schedule.travelDate,
+            launchId: departure.launch.id,
+            originId: id('Malé'),
+            destinationId: id('Maafushi'),
+            seats,
+            tickets: [{ type: 'local', category: 'adult', quantity: seats.length }],
+            passenger: { name, nationality: 'Maldivian' },
+            language: 'dv',
+            currency: 'MVR',
+            payment: { method: 'card' },
+            saleId: crypto.randomUUID(),
+          },
+        });
+      const aisha = await json<CounterSale>(await sell(['1', '2'], 'Aisha Ahmed'));
+      await json<CounterSale>(await sell(['3'], thaanaName));
+      await json<CounterSale>(await sell(['4'], 'Hassan Aishan'));
+
+      await page.goto(`/admin/boarding?trip=${departure.schedule.id}`);
+      await expect(page.getByRole('heading', { name: /Boarding here: 0 of 4/ })).toBeVisible();
+      const list = page.getByRole('list', { name: 'Passengers boarding here' });
+      const search = page.getByLabel('Or type the booking reference or a name');
+      await context.setOffline(true);
+      await expect(badge(page)).toHaveText('offline · 0 waiting');
+
+      // Part of a name, any case: the list narrows to those it finds, as it is typed.
+      await search.fill('AISH');
+      await expect(list.getByRole('listitem')).toHaveCount(2);
+      await expect(page.getByText('2 of 3 bookings match the search.')).toBeVisible();
+      await page.getByRole('button', { name: 'Find' }).click();
+      await expect(page.getByText('2 bookings match. Tap the passenger in the list below.')).toBeVisible();
+      await expect(result(page)).toHaveCount(0);
+      // Part of a Thaana name: one booking, found and judged as a typed reference is.
+      await search.fill('ޝަހުމާ');
+      await expect(list.getByRole('listitem')).toHaveCount(1);
+      await expect(list.getByRole('button', { name: `Board ${thaanaName}, seat 3` })).toBeVisible();
+      await page.getByRole('button', { name: 'Find' }).click();
+      await expect(result(page)).toHaveAttribute('data-colour', 'amber');
+      await expect(result(page).getByText('Found by name only. Check ID before boarding.')).toBeVisible();
+      await expect(result(page).getByText(thaanaName)).toBeVisible();
+      await expect(result(page).getByRole('button', { name: /Board/ })).toHaveText('Checked ID? Board 1');
+
+      // A tap on Aisha's row opens the same check under it: one question, boarding the party.
+      await search.fill('ahmed');
+      const row = list.getByRole('button', { name: 'Board Aisha Ahmed, seats 1, 2' });
+      await expect(row).toHaveAttribute('aria-expanded', 'false');
+      await row.click();
+      await expect(row).toHaveAttribute('aria-expanded', 'true');
+      const check = list.getByTestId('scan-result');
+      await expect(check).toHaveAttribute('data-colour', 'amber');
+      await expect(check.getByText('Picked from the list. Check ID before boarding.')).toBeVisible();
+      await expect(check.getByRole('group', { name: 'How many board now' })).toContainText('2 of 2');
+      const board = check.getByRole('button', { name: /Board/ });
+      await expect(board).toHaveCount(1);
+      await expect(board).toHaveText('Checked ID? Board 2');
+      await expectAccessible(page, 'boarding from the list');
+      await shot(page, 'row-check', testInfo);
+      // The row's tap boarded nobody.
+      await expect(badge(page)).toHaveText('offline · 0 waiting');
+      expect(await queuedBoardings(page)).toBe(0);
+      await board.click();
+      await expect(badge(page)).toHaveText('offline · 1 waiting');
+      await expect(check.getByText('2 persons boarded.')).toBeVisible();
+      await expect(check.getByRole('button', { name: /Board/ })).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: /Boarding here: 2 of 4/ })).toBeVisible();
+      // Boarded: the row closes and is no longer a way to board them again.
+      await row.click();
+      await expect(check).toHaveCount(0);
+      await expect(list.getByRole('button', { name: /Board Aisha Ahmed/ })).toHaveCount(0);
+      await expect(list.getByRole('listitem')).toContainText('On board');
+      // Found again by reference: already on board, nothing to tap.
+      await search.fill(aisha.reference);
+      await page.getByRole('button', { name: 'Find' }).click();
+      await expect(result(page).getByText('Already on board.')).toBeVisible();
+      await expect(result(page).getByRole('button', { name: /Board/ })).toHaveCount(0);
+
+      // The keyboard reaches a row as well: Hassan boards by Enter on his row, then on the question.
+      await search.fill('hassan');
+      const hassan = list.getByRole('button', { name: 'Board Hassan Aishan, seat 4' });
+      await hassan.focus();
+      await page.keyboard.press('Enter');
+      await expect(list.getByTestId('scan-result')).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect(list.getByRole('button', { name: 'Checked ID? Board 1' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(badge(page)).toHaveText('offline · 2 waiting');
+      await shot(page, 'row-boarded', testInfo);
+
+      await context.setOffline(false);
+      await expect(badge(page)).toHaveText('online · 0 waiting');
+      const manifest = await json<BoardingManifest>(
+        await page.request.get(`/api/admin/boarding/${departure.schedule.id}/manifest`),
+      );
+      const boarded = (ticketId: string) => manifest.passengers.find((p) => p.ticketId === ticketId)?.boarded;
+      expect(boarded(aisha.ticketId)).toBe(2);
+      expect(manifest.passengers.filter((p) => p.boarded > 0)).toHaveLength(2);
     } finally {
       await seller.api.dispose();
     }

@@ -8,7 +8,8 @@ export default function BoardingPage() {
         <AdminPageTitle>Boarding</AdminPageTitle>
       </div>
       <p className="mt-1 text-sm text-slate-600 print:hidden">
-        Scan e-tickets or type a reference. Works with no signal: boardings are sent when the network returns.
+        Scan e-tickets, or find a booking by its reference or a name. Works with no signal: boardings are sent
+        when the network returns.
       </p>
       <BoardingView />
     </>

@@ -1,18 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AdminTrip } from '#shared/admin-api.ts';
 import { type BoardingManifest, personsOnBoard } from '#shared/boarding.ts';
 import { LegCounts } from '#web/components/leg-counts.tsx';
 import { EmptyNote, ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { formatClock } from '#web/lib/clock-time.ts';
-import { useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
+import { publicSettingsQuery, useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
 import { useUrlParams } from '#web/lib/use-url-params.ts';
 import { boardingDayQuery } from './api.ts';
 import { CloseBoarding, FinalManifest } from './close-boarding.tsx';
 import type { KeptOutcome } from './device-store.ts';
 import { keepBoardingOffline } from './keep-boarding-offline.ts';
+import {
+  forgetLastDeparture,
+  mayReopen,
+  readLastDeparture,
+  rememberLastDeparture,
+  stopDueNext,
+} from './last-departure.ts';
 import { PassengerList } from './passenger-list.tsx';
 import { PrintedManifest } from './printed-manifest.tsx';
 import { ScanPanel } from './scan-panel.tsx';
@@ -27,12 +35,35 @@ const routeOf = (trip: AdminTrip) => `${trip.from?.name ?? 'Unknown'} → ${trip
  */
 export function BoardingView() {
   const day = useQuery(boardingDayQuery);
+  const offset = useQuery({ ...publicSettingsQuery, select: (s) => s.utcOffsetMinutes }).data;
   const [params, setParams] = useUrlParams();
-  const chosen = params.get('trip');
+  const [last, setLast] = useState(readLastDeparture);
+  // Reopened with no departure asked for: the one this device boarded last, if it still boards.
+  const reopened =
+    !params.has('trip') && last && !day.isPending && mayReopen(last, day.data, day.isError) ? last : null;
+  const chosen = params.get('trip') ?? reopened?.scheduleId ?? null;
 
   useEffect(() => {
     // The boarding screen's code, kept for a reload with no signal: only ever after a staff sign-in.
     void keepBoardingOffline();
+  }, []);
+
+  const remember = useCallback(
+    (travelDate: string, stop: number) => {
+      if (!chosen) return;
+      const next = {
+        scheduleId: chosen,
+        travelDate,
+        stop,
+        utcOffsetMinutes: offset ?? last?.utcOffsetMinutes,
+      };
+      rememberLastDeparture(next);
+    },
+    [chosen, offset, last?.utcOffsetMinutes],
+  );
+  const forget = useCallback(() => {
+    forgetLastDeparture();
+    setLast(null);
   }, []);
 
   if (day.isPending) return <LoadingNote>Loading today’s departures…</LoadingNote>;
@@ -40,7 +71,8 @@ export function BoardingView() {
   const trips = day.data?.trips ?? [];
 
   return (
-    <div className="mt-4 space-y-4">
+    // Passengers' names may be in Thaana: its font comes only for those letters (unicode-range).
+    <div className="mt-4 space-y-4 [font-family:var(--font-sans),'Noto_Sans_Thaana']">
       {trips.length === 0 && !chosen ? (
         <EmptyNote>No departures today.</EmptyNote>
       ) : (
@@ -49,7 +81,10 @@ export function BoardingView() {
           <NativeSelect
             id="boarding-trip"
             value={chosen ?? ''}
-            onChange={(e) => setParams({ trip: e.target.value || null, stop: null })}
+            onChange={(e) => {
+              if (!e.target.value) forget();
+              setParams({ trip: e.target.value || null, stop: null });
+            }}
           >
             <option value="">Choose today’s departure</option>
             {chosen && !trips.some((t) => t.scheduleId === chosen) && (
@@ -64,15 +99,60 @@ export function BoardingView() {
           </NativeSelect>
         </div>
       )}
-      {chosen && <DepartureBoarding key={chosen} scheduleId={chosen} />}
+      {chosen && (
+        <DepartureBoarding
+          key={chosen}
+          scheduleId={chosen}
+          keptStop={last?.scheduleId === chosen ? last.stop : null}
+          reopened={reopened !== null}
+          onStop={remember}
+          onDone={forget}
+        />
+      )}
     </div>
   );
 }
 
-function DepartureBoarding({ scheduleId }: { scheduleId: string }) {
+function DepartureBoarding({
+  scheduleId,
+  keptStop,
+  reopened,
+  onStop,
+  onDone,
+}: {
+  scheduleId: string;
+  /** The stop this device boarded at last on this departure. */
+  keptStop: number | null;
+  /** Opened again by itself, not asked for: it gives way once boarding has closed everywhere. */
+  reopened: boolean;
+  onStop: (travelDate: string, stop: number) => void;
+  onDone: () => void;
+}) {
   const device = useBoardingDevice(scheduleId);
   const [params, setParams] = useUrlParams();
+  const [search, setSearch] = useState('');
   const { manifest } = device;
+  const boardingStops = manifest?.stops.slice(0, -1) ?? [];
+  const due = stopDueNext(boardingStops);
+  const asked = params.get('stop');
+  // The stop asked for; else the one kept on this device while it is still open; else the one due.
+  const wanted =
+    asked !== null
+      ? Number(asked) || 0
+      : keptStop !== null && boardingStops[keptStop] && !boardingStops[keptStop].closure
+        ? keptStop
+        : due;
+  const stop = Math.max(0, Math.min(wanted, boardingStops.length - 1));
+  const allClosed = boardingStops.length > 0 && boardingStops.every((s) => s.closure);
+
+  const travelDate = manifest?.travelDate;
+  useEffect(() => {
+    if (travelDate) onStop(travelDate, stop);
+  }, [travelDate, stop, onStop]);
+  useEffect(() => {
+    // A departure closed everywhere is not opened again unasked: the crew choose the next one.
+    if (reopened && allClosed) onDone();
+  }, [reopened, allClosed, onDone]);
 
   if (device.expired) {
     return (
@@ -89,9 +169,8 @@ function DepartureBoarding({ scheduleId }: { scheduleId: string }) {
   }
   if (device.loading) return <LoadingNote>Loading the passenger list…</LoadingNote>;
   if (!manifest) return <ErrorNote error={device.error} />;
-  const boardingStops = manifest.stops.slice(0, -1);
-  const firstOpen = boardingStops.find((s) => !s.closure)?.position ?? boardingStops.length - 1;
-  const stop = Math.min(Number(params.get('stop') ?? firstOpen) || 0, boardingStops.length - 1);
+  const dueStop = boardingStops[due];
+  const proposeDue = stop !== due && boardingStops[stop]?.closure && dueStop && !dueStop.closure;
 
   return (
     <>
@@ -108,23 +187,49 @@ function DepartureBoarding({ scheduleId }: { scheduleId: string }) {
                 <option key={s.position} value={s.position}>
                   {s.name}
                   {s.departureTime ? ` · ${s.departureTime}` : ''}
-                  {s.closure ? ' · closed' : ''}
+                  {s.closure ? ' · closed' : s.position === due ? ' · due next' : ''}
                 </option>
               ))}
             </NativeSelect>
           </div>
           <SyncBadge online={device.online} waiting={device.queue.length} />
         </div>
-        <ScanPanel manifest={manifest} stop={stop} queue={device.queue} onBoard={device.board} />
+        {proposeDue && (
+          <div className="flex flex-wrap items-center gap-3 rounded-xl border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950">
+            <p className="min-w-0 flex-1">
+              Boarding has closed here. Due next: {dueStop.name}
+              {dueStop.departureTime ? ` at ${dueStop.departureTime}` : ''}.
+            </p>
+            <Button type="button" variant="outline" onClick={() => setParams({ stop: String(due) })}>
+              Board at {dueStop.name}
+            </Button>
+          </div>
+        )}
+        <ScanPanel
+          manifest={manifest}
+          stop={stop}
+          queue={device.queue}
+          onBoard={device.board}
+          search={search}
+          onSearch={setSearch}
+        />
+        <PassengerList
+          manifest={manifest}
+          stop={stop}
+          queue={device.queue}
+          search={search}
+          onBoard={device.board}
+        />
         <OnBoard manifest={manifest} waiting={device.queue} />
         <Conflicts manifest={manifest} outcomes={device.outcomes} />
-        <PassengerList manifest={manifest} stop={stop} queue={device.queue} />
         <CloseBoarding
           manifest={manifest}
           stop={stop}
           online={device.online}
           waiting={device.queue.length}
           onChanged={() => void device.refresh()}
+          // Closed here: the screen moves on to the stop due next.
+          onClosed={() => setParams({ stop: null })}
         />
         <FinalManifest manifest={manifest} />
       </div>

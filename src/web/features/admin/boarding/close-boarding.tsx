@@ -32,12 +32,14 @@ export function CloseBoarding({
   online,
   waiting,
   onChanged,
+  onClosed,
 }: {
   manifest: BoardingManifest;
   stop: number;
   online: boolean;
   waiting: number;
   onChanged: () => void;
+  onClosed?: () => void;
 }) {
   const timeZone = useOperatorTimeZone();
   const [open, setOpen] = useState(false);
@@ -64,6 +66,7 @@ export function CloseBoarding({
       setOpen(false);
       toast.success(`Boarding closed at ${here?.name ?? 'this stop'}`);
       onChanged();
+      onClosed?.();
     },
     onError: (error) => toast.error('Boarding could not be closed', { description: apiErrorText(error) }),
   });

@@ -18,7 +18,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import { allows, type PermissionRule, type Role } from '#shared/permissions.ts';
-import type { AdminPageName } from '#web/lib/admin-paths.ts';
+import { ADMIN_PAGE_NAMES, type AdminPageName } from '#web/lib/admin-paths.ts';
 
 export type AdminLink = { to: string; label: string; icon: LucideIcon; page: AdminPageName };
 
@@ -71,3 +71,33 @@ export const ADMIN_LINKS: AdminLink[] = [
   { to: '/admin/audit', label: 'Audit', icon: History, page: 'audit' },
   { to: '/admin/settings', label: 'Settings', icon: Settings, page: 'settings' },
 ];
+
+/**
+ * Each admin page's name, as its heading and tab title say it: the header shows it beside the
+ * area's title, so a phone scrolled down (or a screen reader) still knows which screen it is on.
+ */
+export const ADMIN_PAGE_TITLES: Record<AdminPageName, string> = {
+  dashboard: 'Dashboard',
+  banners: 'Banner Management',
+  schedule: 'Schedule Management',
+  ticketing: 'Ticketing',
+  tickets: 'Ticket Management',
+  launches: 'Launch Management',
+  locations: 'Location Management',
+  payments: 'Payment Settings',
+  'pwa-settings': 'PWA Settings',
+  texts: 'Texts',
+  staff: 'Staff',
+  audit: 'Audit Trail',
+  boarding: 'Boarding',
+  counter: 'Counter',
+  cashups: 'Cash-ups',
+  refunds: 'Refunds',
+  settings: 'Settings',
+};
+
+/** The admin page a path shows (`/admin/boarding/` is Boarding), or null (the bare `/admin`). */
+export function adminPageAt(pathname: string): AdminPageName | null {
+  const name = /^\/admin\/([^/]+)\/?$/.exec(pathname)?.[1];
+  return ADMIN_PAGE_NAMES.find((page) => page === name) ?? null;
+}

@@ -10,9 +10,11 @@ import {
   SheetTitle,
   SheetTrigger,
 } from '#web/components/ui/sheet.tsx';
+import type { AdminPageName } from '#web/lib/admin-paths.ts';
 import { usePathname } from '#web/lib/navigation.tsx';
 import { useIsMobile } from '#web/lib/use-is-mobile.ts';
 import { cn } from '#web/lib/utils.ts';
+import { ADMIN_PAGE_TITLES, adminPageAt } from './admin-links.ts';
 import { SidebarBrand } from './sidebar-brand.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { useSidebarShortcut, useSidebarState } from './sidebar-state.ts';
@@ -95,9 +97,7 @@ export function AdminShell({ user, children }: { user: AdminUser; children: Reac
               <PanelLeft aria-hidden="true" className="size-5" />
             </Button>
           )}
-          <p className={cn('min-w-0 flex-1 truncate text-lg font-semibold text-slate-900')}>
-            Admin Dashboard
-          </p>
+          <AdminHeaderTitle page={adminPageAt(pathname)} />
           <UserMenu user={user} />
         </header>
         <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6 lg:p-8">
@@ -105,5 +105,41 @@ export function AdminShell({ user, children }: { user: AdminUser; children: Reac
         </main>
       </div>
     </div>
+  );
+}
+
+/**
+ * The area's title, 'Admin Dashboard' (docs/product.md admin layout), and the screen's name under it
+ * (beside it from 640 px); the dashboard's own name is the title already.
+ */
+function AdminHeaderTitle({ page }: { page: AdminPageName | null }) {
+  const screen = page && page !== 'dashboard' ? ADMIN_PAGE_TITLES[page] : null;
+  return (
+    <p
+      data-testid="admin-header-title"
+      className="flex min-w-0 flex-1 flex-col text-slate-900 sm:flex-row sm:items-baseline sm:gap-2"
+    >
+      <span
+        className={cn(
+          'truncate font-semibold',
+          screen ? 'text-xs text-slate-600 sm:text-lg sm:text-slate-900' : 'text-lg',
+        )}
+      >
+        Admin Dashboard
+      </span>
+      {screen && (
+        <>
+          <span aria-hidden="true" className="hidden text-slate-400 sm:inline">
+            /
+          </span>
+          <span
+            data-testid="admin-screen-name"
+            className="truncate text-base leading-tight font-semibold sm:text-lg"
+          >
+            {screen}
+          </span>
+        </>
+      )}
+    </p>
   );
 }
