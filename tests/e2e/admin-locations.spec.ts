@@ -52,7 +52,9 @@ test.describe('location management', () => {
     await dialog.getByLabel('Name', { exact: true }).fill('   ');
     await dialog.getByRole('button', { name: 'Add Location' }).click();
     await expect(dialog.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
-    await expect(dialog.getByLabel('Name', { exact: true })).toHaveAccessibleDescription(MSG.locationRequired);
+    await expect(dialog.getByLabel('Name', { exact: true })).toHaveAccessibleDescription(
+      MSG.locationRequired,
+    );
     await expect(dialog.getByLabel('Name', { exact: true })).toBeFocused();
     await audit(page, 'add-invalid', testInfo.project.name);
 

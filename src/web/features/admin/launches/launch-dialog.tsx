@@ -47,8 +47,7 @@ function LaunchForm({ launch, onDone }: { launch: AdminLaunch | null; onDone: ()
   const issues = parsed.success ? [] : parsed.error.issues;
   const nameProblem =
     serverNameError ??
-    ((submitted || nameTouched) && issues.find((i) => i.path[0] === 'name')?.message) ??
-    undefined;
+    (submitted || nameTouched ? issues.find((i) => i.path[0] === 'name')?.message : undefined);
   const otherProblems =
     submitted || seatsEdited
       ? [...new Set(issues.filter((i) => i.path[0] !== 'name').map((i) => i.message))]

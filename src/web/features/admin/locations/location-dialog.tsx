@@ -64,7 +64,6 @@ export function LocationDialog({ location, open, onOpenChange }: Props) {
     ),
   );
 
-
   return (
     <FormDialog
       open={open}
