@@ -10,7 +10,7 @@ import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { focusFirstInvalid } from '#web/lib/focus-invalid.ts';
+import { useFocusFirstInvalid } from '#web/lib/focus-invalid.ts';
 import type { CompressProgress } from '#web/lib/image-compress.ts';
 import { errorMessage, useSaveLaunch, useUploadLaunchImage } from './api.ts';
 import { type ImageStatus, LaunchImageField } from './launch-image-field.tsx';
@@ -33,11 +33,12 @@ function LaunchForm({ launch, onDone }: { launch: AdminLaunch | null; onDone: ()
   const [serverError, setServerError] = useState<string | null>(null);
   /** The server's word on the name (a refusal that names the field), until it is changed. */
   const [serverNameError, setServerNameError] = useState<string | null>(null);
-  // Problems wait for the person: the name's once it was left or Save tried, the seats' once a
-  // label was typed or Save tried.
+  // Problems wait for the person: the name's until Save was tried (said on leaving the field, it
+  // would move Save away from under the pointer that is pressing it), the seats' until a label
+  // was typed or Save tried.
   const [submitted, setSubmitted] = useState(false);
-  const [nameTouched, setNameTouched] = useState(false);
   const [seatsEdited, setSeatsEdited] = useState(false);
+  const focusFirstInvalid = useFocusFirstInvalid();
   const save = useSaveLaunch();
   const upload = useUploadLaunchImage();
 
@@ -46,8 +47,7 @@ function LaunchForm({ launch, onDone }: { launch: AdminLaunch | null; onDone: ()
   const parsed = launchInputSchema.safeParse(input);
   const issues = parsed.success ? [] : parsed.error.issues;
   const nameProblem =
-    serverNameError ??
-    (submitted || nameTouched ? issues.find((i) => i.path[0] === 'name')?.message : undefined);
+    serverNameError ?? (submitted ? issues.find((i) => i.path[0] === 'name')?.message : undefined);
   const otherProblems =
     submitted || seatsEdited
       ? [...new Set(issues.filter((i) => i.path[0] !== 'name').map((i) => i.message))]
@@ -137,7 +137,6 @@ function LaunchForm({ launch, onDone }: { launch: AdminLaunch | null; onDone: ()
                 setServerError(null);
                 setServerNameError(null);
               }}
-              onBlur={() => setNameTouched(true)}
             />
           )}
         </FormField>
