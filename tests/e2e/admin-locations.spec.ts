@@ -51,8 +51,11 @@ test.describe('location management', () => {
     await expect(dialog).toBeVisible();
     await dialog.getByLabel('Name', { exact: true }).fill('   ');
     await dialog.getByRole('button', { name: 'Add Location' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(MSG.locationRequired);
     await expect(dialog.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('Name', { exact: true })).toHaveAccessibleDescription(
+      MSG.locationRequired,
+    );
+    await expect(dialog.getByLabel('Name', { exact: true })).toBeFocused();
     await audit(page, 'add-invalid', testInfo.project.name);
 
     // Values are trimmed before they are saved.

@@ -73,6 +73,9 @@ test.describe('passenger texts', () => {
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(dialog.getByRole('alert')).toContainText('Not in the default text: {name}.');
       await expect(field).toHaveAttribute('aria-invalid', 'true');
+      // Said under the field, which takes the focus back.
+      await expect(field).toHaveAccessibleDescription(/Not in the default text: \{name\}\.$/);
+      await expect(field).toBeFocused();
       await audit(page, 'refused', testInfo.project.name);
 
       await field.fill(corrected);

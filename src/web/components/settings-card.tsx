@@ -34,14 +34,32 @@ export function SettingsCard({
   );
 }
 
-/** A settings form's submit: 'Saving...' with a spinner, and disabled, while the save runs. */
-export function SaveButton({ saving, children }: { saving: boolean; children: string }) {
+/**
+ * A settings form's submit: 'Saving...' with a spinner, and disabled, while the save runs; above
+ * it, announced, `error`: the server's refusal that is about no one field.
+ */
+export function SaveButton({
+  saving,
+  error,
+  children,
+}: {
+  saving: boolean;
+  error?: string | undefined;
+  children: string;
+}) {
   return (
-    <div>
-      <Button type="submit" disabled={saving}>
-        {saving ? <Spinner /> : <Save aria-hidden="true" />}
-        {saving ? 'Saving...' : children}
-      </Button>
+    <div className="grid gap-3">
+      {error ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <div>
+        <Button type="submit" disabled={saving}>
+          {saving ? <Spinner /> : <Save aria-hidden="true" />}
+          {saving ? 'Saving...' : children}
+        </Button>
+      </div>
     </div>
   );
 }

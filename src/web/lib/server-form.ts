@@ -20,7 +20,8 @@ import { toast } from './toast.ts';
  * `source`, and filled again when the source changes while the form is untouched (another tab
  * saved, or the save came back). `onSubmit` sends the values with `save` once they pass the
  * schema. Saved, the form shows what the server kept and `toasts.saved` is said; refused, the
- * server's messages go under their fields and `toasts.failed` says why.
+ * server's messages go under their fields (or, naming none, in `serverError`, for the form to
+ * show: SaveButton's `error`) and `toasts.failed` says why.
  */
 export function useServerForm<Source extends Values, Values extends FieldValues, Output>(opts: {
   schema: z.ZodType<Output, Values> & { shape: Record<Path<Values>, unknown> };
@@ -31,6 +32,8 @@ export function useServerForm<Source extends Values, Values extends FieldValues,
 }): {
   form: UseFormReturn<Values, unknown, Output>;
   onSubmit: ReturnType<UseFormHandleSubmit<Values, Output>>;
+  /** The server's last refusal that named no field, until the next submit. */
+  serverError: string | undefined;
 } {
   const { schema, source, save, toasts, mode } = opts;
   const fields = Object.keys(schema.shape) as Path<Values>[];
@@ -54,13 +57,18 @@ export function useServerForm<Source extends Values, Values extends FieldValues,
         toast.success(toasts.saved);
       },
       onError: (error) => {
-        showServerFieldErrors(error, fields, form.setError);
+        // A refusal about a field is said under it; any other in the form (`serverError`).
+        if (!showServerFieldErrors(error, fields, form.setError))
+          form.setError(SERVER_ERROR, { type: 'server', message: apiErrorText(error) });
         toast.error(toasts.failed, { description: apiErrorText(error) });
       },
     }),
   );
-  return { form, onSubmit };
+  return { form, onSubmit, serverError: form.formState.errors.root?.server?.message };
 }
+
+/** Where a server form keeps a refusal that names no field (cleared by the next submit). */
+const SERVER_ERROR = 'root.server';
 
 /** What a settings card says once its save is done, or when it failed (with the reason). */
 export type ServerFormToasts = { saved: string; failed: string };

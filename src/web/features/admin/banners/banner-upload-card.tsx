@@ -69,6 +69,16 @@ export function BannerUploadCard() {
   const { status, start, working } = useBannerUpload();
   const placed = showOnDesktop || showOnMobile;
   const disabled = !placed || working;
+  // A file refused (by the browser's check or the server) is the file field's problem, said in
+  // the status line under it.
+  const refused = status.kind === 'invalid' || status.kind === 'failed';
+  // Neither place ticked: both boxes are in error, described by the message under them.
+  const placementProblem = placed
+    ? {}
+    : { 'aria-invalid': true as const, 'aria-describedby': `${id}-placement` };
+  const describedBy = [placed ? null : `${id}-placement`, refused ? `${id}-status` : null]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <Card>
@@ -94,11 +104,13 @@ export function BannerUploadCard() {
             label="Show on desktop"
             checked={showOnDesktop}
             onChange={(e) => setShowOnDesktop(e.target.checked)}
+            {...placementProblem}
           />
           <Checkbox
             label="Show on mobile"
             checked={showOnMobile}
             onChange={(e) => setShowOnMobile(e.target.checked)}
+            {...placementProblem}
           />
           {placed ? null : (
             <p id={`${id}-placement`} className="text-sm text-amber-800">
@@ -114,7 +126,8 @@ export function BannerUploadCard() {
             accept={IMAGE_TYPES.join(',')}
             className="peer sr-only"
             disabled={disabled}
-            aria-describedby={placed ? undefined : `${id}-placement`}
+            aria-invalid={refused ? true : undefined}
+            aria-describedby={describedBy || undefined}
             onChange={(e) => {
               const file = e.target.files?.[0];
               e.target.value = '';
@@ -133,7 +146,7 @@ export function BannerUploadCard() {
           </label>
         </div>
 
-        <div aria-live="polite" role="status" className="min-h-6">
+        <div id={`${id}-status`} aria-live="polite" role="status" className="min-h-6">
           <StatusLine status={status} />
         </div>
       </CardContent>

@@ -222,16 +222,27 @@ export function SaleForm({
       setServerProblem(errorMessage(error));
       if (error instanceof ApiError && error.code === 'seats_unavailable')
         holds.lose(error.details.seats ?? []);
-      if (error instanceof ApiError && error.fields) {
-        const fields: Problems = {};
-        for (const [path, message] of Object.entries(error.fields)) {
+      const fields: Problems = {};
+      if (error instanceof ApiError) {
+        for (const [path, message] of Object.entries(error.fields ?? {})) {
           const field = FIELD_OF[path];
           if (field) fields[field] = message;
         }
-        setServerFields(fields);
+        // The cash the server counts short is about the amount received.
+        if (error.code === 'cash_too_little') fields.received ??= error.message;
       }
+      setServerFields(fields);
+      // The focus goes to the first field the server named, as it does for the browser's checks.
+      const first = FIELDS.find((f) => fields[f]);
+      if (first) focusField(first);
     },
   });
+
+  const focusField = (field: (typeof FIELDS)[number]) => {
+    if (field === 'phone' || field === 'email') setMoreOpen(true);
+    // After the render that shows the problem (and opens its part of the form).
+    requestAnimationFrame(() => document.getElementById(FOCUS_ID[field])?.focus());
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -240,12 +251,7 @@ export function SaleForm({
     setServerFields({});
     const found = problemsOf(request, total);
     const first = FIELDS.find((f) => found[f]);
-    if (first) {
-      if (first === 'phone' || first === 'email') setMoreOpen(true);
-      // After the render that shows the problem (and opens its part of the form).
-      requestAnimationFrame(() => document.getElementById(FOCUS_ID[first])?.focus());
-      return;
-    }
+    if (first) return focusField(first);
     if (found.form) return;
     sale.mutate(request);
   };
@@ -323,6 +329,7 @@ export function SaleForm({
               <h3
                 id="counter-seats"
                 tabIndex={-1}
+                aria-describedby={problems.seats && !holds.problem ? 'counter-seats-error' : undefined}
                 className="scroll-mt-20 text-sm font-medium text-slate-800 outline-none"
               >
                 Seats
@@ -337,7 +344,11 @@ export function SaleForm({
                 {holds.problem}
               </p>
             )}
-            {problems.seats && !holds.problem && <p className="text-sm text-red-800">{problems.seats}</p>}
+            {problems.seats && !holds.problem && (
+              <p id="counter-seats-error" className="text-sm text-red-800">
+                {problems.seats}
+              </p>
+            )}
             {holds.map.isPending ? (
               <LoadingNote>Loading seats…</LoadingNote>
             ) : holds.map.isError ? (

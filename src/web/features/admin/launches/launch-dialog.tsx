@@ -4,10 +4,13 @@ import { LAUNCH_DEFAULT_CAPACITY, LAUNCH_MAX_CAPACITY, LAUNCH_MIN_CAPACITY } fro
 import { MSG } from '#shared/messages/api.ts';
 import { type AdminLaunch, launchInputSchema } from '#shared/setup-api.ts';
 import { DialogForm, EditDialog } from '#web/components/form-dialog.tsx';
+import { FormField } from '#web/components/form-field.tsx';
 import { FormProblems } from '#web/components/form-problems.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useFocusFirstInvalid } from '#web/lib/focus-invalid.ts';
 import type { CompressProgress } from '#web/lib/image-compress.ts';
 import { errorMessage, useSaveLaunch, useUploadLaunchImage } from './api.ts';
 import { type ImageStatus, LaunchImageField } from './launch-image-field.tsx';
@@ -28,13 +31,27 @@ function LaunchForm({ launch, onDone }: { launch: AdminLaunch | null; onDone: ()
   const [pendingFile, setPendingFile] = useState<File | null>(null);
   const [imageStatus, setImageStatus] = useState<ImageStatus>(IDLE);
   const [serverError, setServerError] = useState<string | null>(null);
+  /** The server's word on the name (a refusal that names the field), until it is changed. */
+  const [serverNameError, setServerNameError] = useState<string | null>(null);
+  // Problems wait for the person: the name's until Save was tried (said on leaving the field, it
+  // would move Save away from under the pointer that is pressing it), the seats' until a label
+  // was typed or Save tried.
+  const [submitted, setSubmitted] = useState(false);
+  const [seatsEdited, setSeatsEdited] = useState(false);
+  const focusFirstInvalid = useFocusFirstInvalid();
   const save = useSaveLaunch();
   const upload = useUploadLaunchImage();
 
   // The capacity is the number of seats (docs/product.md section 10.5); the input is committed on blur.
   const input = { name, capacity: seats.length, seatNumbers: seats, status: active ? 'active' : 'inactive' };
   const parsed = launchInputSchema.safeParse(input);
-  const problems = parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => i.message))];
+  const issues = parsed.success ? [] : parsed.error.issues;
+  const nameProblem =
+    serverNameError ?? (submitted ? issues.find((i) => i.path[0] === 'name')?.message : undefined);
+  const otherProblems =
+    submitted || seatsEdited
+      ? [...new Set(issues.filter((i) => i.path[0] !== 'name').map((i) => i.message))]
+      : [];
   const problemsId = `${id}-problems`;
   const busy = save.isPending || imageStatus.kind === 'working';
 
@@ -73,8 +90,12 @@ function LaunchForm({ launch, onDone }: { launch: AdminLaunch | null; onDone: ()
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!parsed.success || busy) return;
+    if (busy) return;
+    setSubmitted(true);
+    const formElement = event.currentTarget;
+    if (!parsed.success) return focusFirstInvalid(formElement);
     setServerError(null);
+    setServerNameError(null);
     save.mutate(
       { id: launch?.id ?? null, input: parsed.data },
       {
@@ -82,7 +103,13 @@ function LaunchForm({ launch, onDone }: { launch: AdminLaunch | null; onDone: ()
           if (!launch && pendingFile) await uploadImage(saved.id, pendingFile);
           onDone();
         },
-        onError: (error) => setServerError(errorMessage(error)),
+        onError: (error) => {
+          // A refusal about the name is said under it; any other under the form.
+          const about = error instanceof ApiError ? error.fields?.name : undefined;
+          if (about) setServerNameError(about);
+          else setServerError(errorMessage(error));
+          focusFirstInvalid(formElement);
+        },
       },
     );
   };
@@ -92,27 +119,27 @@ function LaunchForm({ launch, onDone }: { launch: AdminLaunch | null; onDone: ()
       onSubmit={onSubmit}
       className="gap-5"
       pending={busy}
-      submitDisabled={!parsed.success}
       submitIcon={<Save aria-hidden="true" />}
       submitLabel="Save Launch"
       cancelLabel={launch && imageStatus.kind === 'done' ? 'Close' : 'Cancel'}
       onCancel={onDone}
     >
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-name`}>Name</Label>
-          <Input
-            id={`${id}-name`}
-            value={name}
-            maxLength={100}
-            autoComplete="off"
-            aria-invalid={!name.trim() || undefined}
-            onChange={(e) => {
-              setName(e.target.value);
-              setServerError(null);
-            }}
-          />
-        </div>
+        <FormField id={`${id}-name`} label="Name" error={nameProblem}>
+          {(control) => (
+            <Input
+              {...control}
+              value={name}
+              maxLength={100}
+              autoComplete="off"
+              onChange={(e) => {
+                setName(e.target.value);
+                setServerError(null);
+                setServerNameError(null);
+              }}
+            />
+          )}
+        </FormField>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-capacity`}>Capacity</Label>
           <Input
@@ -149,12 +176,13 @@ function LaunchForm({ launch, onDone }: { launch: AdminLaunch | null; onDone: ()
         labels={seats}
         onChange={(labels) => {
           setSeats(labels);
+          setSeatsEdited(true);
           setServerError(null);
         }}
-        describedBy={problems.length > 0 ? problemsId : undefined}
+        describedBy={otherProblems.length > 0 ? problemsId : undefined}
       />
       <LaunchImageField imageUrl={imageUrl} pendingFile={pendingFile} status={imageStatus} onFile={onFile} />
-      <FormProblems id={problemsId} problems={problems} serverError={serverError} />
+      <FormProblems id={problemsId} problems={otherProblems} serverError={serverError} />
     </DialogForm>
   );
 }

@@ -8,7 +8,7 @@ import { FormDialog } from '#web/components/form-dialog.tsx';
 import { FormField } from '#web/components/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { DHIVEHI_FIELD } from '#web/i18n/operator-text.ts';
-import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
 import { useDialogForm } from '#web/lib/dialog-form.ts';
 import { showServerFieldErrors } from '#web/lib/server-form.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -55,17 +55,14 @@ export function LocationDialog({ location, open, onOpenChange }: Props) {
           onOpenChange(false);
         },
         onError: (error) => {
-          showServerFieldErrors(error, FIELD_NAMES, form.setError);
+          // A refusal about a field is said under it; any other in the form. The toast adds to both.
+          if (!showServerFieldErrors(error, FIELD_NAMES, form.setError))
+            form.setError('root', { message: errorMessage(error) });
           toast.error(MSG.locationSaveFailed, { description: errorMessage(error) });
         },
       },
     ),
   );
-
-  // Every field shares docs/product.md's one message, so it is said once for the whole form.
-  const messages = [...new Set(FIELDS.map((f) => errors[f.name]?.message).filter(Boolean))];
-  const serverMessage = save.error instanceof ApiError && !save.error.fields ? save.error.message : null;
-  const errorId = `${id}-error`;
 
   return (
     <FormDialog
@@ -74,8 +71,7 @@ export function LocationDialog({ location, open, onOpenChange }: Props) {
       title={location ? 'Edit Location' : 'Add Location'}
       description={location ? `Change the details of ${location.name}.` : 'A stop that schedules can visit.'}
       onSubmit={onSubmit}
-      error={messages.length > 0 ? messages.join(' ') : serverMessage}
-      errorId={errorId}
+      error={errors.root?.message}
       pending={save.isPending}
       submitIcon={<Save aria-hidden="true" />}
       submitLabel={location ? 'Save Changes' : 'Add Location'}
@@ -86,8 +82,7 @@ export function LocationDialog({ location, open, onOpenChange }: Props) {
           key={field.name}
           id={`${id}-${field.name}`}
           label={field.label}
-          invalid={Boolean(errors[field.name])}
-          describedBy={errors[field.name] ? errorId : undefined}
+          error={errors[field.name]?.message}
         >
           {(control) => (
             <Input

@@ -11,23 +11,32 @@ import { Label } from '#web/components/ui/label.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useDemoCredentials, useLogin } from '#web/lib/use-admin-auth.ts';
 
+/** The root error's type when the server refused the e-mail and password together. */
+const CREDENTIALS = 'credentials';
+
+function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} role="alert" className="text-sm text-red-800">
+      {message}
+    </p>
+  ) : null;
+}
+
 /** The sign-in form; `onSignedIn` runs with the signed-in person once the session cookie is set. */
 export function LoginForm({ onSignedIn }: { onSignedIn: (user: AdminUser) => void }) {
   const id = useId();
-  // One message for the form, kept until the next Sign In; the browser's own check (required)
-  // has the focus on the first empty field already.
+  // Checked on Sign In, then again as the fields change; the focus goes to the first empty field.
   const form = useForm<z.input<typeof loginRequestSchema>, unknown, z.output<typeof loginRequestSchema>>({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { email: '', password: '' },
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const { errors } = form.formState;
   const [showPassword, setShowPassword] = useState(false);
   const login = useLogin();
   const demo = useDemoCredentials().data?.demo;
-  // Whatever the schema finds, the form says it in one sentence, as the API does (login_required).
-  const error = errors.root?.message ?? (errors.email || errors.password ? MSG.loginRequired : null);
+  const refusal = errors.root?.message;
+  // Wrong credentials are about both fields at once: the server does not say which was wrong.
+  const bothWrong = errors.root?.type === CREDENTIALS;
 
   const onSubmit = form.handleSubmit((credentials) =>
     login.mutate(credentials, {
@@ -35,16 +44,23 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: AdminUser) => voi
         if (me.user) onSignedIn(me.user);
       },
       // docs/product.md section 8: the error message or 'Invalid credentials'.
-      onError: (e) =>
+      onError: (e) => {
+        const wrong = e instanceof ApiError && e.code === 'invalid_credentials';
         form.setError('root', {
+          type: wrong ? CREDENTIALS : 'server',
           message: e instanceof ApiError && e.message ? e.message : MSG.invalidCredentials,
-        }),
+        });
+        if (wrong) form.setFocus('email');
+      },
     }),
   );
 
   const errorId = `${id}-error`;
+  const describedBy = (field: 'email' | 'password') =>
+    [errors[field] ? `${id}-${field}-error` : null, bothWrong ? errorId : null].filter(Boolean).join(' ') ||
+    undefined;
   return (
-    <form onSubmit={onSubmit} className="space-y-5" aria-describedby={error ? errorId : undefined}>
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
       <div className="space-y-2">
         <Label htmlFor={`${id}-email`}>Email</Label>
         <Input
@@ -53,8 +69,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: AdminUser) => voi
           autoComplete="username"
           required
           {...form.register('email')}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={errors.email || bothWrong ? true : undefined}
+          aria-describedby={describedBy('email')}
         />
+        <FieldMessage id={`${id}-email-error`} message={errors.email?.message} />
       </div>
       <div className="space-y-2">
         <Label htmlFor={`${id}-password`}>Password</Label>
@@ -65,7 +83,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: AdminUser) => voi
             autoComplete="current-password"
             required
             {...form.register('password')}
-            aria-invalid={error ? true : undefined}
+            aria-invalid={errors.password || bothWrong ? true : undefined}
+            aria-describedby={describedBy('password')}
             className="pr-12"
           />
           <button
@@ -83,14 +102,15 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: AdminUser) => voi
             )}
           </button>
         </div>
+        <FieldMessage id={`${id}-password-error`} message={errors.password?.message} />
       </div>
-      {error && (
+      {refusal && (
         <p
           id={errorId}
           role="alert"
           className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
         >
-          {error}
+          {refusal}
         </p>
       )}
       <Button type="submit" className="w-full" size="lg" disabled={login.isPending}>

@@ -62,7 +62,12 @@ const INSTRUCTIONS: BankField[] = [
 export function BankDetailsCard({ settings }: { settings: PaymentSettingsView }) {
   const id = useId();
   const update = useUpdatePaymentSettings();
-  const { form, onSubmit } = useServerForm({ schema, source: settings, save: update.mutate, toasts: TOASTS });
+  const { form, onSubmit, serverError } = useServerForm({
+    schema,
+    source: settings,
+    save: update.mutate,
+    toasts: TOASTS,
+  });
   const { errors } = form.formState;
   // The accounts passengers pay into are the Owner's alone (the server refuses anyone else).
   const mayChange = useAdminMe().data?.user?.permissions.includes('bank.manage') ?? false;
@@ -122,7 +127,11 @@ export function BankDetailsCard({ settings }: { settings: PaymentSettingsView })
               </div>
             );
           })}
-          {mayChange && <SaveButton saving={update.isPending}>Save Bank Details</SaveButton>}
+          {mayChange && (
+            <SaveButton saving={update.isPending} error={serverError}>
+              Save Bank Details
+            </SaveButton>
+          )}
         </fieldset>
       </form>
     </SettingsCard>

@@ -18,7 +18,12 @@ const usd = (value: string) => (Number.isFinite(Number(value)) ? Number(value).t
 export function ExchangeRateCard({ settings }: { settings: PaymentSettingsView }) {
   const id = useId();
   const update = useUpdatePaymentSettings();
-  const { form, onSubmit } = useServerForm({ schema, source: settings, save: update.mutate, toasts: TOASTS });
+  const { form, onSubmit, serverError } = useServerForm({
+    schema,
+    source: settings,
+    save: update.mutate,
+    toasts: TOASTS,
+  });
   const { errors } = form.formState;
   const rate = useWatch({ control: form.control, name: 'exchangeRate' });
 
@@ -74,7 +79,9 @@ export function ExchangeRateCard({ settings }: { settings: PaymentSettingsView }
             })}
           </dl>
         </section>
-        <SaveButton saving={update.isPending}>Save Rate</SaveButton>
+        <SaveButton saving={update.isPending} error={serverError}>
+          Save Rate
+        </SaveButton>
       </form>
     </SettingsCard>
   );

@@ -67,7 +67,12 @@ export function RefundPolicyCard({ settings }: { settings: PaymentSettingsView }
   const id = useId();
   const update = useUpdatePaymentSettings();
   // Untouched, the card shows what the server holds (another tab saved, or this save came back).
-  const { form, onSubmit } = useServerForm({ schema, source: settings, save: update.mutate, toasts: TOASTS });
+  const { form, onSubmit, serverError } = useServerForm({
+    schema,
+    source: settings,
+    save: update.mutate,
+    toasts: TOASTS,
+  });
   const tiers = useFieldArray({ control: form.control, name: 'refundPolicy' });
   const rows = tiers.fields;
   const values = useWatch({ control: form.control, name: 'refundPolicy' });
@@ -216,7 +221,9 @@ export function RefundPolicyCard({ settings }: { settings: PaymentSettingsView }
               : 'Correct the tiers above to see the policy in words.'}
           </p>
         </section>
-        <SaveButton saving={update.isPending}>Save Refund Policy</SaveButton>
+        <SaveButton saving={update.isPending} error={serverError}>
+          Save Refund Policy
+        </SaveButton>
       </form>
     </SettingsCard>
   );

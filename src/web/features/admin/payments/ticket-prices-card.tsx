@@ -30,7 +30,12 @@ const FIELDS = [
 export function TicketPricesCard({ settings }: { settings: PaymentSettingsView }) {
   const id = useId();
   const update = useUpdatePaymentSettings();
-  const { form, onSubmit } = useServerForm({ schema, source: settings, save: update.mutate, toasts: TOASTS });
+  const { form, onSubmit, serverError } = useServerForm({
+    schema,
+    source: settings,
+    save: update.mutate,
+    toasts: TOASTS,
+  });
   const { errors } = form.formState;
 
   return (
@@ -63,7 +68,9 @@ export function TicketPricesCard({ settings }: { settings: PaymentSettingsView }
             );
           })}
         </div>
-        <SaveButton saving={update.isPending}>Save Prices</SaveButton>
+        <SaveButton saving={update.isPending} error={serverError}>
+          Save Prices
+        </SaveButton>
       </form>
     </SettingsCard>
   );

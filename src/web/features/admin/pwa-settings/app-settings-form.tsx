@@ -92,7 +92,7 @@ function ColourField({
 export function AppSettingsForm({ branding }: { branding: Branding }) {
   const id = useId();
   const save = useSaveBranding();
-  const { form, onSubmit } = useServerForm({
+  const { form, onSubmit, serverError } = useServerForm({
     schema,
     source: branding,
     save: save.mutate,
@@ -184,7 +184,9 @@ export function AppSettingsForm({ branding }: { branding: Branding }) {
           </div>
         </div>
 
-        <SaveButton saving={save.isPending}>Save Settings</SaveButton>
+        <SaveButton saving={save.isPending} error={serverError}>
+          Save Settings
+        </SaveButton>
       </form>
     </SettingsCard>
   );

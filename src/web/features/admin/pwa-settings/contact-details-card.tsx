@@ -45,7 +45,7 @@ const FIELDS: { name: Field; label: string; type: 'tel' | 'email'; autoComplete:
 export function ContactDetailsCard({ branding }: { branding: Branding }) {
   const id = useId();
   const save = useSaveBranding();
-  const { form, onSubmit } = useServerForm({
+  const { form, onSubmit, serverError } = useServerForm({
     schema,
     source: branding,
     save: save.mutate,
@@ -91,7 +91,9 @@ export function ContactDetailsCard({ branding }: { branding: Branding }) {
             );
           })}
         </div>
-        <SaveButton saving={save.isPending}>Save Contact Details</SaveButton>
+        <SaveButton saving={save.isPending} error={serverError}>
+          Save Contact Details
+        </SaveButton>
       </form>
     </SettingsCard>
   );

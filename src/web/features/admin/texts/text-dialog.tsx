@@ -10,7 +10,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useRestoreText, useSaveText } from './api.ts';
@@ -24,6 +24,15 @@ type Props = {
 };
 
 type FormValues = { text: string };
+
+/** The server's refusals that are about the text typed (the others are the form's). */
+const TEXT_REFUSALS: ReadonlySet<string> = new Set([
+  'text_required',
+  'text_too_long',
+  'text_invalid',
+  'text_placeholders',
+  'validation_error',
+]);
 
 /**
  * The edit dialog of one text in one language; mounted while open, so each opening starts afresh.
@@ -42,10 +51,13 @@ export function TextDialog({ text, language, onClose }: Props) {
   });
   const { errors } = form.formState;
   const value = useWatch({ control: form.control, name: 'text' });
-  // The field's own problem, or the server's words (a missing placeholder, a broken plural), which
-  // stay in the dialog.
-  const problem = errors.text?.message ?? errors.root?.message;
+  // The server's words on the text (a missing placeholder, a broken plural) stay under it, with
+  // the focus; a refusal of the restore is the form's.
   const refused = (error: unknown) => form.setError('root', { message: errorMessage(error) });
+  const textRefused = (error: unknown) =>
+    error instanceof ApiError && TEXT_REFUSALS.has(error.code)
+      ? form.setError('text', { type: 'server', message: error.message }, { shouldFocus: true })
+      : refused(error);
 
   const busy = save.isPending || restore.isPending;
   const where = `${LANGUAGE_LABEL[language]} text of ${text.id}`;
@@ -58,7 +70,7 @@ export function TextDialog({ text, language, onClose }: Props) {
           toast.success(`Saved the ${where}.`);
           onClose();
         },
-        onError: refused,
+        onError: textRefused,
       },
     ),
   );
@@ -76,8 +88,6 @@ export function TextDialog({ text, language, onClose }: Props) {
     );
   };
 
-  const problemId = `${id}-problem`;
-
   return (
     <FormDialog
       open
@@ -91,8 +101,7 @@ export function TextDialog({ text, language, onClose }: Props) {
         </>
       }
       onSubmit={onSubmit}
-      error={problem}
-      errorId={problemId}
+      error={errors.root?.message}
       pending={save.isPending}
       submitDisabled={busy}
       submitIcon={<Save aria-hidden="true" />}
@@ -128,8 +137,7 @@ export function TextDialog({ text, language, onClose }: Props) {
         label="Text"
         labelAside={override !== undefined ? <Badge variant="warning">Overridden</Badge> : null}
         hint={`${value.length}/${TEXT_OVERRIDE_MAX_LENGTH} characters`}
-        invalid={Boolean(problem)}
-        describedBy={problem ? problemId : undefined}
+        error={errors.text?.message}
       >
         {(control) => (
           <Textarea

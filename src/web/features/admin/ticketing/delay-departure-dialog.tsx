@@ -80,7 +80,7 @@ function TimesField({
                 required={!last}
                 disabled={disabled}
                 aria-invalid={problem ? true : undefined}
-                aria-describedby={`${id}-now-${i}`}
+                aria-describedby={problem ? `${id}-now-${i} ${id}-error` : `${id}-now-${i}`}
                 onChange={(e) => onChange(i, e.target.value)}
               />
               <span id={`${id}-now-${i}`} className="text-xs text-slate-600">

@@ -446,6 +446,8 @@ export function ReasonField({
               className="size-4 accent-red-700"
               checked={reason === value}
               disabled={disabled}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${id}-reason-error` : undefined}
               onChange={() => onChange(value)}
             />
             {CANCEL_REASON_LABELS[value]}

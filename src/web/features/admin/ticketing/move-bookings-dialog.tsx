@@ -151,6 +151,7 @@ function TargetField({
           value={to}
           disabled={disabled || !trips.isSuccess || choices.length === 0}
           aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-error` : undefined}
           onChange={(e) => onTo(e.target.value)}
         >
           <option value="">
