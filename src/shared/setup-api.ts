@@ -64,7 +64,8 @@ export type ScheduleInput = z.input<typeof scheduleInputSchema>;
 /** A repeat runs at most a year: its last date at most this many days after the first. */
 export const REPEAT_MAX_DAYS = 365;
 
-const addIsoDays = (isoDate: string, days: number) => {
+/** The calendar date `days` after a YYYY-MM-DD date. */
+export const addIsoDays = (isoDate: string, days: number): string => {
   const d = new Date(`${isoDate}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
@@ -109,7 +110,8 @@ export const scheduleRepeatInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['repeat', field], message });
     if (until < value.travelDate) at(STAFF_MSG.repeatUntilBeforeStart, 'until');
     else if (until > repeatLimit(value.travelDate)) at(STAFF_MSG.repeatTooLong, 'until');
-    else if (repeatDates(value.travelDate, until, weekdays).length === 0) at(STAFF_MSG.repeatNoDates, 'weekdays');
+    else if (repeatDates(value.travelDate, until, weekdays).length === 0)
+      at(STAFF_MSG.repeatNoDates, 'weekdays');
   });
 export type ScheduleRepeatInput = z.input<typeof scheduleRepeatInputSchema>;
 

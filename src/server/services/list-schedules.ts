@@ -21,7 +21,11 @@ export function listSchedules({ db, date, when }: ListSchedulesOptions): Promise
   const archived = sql`s.archived_at IS NULL`;
   if (date) return listSchedulesWhere({ db, where: sql`${archived} AND s.travel_date = ${date}` });
   if (when?.which === 'upcoming') {
-    return listSchedulesWhere({ db, where: sql`${archived} AND s.travel_date >= ${when.today}`, order: 'asc' });
+    return listSchedulesWhere({
+      db,
+      where: sql`${archived} AND s.travel_date >= ${when.today}`,
+      order: 'asc',
+    });
   }
   if (when?.which === 'past') {
     return listSchedulesWhere({ db, where: sql`${archived} AND s.travel_date < ${when.today}` });

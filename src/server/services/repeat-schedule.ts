@@ -23,9 +23,14 @@ export type RepeatScheduleOptions = {
 };
 
 /** Bound parameters, comma-separated. */
-const listOf = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const listOf = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
-const dayName = (isoDate: string) => `${STAFF_WEEKDAYS[new Date(`${isoDate}T00:00:00Z`).getUTCDay()]} ${isoDate}`;
+const dayName = (isoDate: string) =>
+  `${STAFF_WEEKDAYS[new Date(`${isoDate}T00:00:00Z`).getUTCDay()]} ${isoDate}`;
 
 /**
  * The first of `dates` on which one of `launchIds` already leaves at `departureTime` (a live
@@ -71,7 +76,9 @@ export async function repeatSchedule(opts: RepeatScheduleOptions): Promise<Admin
   const ids = await db.transaction(async (tx) => {
     // Two repeats with a launch in common queue here, so the second sees the first's dates.
     for (const launchId of [...input.launchIds].sort()) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`schedule-launch:${launchId}`}, 0))`);
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`schedule-launch:${launchId}`}, 0))`,
+      );
     }
     await checkScheduleReferences({
       db: tx,
@@ -103,7 +110,11 @@ export async function repeatSchedule(opts: RepeatScheduleOptions): Promise<Admin
     );
     await tx
       .insert(scheduleLaunches)
-      .values(created.flatMap(({ id }) => input.launchIds.map((launchId, position) => ({ scheduleId: id, launchId, position }))));
+      .values(
+        created.flatMap(({ id }) =>
+          input.launchIds.map((launchId, position) => ({ scheduleId: id, launchId, position })),
+        ),
+      );
     // One entry per schedule, as a single create writes, each naming the repeat it came from.
     await tx.insert(auditLog).values(
       created.map(({ id, travelDate }) => ({
@@ -111,7 +122,11 @@ export async function repeatSchedule(opts: RepeatScheduleOptions): Promise<Admin
         action: 'create',
         entity: 'schedule',
         entityId: id,
-        after: { ...input, travelDate, repeat: { ...input.repeat, from: input.travelDate, count: dates.length } },
+        after: {
+          ...input,
+          travelDate,
+          repeat: { ...input.repeat, from: input.travelDate, count: dates.length },
+        },
       })),
     );
     for (const { id } of created) {

@@ -4,12 +4,7 @@ import { DEFAULT_DEPARTURE_TIME } from '#shared/constants.ts';
 import { MSG } from '#shared/messages/api.ts';
 import type { AdminSchedule, scheduleInputSchema } from '#shared/setup-api.ts';
 import type { Db, Tx } from '../db/client.ts';
-import {
-  scheduleLaunches,
-  scheduleRouteStops,
-  schedules,
-  tickets,
-} from '../db/schema.ts';
+import { scheduleLaunches, scheduleRouteStops, schedules, tickets } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';
 import { AppError } from '../lib/errors.ts';
 import { announce } from '../lib/live-events.ts';

@@ -75,7 +75,10 @@ describe(`repeating a schedule (${testDatabaseKind})`, () => {
 
   it('counts the days in the operator’s time zone: the server’s yesterday is refused, its today is not', async () => {
     const before = await countSchedules();
-    const past = await t.post('/api/admin/schedules/repeat', body({ travelDate: YESTERDAY, launchIds: [otherLaunch.id] }));
+    const past = await t.post(
+      '/api/admin/schedules/repeat',
+      body({ travelDate: YESTERDAY, launchIds: [otherLaunch.id] }),
+    );
     expect(past.statusCode).toBe(400);
     expect(past.json().error).toMatchObject({
       code: 'schedule_date_passed',
@@ -90,7 +93,10 @@ describe(`repeating a schedule (${testDatabaseKind})`, () => {
       body({ launchIds: [otherLaunch.id], repeat: { weekdays: [2], until: '2027-03-09' } }),
     );
     expect(today.statusCode, today.body).toBe(201);
-    expect(today.json().schedules.map((s: AdminSchedule) => s.travelDate)).toEqual(['2027-03-02', '2027-03-09']);
+    expect(today.json().schedules.map((s: AdminSchedule) => s.travelDate)).toEqual([
+      '2027-03-02',
+      '2027-03-09',
+    ]);
   });
 
   it('refuses the whole repeat when one date clashes, naming the date, and creates nothing', async () => {

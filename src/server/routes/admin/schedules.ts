@@ -1,7 +1,7 @@
+import { dateInZone } from '#server/lib/clock.ts';
 import { deleteSchedule } from '#server/services/delete-schedule.ts';
 import { duplicateSchedule } from '#server/services/duplicate-schedule.ts';
 import { listSchedules } from '#server/services/list-schedules.ts';
-import { dateInZone } from '#server/lib/clock.ts';
 import { readSchedule } from '#server/services/read-schedule.ts';
 import { repeatSchedule } from '#server/services/repeat-schedule.ts';
 import { saveSchedule } from '#server/services/save-schedule.ts';
@@ -28,7 +28,9 @@ export default defineRoutes(async (app, { db, clock, config }) => {
     async (req) => {
       const { date, when } = req.query;
       const today = dateInZone(clock.now(), config.tzOperator);
-      return { schedules: await listSchedules({ db, date, when: when ? { which: when, today } : undefined }) };
+      return {
+        schedules: await listSchedules({ db, date, when: when ? { which: when, today } : undefined }),
+      };
     },
   );
 
