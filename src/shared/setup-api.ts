@@ -67,6 +67,7 @@ export const REPEAT_MAX_DAYS = 365;
 /** The calendar date `days` after a YYYY-MM-DD date. */
 export const addIsoDays = (isoDate: string, days: number): string => {
   const d = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return isoDate;
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 };
@@ -105,7 +106,10 @@ export const scheduleRepeatInputSchema = z
   .object({ ...scheduleShape, repeat: scheduleRepeatSchema })
   .superRefine((value, ctx) => {
     checkSchedule(value, ctx);
-    const { weekdays, until } = value.repeat;
+    const { weekdays = [], until = '' } = value.repeat ?? {};
+    // Until is compared with a travel date only once both are dates (their own messages say so).
+    const isDate = (v: string) => z.iso.date().safeParse(v).success;
+    if (!isDate(until) || !isDate(value.travelDate)) return;
     const at = (message: string, field: 'until' | 'weekdays') =>
       ctx.addIssue({ code: 'custom', path: ['repeat', field], message });
     if (until < value.travelDate) at(STAFF_MSG.repeatUntilBeforeStart, 'until');

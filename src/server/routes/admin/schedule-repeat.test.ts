@@ -189,6 +189,12 @@ describe(`repeating a schedule (${testDatabaseKind})`, () => {
       expect(res.statusCode, field).toBe(400);
       expect(res.json().error.fields[field]).toBe(text);
     }
+    const { repeat: _, ...noRepeat } = body({ travelDate: '', launchIds: [otherLaunch.id] });
+    const bare = await t.post('/api/admin/schedules/repeat', noRepeat);
+    expect(bare.statusCode).toBe(400);
+    const noDate = await t.post('/api/admin/schedules/repeat', body({ travelDate: '', launchIds: [otherLaunch.id] }));
+    expect(noDate.statusCode).toBe(400);
+    expect(noDate.json().error.code).toBe('schedule_basics');
     expect(await countSchedules()).toBe(before);
   });
 
