@@ -115,7 +115,12 @@ export function ScheduleView({ cardActions }: { cardActions?: CardActions } = {}
               Clear date
             </Button>
           )}
-          <Button variant="outline" className="h-11" aria-pressed={past} onClick={() => setPast(!past)}>
+          <Button
+            variant="outline"
+            className="h-11 aria-pressed:border-sky-700 aria-pressed:bg-sky-50 aria-pressed:text-sky-900"
+            aria-pressed={past}
+            onClick={() => setPast(!past)}
+          >
             <History aria-hidden="true" />
             Past dates
           </Button>
