@@ -192,7 +192,10 @@ describe(`repeating a schedule (${testDatabaseKind})`, () => {
     const { repeat: _, ...noRepeat } = body({ travelDate: '', launchIds: [otherLaunch.id] });
     const bare = await t.post('/api/admin/schedules/repeat', noRepeat);
     expect(bare.statusCode).toBe(400);
-    const noDate = await t.post('/api/admin/schedules/repeat', body({ travelDate: '', launchIds: [otherLaunch.id] }));
+    const noDate = await t.post(
+      '/api/admin/schedules/repeat',
+      body({ travelDate: '', launchIds: [otherLaunch.id] }),
+    );
     expect(noDate.statusCode).toBe(400);
     expect(noDate.json().error.code).toBe('schedule_basics');
     expect(await countSchedules()).toBe(before);

@@ -50,10 +50,7 @@ export function draftToInput(draft: ScheduleDraft): ScheduleBody {
   };
 }
 
-/**
- * The server's own validation messages for this draft (the same zod schema), without repeats;
- * empty when it may be saved.
- */
+/** Every message of a draft without a repeat, without repeats; empty when it may be saved. */
 export function draftProblems(draft: ScheduleDraft): string[] {
   const result = scheduleInputSchema.safeParse(draftToInput(draft));
   if (result.success) return [];
