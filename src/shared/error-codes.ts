@@ -83,6 +83,8 @@ export const ERROR_CODES = [
   'request_id_reused',
   'sale_id_reused',
   'sale_not_found',
+  'schedule_clash',
+  'schedule_date_passed',
   'schedule_has_bookings',
   'schedule_in_use',
   'schedule_not_found',

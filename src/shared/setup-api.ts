@@ -11,6 +11,7 @@ import {
   PWA_SHORT_NAME_MAX,
 } from './constants.ts';
 import { MSG } from './messages/api.ts';
+import { STAFF_MSG } from './messages/staff.ts';
 import { REFUND_POLICY_LIMITS, refundPolicySchema } from './refund-policy.ts';
 import { bannerSchema, locationSchema } from './schemas.ts';
 
@@ -30,33 +31,99 @@ export const routeStopInputSchema = z.object({
 });
 export type RouteStopInput = z.infer<typeof routeStopInputSchema>;
 
-export const scheduleInputSchema = z
-  .object({
-    travelDate: z.iso.date({ error: MSG.scheduleBasics }).check(failsAs('schedule_basics')),
-    launchIds: z
-      .array(z.uuid({ error: MSG.scheduleBasics }).check(failsAs('schedule_basics')))
-      .min(1, { error: MSG.scheduleBasics })
-      .max(20)
-      .check(failsAs('schedule_basics')),
-    routeStops: z
-      .array(z.unknown())
-      .min(2, { error: MSG.scheduleBasics })
-      .max(20)
-      .check(failsAs('schedule_basics'))
-      .pipe(z.array(routeStopInputSchema)),
-  })
-  .superRefine((value, ctx) => {
-    const issue = (path: string, rule: 'schedule_stops' | 'schedule_repeated_stop' | 'schedule_basics') =>
-      ctx.addIssue({ code: 'custom', path: [path], message: PROBLEMS[rule].message, params: { code: rule } });
-    const stops = value.routeStops;
-    if (stops.slice(0, -1).some((s) => !s.departureTime)) issue('routeStops', 'schedule_stops');
-    const ids = stops.map((s) => s.locationId);
-    if (new Set(ids).size !== ids.length) issue('routeStops', 'schedule_repeated_stop');
-    if (new Set(value.launchIds).size !== value.launchIds.length) issue('launchIds', 'schedule_basics');
-  });
+const scheduleShape = {
+  travelDate: z.iso.date({ error: MSG.scheduleBasics }).check(failsAs('schedule_basics')),
+  launchIds: z
+    .array(z.uuid({ error: MSG.scheduleBasics }).check(failsAs('schedule_basics')))
+    .min(1, { error: MSG.scheduleBasics })
+    .max(20)
+    .check(failsAs('schedule_basics')),
+  routeStops: z
+    .array(z.unknown())
+    .min(2, { error: MSG.scheduleBasics })
+    .max(20)
+    .check(failsAs('schedule_basics'))
+    .pipe(z.array(routeStopInputSchema)),
+};
+
+type ScheduleShape = z.output<z.ZodObject<typeof scheduleShape>>;
+
+function checkSchedule(value: ScheduleShape, ctx: z.RefinementCtx) {
+  const issue = (path: string, rule: 'schedule_stops' | 'schedule_repeated_stop' | 'schedule_basics') =>
+    ctx.addIssue({ code: 'custom', path: [path], message: PROBLEMS[rule].message, params: { code: rule } });
+  const stops = value.routeStops;
+  if (stops.slice(0, -1).some((s) => !s.departureTime)) issue('routeStops', 'schedule_stops');
+  const ids = stops.map((s) => s.locationId);
+  if (new Set(ids).size !== ids.length) issue('routeStops', 'schedule_repeated_stop');
+  if (new Set(value.launchIds).size !== value.launchIds.length) issue('launchIds', 'schedule_basics');
+}
+
+export const scheduleInputSchema = z.object(scheduleShape).superRefine(checkSchedule);
 export type ScheduleInput = z.input<typeof scheduleInputSchema>;
 
-export const scheduleListQuerySchema = z.object({ date: listDateSchema.optional() });
+/** A repeat runs at most a year: its last date at most this many days after the first. */
+export const REPEAT_MAX_DAYS = 365;
+
+/** The calendar date `days` after a YYYY-MM-DD date. */
+export const addIsoDays = (isoDate: string, days: number): string => {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return isoDate;
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+/** The latest date a repeat starting on `first` may run until. */
+export const repeatLimit = (first: string) => addIsoDays(first, REPEAT_MAX_DAYS);
+
+/**
+ * The dates from `first` to `until` (both included) that fall on one of `weekdays` (0 Sunday to
+ * 6 Saturday). Calendar dates, the operator's: no time zone takes part.
+ */
+export function repeatDates(first: string, until: string, weekdays: readonly number[]): string[] {
+  const days = new Set(weekdays);
+  const dates: string[] = [];
+  if (!z.iso.date().safeParse(first).success || !z.iso.date().safeParse(until).success) return dates;
+  for (let date = first; date <= until && dates.length <= REPEAT_MAX_DAYS; date = addIsoDays(date, 1)) {
+    if (days.has(new Date(`${date}T00:00:00Z`).getUTCDay())) dates.push(date);
+  }
+  return dates;
+}
+
+export const scheduleRepeatSchema = z.object({
+  /** Days of the week, 0 Sunday to 6 Saturday. */
+  weekdays: z
+    .array(z.int().min(0).max(6), { error: STAFF_MSG.repeatWeekdays })
+    .min(1, { error: STAFF_MSG.repeatWeekdays })
+    .max(7),
+  until: z.iso.date({ error: STAFF_MSG.repeatUntil }),
+});
+
+/**
+ * A schedule repeated on days of the week until a date: one departure per matching date from the
+ * travel date on, every one with the same stops and launches.
+ */
+export const scheduleRepeatInputSchema = z
+  .object({ ...scheduleShape, repeat: scheduleRepeatSchema })
+  .superRefine((value, ctx) => {
+    checkSchedule(value, ctx);
+    const { weekdays = [], until = '' } = value.repeat ?? {};
+    // Until is compared with a travel date only once both are dates (their own messages say so).
+    const isDate = (v: string) => z.iso.date().safeParse(v).success;
+    if (!isDate(until) || !isDate(value.travelDate)) return;
+    const at = (message: string, field: 'until' | 'weekdays') =>
+      ctx.addIssue({ code: 'custom', path: ['repeat', field], message });
+    if (until < value.travelDate) at(STAFF_MSG.repeatUntilBeforeStart, 'until');
+    else if (until > repeatLimit(value.travelDate)) at(STAFF_MSG.repeatTooLong, 'until');
+    else if (repeatDates(value.travelDate, until, weekdays).length === 0)
+      at(STAFF_MSG.repeatNoDates, 'weekdays');
+  });
+export type ScheduleRepeatInput = z.input<typeof scheduleRepeatInputSchema>;
+
+export const scheduleListQuerySchema = z.object({
+  date: listDateSchema.optional(),
+  /** Without a date: `upcoming` is today (the operator's) and later, first date first; `past` the days before, latest first. */
+  when: z.enum(['upcoming', 'past']).optional(),
+});
 
 export const scheduleStopViewSchema = adminStopSchema.extend({
   /** The location was deleted while history used it (docs/decisions/007): not offered any more. */

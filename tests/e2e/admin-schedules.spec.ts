@@ -6,8 +6,9 @@ import type { AdminTicket } from '#shared/admin-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages/api.ts';
 import { TEXTS } from '#shared/messages/catalogues.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 import type { BookingLookup, Location, Trip } from '#shared/schemas.ts';
-import type { AdminLaunch, AdminSchedule } from '#shared/setup-api.ts';
+import { type AdminLaunch, type AdminSchedule, repeatDates, type ScheduleList } from '#shared/setup-api.ts';
 import { i18n } from '#web/i18n/catalogue.ts';
 import { formatDay } from '#web/lib/dates.ts';
 import { expect, failedResponse, test } from './fixtures.ts';
@@ -65,7 +66,7 @@ test.describe('schedule screen', () => {
   test('a three-stop schedule is created, searched leg by leg, edited, duplicated, completed and deleted', async ({
     page,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const project = testInfo.project.name;
     const date = operatorDate(DAYS_AHEAD[project] ?? 3);
     const nextDay = operatorDate((DAYS_AHEAD[project] ?? 3) + 1);
@@ -79,8 +80,9 @@ test.describe('schedule screen', () => {
     const dialog = page.getByRole('dialog', { name: 'Add Schedule' });
     const save = dialog.getByRole('button', { name: 'Save Schedule' });
     await expect(dialog.getByLabel('Stop 1 departure time')).toHaveValue('08:00');
-    await expect(save).toBeDisabled();
-    await expect(dialog.getByText(MSG.scheduleBasics)).toBeVisible();
+    // Nothing typed yet: no message.
+    await expect(save).toBeEnabled();
+    await expect(dialog.getByText(MSG.scheduleBasics)).toHaveCount(0);
     await expect(dialog.getByRole('button', { name: /Remove stop/ })).toHaveCount(0);
     await audit(page, 'dialog-empty', project, false);
 
@@ -95,8 +97,14 @@ test.describe('schedule screen', () => {
     await dialog.getByRole('button', { name: 'Add Stop' }).click();
     await dialog.getByLabel('Stop 3 location').selectOption({ label: 'Thoddoo' });
     await expect(dialog.getByText('Final destination', { exact: true })).toHaveCount(1);
-    await expect(save).toBeDisabled();
+    // The stops were left once, so their message follows each change from then on.
     await expect(dialog.getByText(MSG.scheduleStops)).toBeVisible();
+    // Saved with stop 2 lacking its time: that field takes the focus, its message under the stops.
+    await save.click();
+    await expect(dialog.getByLabel('Stop 2 departure time')).toBeFocused();
+    await expect(dialog.getByLabel('Stop 2 departure time')).toHaveAccessibleDescription(MSG.scheduleStops);
+    await expect(dialog.getByText(MSG.scheduleStops)).toBeVisible();
+    await expect(toast(page, MSG.scheduleCreated)).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Move stop 3 up' }).click();
     await expect(dialog.getByRole('button', { name: 'Move stop 2 up' })).toBeFocused();
     await expect(dialog.getByLabel('Stop 2 location')).toHaveValue(ids.Thoddoo ?? '');
@@ -178,7 +186,9 @@ test.describe('schedule screen', () => {
     await ok(await page.request.delete(`/api/admin/launches/${launch.id}`));
   });
 
-  test('the date filter is kept in the address and cleared to show every date', async ({ page }) => {
+  test('the date filter is kept in the address and cleared to show today and the next days', async ({
+    page,
+  }) => {
     const date = operatorDate(1);
     await page.goto(`/admin/schedule?date=${date}`);
     await expect(page.getByLabel('Filter by travel date')).toHaveValue(date);
@@ -187,12 +197,143 @@ test.describe('schedule screen', () => {
     for (const text of await cards.getByText(/^\w{3} \d{1,2} \w{3} \d{4}$/).allTextContents()) {
       expect(text).toBe(formatDay(date));
     }
-    await page.getByRole('button', { name: 'Show all dates' }).click();
+    await page.getByRole('button', { name: 'Clear date' }).click();
     await expect(page).not.toHaveURL(/date=/);
     await expect(page.getByLabel('Filter by travel date')).toHaveValue('');
     await expect(cards.getByText(formatDay(operatorDate(2))).first()).toBeVisible();
   });
 });
+
+// The office works this screen at a desk, so the spec runs in the desktop project; these run at
+// a phone's width as well.
+const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } };
+
+for (const [width, viewport] of Object.entries(WIDTHS)) {
+  test.describe(`the schedule screen starts with today (${width})`, () => {
+    test.use({ viewport });
+
+    test.beforeEach(async ({ page }) => {
+      await json(await page.request.post('/api/auth/login', { data: DEMO_ADMIN }));
+    });
+
+    test('opens on today and the next days, by day; the past days are behind a toggle', async ({ page }) => {
+      test.setTimeout(120_000);
+      const project = width;
+      const ids = await locationIds(page.request);
+      const launch = await createLaunch(page.request);
+      const yesterday = operatorDate(-1);
+      // A departure of yesterday's (the demo plans today and the next days).
+      await json(
+        await page.request.post('/api/admin/schedules', {
+          data: {
+            travelDate: yesterday,
+            launchIds: [launch.id],
+            routeStops: [
+              { locationId: ids.Malé, departureTime: '06:10' },
+              { locationId: ids.Maafushi, departureTime: null },
+            ],
+          },
+        }),
+      );
+
+      await page.goto('/admin/schedule');
+      const days = page.getByRole('heading', { level: 2 });
+      await expect(days.first()).toHaveText(`Today · ${formatDay(operatorDate(0))}`);
+      await expect(days.nth(1)).toHaveText(`Tomorrow · ${formatDay(operatorDate(1))}`);
+      const dates = await page
+        .locator('article[data-schedule-id]')
+        .getByText(/^\w{3} \d{1,2} \w{3} \d{4}$/)
+        .allTextContents();
+      expect(dates[0]).toBe(formatDay(operatorDate(0)));
+      expect(dates).not.toContain(formatDay(yesterday));
+      await expect(cardOf(page, launch.name)).toHaveCount(0);
+      const toggle = page.getByRole('button', { name: 'Past dates' });
+      await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+      await audit(page, 'upcoming', project, false);
+
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+      await expect(page).toHaveURL(/past=1/);
+      await expect(days.first()).toHaveText(formatDay(yesterday));
+      await expect(cardOf(page, launch.name)).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: /^Today/ })).toHaveCount(0);
+      await audit(page, 'past', project, false);
+
+      await toggle.click();
+      await expect(days.first()).toHaveText(`Today · ${formatDay(operatorDate(0))}`);
+      await expect(cardOf(page, launch.name)).toHaveCount(0);
+    });
+
+    test('the dialog says nothing before typing, focuses the first field in error on save, and repeats a schedule', async ({
+      page,
+    }) => {
+      // Three axe checks of a long dialog.
+      test.setTimeout(240_000);
+      const project = width;
+      const launch = await createLaunch(page.request);
+      // Days of their own, a month ahead, for each viewport.
+      const first = operatorDate(project === 'phone' ? 30 : 50);
+      const until = operatorDate(project === 'phone' ? 43 : 63);
+
+      await page.goto('/admin/schedule');
+      await page.getByRole('button', { name: 'Add Schedule' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Schedule' });
+      const date = dialog.getByLabel('Travel date');
+      await expect(date).toBeVisible();
+      await expect(dialog.getByText(MSG.scheduleBasics)).toHaveCount(0);
+      await expect(dialog.getByText(MSG.scheduleStops)).toHaveCount(0);
+      await expect(date).not.toHaveAttribute('aria-invalid', 'true');
+      await audit(page, 'dialog-fresh', project, false);
+
+      // Save with nothing filled: the travel date, first in error, takes the focus and names its message.
+      await dialog.getByRole('button', { name: 'Save Schedule' }).click();
+      await expect(date).toBeFocused();
+      await expect(date).toHaveAttribute('aria-invalid', 'true');
+      await expect(date).toHaveAccessibleDescription(MSG.scheduleBasics);
+      await expect(dialog.getByText(MSG.scheduleStops)).toBeVisible();
+      await audit(page, 'dialog-saved-empty', project, false);
+
+      await date.fill(first);
+      await dialog.getByLabel('Stop 1 location').selectOption({ label: 'Malé' });
+      await dialog.getByLabel('Stop 1 departure time').fill('05:55');
+      await dialog.getByLabel('Stop 2 location').selectOption({ label: 'Thoddoo' });
+      await dialog.getByLabel(launch.name).check();
+      await expect(dialog.getByText(MSG.scheduleBasics)).toHaveCount(0);
+      await expect(dialog.getByText(MSG.scheduleStops)).toHaveCount(0);
+
+      await dialog.getByLabel('Repeat', { exact: true }).check();
+      const weekdays = ['Mon', 'Wed', 'Fri'];
+      for (const day of ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']) {
+        const box = dialog.getByRole('checkbox', { name: day, exact: true });
+        if (weekdays.includes(day) !== (await box.isChecked())) await box.click();
+      }
+      // Until before the travel date: its message once the field is left.
+      const untilField = dialog.getByLabel('Until');
+      await untilField.fill(operatorDate(project === 'phone' ? 29 : 49));
+      await untilField.blur();
+      await expect(untilField).toHaveAccessibleDescription(STAFF_MSG.repeatUntilBeforeStart);
+      await untilField.fill(until);
+      await expect(dialog.getByText(STAFF_MSG.repeatUntilBeforeStart)).toHaveCount(0);
+      const expected = repeatDates(first, until, [1, 3, 5]);
+      await expect(
+        dialog.getByText(STAFF_MSG.repeatSummary(expected.length, weekdays.join(', '), formatDay(until))),
+      ).toBeVisible();
+      await audit(page, 'dialog-repeat', project, false);
+
+      await dialog.getByRole('button', { name: 'Save Schedule' }).click();
+      await expect(toast(page, STAFF_MSG.repeatCreated(expected.length))).toBeVisible();
+      await expect(dialog).toBeHidden();
+
+      const upcoming = await json<ScheduleList>(await page.request.get('/api/admin/schedules?when=upcoming'));
+      const created = upcoming.schedules.filter((s) => s.launchIds.includes(launch.id));
+      expect(created.map((s) => s.travelDate)).toEqual(expected);
+      expect(created.every((s) => s.departureTime === '05:55')).toBe(true);
+
+      await page.getByLabel('Filter by travel date').fill(expected[1] ?? '');
+      await expect(cardOf(page, launch.name).getByText(formatDay(expected[1] ?? ''))).toBeVisible();
+    });
+  });
+}
 
 // Chromium logs every 4xx response as a console error; these 409s are the server refusing an
 // edit that would break an active booking (docs/product.md section 10.6), which this test provokes.

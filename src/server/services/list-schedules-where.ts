@@ -31,10 +31,16 @@ function toView(row: ScheduleRow): AdminSchedule {
 export type ListSchedulesWhereOptions = {
   db: DbOrTx;
   where: SQL;
+  /** By travel date: `desc` (the default) newest first, `asc` the next date first. */
+  order?: 'asc' | 'desc';
 };
 
-/** Admin views of the schedules matching `where` (SQL on `schedules s`), newest travel date first. */
-export async function listSchedulesWhere({ db, where }: ListSchedulesWhereOptions): Promise<AdminSchedule[]> {
+/** Admin views of the schedules matching `where` (SQL on `schedules s`), newest travel date first unless told. */
+export async function listSchedulesWhere({
+  db,
+  where,
+  order = 'desc',
+}: ListSchedulesWhereOptions): Promise<AdminSchedule[]> {
   const result = await db.execute(sql`
     SELECT s.id, s.travel_date::text AS travel_date, to_char(s.departure_time, 'HH24:MI') AS departure_time,
       s.status, s.completed_at,
@@ -54,7 +60,7 @@ export async function listSchedulesWhere({ db, where }: ListSchedulesWhereOption
         WHERE t.schedule_id = s.id AND t.ticket_status IN ('pending', 'confirmed')) AS active_bookings
     FROM schedules s
     WHERE ${where}
-    ORDER BY s.travel_date DESC, s.departure_time ASC, s.created_at ASC
+    ORDER BY s.travel_date ${order === 'asc' ? sql`ASC` : sql`DESC`}, s.departure_time ASC, s.created_at ASC
   `);
   return (result as unknown as { rows: ScheduleRow[] }).rows.map(toView);
 }

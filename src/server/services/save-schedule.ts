@@ -1,20 +1,14 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DEFAULT_DEPARTURE_TIME } from '#shared/constants.ts';
 import { MSG } from '#shared/messages/api.ts';
 import type { AdminSchedule, scheduleInputSchema } from '#shared/setup-api.ts';
 import type { Db, Tx } from '../db/client.ts';
-import {
-  launches,
-  locations,
-  scheduleLaunches,
-  scheduleRouteStops,
-  schedules,
-  tickets,
-} from '../db/schema.ts';
+import { scheduleLaunches, scheduleRouteStops, schedules, tickets } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';
 import { AppError } from '../lib/errors.ts';
 import { announce } from '../lib/live-events.ts';
+import { checkScheduleReferences } from './check-schedule-references.ts';
 import { lockSchedule } from './lock-schedule.ts';
 import { readSchedule } from './read-schedule.ts';
 
@@ -28,25 +22,6 @@ type SaveScheduleOptions = {
   input: ParsedSchedule;
   actorUserId: string | null;
 };
-
-/** Every launch and location named exists and is not archived (docs/decisions/007). */
-async function checkReferences(tx: Tx, input: ParsedSchedule): Promise<void> {
-  const foundLaunches = await tx
-    .select({ id: launches.id })
-    .from(launches)
-    .where(and(inArray(launches.id, input.launchIds), isNull(launches.archivedAt)));
-  if (foundLaunches.length !== input.launchIds.length) {
-    throw new AppError('unknown_launch', MSG.scheduleUnknownLaunch, 400);
-  }
-  const locationIds = input.routeStops.map((s) => s.locationId);
-  const foundLocations = await tx
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(inArray(locations.id, locationIds), isNull(locations.archivedAt)));
-  if (foundLocations.length !== new Set(locationIds).size) {
-    throw new AppError('unknown_location', MSG.scheduleUnknownLocation, 400);
-  }
-}
 
 /**
  * docs/product.md section 10.6: an edit may change times and names, but never remove the date,
@@ -131,7 +106,11 @@ export async function saveSchedule(opts: SaveScheduleOptions): Promise<AdminSche
   const departureTime = input.routeStops[0]?.departureTime ?? DEFAULT_DEPARTURE_TIME;
 
   const id = await db.transaction(async (tx) => {
-    await checkReferences(tx, input);
+    await checkScheduleReferences({
+      db: tx,
+      launchIds: input.launchIds,
+      locationIds: input.routeStops.map((s) => s.locationId),
+    });
     if (!opts.id) {
       const [created] = await tx
         .insert(schedules)

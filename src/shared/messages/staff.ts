@@ -31,6 +31,18 @@ export const STAFF_MSG = {
   noShowReasonRequired: 'Say why a passenger who boarded is marked a no-show',
   finalManifestNotReady: 'The final manifest is ready once boarding has closed at every stop',
   auditDateInvalid: 'Dates must be written as YYYY-MM-DD',
+  // A schedule repeated on days of the week (the Schedule screen).
+  repeatWeekdays: 'Choose at least one day of the week',
+  repeatUntil: 'Choose the date the repeat runs until',
+  repeatUntilBeforeStart: 'The repeat cannot end before the travel date',
+  repeatTooLong: 'A schedule can repeat for at most a year after its travel date',
+  repeatNoDates: 'None of the chosen days falls between the travel date and the until date',
+  scheduleDatePassed: 'This date has passed. Choose today or a later date.',
+  scheduleClash: (launch: string, time: string, day: string) =>
+    `${launch} already leaves at ${time} on ${day}. Nothing was created: choose other days, another time or another launch.`,
+  repeatCreated: (n: number) => `${n} ${n === 1 ? 'departure' : 'departures'} created`,
+  repeatSummary: (n: number, days: string, until: string) =>
+    `Creates ${n} ${n === 1 ? 'departure' : 'departures'}: ${days} until ${until}`,
 } as const;
 
 /** The counter's texts: sales, voids and the cash-up. */
@@ -70,3 +82,6 @@ export const REFUND_MSG = {
     'This booking has a refund waiting in the Refunds queue. Mark it refunded there, with the bank reference, so the passenger is told.',
   markedRefunded: (reference: string) => `Refund of ${reference} marked done`,
 } as const;
+
+/** Days of the week as the staff screens name them, 0 Sunday to 6 Saturday (Date#getUTCDay). */
+export const STAFF_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;

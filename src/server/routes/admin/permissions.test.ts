@@ -49,6 +49,7 @@ const EXPECTED: Record<string, Role[]> = {
   'PUT /api/admin/schedules/:id': OWNER_OFFICE,
   'DELETE /api/admin/schedules/:id': OWNER_OFFICE,
   'POST /api/admin/schedules/:id/duplicate': OWNER_OFFICE,
+  'POST /api/admin/schedules/repeat': OWNER_OFFICE,
   'GET /api/admin/launches': OWNER_OFFICE,
   'POST /api/admin/launches': OWNER_OFFICE,
   'PUT /api/admin/launches/:id': OWNER_OFFICE,

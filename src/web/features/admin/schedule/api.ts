@@ -1,12 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ScheduleStatus } from '#shared/constants.ts';
 import { MSG } from '#shared/messages/api.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 import type {
   AdminSchedule,
   LaunchList,
   LocationList,
   ScheduleInput,
   ScheduleList,
+  ScheduleRepeatInput,
 } from '#shared/setup-api.ts';
 import { api, errorMessage } from '#web/lib/api-client.ts';
 import { formatDay } from '#web/lib/dates.ts';
@@ -14,14 +16,18 @@ import { useStaffMutation } from '#web/lib/staff-mutation.ts';
 
 const path = (id: string, action = '') => `/api/admin/schedules/${encodeURIComponent(id)}${action}`;
 
-/** All schedules (newest travel date first, as the server sorts them), or one day's. */
-export const scheduleListQuery = (date: string | null) =>
+/**
+ * One day's schedules, or without a date those from today on (the operator's today, the next
+ * date first) or, `past`, the days before it (the latest first), as the server sorts them.
+ */
+export const scheduleListQuery = (date: string | null, past = false) =>
   queryOptions({
-    queryKey: ['admin', 'schedules', date ?? 'all'],
+    queryKey: ['admin', 'schedules', date ?? (past ? 'past' : 'upcoming')],
     queryFn: ({ signal }) =>
-      api.get<ScheduleList>(`/api/admin/schedules${date ? `?date=${encodeURIComponent(date)}` : ''}`, {
-        signal,
-      }),
+      api.get<ScheduleList>(
+        `/api/admin/schedules?${date ? `date=${encodeURIComponent(date)}` : `when=${past ? 'past' : 'upcoming'}`}`,
+        { signal },
+      ),
     staleTime: 10_000,
   });
 
@@ -83,6 +89,17 @@ export function useDeleteSchedule() {
     mutationFn: (id: string) => api.delete<void>(path(id)),
     done: () => MSG.scheduleDeleted,
     failed: MSG.scheduleDeleteFailed,
+    reason: errorMessage,
+    refresh: CHANGED_VIEWS,
+  });
+}
+
+/** One departure per matching date (all or none); the dialog stays open with the reason if refused. */
+export function useRepeatSchedule() {
+  return useStaffMutation({
+    mutationFn: (input: ScheduleRepeatInput) => api.post<ScheduleList>('/api/admin/schedules/repeat', input),
+    done: (list) => STAFF_MSG.repeatCreated(list.schedules.length),
+    failed: MSG.scheduleSaveFailed,
     reason: errorMessage,
     refresh: CHANGED_VIEWS,
   });

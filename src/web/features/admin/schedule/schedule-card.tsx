@@ -106,14 +106,14 @@ export function ScheduleCard({
       className="flex h-full flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
       <div className="flex items-start justify-between gap-3">
-        <h2
+        <h3
           id={headingId}
           className="inline-flex flex-wrap items-center gap-x-1.5 text-base font-semibold text-slate-900"
         >
           {first} <ArrowRight aria-hidden="true" className="size-4 text-sky-700" />
           <span className="sr-only">to </span>
           {last}
-        </h2>
+        </h3>
         <ScheduleStatusBadge status={schedule.status} />
       </div>
       {cancelled && (

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '#shared/messages/api.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 import {
   addStop,
+  draftErrors,
   draftProblems,
   draftToInput,
   emptyDraft,
   moveStop,
+  noRepeat,
   removeStop,
+  repeatToInput,
+  stopFaults,
   toggleLaunch,
   updateStop,
   withoutDeleted,
@@ -68,5 +73,56 @@ describe('schedule draft', () => {
     expect(
       withoutDeleted(draft, { launchIds: new Set([LAUNCH, OTHER]), locationIds: new Set([A, B]) }),
     ).toEqual(draft);
+  });
+});
+
+describe('schedule draft with a repeat', () => {
+  const ready = () =>
+    updateStop(
+      updateStop(toggleLaunch({ ...emptyDraft(), travelDate: '2030-01-02' }, LAUNCH, true), 0, {
+        locationId: A,
+      }),
+      1,
+      { locationId: B },
+    );
+
+  it('puts each message under its field, and a passed travel date only when repeating', () => {
+    const empty = draftErrors(emptyDraft(), noRepeat());
+    expect(empty.travelDate).toBe(MSG.scheduleBasics);
+    expect(empty.launchIds).toBe(MSG.scheduleBasics);
+    expect(empty.routeStops).toBe(MSG.scheduleStops);
+
+    const draft = ready();
+    expect(draftErrors(draft, noRepeat(), '2030-01-05')).toEqual({});
+    const repeat = { on: true, weekdays: [3], until: '2030-01-31' };
+    expect(draftErrors(draft, repeat, '2030-01-02')).toEqual({});
+    expect(draftErrors(draft, repeat, '2030-01-05')).toEqual({ travelDate: STAFF_MSG.scheduleDatePassed });
+  });
+
+  it('checks the repeat with the server’s rules and texts', () => {
+    const draft = ready();
+    const errors = (repeat: { weekdays: number[]; until: string }) =>
+      draftErrors(draft, { on: true, ...repeat }, '2030-01-01');
+    expect(errors({ weekdays: [], until: '2030-01-31' })['repeat.weekdays']).toBe(STAFF_MSG.repeatWeekdays);
+    expect(errors({ weekdays: [1], until: '' })['repeat.until']).toBe(STAFF_MSG.repeatUntil);
+    expect(errors({ weekdays: [1], until: '2030-01-01' })['repeat.until']).toBe(
+      STAFF_MSG.repeatUntilBeforeStart,
+    );
+    expect(errors({ weekdays: [1], until: '2031-01-03' })['repeat.until']).toBe(STAFF_MSG.repeatTooLong);
+    // Wednesday the 2nd to Saturday the 5th holds no Monday.
+    expect(errors({ weekdays: [1], until: '2030-01-05' })['repeat.weekdays']).toBe(STAFF_MSG.repeatNoDates);
+    expect(repeatToInput(draft, { on: true, weekdays: [1, 3], until: '2030-01-09' }).repeat).toEqual({
+      weekdays: [1, 3],
+      until: '2030-01-09',
+    });
+  });
+
+  it('marks the inputs the stops’ message is about', () => {
+    const draft = updateStop(addStop(ready()), 2, { locationId: A });
+    expect(stopFaults(draft)).toEqual([
+      { location: true, time: false },
+      { location: false, time: true },
+      { location: true, time: false },
+    ]);
   });
 });

@@ -1,9 +1,12 @@
 import { DEFAULT_DEPARTURE_TIME } from '#shared/constants.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 import {
   type AdminSchedule,
   type RouteStopInput,
   type ScheduleInput,
+  type ScheduleRepeatInput,
   scheduleInputSchema,
+  scheduleRepeatInputSchema,
 } from '#shared/setup-api.ts';
 
 /** One row of the stop editor; `key` keeps React's row identity stable while rows move. */
@@ -47,10 +50,7 @@ export function draftToInput(draft: ScheduleDraft): ScheduleBody {
   };
 }
 
-/**
- * The server's own validation messages for this draft (the same zod schema), without repeats;
- * empty when it may be saved.
- */
+/** Every message of a draft without a repeat, without repeats; empty when it may be saved. */
 export function draftProblems(draft: ScheduleDraft): string[] {
   const result = scheduleInputSchema.safeParse(draftToInput(draft));
   if (result.success) return [];
@@ -105,4 +105,69 @@ export function withoutDeleted(
       s.locationId && !offered.locationIds.has(s.locationId) ? { ...s, locationId: '' } : s,
     ),
   };
+}
+
+/** The repeat of a new schedule: off, or on days of the week (0 Sunday to 6 Saturday) until a date. */
+export type RepeatDraft = { on: boolean; weekdays: number[]; until: string };
+
+export const noRepeat = (): RepeatDraft => ({ on: false, weekdays: [], until: '' });
+
+export function repeatToInput(draft: ScheduleDraft, repeat: RepeatDraft): ScheduleRepeatInput {
+  return { ...draftToInput(draft), repeat: { weekdays: repeat.weekdays, until: repeat.until } };
+}
+
+export function toggleWeekday(repeat: RepeatDraft, weekday: number, on: boolean): RepeatDraft {
+  const rest = repeat.weekdays.filter((d) => d !== weekday);
+  return { ...repeat, weekdays: on ? [...rest, weekday].sort() : rest };
+}
+
+/** What the dialog shows a message under: a field, or a group of them. */
+export type DraftField = 'travelDate' | 'routeStops' | 'launchIds' | 'repeat.weekdays' | 'repeat.until';
+export type DraftErrors = Partial<Record<DraftField, string>>;
+
+const FIELDS: readonly DraftField[] = [
+  'travelDate',
+  'routeStops',
+  'launchIds',
+  'repeat.weekdays',
+  'repeat.until',
+];
+
+/** The field a message belongs to, from the path of a zod issue or a key of the API's `fields`. */
+export function fieldOf(path: readonly PropertyKey[]): DraftField | null {
+  const [first, second] = path.map(String);
+  const field = first === 'repeat' ? `repeat.${second}` : first;
+  return (FIELDS as readonly string[]).includes(field ?? '') ? (field as DraftField) : null;
+}
+
+/**
+ * The server's messages for this draft, by field (the same zod schema, the first message of each
+ * field); empty when it may be saved. A repeat also refuses a travel date before `today`, as the
+ * server does, in its words.
+ */
+export function draftErrors(draft: ScheduleDraft, repeat: RepeatDraft, today?: string): DraftErrors {
+  const result = repeat.on
+    ? scheduleRepeatInputSchema.safeParse(repeatToInput(draft, repeat))
+    : scheduleInputSchema.safeParse(draftToInput(draft));
+  const errors: DraftErrors = {};
+  if (repeat.on && today && draft.travelDate && draft.travelDate < today) {
+    errors.travelDate = STAFF_MSG.scheduleDatePassed;
+  }
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = fieldOf(issue.path);
+    if (field) errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Which of a stop's inputs hold what its message is about: an empty or repeated location, a missing time. */
+export function stopFaults(draft: ScheduleDraft): { location: boolean; time: boolean }[] {
+  const last = draft.stops.length - 1;
+  const counts = new Map<string, number>();
+  for (const s of draft.stops) counts.set(s.locationId, (counts.get(s.locationId) ?? 0) + 1);
+  return draft.stops.map((s, index) => ({
+    location: !s.locationId || (counts.get(s.locationId) ?? 0) > 1,
+    time: index !== last && !/^([01]\d|2[0-3]):[0-5]\d$/.test(s.departureTime),
+  }));
 }

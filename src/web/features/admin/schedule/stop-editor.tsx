@@ -11,11 +11,17 @@ type StopEditorProps = {
   draft: ScheduleDraft;
   locations: Location[];
   onChange: (draft: ScheduleDraft) => void;
-  describedBy?: string;
+  /** The inputs whose value the message is about, once it shows (null: none marked). */
+  faults: { location: boolean; time: boolean }[] | null;
+  /** The message under the stops, which the marked inputs name in their aria-describedby. */
+  error: string | undefined;
+  errorId: string;
+  /** Focus left the stops. */
+  onLeave: () => void;
 };
 
 /** The ordered route: a location per stop and a departure time for every stop but the last. */
-export function StopEditor({ draft, locations, onChange, describedBy }: StopEditorProps) {
+export function StopEditor({ draft, locations, onChange, faults, error, errorId, onLeave }: StopEditorProps) {
   const count = draft.stops.length;
   // Rows move and disappear under the keyboard: focus follows the row (or its neighbour), the
   // first of these element ids that can take it.
@@ -51,7 +57,12 @@ export function StopEditor({ draft, locations, onChange, describedBy }: StopEdit
   };
 
   return (
-    <fieldset className="grid gap-3" aria-describedby={describedBy}>
+    <fieldset
+      className="grid gap-3"
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) onLeave();
+      }}
+    >
       <legend className="mb-2 text-sm font-medium text-slate-800">Route stops</legend>
       <ol className="grid gap-3">
         {draft.stops.map((s, index) => {
@@ -59,6 +70,11 @@ export function StopEditor({ draft, locations, onChange, describedBy }: StopEdit
           const isLast = index === count - 1;
           const selectId = `stop-${s.key}-location`;
           const timeId = `stop-${s.key}-time`;
+          const fault = error ? faults?.[index] : undefined;
+          const marked = (bad: boolean | undefined) => ({
+            'aria-invalid': bad ? (true as const) : undefined,
+            'aria-describedby': bad ? errorId : undefined,
+          });
           return (
             <li
               key={s.key}
@@ -71,6 +87,7 @@ export function StopEditor({ draft, locations, onChange, describedBy }: StopEdit
                 </Label>
                 <NativeSelect
                   id={selectId}
+                  {...marked(fault?.location)}
                   value={s.locationId}
                   onChange={(e) => onChange(updateStop(draft, index, { locationId: e.target.value }))}
                 >
@@ -96,6 +113,7 @@ export function StopEditor({ draft, locations, onChange, describedBy }: StopEdit
                   <Input
                     id={timeId}
                     type="time"
+                    {...marked(fault?.time)}
                     value={s.departureTime}
                     onChange={(e) => onChange(updateStop(draft, index, { departureTime: e.target.value }))}
                   />
@@ -138,6 +156,11 @@ export function StopEditor({ draft, locations, onChange, describedBy }: StopEdit
           );
         })}
       </ol>
+      {error ? (
+        <p id={errorId} className="text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
       <Button variant="outline" size="sm" className="justify-self-start" onClick={add}>
         <Plus aria-hidden="true" />
         Add Stop
