@@ -344,7 +344,14 @@ async function mailParts(db: DbOrTx, language: Language): Promise<MailParts & { 
     () => readUsableTextOverrides({ db }),
     () => readMailBrand(db),
   ]);
-  return { language, t: translator(language, overrides), line, ltr, support: supportLine(brand.contact), brand };
+  return {
+    language,
+    t: translator(language, overrides),
+    line,
+    ltr,
+    support: supportLine(brand.contact),
+    brand,
+  };
 }
 
 /** The parts of a booking's mail: the above, and the booking told in the mail's language. */
@@ -398,7 +405,9 @@ async function bookingParts(
       const url = await mailManageLink({ db, ticket: { id: facts.ticketId, reference: facts.reference } });
       if (!url) return [];
       const text = line('email.manageLink', { url: ltr(url) });
-      return [{ button: { intro: line('email.manageButtonIntro'), label: line('email.manageButton'), url, text } }];
+      return [
+        { button: { intro: line('email.manageButtonIntro'), label: line('email.manageButton'), url, text } },
+      ];
     },
   };
 }

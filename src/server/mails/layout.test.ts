@@ -47,7 +47,12 @@ function everyMail(ticket: AdminTicket, language: Language): Record<string, Comp
   const why = { reason: 'weather', note: HOSTILE } as const;
   return {
     code: codeMail({ to: ticket.passengerEmail, code: '123456', language }),
-    manageCode: manageCodeMail({ to: ticket.passengerEmail, code: '654321', reference: ticket.reference, language }),
+    manageCode: manageCodeMail({
+      to: ticket.passengerEmail,
+      code: '654321',
+      reference: ticket.reference,
+      language,
+    }),
     received: receivedMail(factsOf(ticket), language),
     approved: approvedMail(ticket, { url: E_TICKET_URL, code: null }),
     rejected: rejectedMail(ticket, { amount: '40.00', currency: 'MVR' }),
@@ -131,9 +136,7 @@ describe(`the passenger mails' layout (${testDatabaseKind})`, () => {
     const ticket = await booking('en');
     const { text, html = '' } = await compose(ownChangeMail(ticket, { kind: 'name' }));
     expect(text).toContain(`Dear ${HOSTILE},`);
-    expect(html).toContain(
-      '<bdi>&#60;img src=x onerror=&#34;alert(1)&#34;&#62; &#38; &#39;Ali&#39;</bdi>',
-    );
+    expect(html).toContain('<bdi>&#60;img src=x onerror=&#34;alert(1)&#34;&#62; &#38; &#39;Ali&#39;</bdi>');
   });
 
   it('dates the trip the same way in English and Dhivehi: weekday, day, month, year, then the time', async () => {
