@@ -134,9 +134,9 @@ export function CodeEntry({
 }
 
 /**
- * A change's code, first in its dialog: sent as the dialog opens (unless one sent a moment ago
- * is still good, or the server still makes the page wait), then its field. A code proved a
- * moment ago (the page holds its grant) needs none.
+ * A change's code, first in its dialog: sent as the dialog opens, or as soon as the wait
+ * between codes is over (a code sent a moment ago and still unused is asked for instead), then
+ * its field. A code proved a moment ago (the page holds its grant) needs none.
  */
 export function CodeStep({
   session,
@@ -150,12 +150,13 @@ export function CodeStep({
   idPrefix: string;
 }) {
   const t = useManageTexts();
-  const { sending, sentAt, maxedOut, error } = session.code;
+  const { sending, sentAt, cooldownUntil, maxedOut, error } = session.code;
   const needed = !session.hasGrant;
+  const waiting = useSecondsUntil(cooldownUntil) > 0;
   const { sendCode } = session;
   useEffect(() => {
-    if (needed && !sentAt && !sending && !maxedOut && !error) void sendCode();
-  }, [needed, sentAt, sending, maxedOut, error, sendCode]);
+    if (needed && !sentAt && !sending && !waiting && !maxedOut && !error) void sendCode();
+  }, [needed, sentAt, sending, waiting, maxedOut, error, sendCode]);
 
   if (!needed) {
     return (
@@ -189,7 +190,7 @@ export function CodeStep({
           onCodeChange={change.setCode}
         />
       ) : null}
-      {sentAt || error ? (
+      {sentAt || error || waiting ? (
         <SendCodeButton
           session={session}
           onSend={() => change.fixed('code')}
