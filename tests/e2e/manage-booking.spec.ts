@@ -9,7 +9,6 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { DEMO_ADMIN } from '#shared/constants.ts';
-import EMAIL_DV from '#shared/locales/dv/email.ts';
 import ETICKET_DV from '#shared/locales/dv/eticket.ts';
 import MANAGE_DV from '#shared/locales/dv/manage.ts';
 import MSG_DV from '#shared/locales/dv/msg.ts';
@@ -96,9 +95,15 @@ async function showMail(page: Page, api: APIRequestContext, passenger: Passenger
   const mails = await json<OutboxMail[]>(await api.get('/dev/outbox', { params: { to: passenger.email } }));
   const mail = mails.find((m) => subject.test(m.subject));
   if (!mail?.html) throw new Error(`no mail ${subject} to ${passenger.email}`);
-  await page.setContent(mail.html);
+  // Away from the app's page and its policy; the inline QR code as the mail program shows it.
+  await page.goto('about:blank');
+  await page.setContent(mail.html.replace('src="cid:e-ticket-qr"', `src="${QR_PLACEHOLDER}"`));
   return mail;
 }
+
+/** A 1x1 PNG in place of the attached QR code, which only a mail program resolves. */
+const QR_PLACEHOLDER =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=';
 
 // The wrong code's answer (400), said under the code's field.
 const WRONG_CODE = failedResponse(400, 'Bad Request', '/api/bookings/[^/]+/manage/verify');
@@ -171,7 +176,7 @@ test.describe('the manage page', () => {
       await page.getByRole('button', { name: MANAGE.nameTitle }).click();
       await expect(dialog.getByText(MANAGE.confirmReady)).toHaveCount(0);
       await expect(
-        dialog.getByText(/^(Every change needs a one-time code|A code is on its way) .*\S+@example\.com\./),
+        dialog.getByText(/^(Every change needs a one-time code|A code is on its way).*\S+@example\.com\./),
       ).toBeVisible();
       const codeFields = await dialog.getByRole('textbox', { name: MANAGE.codeLabel }).count();
       await expect(dialog.getByRole('button', { name: MANAGE.nameConfirm })).toHaveCount(codeFields);
@@ -333,11 +338,12 @@ test.describe('the manage page', () => {
       const current = dialog.getByRole('radio', { name: new RegExp(`Departs ${first} `) });
       await expect(current).toBeDisabled();
       const other = dialog.getByRole('radio', { name: new RegExp(`Departs ${second} `) });
-      // The code typed but no departure chosen: said under the departures, the focus on the first.
+      // The code typed but no departure chosen: said under the departures, the focus on the first
+      // that can be chosen.
       const confirm = dialog.getByRole('button', { name: MANAGE.rebookConfirm });
       await dialog.getByRole('textbox', { name: MANAGE.codeLabel }).fill(code);
       await confirm.click();
-      await expect(other).toBeFocused();
+      await expect(dialog.locator('input[name="rebook-departure"]:not([disabled])').first()).toBeFocused();
       await expect(dialog.getByRole('alert').filter({ hasText: MANAGE.departureNeeded })).toBeVisible();
       await other.check();
       await expect(dialog.getByRole('alert').filter({ hasText: MANAGE.departureNeeded })).toHaveCount(0);
@@ -470,7 +476,8 @@ test.describe('the manage page', () => {
       await confirmCancel.click();
       await expect(cancel).toHaveCount(0);
       await expect(page.getByRole('status').filter({ hasText: MANAGE_DV.cancelDone })).toBeFocused();
-      await expect(page.getByText(MANAGE_DV.noActions)).toBeVisible();
+      await expect(qrOf(page, cancelling)).toHaveCount(0);
+      await expect(page.getByRole('button', { name: MANAGE_DV.cancelTitle })).toHaveCount(0);
       await expectAccessible(page, 'cancelled in Dhivehi');
     } finally {
       await office.dispose();
