@@ -51,6 +51,15 @@ async function openWithCode(page: Page, api: APIRequestContext, passenger: Passe
   await expect(page.getByRole('heading', { level: 1, name: MANAGE.title })).toBeVisible();
   await expect(page.getByText(passenger.reference)).toBeVisible();
   await enterCode(page, api, passenger);
+  // A wrong code first: said under the field, which takes the focus.
+  const field = page.getByRole('textbox', { name: MANAGE.codeLabel });
+  const code = await field.inputValue();
+  await field.fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: MANAGE.openBooking }).click();
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(new RegExp(`${escapeRegExp(MSG.codeInvalid)}$`));
+  await field.fill(code);
   const opened = page.waitForResponse(
     (r) => r.url().endsWith(`/api/bookings/${passenger.reference}/manage`) && r.request().method() === 'GET',
   );
@@ -75,6 +84,8 @@ async function wrongCodeFirst(
   submit: Locator,
   texts: { label: string; wrong: string },
   code: string,
+  /** A screenshot while the problem shows. */
+  capture?: () => Promise<void>,
 ) {
   const field = dialog.getByRole('textbox', { name: texts.label });
   await field.fill(code === '000000' ? '111111' : '000000');
@@ -83,6 +94,7 @@ async function wrongCodeFirst(
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(field).toHaveAccessibleDescription(new RegExp(`${escapeRegExp(texts.wrong)}$`));
   await expect(dialog.getByRole('alert').filter({ hasText: texts.wrong })).toBeVisible();
+  await capture?.();
   // Typing again takes the problem away.
   await field.fill(code);
   await expect(field).not.toHaveAttribute('aria-invalid', 'true');
@@ -247,7 +259,9 @@ test.describe('the manage page', () => {
       await holder.fill('Mariyam Ali');
       await expect(holder).not.toHaveAttribute('aria-invalid', 'true');
       await dialog.getByRole('textbox', { name: MANAGE.accountNumber }).fill('7730000123456');
-      await wrongCodeFirst(dialog, confirm, { label: MANAGE.codeLabel, wrong: MSG.codeInvalid }, code);
+      await wrongCodeFirst(dialog, confirm, { label: MANAGE.codeLabel, wrong: MSG.codeInvalid }, code, () =>
+        shot(page, 'cancel-wrong-code', testInfo),
+      );
       await expectAccessible(page, 'manage page, cancel dialog');
       await shot(page, 'cancel', testInfo);
       await confirm.click();
@@ -470,7 +484,10 @@ test.describe('the manage page', () => {
       const cancel = dialogOf(page, MANAGE_DV.cancelTitle);
       const cancelCode = await dialogCode(cancel, office, cancelling, since, dv);
       const confirmCancel = cancel.getByRole('button', { name: MANAGE_DV.cancelConfirm });
-      await wrongCodeFirst(cancel, confirmCancel, wrong, cancelCode);
+      await wrongCodeFirst(cancel, confirmCancel, wrong, cancelCode, async () => {
+        await expectAccessible(page, 'wrong code in Dhivehi');
+        await shot(page, 'dv-cancel-wrong-code', testInfo);
+      });
       await expectAccessible(page, 'cancel dialog in Dhivehi');
       await shot(page, 'dv-cancel', testInfo);
       await confirmCancel.click();
