@@ -21,7 +21,7 @@ import { test as base, expect, failedResponse } from './fixtures.ts';
 import { json, operatorDate, seatMap, seatStates } from './support/booking-api.ts';
 import { approvedPassenger } from './support/camera.ts';
 import { lockFixture } from './support/global-lock.ts';
-import { departures, enterCode, mailedCode, mailedLink } from './support/manage.ts';
+import { departures, dialogCode, mailedCode, mailedLink } from './support/manage.ts';
 import { expectAccessible, toast } from './support/ui.ts';
 import { reachPaymentStep } from './support/wizard.ts';
 
@@ -397,7 +397,11 @@ test.describe('payment settings', () => {
       await restore(page.request, { localAdultPrice: '100.00', foreignerAdultPrice: '20.00' });
       const traveller = await guest.newPage();
       await traveller.goto(await mailedLink(page.request, passenger));
+      // The dialog sends the code as it opens and asks for it first.
+      const since = Date.now();
       await traveller.getByRole('button', { name: MANAGE.rebookTitle }).click();
+      const rebookDialog = traveller.getByRole('dialog', { name: MANAGE.rebookTitle });
+      const code = await dialogCode(rebookDialog, page.request, passenger, since);
       await traveller.getByRole('radio', { name: new RegExp(`Departs ${times[1]} `) }).check();
       await traveller.getByRole('button', { name: 'Seat 6, available' }).click();
       await expect(traveller.getByText(/^The new departure costs .+\. You pay .+ more\.$/)).toBeVisible();
@@ -409,7 +413,7 @@ test.describe('payment settings', () => {
       await expect(traveller.getByRole('alert').filter({ hasText: MANAGE.slipNeeded })).toBeVisible();
       await traveller.getByLabel(MANAGE.slipLabel).setInputFiles(SLIP);
       await expect(traveller.getByText(/^Ready: photo-exif-gps\.jpg/)).toBeVisible();
-      await enterCode(traveller, page.request, passenger);
+      await rebookDialog.getByRole('textbox', { name: MANAGE.codeLabel }).fill(code);
       await expectAccessible(traveller, 'manage page, dearer rebooking');
       await traveller.screenshot({
         path: path.join(REFUND_SHOTS, `manage-dearer-${project}.png`),

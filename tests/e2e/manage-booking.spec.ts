@@ -1,23 +1,29 @@
 // The passenger's manage page (/bookings/<reference>/manage, docs/decisions/027): opened with a
-// code to the booking's e-mail or the e-mailed link, each change confirmed with a code. The
-// name change signs the e-ticket again, a cancellation gives back what the policy says and
-// frees the seats, and a rebooking moves the booking; in English and in Dhivehi, right to left.
+// code to the booking's e-mail or the e-mailed link, each change made in a dialog that sends its
+// code and asks for it, then the change's fields. A wrong code is said under the code's field,
+// which takes the focus. The name change signs the e-ticket again, a cancellation gives back
+// what the policy says and frees the seats, and a rebooking moves the booking; in English and in
+// Dhivehi, right to left. The e-mails are laid out with the operator's buttons.
 // Screenshots of each screen go to .tmp/shots/manage-*.png.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import ETICKET_DV from '#shared/locales/dv/eticket.ts';
 import MANAGE_DV from '#shared/locales/dv/manage.ts';
+import MSG_DV from '#shared/locales/dv/msg.ts';
 import type { ManageView } from '#shared/manage-api.ts';
+import { MSG } from '#shared/messages/api.ts';
 import COMMON from '#shared/messages/common.ts';
+import EMAIL from '#shared/messages/email.ts';
 import ETICKET from '#shared/messages/eticket.ts';
 import MANAGE from '#shared/messages/manage.ts';
+import type { OutboxMail } from '#shared/schemas.ts';
 import type { AdminSchedule } from '#shared/setup-api.ts';
 import { expect, failedResponse, test } from './fixtures.ts';
 import { json, seatMap, seatStates } from './support/booking-api.ts';
 import { approvedPassenger, type Passenger } from './support/camera.ts';
-import { departures, enterCode, mailedLink, officeApi } from './support/manage.ts';
+import { departures, dialogCode, enterCode, mailedLink, officeApi } from './support/manage.ts';
 import { expectAccessible } from './support/ui.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/shots');
@@ -45,6 +51,15 @@ async function openWithCode(page: Page, api: APIRequestContext, passenger: Passe
   await expect(page.getByRole('heading', { level: 1, name: MANAGE.title })).toBeVisible();
   await expect(page.getByText(passenger.reference)).toBeVisible();
   await enterCode(page, api, passenger);
+  // A wrong code first: said under the field, which takes the focus.
+  const field = page.getByRole('textbox', { name: MANAGE.codeLabel });
+  const code = await field.inputValue();
+  await field.fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: MANAGE.openBooking }).click();
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(new RegExp(`${escapeRegExp(MSG.codeInvalid)}$`));
+  await field.fill(code);
   const opened = page.waitForResponse(
     (r) => r.url().endsWith(`/api/bookings/${passenger.reference}/manage`) && r.request().method() === 'GET',
   );
@@ -57,7 +72,57 @@ async function openWithCode(page: Page, api: APIRequestContext, passenger: Passe
 const qrOf = (page: Page, passenger: Passenger) =>
   page.getByRole('img', { name: `Boarding QR code for booking ${passenger.reference}` });
 
+/** The change's dialog, named by its action. */
+const dialogOf = (page: Page, title: string) => page.getByRole('dialog', { name: title });
+
+/**
+ * A wrong code is said under the code's field, which is marked and takes the focus; then the
+ * right one is typed. `label` and `wrong` are in the page's language.
+ */
+async function wrongCodeFirst(
+  dialog: Locator,
+  submit: Locator,
+  texts: { label: string; wrong: string },
+  code: string,
+  /** A screenshot while the problem shows. */
+  capture?: () => Promise<void>,
+) {
+  const field = dialog.getByRole('textbox', { name: texts.label });
+  await field.fill(code === '000000' ? '111111' : '000000');
+  await submit.click();
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(new RegExp(`${escapeRegExp(texts.wrong)}$`));
+  await expect(dialog.getByRole('alert').filter({ hasText: texts.wrong })).toBeVisible();
+  await capture?.();
+  // Typing again takes the problem away.
+  await field.fill(code);
+  await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The newest mail to the passenger whose subject matches, laid out in the page as it is read. */
+async function showMail(page: Page, api: APIRequestContext, passenger: Passenger, subject: RegExp) {
+  const mails = await json<OutboxMail[]>(await api.get('/dev/outbox', { params: { to: passenger.email } }));
+  const mail = mails.find((m) => subject.test(m.subject));
+  if (!mail?.html) throw new Error(`no mail ${subject} to ${passenger.email}`);
+  // Away from the app's page and its policy; the inline QR code as the mail program shows it.
+  await page.goto('about:blank');
+  await page.setContent(mail.html.replace('src="cid:e-ticket-qr"', `src="${QR_PLACEHOLDER}"`));
+  return mail;
+}
+
+/** A 1x1 PNG in place of the attached QR code, which only a mail program resolves. */
+const QR_PLACEHOLDER =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=';
+
+// The wrong code's answer (400), said under the code's field.
+const WRONG_CODE = failedResponse(400, 'Bad Request', '/api/bookings/[^/]+/manage/verify');
+
 test.describe('the manage page', () => {
+  test.use({ allowedErrors: [WRONG_CODE] });
+
   test('opens with a code; correcting the name signs the e-ticket again', async ({
     page,
     playwright,
@@ -87,15 +152,26 @@ test.describe('the manage page', () => {
       await shot(page, 'opened', testInfo);
 
       await page.getByRole('button', { name: MANAGE.nameTitle }).click();
-      const name = page.getByRole('textbox', { name: MANAGE.nameLabel });
+      const dialog = dialogOf(page, MANAGE.nameTitle);
+      const name = dialog.getByRole('textbox', { name: MANAGE.nameLabel });
       await expect(name).toHaveValue(passenger.name);
+      // The code that opened the page a moment ago also confirms this one change: none is asked.
+      await expect(dialog.getByText(MANAGE.confirmReady)).toBeVisible();
+      await expect(dialog.getByRole('textbox', { name: MANAGE.codeLabel })).toHaveCount(0);
+      // A name too short is said under its field, which takes the focus.
+      await name.fill('M');
+      await dialog.getByRole('button', { name: MANAGE.nameConfirm }).click();
+      await expect(name).toBeFocused();
+      await expect(name).toHaveAttribute('aria-invalid', 'true');
+      await expect(name).toHaveAccessibleDescription(`${MANAGE.nameHint} ${MANAGE.nameInvalid}`);
       await name.fill('Mariyam Ali Manik');
-      // The code that opened the page a moment ago also confirms this one change.
-      await expect(page.getByText(MANAGE.confirmReady)).toBeVisible();
-      await expectAccessible(page, 'manage page, name form');
+      await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+      await expectAccessible(page, 'manage page, name dialog');
+      await shot(page, 'name', testInfo);
       const renamed = page.waitForResponse((r) => r.url().endsWith('/manage/name'));
-      await page.getByRole('button', { name: MANAGE.nameConfirm }).click();
+      await dialog.getByRole('button', { name: MANAGE.nameConfirm }).click();
       const after = (await (await renamed).json()) as ManageView;
+      await expect(dialog).toHaveCount(0);
       await expect(page.getByRole('status').filter({ hasText: MANAGE.nameDone })).toBeFocused();
       expect(after.passengerName).toBe('Mariyam Ali Manik');
       expect(after.code).toMatch(/^IF1\./);
@@ -106,12 +182,16 @@ test.describe('the manage page', () => {
       const eTicket = await json<{ code: string }>(await page.request.get(`/api/t/${passenger.token}`));
       expect(eTicket.code).toBe(after.code);
 
-      // The grant went into that change: the next one asks for a code of its own.
+      // The grant went into that change: the next one needs a code of its own, which the dialog
+      // sends once the wait between codes is over. Until a code is on its way, no button offers
+      // the change.
       await page.getByRole('button', { name: MANAGE.nameTitle }).click();
+      await expect(dialog.getByText(MANAGE.confirmReady)).toHaveCount(0);
       await expect(
-        page.getByText(/^Every change needs a one-time code, which we send to \S+@example\.com\.$/),
+        dialog.getByText(/^(Every change needs a one-time code|A code is on its way).*\S+@example\.com\./),
       ).toBeVisible();
-      await expect(page.getByText(MANAGE.confirmReady)).toHaveCount(0);
+      const codeFields = await dialog.getByRole('textbox', { name: MANAGE.codeLabel }).count();
+      await expect(dialog.getByRole('button', { name: MANAGE.nameConfirm })).toHaveCount(codeFields);
     } finally {
       await office.dispose();
     }
@@ -144,28 +224,48 @@ test.describe('the manage page', () => {
       await expect(page).toHaveURL(new RegExp(`/bookings/${passenger.reference}/manage$`));
       await expect(qrOf(page, passenger)).toBeVisible();
 
+      // Cancel sends the code at once and asks for it in its dialog, above the change's fields.
+      const since = Date.now();
       await page.getByRole('button', { name: MANAGE.cancelTitle }).click();
+      const dialog = dialogOf(page, MANAGE.cancelTitle);
+      const code = await dialogCode(dialog, office, passenger, since);
+      await expect(
+        dialog.getByText(/^A code is on its way to \S+@example\.com\. It is valid for 10 minutes\.$/),
+      ).toBeVisible();
       // The policy, tier by tier, and what cancelling now gives back (the best tier, days ahead).
       expect(view.cancel.percent).toBe(100);
       for (const tier of view.refundPolicy.filter((t) => t.hoursBefore > 0)) {
         await expect(
-          page.getByText(
+          dialog.getByText(
             `At least ${tier.hoursBefore} hours before departure: ${tier.percent}% of the fare back`,
           ),
         ).toBeVisible();
       }
       const amount = `${view.currency} ${Number(view.cancel.amount).toFixed(2)}`;
-      await expect(page.getByText(`Cancelling now gives back 100% of the fare: ${amount}.`)).toBeVisible();
-      await page.getByRole('textbox', { name: MANAGE.bankName }).fill('Bank of Maldives');
-      await page.getByRole('textbox', { name: MANAGE.accountName }).fill('Mariyam Ali');
-      await page.getByRole('textbox', { name: MANAGE.accountNumber }).fill('7730000123456');
-      // Opened by a link, so this change asks for a code.
-      await page.getByRole('button', { name: MANAGE.cancelConfirm }).click();
-      await expect(page.getByRole('alert').filter({ hasText: MANAGE.codeNeeded })).toBeVisible();
-      await enterCode(page, office, passenger);
-      await expectAccessible(page, 'manage page, cancel form');
+      await expect(dialog.getByText(`Cancelling now gives back 100% of the fare: ${amount}.`)).toBeVisible();
+      // Nothing typed yet but the bank: each problem under its field, the focus on the first.
+      const confirm = dialog.getByRole('button', { name: MANAGE.cancelConfirm });
+      const codeField = dialog.getByRole('textbox', { name: MANAGE.codeLabel });
+      await dialog.getByRole('textbox', { name: MANAGE.bankName }).fill('Bank of Maldives');
+      await confirm.click();
+      await expect(codeField).toBeFocused();
+      await expect(codeField).toHaveAccessibleDescription(new RegExp(`${MSG.otpCodeFormat}$`));
+      const holder = dialog.getByRole('textbox', { name: MANAGE.accountName });
+      await expect(holder).toHaveAttribute('aria-invalid', 'true');
+      await expect(holder).toHaveAccessibleDescription(MANAGE.accountNameNeeded);
+      await expect(dialog.getByRole('textbox', { name: MANAGE.accountNumber })).toHaveAccessibleDescription(
+        MANAGE.accountNumberNeeded,
+      );
+      await holder.fill('Mariyam Ali');
+      await expect(holder).not.toHaveAttribute('aria-invalid', 'true');
+      await dialog.getByRole('textbox', { name: MANAGE.accountNumber }).fill('7730000123456');
+      await wrongCodeFirst(dialog, confirm, { label: MANAGE.codeLabel, wrong: MSG.codeInvalid }, code, () =>
+        shot(page, 'cancel-wrong-code', testInfo),
+      );
+      await expectAccessible(page, 'manage page, cancel dialog');
       await shot(page, 'cancel', testInfo);
-      await page.getByRole('button', { name: MANAGE.cancelConfirm }).click();
+      await confirm.click();
+      await expect(dialog).toHaveCount(0);
 
       await expect(page.getByRole('status').filter({ hasText: MANAGE.cancelDone })).toBeFocused();
       const refunds = page.getByRole('region', { name: MANAGE.refundsTitle });
@@ -179,6 +279,22 @@ test.describe('the manage page', () => {
       expect(seatStates(await seatMap(office, where), ['2'])).toEqual({ '2': 'available' });
       await expectAccessible(page, 'manage page, cancelled');
       await shot(page, 'cancelled', testInfo);
+
+      // The approval mail, as a mail program shows it: the e-ticket and the manage page behind
+      // buttons in the operator's colour, their addresses in the text part.
+      const approval = await showMail(page, office, passenger, /^Booking approved/);
+      await expect(page.getByRole('link', { name: EMAIL.eTicketButton })).toHaveAttribute(
+        'href',
+        new RegExp(`/t/${passenger.token}$`),
+      );
+      await expect(page.getByRole('link', { name: EMAIL.manageButton })).toHaveAttribute(
+        'href',
+        new RegExp(`/bookings/${passenger.reference}/manage\\?k=`),
+      );
+      expect(approval.text).toContain(`${EMAIL.eTicketLink.replace('{url}', '')}http`);
+      await expect(page.getByText('Island Ferry', { exact: true })).toHaveCount(2);
+      await expectAccessible(page, 'approval mail');
+      await shot(page, 'mail', testInfo);
 
       // The office's refunds queue lists it: the policy's amount, the account the passenger gave,
       // and that account again beside the original slip, whose payer it is checked against.
@@ -227,25 +343,36 @@ test.describe('the manage page', () => {
       await page.goto(await mailedLink(office, passenger));
       await expect(qrOf(page, passenger)).toBeVisible();
 
+      // Rebook sends the code at once and asks for it in its dialog, above the departures.
+      const since = Date.now();
       await page.getByRole('button', { name: MANAGE.rebookTitle }).click();
-      await expect(page.getByLabel(MANAGE.rebookDate)).toHaveValue(from.travelDate);
-      const current = page.getByRole('radio', { name: new RegExp(`Departs ${first} `) });
+      const dialog = dialogOf(page, MANAGE.rebookTitle);
+      const code = await dialogCode(dialog, office, passenger, since);
+      await expect(dialog.getByLabel(MANAGE.rebookDate)).toHaveValue(from.travelDate);
+      const current = dialog.getByRole('radio', { name: new RegExp(`Departs ${first} `) });
       await expect(current).toBeDisabled();
-      await page.getByRole('radio', { name: new RegExp(`Departs ${second} `) }).check();
+      const other = dialog.getByRole('radio', { name: new RegExp(`Departs ${second} `) });
+      // The code typed but no departure chosen: said under the departures, the focus on the first
+      // that can be chosen.
+      const confirm = dialog.getByRole('button', { name: MANAGE.rebookConfirm });
+      await dialog.getByRole('textbox', { name: MANAGE.codeLabel }).fill(code);
+      await confirm.click();
+      await expect(dialog.locator('input[name="rebook-departure"]:not([disabled])').first()).toBeFocused();
+      await expect(dialog.getByRole('alert').filter({ hasText: MANAGE.departureNeeded })).toBeVisible();
+      await other.check();
+      await expect(dialog.getByRole('alert').filter({ hasText: MANAGE.departureNeeded })).toHaveCount(0);
       // One launch: it is chosen already; then one seat for the one passenger.
-      await expect(page.getByRole('radio', { name: new RegExp(launch.name) })).toBeChecked();
-      await page.getByRole('button', { name: 'Seat 5, available' }).click();
-      await expect(page.getByRole('button', { name: 'Seat 5, selected' })).toBeVisible();
-      await expect(page.getByText(/The new departure costs/)).toBeVisible();
-      // Opened by the link, so the change asks for a code first.
-      await page.getByRole('button', { name: MANAGE.rebookConfirm }).click();
-      await expect(page.getByRole('alert').filter({ hasText: MANAGE.codeNeeded })).toBeVisible();
-      await enterCode(page, office, passenger);
-      await expectAccessible(page, 'manage page, rebooking');
+      await expect(dialog.getByRole('radio', { name: new RegExp(launch.name) })).toBeChecked();
+      await dialog.getByRole('button', { name: 'Seat 5, available' }).click();
+      await expect(dialog.getByRole('button', { name: 'Seat 5, selected' })).toBeVisible();
+      await expect(dialog.getByText(/The new departure costs/)).toBeVisible();
+      await wrongCodeFirst(dialog, confirm, { label: MANAGE.codeLabel, wrong: MSG.codeInvalid }, code);
+      await expectAccessible(page, 'manage page, rebooking dialog');
       await shot(page, 'rebook', testInfo);
       const rebooked = page.waitForResponse((r) => r.url().endsWith('/manage/rebook'));
-      await page.getByRole('button', { name: MANAGE.rebookConfirm }).click();
+      await confirm.click();
       const after = (await (await rebooked).json()) as ManageView;
+      await expect(dialog).toHaveCount(0);
 
       await expect(page.getByRole('status').filter({ hasText: MANAGE.rebookDone })).toBeFocused();
       expect(after.departureTime).toBe(second);
@@ -285,10 +412,15 @@ test.describe('the manage page', () => {
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
       await expect(page.getByRole('heading', { level: 1, name: MANAGE_DV.title })).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: MANAGE_DV.actionsTitle })).toBeVisible();
-      await page.getByRole('button', { name: MANAGE_DV.cancelTitle }).click();
-      await expect(page.getByText(MANAGE_DV.cancelWarning)).toBeVisible();
       await expectAccessible(page, 'manage page in Dhivehi');
       await shot(page, 'dv', testInfo);
+      await page.getByRole('button', { name: MANAGE_DV.cancelTitle }).click();
+      const cancelDv = dialogOf(page, MANAGE_DV.cancelTitle);
+      await expect(cancelDv.getByText(MANAGE_DV.cancelWarning)).toBeVisible();
+      await expectAccessible(page, 'cancel dialog in Dhivehi');
+      await cancelDv.getByRole('button', { name: MANAGE_DV.close }).click();
+      await expect(cancelDv).toHaveCount(0);
+      await expect(page.getByRole('button', { name: MANAGE_DV.cancelTitle })).toBeFocused();
       // And opening it again without the link: the code form, in Dhivehi.
       await page.evaluate(() => sessionStorage.clear());
       await page.reload();
@@ -298,6 +430,72 @@ test.describe('the manage page', () => {
       await page.goto(`/bookings?ref=${passenger.reference}`);
       await expect(page.getByRole('link', { name: ETICKET_DV.manageLink })).toBeVisible();
       await shot(page, 'dv-check-booking', testInfo);
+    } finally {
+      await office.dispose();
+    }
+  });
+
+  test('in Dhivehi, Rebook and Cancel each send the code and ask for it in their dialog; a wrong code is said under it, in Dhivehi', async ({
+    page,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    test.slow();
+    const office = await officeApi(playwright, baseURL);
+    try {
+      const { launch, schedules, times } = await departures(office, [19, 21]);
+      const second = times[1] as string;
+      const [from] = schedules as [AdminSchedule, AdminSchedule];
+      const rebooking = await approvedPassenger(office, { schedule: from, launch, stops: [] }, '4');
+      const cancelling = await approvedPassenger(office, { schedule: from, launch, stops: [] }, '6');
+      const dv = { codeLabel: MANAGE_DV.codeLabel, sendCode: MANAGE_DV.sendCode };
+      const wrong = { label: MANAGE_DV.codeLabel, wrong: MANAGE_DV.errorCode };
+
+      await page.goto(await mailedLink(office, rebooking));
+      await expect(qrOf(page, rebooking)).toBeVisible();
+      await page.getByRole('button', { name: `${COMMON.languageSwitch}: ދިވެހި` }).click();
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+      let since = Date.now();
+      await page.getByRole('button', { name: MANAGE_DV.rebookTitle }).click();
+      const rebook = dialogOf(page, MANAGE_DV.rebookTitle);
+      const rebookCode = await dialogCode(rebook, office, rebooking, since, dv);
+      const confirmRebook = rebook.getByRole('button', { name: MANAGE_DV.rebookConfirm });
+      // No code typed: said under its field, in Dhivehi, with the focus there.
+      await confirmRebook.click();
+      const field = rebook.getByRole('textbox', { name: MANAGE_DV.codeLabel });
+      await expect(field).toBeFocused();
+      await expect(field).toHaveAccessibleDescription(new RegExp(`${escapeRegExp(MSG_DV.otpCodeFormat)}$`));
+      await rebook.getByRole('radio', { name: new RegExp(second) }).check();
+      await rebook.getByRole('button', { name: 'ގޮނޑި 5، ހުސް' }).click();
+      await expect(rebook.getByRole('button', { name: 'ގޮނޑި 5، ޚިޔާރުކުރެވިފައި' })).toBeVisible();
+      await wrongCodeFirst(rebook, confirmRebook, wrong, rebookCode);
+      await expectAccessible(page, 'rebooking dialog in Dhivehi');
+      await shot(page, 'dv-rebook', testInfo);
+      await confirmRebook.click();
+      await expect(rebook).toHaveCount(0);
+      await expect(page.getByRole('status').filter({ hasText: MANAGE_DV.rebookDone })).toBeFocused();
+
+      // Another booking, cancelled in Dhivehi (the page keeps the language).
+      await page.goto(await mailedLink(office, cancelling));
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      since = Date.now();
+      await page.getByRole('button', { name: MANAGE_DV.cancelTitle }).click();
+      const cancel = dialogOf(page, MANAGE_DV.cancelTitle);
+      const cancelCode = await dialogCode(cancel, office, cancelling, since, dv);
+      const confirmCancel = cancel.getByRole('button', { name: MANAGE_DV.cancelConfirm });
+      await wrongCodeFirst(cancel, confirmCancel, wrong, cancelCode, async () => {
+        await expectAccessible(page, 'wrong code in Dhivehi');
+        await shot(page, 'dv-cancel-wrong-code', testInfo);
+      });
+      await expectAccessible(page, 'cancel dialog in Dhivehi');
+      await shot(page, 'dv-cancel', testInfo);
+      await confirmCancel.click();
+      await expect(cancel).toHaveCount(0);
+      await expect(page.getByRole('status').filter({ hasText: MANAGE_DV.cancelDone })).toBeFocused();
+      await expect(qrOf(page, cancelling)).toHaveCount(0);
+      await expect(page.getByRole('button', { name: MANAGE_DV.cancelTitle })).toHaveCount(0);
+      await expectAccessible(page, 'cancelled in Dhivehi');
     } finally {
       await office.dispose();
     }

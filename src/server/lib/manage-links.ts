@@ -50,6 +50,9 @@ export function configureManageLinks(config: { linkBase: string }) {
   mailLinkBase = config.linkBase;
 }
 
+/** The site's address for anything a mail links to or shows (a logo), or null when none is known. */
+export const mailLinkBaseUrl = (): string | null => mailLinkBase;
+
 export type MailManageLinkOptions = { db: DbOrTx; ticket: { id: string; reference: string }; now?: Date };
 
 /** The manage page's link for a mail, or null when no public address is known. */

@@ -1,13 +1,13 @@
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { type DbOrTx, readTogether } from '#server/db/client.ts';
-import { locations, tickets } from '#server/db/schema.ts';
+import { locations, pwaSettings, tickets } from '#server/db/schema.ts';
 import type { ComposeMail, QueuedMail } from '#server/lib/mailer.ts';
-import { mailManageLink } from '#server/lib/manage-links.ts';
+import { mailLinkBaseUrl, mailManageLink } from '#server/lib/manage-links.ts';
 import { type Translate, translator } from '#server/lib/texts.ts';
-import { type Contact, readContact } from '#server/services/read-contact.ts';
+import { type Contact, contactOf } from '#server/services/read-contact.ts';
 import { readUsableTextOverrides } from '#server/services/read-usable-text-overrides.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
-import { PAYMENT_METHOD } from '#shared/constants.ts';
+import { DEFAULT_BRANDING, PAYMENT_METHOD } from '#shared/constants.ts';
 import { travelDateParts } from '#shared/date-names.ts';
 import { isLanguage, LANGUAGE_DIR, type Language } from '#shared/languages.ts';
 import type { TextId } from '#shared/messages/catalogues.ts';
@@ -25,8 +25,11 @@ import type { TextId } from '#shared/messages/catalogues.ts';
  * account or payment text) are English plain text: the same paragraphs, without the catalogue.
  *
  * Each template (one per file in this folder) says what its mail says; composeMail reads what
- * they share (the reader's language, the operator's texts and contact, the booking's places and
- * manage link) and lays the mail out.
+ * they share (the reader's language, the operator's texts, name, colour, logo and contact, the
+ * booking's places and manage link) and lays the mail out: a band in the operator's colour with
+ * their logo (or name), the paragraphs, links as buttons, and a footer with whom to contact. The
+ * layout is tables with inline styles only, as mail clients need, and reads whole without images.
+ * The plain-text part says the same, with the links themselves.
  */
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -42,8 +45,15 @@ const ltr = (value: string) => ({ ltr: value });
 export type Line = { id: TextId; values?: Readonly<Record<string, Value>> };
 const line = (id: TextId, values?: Line['values']): Line => (values ? { id, values } : { id });
 
-/** Lines shown together, as one paragraph. */
-export type Block = Line[];
+/**
+ * A link the HTML part shows as a button after a sentence, and the plain text as its line
+ * (`text`, which carries the address itself).
+ */
+export type ButtonBlock = { button: { intro: Line; label: Line; url: string; text: Line } };
+
+/** Lines shown together, as one paragraph; or a link, as a button. */
+export type Block = Line[] | ButtonBlock;
+const isButton = (block: Block): block is ButtonBlock => !Array.isArray(block);
 
 // Strings go through the text as markers and are put in after rendering, so a value is never
 // read as ICU or escape sequences, and is escaped for the HTML on its own.
@@ -93,26 +103,132 @@ export type Written = {
   kept?: { subject?: TextId; text: TextId };
 };
 
+/** The operator as every passenger mail shows them (PWA settings, else the defaults). */
+export type MailBrand = {
+  appName: string;
+  /** A #rgb or #rrggbb colour, else the default theme colour. */
+  themeColor: string;
+  /** The logo's absolute address, or null without one (or without a known site address). */
+  logoUrl: string | null;
+  contact: Contact;
+};
+
+const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/** An address a mail can load: absolute already, or a path on the site's configured address. */
+function absoluteUrl(url: string | null): string | null {
+  if (!url) return null;
+  if (/^https?:\/\//i.test(url)) return url;
+  const base = mailLinkBaseUrl();
+  return base && url.startsWith('/') && !url.startsWith('//') ? `${base}${url}` : null;
+}
+
+/** The operator's name, colour, logo and contact, from the first settings row. */
+async function readMailBrand(db: DbOrTx): Promise<MailBrand> {
+  const [row] = await db
+    .select({
+      appName: pwaSettings.appName,
+      themeColor: pwaSettings.themeColor,
+      logoUrl: pwaSettings.logoUrl,
+      contactPhone: pwaSettings.contactPhone,
+      bookingEmail: pwaSettings.bookingEmail,
+      supportEmail: pwaSettings.supportEmail,
+    })
+    .from(pwaSettings)
+    .orderBy(asc(pwaSettings.createdAt))
+    .limit(1);
+  const colour = row?.themeColor.trim() ?? '';
+  return {
+    appName: row?.appName.trim() || DEFAULT_BRANDING.appName,
+    themeColor: HEX_COLOUR.test(colour) ? colour : DEFAULT_BRANDING.themeColor,
+    logoUrl: absoluteUrl(row?.logoUrl ?? null),
+    contact: contactOf(row),
+  };
+}
+
+/** White or near-black, whichever reads better on `hex` (WCAG relative luminance). */
+function textOn(hex: string): string {
+  const full = hex.length === 4 ? hex.replace(/[0-9a-f]/gi, (c) => c + c) : hex;
+  const [r = 0, g = 0, b = 0] = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(full.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  // Contrast with white (1.05 / (L + 0.05)) against contrast with #0f172a (about (L + 0.05) / 0.0576).
+  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.0576 ? '#ffffff' : '#0f172a';
+}
+
+/** A link as a button that every mail client draws: a coloured table cell around the link. */
+function buttonHtml(url: string, label: string, colour: string): string {
+  const fg = textOn(colour);
+  const href = escapeHtml(url);
+  return (
+    `<table role="presentation" border="0" cellspacing="0" cellpadding="0" style="margin:4px 0 20px">` +
+    `<tr><td align="center" bgcolor="${colour}" style="border-radius:8px;background-color:${colour}">` +
+    `<a href="${href}" target="_blank" rel="noopener" style="display:inline-block;padding:12px 24px;` +
+    `border:1px solid ${colour};border-radius:8px;background-color:${colour};color:${fg};` +
+    `font-size:16px;font-weight:bold;line-height:20px;text-decoration:none">${label}</a>` +
+    `</td></tr></table>`
+  );
+}
+
 /**
- * The same lines as text and as simple HTML: one paragraph per block, the language's `lang` and
- * `dir` on the document, the body and the container (mail clients keep different ones).
+ * The same blocks as text and as laid-out HTML: the operator's band, one paragraph per block (a
+ * button per link), the QR code, and the footer; the language's `lang` and `dir` on the
+ * document, the body and the container (mail clients keep different ones).
  */
-function layout(to: string, language: Language, t: Translate, written: Written): QueuedMail {
+function layout(
+  to: string,
+  language: Language,
+  t: Translate,
+  written: Written,
+  brand: MailBrand,
+): QueuedMail {
   const dir = LANGUAGE_DIR[language];
+  const align = dir === 'rtl' ? 'right' : 'left';
   const subject = renderLine(t, written.subject).text;
-  const rendered = written.blocks.map((lines) => lines.map((l) => renderLine(t, l)));
-  const text = rendered.map((lines) => lines.map((l) => l.text).join('\n')).join('\n\n');
+  const colour = brand.themeColor;
+  const text = written.blocks
+    .map((block) =>
+      isButton(block)
+        ? renderLine(t, block.button.text).text
+        : block.map((l) => renderLine(t, l).text).join('\n'),
+    )
+    .join('\n\n');
+  const paragraph = 'margin:0 0 16px;font-size:16px;line-height:1.6;color:#0f172a';
+  const paragraphs = written.blocks.map((block) => {
+    if (!isButton(block)) {
+      return `<p style="${paragraph}">${block.map((l) => renderLine(t, l).html).join('<br>')}</p>`;
+    }
+    const { intro, label, url } = block.button;
+    return (
+      `<p style="${paragraph};margin-bottom:8px">${renderLine(t, intro).html}</p>` +
+      buttonHtml(url, renderLine(t, label).html, colour)
+    );
+  });
   const image = written.image
-    ? `\n<p><img src="cid:${QR_CID}" width="240" height="240" alt="${escapeHtml(renderLine(t, written.image.alt).text)}"></p>`
+    ? `<p style="margin:0 0 16px"><img src="cid:${QR_CID}" width="240" height="240" alt="${escapeHtml(renderLine(t, written.image.alt).text)}" style="display:block;border:0"></p>`
     : '';
-  const paragraphs =
-    rendered.map((lines) => `<p>${lines.map((l) => l.html).join('<br>')}</p>`).join('\n') + image;
-  const style =
-    dir === 'rtl' ? `text-align:right;font-family:${THAANA_FONTS};line-height:1.8` : 'text-align:left';
+  const name = escapeHtml(brand.appName);
+  const masthead = brand.logoUrl
+    ? `<img src="${escapeHtml(brand.logoUrl)}" alt="${name}" height="48" style="display:block;height:48px;max-width:240px;border:0;color:${textOn(colour)};font-size:20px;font-weight:bold">`
+    : `<span style="font-size:20px;font-weight:bold;color:${textOn(colour)}">${name}</span>`;
+  const support = renderLine(t, supportLine(brand.contact)).html;
+  const font =
+    dir === 'rtl' ? `font-family:${THAANA_FONTS};line-height:1.8` : 'font-family:Arial,Helvetica,sans-serif';
   const html =
     `<!doctype html><html lang="${language}" dir="${dir}"><head><meta charset="utf-8">` +
-    `<title>${escapeHtml(subject)}</title></head><body dir="${dir}">` +
-    `<div lang="${language}" dir="${dir}" style="${style}">\n${paragraphs}\n</div></body></html>`;
+    `<meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${escapeHtml(subject)}</title></head>` +
+    `<body dir="${dir}" style="margin:0;padding:0;background-color:#f1f5f9">` +
+    `<div lang="${language}" dir="${dir}" style="text-align:${align};${font};background-color:#f1f5f9;padding:16px 8px">\n` +
+    `<table role="presentation" width="100%" border="0" cellspacing="0" cellpadding="0" dir="${dir}" ` +
+    `style="max-width:600px;margin:0 auto;border-collapse:collapse;background-color:#ffffff;border:1px solid #e2e8f0">` +
+    `<tr><td bgcolor="${colour}" style="background-color:${colour};padding:16px 24px;text-align:${align}">${masthead}</td></tr>\n` +
+    `<tr><td style="padding:24px;text-align:${align}">\n${paragraphs.join('\n')}${image}\n</td></tr>\n` +
+    `<tr><td style="padding:16px 24px;border-top:1px solid #e2e8f0;background-color:#f8fafc;` +
+    `font-size:13px;line-height:1.6;color:#475569;text-align:${align}"><strong>${name}</strong><br>${support}</td></tr>` +
+    `</table>\n</div></body></html>`;
   const attachments = written.image
     ? [
         {
@@ -174,18 +290,18 @@ export type BookingParts = MailParts & {
   trip: Block;
   /** A stop's name in the mail's language (the operator's own where they gave one). */
   place: (stop: BookingFacts['from']) => string;
-  /** The e-ticket's link. */
+  /** The e-ticket's link (a button in the HTML). */
   eTicket: (url: string) => Block;
-  /** The manage page's link (docs/decisions/027), when the mail can carry one. */
+  /** The manage page's link (docs/decisions/027, a button in the HTML), when the mail can carry one. */
   manage: () => Promise<Block[]>;
 };
 
 /**
- * A YYYY-MM-DD travel date as the mail says it. English mails keep the date as it is; other
- * languages name the day and month from the catalogue (dates.*), since no Intl knows Dhivehi.
+ * A YYYY-MM-DD travel date as the mail says it, the same way in every language: weekday, day,
+ * month and year (dates.travelDate), the names from the catalogue (dates.*), since no Intl knows
+ * Dhivehi.
  */
-function mailTravelDate(language: Language, t: Translate, isoDate: string): string {
-  if (language === 'en') return isoDate;
+function mailTravelDate(t: Translate, isoDate: string): string {
   const parts = travelDateParts(isoDate, t);
   return parts ? t('dates.travelDate', parts) : isoDate;
 }
@@ -223,21 +339,32 @@ const factsOf = (t: AdminTicket): BookingFacts => ({
 });
 
 /** The parts of a mail to an address in a language: the operator's texts and contact. */
-async function mailParts(db: DbOrTx, language: Language): Promise<MailParts> {
-  const [overrides, contact] = await readTogether(db, [
+async function mailParts(db: DbOrTx, language: Language): Promise<MailParts & { brand: MailBrand }> {
+  const [overrides, brand] = await readTogether(db, [
     () => readUsableTextOverrides({ db }),
-    () => readContact({ db }),
+    () => readMailBrand(db),
   ]);
-  return { language, t: translator(language, overrides), line, ltr, support: supportLine(contact) };
+  return {
+    language,
+    t: translator(language, overrides),
+    line,
+    ltr,
+    support: supportLine(brand.contact),
+    brand,
+  };
 }
 
 /** The parts of a booking's mail: the above, and the booking told in the mail's language. */
-async function bookingParts(db: DbOrTx, language: Language, facts: BookingFacts): Promise<BookingParts> {
+async function bookingParts(
+  db: DbOrTx,
+  language: Language,
+  facts: BookingFacts,
+): Promise<BookingParts & { brand: MailBrand }> {
   const ids = [facts.from?.id, facts.to?.id].filter((id): id is string => Boolean(id));
-  const [overrides, names, contact] = await readTogether(db, [
+  const [overrides, names, brand] = await readTogether(db, [
     () => readUsableTextOverrides({ db }),
     () => localNames(db, language, ids),
-    () => readContact({ db }),
+    () => readMailBrand(db),
   ]);
   const t = translator(language, overrides);
   const place = (stop: BookingFacts['from']) =>
@@ -249,7 +376,8 @@ async function bookingParts(db: DbOrTx, language: Language, facts: BookingFacts)
     t,
     line,
     ltr,
-    support: supportLine(contact),
+    support: supportLine(brand.contact),
+    brand,
     facts,
     reference,
     greeting: (...intro) => [line('email.greeting', { name: facts.passengerName }), ...intro],
@@ -257,7 +385,7 @@ async function bookingParts(db: DbOrTx, language: Language, facts: BookingFacts)
       line('email.reference', { reference }),
       line('email.trip', { from: place(facts.from), to: place(facts.to) }),
       line('email.date', {
-        date: language === 'en' ? ltr(facts.travelDate) : mailTravelDate(language, t, facts.travelDate),
+        date: mailTravelDate(t, facts.travelDate),
         time: ltr(facts.departureTime),
       }),
       line('email.launch', { launch: facts.launchName ?? t('email.unknownLocation') }),
@@ -265,10 +393,21 @@ async function bookingParts(db: DbOrTx, language: Language, facts: BookingFacts)
       line('email.amount', { amount: ltr(`${facts.totalAmount} ${facts.currency}`), method }),
     ],
     place,
-    eTicket: (url) => [line('email.eTicketLink', { url: ltr(url) })],
+    eTicket: (url) => ({
+      button: {
+        intro: line('email.eTicketButtonIntro'),
+        label: line('email.eTicketButton'),
+        url,
+        text: line('email.eTicketLink', { url: ltr(url) }),
+      },
+    }),
     manage: async () => {
       const url = await mailManageLink({ db, ticket: { id: facts.ticketId, reference: facts.reference } });
-      return url ? [[line('email.manageLink', { url: ltr(url) })]] : [];
+      if (!url) return [];
+      const text = line('email.manageLink', { url: ltr(url) });
+      return [
+        { button: { intro: line('email.manageButtonIntro'), label: line('email.manageButton'), url, text } },
+      ];
     },
   };
 }
@@ -325,12 +464,12 @@ export function composeMail(
     if ('to' in reader) {
       const parts = await mailParts(db, reader.language);
       const written = await (write as (parts: MailParts) => Written | Promise<Written>)(parts);
-      return layout(reader.to, reader.language, parts.t, written);
+      return layout(reader.to, reader.language, parts.t, written, parts.brand);
     }
     const facts = 'ticket' in reader ? factsOf(reader.ticket) : reader.booking;
     const language = 'ticket' in reader ? await ticketLanguage(db, reader.ticket.id) : reader.language;
     const parts = await bookingParts(db, language, facts);
     const written = await (write as (parts: BookingParts) => Written | Promise<Written>)(parts);
-    return layout(facts.passengerEmail, language, parts.t, written);
+    return layout(facts.passengerEmail, language, parts.t, written, parts.brand);
   };
 }

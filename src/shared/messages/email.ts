@@ -1,7 +1,7 @@
 // English texts of the email namespace: ids `email.<key>` (src/shared/messages/catalogues.ts). The passenger's
 // mails (src/server/mails/) are written from these, in the language the passenger used
 // (src/shared/locales/dv/email.ts is the Dhivehi). A value the mail puts in is an ICU placeholder;
-// the travel date comes from common.* in Dhivehi and stays YYYY-MM-DD in English.
+// the travel date is told the same way in both languages (dates.travelDate, its names from dates.*).
 import { PAYMENT_METHOD } from '../constants.ts';
 import { LOOKUP_STATUS_TEXT, MSG, UNKNOWN_LOCATION } from './api.ts';
 
@@ -105,4 +105,10 @@ export default {
   changedAccountIntro: 'The refund for booking {reference} will go to the account ending {last4} at {bank}.',
   changedNotYou:
     'If you did not ask for this change, contact us at once with your booking reference {reference}.',
+
+  // The HTML part's buttons (the plain text gives the links themselves)
+  eTicketButtonIntro: 'Your e-ticket has the QR code to show when you board.',
+  eTicketButton: 'Open my e-ticket',
+  manageButtonIntro: 'Change the departure, correct the name or cancel on your booking page.',
+  manageButton: 'Manage my booking',
 } as const;

@@ -54,7 +54,7 @@ export default {
   confirmIntro: 'Every change needs a one-time code, which we send to {email}.',
   confirmIntroNoEmail: 'Every change needs a one-time code, which we send to the booking’s e-mail address.',
   confirmReady: 'You entered a code a moment ago, so this change needs no new one.',
-  codeNeeded: 'Ask for a code and enter it first.',
+  close: 'Close',
 
   // Cancel
   cancelTitle: 'Cancel booking',
@@ -78,8 +78,9 @@ export default {
   bankName: 'Bank name',
   accountName: 'Account holder name',
   accountNumber: 'Account number',
-  accountIncomplete:
-    'Fill in the bank name, the account holder and the account number (at least 4 characters).',
+  bankNameNeeded: 'Enter the bank’s name.',
+  accountNameNeeded: 'Enter the account holder’s name.',
+  accountNumberNeeded: 'Enter the account number, at least 4 characters.',
   accountConfirm: 'Save the account',
   accountDone: 'The account is saved. The office will send your refund there.',
 

@@ -1,6 +1,6 @@
 // The passenger's manage page, for the browser tests (docs/decisions/027): departures of its
 // own, the link and the codes the booking's e-mails carry, a code typed into the page.
-import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import MANAGE from '#shared/messages/manage.ts';
 import type { Location, OutboxMail, Trip } from '#shared/schemas.ts';
@@ -123,6 +123,22 @@ export async function mailedLink(api: APIRequestContext, passenger: Passenger): 
     })
     .not.toBe('');
   return link;
+}
+
+/**
+ * A change's dialog sends its code as it opens: waits for the page to say so and returns the
+ * code from the mail (sent after `since`), for the test to type.
+ */
+export async function dialogCode(
+  dialog: Locator,
+  api: APIRequestContext,
+  passenger: Passenger,
+  since: number,
+  texts: { codeLabel: string; sendCode: string } = MANAGE,
+): Promise<string> {
+  await expect(dialog.getByRole('textbox', { name: texts.codeLabel })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: texts.sendCode })).toHaveCount(0);
+  return mailedCode(api, passenger, since);
 }
 
 /** Asks for a code on the page and types it into the field `label`. */

@@ -1,7 +1,10 @@
 import { type RefundAccount, refundAccountSchema } from '#shared/manage-api.ts';
+import type { TextId } from '#shared/messages/catalogues.ts';
+import { FormField } from '#web/components/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
+import type { Translate } from '#web/i18n/texts.tsx';
 import { useManageTexts } from './texts.ts';
+import type { FieldErrors } from './use-change.ts';
 
 export type AccountDraft = Record<keyof RefundAccount, string>;
 export const EMPTY_ACCOUNT: AccountDraft = { bankName: '', accountName: '', accountNumber: '' };
@@ -14,38 +17,69 @@ export function parseAccount(draft: AccountDraft): RefundAccount | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** The bank account a refund goes to: bank, holder and number. */
+const FIELD_PROBLEM: Record<keyof AccountDraft, TextId> = {
+  bankName: 'manage.bankNameNeeded',
+  accountName: 'manage.accountNameNeeded',
+  accountNumber: 'manage.accountNumberNeeded',
+};
+
+/** What is wrong with each field of the account (the API's rules), by field. */
+export function accountProblems(t: Translate, draft: AccountDraft): FieldErrors {
+  const parsed = refundAccountSchema.safeParse(draft);
+  if (parsed.success) return {};
+  const keys = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+  return Object.fromEntries(
+    (Object.keys(FIELD_PROBLEM) as (keyof AccountDraft)[])
+      .filter((key) => keys.has(key))
+      .map((key) => [key, t(FIELD_PROBLEM[key])]),
+  );
+}
+
+/** The bank account a refund goes to: bank, holder and number, each with its problem under it. */
 export function AccountFields({
   idPrefix,
   value,
   onChange,
+  errors = {},
   required = false,
 }: {
   idPrefix: string;
   value: AccountDraft;
-  onChange: (next: AccountDraft) => void;
+  onChange: (next: AccountDraft, field: keyof AccountDraft) => void;
+  errors?: FieldErrors;
   required?: boolean;
 }) {
   const t = useManageTexts();
   const field = (key: keyof AccountDraft) => ({
-    id: `${idPrefix}-${key}`,
     value: value[key],
     required,
-    onChange: (e: { target: { value: string } }) => onChange({ ...value, [key]: e.target.value }),
+    onChange: (e: { target: { value: string } }) => onChange({ ...value, [key]: e.target.value }, key),
   });
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <div className="grid gap-2">
-        <Label htmlFor={`${idPrefix}-bankName`}>{t('manage.bankName')}</Label>
-        <Input {...field('bankName')} autoComplete="off" maxLength={100} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${idPrefix}-accountName`}>{t('manage.accountName')}</Label>
-        <Input {...field('accountName')} autoComplete="name" maxLength={100} />
-      </div>
-      <div className="grid gap-2 sm:col-span-2">
-        <Label htmlFor={`${idPrefix}-accountNumber`}>{t('manage.accountNumber')}</Label>
-        <Input {...field('accountNumber')} autoComplete="off" dir="ltr" maxLength={40} spellCheck={false} />
+      <FormField id={`${idPrefix}-bankName`} label={t('manage.bankName')} error={errors.bankName}>
+        {(control) => <Input {...control} {...field('bankName')} autoComplete="off" maxLength={100} />}
+      </FormField>
+      <FormField id={`${idPrefix}-accountName`} label={t('manage.accountName')} error={errors.accountName}>
+        {(control) => <Input {...control} {...field('accountName')} autoComplete="name" maxLength={100} />}
+      </FormField>
+      <div className="sm:col-span-2">
+        <FormField
+          id={`${idPrefix}-accountNumber`}
+          label={t('manage.accountNumber')}
+          error={errors.accountNumber}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              {...field('accountNumber')}
+              autoComplete="off"
+              dir="ltr"
+              maxLength={40}
+              spellCheck={false}
+            />
+          )}
+        </FormField>
       </div>
     </div>
   );

@@ -1,7 +1,13 @@
 import { type FormEvent, useState } from 'react';
-import { type AccountDraft, AccountFields, EMPTY_ACCOUNT, parseAccount } from './account-fields.tsx';
+import {
+  type AccountDraft,
+  AccountFields,
+  accountProblems,
+  EMPTY_ACCOUNT,
+  parseAccount,
+} from './account-fields.tsx';
 import { saveRefundAccount } from './api.ts';
-import { ConfirmChange } from './code-entry.tsx';
+import { CodeStep, ConfirmChange } from './code-entry.tsx';
 import { useManageTexts } from './texts.ts';
 import { type ChangeFormProps, useChange } from './use-change.ts';
 
@@ -14,32 +20,29 @@ export function AccountForm({ view, session, onChanged }: ChangeFormProps) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const given = parseAccount(account);
-    if (!given) return change.refuse(t('manage.accountIncomplete'));
     void change.submit(
-      (access, requestId) => saveRefundAccount(session.reference, access, { requestId, account: given }),
+      accountProblems(t, account),
+      (access, requestId) =>
+        saveRefundAccount(session.reference, access, { requestId, account: given ?? account }),
       () => 'manage.accountDone',
     );
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-busy={change.busy}>
+    <form ref={change.formRef} onSubmit={onSubmit} noValidate className="grid gap-4" aria-busy={change.busy}>
+      <CodeStep session={session} change={change} email={view.emailMasked} idPrefix="account" />
       <p className="text-sm text-slate-700">{t('manage.accountIntro')}</p>
       <AccountFields
         idPrefix="refund-account"
         required
         value={account}
-        onChange={(next) => {
-          change.edited();
+        errors={change.fields}
+        onChange={(next, field) => {
+          change.edited(field);
           setAccount(next);
         }}
       />
-      <ConfirmChange
-        session={session}
-        change={change}
-        email={view.emailMasked}
-        label={t('manage.accountConfirm')}
-        idPrefix="account"
-      />
+      <ConfirmChange session={session} change={change} label={t('manage.accountConfirm')} />
     </form>
   );
 }

@@ -1,6 +1,13 @@
-import { Banknote, CalendarClock, ChevronDown, PenLine, XCircle } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { Banknote, CalendarClock, ChevronRight, PenLine, X, XCircle } from 'lucide-react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogTitle,
+  DialogTrigger,
+} from '#web/components/ui/dialog.tsx';
 import { T } from '#web/i18n/texts.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { AccountForm } from './account-form.tsx';
@@ -13,47 +20,64 @@ import type { ChangeFormProps, OnChanged } from './use-change.ts';
 
 type Action = 'rebook' | 'name' | 'account' | 'cancel';
 
-/** One action: a heading that opens its form below it (one form open at a time). */
-function ActionPanel({
-  id,
+/**
+ * One action: a button that opens its dialog, where the code is sent and asked for, then the
+ * action's own fields and confirm; the change completes there (one dialog open at a time).
+ */
+function ActionDialog({
   title,
   icon,
   open,
-  onToggle,
+  onOpenChange,
+  wide = false,
+  completed,
   children,
 }: {
-  id: Action;
   title: string;
   icon: ReactNode;
   open: boolean;
-  onToggle: () => void;
+  onOpenChange: (open: boolean) => void;
+  /** Room for a seat map. */
+  wide?: boolean;
+  /** The dialog closes on a completed change: the focus then goes to the page's notice. */
+  completed: { current: boolean };
   children: ReactNode;
 }) {
+  const t = useManageTexts();
   return (
     <li>
-      <h3>
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={`manage-${id}-panel`}
-          onClick={onToggle}
-          className="flex min-h-14 w-full items-center gap-3 rounded-lg px-1 py-3 text-start text-base font-semibold text-slate-900 hover:text-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
-        >
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <DialogTrigger className="flex min-h-14 w-full items-center gap-3 rounded-lg px-1 py-3 text-start text-base font-semibold text-slate-900 hover:text-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600">
           <span aria-hidden="true" className="text-sky-700 [&_svg]:size-5">
             {icon}
           </span>
           <span className="flex-1">{title}</span>
-          <ChevronDown
-            aria-hidden="true"
-            className={cn('size-5 shrink-0 text-slate-500 transition-transform', open && 'rotate-180')}
-          />
-        </button>
-      </h3>
-      {open ? (
-        <div id={`manage-${id}-panel`} className="pt-1 pb-6">
+          <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-500 rtl:rotate-180" />
+        </DialogTrigger>
+        <DialogContent
+          hideClose
+          aria-describedby={undefined}
+          className={cn('gap-5 p-5 sm:p-6', wide && 'max-w-2xl')}
+          onCloseAutoFocus={(event) => {
+            if (completed.current) event.preventDefault();
+            completed.current = false;
+          }}
+        >
+          <div className="flex items-start justify-between gap-3">
+            <DialogTitle className="flex items-center gap-2">
+              <span aria-hidden="true" className="text-sky-700 [&_svg]:size-5">
+                {icon}
+              </span>
+              {title}
+            </DialogTitle>
+            <DialogClose className="-m-1.5 rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-600">
+              <X aria-hidden="true" className="size-5" />
+              <span className="sr-only">{t('manage.close')}</span>
+            </DialogClose>
+          </div>
           {children}
-        </div>
-      ) : null}
+        </DialogContent>
+      </Dialog>
     </li>
   );
 }
@@ -62,14 +86,20 @@ function ActionPanel({
 export function ManageActions({ view, session, onChanged }: ChangeFormProps) {
   const t = useManageTexts();
   const [open, setOpen] = useState<Action | null>(null);
+  const completed = useRef(false);
   const done: OnChanged = (next, notice) => {
+    completed.current = true;
     setOpen(null);
     onChanged(next, notice);
   };
-  const props = { view, session, onChanged: done };
+  const props: ChangeFormProps = { view, session, onChanged: done };
   const canRebook = view.rebook.allowed && Boolean(view.originId && view.destinationId);
   const needsAccount = view.refunds.some((r) => r.status === 'requested' && r.account === null);
-  const panel = (id: Action) => ({ id, open: open === id, onToggle: () => setOpen(open === id ? null : id) });
+  const dialog = (id: Action) => ({
+    open: open === id,
+    onOpenChange: (next: boolean) => setOpen(next ? id : null),
+    completed,
+  });
 
   return (
     <section aria-labelledby="manage-actions-title">
@@ -95,24 +125,29 @@ export function ManageActions({ view, session, onChanged }: ChangeFormProps) {
           {canRebook || view.nameChangeAllowed || needsAccount || view.cancel.allowed ? (
             <ul className="divide-y divide-slate-200">
               {canRebook ? (
-                <ActionPanel {...panel('rebook')} title={t('manage.rebookTitle')} icon={<CalendarClock />}>
+                <ActionDialog
+                  {...dialog('rebook')}
+                  wide
+                  title={t('manage.rebookTitle')}
+                  icon={<CalendarClock />}
+                >
                   <RebookForm {...props} />
-                </ActionPanel>
+                </ActionDialog>
               ) : null}
               {view.nameChangeAllowed ? (
-                <ActionPanel {...panel('name')} title={t('manage.nameTitle')} icon={<PenLine />}>
+                <ActionDialog {...dialog('name')} title={t('manage.nameTitle')} icon={<PenLine />}>
                   <NameForm {...props} />
-                </ActionPanel>
+                </ActionDialog>
               ) : null}
               {needsAccount ? (
-                <ActionPanel {...panel('account')} title={t('manage.accountTitle')} icon={<Banknote />}>
+                <ActionDialog {...dialog('account')} title={t('manage.accountTitle')} icon={<Banknote />}>
                   <AccountForm {...props} />
-                </ActionPanel>
+                </ActionDialog>
               ) : null}
               {view.cancel.allowed ? (
-                <ActionPanel {...panel('cancel')} title={t('manage.cancelTitle')} icon={<XCircle />}>
+                <ActionDialog {...dialog('cancel')} title={t('manage.cancelTitle')} icon={<XCircle />}>
                   <CancelForm {...props} />
-                </ActionPanel>
+                </ActionDialog>
               ) : null}
             </ul>
           ) : (

@@ -1,9 +1,16 @@
 import { type FormEvent, useState } from 'react';
 import type { ManageView } from '#shared/manage-api.ts';
 import { T } from '#web/i18n/texts.tsx';
-import { type AccountDraft, AccountFields, EMPTY_ACCOUNT, isBlank, parseAccount } from './account-fields.tsx';
+import {
+  type AccountDraft,
+  AccountFields,
+  accountProblems,
+  EMPTY_ACCOUNT,
+  isBlank,
+  parseAccount,
+} from './account-fields.tsx';
 import { cancelBooking } from './api.ts';
-import { ConfirmChange } from './code-entry.tsx';
+import { CodeStep, ConfirmChange } from './code-entry.tsx';
 import { Money } from './money.tsx';
 import { useManageTexts } from './texts.ts';
 import { type ChangeFormProps, useChange } from './use-change.ts';
@@ -42,9 +49,11 @@ export function CancelForm({ view, session, onChanged }: ChangeFormProps) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const given = refundDue && !isBlank(account) ? parseAccount(account) : undefined;
-    if (given === null) return change.refuse(t('manage.accountIncomplete'));
+    // The account is optional: once begun, each of its fields is needed.
+    const begun = refundDue && !isBlank(account);
+    const given = begun ? parseAccount(account) : null;
     void change.submit(
+      begun ? accountProblems(t, account) : {},
       (access, requestId) =>
         cancelBooking(session.reference, access, { requestId, ...(given ? { account: given } : {}) }),
       () => 'manage.cancelDone',
@@ -52,7 +61,8 @@ export function CancelForm({ view, session, onChanged }: ChangeFormProps) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-busy={change.busy}>
+    <form ref={change.formRef} onSubmit={onSubmit} noValidate className="grid gap-4" aria-busy={change.busy}>
+      <CodeStep session={session} change={change} email={view.emailMasked} idPrefix="cancel" />
       <div className="grid gap-2">
         <h4 className="text-sm font-semibold text-slate-900">{t('manage.policyTitle')}</h4>
         <PolicyLines policy={view.refundPolicy} />
@@ -75,8 +85,9 @@ export function CancelForm({ view, session, onChanged }: ChangeFormProps) {
           <AccountFields
             idPrefix="cancel-account"
             value={account}
-            onChange={(next) => {
-              change.edited();
+            errors={change.fields}
+            onChange={(next, field) => {
+              change.edited(field);
               setAccount(next);
             }}
           />
@@ -85,10 +96,8 @@ export function CancelForm({ view, session, onChanged }: ChangeFormProps) {
       <ConfirmChange
         session={session}
         change={change}
-        email={view.emailMasked}
         label={t('manage.cancelConfirm')}
         variant="destructive"
-        idPrefix="cancel"
       />
     </form>
   );

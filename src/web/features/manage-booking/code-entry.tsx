@@ -1,8 +1,8 @@
 import { Mail } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect } from 'react';
+import { FormField } from '#web/components/form-field.tsx';
 import { OneTimeCodeInput } from '#web/components/one-time-code-input.tsx';
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx';
-import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useLanguage } from '#web/i18n/texts.tsx';
 import { useSecondsUntil } from '#web/lib/use-seconds-until.ts';
@@ -23,126 +23,224 @@ export function ErrorAlert({ error }: { error: unknown }) {
   );
 }
 
+/** Asking for a code (again): its label follows the sending, the wait and the last code sent. */
+function SendCodeButton({
+  session,
+  onSend,
+  first,
+  variant = 'secondary',
+}: {
+  session: ManageSession;
+  onSend?: (() => void) | undefined;
+  /** The label before any code went out. */
+  first: string;
+  variant?: ButtonProps['variant'];
+}) {
+  const t = useManageTexts();
+  const { sending, sentAt, cooldownUntil, maxedOut } = session.code;
+  const cooldown = useSecondsUntil(cooldownUntil);
+  return (
+    <Button
+      type="button"
+      variant={variant}
+      className="h-auto min-h-11 w-full whitespace-normal py-2 sm:w-fit"
+      onClick={() => {
+        onSend?.();
+        void session.sendCode();
+      }}
+      disabled={sending || cooldown > 0 || maxedOut}
+    >
+      {sending ? <Spinner /> : <Mail aria-hidden="true" />}
+      {sending
+        ? t('manage.sendingCode')
+        : cooldown > 0
+          ? t('manage.sendAgainIn', { n: cooldown })
+          : sentAt
+            ? t('manage.sendNewCode')
+            : first}
+    </Button>
+  );
+}
+
+/** The code's field, its problem said under it. */
+function CodeField({
+  inputId,
+  code,
+  error,
+  describedBy,
+  onCodeChange,
+}: {
+  inputId: string;
+  code: string;
+  error: string | undefined;
+  describedBy: string;
+  onCodeChange: (code: string) => void;
+}) {
+  const t = useManageTexts();
+  return (
+    <FormField id={inputId} label={t('manage.codeLabel')} error={error} describedBy={describedBy}>
+      {(control) => (
+        <OneTimeCodeInput
+          {...control}
+          className="max-w-48 text-center font-mono text-lg tracking-[0.3em] sm:text-lg"
+          value={code}
+          onValueChange={onCodeChange}
+        />
+      )}
+    </FormField>
+  );
+}
+
 /**
- * "Send a code" to the booking's own address, then the code's field. The asking is the page's
- * (one limit per reference), the code typed is the form's.
+ * Opening the booking: "Send a code" to the booking's own address, then the code's field. The
+ * asking is the page's (one limit per reference), the code typed is the form's.
  */
 export function CodeEntry({
   session,
-  email,
   code,
+  error,
   onCodeChange,
   onSend,
   inputId,
 }: {
   session: ManageSession;
-  /** The booking's masked address, when the page knows it. */
-  email?: string;
   code: string;
+  /** The code's problem, said under its field. */
+  error: string | undefined;
   onCodeChange: (code: string) => void;
-  /** Asking for a code answers an objection that there was none. */
   onSend: () => void;
   inputId: string;
 }) {
   const t = useManageTexts();
-  const { sending, sentAt, cooldownUntil, maxedOut, error } = session.code;
-  const cooldown = useSecondsUntil(cooldownUntil);
   const hintId = `${inputId}-sent`;
   return (
     <div className="grid gap-3">
-      <Button
-        variant="secondary"
-        className="h-auto min-h-11 w-full whitespace-normal py-2 sm:w-fit"
-        onClick={() => {
-          onSend();
-          void session.sendCode();
-        }}
-        disabled={sending || cooldown > 0 || maxedOut}
-      >
-        {sending ? <Spinner /> : <Mail aria-hidden="true" />}
-        {sending
-          ? t('manage.sendingCode')
-          : cooldown > 0
-            ? t('manage.sendAgainIn', { n: cooldown })
-            : sentAt
-              ? t('manage.sendNewCode')
-              : t('manage.sendCode')}
-      </Button>
+      <SendCodeButton session={session} onSend={onSend} first={t('manage.sendCode')} />
       <p id={hintId} aria-live="polite" className="text-sm text-slate-700 empty:hidden">
-        {sentAt ? (email ? t('manage.codeSentTo', { email }) : t('manage.codeSent')) : ''}
+        {session.code.sentAt ? t('manage.codeSent') : ''}
       </p>
-      <ErrorAlert error={error} />
-      {sentAt ? (
-        <div className="grid gap-2">
-          <Label htmlFor={inputId}>{t('manage.codeLabel')}</Label>
-          <OneTimeCodeInput
-            id={inputId}
-            className="max-w-48 text-center font-mono text-lg tracking-[0.3em] sm:text-lg"
-            aria-describedby={hintId}
-            value={code}
-            onValueChange={onCodeChange}
-          />
-        </div>
+      <ErrorAlert error={session.code.error} />
+      {session.code.sentAt ? (
+        <CodeField
+          inputId={inputId}
+          code={code}
+          error={error}
+          describedBy={hintId}
+          onCodeChange={onCodeChange}
+        />
       ) : null}
     </div>
   );
 }
 
-/** The submit of a change: a code unless one was proved a moment ago, progress, and the outcome. */
-export function ConfirmChange({
+/**
+ * A change's code, first in its dialog: sent as the dialog opens, or as soon as the wait
+ * between codes is over (a code sent a moment ago and still unused is asked for instead), then
+ * its field. A code proved a moment ago (the page holds its grant) needs none.
+ */
+export function CodeStep({
   session,
   change,
   email,
-  label,
-  variant = 'default',
   idPrefix,
-  children,
 }: {
   session: ManageSession;
   change: Change;
   email: string;
-  label: string;
-  variant?: ButtonProps['variant'];
   idPrefix: string;
-  children?: ReactNode;
 }) {
   const t = useManageTexts();
+  const { sending, sentAt, cooldownUntil, maxedOut, error } = session.code;
+  const needed = !session.hasGrant;
+  const waiting = useSecondsUntil(cooldownUntil) > 0;
+  const { sendCode } = session;
+  useEffect(() => {
+    if (needed && !sentAt && !sending && !waiting && !maxedOut && !error) void sendCode();
+  }, [needed, sentAt, sending, waiting, maxedOut, error, sendCode]);
+
+  if (!needed) {
+    return (
+      <p className="rounded-xl border border-green-200 bg-green-50 p-3 text-sm text-green-950">
+        {t('manage.confirmReady')}
+      </p>
+    );
+  }
+  const inputId = `${idPrefix}-code`;
+  const hintId = `${inputId}-sent`;
   return (
-    <div className="grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
-      {session.hasGrant ? (
-        <p className="text-sm text-slate-700">{t('manage.confirmReady')}</p>
-      ) : (
-        <>
-          <p className="text-sm text-slate-700">
-            {email ? t('manage.confirmIntro', { email }) : t('manage.confirmIntroNoEmail')}
-          </p>
-          <CodeEntry
-            session={session}
-            email={email}
-            code={change.code}
-            onCodeChange={change.setCode}
-            onSend={change.clearProblem}
-            inputId={`${idPrefix}-code`}
-          />
-        </>
-      )}
-      {children}
+    <div className="grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
+      <p id={hintId} aria-live="polite" className="text-sm text-slate-700">
+        {sending && !sentAt
+          ? t('manage.sendingCode')
+          : sentAt
+            ? email
+              ? t('manage.codeSentTo', { email })
+              : t('manage.codeSent')
+            : email
+              ? t('manage.confirmIntro', { email })
+              : t('manage.confirmIntroNoEmail')}
+      </p>
+      <ErrorAlert error={error} />
+      {sentAt ? (
+        <CodeField
+          inputId={inputId}
+          code={change.code}
+          error={change.fields.code}
+          describedBy={hintId}
+          onCodeChange={change.setCode}
+        />
+      ) : null}
+      {sentAt || error || waiting ? (
+        <SendCodeButton
+          session={session}
+          onSend={() => change.fixed('code')}
+          first={t('manage.sendCode')}
+          variant="outline"
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The submit of a change, with what went wrong that belongs to no field. There is none until a
+ * code went out (or a grant is held): no button asks for what the page cannot yet check.
+ */
+export function ConfirmChange({
+  session,
+  change,
+  label,
+  variant = 'default',
+  busy = change.busy,
+}: {
+  session: ManageSession;
+  change: Change;
+  label: string;
+  variant?: ButtonProps['variant'];
+  busy?: boolean;
+}) {
+  const t = useManageTexts();
+  const ready = session.hasGrant || session.code.sentAt !== null;
+  return (
+    <div className="grid gap-4">
       <ErrorAlert error={change.error} />
-      <div className="flex flex-wrap items-center gap-3">
-        <Button
-          type="submit"
-          variant={variant}
-          size="lg"
-          className="h-auto min-h-12 w-full whitespace-normal py-2 sm:w-auto"
-          disabled={change.busy}
-        >
-          {change.busy ? <Spinner /> : null}
-          {change.busy ? t('manage.saving') : label}
-        </Button>
-        <span role="status" className="sr-only">
-          {change.busy ? t('manage.saving') : ''}
-        </span>
-      </div>
+      {ready ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button
+            type="submit"
+            variant={variant}
+            size="lg"
+            className="h-auto min-h-12 w-full whitespace-normal py-2 sm:w-auto"
+            disabled={busy}
+          >
+            {busy ? <Spinner /> : null}
+            {busy ? t('manage.saving') : label}
+          </Button>
+          <span role="status" className="sr-only">
+            {busy ? t('manage.saving') : ''}
+          </span>
+        </div>
+      ) : null}
     </div>
   );
 }

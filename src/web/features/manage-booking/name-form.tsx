@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
+import { FormField } from '#web/components/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
 import { renamePassenger } from './api.ts';
-import { ConfirmChange } from './code-entry.tsx';
+import { CodeStep, ConfirmChange } from './code-entry.tsx';
 import { useManageTexts } from './texts.ts';
 import { type ChangeFormProps, useChange } from './use-change.ts';
 
@@ -15,41 +15,44 @@ export function NameForm({ view, session, onChanged }: ChangeFormProps) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const passengerName = name.trim().replace(/\s+/g, ' ');
-    if (passengerName.length < 2 || passengerName.length > 100) return change.refuse(t('manage.nameInvalid'));
-    if (passengerName === view.passengerName.trim()) return change.refuse(t('manage.nameUnchanged'));
+    const problem =
+      passengerName.length < 2 || passengerName.length > 100
+        ? t('manage.nameInvalid')
+        : passengerName === view.passengerName.trim()
+          ? t('manage.nameUnchanged')
+          : null;
     void change.submit(
+      problem ? { name: problem } : {},
       (access, requestId) => renamePassenger(session.reference, access, { requestId, passengerName }),
       () => 'manage.nameDone',
+      (thrown) => (thrown.code === 'validation_error' ? 'name' : null),
     );
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-busy={change.busy}>
-      <div className="grid gap-2">
-        <Label htmlFor="manage-name">{t('manage.nameLabel')}</Label>
-        <Input
-          id="manage-name"
-          autoComplete="name"
-          maxLength={100}
-          required
-          aria-describedby="manage-name-hint"
-          value={name}
-          onChange={(e) => {
-            change.edited();
-            setName(e.target.value);
-          }}
-        />
-        <p id="manage-name-hint" className="text-sm text-slate-600">
-          {t('manage.nameHint')}
-        </p>
-      </div>
-      <ConfirmChange
-        session={session}
-        change={change}
-        email={view.emailMasked}
-        label={t('manage.nameConfirm')}
-        idPrefix="name"
-      />
+    <form ref={change.formRef} onSubmit={onSubmit} noValidate className="grid gap-4" aria-busy={change.busy}>
+      <CodeStep session={session} change={change} email={view.emailMasked} idPrefix="name" />
+      <FormField
+        id="manage-name"
+        label={t('manage.nameLabel')}
+        hint={t('manage.nameHint')}
+        error={change.fields.name}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="name"
+            maxLength={100}
+            required
+            value={name}
+            onChange={(e) => {
+              change.edited('name');
+              setName(e.target.value);
+            }}
+          />
+        )}
+      </FormField>
+      <ConfirmChange session={session} change={change} label={t('manage.nameConfirm')} />
     </form>
   );
 }

@@ -1,39 +1,54 @@
 import { KeyRound } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { isCompleteCode } from '#web/components/one-time-code-input.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useLanguage } from '#web/i18n/texts.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 import { verifyManageCode } from './api.ts';
 import { CodeEntry, ErrorAlert } from './code-entry.tsx';
-import { FormProblem } from './errors.ts';
+import { manageErrorText } from './errors.ts';
 import type { ManageSession } from './session.ts';
 import { useManageTexts } from './texts.ts';
+import { focusFirstInvalid } from './use-change.ts';
 
 /** No link (or a refused one): the reference, a code to the booking's e-mail, and the code typed. */
 export function OpenWithCode({ session, onOpened }: { session: ManageSession; onOpened: () => void }) {
   const t = useManageTexts();
+  const language = useLanguage();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The code's problem, under its field; what is not the code's (no connection), under the form. */
+  const [codeError, setCodeError] = useState<string | undefined>();
   const [error, setError] = useState<unknown>(null);
+  const [focusTick, setFocusTick] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
   const running = useRef(false);
+
+  useEffect(() => {
+    if (focusTick > 0) focusFirstInvalid(formRef.current);
+  }, [focusTick]);
+
+  const refuseCode = (message: string) => {
+    setCodeError(message);
+    setFocusTick((n) => n + 1);
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (running.current) return;
     const value = code.trim();
-    if (!isCompleteCode(value)) {
-      setError(new FormProblem(session.code.sentAt ? t('msg.otpCodeFormat') : t('manage.codeNeeded')));
-      return;
-    }
+    setError(null);
+    if (!isCompleteCode(value)) return refuseCode(t('msg.otpCodeFormat'));
     running.current = true;
     setBusy(true);
-    setError(null);
     try {
       session.verified(await verifyManageCode(session.reference, value));
       onOpened();
     } catch (thrown) {
-      setError(thrown);
+      if (thrown instanceof ApiError && thrown.status !== 0) refuseCode(manageErrorText(t, thrown, language));
+      else setError(thrown);
     } finally {
       running.current = false;
       setBusy(false);
@@ -64,15 +79,19 @@ export function OpenWithCode({ session, onOpened }: { session: ManageSession; on
           </p>
         ) : null}
         <p className="text-sm text-slate-700">{t('manage.openIntro')}</p>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-busy={busy}>
+        <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4" aria-busy={busy}>
           <CodeEntry
             session={session}
             code={code}
+            error={codeError}
             onCodeChange={(value) => {
-              setError(null);
+              setCodeError(undefined);
               setCode(value);
             }}
-            onSend={() => setError(null)}
+            onSend={() => {
+              setCodeError(undefined);
+              setError(null);
+            }}
             inputId="manage-open-code"
           />
           <ErrorAlert error={error} />

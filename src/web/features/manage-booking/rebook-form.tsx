@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import type { Currency } from '#shared/constants.ts';
 import type { ManageRebookQuote } from '#shared/manage-api.ts';
 import type { PublicSettings, Trip } from '#shared/schemas.ts';
@@ -11,17 +11,29 @@ import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useOperatorText } from '#web/i18n/operator-text.ts';
 import { T, useLanguage } from '#web/i18n/texts.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
 import { formatTravelDate, isIsoDate } from '#web/lib/dates.ts';
 import { publicSettingsQuery, useOperatorToday } from '#web/lib/operator-time-zone.ts';
 import { cn } from '#web/lib/utils.ts';
 import { launchesQuery, rebookBooking, rebookQuoteQuery, seatMapQuery, tripsQuery } from './api.ts';
-import { ConfirmChange, ErrorAlert } from './code-entry.tsx';
+import { CodeStep, ConfirmChange, ErrorAlert } from './code-entry.tsx';
 import { manageErrorText } from './errors.ts';
 import { Money } from './money.tsx';
 import { SlipInput } from './slip-input.tsx';
 import { useManageTexts } from './texts.ts';
 import { type ChangeFormProps, useChange } from './use-change.ts';
+
+/** A field's problem, said under it (its id names it in the field's aria-describedby). */
+function FieldProblem({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} role="alert" className="text-sm text-red-800">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** What a group of controls in error carries: marked invalid and described by its problem. */
+const problemProps = (id: string, message: string | undefined) =>
+  message ? { 'aria-invalid': true as const, 'aria-describedby': id } : {};
 
 /** One choice of a list (a departure, a launch): a real radio button in a card. */
 function Choice({
@@ -181,35 +193,27 @@ export function RebookForm({ view, session, onChanged }: ChangeFormProps) {
     view: (taken.has(s.label) ? 'occupied' : chosen.includes(s.label) ? 'selected' : 'available') as SeatView,
   }));
 
-  // Seats taken since the map was read: named by the server, dropped, and the map read again.
-  useEffect(() => {
-    if (!(change.error instanceof ApiError) || change.error.code !== 'seats_unavailable') return;
-    const lost = change.error.details.seats ?? [];
-    setSeats((current) => current.filter((s) => !lost.includes(s)));
-    void queryClient.invalidateQueries({ queryKey: ['seat-map'] });
-  }, [change.error, queryClient]);
-
-  const edit = () => change.edited();
+  const edit = (field?: string) => change.edited(field);
   const pickDate = (next: string) => {
-    edit();
+    edit('departure');
     setPicked(next);
     setTrip(null);
     setLaunchId(null);
     setSeats([]);
   };
   const pickTrip = (next: Trip) => {
-    edit();
+    edit('departure');
     setTrip(next);
     setLaunchId(null);
     setSeats([]);
   };
   const pickLaunch = (id: string) => {
-    edit();
+    edit('seats');
     setLaunchId(id);
     setSeats([]);
   };
   const toggleSeat = (label: string) => {
-    edit();
+    edit('seats');
     // Past the party's count, the earliest choice gives way: one tap moves a lone passenger.
     setSeats((current) =>
       current.includes(label) ? current.filter((s) => s !== label) : [...current, label].slice(-party),
@@ -218,21 +222,20 @@ export function RebookForm({ view, session, onChanged }: ChangeFormProps) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!trip || !launch) return change.refuse(t('manage.departureNeeded'));
-    if (chosen.length !== party) return change.refuse(t('manage.seatsNeeded', { n: party }));
-    if (!quote.data) {
-      return change.refuse(
-        quote.isError ? manageErrorText(t, quote.error, language) : t('manage.quoteLoading'),
-      );
-    }
-    if (needsSlip && !slip) return change.refuse(t('manage.slipNeeded'));
+    const problems: Record<string, string> = {};
+    if (!trip || !launch) problems.departure = t('manage.departureNeeded');
+    else if (chosen.length !== party) problems.seats = t('manage.seatsNeeded', { n: party });
+    else if (!quote.data) {
+      problems.price = quote.isError ? manageErrorText(t, quote.error, language) : t('manage.quoteLoading');
+    } else if (needsSlip && !slip) problems.slip = t('manage.slipNeeded');
     const body = {
-      scheduleId: trip.scheduleId,
-      travelDate: trip.travelDate,
-      launchId: launch.id,
+      scheduleId: trip?.scheduleId ?? '',
+      travelDate: trip?.travelDate ?? '',
+      launchId: launch?.id ?? '',
       seats: chosen,
     };
     void change.submit(
+      problems,
       (access, requestId) =>
         rebookBooking(
           session.reference,
@@ -241,6 +244,15 @@ export function RebookForm({ view, session, onChanged }: ChangeFormProps) {
           needsSlip ? (slip?.blob ?? null) : null,
         ),
       (next) => (next.extraAmount ? 'manage.rebookDonePending' : 'manage.rebookDone'),
+      (thrown) => {
+        if (thrown.code === 'slip_required') return 'slip';
+        if (thrown.code !== 'seats_unavailable') return null;
+        // Seats taken since the map was read: named by the server, dropped, and the map read again.
+        const lost = thrown.details.seats ?? [];
+        setSeats((current) => current.filter((s) => !lost.includes(s)));
+        void queryClient.invalidateQueries({ queryKey: ['seat-map'] });
+        return 'seats';
+      },
     );
   };
 
@@ -248,7 +260,8 @@ export function RebookForm({ view, session, onChanged }: ChangeFormProps) {
     candidate.travelDate === view.travelDate && candidate.departureTime === view.departureTime;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={change.busy}>
+    <form ref={change.formRef} onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={change.busy}>
+      <CodeStep session={session} change={change} email={view.emailMasked} idPrefix="rebook" />
       <p className="text-sm text-slate-700">{t('manage.rebookIntro', { n: party })}</p>
       {view.rebook.free ? (
         <p className="rounded-xl border border-green-200 bg-green-50 p-3 text-sm text-green-950">
@@ -268,7 +281,11 @@ export function RebookForm({ view, session, onChanged }: ChangeFormProps) {
         />
       </div>
 
-      <fieldset className="grid gap-2" aria-busy={trips.isFetching}>
+      <fieldset
+        className="grid gap-2"
+        aria-busy={trips.isFetching}
+        {...problemProps('rebook-departure-error', change.fields.departure)}
+      >
         <legend className="mb-2 text-sm font-semibold text-slate-900">
           {t('manage.departuresLegend')}
           {searchable ? (
@@ -307,6 +324,7 @@ export function RebookForm({ view, session, onChanged }: ChangeFormProps) {
             </Choice>
           );
         })}
+        <FieldProblem id="rebook-departure-error" message={change.fields.departure} />
       </fieldset>
 
       {trip ? (
@@ -338,8 +356,8 @@ export function RebookForm({ view, session, onChanged }: ChangeFormProps) {
       ) : null}
 
       {trip && launch ? (
-        <div className="grid gap-3">
-          <h4 className="text-sm font-semibold text-slate-900">{t('manage.seatsLegend')}</h4>
+        <fieldset className="grid gap-3" {...problemProps('rebook-seats-error', change.fields.seats)}>
+          <legend className="mb-3 text-sm font-semibold text-slate-900">{t('manage.seatsLegend')}</legend>
           <SeatLegend />
           {seatMap.isError ? <LoadError error={seatMap.error} /> : null}
           {seatMap.data ? (
@@ -352,7 +370,8 @@ export function RebookForm({ view, session, onChanged }: ChangeFormProps) {
               ? t('manage.seatsPicked', { n: party, picked: chosen.length, seats: chosen.join(', ') })
               : t('manage.seatsPick', { n: party })}
           </p>
-        </div>
+          <FieldProblem id="rebook-seats-error" message={change.fields.seats} />
+        </fieldset>
       ) : null}
 
       {trip ? (
@@ -370,29 +389,33 @@ export function RebookForm({ view, session, onChanged }: ChangeFormProps) {
               <QuoteText quote={quote.data} free={view.rebook.free} />
             </p>
           )}
+          <FieldProblem id="rebook-price-error" message={change.fields.price} />
         </div>
       ) : null}
 
       {needsSlip && quote.data ? (
         <div className="grid gap-4">
           <PayInto quote={quote.data} />
-          <SlipInput
-            slip={slip}
-            onChange={(next) => {
-              edit();
-              setSlip(next);
-            }}
-            onBusyChange={setSlipBusy}
-          />
+          <fieldset className="grid gap-2" {...problemProps('rebook-slip-error', change.fields.slip)}>
+            <legend className="sr-only">{t('manage.slipLabel')}</legend>
+            <SlipInput
+              slip={slip}
+              onChange={(next) => {
+                edit('slip');
+                setSlip(next);
+              }}
+              onBusyChange={setSlipBusy}
+            />
+            <FieldProblem id="rebook-slip-error" message={change.fields.slip} />
+          </fieldset>
         </div>
       ) : null}
 
       <ConfirmChange
         session={session}
-        change={{ ...change, busy: change.busy || slipBusy }}
-        email={view.emailMasked}
+        change={change}
+        busy={change.busy || slipBusy}
         label={t('manage.rebookConfirm')}
-        idPrefix="rebook"
       />
     </form>
   );
