@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, ticketSeats } from '#server/db/schema.ts';
 import { createDevTransport, createMailer } from '#server/lib/mailer.ts';
-import { APPROVAL_UNDO_SECONDS, type AdminTicket, type TicketList } from '#shared/admin-api.ts';
+import { type AdminTicket, APPROVAL_UNDO_SECONDS, type TicketList } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages/api.ts';
 import { makeSchedule, makeTicket } from '#tests/factories.ts';
 import { useAdminApp } from '#tests/setup/admin-app.ts';
@@ -39,7 +39,7 @@ describe(`the review queue (${testDatabaseKind})`, () => {
     const early = await makeSchedule(db(), { travelDate: date, stops: [{ departureTime: '07:30' }, {}] });
     const next = await makeSchedule(db(), { travelDate: dayAfter, stops: [{ departureTime: '06:00' }, {}] });
     // Booked in this order: the day after first, then the afternoon, then the morning twice.
-    const made = [];
+    const made: { id: string }[] = [];
     for (const schedule of [next, late, early, early])
       made.push((await makeTicket(db(), { schedule })).ticket);
     const [onNext, onLate, firstEarly, secondEarly] = made;
