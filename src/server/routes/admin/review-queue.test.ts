@@ -40,8 +40,11 @@ describe(`the review queue (${testDatabaseKind})`, () => {
     const next = await makeSchedule(db(), { travelDate: dayAfter, stops: [{ departureTime: '06:00' }, {}] });
     // Booked in this order: the day after first, then the afternoon, then the morning twice.
     const made: { id: string }[] = [];
-    for (const schedule of [next, late, early, early])
-      made.push((await makeTicket(db(), { schedule })).ticket);
+    for (const [i, schedule] of [next, late, early, early].entries()) {
+      // A second apart: the database clock alone may give two quick inserts the same instant.
+      const createdAt = new Date(Date.UTC(2032, 0, 1, 0, 0, i));
+      made.push((await makeTicket(db(), { schedule, createdAt })).ticket);
+    }
     const [onNext, onLate, firstEarly, secondEarly] = made;
 
     const queue: TicketList = (await t.get(`/api/admin/tickets?status=pending&q=`)).json();

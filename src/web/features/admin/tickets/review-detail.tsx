@@ -30,11 +30,12 @@ export function ReviewDetail({
   onViewSlip: (ticket: AdminTicket, payment: SlipPayment) => void;
 }) {
   const listed = queue.find((t) => t.id === ticketId);
-  const single = useQuery({ ...ticketQuery(ticketId), enabled: !listed });
-  // A booking just approved leaves the queue before "and next" moves on: it stays on screen
-  // meanwhile (its actions must stay mounted to finish), as it was until the server's answer.
+  // A booking just approved or deleted leaves the queue before "and next" moves on: it stays
+  // on screen meanwhile as it was (its actions must stay mounted to finish), not fetched again.
   const shown = useRef<AdminTicket | undefined>(undefined);
-  const ticket = listed ?? single.data ?? (shown.current?.id === ticketId ? shown.current : undefined);
+  const stillShown = shown.current?.id === ticketId ? shown.current : undefined;
+  const single = useQuery({ ...ticketQuery(ticketId), enabled: !listed && !stillShown });
+  const ticket = listed ?? single.data ?? stillShown;
   shown.current = ticket;
   const index = queue.findIndex((t) => t.id === ticketId);
   const next = index >= 0 ? queue[index + 1] : queue[0];

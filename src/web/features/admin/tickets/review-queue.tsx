@@ -68,7 +68,7 @@ export function ReviewQueue({
             <SlipButton ticket={ticket} onView={() => onViewSlip(ticket)} />
             <Link
               href={hrefOf(ticket)}
-              className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] gap-x-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 lg:grid-cols-[7rem_minmax(0,1fr)_minmax(0,1.3fr)_11rem_8rem_9rem] lg:items-center"
+              className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] gap-x-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 lg:grid-cols-[6.5rem_minmax(0,1.2fr)_minmax(0,1fr)_10.5rem_7rem_6.5rem] lg:items-center"
             >
               <span className="font-mono font-bold tracking-wider text-sky-800 underline-offset-2 lg:underline">
                 {ticket.reference}
