@@ -30,11 +30,11 @@ export function UndoBanner({ onUndone }: { onUndone: (ticketId: string) => void 
       {undoable ? (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-950 shadow-sm">
           <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-green-700" />
-          <p className="min-w-0 flex-1">
+          <p className="min-w-48 flex-1">
             Approved <span className="font-mono font-semibold">{undoable.reference}</span>. The passenger is
             e-mailed once the undo time is over.
           </p>
-          <span aria-hidden="true" className="tabular-nums text-green-900">
+          <span aria-hidden="true" className="ml-auto tabular-nums text-green-900">
             {left} s
           </span>
           <Button
