@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, SkipForward } from 'lucide-react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
 import type { SlipPayment } from '#web/components/slip-viewer/slip-viewer-dialog.tsx';
@@ -41,8 +41,22 @@ export function ReviewDetail({
   const next = index >= 0 ? queue[index + 1] : queue[0];
   const position = index >= 0 ? index + 1 : null;
 
+  // A booking opened (from its row, "and next", a skip, an undo) is read from its top, where the
+  // reader and a screen reader's focus start, not where the last one was left.
+  const top = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each booking opened.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    top.current?.focus({ preventScroll: true });
+  }, [ticketId]);
+
   return (
-    <section aria-label="Booking under review" className="flex flex-col gap-3">
+    <section
+      ref={top}
+      tabIndex={-1}
+      aria-label="Booking under review"
+      className="flex flex-col gap-3 outline-none"
+    >
       <nav aria-label="Review queue" className="flex flex-wrap items-center justify-between gap-2">
         <Link
           href={backHref}

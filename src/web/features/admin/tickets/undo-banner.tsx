@@ -26,7 +26,8 @@ export function UndoBanner({ onUndone }: { onUndone: (ticketId: string) => void 
   const left = useSecondsLeft(undoable?.until);
 
   return (
-    <div role="status" className="empty:hidden">
+    // Under the admin header (h-16) while the reviewer scrolls through the next booking.
+    <div role="status" className="sticky top-18 z-20 empty:hidden">
       {undoable ? (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-950 shadow-sm">
           <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-green-700" />
