@@ -96,6 +96,12 @@ export type ClientInfo = z.infer<typeof clientInfoSchema>;
 // --- Tickets -----------------------------------------------------------------------------
 
 export const TICKET_TABS = ['pending', 'approved', 'rejected'] as const;
+
+/**
+ * How long an approval can be undone (`POST /api/admin/tickets/:id/undo-approval`). The approval
+ * e-mail waits this long before it goes out, so an undone approval was never told to anyone.
+ */
+export const APPROVAL_UNDO_SECONDS = 30;
 export type TicketTab = (typeof TICKET_TABS)[number];
 export type { MarkedStatus, PaymentStatus, TicketStatus };
 export { MARKED_STATUSES };

@@ -111,6 +111,8 @@ export const ERROR_CODES = [
   'too_many_tickets',
   'trip_completed',
   'trip_not_found',
+  'undo_refused',
+  'undo_too_late',
   'unknown_launch',
   'unknown_location',
   'unsupported_media_type',

@@ -733,7 +733,7 @@ export const mailOutbox = pgTable(
     /** What the row keeps once sent, when the mail carries a secret (a one-time code); null: all of it. */
     keptSubject: text('kept_subject'),
     keptText: text('kept_text'),
-    /** pending -> sent | failed (after the last retry) */
+    /** pending -> sent | failed (after the last retry); held (until next_attempt_at) -> sent | pending */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

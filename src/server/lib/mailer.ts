@@ -73,14 +73,26 @@ const MAX_BATCHES_PER_PASS = 25;
 const KICK_DELAY_MS = 20;
 const MAX_ERROR_LENGTH = 1_000;
 
-export type EnqueueMailOptions = { db: DbOrTx; mail: QueuedMail | ComposeMail };
+export type EnqueueMailOptions = {
+  db: DbOrTx;
+  mail: QueuedMail | ComposeMail;
+  /** The row's id, for a mail its sender must find again (a held mail it may withdraw). */
+  id?: string;
+  /**
+   * Keeps the mail back until then (status `held`): a change that can still be undone tells
+   * nobody until it cannot. Withdrawn by deleting the row while it is held and unclaimed.
+   */
+  heldUntil?: Date;
+};
 
 /** Writes the mail in the caller's transaction: a rolled-back transaction never sends it. */
-export async function enqueueMail({ db, mail: queued }: EnqueueMailOptions): Promise<string> {
+export async function enqueueMail({ db, mail: queued, id, heldUntil }: EnqueueMailOptions): Promise<string> {
   const mail = typeof queued === 'function' ? await queued(db) : queued;
   const [row] = await db
     .insert(mailOutbox)
     .values({
+      ...(id ? { id } : {}),
+      ...(heldUntil ? { status: 'held', nextAttemptAt: heldUntil } : {}),
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
@@ -229,8 +241,14 @@ export function createMailer(opts: {
       .from(mailOutbox)
       .where(
         and(
-          eq(mailOutbox.status, 'pending'),
-          or(eq(mailOutbox.attempts, 0), lte(mailOutbox.nextAttemptAt, now)),
+          or(
+            and(
+              eq(mailOutbox.status, 'pending'),
+              or(eq(mailOutbox.attempts, 0), lte(mailOutbox.nextAttemptAt, now)),
+            ),
+            // A held mail waits for its time on this process's clock, the one that set it.
+            and(eq(mailOutbox.status, 'held'), lte(mailOutbox.nextAttemptAt, now)),
+          ),
           or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, now)),
         ),
       )

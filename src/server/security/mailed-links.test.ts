@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, tickets } from '#server/db/schema.ts';
 import { createDevTransport, createMailer } from '#server/lib/mailer.ts';
+import { APPROVAL_UNDO_SECONDS } from '#shared/admin-api.ts';
 import { makePaymentSettings, makeSchedule, uniqueSuffix } from '#tests/factories.ts';
 import { signInAsAdmin } from '#tests/setup/admin-session.ts';
 import { PRODUCTION_ENV } from '#tests/setup/production-env.ts';
@@ -92,6 +93,8 @@ describe(`mail printed to the log keeps its secrets out (${testDatabaseKind})`, 
       transport: createDevTransport(log),
       from: 'x@y.z',
       log,
+      // The approval mail is held while the approval can be undone: this pass comes after.
+      clock: { now: () => new Date(Date.now() + (APPROVAL_UNDO_SECONDS + 1) * 1000) },
     });
     const mails = await mailEverything(t, {});
     // A manage code too: the reference and a code to the booking's e-mail.

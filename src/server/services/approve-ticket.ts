@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { tickets } from '#server/db/schema.ts';
@@ -8,7 +9,7 @@ import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
 import type { TicketSigner } from '#server/lib/ticket-signing.ts';
 import { approvedMail } from '#server/mails/approved-mail.ts';
-import type { AdminTicket } from '#shared/admin-api.ts';
+import { type AdminTicket, APPROVAL_UNDO_SECONDS } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages/api.ts';
 import { eTicketTokenOf } from './e-ticket-token-of.ts';
 import { lockTicket } from './lock-ticket.ts';
@@ -17,6 +18,22 @@ import { signedCode } from './read-e-ticket.ts';
 import { readTicket } from './read-ticket.ts';
 
 export const ticketNotPending = () => new AppError('ticket_not_pending', MSG.ticketNotPending, 409);
+
+/** When an approval made at `approvedAt` becomes final: no undo, and its e-mail goes out. */
+export const approvalFinalAt = (approvedAt: Date) =>
+  new Date(approvedAt.getTime() + APPROVAL_UNDO_SECONDS * 1000);
+
+/**
+ * The outbox id of the approval e-mail of one approval, derived from the ticket and the moment
+ * it was approved, so the undo finds that very mail again with nothing stored beside it.
+ */
+export function approvalMailId(ticketId: string, approvedAt: Date): string {
+  const hex = createHash('sha256')
+    .update(`approval-mail:${ticketId}:${approvedAt.toISOString()}`)
+    .digest('hex');
+  // Shaped as a version 4, variant 1 UUID, as the column's other ids are.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((Number.parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 export type ApproveTicketOptions = {
   db: Db;
@@ -31,13 +48,15 @@ export type ApproveTicketOptions = {
 
 /**
  * docs/product.md section 4: pending becomes confirmed and the payment completed. One transaction holds
- * the row lock, the audit entry, the passenger's mail and the live event.
+ * the row lock, the audit entry, the passenger's mail (held for the undo window) and the live event.
  */
 export async function approveTicket(opts: ApproveTicketOptions): Promise<AdminTicket> {
   return opts.db.transaction(async (tx) => {
     const before = await lockTicket({ db: tx, id: opts.ticketId });
     if (before.ticketStatus !== 'pending') throw ticketNotPending();
     const now = opts.clock.now();
+    // The passenger hears of the approval only once it can no longer be undone (undo-approval.ts).
+    const held = { id: approvalMailId(before.id, now), heldUntil: approvalFinalAt(now) };
     await tx
       .update(tickets)
       .set({ ticketStatus: 'confirmed', paymentStatus: 'completed', approvedAt: now, updatedAt: now })
@@ -48,7 +67,12 @@ export async function approveTicket(opts: ApproveTicketOptions): Promise<AdminTi
       action: 'approve',
       entity: 'ticket',
       entityId: before.id,
-      before: { ticketStatus: before.ticketStatus, paymentStatus: before.paymentStatus },
+      before: {
+        ticketStatus: before.ticketStatus,
+        paymentStatus: before.paymentStatus,
+        // A booking rebooked back to review was approved once before: an undo puts that back.
+        ...(before.approvedAt ? { approvedAt: before.approvedAt.toISOString() } : {}),
+      },
       after: { ticketStatus: 'confirmed', paymentStatus: 'completed' },
     });
     const ticket = await readTicket({ db: tx, id: before.id });
@@ -59,9 +83,10 @@ export async function approveTicket(opts: ApproveTicketOptions): Promise<AdminTi
       await enqueueMail({
         db: tx,
         mail: approvedMail(ticket, { url: `${opts.eTicketBase}/t/${token}`, code }),
+        ...held,
       });
     } else {
-      await enqueueMail({ db: tx, mail: approvedMail(ticket) });
+      await enqueueMail({ db: tx, mail: approvedMail(ticket), ...held });
     }
     await announce({ db: tx, event: { kind: 'ticket', data: { type: 'updated', ticketId: before.id } } });
     return ticket;

@@ -1,4 +1,4 @@
-import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { launches, locations, refundRequests, schedules, tickets } from '#server/db/schema.ts';
@@ -96,14 +96,25 @@ export type ListTicketsWhereOptions = {
   db: DbOrTx;
   where?: SQL | undefined;
   limit?: number;
+  /** `departure`: the soonest departure from the passenger's stop first, then first booked. */
+  order?: 'newest' | 'departure';
 };
 
-/** Admin views of the tickets matching `where` (all without one), newest first. */
+/** Admin views of the tickets matching `where` (all without one), newest first unless told. */
 export async function listTicketsWhere(opts: ListTicketsWhereOptions): Promise<AdminTicket[]> {
   const { db } = opts;
+  const order =
+    opts.order === 'departure'
+      ? [
+          asc(tickets.travelDate),
+          asc(sql`coalesce(${tickets.passengerDepartureTime}, ${schedules.departureTime})`),
+          asc(tickets.createdAt),
+          asc(tickets.id),
+        ]
+      : [desc(tickets.createdAt), desc(tickets.id)];
   const query = selectTickets(db)
     .where(opts.where)
-    .orderBy(desc(tickets.createdAt), desc(tickets.id))
+    .orderBy(...order)
     .$dynamic();
   const rows = await (opts.limit ? query.limit(opts.limit) : query);
   const stops = await listStopsOf({ db, scheduleIds: rows.map((r) => r.ticket.scheduleId) });

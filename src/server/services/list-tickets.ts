@@ -19,7 +19,7 @@ export type ListTicketsOptions = { db: DbOrTx; query: TicketListQuery };
 /**
  * GET /api/admin/tickets (docs/product.md section 2, Ticket management): a tab, a travel date, a
  * reference substring, and one passenger e-mail or client address; counts per tab under the
- * same filters.
+ * same filters. The Pending tab by departure, soonest first; the others newest first.
  */
 export async function listTickets(opts: ListTicketsOptions): Promise<TicketList> {
   const { db, query } = opts;
@@ -34,7 +34,8 @@ export async function listTickets(opts: ListTicketsOptions): Promise<TicketList>
   const where = query.status ? and(shared, eq(tickets.ticketStatus, TAB_STATUS[query.status])) : shared;
 
   const [list, grouped] = await readTogether(db, [
-    () => listTicketsWhere({ db, where }),
+    // The review queue works the soonest departure first: those passengers need their answer first.
+    () => listTicketsWhere({ db, where, order: query.status === 'pending' ? 'departure' : 'newest' }),
     () =>
       db
         .select({ status: tickets.ticketStatus, n: count() })

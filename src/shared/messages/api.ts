@@ -112,6 +112,10 @@ export const MSG = {
   ticketNotPending: 'Only pending tickets can be approved or rejected',
   ticketNotConfirmed: 'Only approved tickets can be marked',
   slipMissing: 'This booking has no payment slip',
+  approvalUndone: 'Approval undone: the booking is pending again',
+  approvalUndoFailed: 'Failed to undo the approval',
+  undoTooLate: 'Too late to undo: the approval e-mail has gone to the passenger',
+  undoRefused: 'This approval can no longer be undone: the booking has changed since',
   // trips
   tripStatusFailed: 'Failed to update trip status',
   tripMarked: (status: string) => `Trip marked as ${status}`,

@@ -30,6 +30,7 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/admin/tickets/by-reference/:reference': OWNER_OFFICE,
   'GET /api/admin/tickets/:id': OWNER_OFFICE,
   'POST /api/admin/tickets/:id/approve': OWNER_OFFICE,
+  'POST /api/admin/tickets/:id/undo-approval': OWNER_OFFICE,
   'POST /api/admin/tickets/:id/reject': OWNER_OFFICE,
   'POST /api/admin/tickets/reject-pending': OWNER_OFFICE,
   'POST /api/admin/tickets/:id/mark': OWNER_OFFICE,

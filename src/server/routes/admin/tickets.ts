@@ -9,6 +9,7 @@ import { readTicketByReference } from '#server/services/read-ticket-by-reference
 import { readTicketSlip } from '#server/services/read-ticket-slip.ts';
 import { rejectPendingTickets } from '#server/services/reject-pending-tickets.ts';
 import { rejectTicket } from '#server/services/reject-ticket.ts';
+import { undoApproval } from '#server/services/undo-approval.ts';
 import {
   adminTicketSchema,
   dashboardSchema,
@@ -84,6 +85,16 @@ export default defineRoutes(async (app, { config, clock, storage, db }) => {
           signer: ticketSignerOrNothing(req),
         }),
       ),
+  );
+
+  // An approval taken back within APPROVAL_UNDO_SECONDS, before its e-mail leaves (undo-approval.ts).
+  app.post(
+    '/api/admin/tickets/:id/undo-approval',
+    {
+      config: { permission: 'tickets.review' },
+      schema: { params: ticketIdParamsSchema, response: { 200: adminTicketSchema } },
+    },
+    async (req) => undoApproval({ db, clock, actorUserId: adminOf(req).id, ticketId: req.params.id }),
   );
 
   app.post(

@@ -9,6 +9,7 @@ import type {
 import { MSG } from '#shared/messages/api.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useStaffMutation } from '#web/lib/staff-mutation.ts';
+import { offerUndo } from './undo-store.ts';
 
 export type TicketFilters = { tab: TicketTab; date: string; q: string };
 
@@ -28,6 +29,13 @@ export const ticketListQuery = (filters: TicketFilters) =>
   });
 
 const ticketPath = (id: string) => `/api/admin/tickets/${encodeURIComponent(id)}`;
+
+/** One booking, for the review view when it is not (or no longer) in the listed queue. */
+export const ticketQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['admin', 'tickets', 'one', id],
+    queryFn: ({ signal }) => api.get<AdminTicket>(ticketPath(id), { signal }),
+  });
 
 export type TicketAction =
   | { kind: 'approve' }
@@ -64,7 +72,11 @@ const OUTCOME: Record<TicketAction['kind'], { ok: (a: TicketAction) => string; f
 /** One ticket's actions; `pending` says which one is running so its button can wait. */
 export function useTicketAction(ticketId: string) {
   return useStaffMutation({
-    mutationFn: (action: TicketAction) => send(ticketId, action),
+    mutationFn: async (action: TicketAction) => {
+      const answer = await send(ticketId, action);
+      if (action.kind === 'approve' && answer) offerUndo(answer);
+      return answer;
+    },
     done: (_data, action) => OUTCOME[action.kind].ok(action),
     failed: (action) => OUTCOME[action.kind].failed,
     refresh: TICKET_VIEWS,
@@ -98,6 +110,16 @@ export function useRejectPending() {
       api.post<RejectPendingResult>('/api/admin/tickets/reject-pending', body),
     done: (result) => MSG.bulkRejected(result.rejected),
     failed: MSG.bulkRejectFailed,
+    refresh: TICKET_VIEWS,
+  });
+}
+
+/** Takes an approval back while its window is open (the server keeps the window). */
+export function useUndoApproval() {
+  return useStaffMutation({
+    mutationFn: (ticketId: string) => api.post<AdminTicket>(`${ticketPath(ticketId)}/undo-approval`),
+    done: () => MSG.approvalUndone,
+    failed: MSG.approvalUndoFailed,
     refresh: TICKET_VIEWS,
   });
 }

@@ -25,7 +25,16 @@ const MARK_TONE: Record<MarkedStatus, string> = {
  * docs/product.md section 4: approve and reject on pending tickets, mark on confirmed, delete on any but
  * a counter sale (voided instead, docs/decisions/025).
  */
-export function TicketActions({ ticket }: { ticket: AdminTicket }) {
+export function TicketActions({
+  ticket,
+  next,
+  onDeleted,
+}: {
+  ticket: AdminTicket;
+  /** In the review queue: approving also moves on (`label` says where). */
+  next?: { label: string; go: () => void } | undefined;
+  onDeleted?: (() => void) | undefined;
+}) {
   const action = useTicketAction(ticket.id);
   const [rejectOpen, setRejectOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
@@ -80,31 +89,32 @@ export function TicketActions({ ticket }: { ticket: AdminTicket }) {
           ) : null}
         </fieldset>
       )}
-      <div className="flex flex-wrap gap-2 lg:justify-end">
-        {ticket.ticketStatus === 'pending' && (
-          <>
-            <Button
-              size="sm"
-              className="bg-green-700 hover:bg-green-800"
-              disabled={busy}
-              onClick={() => action.mutate({ kind: 'approve' })}
-            >
-              {isRunning('approve') ? <Spinner /> : <Check aria-hidden="true" />}
-              Approve
-            </Button>
-            <Button size="sm" variant="outline" disabled={busy} onClick={() => setRejectOpen(true)}>
-              <X aria-hidden="true" />
-              Reject
-            </Button>
-            <Button size="sm" variant="outline" disabled={busy} onClick={() => setRejectAllOpen(true)}>
-              <ShieldX aria-hidden="true" />
-              Reject all from sender
-            </Button>
-          </>
-        )}
+      {ticket.ticketStatus === 'pending' && (
+        <div className="flex flex-wrap gap-2 lg:justify-end">
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => setRejectAllOpen(true)}>
+            <ShieldX aria-hidden="true" />
+            Reject all from sender
+          </Button>
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => setRejectOpen(true)}>
+            <X aria-hidden="true" />
+            Reject
+          </Button>
+          <Button
+            size={next ? 'default' : 'sm'}
+            className="bg-green-700 hover:bg-green-800"
+            disabled={busy}
+            onClick={() => action.mutate({ kind: 'approve' }, { onSuccess: () => next?.go() })}
+          >
+            {isRunning('approve') ? <Spinner /> : <Check aria-hidden="true" />}
+            {next?.label ?? 'Approve'}
+          </Button>
+        </div>
+      )}
+      {/* Delete stays apart from Approve: on the other side, under a rule, small, and confirmed. */}
+      <div className="flex border-t border-slate-100 pt-3 lg:w-full lg:justify-start">
         {ticket.channel === 'counter' ? (
           // The server refuses it too: the cash-up counts every counter sale and its void.
-          <p className="text-xs text-slate-700 lg:text-right">{COUNTER_MSG.counterSaleKept}</p>
+          <p className="text-xs text-slate-700">{COUNTER_MSG.counterSaleKept}</p>
         ) : (
           <Button
             size="sm"
@@ -166,7 +176,7 @@ export function TicketActions({ ticket }: { ticket: AdminTicket }) {
         description="The booking is removed for good and its seats become free again. This cannot be undone."
         confirmLabel="Delete ticket"
         destructive
-        onConfirm={() => action.mutate({ kind: 'delete' })}
+        onConfirm={() => action.mutate({ kind: 'delete' }, { onSuccess: () => onDeleted?.() })}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 import { ArrowRight, FileImage } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages/api.ts';
 import { ChannelBadge } from '#web/components/channel-badge.tsx';
@@ -84,9 +84,13 @@ function SlipThumb({
 export function TicketCard({
   ticket,
   onViewSlip,
+  next,
+  onDeleted,
 }: {
   ticket: AdminTicket;
   onViewSlip: (payment: SlipPayment) => void;
+  next?: ComponentProps<typeof TicketActions>['next'];
+  onDeleted?: (() => void) | undefined;
 }) {
   const headingId = `ticket-${ticket.id}`;
   const extra = ticket.extraPayment;
@@ -217,7 +221,7 @@ export function TicketCard({
               </>
             ) : null}
           </div>
-          <TicketActions ticket={ticket} />
+          <TicketActions ticket={ticket} next={next} onDeleted={onDeleted} />
         </div>
       </Card>
     </article>

@@ -12,7 +12,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tab
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
 import { useUrlParams } from '#web/lib/use-url-params.ts';
 import { ticketListQuery } from './api.ts';
+import { ReviewDetail } from './review-detail.tsx';
+import { ReviewQueue } from './review-queue.tsx';
 import { expectedPayment, TicketCard } from './ticket-card.tsx';
+import { UndoBanner } from './undo-banner.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -38,11 +41,20 @@ function useFilters() {
     date: params.get('date') ?? '',
     q: params.get('q')?.trim() ?? '',
   } satisfies { tab: TicketTab; date: string; q: string };
-  return { filters, update };
+  /** The booking open for review, by id. */
+  const open = params.get('open') ?? '';
+  const hrefWith = (openId: string | null) => {
+    const next = new URLSearchParams(params);
+    if (openId) next.set('open', openId);
+    else next.delete('open');
+    const query = next.toString();
+    return `/admin/tickets${query ? `?${query}` : ''}`;
+  };
+  return { filters, open, hrefWith, update };
 }
 
 export function TicketsView() {
-  const { filters, update } = useFilters();
+  const { filters, open, hrefWith, update } = useFilters();
   const [search, setSearch] = useState(filters.q);
   const settled = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [slipTicket, setSlipTicket] = useState<{ ticket: AdminTicket; payment: SlipPayment } | null>(null);
@@ -57,9 +69,50 @@ export function TicketsView() {
   const list = useQuery(ticketListQuery(filters));
   const counts = list.data?.counts;
   const tickets = list.data?.tickets ?? [];
+  const viewSlip = (ticket: AdminTicket, payment: SlipPayment) => {
+    setSlipTicket({ ticket, payment });
+    setSlipOpen(true);
+  };
+  // A search by reference looks for one booking: it shows in full. The queue itself is compact.
+  const asQueue = filters.tab === 'pending' && !filters.q;
+
+  const slipViewer = slipTicket && (
+    <SlipViewerDialog
+      ticketId={slipTicket.ticket.id}
+      reference={slipTicket.ticket.reference}
+      payment={slipTicket.payment}
+      hasSlip={
+        slipTicket.payment === 'extra'
+          ? Boolean(slipTicket.ticket.extraPayment?.hasSlip)
+          : slipTicket.ticket.hasSlip
+      }
+      open={slipOpen}
+      onOpenChange={setSlipOpen}
+      expected={expectedPayment(slipTicket.ticket, slipTicket.payment)}
+    />
+  );
+  const undoBanner = <UndoBanner onUndone={(ticketId) => (open ? update({ open: ticketId }) : undefined)} />;
+
+  if (open) {
+    return (
+      <div className="mt-6 flex flex-col gap-4">
+        {undoBanner}
+        <ReviewDetail
+          ticketId={open}
+          queue={tickets}
+          backHref={hrefWith(null)}
+          hrefOf={(ticket) => hrefWith(ticket.id)}
+          open={(ticketId) => update({ open: ticketId })}
+          onViewSlip={viewSlip}
+        />
+        {slipViewer}
+      </div>
+    );
+  }
 
   return (
     <div className="mt-6 flex flex-col gap-5">
+      {undoBanner}
       <div className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:flex lg:items-end">
         <div className="grid gap-2 lg:w-64">
           <Label htmlFor="ticket-search">Search by reference</Label>
@@ -132,31 +185,15 @@ export function TicketsView() {
                 tickets={tickets}
                 loading={list.isPending}
                 error={list.isError ? list.error : null}
-                onViewSlip={(ticket, payment) => {
-                  setSlipTicket({ ticket, payment });
-                  setSlipOpen(true);
-                }}
+                onViewSlip={viewSlip}
+                queue={asQueue ? { hrefOf: (ticket) => hrefWith(ticket.id) } : undefined}
               />
             )}
           </TabsContent>
         ))}
       </Tabs>
 
-      {slipTicket && (
-        <SlipViewerDialog
-          ticketId={slipTicket.ticket.id}
-          reference={slipTicket.ticket.reference}
-          payment={slipTicket.payment}
-          hasSlip={
-            slipTicket.payment === 'extra'
-              ? Boolean(slipTicket.ticket.extraPayment?.hasSlip)
-              : slipTicket.ticket.hasSlip
-          }
-          open={slipOpen}
-          onOpenChange={setSlipOpen}
-          expected={expectedPayment(slipTicket.ticket, slipTicket.payment)}
-        />
-      )}
+      {slipViewer}
     </div>
   );
 }
@@ -167,12 +204,15 @@ function TicketList({
   loading,
   error,
   onViewSlip,
+  queue,
 }: {
   tab: TicketTab;
   tickets: AdminTicket[];
   loading: boolean;
   error: Error | null;
   onViewSlip: (ticket: AdminTicket, payment: SlipPayment) => void;
+  /** The Pending tab unsearched: compact rows, each opening its booking for review. */
+  queue?: { hrefOf: (ticket: AdminTicket) => string } | undefined;
 }) {
   if (loading) {
     return <LoadingNote>Loading tickets…</LoadingNote>;
@@ -187,6 +227,15 @@ function TicketList({
         <p className="font-semibold text-slate-900">{EMPTY_TEXT[tab]}</p>
         <p className="text-sm text-slate-600">Tickets matching the filters will show up here.</p>
       </div>
+    );
+  }
+  if (queue) {
+    return (
+      <ReviewQueue
+        tickets={tickets}
+        hrefOf={queue.hrefOf}
+        onViewSlip={(ticket) => onViewSlip(ticket, 'booking')}
+      />
     );
   }
   return (
