@@ -36,8 +36,6 @@ export function useBranding() {
     logoUrl: data?.logoUrl ?? null,
     faviconUrl: data?.faviconUrl ?? null,
     themeColor: data?.themeColor ?? null,
-    /** The home page's claims: undefined while loading, null for the defaults (HOME_CLAIMS). */
-    homeClaims: data?.homeClaims,
     contact: {
       phone: data?.contactPhone || DEFAULT_CONTACT.contactPhone,
       bookingEmail: data?.bookingEmail || DEFAULT_CONTACT.bookingEmail,

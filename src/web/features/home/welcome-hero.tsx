@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Headset, type LucideIcon, Route, Search, Ship, Users } from 'lucide-react';
 import { HOME_CLAIMS } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useLanguage, useTexts } from '#web/i18n/texts.tsx';
 import { Link } from '#web/lib/navigation.tsx';
-import { useBranding } from '#web/lib/public-queries.ts';
+import { brandingQuery } from '#web/lib/public-queries.ts';
 import { HOME_TEXTS } from './texts.ts';
 
 const CLAIM_ICONS: Record<(typeof HOME_CLAIMS)[number]['label'], LucideIcon> = {
@@ -17,8 +18,8 @@ type WelcomeHeroProps = { appName: string };
 export function WelcomeHero({ appName }: WelcomeHeroProps) {
   const t = useTexts(HOME_TEXTS);
   const dv = useLanguage() === 'dv';
-  // The operator's claims, else the defaults; none until the branding is in, so no hidden one flashes.
-  const { homeClaims } = useBranding();
+  // The operator's claims (null: the defaults); none until the branding is in, so no hidden one flashes.
+  const homeClaims = useQuery(brandingQuery).data?.homeClaims;
   const claims =
     homeClaims === undefined
       ? []
