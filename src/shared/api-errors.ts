@@ -47,6 +47,9 @@ export const PROBLEMS = {
   short_name_too_long: { message: MSG.shortNameTooLong },
   color_invalid: { message: MSG.colorInvalid },
   contact_phone_invalid: { message: MSG.contactPhoneInvalid },
+  home_claims_too_many: { message: MSG.homeClaimsTooMany },
+  home_claim_value: { message: MSG.homeClaimValue },
+  home_claim_label: { message: MSG.homeClaimLabel },
   // An admin route's `:id` that is no id names nothing: the same 404 as an unknown one.
   ticket_not_found: { message: MSG.ticketNotFound, status: 404 },
   schedule_not_found: { message: MSG.scheduleNotFound, status: 404 },

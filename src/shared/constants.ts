@@ -136,6 +136,8 @@ export const HOME_CLAIMS = [
 
 /** A claim the operator wrote for the home page: the value and its label in each language. */
 export type HomeClaim = { value: string; label: string; labelDv: string };
+/** What the operator may write: this many claims at most, and these lengths (characters). */
+export const HOME_CLAIM_LIMITS = { claims: 4, value: 12, label: 40 } as const;
 
 export const DEMO_ADMIN = { email: 'admin@islandferry.mv', password: 'admin123', username: 'admin' } as const;
 

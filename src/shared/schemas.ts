@@ -36,6 +36,8 @@ export const brandingSchema = z.object({
   contactPhone: z.string(),
   bookingEmail: z.string(),
   supportEmail: z.string(),
+  /** The home page's claims as the operator wrote them; null: the defaults (HOME_CLAIMS), []: none. */
+  homeClaims: z.array(z.object({ value: z.string(), label: z.string(), labelDv: z.string() })).nullable(),
   /**
    * The operator's corrections of passenger texts (admin: Texts), per language and catalogue id,
    * compiled by the server for Lingui's runtime, so the browser needs no message compiler.

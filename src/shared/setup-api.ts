@@ -6,6 +6,7 @@ import { adminStopSchema, listDateSchema, requiredText } from './admin-api.ts';
 import { coded, failsAs, PROBLEMS } from './api-errors.ts';
 import {
   CONTACT_PHONE_MAX,
+  HOME_CLAIM_LIMITS,
   LAUNCH_MAX_CAPACITY,
   LAUNCH_MIN_CAPACITY,
   PWA_SHORT_NAME_MAX,
@@ -319,6 +320,30 @@ const contactEmail = z
   .pipe(z.union([z.literal(''), z.email({ error: MSG.invalidEmail })]))
   .check(failsAs('invalid_email'));
 
+const claimText = (max: number, message: string, code: 'home_claim_value' | 'home_claim_label') =>
+  z.string({ error: message }).trim().max(max, { error: message }).check(failsAs(code));
+
+/**
+ * The home page's claims as the operator writes them: null brings back the defaults (HOME_CLAIMS),
+ * an empty list shows none. A Dhivehi label left empty shows the English one.
+ */
+export const homeClaimsInputSchema = z
+  .array(
+    z.strictObject({
+      value: claimText(HOME_CLAIM_LIMITS.value, MSG.homeClaimValue, 'home_claim_value')
+        .min(1, { error: MSG.homeClaimValue })
+        .check(failsAs('home_claim_value')),
+      label: claimText(HOME_CLAIM_LIMITS.label, MSG.homeClaimLabel, 'home_claim_label')
+        .min(1, { error: MSG.homeClaimLabel })
+        .check(failsAs('home_claim_label')),
+      labelDv: claimText(HOME_CLAIM_LIMITS.label, MSG.homeClaimLabel, 'home_claim_label'),
+    }),
+    { error: MSG.homeClaimsTooMany },
+  )
+  .check(failsAs('home_claims_too_many'))
+  .refine((claims) => claims.length <= HOME_CLAIM_LIMITS.claims, coded('home_claims_too_many'))
+  .nullable();
+
 export const pwaSettingsUpdateSchema = z
   .object({
     appName: z
@@ -339,6 +364,7 @@ export const pwaSettingsUpdateSchema = z
     contactPhone,
     bookingEmail: contactEmail,
     supportEmail: contactEmail,
+    homeClaims: homeClaimsInputSchema,
   })
   .partial()
   .strict();

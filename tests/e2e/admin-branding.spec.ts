@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { DEFAULT_CONTACT, DEMO_ADMIN, PWA_SHORT_NAME_MAX } from '#shared/constants.ts';
 import { MSG } from '#shared/messages/api.ts';
+import { TEXTS } from '#shared/messages/catalogues.ts';
 import type { Branding } from '#shared/schemas.ts';
 import { BANNER_DELETED_ELSEWHERE, test as base, expect } from './fixtures.ts';
 import { json } from './support/booking-api.ts';
@@ -280,4 +281,124 @@ test.describe('PWA settings', () => {
       );
     }
   });
+
+  test('the home page claims are edited, reordered, hidden and restored, and the home follows in both languages', async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    test.slow();
+    const card = page.getByTestId('home-claims-card');
+    const status = card.getByTestId('home-claims-status');
+    const home = TEXTS.home;
+    const defaults = {
+      en: ['20+', home.en.claimDailyRoutes, '24/7', home.en.claimSupport, '10K+', home.en.claimTravelers],
+      dv: ['20+', home.dv.claimDailyRoutes, '24/7', home.dv.claimSupport, '10K+', home.dv.claimTravelers],
+    };
+    try {
+      await page.goto('/admin/pwa-settings');
+      await expect(status).toHaveText('The home page shows the default claims.');
+      // The defaults stand in the fields, worded as the home page words them.
+      await expect(card.getByLabel('Claim 1: value')).toHaveValue('20+');
+      await expect(card.getByLabel('Claim 1: label', { exact: true })).toHaveValue(home.en.claimDailyRoutes);
+      await expect(card.getByLabel('Claim 1: label in Dhivehi')).toHaveValue(home.dv.claimDailyRoutes);
+      await audit(page, 'claims-defaults', testInfo.project.name);
+
+      // A label emptied is refused under its field, before anything is sent.
+      await card.getByLabel('Claim 1: label', { exact: true }).fill('  ');
+      await card.getByRole('button', { name: 'Save Claims' }).click();
+      await expect(card.getByText(MSG.homeClaimLabel)).toBeVisible();
+      await expect(card.getByLabel('Claim 1: label', { exact: true })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+      expect((await branding(page.request)).homeClaims).toBeNull();
+
+      // Claim 1 rewritten, claim 3 removed, a fourth added, then moved to the top.
+      await card.getByLabel('Claim 1: value').fill('12');
+      await card.getByLabel('Claim 1: label', { exact: true }).fill('Islands served');
+      await card.getByLabel('Claim 1: label in Dhivehi').fill('ރަށްތައް');
+      await card.getByRole('button', { name: 'Remove claim 3' }).click();
+      await card.getByRole('button', { name: 'Add claim' }).click();
+      await expect(card.getByLabel('Claim 3: value')).toBeFocused();
+      await card.getByLabel('Claim 3: value').fill('4');
+      await card.getByLabel('Claim 3: label', { exact: true }).fill('Launches');
+      await card.getByRole('button', { name: 'Move claim 3 up' }).click();
+      await card.getByRole('button', { name: 'Move claim 2 up' }).click();
+      await card.getByRole('button', { name: 'Save Claims' }).click();
+      await expect(toast(page, MSG.homeClaimsSaved)).toBeVisible();
+      await expect(status).toHaveText('The home page shows your 3 claims.');
+      const saved = [
+        { value: '4', label: 'Launches', labelDv: '' },
+        { value: '12', label: 'Islands served', labelDv: 'ރަށްތައް' },
+        { value: '24/7', label: home.en.claimSupport, labelDv: home.dv.claimSupport },
+      ];
+      expect((await branding(page.request)).homeClaims).toEqual(saved);
+      await audit(page, 'claims-saved', testInfo.project.name);
+      // An empty Dhivehi label shows the English one.
+      await expectHomeClaims(browser, baseURL, {
+        en: ['4', 'Launches', '12', 'Islands served', '24/7', home.en.claimSupport],
+        dv: ['4', 'Launches', '12', 'ރަށްތައް', '24/7', home.dv.claimSupport],
+      });
+
+      await card.getByRole('button', { name: 'Hide all' }).click();
+      await expect(toast(page, 'The home page shows no claims')).toBeVisible();
+      await expect(status).toHaveText('The home page shows no claims.');
+      await expect(card.getByText('No claims: saved like this, the home page shows none.')).toBeVisible();
+      expect((await branding(page.request)).homeClaims).toEqual([]);
+      await expectHomeClaims(browser, baseURL, { en: [], dv: [] });
+
+      await card.getByRole('button', { name: 'Restore defaults' }).click();
+      await expect(toast(page, 'The home page shows the default claims')).toBeVisible();
+      await expect(status).toHaveText('The home page shows the default claims.');
+      expect((await branding(page.request)).homeClaims).toBeNull();
+      await expectHomeClaims(browser, baseURL, defaults);
+    } finally {
+      await json(await page.request.put('/api/admin/pwa-settings', { data: { homeClaims: null } }));
+    }
+  });
 });
+
+/**
+ * The claims a passenger sees in the home page's welcome (value, label, ...), on a phone and on
+ * a desktop, in English and in Dhivehi; none at all when `expected` is empty.
+ */
+async function expectHomeClaims(
+  browser: Browser,
+  baseURL: string | undefined,
+  expected: { en: string[]; dv: string[] },
+) {
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 1280, height: 800 },
+  ])
+    for (const [language, locale] of [
+      ['en', 'en-US'],
+      ['dv', 'dv-MV'],
+    ] as const) {
+      const context = await browser.newContext({ baseURL, viewport, locale });
+      try {
+        const page = await context.newPage();
+        await page.goto('/');
+        const hero = page.locator('section[aria-labelledby="welcome-heading"]');
+        await expect(hero).toBeVisible();
+        if (expected[language].length === 0) {
+          // The buttons are in, so the branding has loaded: no list follows.
+          await expect(hero.getByRole('link').first()).toBeVisible();
+          await expect(hero.locator('dl')).toHaveCount(0);
+        } else {
+          // Each claim is its label (the term), drawn under its value.
+          const claims: string[] = [];
+          for (let i = 0; i < expected[language].length; i += 2)
+            claims.push(`${expected[language][i + 1]}${expected[language][i]}`);
+          await expect(hero.locator('dl > div')).toHaveText(claims);
+          await expect(hero.getByRole('term')).toHaveText(
+            claims.map((_, i) => expected[language][2 * i + 1] ?? ''),
+          );
+        }
+        if (viewport.width === 360) await expectAccessible(page, `home claims ${language}`);
+      } finally {
+        await context.close();
+      }
+    }
+}

@@ -3,6 +3,7 @@ import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import type { ETicket } from '#shared/e-ticket-api.ts';
+import { TEXTS } from '#shared/messages/catalogues.ts';
 import ETICKET_EN from '#shared/messages/eticket.ts';
 import type { OutboxMail } from '#shared/schemas.ts';
 import { expect, failedResponse, test } from './fixtures.ts';
@@ -106,6 +107,84 @@ test.describe('e-ticket', () => {
     }
   });
 
+  test('the first screen is a boarding pass: the route and the trip’s facts beside the QR code, in English and Dhivehi', async ({
+    page,
+    browser,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    test.slow();
+    const { booking, link } = await approvedBooking(page, playwright, baseURL);
+    const eTicket = await json<ETicket>(await page.request.get(`/api/${link.slice(1)}`));
+    // A phone's first screen (360 x 740), or the project's own desktop.
+    const viewport =
+      testInfo.project.name === 'phone' ? { width: 360, height: 740 } : testInfo.project.use.viewport;
+    if (!viewport) throw new Error('no viewport');
+    for (const [language, locale] of [
+      ['en', 'en-US'],
+      ['dv', 'dv-MV'],
+    ] as const) {
+      const context = await browser.newContext({ baseURL, viewport, locale });
+      try {
+        const pass = await context.newPage();
+        await pass.goto(link);
+        const texts = { ...TEXTS.lookup[language], ...TEXTS.eticket[language] };
+        const qr = pass.getByRole('img', { name: texts.qrLabel.replace('{reference}', booking.reference) });
+        await expect(qr).toBeVisible();
+        const from = language === 'dv' ? eTicket.from.nameDv || eTicket.from.name : eTicket.from.name;
+        const to = language === 'dv' ? eTicket.to.nameDv || eTicket.to.name : eTicket.to.name;
+        const details = pass.getByTestId('boarding-pass-details');
+        // The boarding pass comes first; Check Booking's card below words the route the same way.
+        const route = pass
+          .getByText(texts.route.replace('{from}', from).replace('{to}', to), { exact: true })
+          .first();
+        await expect(details.getByRole('term')).toHaveText([
+          texts.travelDate,
+          texts.departure,
+          texts.boardAt,
+          texts.seats,
+          texts.passengers,
+        ]);
+        const values = details.getByRole('definition');
+        await expect(values.nth(1)).toHaveText(eTicket.departureTime);
+        await expect(values.nth(2)).toHaveText(from);
+        await expect(values.nth(3)).toHaveText(booking.seats.join(', '));
+        await expect(values.nth(4)).toHaveText(language === 'dv' ? /1/ : '1 adult');
+        expect(await pass.evaluate(() => window.scrollY)).toBe(0);
+
+        // All of it on the first screen, with no scrolling: the QR code, the route above it, and
+        // each fact beside it (on the other side of the code, level with it).
+        const inView = async (
+          what: string,
+          box: { x: number; y: number; width: number; height: number } | null,
+        ) => {
+          expect(box, what).not.toBeNull();
+          if (!box) return box;
+          expect(box.x, `${what} left edge`).toBeGreaterThanOrEqual(0);
+          expect(box.y, `${what} top edge`).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width, `${what} right edge`).toBeLessThanOrEqual(viewport.width);
+          expect(box.y + box.height, `${what} bottom edge`).toBeLessThanOrEqual(viewport.height);
+          return box;
+        };
+        const code = await inView('QR code', await qr.boundingBox());
+        await inView('route', await route.locator('xpath=..').boundingBox());
+        const facts = await inView('the facts', await details.boundingBox());
+        if (code && facts) {
+          const beside = language === 'dv' ? facts.x + facts.width <= code.x : facts.x >= code.x + code.width;
+          expect(beside, 'the facts beside the QR code').toBe(true);
+          expect(facts.y, 'the facts level with the QR code').toBeLessThan(code.y + code.height);
+        }
+        for (let i = 0; i < 5; i++) await inView(`fact ${i + 1}`, await values.nth(i).boundingBox());
+        await expectAccessible(pass, `boarding pass ${language}`);
+        await pass.screenshot({
+          path: path.join(SHOTS, `boarding-pass-${testInfo.project.name}-${language}.png`),
+        });
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   test.describe(() => {
     test.use({ allowedErrors: [failedResponse(404, 'Not Found', '/api/t/[^/]+')] });
     test('a guessed link says so and shows no code', async ({ page }) => {
@@ -141,6 +220,7 @@ test.describe('e-ticket', () => {
         await page.reload();
         await expect(qr).toBeVisible();
         await expect(page.getByText(booking.passengerName)).toBeVisible();
+        await expect(page.getByTestId('boarding-pass-details')).toContainText(booking.seats[0] ?? '');
       } finally {
         await context.setOffline(false);
       }

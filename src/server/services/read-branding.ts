@@ -25,7 +25,7 @@ export async function readBranding({ db, overridesCache }: ReadBrandingOptions):
   ]);
   // Only when there is a correction: most operators never make one.
   const texts = Object.keys(compiled).length > 0 ? { texts: compiled } : {};
-  if (!row) return { ...DEFAULT_BRANDING, ...DEFAULT_CONTACT, ...texts };
+  if (!row) return { ...DEFAULT_BRANDING, ...DEFAULT_CONTACT, homeClaims: null, ...texts };
   return {
     appName: row.appName,
     shortName: row.shortName,
@@ -36,6 +36,8 @@ export async function readBranding({ db, overridesCache }: ReadBrandingOptions):
     faviconUrl: row.faviconUrl,
     // Null until the operator enters their own.
     ...contactOf(row),
+    // Null: the defaults (HOME_CLAIMS, with their labels from the catalogues).
+    homeClaims: row.homeClaims ?? null,
     ...texts,
   };
 }

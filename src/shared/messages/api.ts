@@ -197,6 +197,11 @@ export const MSG = {
   contactPhoneInvalid: 'A phone number has at most 30 characters: digits, spaces and + ( ) -',
   contactSaved: 'Contact details saved',
   contactSaveFailed: 'Failed to save contact details',
+  homeClaimValue: 'Each claim needs a value of at most 12 characters, such as 20+',
+  homeClaimLabel: 'Each claim needs a label of at most 40 characters (the Dhivehi one may stay empty)',
+  homeClaimsTooMany: 'The home page shows at most 4 claims',
+  homeClaimsSaved: 'Home page claims saved',
+  homeClaimsSaveFailed: 'Failed to save the home page claims',
   // generic
   notFound: 'Not found',
   serverError: SERVER_ERROR,

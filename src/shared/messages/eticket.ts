@@ -10,6 +10,9 @@ export default {
   noCode: 'This booking is not confirmed, so it has no boarding QR code.',
   print: 'Print',
   keepPrivate: 'This link is your ticket: do not share it.',
+  /** The boarding pass: where the passenger boards, and how many travel. */
+  boardAt: 'Board at',
+  passengers: 'Passengers',
   // Check Booking, for a confirmed booking.
   resend: 'Send my e-ticket again',
   resending: 'Sending…',

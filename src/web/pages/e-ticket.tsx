@@ -1,29 +1,57 @@
 import { PageContainer, PageTitle } from '#web/components/layout/page-container.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { BookingResultCard } from '#web/features/check-booking/booking-result-card.tsx';
+import { formatTicketCounts, placeName } from '#web/features/check-booking/format.ts';
 import { useOutcomeTexts } from '#web/features/check-booking/outcome-texts.ts';
 import { ETicketQr } from '#web/features/e-ticket/e-ticket-qr.tsx';
 import { useETicket } from '#web/features/e-ticket/use-e-ticket.ts';
 import { ETICKET_TEXTS } from '#web/i18n/eticket.ts';
-import { useTexts } from '#web/i18n/texts.tsx';
+import { useLanguage, useTexts } from '#web/i18n/texts.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { formatTravelDate } from '#web/lib/dates.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 /**
  * `/t/<token>`: the passenger's e-ticket (docs/decisions/023), from the link in their approval
- * e-mail: the boarding QR code first, then the booking as Check Booking shows it.
+ * e-mail: a boarding pass first (the QR code with the trip's facts beside it, on a phone's first
+ * screen), then the booking as Check Booking shows it.
  */
 export default function ETicketPage({ token }: { token: string }) {
   const t = useTexts(ETICKET_TEXTS);
-  useOutcomeTexts();
+  const lookup = useOutcomeTexts();
+  const language = useLanguage();
   const title = t('eticket.title');
   useDocumentTitle(title);
   const eTicket = useETicket(token);
+  const boardingPass = (booking: NonNullable<typeof eTicket.data>) => {
+    const from = placeName(booking.from, language, lookup);
+    const to = placeName(booking.to, language, lookup);
+    const seats = booking.seatNumbers.filter(Boolean);
+    const notSpecified = lookup('common.notSpecified');
+    return {
+      from,
+      to,
+      routeLabel: lookup('lookup.route', { from, to }),
+      details: [
+        { term: lookup('lookup.travelDate'), value: formatTravelDate(booking.travelDate) },
+        { term: lookup('lookup.departure'), value: <bdi>{booking.departureTime || notSpecified}</bdi> },
+        { term: t('eticket.boardAt'), value: <bdi>{from}</bdi> },
+        {
+          term: lookup('lookup.seats'),
+          value: seats.length > 0 ? <bdi dir="ltr">{seats.join(', ')}</bdi> : notSpecified,
+        },
+        {
+          term: t('eticket.passengers'),
+          value: formatTicketCounts(booking.adultCount, booking.childCount, lookup),
+        },
+      ],
+    };
+  };
   return (
     <PageContainer className="e-ticket-print max-w-3xl">
-      <PageTitle>{title}</PageTitle>
-      <p className="mt-2 text-base text-slate-600 print:hidden">{t('eticket.intro')}</p>
-      <div className="mt-6 space-y-6">
+      <PageTitle className="text-2xl sm:text-4xl">{title}</PageTitle>
+      <p className="mt-1 text-sm text-slate-600 sm:mt-2 sm:text-base print:hidden">{t('eticket.intro')}</p>
+      <div className="mt-4 space-y-6 sm:mt-6">
         {eTicket.isPending ? (
           <p role="status" className="flex items-center gap-2 text-slate-700">
             <Spinner className="size-5 text-sky-700" />
@@ -37,7 +65,7 @@ export default function ETicketPage({ token }: { token: string }) {
           </p>
         ) : (
           <>
-            <ETicketQr eTicket={eTicket.data} />
+            <ETicketQr eTicket={eTicket.data} trip={boardingPass(eTicket.data)} />
             <BookingResultCard booking={eTicket.data} />
           </>
         )}

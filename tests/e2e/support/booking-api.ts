@@ -112,6 +112,8 @@ export type CreateBookingOptions = {
   seats?: number;
   /** A passenger verified before (several bookings of one e-mail); a new one by default. */
   passenger?: { email: string; verificationToken: string };
+  /** The passenger's name as they type it; 'Aishath Mohamed' by default. */
+  passengerName?: string;
 };
 
 export type CreatedBooking = BookingCreated & {
@@ -130,7 +132,7 @@ export async function createBookingViaApi(
 ): Promise<CreatedBooking> {
   const { daysAhead = 5, from = 'Malé', to = 'Rasdhoo', seats: count = 1 } = opts;
   const email = opts.passenger?.email ?? `booking-${randomUUID()}@example.com`;
-  const passengerName = 'Aishath Mohamed';
+  const passengerName = opts.passengerName ?? 'Aishath Mohamed';
   const verificationToken = opts.passenger?.verificationToken ?? (await verifiedToken(api, email));
   const date = operatorDate(daysAhead);
   const { trip, launches } = await findTrip(api, date, from, to);

@@ -33,6 +33,7 @@ describe(`public site endpoints (${testDatabaseKind})`, () => {
       backgroundColor: '#ffffff',
       logoUrl: null,
       ...DEFAULT_CONTACT,
+      homeClaims: null,
     });
     await t.database.db.insert(pwaSettings).values({
       appName: 'Atoll Lines',
@@ -50,8 +51,9 @@ describe(`public site endpoints (${testDatabaseKind})`, () => {
       iconUrl: null,
       logoUrl: '/files/branding/logo.webp',
       faviconUrl: null,
-      // No contact details saved yet: the defaults.
+      // No contact details saved yet: the defaults; nor claims: the home page's own (HOME_CLAIMS).
       ...DEFAULT_CONTACT,
+      homeClaims: null,
     });
   });
 

@@ -16,13 +16,15 @@ export function SiteHeader() {
   const { appName, logoUrl } = useBranding();
   return (
     <header className="sticky top-0 z-40 print:hidden border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-6">
+      {/* The operator's name stays whole: where it and the links do not fit on one row (a phone),
+          the links move to a second row, and a name longer than a whole row wraps. */}
+      <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-2 px-3 py-2 sm:px-6">
         <Link
           to="/"
           className="flex min-w-0 items-center gap-2 rounded-lg text-base font-bold tracking-tight text-slate-900 sm:gap-2.5 sm:text-lg"
         >
           <BrandMark logoUrl={logoUrl} className="size-8 sm:size-9" />
-          <span className="truncate">{appName}</span>
+          <span className="wrap-anywhere">{appName}</span>
         </Link>
         <div className="flex items-center gap-0.5 sm:gap-1">
           <nav aria-label={t('common.mainNav')}>

@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Headset, type LucideIcon, Route, Search, Ship, Users } from 'lucide-react';
 import { HOME_CLAIMS } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { useTexts } from '#web/i18n/texts.tsx';
+import { useLanguage, useTexts } from '#web/i18n/texts.tsx';
 import { Link } from '#web/lib/navigation.tsx';
+import { brandingQuery } from '#web/lib/public-queries.ts';
 import { HOME_TEXTS } from './texts.ts';
 
 const CLAIM_ICONS: Record<(typeof HOME_CLAIMS)[number]['label'], LucideIcon> = {
@@ -15,6 +17,14 @@ type WelcomeHeroProps = { appName: string };
 
 export function WelcomeHero({ appName }: WelcomeHeroProps) {
   const t = useTexts(HOME_TEXTS);
+  const dv = useLanguage() === 'dv';
+  // The operator's claims (null: the defaults); none until the branding is in, so no hidden one flashes.
+  const homeClaims = useQuery(brandingQuery).data?.homeClaims;
+  const claims =
+    homeClaims === undefined
+      ? []
+      : (homeClaims?.map((c) => ({ value: c.value, label: (dv && c.labelDv) || c.label, Icon: null })) ??
+        HOME_CLAIMS.map((c) => ({ value: c.value, label: t(c.label), Icon: CLAIM_ICONS[c.label] })));
   return (
     <section
       aria-labelledby="welcome-heading"
@@ -52,30 +62,31 @@ export function WelcomeHero({ appName }: WelcomeHeroProps) {
           </div>
         </div>
 
-        <dl className="grid grid-cols-3 gap-3 lg:grid-cols-1">
-          {HOME_CLAIMS.map(({ value, label }) => {
-            const Icon = CLAIM_ICONS[label];
-            return (
+        {claims.length > 0 && (
+          <dl
+            className={`grid gap-3 lg:grid-flow-row lg:grid-cols-1 ${claims.length > 3 ? 'grid-cols-2' : 'grid-flow-col auto-cols-fr'}`}
+          >
+            {claims.map(({ value, label, Icon }) => (
               <div
-                key={label}
+                key={value + label}
                 className="flex flex-col-reverse items-center gap-1 rounded-2xl bg-white/10 px-2 py-4 text-center ring-1 ring-white/15 ring-inset backdrop-blur-sm lg:flex-row-reverse lg:justify-end lg:gap-4 lg:px-5 lg:text-start"
               >
-                <dt className="text-xs font-medium text-sky-100 sm:text-sm lg:text-base lg:whitespace-nowrap">
-                  {t(label)}
-                </dt>
+                <dt className="text-xs font-medium text-sky-100 sm:text-sm lg:text-base">{label}</dt>
                 <dd className="flex items-center gap-3 text-2xl font-bold sm:text-3xl">
-                  <span
-                    aria-hidden="true"
-                    className="hidden size-11 place-items-center rounded-xl bg-white/10 text-sky-200 lg:grid"
-                  >
-                    <Icon className="size-5" />
-                  </span>
+                  {Icon && (
+                    <span
+                      aria-hidden="true"
+                      className="hidden size-11 shrink-0 place-items-center rounded-xl bg-white/10 text-sky-200 lg:grid"
+                    >
+                      <Icon className="size-5" />
+                    </span>
+                  )}
                   <bdi dir="ltr">{value}</bdi>
                 </dd>
               </div>
-            );
-          })}
-        </dl>
+            ))}
+          </dl>
+        )}
       </div>
     </section>
   );

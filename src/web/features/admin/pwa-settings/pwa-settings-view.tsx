@@ -7,6 +7,7 @@ import { pwaSettingsQuery } from './api.ts';
 import { AppSettingsForm } from './app-settings-form.tsx';
 import { BrandingImageCard } from './branding-image-card.tsx';
 import { ContactDetailsCard } from './contact-details-card.tsx';
+import { HomeClaimsCard } from './home-claims-card.tsx';
 import { RemindersCard } from './reminders-card.tsx';
 
 export function PwaSettingsView() {
@@ -36,6 +37,7 @@ function PwaSettings({ data }: { data: Branding }) {
     <div className="mt-6 grid gap-6">
       <AppSettingsForm branding={data} />
       <ContactDetailsCard branding={data} />
+      <HomeClaimsCard branding={data} />
       <RemindersCard />
       <section aria-labelledby="branding-images-title" className="grid gap-4">
         <div>
