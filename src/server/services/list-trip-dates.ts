@@ -37,7 +37,9 @@ export async function listTripDates(opts: ListTripDatesOptions): Promise<TripDat
        AND (s.travel_date > ${today}::date
             OR coalesce(f.departure_time, s.departure_time) > ${nowTime}::time)`;
   const [before, after] = await Promise.all([
-    db.execute(sql`SELECT d FROM (${bookable}) x WHERE d::date < ${date}::date ORDER BY d DESC LIMIT ${perSide}`),
+    db.execute(
+      sql`SELECT d FROM (${bookable}) x WHERE d::date < ${date}::date ORDER BY d DESC LIMIT ${perSide}`,
+    ),
     db.execute(sql`SELECT d FROM (${bookable}) x WHERE d::date > ${date}::date ORDER BY d LIMIT ${perSide}`),
   ]);
   const dates = (result: unknown) => (result as { rows: Array<{ d: string }> }).rows.map((r) => r.d);

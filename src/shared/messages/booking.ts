@@ -28,4 +28,12 @@ export default {
   toPick: 'Select destination',
   search: 'Search Trips',
   searching: 'Searching…',
+  /** Under a search field left empty when Search is pressed. */
+  dateMissing: 'Please choose a travel date.',
+  fromMissing: 'Please choose where you travel from.',
+  toMissing: 'Please choose where you travel to.',
+  /** The button between From and To that exchanges them. */
+  swap: 'Swap From and To',
+  /** The button that opens the ticket counters; with none chosen yet, one. */
+  party: '{n, plural, one {# passenger} other {# passengers}}',
 } as const;

@@ -379,7 +379,7 @@ describe(`trips, seat map and seat locks (${testDatabaseKind})`, () => {
       expect(await nearest({ date: day(3), from: b.id, to: c.id })).toEqual({ before: [], after: [] });
     });
 
-    it("offers today only while a departure from the From stop is still to come", async () => {
+    it('offers today only while a departure from the From stop is still to come', async () => {
       const saved = current;
       const today = todayInOperatorZone();
       current = instantInZone(today, '12:00', t.app.deps.config.tzOperator);
@@ -389,7 +389,10 @@ describe(`trips, seat map and seat locks (${testDatabaseKind})`, () => {
         await makeSchedule(db(), { travelDate: today, stops: stops('11:00') });
         expect(await nearest({ date: tomorrow, from: a.id, to: b.id })).toEqual({ before: [], after: [] });
         await makeSchedule(db(), { travelDate: today, stops: stops('12:30') });
-        expect(await nearest({ date: tomorrow, from: a.id, to: b.id })).toEqual({ before: [today], after: [] });
+        expect(await nearest({ date: tomorrow, from: a.id, to: b.id })).toEqual({
+          before: [today],
+          after: [],
+        });
       } finally {
         current = saved;
       }

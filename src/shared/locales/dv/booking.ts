@@ -24,4 +24,9 @@ export default {
   toPick: 'ދާ ތަން ޚިޔާރު ކުރައްވާ',
   search: 'ދަތުރުތައް ހޯދާ',
   searching: 'ހޯދަނީ…',
+  dateMissing: 'ދަތުރުކުރާ ތާރީޚު ޚިޔާރު ކުރައްވާ.',
+  fromMissing: 'ފުރާ ތަން ޚިޔާރު ކުރައްވާ.',
+  toMissing: 'ދާ ތަން ޚިޔާރު ކުރައްވާ.',
+  swap: 'ފުރާ ތަނާއި ދާ ތަން މާރުކުރޭ',
+  party: '{n, plural, one {# ފަސިންޖަރު} other {# ފަސިންޖަރުން}}',
 } satisfies Catalogue<typeof en>;

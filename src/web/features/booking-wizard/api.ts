@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { SEAT_LOCK_REFRESH_MS } from '#shared/constants.ts';
+import type { Party } from '#shared/fare.ts';
 import { BOOKING_SESSION_HEADER, IDEMPOTENCY_KEY_HEADER } from '#shared/http-headers.ts';
 import { isLanguage, type Language } from '#shared/languages.ts';
 import type {
@@ -10,6 +11,7 @@ import type {
   SeatLockResponse,
   SeatMap,
   Trip,
+  TripDates,
   TripLaunch,
 } from '#shared/schemas.ts';
 import { i18n } from '#web/i18n/catalogue.ts';
@@ -18,11 +20,29 @@ import { ApiError, api } from '#web/lib/api-client.ts';
 export { publicSettingsQuery } from '#web/lib/operator-time-zone.ts';
 export { locationsQuery } from '#web/lib/public-queries.ts';
 
-export const tripsQuery = (date: string, from: string, to: string) =>
+/** The trips of a date between two places, each with the fare of `party` (none: one local adult). */
+export const tripsQuery = (date: string, from: string, to: string, party?: Party) =>
   queryOptions({
-    queryKey: ['trips', date, from, to],
+    queryKey: ['trips', date, from, to, party],
     queryFn: ({ signal }) =>
-      api.get<Trip[]>(`/api/trips?${new URLSearchParams({ date, from, to })}`, { signal }),
+      api.get<Trip[]>(`/api/trips?${new URLSearchParams({ date, from, to, ...partyParams(party) })}`, {
+        signal,
+      }),
+  });
+
+/** The party as query parameters: only the kinds it has. */
+function partyParams(party: Party | undefined): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [kind, count] of Object.entries(party ?? {})) if (count > 0) params[kind] = String(count);
+  return params;
+}
+
+/** The nearest dates with trips between two places, for a date that has none. */
+export const tripDatesQuery = (date: string, from: string, to: string) =>
+  queryOptions({
+    queryKey: ['trip-dates', date, from, to],
+    queryFn: ({ signal }) =>
+      api.get<TripDates>(`/api/trips/nearest-dates?${new URLSearchParams({ date, from, to })}`, { signal }),
   });
 
 export const launchesQuery = (scheduleId: string, date: string) =>
