@@ -10,13 +10,13 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 export default function HomePage() {
   // The page waits for its texts in the reader's language once, rather than part by part.
-  useTexts(HOME_TEXTS);
+  const t = useTexts(HOME_TEXTS);
   const { appName } = useBranding();
   useDocumentTitle();
   return (
     <PageContainer className="space-y-8 pt-4 sm:space-y-12 sm:pt-8">
       {/* The search first: on a phone it is on the first screen, above the banner. */}
-      <HomeTripSearch />
+      <HomeTripSearch title={t('home.bookFerry')} />
       <BannerCarousel />
       <WelcomeHero appName={appName} />
       <HowItWorks />

@@ -11,7 +11,6 @@ import type {
   SeatLockResponse,
   SeatMap,
   Trip,
-  TripDates,
   TripLaunch,
 } from '#shared/schemas.ts';
 import { i18n } from '#web/i18n/catalogue.ts';
@@ -36,14 +35,6 @@ function partyParams(party: Party | undefined): Record<string, string> {
   for (const [kind, count] of Object.entries(party ?? {})) if (count > 0) params[kind] = String(count);
   return params;
 }
-
-/** The nearest dates with trips between two places, for a date that has none. */
-export const tripDatesQuery = (date: string, from: string, to: string) =>
-  queryOptions({
-    queryKey: ['trip-dates', date, from, to],
-    queryFn: ({ signal }) =>
-      api.get<TripDates>(`/api/trips/nearest-dates?${new URLSearchParams({ date, from, to })}`, { signal }),
-  });
 
 export const launchesQuery = (scheduleId: string, date: string) =>
   queryOptions({

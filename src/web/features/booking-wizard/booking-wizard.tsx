@@ -7,7 +7,7 @@ import { releaseSeats } from './api.ts';
 import { useCountdown } from './hold-timer.tsx';
 import { ProgressSteps } from './progress-steps.tsx';
 import { runWhenIdle } from './run-when-idle.ts';
-import { openSearchFromAddress } from './select-trip/search-link.ts';
+import { openSearchFromAddress } from './select-trip/open-search.ts';
 import { SelectTripStep } from './select-trip/select-trip-step.tsx';
 import { StepMovedContext } from './step-focus.ts';
 import { BOOKING_TEXTS } from './texts.ts';

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { useTexts } from '#web/i18n/texts.tsx';
@@ -8,16 +7,16 @@ import { runWhenIdle } from '../run-when-idle.ts';
 import { StepCard } from '../step-card.tsx';
 import { BOOKING_TEXTS } from '../texts.ts';
 import { type StepProps, type TripSearch, ticketTotal } from '../wizard-state.ts';
+import { forgetSearchInAddress } from './open-search.ts';
 import { TripSearchForm } from './search-form.tsx';
-import { forgetSearchInAddress } from './search-link.ts';
 
 // The list of trips is never on the first paint: its code loads once a search can be run.
 const loadTripResults = () => import('./trip-results.tsx');
 const TripResults = lazy(() => loadTripResults().then((m) => ({ default: m.TripResults })));
 // A failed request is told in the passenger's words, which come with the list (and stay off the first load).
 const LoadError = lazy(() => loadTripResults().then((m) => ({ default: m.LoadError })));
-// The ticket counters open on demand.
-const PartyPanel = lazy(() => import('./party-panel.tsx'));
+// The ticket counters open on demand, with the list's code.
+const PartyPanel = lazy(() => loadTripResults().then((m) => ({ default: m.PartyPanel })));
 
 export function SelectTripStep({ state, dispatch }: StepProps) {
   const t = useTexts(BOOKING_TEXTS);
@@ -62,7 +61,6 @@ export function SelectTripStep({ state, dispatch }: StepProps) {
             aria-controls={partyOpen ? 'trip-party' : undefined}
             onClick={() => setPartyOpen((open) => !open)}
           >
-            <Users aria-hidden="true" />
             {t('booking.party', { n: ticketTotal(state.tickets) || 1 })}
           </Button>
         </div>

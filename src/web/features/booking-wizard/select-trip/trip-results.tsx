@@ -1,21 +1,31 @@
-import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { ArrowRight, CalendarDays, Clock, MapPin, Ticket, Timer, Users } from 'lucide-react';
 import { Fragment } from 'react';
-import type { Trip } from '#shared/schemas.ts';
+import type { Trip, TripDates } from '#shared/schemas.ts';
 import { LoadError } from '#web/components/load-error.tsx';
 import { VESSEL_TEXTS } from '#web/components/seat-map/vessel-texts.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { MSG_TEXTS } from '#web/i18n/msg.ts';
 import { T, type Translate, useTexts } from '#web/i18n/texts.tsx';
+import { api } from '#web/lib/api-client.ts';
 import { DATES_TEXTS, formatTravelDate } from '#web/lib/dates.ts';
 import { formatMoney } from '#web/lib/money.ts';
-import { tripDatesQuery } from '../api.ts';
 import { BOOKING_TEXTS, usePlaceName } from '../texts.ts';
 import type { TripSearch } from '../wizard-state.ts';
 
-// Step 1 tells a failed request with the list's code, off the first load (select-trip-step.tsx).
+export { default as PartyPanel } from './party-panel.tsx';
+// Step 1 tells a failed request with the list's code, off the first load (select-trip-step.tsx),
+// and opens the party's ticket counters with it.
 export { LoadError };
+
+/** The nearest dates with trips between two places, for a date that has none (here: off the first load). */
+const tripDatesQuery = (date: string, from: string, to: string) =>
+  queryOptions({
+    queryKey: ['trip-dates', date, from, to],
+    queryFn: ({ signal }) =>
+      api.get<TripDates>(`/api/trips/nearest-dates?${new URLSearchParams({ date, from, to })}`, { signal }),
+  });
 
 /** The outcome of a trip search: the trips found, none (with the nearest dates that have some), or what went wrong. */
 export function TripResults({
