@@ -1,4 +1,4 @@
-import { initialWizardState, type TripSearch, type WizardState } from '../wizard-state.ts';
+import { initialWizardState, type TripSearch, type WizardState, wizardReducer } from '../wizard-state.ts';
 
 /**
  * The wizard as /booking?date=&from=&to= opens it: back on step 1 with that search, which runs at
@@ -9,17 +9,8 @@ export function openSearchFromAddress(state: WizardState): WizardState {
   const search = searchInAddress();
   if (!search) return state;
   const kept = state.currentStep === 6 ? initialWizardState() : state;
-  return {
-    ...kept,
-    currentStep: 1,
-    search,
-    selectedTrip: null,
-    selectedLaunch: null,
-    selectedSeats: [],
-    lockedSeats: [],
-    lockedUntil: null,
-    timerStartTime: null,
-  };
+  // Step 1 without a trip, a launch or a hold: where an ended hold leaves the wizard too.
+  return wizardReducer({ ...kept, search }, { type: 'holdExpired' });
 }
 
 /** The search /booking was opened with, if it names all three. */

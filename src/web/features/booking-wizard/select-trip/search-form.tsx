@@ -124,7 +124,7 @@ export function TripSearchForm({
           type="button"
           variant="ghost"
           size="icon"
-          className="-my-2 size-8"
+          className="-my-3 size-8"
           aria-label={t('search.swap')}
           onClick={() => change({ fromId: value.toId, toId: value.fromId })}
         >
