@@ -20,6 +20,8 @@ export const PROBLEMS = {
   invalid_code_format: { message: MSG.otpCodeFormat },
   // The admin's date filters (a one-field form: its own text is the message).
   invalid_date: { message: MSG.invalidTravelDate },
+  // Trip search: From and To name the same place.
+  same_place: { message: MSG.samePlace },
   // Booking submission (docs/product.md section 5), most basic first; docs/product.md section 10.3 for the count.
   slip_and_trip_required: { message: MSG.slipAndTripRequired },
   missing_passenger_info: { message: MSG.missingPassengerInfo },

@@ -153,12 +153,55 @@ const optionalPlaceSchema = z
   .transform((v) => (v ? v : undefined))
   .pipe(z.uuid({ error: 'Unknown location' }).optional());
 
-export const tripSearchQuerySchema = z.object({
-  date: travelDateSchema,
-  from: optionalPlaceSchema,
-  to: optionalPlaceSchema,
+/** How many tickets of one kind the party has; absent means none. */
+const partyCountSchema = z.coerce.number().int().min(0).max(LAUNCH_MAX_CAPACITY).default(0);
+
+/** The party a search prices its trips for: each kind's count (no tickets at all: one local adult). */
+export const partyQuerySchema = z.object({
+  localAdult: partyCountSchema,
+  localChild: partyCountSchema,
+  foreignerAdult: partyCountSchema,
+  foreignerChild: partyCountSchema,
 });
+export type PartyQuery = z.infer<typeof partyQuerySchema>;
+
+/** The same place for From and To names no journey: refused, not answered with nothing. */
+const differentPlaces = (q: { from?: string | undefined; to?: string | undefined }) =>
+  !q.from || q.from !== q.to;
+/** Checked once every field is valid, so a bad date is told first. */
+const samePlaceRule = {
+  ...coded('same_place'),
+  path: ['to'],
+  when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0,
+};
+
+export const tripSearchQuerySchema = z
+  .object({
+    date: travelDateSchema,
+    from: optionalPlaceSchema,
+    to: optionalPlaceSchema,
+    ...partyQuerySchema.shape,
+  })
+  .refine(differentPlaces, samePlaceRule);
 export type TripSearchQuery = z.infer<typeof tripSearchQuerySchema>;
+
+/** GET /api/trips/nearest-dates: the dates near `date` that have trips from From to To. */
+export const tripDatesQuerySchema = z
+  .object({
+    date: travelDateSchema,
+    from: z.uuid({ error: 'Unknown location' }),
+    to: z.uuid({ error: 'Unknown location' }),
+  })
+  .refine(differentPlaces, samePlaceRule);
+export type TripDatesQuery = z.infer<typeof tripDatesQuerySchema>;
+
+export const tripDatesSchema = z.object({
+  /** Up to 3 dates before `date`, today at the earliest, nearest last (in calendar order). */
+  before: z.array(z.string()),
+  /** Up to 3 dates after `date`, in calendar order. */
+  after: z.array(z.string()),
+});
+export type TripDates = z.infer<typeof tripDatesSchema>;
 
 export const tripStopSchema = z.object({
   stopOrder: z.number(),
@@ -182,6 +225,16 @@ export const tripSchema = z.object({
   launchIds: z.array(z.string()),
   availableSeats: z.number(),
   status: z.string(),
+  /** HH:MM when the launch is at the passenger's To stop; null when the timetable gives no time there. */
+  arrivalTime: z.string().nullable(),
+  /** Minutes from departure at From to the time at To; null without an arrival time. */
+  durationMinutes: z.number().int().nullable(),
+  /**
+   * The party's fare from the operator's prices, worked out as a booking's total is: in the
+   * currency its tickets are priced in (MVR for local tickets, USD for foreigner ones; USD, the
+   * booking's default payment currency, for a party with both).
+   */
+  fare: z.object({ amount: z.string(), currency: z.enum(CURRENCIES), tickets: z.number().int() }),
 });
 export type Trip = z.infer<typeof tripSchema>;
 

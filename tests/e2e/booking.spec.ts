@@ -51,13 +51,9 @@ async function searchMaleToMaafushi(page: Page) {
   await page.goto('/booking');
   await expect(page.getByRole('heading', { level: 1, name: 'Book Your Ferry Journey' })).toBeVisible();
   const search = page.getByRole('button', { name: 'Search Trips' });
-  await expect(search).toBeDisabled();
   await page.getByLabel('Travel date').fill(operatorDate(BOOKING_DAY));
-  await expect(search).toBeDisabled();
   await page.getByLabel('From', { exact: true }).selectOption({ label: 'Malé' });
-  await expect(search).toBeDisabled();
   await page.getByLabel('To', { exact: true }).selectOption({ label: 'Maafushi' });
-  await expect(search).toBeEnabled();
   await search.click();
 }
 
@@ -178,7 +174,7 @@ test.describe('booking wizard', () => {
     // Book Another Trip starts over with nothing kept.
     await page.getByRole('button', { name: 'Book Another Trip' }).click();
     await expect(page.getByRole('heading', { name: 'Choose Your Journey' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Search Trips' })).toBeDisabled();
+    await expect(page.getByLabel('Travel date')).toHaveValue('');
   });
 
   raceTest(

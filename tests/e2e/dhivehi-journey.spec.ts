@@ -117,10 +117,10 @@ test.describe('the journey in Dhivehi', () => {
 
     // Step 1: the date, Malé -> Maafushi by their Dhivehi names, the first trip.
     await expect(page.getByRole('heading', { level: 1, name: dv('booking.pageTitle') })).toBeVisible();
-    await page.getByLabel(dv('booking.date')).fill(operatorDate(DAY));
-    await page.getByLabel(dv('booking.from'), { exact: true }).selectOption({ label: 'މާލެ' });
-    await page.getByLabel(dv('booking.to'), { exact: true }).selectOption({ label: 'މާފުށި' });
-    await page.getByRole('button', { name: dv('booking.search') }).click();
+    await page.getByLabel(dv('search.date')).fill(operatorDate(DAY));
+    await page.getByLabel(dv('search.from'), { exact: true }).selectOption({ label: 'މާލެ' });
+    await page.getByLabel(dv('search.to'), { exact: true }).selectOption({ label: 'މާފުށި' });
+    await page.getByRole('button', { name: dv('search.search') }).click();
     const selectTrip = page.getByRole('button', { name: /ދަތުރު ޚިޔާރު ކުރައްވާ$/ }).first();
     await expect(selectTrip).toBeVisible();
     await check('step-1');

@@ -14,7 +14,7 @@ type DayRow = {
 
 /** One trip between one pair of stops, all but its free seats (those depend on the moment). */
 type PairTrip = {
-  trip: Omit<Trip, 'availableSeats'>;
+  trip: Omit<Trip, 'availableSeats' | 'fare'>;
   /** The exact departure from the From stop (HH:MM:SS...), the first sort key. */
   sortTime: string;
   launches: Array<{ free: number; lockEnds: number[] }>;
@@ -100,6 +100,8 @@ export async function loadTripDay({ db, date }: LoadTripDayOptions): Promise<Tri
         if (seen.has(pair)) continue;
         seen.add(pair);
         const departureTime = f.departureTime ?? r.departure_time;
+        // The timetable's time at the To stop (none at a route's last stop).
+        const arrivalTime = t.departureTime;
         const entry: PairTrip = {
           trip: {
             scheduleId: r.schedule_id,
@@ -111,6 +113,8 @@ export async function loadTripDay({ db, date }: LoadTripDayOptions): Promise<Tri
             stops,
             launchIds,
             status: r.status,
+            arrivalTime,
+            durationMinutes: arrivalTime === null ? null : minutesBetween(departureTime, arrivalTime),
           },
           sortTime: f.at ?? r.departure_at,
           launches,
@@ -134,4 +138,10 @@ export async function loadTripDay({ db, date }: LoadTripDayOptions): Promise<Tri
     );
   }
   return { date, byPair };
+}
+
+/** Minutes from one HH:MM to a later one, past midnight if the later reads earlier. */
+function minutesBetween(from: string, to: string): number {
+  const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+  return (minutes(to) - minutes(from) + 24 * 60) % (24 * 60);
 }

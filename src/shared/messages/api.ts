@@ -39,6 +39,7 @@ export const MSG = {
   accountNumberCopied: 'Account number copied!',
   lockFailed: (m: string) => `Failed to lock seats: ${m}`,
   noTrips: 'No trips found for selected route and date.',
+  samePlace: 'From and To must be different places.',
   noLaunches: 'No launches available for this trip.',
   bookingNotFound: 'Booking Not Found',
   // trips and seats

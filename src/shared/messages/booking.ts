@@ -1,5 +1,6 @@
 // English texts of the booking namespace: ids `booking.<key>` (src/shared/messages/catalogues.ts). The
-// booking wizard's frame and its first step's search, on /booking's first load: keep them short.
+// booking wizard's frame and its first step, on /booking's first load: keep them short. The
+// search form's own texts are in messages/search.ts (the home page shows that form too).
 // The trips found, the launch and the seats are in messages/vessel.ts.
 export default {
   // The page and the wizard's frame
@@ -21,11 +22,7 @@ export default {
   // Step 1: the search
   tripTitle: 'Choose Your Journey',
   tripIntro: 'Pick a date and where you are travelling from and to.',
-  date: 'Travel date',
-  from: 'From',
-  fromPick: 'Select departure',
-  to: 'To',
-  toPick: 'Select destination',
-  search: 'Search Trips',
   searching: 'Searching…',
+  /** The button that opens the ticket counters; with none chosen yet, one. */
+  party: '{n, plural, one {# passenger} other {# passengers}}',
 } as const;

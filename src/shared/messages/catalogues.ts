@@ -10,6 +10,7 @@ import dvManage from '../locales/dv/manage.ts';
 import dvMsg from '../locales/dv/msg.ts';
 import dvPassenger from '../locales/dv/passenger.ts';
 import dvPayment from '../locales/dv/payment.ts';
+import dvSearch from '../locales/dv/search.ts';
 import dvSite from '../locales/dv/site.ts';
 import dvStatus from '../locales/dv/status.ts';
 import dvVessel from '../locales/dv/vessel.ts';
@@ -24,6 +25,7 @@ import manage from './manage.ts';
 import msg from './msg.ts';
 import passenger from './passenger.ts';
 import payment from './payment.ts';
+import search from './search.ts';
 import site from './site.ts';
 import status from './status.ts';
 import vessel from './vessel.ts';
@@ -43,6 +45,7 @@ export const TEXTS = {
   msg: { en: msg, dv: dvMsg },
   home: { en: home, dv: dvHome },
   booking: { en: booking, dv: dvBooking },
+  search: { en: search, dv: dvSearch },
   vessel: { en: vessel, dv: dvVessel },
   passenger: { en: passenger, dv: dvPassenger },
   payment: { en: payment, dv: dvPayment },

@@ -31,6 +31,7 @@ export default {
   referenceCopied: MSG.referenceCopied,
   accountNumberCopied: MSG.accountNumberCopied,
   noTrips: MSG.noTrips,
+  samePlace: MSG.samePlace,
   noLaunches: MSG.noLaunches,
   bookingNotFound: MSG.bookingNotFound,
   invalidTravelDate: MSG.invalidTravelDate,

@@ -13,6 +13,18 @@ export default {
   stopArrow: '→',
   selectTrip: 'Select Trip',
   selectTripLabel: 'Select Trip {from} to {to} at {time}',
+  /** When the launch is at the passenger's To stop. */
+  arrives: 'Arrives {time}',
+  /** How long the journey takes: '1 h 20 min', '2 h', '45 min'. */
+  duration: '{h} h {m} min',
+  durationHours: '{h} h',
+  durationMinutes: '{m} min',
+  /** The party's fare; <amount> is e.g. 'MVR 50.00'. */
+  fare: '{n, plural, one {Fare for # passenger} other {Fare for # passengers}}: {amount}',
+  // No trips on the date searched
+  nearestDates: 'Nearest dates with trips',
+  searchOn: 'Search trips on {date}',
+  noNearDates: 'No other date has trips between these places yet.',
   // Step 3: the launch
   launchTitle: 'Choose Your Launch',
   launchIntro: 'Pick the vessel you want to travel on. You need {n, plural, one {# seat} other {# seats}}.',

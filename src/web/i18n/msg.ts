@@ -19,6 +19,7 @@ const CODE_TEXTS: Readonly<Partial<Record<ErrorCode, TextId>>> = {
   verification_limit: 'msg.verificationLimit',
   verification_day_limit: 'msg.verificationDayLimit',
   invalid_date: 'msg.invalidTravelDate',
+  same_place: 'msg.samePlace',
   slip_and_trip_required: 'msg.slipAndTripRequired',
   missing_passenger_info: 'msg.missingPassengerInfo',
   select_seats: 'msg.selectSeats',

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seatLocks } from '#server/db/schema.ts';
-import { addDays } from '#server/lib/clock.ts';
-import type { SeatMap, Trip, TripLaunch } from '#shared/schemas.ts';
+import { addDays, instantInZone } from '#server/lib/clock.ts';
+import { MSG } from '#shared/messages/api.ts';
+import type { SeatMap, Trip, TripDates, TripLaunch } from '#shared/schemas.ts';
 import {
   type MadeSchedule,
   makeLaunch,
   makeLocation,
+  makePaymentSettings,
   makeSchedule,
   makeTicket,
   todayInOperatorZone,
@@ -138,8 +140,100 @@ describe(`trips, seat map and seat locks (${testDatabaseKind})`, () => {
         launchIds: trip.launchIds,
         availableSeats: 12,
         status: 'scheduled',
+        // The last stop has no time in the timetable: no arrival to tell.
+        arrivalTime: null,
+        durationMinutes: null,
+        fare: found?.fare,
       });
       expect(found?.stops.map((s) => s.departureTime)).toEqual(['08:00', '08:30', null]);
+    });
+
+    it('tells when the launch reaches the To stop and how long the journey takes', async () => {
+      const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => makeLocation(db())));
+      await makeSchedule(db(), {
+        travelDate: tomorrow,
+        stops: [
+          { locationId: a?.id, departureTime: '09:00' },
+          { locationId: b?.id, departureTime: '09:20' },
+          { locationId: c?.id, departureTime: '10:45' },
+          { locationId: d?.id },
+        ],
+      });
+      const journey = async (from = '', to = '') => {
+        const [found] = (await search({ date: tomorrow, from, to })).json() as Trip[];
+        return [found?.departureTime, found?.arrivalTime, found?.durationMinutes];
+      };
+      expect(await journey(a?.id, c?.id)).toEqual(['09:00', '10:45', 105]);
+      expect(await journey(b?.id, c?.id)).toEqual(['09:20', '10:45', 85]);
+      expect(await journey(a?.id, b?.id)).toEqual(['09:00', '09:20', 20]);
+      expect(await journey(b?.id, d?.id)).toEqual(['09:20', null, null]);
+    });
+
+    it('counts a journey past midnight into the next day', async () => {
+      const [a, b] = await Promise.all([makeLocation(db()), makeLocation(db())]);
+      await makeSchedule(db(), {
+        travelDate: tomorrow,
+        stops: [
+          { locationId: a.id, departureTime: '23:30' },
+          { locationId: b.id, departureTime: '00:40' },
+          {},
+        ],
+      });
+      const [found] = (await search({ date: tomorrow, from: a.id, to: b.id })).json() as Trip[];
+      expect(found?.durationMinutes).toBe(70);
+    });
+
+    it("prices the party's tickets with the operator's prices, in their currency", async () => {
+      await makePaymentSettings(db(), {
+        localAdultPrice: '30.00',
+        localChildPrice: '20.00',
+        foreignerAdultPrice: '40.00',
+        foreignerChildPrice: '25.50',
+        exchangeRate: '15.42',
+      });
+      const trip = await makeSchedule(db(), { travelDate: tomorrow });
+      const [from, to] = trip.stops.map((s) => s.locationId) as [string, string];
+      const fare = async (party: Record<string, string>) => {
+        const res = await search({ date: tomorrow, from, to, ...party });
+        expect(res.statusCode).toBe(200);
+        return (res.json() as Trip[])[0]?.fare;
+      };
+      // No tickets named: one local adult.
+      expect(await fare({})).toEqual({ amount: '30.00', currency: 'MVR', tickets: 1 });
+      expect(await fare({ localAdult: '2', localChild: '1' })).toEqual({
+        amount: '80.00',
+        currency: 'MVR',
+        tickets: 3,
+      });
+      expect(await fare({ foreignerAdult: '1', foreignerChild: '2' })).toEqual({
+        amount: '91.00',
+        currency: 'USD',
+        tickets: 3,
+      });
+      // Both kinds: USD, the local ticket converted at the operator's rate (30 / 15.42 = 1.9455...).
+      expect(await fare({ localAdult: '1', foreignerAdult: '1' })).toEqual({
+        amount: '41.95',
+        currency: 'USD',
+        tickets: 2,
+      });
+      const tooMany = await search({ date: tomorrow, from, to, localAdult: '-1' });
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json().error.fields).toHaveProperty('localAdult');
+    });
+
+    it('refuses the same place for From and To', async () => {
+      const a = (await makeLocation(db())).id;
+      await makeSchedule(db(), { travelDate: tomorrow, stops: [{ locationId: a }, {}] });
+      const res = await search({ date: tomorrow, from: a, to: a });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'same_place', message: MSG.samePlace });
+      const dates = await t.app.inject({
+        method: 'GET',
+        url: '/api/trips/nearest-dates',
+        query: { date: tomorrow, from: a, to: a },
+      });
+      expect(dates.statusCode).toBe(400);
+      expect(dates.json().error.code).toBe('same_place');
     });
 
     it("orders trips by the From stop's departure, not the schedule's", async () => {
@@ -246,6 +340,62 @@ describe(`trips, seat map and seat locks (${testDatabaseKind})`, () => {
         });
       t.app.deps.tripSearchCache.clear();
       expect(await available()).toBe(11);
+    });
+  });
+
+  describe('GET /api/trips/nearest-dates', () => {
+    const nearest = async (query: Record<string, string>) => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/trips/nearest-dates', query });
+      expect(res.statusCode).toBe(200);
+      return res.json() as TripDates;
+    };
+
+    it('offers the dates nearest the one searched that have trips for that From and To', async () => {
+      const [a, b, c] = await Promise.all([makeLocation(db()), makeLocation(db()), makeLocation(db())]);
+      const day = (n: number) => addDays(tomorrow, n);
+      const stops = [{ locationId: a.id }, { locationId: c.id }, { locationId: b.id }];
+      for (const n of [1, 2, 4, 8, 9, 10, 11]) await makeSchedule(db(), { travelDate: day(n), stops });
+      // None of these is a trip from A to B on its day.
+      await makeSchedule(db(), { travelDate: day(5), stops, status: 'completed' });
+      await makeSchedule(db(), { travelDate: day(6), stops: [{ locationId: b.id }, { locationId: a.id }] });
+      await makeSchedule(db(), { travelDate: day(7), stops: [{ locationId: a.id }, { locationId: c.id }] });
+      await makeSchedule(db(), { travelDate: addDays(todayInOperatorZone(), -1), stops });
+
+      expect(await nearest({ date: day(6), from: a.id, to: b.id })).toEqual({
+        before: [day(1), day(2), day(4)],
+        after: [day(8), day(9), day(10)],
+      });
+      // Never a day gone.
+      expect(await nearest({ date: day(0), from: a.id, to: b.id })).toEqual({
+        before: [],
+        after: [day(1), day(2), day(4)],
+      });
+      expect(await nearest({ date: day(20), from: a.id, to: b.id })).toEqual({
+        before: [day(9), day(10), day(11)],
+        after: [],
+      });
+      // A stop between them is a From and a To too; a pair no route serves has no dates.
+      expect((await nearest({ date: day(3), from: c.id, to: b.id })).after).toEqual([day(4), day(8), day(9)]);
+      expect(await nearest({ date: day(3), from: b.id, to: c.id })).toEqual({ before: [], after: [] });
+    });
+
+    it('offers today only while a departure from the From stop is still to come', async () => {
+      const saved = current;
+      const today = todayInOperatorZone();
+      current = instantInZone(today, '12:00', t.app.deps.config.tzOperator);
+      try {
+        const [a, b] = await Promise.all([makeLocation(db()), makeLocation(db())]);
+        const stops = (time: string) => [{ locationId: a.id, departureTime: time }, { locationId: b.id }];
+        await makeSchedule(db(), { travelDate: today, stops: stops('11:00') });
+        expect(await nearest({ date: tomorrow, from: a.id, to: b.id })).toEqual({ before: [], after: [] });
+        await makeSchedule(db(), { travelDate: today, stops: stops('12:30') });
+        expect(await nearest({ date: tomorrow, from: a.id, to: b.id })).toEqual({
+          before: [today],
+          after: [],
+        });
+      } finally {
+        current = saved;
+      }
     });
   });
 

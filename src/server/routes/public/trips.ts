@@ -2,6 +2,7 @@ import { routeLimit } from '#server/lib/rate-limit.ts';
 import { seatsUnavailable } from '#server/lib/seat-checks.ts';
 import { holdLimitsOf } from '#server/services/check-hold-limits.ts';
 import { emailNotVerified } from '#server/services/find-verified-email.ts';
+import { listTripDates } from '#server/services/list-trip-dates.ts';
 import { listTripLaunches } from '#server/services/list-trip-launches.ts';
 import { lockSeats } from '#server/services/lock-seats.ts';
 import { readSeatMap } from '#server/services/read-seat-map.ts';
@@ -17,6 +18,8 @@ import {
   seatMapQuerySchema,
   seatMapSchema,
   seatReleaseResponseSchema,
+  tripDatesQuerySchema,
+  tripDatesSchema,
   tripLaunchesQuerySchema,
   tripLaunchSchema,
   tripParamsSchema,
@@ -46,6 +49,19 @@ export default defineRoutes(
           timeZone: config.tzOperator,
           cache: tripSearchCache,
         });
+      },
+    );
+
+    app.get(
+      '/api/trips/nearest-dates',
+      {
+        schema: { querystring: tripDatesQuerySchema, response: { 200: tripDatesSchema } },
+        config: routeLimit(config, 'tripSearch'),
+      },
+      async (req, reply) => {
+        // What is bookable changes with the clock and the timetable: never kept.
+        reply.header('Cache-Control', 'no-store');
+        return listTripDates({ db, ...req.query, now: clock.now(), timeZone: config.tzOperator });
       },
     );
 

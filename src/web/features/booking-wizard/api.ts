@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { SEAT_LOCK_REFRESH_MS } from '#shared/constants.ts';
+import type { Party } from '#shared/fare.ts';
 import { BOOKING_SESSION_HEADER, IDEMPOTENCY_KEY_HEADER } from '#shared/http-headers.ts';
 import { isLanguage, type Language } from '#shared/languages.ts';
 import type {
@@ -18,12 +19,22 @@ import { ApiError, api } from '#web/lib/api-client.ts';
 export { publicSettingsQuery } from '#web/lib/operator-time-zone.ts';
 export { locationsQuery } from '#web/lib/public-queries.ts';
 
-export const tripsQuery = (date: string, from: string, to: string) =>
+/** The trips of a date between two places, each with the fare of `party` (none: one local adult). */
+export const tripsQuery = (date: string, from: string, to: string, party?: Party) =>
   queryOptions({
-    queryKey: ['trips', date, from, to],
+    queryKey: ['trips', date, from, to, party],
     queryFn: ({ signal }) =>
-      api.get<Trip[]>(`/api/trips?${new URLSearchParams({ date, from, to })}`, { signal }),
+      api.get<Trip[]>(`/api/trips?${new URLSearchParams({ date, from, to, ...partyParams(party) })}`, {
+        signal,
+      }),
   });
+
+/** The party as query parameters: only the kinds it has. */
+function partyParams(party: Party | undefined): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [kind, count] of Object.entries(party ?? {})) if (count > 0) params[kind] = String(count);
+  return params;
+}
 
 export const launchesQuery = (scheduleId: string, date: string) =>
   queryOptions({

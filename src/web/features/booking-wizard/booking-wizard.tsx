@@ -7,6 +7,7 @@ import { releaseSeats } from './api.ts';
 import { useCountdown } from './hold-timer.tsx';
 import { ProgressSteps } from './progress-steps.tsx';
 import { runWhenIdle } from './run-when-idle.ts';
+import { openSearchFromAddress } from './select-trip/open-search.ts';
 import { SelectTripStep } from './select-trip/select-trip-step.tsx';
 import { StepMovedContext } from './step-focus.ts';
 import { BOOKING_TEXTS } from './texts.ts';
@@ -43,7 +44,9 @@ const NEXT_STEP: Partial<Record<number, () => Promise<unknown>>> = {
 
 export function BookingWizard() {
   const t = useTexts(BOOKING_TEXTS, COMMON);
-  const [state, dispatch] = useReducer(wizardReducer, undefined, loadWizardState);
+  const [state, dispatch] = useReducer(wizardReducer, undefined, () =>
+    openSearchFromAddress(loadWizardState()),
+  );
 
   useEffect(() => saveWizardState(state), [state]);
 

@@ -20,6 +20,9 @@ const trip: Trip = {
   launchIds: ['l'],
   availableSeats: 12,
   status: 'scheduled',
+  arrivalTime: null,
+  durationMinutes: null,
+  fare: { amount: '25.00', currency: 'MVR', tickets: 1 },
 };
 const launch: TripLaunch = {
   id: 'l',
