@@ -1,21 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { SEAT_LOCK_REFRESH_MS } from '#shared/constants.ts';
 import type { Party } from '#shared/fare.ts';
-import { BOOKING_SESSION_HEADER, IDEMPOTENCY_KEY_HEADER } from '#shared/http-headers.ts';
-import { isLanguage, type Language } from '#shared/languages.ts';
-import type {
-  BookingCreated,
-  BookingRequest,
-  EmailCodeResponse,
-  EmailVerifyResponse,
-  SeatLockResponse,
-  SeatMap,
-  Trip,
-  TripLaunch,
-} from '#shared/schemas.ts';
-import { i18n } from '#web/i18n/catalogue.ts';
+import { BOOKING_SESSION_HEADER } from '#shared/http-headers.ts';
+import type { Trip } from '#shared/schemas.ts';
 import { ApiError, api } from '#web/lib/api-client.ts';
 
+// What the first step and the wizard itself ask; the later steps' requests are in steps-api.ts,
+// which loads with them (not on /booking's first load).
 export { publicSettingsQuery } from '#web/lib/operator-time-zone.ts';
 export { locationsQuery } from '#web/lib/public-queries.ts';
 
@@ -36,38 +26,7 @@ function partyParams(party: Party | undefined): Record<string, string> {
   return params;
 }
 
-export const launchesQuery = (scheduleId: string, date: string) =>
-  queryOptions({
-    queryKey: ['trip-launches', scheduleId, date],
-    queryFn: ({ signal }) =>
-      api.get<TripLaunch[]>(`/api/trips/${scheduleId}/launches?${new URLSearchParams({ date })}`, { signal }),
-  });
-
-export const seatMapQuery = (scheduleId: string, date: string, launchId: string, sessionId: string) =>
-  queryOptions({
-    queryKey: ['seat-map', scheduleId, date, launchId, sessionId],
-    queryFn: ({ signal }) =>
-      api.get<SeatMap>(`/api/trips/${scheduleId}/seats?${new URLSearchParams({ date, launchId })}`, {
-        signal,
-        headers: { [BOOKING_SESSION_HEADER]: sessionId },
-      }),
-    // docs/product.md section 9: other passengers' holds show up within 5 s.
-    refetchInterval: SEAT_LOCK_REFRESH_MS,
-  });
-
 export type SeatHold = { scheduleId: string; travelDate: string; launchId: string; seats: string[] };
-
-/** Locking needs step 2's verification; the From stop closes the lock when the vessel has left it. */
-export const lockSeats = (
-  hold: SeatHold,
-  sessionId: string,
-  passenger: { verificationToken: string | null; originId: string },
-) =>
-  api.post<SeatLockResponse>(
-    '/api/seat-locks',
-    { ...hold, originId: passenger.originId, verificationToken: passenger.verificationToken ?? undefined },
-    { headers: { [BOOKING_SESSION_HEADER]: sessionId } },
-  );
 
 /** Releasing is best effort (docs/product.md section 8): a failure is logged and the wizard moves on. */
 export async function releaseSeats(hold: SeatHold, sessionId: string): Promise<void> {
@@ -77,32 +36,6 @@ export async function releaseSeats(hold: SeatHold, sessionId: string): Promise<v
   } catch (error) {
     console.warn('Failed to release seats', error);
   }
-}
-
-/** The passenger's language ('en', 'dv'): the mails a request causes are written in it. */
-const mailLanguage = (): Language | undefined => (isLanguage(i18n.locale) ? i18n.locale : undefined);
-
-export const sendEmailCode = (email: string) =>
-  api.post<EmailCodeResponse>('/api/email-codes', { email, language: mailLanguage() });
-
-export const verifyEmailCode = (email: string, code: string) =>
-  api.post<EmailVerifyResponse>('/api/email-codes/verify', { email, code });
-
-export function submitBooking(
-  booking: BookingRequest,
-  slip: Blob,
-  sessionId: string,
-  idempotencyKey: string,
-) {
-  const form = new FormData();
-  form.append('booking', JSON.stringify(booking));
-  form.append('slip', slip, 'slip.webp');
-  // Beside the booking, not in it: a retry after switching language is still the same request.
-  const language = mailLanguage();
-  if (language) form.append('language', language);
-  return api.post<BookingCreated>('/api/bookings', form, {
-    headers: { [BOOKING_SESSION_HEADER]: sessionId, [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-  });
 }
 
 export { ApiError };

@@ -9,8 +9,9 @@ import { apiErrorText, MSG_TEXTS } from '#web/i18n/msg.ts';
 import { useTexts } from '#web/i18n/texts.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { useSecondsUntil } from '#web/lib/use-seconds-until.ts';
-import { ApiError, sendEmailCode, verifyEmailCode } from '../api.ts';
+import { ApiError } from '../api.ts';
 import { PASSENGER_TEXTS } from '../step-texts.ts';
+import { sendEmailCode, verifyEmailCode } from '../steps-api.ts';
 import type { StepProps } from '../wizard-state.ts';
 
 /** docs/product.md section 4: not verified -> code sent (60 s cooldown, attempts counted) -> verified. */
