@@ -10,6 +10,7 @@ import {
   tickets,
 } from '#server/db/schema.ts';
 import { hhmm } from '#server/lib/clock.ts';
+import { DEFAULT_USUAL_APPROVAL_MINUTES } from '#shared/constants.ts';
 import {
   LOOKUP_STATUS_TEXT,
   PAYMENT_STATUS_LABEL,
@@ -17,7 +18,6 @@ import {
   TICKET_STATUS_LABEL,
   UNKNOWN_LOCATION,
 } from '#shared/messages/api.ts';
-import { DEFAULT_USUAL_APPROVAL_MINUTES } from '#shared/constants.ts';
 import type { BookingLookup } from '#shared/schemas.ts';
 
 function pick<T extends Record<string, string>>(table: T, key: string, fallback: keyof T): string {

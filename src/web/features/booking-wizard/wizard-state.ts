@@ -34,6 +34,19 @@ export type TicketCounts = {
 
 export type TripSearch = { date: string; fromId: string; toId: string };
 
+/** The booking as it was sent, for the confirmation: the hold and the seats are gone by then. */
+export type Submission = {
+  reference: string;
+  trip: Trip | null;
+  launchName: string;
+  seats: string[];
+  tickets: TicketCounts;
+  email: string;
+  /** What the server charged, in the currency paid. */
+  totalAmount: string;
+  currency: Currency;
+};
+
 export type WizardState = {
   version: 1;
   /** X-Booking-Session: one random id per wizard run (docs/product.md section 10.13). */
@@ -54,6 +67,8 @@ export type WizardState = {
   /** Sent with every submit of the same booking, so a retry never makes a second one. */
   idempotencyKey: string;
   bookingReference: string | null;
+  /** Set on submitting; null before, and in a run saved before the confirmation showed it. */
+  submission: Submission | null;
 };
 
 /** What every wizard step receives from the wizard. */
@@ -79,7 +94,7 @@ export type WizardAction =
   | { type: 'slipChanged' }
   | { type: 'back' }
   | { type: 'holdExpired' }
-  | { type: 'submitted'; reference: string }
+  | { type: 'submitted'; reference: string; totalAmount: string; currency: Currency }
   | { type: 'reset' };
 
 export const EMPTY_TICKETS: TicketCounts = {
@@ -121,7 +136,17 @@ export function initialWizardState(): WizardState {
     paymentCurrency: 'USD',
     idempotencyKey: crypto.randomUUID(),
     bookingReference: null,
+    submission: null,
   };
+}
+
+/**
+ * The currency step 5 starts with: the tickets' own, MVR for local tickets and USD for foreigner
+ * ones. A mixed party starts in USD: its foreigner fares are set in USD, and the USD account is
+ * the one a visitor can pay into from abroad. The passenger can still switch.
+ */
+export function ticketCurrency(t: TicketCounts): Currency {
+  return t.foreignerAdult + t.foreignerChild > 0 ? 'USD' : t.localAdult + t.localChild > 0 ? 'MVR' : 'USD';
 }
 
 export const ticketTotal = (t: TicketCounts) =>
@@ -199,7 +224,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'verificationLost':
       return { ...state, currentStep: 2, emailVerification: EMPTY_VERIFICATION };
     case 'ticketsChanged':
-      return { ...state, tickets: action.tickets };
+      // Other tickets, another starting currency; a switch made on step 5 stands until then.
+      return { ...state, tickets: action.tickets, paymentCurrency: ticketCurrency(action.tickets) };
     case 'continueToLaunch':
       if (state.currentStep !== 2 || !state.emailVerification.isVerified) return state;
       return { ...state, currentStep: 3 };
@@ -254,7 +280,21 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'holdExpired':
       return { ...withoutHold(state), currentStep: 1, selectedTrip: null, selectedLaunch: null };
     case 'submitted':
-      return { ...withoutHold(state), currentStep: CONFIRMATION_STEP, bookingReference: action.reference };
+      return {
+        ...withoutHold(state),
+        currentStep: CONFIRMATION_STEP,
+        bookingReference: action.reference,
+        submission: {
+          reference: action.reference,
+          trip: state.selectedTrip,
+          launchName: state.selectedLaunch?.name ?? '',
+          seats: state.selectedSeats,
+          tickets: state.tickets,
+          email: state.passengerInfo.email.trim(),
+          totalAmount: action.totalAmount,
+          currency: action.currency,
+        },
+      };
     case 'reset':
       return initialWizardState();
   }
