@@ -432,8 +432,8 @@ export const bookingLookupSchema = z.object({
   currency: z.string(),
   passengerName: z.string(),
   createdAt: z.string(),
-  /** Whether a payment slip came with the booking: a pending one then reads 'Slip received, being checked'. */
-  slipReceived: z.boolean(),
+  /** Whether the payment slip (the proof of the transfer) came in: a pending booking then reads 'Slip received, being checked'. */
+  proofReceived: z.boolean(),
   /** The operator's usual time from slip to approval, in minutes (payment settings). */
   usualApprovalMinutes: z.number().int(),
 });

@@ -81,7 +81,7 @@ export async function readBookingView({
       currency: tickets.currency,
       passengerName: tickets.passengerName,
       createdAt: tickets.createdAt,
-      slipReceived: sql<boolean>`${tickets.paymentSlipKey} is not null`,
+      proofReceived: sql<boolean>`${tickets.paymentSlipKey} is not null`,
       // The first settings row, as readSettingsRow reads it; none before the operator saved any.
       usualApprovalMinutes: sql<number | null>`(
         select ${paymentSettings.usualApprovalMinutes} from ${paymentSettings}
@@ -116,7 +116,7 @@ export async function readBookingView({
     ticketStatusLabel: pick(TICKET_STATUS_LABEL, row.ticketStatus, 'pending'),
     paymentStatus: row.paymentStatus,
     paymentStatusLabel:
-      row.paymentStatus === 'pending' && row.slipReceived
+      row.paymentStatus === 'pending' && row.proofReceived
         ? SLIP_RECEIVED_LABEL
         : pick(PAYMENT_STATUS_LABEL, row.paymentStatus, 'pending'),
     statusText: LOOKUP_STATUS_TEXT[statusKey],
@@ -141,7 +141,7 @@ export async function readBookingView({
     currency: row.currency,
     passengerName: row.passengerName,
     createdAt: row.createdAt.toISOString(),
-    slipReceived: row.slipReceived,
+    proofReceived: row.proofReceived,
     usualApprovalMinutes: row.usualApprovalMinutes ?? DEFAULT_USUAL_APPROVAL_MINUTES,
   };
   const position = (locationId: string | null) => row.stops.findIndex((s) => s.locationId === locationId);

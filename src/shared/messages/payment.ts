@@ -72,8 +72,6 @@ export default {
   confirmationDetails: 'Your booking',
   summaryPassengers: 'Passengers',
   summaryAmount: 'Amount',
-  /** The booking's payment state once its slip is in. */
-  slipReceived: 'Slip received, being checked',
   /** duration: approvalHours and the like. */
   slipReceivedUsually: 'Slip received, being checked — usually approved within {duration}',
   mailSentTo: 'We sent a confirmation to <0>{email}</0>.',

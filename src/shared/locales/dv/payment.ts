@@ -58,7 +58,6 @@ export default {
   confirmationDetails: 'ތިޔަ ބުކިންގ',
   summaryPassengers: 'ފަސިންޖަރުން',
   summaryAmount: 'އަގު',
-  slipReceived: 'ސްލިޕް ލިބިއްޖެ، ބަލަމުންދަނީ',
   slipReceivedUsually: 'ސްލިޕް ލިބިއްޖެ، ބަލަމުންދަނީ — އާންމުކޮށް {duration} ތެރޭގައި ފާސްކުރެވޭ',
   mailSentTo: 'ކަށަވަރުކޮށްދޭ އީމެއިލެއް <0>{email}</0> އަށް ފޮނުވިއްޖެ.',
   nextHeading: 'ދެން ވާނީ',

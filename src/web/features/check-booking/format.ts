@@ -78,7 +78,7 @@ const STATUS_TEXT: Record<keyof typeof LOOKUP_STATUS_TEXT, TextId> = {
 
 /** A pending payment whose slip is in: the office is checking it (the answer says so since the slip came). */
 export const slipBeingChecked = (booking: BookingLookup) =>
-  booking.paymentStatus === 'pending' && booking.slipReceived === true;
+  booking.paymentStatus === 'pending' && booking.proofReceived === true;
 
 /** 'Slip received, being checked — usually approved within 2 hours', by the operator's usual time. */
 export function slipCheckText(booking: BookingLookup, t: Translate): string {
