@@ -17,7 +17,6 @@ export default {
   searchingForBooking: 'Searching for your booking…',
   /** Under the field, when Search finds nothing to look up. */
   referenceRequired: 'Please enter your booking reference',
-  referenceFormat: 'A booking reference has only digits and letters, e.g. 2611221234',
   helpTitle: 'Need help?',
   helpFormat:
     'Your booking reference is usually 8-10 digits, e.g. 2611221234: the date (yymmdd) and four digits.',

@@ -3,7 +3,7 @@ import { LOOKUP_DEBOUNCE_MS, LOOKUP_MIN_AUTO_CHARS } from '#shared/constants.ts'
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useTexts } from '#web/i18n/texts.tsx';
 import { useSearchParams } from '#web/lib/navigation.tsx';
-import { LookupForm, referenceProblem } from './lookup-form.tsx';
+import { LookupForm } from './lookup-form.tsx';
 import { LookupHelpCard } from './lookup-help-card.tsx';
 import { LOOKUP_TEXTS } from './texts.ts';
 import { useBookingLookup } from './use-booking-lookup.ts';
@@ -69,8 +69,7 @@ export function CheckBookingView() {
   const onChange = (value: string) => {
     setText(value);
     const trimmed = value.trim();
-    // A reference that cannot be one waits for Search, which says what is wrong with it.
-    if (trimmed.length >= LOOKUP_MIN_AUTO_CHARS && !referenceProblem(trimmed)) {
+    if (trimmed.length >= LOOKUP_MIN_AUTO_CHARS) {
       debounced.schedule(value);
     } else {
       debounced.cancel();

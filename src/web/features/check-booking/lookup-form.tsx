@@ -1,7 +1,6 @@
 import { Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import type { TextId } from '#shared/messages/catalogues.ts';
-import { FieldError, fieldErrorProps, showFieldErrors } from '#web/components/field-error.tsx';
+import { flushSync } from 'react-dom';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
@@ -18,27 +17,19 @@ type LookupFormProps = {
 
 const INPUT_ID = 'booking-reference';
 const HINT_ID = 'booking-reference-hint';
+const ERROR_ID = 'booking-reference-error';
 
-/** What a reference can hold: digits and letters (older references were not all digits). */
-const REFERENCE_FORM = /^[\p{L}\p{N}-]+$/u;
-
-/** What Search finds wrong with the field, if anything. */
-export function referenceProblem(value: string): TextId | null {
-  const reference = value.trim();
-  if (!reference) return 'lookup.referenceRequired';
-  return REFERENCE_FORM.test(reference) ? null : 'lookup.referenceFormat';
-}
-
+// The field's message is written out here rather than with #web/components/field-error.tsx:
+// this form is on the page's first load, and a shared module would be a chunk of its own.
 export function LookupForm({ value, onChange, onSearch, searching }: LookupFormProps) {
   const t = useTexts(LOOKUP_TEXTS);
-  const [problem, setProblem] = useState<TextId | null>(null);
-  const error = problem ? t(problem) : null;
+  const [missing, setMissing] = useState(false);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = referenceProblem(value);
-    if (found) return showFieldErrors(() => setProblem(found), INPUT_ID);
-    setProblem(null);
-    onSearch();
+    if (value.trim()) return onSearch();
+    // The message in place and the field described by it before the focus lands there.
+    flushSync(() => setMissing(true));
+    document.getElementById(INPUT_ID)?.focus();
   };
 
   return (
@@ -51,7 +42,7 @@ export function LookupForm({ value, onChange, onSearch, searching }: LookupFormP
             name="ref"
             value={value}
             onChange={(event) => {
-              setProblem(null);
+              setMissing(false);
               onChange(event.target.value);
             }}
             placeholder={t('lookup.referencePlaceholder')}
@@ -62,7 +53,8 @@ export function LookupForm({ value, onChange, onSearch, searching }: LookupFormP
             autoCorrect="off"
             spellCheck={false}
             maxLength={64}
-            {...fieldErrorProps(INPUT_ID, error, HINT_ID)}
+            aria-invalid={missing || undefined}
+            aria-describedby={missing ? `${ERROR_ID} ${HINT_ID}` : HINT_ID}
             className="font-mono tracking-wide sm:flex-1"
           />
           <Button type="submit" size="lg" aria-busy={searching} className="sm:h-11 sm:min-w-32">
@@ -70,7 +62,11 @@ export function LookupForm({ value, onChange, onSearch, searching }: LookupFormP
             {searching ? t('lookup.searching') : t('lookup.search')}
           </Button>
         </div>
-        <FieldError fieldId={INPUT_ID} error={error} />
+        {missing ? (
+          <p id={ERROR_ID} className="text-sm font-medium text-red-700">
+            {t('lookup.referenceRequired')}
+          </p>
+        ) : null}
         <p id={HINT_ID} className="text-sm text-slate-600">
           {t('lookup.referenceHint')}
         </p>

@@ -9,15 +9,14 @@ import { T, useTexts } from '#web/i18n/texts.tsx';
 import { formatApprovalTime } from '#web/lib/approval-time.ts';
 import { DATES_TEXTS, formatTravelDate } from '#web/lib/dates.ts';
 import { Link } from '#web/lib/navigation.tsx';
+import { publicSettingsQuery } from '#web/lib/operator-time-zone.ts';
 import { toast } from '#web/lib/toast.ts';
-import { publicSettingsQuery } from '../api.ts';
 import { copyText, formatMoney } from '../format.ts';
 import { ticketSummary } from '../payment/ticket-summary.ts';
 import { useFocusOnStepChange } from '../step-focus.ts';
 import { PAYMENT_TEXTS } from '../step-texts.ts';
 import { usePlaceName } from '../texts.ts';
 import type { StepProps } from '../wizard-state.ts';
-import { ticketTotal } from '../wizard-state.ts';
 
 const DURATION = {
   hours: 'payment.approvalHours',
@@ -117,7 +116,7 @@ export default function Confirmation({ state, dispatch }: StepProps) {
                 </dd>
                 <dt className="text-slate-600">{t('payment.summaryPassengers')}</dt>
                 <dd className="font-medium text-slate-900">
-                  <bdi dir="ltr">{ticketTotal(sent.tickets)}</bdi>
+                  <bdi dir="ltr">{Object.values(sent.tickets).reduce((sum, n) => sum + n, 0)}</bdi>
                   {' · '}
                   {ticketSummary(t, sent.tickets)}
                 </dd>
