@@ -25,9 +25,14 @@ import { reachPaymentStep } from './support/wizard.ts';
 const SHOTS = fileURLToPath(new URL('../../.tmp/feedback/', import.meta.url));
 const SLIP = fileURLToPath(new URL('../files/photo-exif-gps.jpg', import.meta.url));
 const NOT_AN_IMAGE = fileURLToPath(new URL('../files/not-an-image.jpg', import.meta.url));
-// Days no other spec books, so the seats are there.
+// Days no other spec books, so the seats are there; the tests that hold seats each take a day
+// of their own per project, as they run side by side and each takes the first free seat.
 const DAY = 9;
 const PAYMENT_DAY = 10;
+const paymentDay = (test: 'local' | 'foreigner', project: string) =>
+  ({ local: { phone: 10, desktop: 12 }, foreigner: { phone: 13, desktop: 9 } })[test][
+    project === 'phone' ? 'phone' : 'desktop'
+  ];
 
 const i18n = setupI18n({ locale: 'dv', messages: { dv: {} } });
 i18n.setMessagesCompiler(compileMessage);
@@ -176,7 +181,10 @@ test.describe('the payment step and the confirmation', () => {
     const project = testInfo.project.name;
     const address = email(project, 'pay');
     const settings = await json<PublicSettings>(await request.get('/api/settings/public'));
-    await reachPaymentStep(page, request, { date: operatorDate(PAYMENT_DAY), email: address });
+    await reachPaymentStep(page, request, {
+      date: operatorDate(paymentDay('local', project)),
+      email: address,
+    });
 
     // The tickets' own currency first; the passenger can still switch.
     await expect(page.getByRole('radio', { name: /MVR/ })).toBeChecked();
@@ -259,7 +267,7 @@ test.describe('the payment step and the confirmation', () => {
     const address = email(project, 'pay-dv');
     const settings = await json<PublicSettings>(await request.get('/api/settings/public'));
     await reachPaymentStep(page, request, {
-      date: operatorDate(PAYMENT_DAY),
+      date: operatorDate(paymentDay('foreigner', project)),
       email: address,
       ticket: PASSENGER.addForeignerAdult,
     });

@@ -72,7 +72,7 @@ export default function Confirmation({ state, dispatch }: StepProps) {
             </div>
           </div>
           <p
-            className="flex items-center gap-2 rounded-full bg-amber-50 px-4 py-1.5 text-sm font-medium text-amber-900"
+            className="flex items-center gap-2 rounded-xl bg-amber-50 px-4 py-2 text-start text-sm font-medium text-amber-900"
             data-testid="slip-status"
           >
             <Hourglass aria-hidden="true" className="size-4 shrink-0 text-amber-700" />
