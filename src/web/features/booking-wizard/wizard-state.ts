@@ -66,9 +66,8 @@ export type WizardState = {
   paymentCurrency: Currency;
   /** Sent with every submit of the same booking, so a retry never makes a second one. */
   idempotencyKey: string;
-  bookingReference: string | null;
-  /** Set on submitting; null before, and in a run saved before the confirmation showed it. */
-  submission: Submission | null;
+  /** Set on submitting; absent before, and in a run saved before the confirmation showed it. */
+  submission?: Submission;
 };
 
 /** What every wizard step receives from the wizard. */
@@ -94,7 +93,7 @@ export type WizardAction =
   | { type: 'slipChanged' }
   | { type: 'back' }
   | { type: 'holdExpired' }
-  | { type: 'submitted'; reference: string; totalAmount: string; currency: Currency }
+  | { type: 'submitted'; submission: Submission }
   | { type: 'reset' };
 
 export const EMPTY_TICKETS: TicketCounts = {
@@ -135,18 +134,7 @@ export function initialWizardState(): WizardState {
     timerStartTime: null,
     paymentCurrency: 'USD',
     idempotencyKey: crypto.randomUUID(),
-    bookingReference: null,
-    submission: null,
   };
-}
-
-/**
- * The currency step 5 starts with: the tickets' own, MVR for local tickets and USD for foreigner
- * ones. A mixed party starts in USD: its foreigner fares are set in USD, and the USD account is
- * the one a visitor can pay into from abroad. The passenger can still switch.
- */
-export function ticketCurrency(t: TicketCounts): Currency {
-  return t.foreignerAdult + t.foreignerChild > 0 ? 'USD' : t.localAdult + t.localChild > 0 ? 'MVR' : 'USD';
 }
 
 export const ticketTotal = (t: TicketCounts) =>
@@ -224,8 +212,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'verificationLost':
       return { ...state, currentStep: 2, emailVerification: EMPTY_VERIFICATION };
     case 'ticketsChanged':
-      // Other tickets, another starting currency; a switch made on step 5 stands until then.
-      return { ...state, tickets: action.tickets, paymentCurrency: ticketCurrency(action.tickets) };
+      return { ...state, tickets: action.tickets };
     case 'continueToLaunch':
       if (state.currentStep !== 2 || !state.emailVerification.isVerified) return state;
       return { ...state, currentStep: 3 };
@@ -283,17 +270,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return {
         ...withoutHold(state),
         currentStep: CONFIRMATION_STEP,
-        bookingReference: action.reference,
-        submission: {
-          reference: action.reference,
-          trip: state.selectedTrip,
-          launchName: state.selectedLaunch?.name ?? '',
-          seats: state.selectedSeats,
-          tickets: state.tickets,
-          email: state.passengerInfo.email.trim(),
-          totalAmount: action.totalAmount,
-          currency: action.currency,
-        },
+        submission: action.submission,
       };
     case 'reset':
       return initialWizardState();

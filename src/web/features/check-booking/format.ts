@@ -3,7 +3,7 @@ import type { TextId } from '#shared/messages/catalogues.ts';
 import type { BookingLookup } from '#shared/schemas.ts';
 import { inLanguage } from '#web/i18n/operator-text.ts';
 import type { Translate } from '#web/i18n/texts.tsx';
-import { formatApprovalTime } from '#web/lib/approval-time.ts';
+import { formatDuration } from '#web/lib/dates.ts';
 import { formatMoney as formatAmount } from '#web/lib/money.ts';
 
 // The booking's texts in the passenger's language. `t` is the outcome's (useOutcomeTexts).
@@ -82,7 +82,7 @@ export const slipBeingChecked = (booking: BookingLookup) =>
 
 /** 'Slip received, being checked — usually approved within 2 hours', by the operator's usual time. */
 export function slipCheckText(booking: BookingLookup, t: Translate): string {
-  const duration = formatApprovalTime(t, booking.usualApprovalMinutes, {
+  const duration = formatDuration(t, booking.usualApprovalMinutes, {
     hours: 'status.approvalHours',
     minutes: 'status.approvalMinutes',
     both: 'status.approvalHoursMinutes',

@@ -1,20 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2, Copy, Hourglass, RotateCcw, Search } from 'lucide-react';
+import { CheckCircle2, Copy, RotateCcw, Search } from 'lucide-react';
 import { useRef } from 'react';
 import { DEFAULT_USUAL_APPROVAL_MINUTES } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { MSG_TEXTS } from '#web/i18n/msg.ts';
 import { T, useTexts } from '#web/i18n/texts.tsx';
-import { formatApprovalTime } from '#web/lib/approval-time.ts';
-import { DATES_TEXTS, formatTravelDate } from '#web/lib/dates.ts';
+import { DATES_TEXTS, formatDuration, formatTravelDate } from '#web/lib/dates.ts';
 import { Link } from '#web/lib/navigation.tsx';
 import { publicSettingsQuery } from '#web/lib/operator-time-zone.ts';
 import { toast } from '#web/lib/toast.ts';
 import { copyText, formatMoney } from '../format.ts';
-import { ticketSummary } from '../payment/ticket-summary.ts';
 import { useFocusOnStepChange } from '../step-focus.ts';
-import { PAYMENT_TEXTS } from '../step-texts.ts';
+import { PAYMENT_TEXTS, ticketSummary } from '../step-texts.ts';
 import { usePlaceName } from '../texts.ts';
 import type { StepProps } from '../wizard-state.ts';
 
@@ -33,7 +31,9 @@ export default function Confirmation({ state, dispatch }: StepProps) {
   const t = useTexts(PAYMENT_TEXTS, MSG_TEXTS, DATES_TEXTS);
   const settings = useQuery(publicSettingsQuery);
   const placeName = usePlaceName();
-  const reference = state.bookingReference ?? '';
+  // A run saved by an older page kept only the reference.
+  const reference =
+    state.submission?.reference ?? (state as { bookingReference?: string }).bookingReference ?? '';
   const sent = state.submission;
   const trip = sent?.trip;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -41,7 +41,7 @@ export default function Confirmation({ state, dispatch }: StepProps) {
   const copy = async () => {
     if (await copyText(reference)) toast.success(t('msg.referenceCopied'));
   };
-  const duration = formatApprovalTime(
+  const duration = formatDuration(
     t,
     settings.data?.usualApprovalMinutes ?? DEFAULT_USUAL_APPROVAL_MINUTES,
     DURATION,
@@ -72,10 +72,9 @@ export default function Confirmation({ state, dispatch }: StepProps) {
             </div>
           </div>
           <p
-            className="flex items-center gap-2 rounded-xl bg-amber-50 px-4 py-2 text-start text-sm font-medium text-amber-900"
+            className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-2 text-sm font-medium text-amber-900"
             data-testid="slip-status"
           >
-            <Hourglass aria-hidden="true" className="size-4 shrink-0 text-amber-700" />
             {t('payment.slipReceivedUsually', { duration })}
           </p>
         </div>

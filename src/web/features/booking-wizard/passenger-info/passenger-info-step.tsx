@@ -19,6 +19,7 @@ import type { StepProps } from '../wizard-state.ts';
 import { ticketTotal } from '../wizard-state.ts';
 import { EmailVerification } from './email-verification.tsx';
 import { FIELD_IDS, type PassengerErrors, type PassengerField } from './field-errors.ts';
+import { ticketCurrency } from './ticket-currency.ts';
 import { TicketSelector } from './ticket-selector.tsx';
 
 /** Until the settings arrive: the server's default MAX_TICKETS_PER_BOOKING. */
@@ -93,6 +94,8 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
       if (count === 0) return void toast.error(t('msg.selectTicket'));
       return void toast.error(t('msg.verifyEmailFirst'));
     }
+    // Step 5 starts in the tickets' own currency; the passenger can still switch there.
+    dispatch({ type: 'currencyChanged', currency: ticketCurrency(tickets) });
     dispatch({ type: 'continueToLaunch' });
   };
 

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Copy, Phone, Send, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { bankAccountFor } from '#shared/payment.ts';
-import { FieldError, fieldErrorId, showFieldErrors } from '#web/components/field-error.tsx';
 import type { Slip } from '#web/components/slip-picker.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -17,19 +17,21 @@ import { cn } from '#web/lib/utils.ts';
 import { ApiError, publicSettingsQuery, submitBooking } from '../api.ts';
 import { copyText, formatMoney, totals } from '../format.ts';
 import { StepCard } from '../step-card.tsx';
-import { PAYMENT_TEXTS } from '../step-texts.ts';
+import { PAYMENT_TEXTS, ticketSummary } from '../step-texts.ts';
 import { usePlaceName } from '../texts.ts';
 import type { StepProps } from '../wizard-state.ts';
 import { ticketTotal } from '../wizard-state.ts';
 import { RefundPolicyNote } from './refund-policy-note.tsx';
 import { SLIP_INPUT_ID, SlipUpload } from './slip-upload.tsx';
 import { isUploadError, submitErrorMessage } from './submit-error.ts';
-import { ticketSummary } from './ticket-summary.ts';
 
 /** The step's fields that can be in error; a message is kept as how to say it, for a change of language. */
 type PaymentErrors = Partial<Record<'currency' | 'slip', (t: Translate) => string>>;
 
+// The step writes its messages itself rather than with #web/components/field-error.tsx, which
+// step 2 uses: a module the two shared would be one more chunk for /booking's first load to list.
 const CURRENCY_ID = 'payment-currency';
+const CURRENCY_ERROR_ID = 'payment-currency-error';
 const currencyInputId = (currency: string) => `${CURRENCY_ID}-${currency}`;
 
 export default function PaymentStep({ state, dispatch }: StepProps) {
@@ -55,7 +57,9 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
   /** The message under its field, the focus on that field (the currency: the one chosen). */
   const report = (found: PaymentErrors) => {
     const first = found.currency ? currencyInputId(paymentCurrency) : found.slip ? SLIP_INPUT_ID : undefined;
-    showFieldErrors(() => setErrors(found), first);
+    // The message in place and the field described by it before the focus lands there.
+    flushSync(() => setErrors(found));
+    if (first) document.getElementById(first)?.focus();
   };
 
   const onSubmit = async () => {
@@ -102,11 +106,19 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
         state.idempotencyKey,
       );
       toast.success(t('msg.bookingSubmitted'));
+      // The booking as sent, for the confirmation: the seats and the hold go with this step.
       dispatch({
         type: 'submitted',
-        reference: created.reference,
-        totalAmount: created.totalAmount,
-        currency: created.currency,
+        submission: {
+          reference: created.reference,
+          trip,
+          launchName: launch.name,
+          seats: selectedSeats,
+          tickets,
+          email: p.email.trim(),
+          totalAmount: created.totalAmount,
+          currency: created.currency,
+        },
       });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'seats_unavailable') {
@@ -191,10 +203,7 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
         </div>
 
         <div className="grid content-start gap-5">
-          <fieldset
-            className="grid gap-2"
-            aria-describedby={currencyError ? fieldErrorId(CURRENCY_ID) : undefined}
-          >
+          <fieldset className="grid gap-2" aria-describedby={currencyError ? CURRENCY_ERROR_ID : undefined}>
             <legend className="mb-2 font-semibold text-slate-900">{t('payment.currencyLegend')}</legend>
             <div className="grid grid-cols-2 gap-2">
               {(['USD', 'MVR'] as const).map((currency) => (
@@ -212,7 +221,7 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
                     value={currency}
                     checked={paymentCurrency === currency}
                     aria-invalid={currencyError ? true : undefined}
-                    aria-describedby={currencyError ? fieldErrorId(CURRENCY_ID) : undefined}
+                    aria-describedby={currencyError ? CURRENCY_ERROR_ID : undefined}
                     onChange={() => {
                       setErrors(({ currency: _, ...rest }) => rest);
                       dispatch({ type: 'currencyChanged', currency });
@@ -232,7 +241,11 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
                 </label>
               ))}
             </div>
-            <FieldError fieldId={CURRENCY_ID} error={currencyError} />
+            {currencyError ? (
+              <p id={CURRENCY_ERROR_ID} className="text-sm font-medium text-red-700">
+                {currencyError}
+              </p>
+            ) : null}
           </fieldset>
 
           <p className="flex items-baseline justify-between rounded-xl bg-sky-50 p-4">

@@ -1,5 +1,4 @@
 import { CheckCircle2, Upload } from 'lucide-react';
-import { fieldErrorId } from '#web/components/field-error.tsx';
 import { isSlipWorking, type SlipField, SlipPicker, type SlipStatus } from '#web/components/slip-picker.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { MSG_TEXTS } from '#web/i18n/msg.ts';
@@ -36,7 +35,7 @@ export const SLIP_INPUT_ID = 'payment-slip';
 export function SlipUpload({ error, ...field }: SlipField & { error?: string | undefined }) {
   const t = useTexts(PAYMENT_TEXTS, MSG_TEXTS);
   const id = SLIP_INPUT_ID;
-  const errorId = fieldErrorId(id);
+  const errorId = `${id}-error`;
   return (
     <SlipPicker
       {...field}
