@@ -42,6 +42,7 @@ export function SlipUpload({ error, ...field }: SlipField & { error?: string | u
       id={id}
       invalid={Boolean(error)}
       errorId={errorId}
+      className={error ? 'border-red-500' : undefined}
       label={t('payment.slipLabel')}
       previewAlt={t('payment.slipPreview')}
       chooseText={t('payment.slipUpload')}
