@@ -28,6 +28,8 @@ export const DEFAULT_REFUND_POLICY: { hoursBefore: number; percent: number }[] =
   { hoursBefore: 24, percent: 100 },
   { hoursBefore: 2, percent: 50 },
 ];
+/** payment_settings.usual_approval_minutes's column default (migration 0021): two hours. */
+export const DEFAULT_USUAL_APPROVAL_MINUTES = 120;
 /** TZ_OPERATOR's default (docs/product.md section 11.9); the web uses what GET /api/settings/public says. */
 export const DEFAULT_TIME_ZONE = 'Indian/Maldives';
 export const PAYMENT_METHOD = 'Bank Transfer';

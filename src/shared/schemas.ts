@@ -93,6 +93,8 @@ export const paymentSettingsViewSchema = z.object({
   paymentInstructionsDv: z.string(),
   /** What a passenger's own cancellation gives back: step 5 shows it (docs/decisions/027). */
   refundPolicy: refundPolicySchema,
+  /** How long an uploaded slip usually waits for the office's approval, in minutes: told to passengers. */
+  usualApprovalMinutes: z.number().int(),
 });
 export type PaymentSettingsView = z.infer<typeof paymentSettingsViewSchema>;
 
@@ -485,6 +487,10 @@ export const bookingLookupSchema = z.object({
   currency: z.string(),
   passengerName: z.string(),
   createdAt: z.string(),
+  /** Whether the payment slip (the proof of the transfer) came in: a pending booking then reads 'Slip received, being checked'. */
+  proofReceived: z.boolean(),
+  /** The operator's usual time from slip to approval, in minutes (payment settings). */
+  usualApprovalMinutes: z.number().int(),
 });
 export type BookingLookup = z.infer<typeof bookingLookupSchema>;
 

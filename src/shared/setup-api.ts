@@ -268,6 +268,10 @@ export const refundPolicyInputSchema = z
   .max(REFUND_POLICY_LIMITS.maxTiers, { error: REFUND_POLICY_MSG.tooMany })
   .pipe(refundPolicySchema);
 
+/** The usual time from slip to approval: at least 5 minutes, at most a week. */
+export const USUAL_APPROVAL_LIMITS = { min: 5, max: 7 * 24 * 60 } as const;
+export const USUAL_APPROVAL_MSG = `Enter whole minutes from ${USUAL_APPROVAL_LIMITS.min} to ${USUAL_APPROVAL_LIMITS.max}`;
+
 /** Partial: each card of the payment screen saves only its own fields. */
 export const paymentSettingsUpdateSchema = z
   .object({
@@ -293,6 +297,12 @@ export const paymentSettingsUpdateSchema = z
     paymentInstructionsDv: text(2000),
     /** What a passenger's own cancellation gives back (docs/decisions/027). */
     refundPolicy: refundPolicyInputSchema,
+    /** What passengers are told a slip usually waits for approval. */
+    usualApprovalMinutes: z
+      .number({ error: USUAL_APPROVAL_MSG })
+      .int({ error: USUAL_APPROVAL_MSG })
+      .min(USUAL_APPROVAL_LIMITS.min, { error: USUAL_APPROVAL_MSG })
+      .max(USUAL_APPROVAL_LIMITS.max, { error: USUAL_APPROVAL_MSG }),
   })
   .partial()
   .strict();

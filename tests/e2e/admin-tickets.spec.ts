@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { DEMO_ADMIN, SLIP_ZOOM } from '#shared/constants.ts';
-import { MSG } from '#shared/messages/api.ts';
+import { MSG, SLIP_RECEIVED_LABEL } from '#shared/messages/api.ts';
 import type { AdminSchedule } from '#shared/setup-api.ts';
 import { expect, test } from './fixtures.ts';
 import {
@@ -95,7 +95,8 @@ test.describe('ticket management', () => {
     await expectCounts(page, { pending: 1, approved: 0, rejected: 0 });
     await expect(ticket.getByText(booking.passengerName)).toBeVisible();
     await expect(ticket.getByText(booking.email)).toBeVisible();
-    await expect(ticket.getByText('Payment Pending')).toBeVisible();
+    // The booking came with its slip: the office reads that it is being checked.
+    await expect(ticket.getByText(SLIP_RECEIVED_LABEL)).toBeVisible();
     await expect(ticket.getByText(booking.seats.join(', '))).toBeVisible();
     await expect(ticket.getByRole('button', { name: 'Delete' })).toBeVisible();
     await expect(ticket.getByRole('button', { name: 'Present' })).toHaveCount(0);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { MSG } from '#shared/messages/api.ts';
+import { MSG, SLIP_RECEIVED_LABEL } from '#shared/messages/api.ts';
 import type { BookingLookup } from '#shared/schemas.ts';
 import { expect, failedResponse, test } from './fixtures.ts';
 import { findTrip, latestCode, operatorDate, verifiedToken } from './support/booking-api.ts';
@@ -155,7 +155,7 @@ test.describe('booking wizard', () => {
     // Confirmation
     await expect(page.getByRole('heading', { name: 'Booking Submitted' })).toBeVisible();
     await expect(toast(page, MSG.bookingSubmitted)).toBeVisible();
-    await expect(page.getByText(MSG.submittedForReview)).toBeVisible();
+    await expect(page.getByTestId('slip-status')).toContainText(SLIP_RECEIVED_LABEL);
     const reference = (await page.getByTestId('booking-reference').textContent())?.trim() ?? '';
     expect(reference).toMatch(/^\d{10}$/);
     await expect(page.getByRole('link', { name: 'Check Booking Status' })).toHaveAttribute(

@@ -1,11 +1,20 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
-import { launches, locations, scheduleRouteStops, schedules, tickets } from '#server/db/schema.ts';
+import {
+  launches,
+  locations,
+  paymentSettings,
+  scheduleRouteStops,
+  schedules,
+  tickets,
+} from '#server/db/schema.ts';
 import { hhmm } from '#server/lib/clock.ts';
+import { DEFAULT_USUAL_APPROVAL_MINUTES } from '#shared/constants.ts';
 import {
   LOOKUP_STATUS_TEXT,
   PAYMENT_STATUS_LABEL,
+  SLIP_RECEIVED_LABEL,
   TICKET_STATUS_LABEL,
   UNKNOWN_LOCATION,
 } from '#shared/messages/api.ts';
@@ -72,6 +81,11 @@ export async function readBookingView({
       currency: tickets.currency,
       passengerName: tickets.passengerName,
       createdAt: tickets.createdAt,
+      proofReceived: sql<boolean>`${tickets.paymentSlipKey} is not null`,
+      // The first settings row, as readSettingsRow reads it; none before the operator saved any.
+      usualApprovalMinutes: sql<number | null>`(
+        select ${paymentSettings.usualApprovalMinutes} from ${paymentSettings}
+        order by ${paymentSettings.createdAt} limit 1)`,
       stops: sql<StopRow[]>`(
         select coalesce(json_agg(json_build_object(
           'stopOrder', s.stop_order, 'locationId', s.location_id, 'name', l.name, 'nameDv', l.name_dv,
@@ -101,7 +115,10 @@ export async function readBookingView({
     ticketStatus: row.ticketStatus,
     ticketStatusLabel: pick(TICKET_STATUS_LABEL, row.ticketStatus, 'pending'),
     paymentStatus: row.paymentStatus,
-    paymentStatusLabel: pick(PAYMENT_STATUS_LABEL, row.paymentStatus, 'pending'),
+    paymentStatusLabel:
+      row.paymentStatus === 'pending' && row.proofReceived
+        ? SLIP_RECEIVED_LABEL
+        : pick(PAYMENT_STATUS_LABEL, row.paymentStatus, 'pending'),
     statusText: LOOKUP_STATUS_TEXT[statusKey],
     statusKey,
     travelDate: row.travelDate,
@@ -124,6 +141,8 @@ export async function readBookingView({
     currency: row.currency,
     passengerName: row.passengerName,
     createdAt: row.createdAt.toISOString(),
+    proofReceived: row.proofReceived,
+    usualApprovalMinutes: row.usualApprovalMinutes ?? DEFAULT_USUAL_APPROVAL_MINUTES,
   };
   const position = (locationId: string | null) => row.stops.findIndex((s) => s.locationId === locationId);
   return {

@@ -2,6 +2,7 @@ import {
   DEFAULT_EXCHANGE_RATE,
   DEFAULT_PRICES,
   DEFAULT_REFUND_POLICY,
+  DEFAULT_USUAL_APPROVAL_MINUTES,
   PAYMENT_METHOD,
 } from '#shared/constants.ts';
 import type { PaymentSettingsView } from '#shared/schemas.ts';
@@ -35,5 +36,6 @@ export async function readPaymentSettings({ db }: ReadPaymentSettingsOptions): P
     bankNameUsdDv: row?.bankNameUsdDv ?? '',
     paymentInstructionsDv: row?.paymentInstructionsDv ?? '',
     refundPolicy: row?.refundPolicy ?? DEFAULT_REFUND_POLICY,
+    usualApprovalMinutes: row?.usualApprovalMinutes ?? DEFAULT_USUAL_APPROVAL_MINUTES,
   };
 }

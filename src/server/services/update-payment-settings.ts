@@ -62,6 +62,7 @@ export async function updatePaymentSettings(
   }
   if (input.exchangeRate !== undefined) changes.exchangeRate = String(input.exchangeRate);
   if (input.refundPolicy !== undefined) changes.refundPolicy = input.refundPolicy;
+  if (input.usualApprovalMinutes !== undefined) changes.usualApprovalMinutes = input.usualApprovalMinutes;
   const bankChanges: Partial<Record<(typeof BANK_FIELDS)[number], string>> = {};
   for (const field of BANK_FIELDS) {
     const value = input[field];

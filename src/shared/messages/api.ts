@@ -240,3 +240,6 @@ export const PAYMENT_STATUS_LABEL = {
   completed: 'Paid',
   failed: 'Payment Failed',
 } as const;
+
+/** A pending payment whose slip has come in: what the passenger and the office read instead. */
+export const SLIP_RECEIVED_LABEL = 'Slip received, being checked';

@@ -15,6 +15,8 @@ export default {
   searching: 'Searching…',
   referenceHint: 'We search automatically once you stop typing, or press Enter.',
   searchingForBooking: 'Searching for your booking…',
+  /** Under the field, when Search finds nothing to look up. */
+  referenceRequired: 'Please enter your booking reference',
   helpTitle: 'Need help?',
   helpFormat:
     'Your booking reference is usually 8-10 digits, e.g. 2611221234: the date (yymmdd) and four digits.',

@@ -27,7 +27,6 @@ export default {
   checkRequiredFields: MSG.checkRequiredFields,
   submitFailed: MSG.submitFailed,
   bookingSubmitted: MSG.bookingSubmitted,
-  submittedForReview: MSG.submittedForReview,
   referenceCopied: MSG.referenceCopied,
   accountNumberCopied: MSG.accountNumberCopied,
   noTrips: MSG.noTrips,

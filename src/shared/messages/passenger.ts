@@ -58,4 +58,6 @@ export default {
   countLocalChild: 'Local child tickets',
   countForeignerAdult: 'Foreigner adult tickets',
   countForeignerChild: 'Foreigner child tickets',
+  // Messages under a field.
+  nameRequired: 'Please enter your full name',
 } as const;

@@ -61,4 +61,23 @@ export default {
   copyReference: 'Copy booking reference',
   bookAnother: 'Book Another Trip',
   checkStatus: 'Check Booking Status',
+  // Messages under a field.
+  slipRequired: 'Please upload your payment slip',
+  // A duration, the usual time from slip to approval (the operator's setting).
+  approvalHours: '{n, plural, one {# hour} other {# hours}}',
+  approvalMinutes: '{n, plural, one {# minute} other {# minutes}}',
+  approvalHoursMinutes:
+    '{hours, plural, one {# hour} other {# hours}} {minutes, plural, one {# minute} other {# minutes}}',
+  // The confirmation: the booking as sent, and what happens next.
+  confirmationDetails: 'Your booking',
+  summaryPassengers: 'Passengers',
+  summaryAmount: 'Amount',
+  /** duration: approvalHours and the like. */
+  slipReceivedUsually: 'Slip received, being checked — usually approved within {duration}',
+  mailSentTo: 'We sent a confirmation to <0>{email}</0>.',
+  nextHeading: 'What happens next',
+  nextCheck: 'The office checks your payment slip, usually within {duration}.',
+  nextTicket: 'Once it is approved, your e-ticket with its QR code comes by e-mail to the same address.',
+  nextManage:
+    'That e-mail also has the link to manage your booking (change the date, cancel, or correct the name). Until then, check its status any time with your reference:',
 } as const;

@@ -3,7 +3,7 @@
 // Booking's outcome), so the page's first load carries none of them. The statuses are the
 // server's (src/shared/messages/api.ts, which the API still sends in English): the page shows these,
 // in the passenger's language, by the status the API answers.
-import { LOOKUP_STATUS_TEXT, PAYMENT_STATUS_LABEL, TICKET_STATUS_LABEL } from './api.ts';
+import { LOOKUP_STATUS_TEXT, PAYMENT_STATUS_LABEL, SLIP_RECEIVED_LABEL, TICKET_STATUS_LABEL } from './api.ts';
 
 export default {
   ticketPending: TICKET_STATUS_LABEL.pending,
@@ -23,4 +23,12 @@ export default {
   statusVoided: LOOKUP_STATUS_TEXT.voided,
   statusCancelledByOperator: LOOKUP_STATUS_TEXT.cancelled_by_operator,
   statusCancelledByPassenger: LOOKUP_STATUS_TEXT.cancelled_by_passenger,
+  /** A pending payment whose slip has come in. */
+  paymentSlipReceived: SLIP_RECEIVED_LABEL,
+  /** duration: approvalHours and the like. */
+  slipReceivedUsually: `${SLIP_RECEIVED_LABEL} — usually approved within {duration}`,
+  approvalHours: '{n, plural, one {# hour} other {# hours}}',
+  approvalMinutes: '{n, plural, one {# minute} other {# minutes}}',
+  approvalHoursMinutes:
+    '{hours, plural, one {# hour} other {# hours}} {minutes, plural, one {# minute} other {# minutes}}',
 } as const;

@@ -48,6 +48,8 @@ export function SlipPicker({
   formatsText,
   icon,
   className,
+  invalid,
+  errorId,
   children,
 }: SlipField & {
   /** The file input's id. */
@@ -61,6 +63,10 @@ export function SlipPicker({
   icon: ReactNode;
   /** The area's own classes besides the shared ones. */
   className?: string;
+  /** The page's own message for the field (no slip yet): the input is marked and described by it. */
+  invalid?: boolean;
+  /** The id of the message under the field (the page's, or the status's error), if there is one. */
+  errorId?: string;
   children: (status: SlipStatus) => ReactNode;
 }) {
   const [status, setStatus] = useState<SlipStatus>({ stage: 'idle' });
@@ -131,6 +137,8 @@ export function SlipPicker({
           accept="image/jpeg,image/png,image/webp"
           className="sr-only"
           disabled={isSlipWorking(status)}
+          aria-invalid={invalid || status.stage === 'error' ? true : undefined}
+          aria-describedby={(invalid || status.stage === 'error') && errorId ? errorId : undefined}
           onChange={(e) => {
             void onFile(e.target.files?.[0]);
             e.target.value = '';

@@ -13,7 +13,7 @@ import {
   UserCheck,
   UserX,
 } from 'lucide-react';
-import { PAYMENT_STATUS_LABEL, TICKET_STATUS_LABEL } from '#shared/messages/api.ts';
+import { PAYMENT_STATUS_LABEL, SLIP_RECEIVED_LABEL, TICKET_STATUS_LABEL } from '#shared/messages/api.ts';
 import { humanize } from '#web/lib/humanize.ts';
 import { Badge, type BadgeProps } from './ui/badge.tsx';
 
@@ -100,8 +100,17 @@ export function TicketStatusBadge(props: BadgeOptions) {
   return <StatusBadge {...props} look={TICKET_LOOK[props.status]} kind={props.kind ?? 'Booking status'} />;
 }
 
-export function PaymentStatusBadge(props: BadgeOptions) {
-  return <StatusBadge {...props} look={PAYMENT_LOOK[props.status]} kind={props.kind ?? 'Payment status'} />;
+/** A pending payment with its slip in (`slipReceived`) reads 'Slip received, being checked'. */
+export function PaymentStatusBadge({ slipReceived, ...props }: BadgeOptions & { slipReceived?: boolean }) {
+  const label = props.label ?? (slipReceived && props.status === 'pending' ? SLIP_RECEIVED_LABEL : undefined);
+  return (
+    <StatusBadge
+      {...props}
+      label={label}
+      look={PAYMENT_LOOK[props.status]}
+      kind={props.kind ?? 'Payment status'}
+    />
+  );
 }
 
 export function MarkedStatusBadge(props: BadgeOptions) {

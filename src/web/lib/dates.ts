@@ -1,7 +1,8 @@
 import { monthName, travelDateParts } from '#shared/date-names.ts';
+import type { TextId } from '#shared/messages/catalogues.ts';
 import en from '#shared/messages/dates.ts?catalogue';
 import { i18n } from '#web/i18n/catalogue.ts';
-import { registerTexts } from '#web/i18n/texts.tsx';
+import { registerTexts, type Translate } from '#web/i18n/texts.tsx';
 import { zonedFormat } from './operator-time-zone.ts';
 
 // Every date the web shows, written once. A travel date is a calendar day (YYYY-MM-DD) and is
@@ -58,4 +59,17 @@ export function formatInstant(isoInstant: string, timeZone: string): string {
     year: part('year'),
     time: `${part('hour')}:${part('minute')}`,
   });
+}
+
+/** The ids of a duration's three forms in a namespace: '2 hours', '45 minutes', '1 hour 30 minutes'. */
+export type DurationTexts = { hours: TextId; minutes: TextId; both: TextId };
+
+/** A number of minutes (the operator's usual time from slip to approval) as words in the page's language. */
+export function formatDuration(t: Translate, totalMinutes: number, ids: DurationTexts): string {
+  const whole = Math.max(0, Math.round(totalMinutes));
+  const hours = Math.floor(whole / 60);
+  const minutes = whole % 60;
+  if (hours === 0) return t(ids.minutes, { n: minutes });
+  if (minutes === 0) return t(ids.hours, { n: hours });
+  return t(ids.both, { hours, minutes });
 }

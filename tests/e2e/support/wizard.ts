@@ -11,9 +11,11 @@ export type WizardTrip = {
   email: string;
   from?: string;
   to?: string;
+  /** The one ticket's add button: 'Add one local adult ticket' unless told. */
+  ticket?: string;
 };
 
-/** /booking to 'Complete Payment': the first trip, one verified local adult, the first free seat. */
+/** /booking to 'Complete Payment': the first trip, one verified local adult (or `trip.ticket`), the first free seat. */
 export async function reachPaymentStep(page: Page, request: APIRequestContext, trip: WizardTrip) {
   await page.goto('/booking');
   await page.getByLabel('Travel date').fill(trip.date);
@@ -33,7 +35,7 @@ export async function reachPaymentStep(page: Page, request: APIRequestContext, t
   await page.getByLabel('Verification code').fill(await latestCode(request, trip.email));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Email verified', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Add one local adult ticket' }).click();
+  await page.getByRole('button', { name: trip.ticket ?? 'Add one local adult ticket' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page.getByRole('heading', { name: 'Choose Your Launch' })).toBeVisible();

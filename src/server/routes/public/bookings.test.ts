@@ -490,7 +490,8 @@ describe(`bookings (${testDatabaseKind})`, () => {
         ticketStatus: 'pending',
         ticketStatusLabel: 'Pending',
         paymentStatus: 'pending',
-        paymentStatusLabel: 'Payment Pending',
+        // The booking came with its slip: the office is checking it.
+        paymentStatusLabel: 'Slip received, being checked',
         statusText: 'Your booking is being reviewed. You will be notified once approved.',
         statusKey: 'pending',
         travelDate: trip.schedule.travelDate,
@@ -514,6 +515,8 @@ describe(`bookings (${testDatabaseKind})`, () => {
         currency: 'USD',
         passengerName: 'A*** M***',
         createdAt: expect.any(String),
+        proofReceived: true,
+        usualApprovalMinutes: 120,
       });
       expect(res.body).not.toContain(email);
       expect(res.body).not.toContain('7654321');

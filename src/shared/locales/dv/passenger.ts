@@ -55,4 +55,5 @@ export default {
   countLocalChild: 'ދިވެހި ކުޑަކުދިންގެ ޓިކެޓް',
   countForeignerAdult: 'ބިދޭސީ ބޮޑެތި މީހުންގެ ޓިކެޓް',
   countForeignerChild: 'ބިދޭސީ ކުޑަކުދިންގެ ޓިކެޓް',
+  nameRequired: 'ފުރިހަމަ ނަން ލިޔުއްވާ',
 } satisfies Catalogue<typeof en>;

@@ -51,4 +51,18 @@ export default {
   copyReference: 'ބުކިންގ ރެފަރެންސް ކޮޕީ ކުރައްވާ',
   bookAnother: 'އިތުރު ދަތުރެއް ބުކް ކުރައްވާ',
   checkStatus: 'ބުކިންގގެ ހާލަތު ބައްލަވާ',
+  slipRequired: 'ޕޭމަންޓް ސްލިޕް އަޕްލޯޑް ކުރައްވާ',
+  approvalHours: '{n} ގަޑިއިރު',
+  approvalMinutes: '{n} މިނިޓު',
+  approvalHoursMinutes: '{hours} ގަޑިއިރާއި {minutes} މިނިޓު',
+  confirmationDetails: 'ތިޔަ ބުކިންގ',
+  summaryPassengers: 'ފަސިންޖަރުން',
+  summaryAmount: 'އަގު',
+  slipReceivedUsually: 'ސްލިޕް ލިބިއްޖެ، ބަލަމުންދަނީ — އާންމުކޮށް {duration} ތެރޭގައި ފާސްކުރެވޭ',
+  mailSentTo: 'ކަށަވަރުކޮށްދޭ އީމެއިލެއް <0>{email}</0> އަށް ފޮނުވިއްޖެ.',
+  nextHeading: 'ދެން ވާނީ',
+  nextCheck: 'އޮފީހުން ޕޭމަންޓް ސްލިޕް ބައްލަވާނެ، އާންމުކޮށް {duration} ތެރޭގައި.',
+  nextTicket: 'ފާސްކުރެވުމުން، އީ-ޓިކެޓް އެ އެޑްރެސްއަށް އީމެއިލުން ލިބޭނެ.',
+  nextManage:
+    'އެ އީމެއިލްގައި ބުކިންގ ބަދަލުކުރެއްވުމުގެ ލިންކު ވެސް ހުންނާނެ (ތާރީޚު ބަދަލުކުރުން، ކެންސަލްކުރުން، ނުވަތަ ނަން ރަނގަޅުކުރުން). އޭގެ ކުރިން، ރެފަރެންސް ބޭނުންކޮށް ހާލަތު ބައްލަވާ:',
 } satisfies Catalogue<typeof en>;

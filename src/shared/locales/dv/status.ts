@@ -20,4 +20,9 @@ export default {
   statusVoided: 'މި ޓިކެޓް ކައުންޓަރުން ވޮއިޑްކުރެވިއްޖެ. އިތުރު މަޢުލޫމާތަށް ސަޕޯޓާ ގުޅުއްވާ.',
   statusCancelledByOperator: 'ތިބާގެ ދަތުރު އޮޕަރޭޓަރު ކެންސަލްކޮށްފިއެވެ. ފައިސާ ފުރިހަމައަށް ރީފަންޑް ކުރެވޭނެ، ނުވަތަ އެހެން ދަތުރެއް ހޮވޭނެ.',
   statusCancelledByPassenger: 'ތިބާގެ އެދުމުގެ މަތިން މި ބުކިންގ ކެންސަލްކުރެވިއްޖެ.',
+  paymentSlipReceived: 'ސްލިޕް ލިބިއްޖެ، ބަލަމުންދަނީ',
+  slipReceivedUsually: 'ސްލިޕް ލިބިއްޖެ، ބަލަމުންދަނީ — އާންމުކޮށް {duration} ތެރޭގައި ފާސްކުރެވޭ',
+  approvalHours: '{n} ގަޑިއިރު',
+  approvalMinutes: '{n} މިނިޓު',
+  approvalHoursMinutes: '{hours} ގަޑިއިރާއި {minutes} މިނިޓު',
 } satisfies Catalogue<typeof en>;

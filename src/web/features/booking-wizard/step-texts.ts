@@ -1,6 +1,7 @@
 import passenger from '#shared/messages/passenger.ts?catalogue';
 import payment from '#shared/messages/payment.ts?catalogue';
-import { registerTexts } from '#web/i18n/texts.tsx';
+import { registerTexts, type Translate } from '#web/i18n/texts.tsx';
+import type { TicketCounts } from './wizard-state.ts';
 
 /** Step 4's texts: the passenger, the e-mail check and the tickets. */
 export const PASSENGER_TEXTS = registerTexts(
@@ -15,3 +16,17 @@ export const PAYMENT_TEXTS = registerTexts(
   payment,
   () => import('#shared/locales/dv/payment.ts?catalogue'),
 );
+
+/** '2 × local adult, 1 × local child': the kinds booked, in `t` of a screen with the payment texts. */
+export function ticketSummary(t: Translate, tickets: TicketCounts): string {
+  const parts = [
+    [tickets.localAdult, 'payment.summaryLocalAdult'],
+    [tickets.localChild, 'payment.summaryLocalChild'],
+    [tickets.foreignerAdult, 'payment.summaryForeignerAdult'],
+    [tickets.foreignerChild, 'payment.summaryForeignerChild'],
+  ] as const;
+  return parts
+    .filter(([n]) => n > 0)
+    .map(([n, id]) => t(id, { n }))
+    .join(t('payment.summarySeparator'));
+}

@@ -4,6 +4,7 @@ import type { Trip, TripLaunch } from '#shared/schemas.ts';
 import {
   holdDeadline,
   initialWizardState,
+  type Submission,
   type WizardAction,
   type WizardState,
   wizardReducer,
@@ -31,6 +32,17 @@ const launch: TripLaunch = {
   capacity: 12,
   seatNumbers: ['A1', 'A2'],
   freeSeats: 12,
+};
+
+const sent: Submission = {
+  reference: '2611220001',
+  trip,
+  launchName: 'Sea Breeze',
+  seats: ['A1', 'A2'],
+  tickets: { localAdult: 2, localChild: 0, foreignerAdult: 0, foreignerChild: 0 },
+  email: 'a@example.com',
+  totalAmount: '50.00',
+  currency: 'MVR',
 };
 
 const run = (actions: WizardAction[], from = initialWizardState()) => actions.reduce(wizardReducer, from);
@@ -114,11 +126,17 @@ describe('booking wizard transitions (docs/product.md section 4)', () => {
   it('an expired hold returns to step 1; a new booking run gets a new session id', () => {
     const expired = wizardReducer(atSeats(), { type: 'holdExpired' });
     expect(expired).toMatchObject({ currentStep: 1, selectedTrip: null, selectedSeats: [] });
-    const done = wizardReducer(atSeats(), { type: 'submitted', reference: '2611220001' });
+    const done = wizardReducer(atSeats(), { type: 'submitted', submission: sent });
     const fresh = wizardReducer(done, { type: 'reset' });
     expect(fresh.currentStep).toBe(1);
     expect(fresh.sessionId).not.toBe(done.sessionId);
-    expect(fresh.bookingReference).toBeNull();
+    expect(fresh.submission).toBeUndefined();
+  });
+
+  it('keeps the booking as sent for the confirmation, though the seats and the hold are gone', () => {
+    const done = wizardReducer(atSeats(), { type: 'submitted', submission: sent });
+    expect(done).toMatchObject({ currentStep: 6, selectedSeats: [] });
+    expect(done.submission).toEqual(sent);
   });
 
   it('a changed payment currency gets a new idempotency key', () => {

@@ -34,6 +34,19 @@ export type TicketCounts = {
 
 export type TripSearch = { date: string; fromId: string; toId: string };
 
+/** The booking as it was sent, for the confirmation: the hold and the seats are gone by then. */
+export type Submission = {
+  reference: string;
+  trip: Trip | null;
+  launchName: string;
+  seats: string[];
+  tickets: TicketCounts;
+  email: string;
+  /** What the server charged, in the currency paid. */
+  totalAmount: string;
+  currency: Currency;
+};
+
 export type WizardState = {
   version: 1;
   /** X-Booking-Session: one random id per wizard run (docs/product.md section 10.13). */
@@ -53,7 +66,8 @@ export type WizardState = {
   paymentCurrency: Currency;
   /** Sent with every submit of the same booking, so a retry never makes a second one. */
   idempotencyKey: string;
-  bookingReference: string | null;
+  /** Set on submitting; absent before, and in a run saved before the confirmation showed it. */
+  submission?: Submission;
 };
 
 /** What every wizard step receives from the wizard. */
@@ -79,7 +93,7 @@ export type WizardAction =
   | { type: 'slipChanged' }
   | { type: 'back' }
   | { type: 'holdExpired' }
-  | { type: 'submitted'; reference: string }
+  | { type: 'submitted'; submission: Submission }
   | { type: 'reset' };
 
 export const EMPTY_TICKETS: TicketCounts = {
@@ -120,7 +134,6 @@ export function initialWizardState(): WizardState {
     timerStartTime: null,
     paymentCurrency: 'USD',
     idempotencyKey: crypto.randomUUID(),
-    bookingReference: null,
   };
 }
 
@@ -254,7 +267,11 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'holdExpired':
       return { ...withoutHold(state), currentStep: 1, selectedTrip: null, selectedLaunch: null };
     case 'submitted':
-      return { ...withoutHold(state), currentStep: CONFIRMATION_STEP, bookingReference: action.reference };
+      return {
+        ...withoutHold(state),
+        currentStep: CONFIRMATION_STEP,
+        submission: action.submission,
+      };
     case 'reset':
       return initialWizardState();
   }

@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarDays, Clock, Receipt, Ship, Ticket, User } from 'lucide-react';
+import { ArrowRight, CalendarDays, Clock, Hourglass, Receipt, Ship, Ticket, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { BookingLookup } from '#shared/schemas.ts';
 import { SlipButton } from '#web/components/slip-viewer/slip-button.tsx';
@@ -14,6 +14,8 @@ import {
   formatTicketCounts,
   orNotSpecified,
   placeName,
+  slipBeingChecked,
+  slipCheckText,
   statusTexts,
 } from './format.ts';
 import { useOutcomeTexts } from './outcome-texts.ts';
@@ -222,6 +224,15 @@ export function BookingResultCard({ booking }: { booking: BookingLookup }) {
                 </bdi>
               </Detail>
             </dl>
+            {slipBeingChecked(booking) && booking.ticketStatus === 'pending' ? (
+              <p
+                className="mt-3 flex items-start gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
+                data-testid="slip-status"
+              >
+                <Hourglass aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
+                {slipCheckText(booking, t)}
+              </p>
+            ) : null}
             <SlipButton reference={booking.reference} />
           </Section>
 

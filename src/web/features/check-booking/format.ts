@@ -3,6 +3,7 @@ import type { TextId } from '#shared/messages/catalogues.ts';
 import type { BookingLookup } from '#shared/schemas.ts';
 import { inLanguage } from '#web/i18n/operator-text.ts';
 import type { Translate } from '#web/i18n/texts.tsx';
+import { formatDuration } from '#web/lib/dates.ts';
 import { formatMoney as formatAmount } from '#web/lib/money.ts';
 
 // The booking's texts in the passenger's language. `t` is the outcome's (useOutcomeTexts).
@@ -75,13 +76,29 @@ const STATUS_TEXT: Record<keyof typeof LOOKUP_STATUS_TEXT, TextId> = {
   cancelled_by_passenger: 'status.statusCancelledByPassenger',
 };
 
+/** A pending payment whose slip is in: the office is checking it (the answer says so since the slip came). */
+export const slipBeingChecked = (booking: BookingLookup) =>
+  booking.paymentStatus === 'pending' && booking.proofReceived === true;
+
+/** 'Slip received, being checked — usually approved within 2 hours', by the operator's usual time. */
+export function slipCheckText(booking: BookingLookup, t: Translate): string {
+  const duration = formatDuration(t, booking.usualApprovalMinutes, {
+    hours: 'status.approvalHours',
+    minutes: 'status.approvalMinutes',
+    both: 'status.approvalHoursMinutes',
+  });
+  return t('status.slipReceivedUsually', { duration });
+}
+
 /**
  * The booking's status labels and sentence in the passenger's language, by the codes the API
  * sends with its English texts (#shared/messages/api.ts); a status the web does not know stays as sent.
  */
 export function statusTexts(booking: BookingLookup, t: Translate) {
   const ticket = TICKET_STATUS[booking.ticketStatus];
-  const payment = PAYMENT_STATUS[booking.paymentStatus];
+  const payment = slipBeingChecked(booking)
+    ? 'status.paymentSlipReceived'
+    : PAYMENT_STATUS[booking.paymentStatus];
   const sentence = STATUS_TEXT[booking.statusKey];
   return {
     ticketStatus: ticket ? t(ticket) : booking.ticketStatusLabel,

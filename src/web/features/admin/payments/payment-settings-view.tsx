@@ -6,6 +6,7 @@ import { BankDetailsCard } from './bank-details-card.tsx';
 import { ExchangeRateCard } from './exchange-rate-card.tsx';
 import { RefundPolicyCard } from './refund-policy-card.tsx';
 import { TicketPricesCard } from './ticket-prices-card.tsx';
+import { UsualApprovalCard } from './usual-approval-card.tsx';
 
 export function PaymentSettingsView() {
   return (
@@ -26,6 +27,7 @@ export function PaymentSettingsView() {
         <div className="mt-6 grid gap-6 lg:grid-cols-2 lg:items-start">
           <TicketPricesCard settings={settings} />
           <ExchangeRateCard settings={settings} />
+          <UsualApprovalCard settings={settings} />
           <div className="lg:col-span-2">
             <BankDetailsCard settings={settings} />
           </div>

@@ -112,7 +112,7 @@ export function TicketCard({
           <div className="flex flex-wrap gap-1.5">
             <ChannelBadge channel={ticket.channel} />
             <TicketStatusBadge status={ticket.ticketStatus} />
-            <PaymentStatusBadge status={ticket.paymentStatus} />
+            <PaymentStatusBadge status={ticket.paymentStatus} slipReceived={ticket.hasSlip} />
             {ticket.markedStatus && <MarkedStatusBadge status={ticket.markedStatus} />}
           </div>
         </header>

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { useState } from 'react';
 import { COUNTRY_CODES, NATIONALITIES } from '#shared/constants.ts';
 import type { TextId } from '#shared/messages/catalogues.ts';
+import { FieldError, fieldErrorProps, showFieldErrors } from '#web/components/field-error.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
@@ -16,6 +18,8 @@ import { PASSENGER_TEXTS } from '../step-texts.ts';
 import type { StepProps } from '../wizard-state.ts';
 import { ticketTotal } from '../wizard-state.ts';
 import { EmailVerification } from './email-verification.tsx';
+import { FIELD_IDS, type PassengerErrors, type PassengerField } from './field-errors.ts';
+import { ticketCurrency } from './ticket-currency.ts';
 import { TicketSelector } from './ticket-selector.tsx';
 
 /** Until the settings arrive: the server's default MAX_TICKETS_PER_BOOKING. */
@@ -54,12 +58,44 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
   const detailsMissing = !info.name.trim() || !info.email.trim() || !info.nationality;
   const canContinue = !detailsMissing && count > 0 && emailVerification.isVerified;
   const maxPerBooking = settings.data?.maxTicketsPerBooking ?? DEFAULT_MAX_TICKETS;
+  const [errors, setErrors] = useState<PassengerErrors>({});
+  const error = (field: PassengerField) => errors[field]?.(t);
+
+  /** Each message under its field, the focus on the first of them (in the order of the form). */
+  const report = (found: PassengerErrors, replace = false) => {
+    const first = (Object.keys(FIELD_IDS) as PassengerField[]).find((field) => found[field]);
+    showFieldErrors(
+      () => setErrors((current) => (replace ? found : { ...current, ...found })),
+      first && FIELD_IDS[first],
+    );
+  };
+  const clear = (...fields: PassengerField[]) =>
+    setErrors((current) =>
+      fields.some((field) => current[field])
+        ? Object.fromEntries(
+            Object.entries(current).filter(([field]) => !fields.includes(field as PassengerField)),
+          )
+        : current,
+    );
 
   const onContinue = () => {
-    // docs/product.md section 5: the first missing piece is named.
-    if (detailsMissing) return void toast.error(t('msg.missingPassengerInfo'));
-    if (count === 0) return void toast.error(t('msg.selectTicket'));
-    if (!emailVerification.isVerified) return void toast.error(t('msg.verifyEmailFirst'));
+    const found: PassengerErrors = {};
+    if (!info.name.trim()) found.name = (tr) => tr('passenger.nameRequired');
+    if (!info.email.trim()) found.email = (tr) => tr('msg.emailRequired');
+    else if (!emailVerification.isVerified) {
+      // Under the code once one was sent: that is where the passenger finishes the check.
+      found[emailVerification.attemptCount > 0 ? 'code' : 'email'] = (tr) => tr('msg.verifyEmailFirst');
+    }
+    if (count === 0) found.tickets = (tr) => tr('msg.selectTicket');
+    if (Object.keys(found).length > 0) {
+      report(found, true);
+      // docs/product.md section 5: the first missing piece is named, in a toast too.
+      if (detailsMissing) return void toast.error(t('msg.missingPassengerInfo'));
+      if (count === 0) return void toast.error(t('msg.selectTicket'));
+      return void toast.error(t('msg.verifyEmailFirst'));
+    }
+    // Step 5 starts in the tickets' own currency; the passenger can still switch there.
+    dispatch({ type: 'currencyChanged', currency: ticketCurrency(tickets) });
     dispatch({ type: 'continueToLaunch' });
   };
 
@@ -89,15 +125,26 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
           <div className="grid gap-2 md:col-span-2">
             <Label htmlFor="passenger-name">{t('passenger.fullName')}</Label>
             <Input
-              id="passenger-name"
+              id={FIELD_IDS.name}
               autoComplete="name"
               required
               value={info.name}
-              onChange={(e) => setInfo({ name: e.target.value })}
+              {...fieldErrorProps(FIELD_IDS.name, error('name'))}
+              onChange={(e) => {
+                clear('name');
+                setInfo({ name: e.target.value });
+              }}
             />
+            <FieldError fieldId={FIELD_IDS.name} error={error('name')} />
           </div>
           <div className="md:col-span-2">
-            <EmailVerification state={state} dispatch={dispatch} />
+            <EmailVerification
+              state={state}
+              dispatch={dispatch}
+              errors={{ email: error('email'), code: error('code') }}
+              report={report}
+              clear={clear}
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="passenger-nationality">{t('passenger.nationality')}</Label>
@@ -152,8 +199,13 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
             tickets={tickets}
             prices={prices}
             max={Math.min(maxPerBooking, state.selectedTrip?.availableSeats ?? maxPerBooking)}
-            onChange={(next) => dispatch({ type: 'ticketsChanged', tickets: next })}
+            describedBy={fieldErrorProps(FIELD_IDS.tickets, error('tickets'))['aria-describedby']}
+            onChange={(next) => {
+              clear('tickets');
+              dispatch({ type: 'ticketsChanged', tickets: next });
+            }}
           />
+          <FieldError fieldId={FIELD_IDS.tickets} error={error('tickets')} />
           <div className="flex flex-wrap items-baseline justify-between gap-2 rounded-xl bg-sky-50 p-4">
             <span className="text-sm text-slate-700">{t('passenger.ticketsEstimate', { n: count })}</span>
             <span className="font-semibold text-slate-900" data-testid="ticket-totals">

@@ -55,12 +55,15 @@ export function TicketSelector({
   tickets,
   prices,
   max,
+  describedBy,
   onChange,
 }: {
   tickets: TicketCounts;
   prices: Prices | null;
   /** No more tickets than free seats on the trip. */
   max: number;
+  /** The tickets' message, when there is one: each Add button is described by it. */
+  describedBy?: string | undefined;
   onChange: (tickets: TicketCounts) => void;
 }) {
   const t = useTexts(PASSENGER_TEXTS);
@@ -102,7 +105,9 @@ export function TicketSelector({
               <Button
                 variant="outline"
                 size="icon"
+                id={`ticket-add-${key}`}
                 aria-label={t(add)}
+                aria-describedby={describedBy}
                 disabled={total >= max}
                 onClick={() => onChange({ ...tickets, [key]: count + 1 })}
               >

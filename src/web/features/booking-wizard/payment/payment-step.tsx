@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Copy, Phone, Send, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { bankAccountFor } from '#shared/payment.ts';
 import type { Slip } from '#web/components/slip-picker.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -16,27 +17,23 @@ import { cn } from '#web/lib/utils.ts';
 import { ApiError, publicSettingsQuery } from '../api.ts';
 import { copyText, formatMoney, totals } from '../format.ts';
 import { StepCard } from '../step-card.tsx';
-import { PAYMENT_TEXTS } from '../step-texts.ts';
+import { PAYMENT_TEXTS, ticketSummary } from '../step-texts.ts';
 import { submitBooking } from '../steps-api.ts';
 import { usePlaceName } from '../texts.ts';
 import type { StepProps } from '../wizard-state.ts';
-import { ticketTotal, type WizardState } from '../wizard-state.ts';
+import { ticketTotal } from '../wizard-state.ts';
 import { RefundPolicyNote } from './refund-policy-note.tsx';
-import { SlipUpload } from './slip-upload.tsx';
-import { submitErrorMessage } from './submit-error.ts';
+import { SLIP_INPUT_ID, SlipUpload } from './slip-upload.tsx';
+import { isUploadError, submitErrorMessage } from './submit-error.ts';
 
-function ticketSummary(t: Translate, tickets: WizardState['tickets']): string {
-  const parts = [
-    [tickets.localAdult, 'payment.summaryLocalAdult'],
-    [tickets.localChild, 'payment.summaryLocalChild'],
-    [tickets.foreignerAdult, 'payment.summaryForeignerAdult'],
-    [tickets.foreignerChild, 'payment.summaryForeignerChild'],
-  ] as const;
-  return parts
-    .filter(([n]) => n > 0)
-    .map(([n, id]) => t(id, { n }))
-    .join(t('payment.summarySeparator'));
-}
+/** The step's fields that can be in error; a message is kept as how to say it, for a change of language. */
+type PaymentErrors = Partial<Record<'currency' | 'slip', (t: Translate) => string>>;
+
+// The step writes its messages itself rather than with #web/components/field-error.tsx, which
+// step 2 uses: a module the two shared would be one more chunk for /booking's first load to list.
+const CURRENCY_ID = 'payment-currency';
+const CURRENCY_ERROR_ID = 'payment-currency-error';
+const currencyInputId = (currency: string) => `${CURRENCY_ID}-${currency}`;
 
 export default function PaymentStep({ state, dispatch }: StepProps) {
   const t = useTexts(PAYMENT_TEXTS, MSG_TEXTS, DATES_TEXTS);
@@ -54,15 +51,31 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
   const placeName = usePlaceName();
   const bankNameDv = paymentCurrency === 'MVR' ? settings.data?.bankNameDv : settings.data?.bankNameUsdDv;
   const accountMissing = settings.isSuccess && !bank;
+  const [errors, setErrors] = useState<PaymentErrors>({});
+  const currencyError = errors.currency?.(t);
+  const slipError = errors.slip?.(t);
+
+  /** The message under its field, the focus on that field (the currency: the one chosen). */
+  const report = (found: PaymentErrors) => {
+    const first = found.currency ? currencyInputId(paymentCurrency) : found.slip ? SLIP_INPUT_ID : undefined;
+    // The message in place and the field described by it before the focus lands there.
+    flushSync(() => setErrors(found));
+    if (first) document.getElementById(first)?.focus();
+  };
 
   const onSubmit = async () => {
     if (optimizing || accountMissing) return;
     // docs/product.md section 5, in its order.
-    if (!slip || !trip) return void toast.error(t('msg.slipAndTripRequired'));
+    if (!slip) {
+      report({ slip: (tr) => tr('payment.slipRequired') });
+      return void toast.error(t('msg.slipAndTripRequired'));
+    }
+    if (!trip) return void toast.error(t('msg.slipAndTripRequired'));
     const { passengerInfo: p } = state;
     if (!p.name.trim() || !p.email.trim()) return void toast.error(t('msg.missingPassengerInfo'));
     if (!launch || selectedSeats.length === 0) return void toast.error(t('msg.selectSeats'));
     if (ticketTotal(tickets) === 0) return void toast.error(t('msg.selectTicket'));
+    setErrors({});
     setSubmitting(true);
     try {
       const created = await submitBooking(
@@ -94,7 +107,20 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
         state.idempotencyKey,
       );
       toast.success(t('msg.bookingSubmitted'));
-      dispatch({ type: 'submitted', reference: created.reference });
+      // The booking as sent, for the confirmation: the seats and the hold go with this step.
+      dispatch({
+        type: 'submitted',
+        submission: {
+          reference: created.reference,
+          trip,
+          launchName: launch.name,
+          seats: selectedSeats,
+          tickets,
+          email: p.email.trim(),
+          totalAmount: created.totalAmount,
+          currency: created.currency,
+        },
+      });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'seats_unavailable') {
         toast.error(apiErrorText(t, error));
@@ -107,6 +133,11 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
         // The accounts changed since the step loaded: show what is there now.
         if (error instanceof ApiError && error.code === 'payment_details_missing') {
           void queryClient.invalidateQueries({ queryKey: publicSettingsQuery.queryKey });
+        }
+        // What the server refused about a field of this step goes under that field.
+        if (isUploadError(error)) report({ slip: (tr) => submitErrorMessage(tr, error) });
+        else if (error instanceof ApiError && error.fields?.paymentCurrency) {
+          report({ currency: (tr) => submitErrorMessage(tr, error) });
         }
         toast.error(submitErrorMessage(t, error));
       }
@@ -173,7 +204,7 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
         </div>
 
         <div className="grid content-start gap-5">
-          <fieldset className="grid gap-2">
+          <fieldset className="grid gap-2" aria-describedby={currencyError ? CURRENCY_ERROR_ID : undefined}>
             <legend className="mb-2 font-semibold text-slate-900">{t('payment.currencyLegend')}</legend>
             <div className="grid grid-cols-2 gap-2">
               {(['USD', 'MVR'] as const).map((currency) => (
@@ -186,10 +217,16 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
                 >
                   <input
                     type="radio"
+                    id={currencyInputId(currency)}
                     name="payment-currency"
                     value={currency}
                     checked={paymentCurrency === currency}
-                    onChange={() => dispatch({ type: 'currencyChanged', currency })}
+                    aria-invalid={currencyError ? true : undefined}
+                    aria-describedby={currencyError ? CURRENCY_ERROR_ID : undefined}
+                    onChange={() => {
+                      setErrors(({ currency: _, ...rest }) => rest);
+                      dispatch({ type: 'currencyChanged', currency });
+                    }}
                     className="size-4 accent-sky-700"
                   />
                   <span className="grid">
@@ -205,6 +242,11 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
                 </label>
               ))}
             </div>
+            {currencyError ? (
+              <p id={CURRENCY_ERROR_ID} className="text-sm font-medium text-red-700">
+                {currencyError}
+              </p>
+            ) : null}
           </fieldset>
 
           <p className="flex items-baseline justify-between rounded-xl bg-sky-50 p-4">
@@ -287,7 +329,9 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
 
           <SlipUpload
             slip={slip}
+            error={slipError}
             onChange={(next) => {
+              setErrors(({ slip: _, ...rest }) => rest);
               setSlip(next);
               dispatch({ type: 'slipChanged' });
             }}

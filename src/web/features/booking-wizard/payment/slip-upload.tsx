@@ -1,5 +1,4 @@
 import { CheckCircle2, Upload } from 'lucide-react';
-import { useId } from 'react';
 import { isSlipWorking, type SlipField, SlipPicker, type SlipStatus } from '#web/components/slip-picker.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { MSG_TEXTS } from '#web/i18n/msg.ts';
@@ -26,14 +25,24 @@ function statusText(t: Translate, status: SlipStatus): string {
   }
 }
 
-/** Step 5's slip (SlipPicker), with each stage of its shrinking said as it comes. */
-export function SlipUpload(field: SlipField) {
+/** The slip's file input: the step moves the focus there when the slip is missing. */
+export const SLIP_INPUT_ID = 'payment-slip';
+
+/**
+ * Step 5's slip (SlipPicker), with each stage of its shrinking said as it comes, and the step's
+ * message for it (`error`: no slip yet, or the server refused it) under it.
+ */
+export function SlipUpload({ error, ...field }: SlipField & { error?: string | undefined }) {
   const t = useTexts(PAYMENT_TEXTS, MSG_TEXTS);
-  const id = useId();
+  const id = SLIP_INPUT_ID;
+  const errorId = `${id}-error`;
   return (
     <SlipPicker
       {...field}
       id={id}
+      invalid={Boolean(error)}
+      errorId={errorId}
+      className={error ? 'border-red-500' : undefined}
       label={t('payment.slipLabel')}
       previewAlt={t('payment.slipPreview')}
       chooseText={t('payment.slipUpload')}
@@ -43,15 +52,25 @@ export function SlipUpload(field: SlipField) {
     >
       {(status) => {
         const working = isSlipWorking(status);
-        const error = status.stage === 'error';
+        const failed = status.stage === 'error';
         const text = statusText(t, status);
+        // The file's own problem first: it is the newer news.
+        if (!failed && error)
+          return (
+            <p id={errorId} className="text-sm font-medium text-red-700">
+              {error}
+            </p>
+          );
         return text ? (
           <p
-            role={error ? 'alert' : 'status'}
-            className={error ? 'text-sm text-red-700' : 'flex items-center gap-2 text-sm text-slate-700'}
+            id={failed ? errorId : undefined}
+            role={failed ? 'alert' : 'status'}
+            className={
+              failed ? 'text-sm font-medium text-red-700' : 'flex items-center gap-2 text-sm text-slate-700'
+            }
           >
             {working ? <Spinner className="size-4 shrink-0" /> : null}
-            {!working && !error && field.slip ? (
+            {!working && !failed && field.slip ? (
               <CheckCircle2 aria-hidden="true" className="size-4 shrink-0 text-green-700" />
             ) : null}
             {working ? (

@@ -13,6 +13,10 @@ const UPLOAD_CODES: ReadonlySet<ClientErrorCode> = new Set<ClientErrorCode>([
   'payload_too_large',
 ]);
 
+/** Whether the server refused the slip itself (its type, its size, its pixels, or none sent). */
+export const isUploadError = (error: unknown): error is ApiError =>
+  error instanceof ApiError && UPLOAD_CODES.has(error.code);
+
 /**
  * docs/product.md section 8's texts for the submit refusals whose text differs from what the code says
  * elsewhere (#web/i18n/msg.ts), by the code the server answers.
