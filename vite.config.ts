@@ -110,7 +110,7 @@ export default defineConfig({
             // The small shared pieces of the public pages in one file rather than a file each.
             {
               name: 'public-ui',
-              test: /src[\\/](web[\\/](components[\\/]ui[\\/](card|badge|label|input|native-select)|components[\\/]layout[\\/]page-container|lib[\\/](operator-time-zone|use-document-title))|shared[\\/]http-headers)\.tsx?$/,
+              test: /src[\\/](web[\\/](components[\\/]ui[\\/](card|label|input|native-select)|components[\\/]layout[\\/]page-container|lib[\\/](operator-time-zone|use-document-title))|shared[\\/]http-headers)\.tsx?$/,
             },
             // What the passenger fills in on the booking wizard's later steps and on the manage page
             // alike (the slip, the e-mailed code and its resend countdown), with the image shrinking

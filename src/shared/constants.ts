@@ -1,6 +1,23 @@
 // Business constants of docs/product.md section 9 and docs/product.md section 10.
 
-export const SEAT_HOLD_SECONDS = 15 * 60;
+import { DEFAULT_APP_NAME } from './public-constants.ts';
+
+export {
+  ARRIVAL_ADVICE_MINUTES,
+  BANNER_ROTATION_MS,
+  CONTACT,
+  DEFAULT_APP_NAME,
+  DEFAULT_CONTACT,
+  DEFAULT_COUNTRY_CODE,
+  DEFAULT_NATIONALITY,
+  DEFAULT_TIME_ZONE,
+  HOME_CLAIMS,
+  LOOKUP_DEBOUNCE_MS,
+  LOOKUP_MIN_AUTO_CHARS,
+  MOBILE_BREAKPOINT_PX,
+  SEAT_HOLD_SECONDS,
+} from './public-constants.ts';
+
 export const SEAT_LOCK_REFRESH_MS = 5_000;
 export const SEATS_PER_ROW = 6;
 export const AISLE_AFTER_SEAT = 3;
@@ -11,11 +28,6 @@ export const EMAIL_CODE_COOLDOWN_SECONDS = 60;
 export const EMAIL_CODE_TTL_MINUTES = 10;
 export const EMAIL_CODE_MAX_WRONG_TRIES = 5;
 export const VERIFICATION_TOKEN_TTL_MINUTES = 60;
-export const BANNER_ROTATION_MS = 5_000;
-export const MOBILE_BREAKPOINT_PX = 768;
-export const LOOKUP_DEBOUNCE_MS = 500;
-export const LOOKUP_MIN_AUTO_CHARS = 8;
-export const ARRIVAL_ADVICE_MINUTES = 30;
 export const DEFAULT_PRICES = {
   localAdultPrice: '25.00',
   localChildPrice: '15.00',
@@ -30,11 +42,7 @@ export const DEFAULT_REFUND_POLICY: { hoursBefore: number; percent: number }[] =
 ];
 /** payment_settings.usual_approval_minutes's column default (migration 0021): two hours. */
 export const DEFAULT_USUAL_APPROVAL_MINUTES = 120;
-/** TZ_OPERATOR's default (docs/product.md section 11.9); the web uses what GET /api/settings/public says. */
-export const DEFAULT_TIME_ZONE = 'Indian/Maldives';
 export const PAYMENT_METHOD = 'Bank Transfer';
-export const DEFAULT_NATIONALITY = 'Maldivian';
-export const DEFAULT_COUNTRY_CODE = '+960';
 export const LAUNCH_DEFAULT_CAPACITY = 50;
 export const LAUNCH_MIN_CAPACITY = 1;
 export const LAUNCH_MAX_CAPACITY = 200;
@@ -121,21 +129,6 @@ export type MarkedStatus = (typeof MARKED_STATUSES)[number];
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 export type Currency = (typeof CURRENCIES)[number];
 
-/** Contact details shown in the footer and the lookup help card. */
-export const CONTACT = {
-  phone: '+960 330 1234',
-  emails: ['bookings@islandferry.mv', 'support@islandferry.mv'],
-  supportEmail: 'support@islandferry.mv',
-  services: ['Ferry booking', 'Island transfers', 'Airport connections', 'Tourist routes'],
-} as const;
-
-/** The home hero's claims: each value with its label's catalogue id (#shared/messages/home.ts). */
-export const HOME_CLAIMS = [
-  { value: '20+', label: 'home.claimDailyRoutes' },
-  { value: '24/7', label: 'home.claimSupport' },
-  { value: '10K+', label: 'home.claimTravelers' },
-] as const;
-
 /** A claim the operator wrote for the home page: the value and its label in each language. */
 export type HomeClaim = { value: string; label: string; labelDv: string };
 /** What the operator may write: this many claims at most, and these lengths (characters). */
@@ -143,16 +136,7 @@ export const HOME_CLAIM_LIMITS = { claims: 4, value: 12, label: 40 } as const;
 
 export const DEMO_ADMIN = { email: 'admin@islandferry.mv', password: 'admin123', username: 'admin' } as const;
 
-/** The operator's contact details until they save their own (pwa_settings, null: these). */
-export const DEFAULT_CONTACT = {
-  contactPhone: CONTACT.phone,
-  bookingEmail: CONTACT.emails[0],
-  supportEmail: CONTACT.supportEmail,
-} as const;
 export const CONTACT_PHONE_MAX = 30;
-
-/** Shown until the branding settings have loaded, and when they carry no name. */
-export const DEFAULT_APP_NAME = 'Island Ferry';
 
 /** Branding until an operator saves their own (pwa_settings). */
 export const DEFAULT_BRANDING = {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_TIME_ZONE } from '#shared/constants.ts';
+import { DEFAULT_TIME_ZONE } from '#shared/public-constants.ts';
 import type { PublicSettings } from '#shared/schemas.ts';
 import { api } from './api-client.ts';
 

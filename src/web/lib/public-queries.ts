@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_APP_NAME, DEFAULT_CONTACT } from '#shared/constants.ts';
+import { DEFAULT_APP_NAME, DEFAULT_CONTACT } from '#shared/public-constants.ts';
 import type { Banner, Branding, Location } from '#shared/schemas.ts';
 import { setOverrides } from '#web/i18n/texts.tsx';
 import { api } from './api-client.ts';

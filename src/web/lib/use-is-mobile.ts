@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { MOBILE_BREAKPOINT_PX } from '#shared/constants.ts';
+import { MOBILE_BREAKPOINT_PX } from '#shared/public-constants.ts';
 
 function subscribe(onChange: () => void) {
   window.addEventListener('resize', onChange);

@@ -4,7 +4,6 @@ import { COMMON } from '#web/i18n/common.ts';
 import { text, useTexts } from '#web/i18n/texts.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { releaseSeats } from './api.ts';
-import { useCountdown } from './hold-timer.tsx';
 import { ProgressSteps } from './progress-steps.tsx';
 import { runWhenIdle } from './run-when-idle.ts';
 import { openSearchFromAddress } from './select-trip/open-search.ts';
@@ -82,18 +81,16 @@ export function BookingWizard() {
     dispatch({ type: 'holdExpired' });
     toast.error(text('booking.holdExpired'));
   }, [state]);
-  const secondsLeft = useCountdown(holding ? holdDeadline(state) : null, onExpire);
+  const deadline = holding ? holdDeadline(state) : null;
 
   const props: StepProps = { state, dispatch };
   return (
     <div id="booking-wizard" className="scroll-mt-20">
       <ProgressSteps current={state.currentStep} />
-      {holding && secondsLeft !== null ? (
-        <div className="mt-4 flex justify-end">
-          <Suspense fallback={null}>
-            <HoldTimer secondsLeft={secondsLeft} />
-          </Suspense>
-        </div>
+      {deadline !== null ? (
+        <Suspense fallback={null}>
+          <HoldTimer deadline={deadline} onExpire={onExpire} />
+        </Suspense>
       ) : null}
       <div className="mt-6">
         <StepMovedContext value={moved.current}>

@@ -1,30 +1,35 @@
 import { Timer } from 'lucide-react';
 import { T, useTexts } from '#web/i18n/texts.tsx';
 import { cn } from '#web/lib/utils.ts';
+import { useCountdown } from './hold-timer.tsx';
 import { BOOKING_TEXTS } from './texts.ts';
 
-// Shown from step 5 on, once seats are held: loaded then, not with step 1.
+// Shown while seats are held (steps 4 and 5), counting down to the hold's end and ending it at
+// zero: loaded then, with its countdown, not with step 1.
 
 const mmss = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
-export default function HoldTimer({ secondsLeft }: { secondsLeft: number }) {
+export default function HoldTimer({ deadline, onExpire }: { deadline: number; onExpire: () => void }) {
   useTexts(BOOKING_TEXTS);
+  const secondsLeft = useCountdown(deadline, onExpire) ?? 0;
   const urgent = secondsLeft <= 60;
   return (
-    <div
-      className={cn(
-        'flex items-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium',
-        urgent ? 'border-red-300 bg-red-50 text-red-900' : 'border-amber-300 bg-amber-50 text-amber-900',
-      )}
-    >
-      <Timer aria-hidden="true" className="size-4" />
-      <span>
-        <T
-          id="booking.heldFor"
-          values={{ time: mmss(secondsLeft) }}
-          components={{ 0: <bdi dir="ltr" className="font-mono tabular-nums" /> }}
-        />
-      </span>
+    <div className="mt-4 flex justify-end">
+      <div
+        className={cn(
+          'flex items-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium',
+          urgent ? 'border-red-300 bg-red-50 text-red-900' : 'border-amber-300 bg-amber-50 text-amber-900',
+        )}
+      >
+        <Timer aria-hidden="true" className="size-4" />
+        <span>
+          <T
+            id="booking.heldFor"
+            values={{ time: mmss(secondsLeft) }}
+            components={{ 0: <bdi dir="ltr" className="font-mono tabular-nums" /> }}
+          />
+        </span>
+      </div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { Currency } from '#shared/constants.ts';
-import { DEFAULT_COUNTRY_CODE, DEFAULT_NATIONALITY, SEAT_HOLD_SECONDS } from '#shared/constants.ts';
+import { DEFAULT_COUNTRY_CODE, DEFAULT_NATIONALITY, SEAT_HOLD_SECONDS } from '#shared/public-constants.ts';
 import type { Trip, TripLaunch } from '#shared/schemas.ts';
 
 // docs/product.md section 3 "Wizard state" and section 4 "Wizard" transitions, in one reducer (docs/product.md section 16).

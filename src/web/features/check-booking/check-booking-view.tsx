@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { LOOKUP_DEBOUNCE_MS, LOOKUP_MIN_AUTO_CHARS } from '#shared/constants.ts';
+import { LOOKUP_DEBOUNCE_MS, LOOKUP_MIN_AUTO_CHARS } from '#shared/public-constants.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useTexts } from '#web/i18n/texts.tsx';
 import { useSearchParams } from '#web/lib/navigation.tsx';

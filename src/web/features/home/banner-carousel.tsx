@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Pause, Play } from 'lucide-react';
 import { type FocusEvent, type PointerEvent, useEffect, useMemo, useState } from 'react';
-import { BANNER_ROTATION_MS } from '#shared/constants.ts';
 import { LANGUAGE_DIR } from '#shared/languages.ts';
+import { BANNER_ROTATION_MS } from '#shared/public-constants.ts';
 import type { Banner } from '#shared/schemas.ts';
 import { useLanguage, useTexts } from '#web/i18n/texts.tsx';
 import { BANNER_IMAGE_SIZE, bannerImage, bannerSlides } from '#web/lib/banner-slides.ts';

@@ -1,6 +1,6 @@
 import { CreditCard, type LucideIcon, MapPinned, TicketCheck } from 'lucide-react';
-import { ARRIVAL_ADVICE_MINUTES } from '#shared/constants.ts';
 import type { TextId } from '#shared/messages/catalogues.ts';
+import { ARRIVAL_ADVICE_MINUTES } from '#shared/public-constants.ts';
 import { useTexts } from '#web/i18n/texts.tsx';
 import { HOME_TEXTS } from './texts.ts';
 

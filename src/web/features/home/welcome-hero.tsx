@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Headset, type LucideIcon, Route, Search, Ship, Users } from 'lucide-react';
-import { HOME_CLAIMS } from '#shared/constants.ts';
+import { HOME_CLAIMS } from '#shared/public-constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useLanguage, useTexts } from '#web/i18n/texts.tsx';
 import { Link } from '#web/lib/navigation.tsx';
