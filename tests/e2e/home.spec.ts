@@ -117,6 +117,8 @@ test.describe('home page', () => {
 
     await page.goto('/');
     await expect(dots(page)).toHaveCount(shown.length);
+    // On a phone the trip search comes first and the carousel may start below the fold.
+    await carousel(page).scrollIntoViewIfNeeded();
     const images = carousel(page).locator('img');
     await expect(images).toHaveCount(shown.length);
     const rendered = await images.evaluateAll((imgs) =>
@@ -260,6 +262,7 @@ test.describe('home page', () => {
     await page.clock.install();
     await page.goto('/');
     await expect(dots(page).first()).toBeVisible();
+    await carousel(page).scrollIntoViewIfNeeded();
     const track = slides(page).first().locator('xpath=..');
     await expect(track).toHaveCSS('transition-property', 'none');
     await page.clock.runFor(BANNER_ROTATION_MS);

@@ -133,10 +133,14 @@ for (const [language, locale] of [
       const results = page.getByRole('region', { name: text('vessel.trips') });
       await expect(results).toContainText(text('msg.noTrips'));
       const dates = results.getByRole('list', { name: text('vessel.nearestDates') }).getByRole('button');
-      await expect(dates).toHaveCount(3);
+      // Three days before (the demo's last three days of trips); days after only when other
+      // tests of this run have added departures past this day.
+      await expect(dates.nth(2)).toBeVisible();
+      expect(await dates.count()).toBeLessThanOrEqual(6);
       await expectAccessible(page, `nearest dates ${language}`);
 
-      await dates.last().click();
+      // The nearest day before, listed last of the days before.
+      await dates.nth(2).click();
       // The demo's last day of trips (seeded for today and the 13 days after it).
       await expect(dateField(page)).toHaveValue(operatorDate(13));
       await expect(results.getByRole('listitem').first()).toContainText(place.maafushi);
