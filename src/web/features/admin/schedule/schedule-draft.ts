@@ -44,7 +44,10 @@ export function draftToInput(draft: ScheduleDraft): ScheduleBody {
   return {
     travelDate: draft.travelDate,
     launchIds: draft.launchIds,
-    routeStops: draft.stops.map((s) => ({ locationId: s.locationId, departureTime: s.departureTime || null })),
+    routeStops: draft.stops.map((s) => ({
+      locationId: s.locationId,
+      departureTime: s.departureTime || null,
+    })),
   };
 }
 
@@ -154,7 +157,8 @@ const FIELDS: readonly DraftField[] = [
  */
 export function fieldOf(path: readonly PropertyKey[], lastStop: number): DraftField | null {
   const [first, second, third] = path.map(String);
-  if (first === 'routeStops' && second === String(lastStop) && third === 'departureTime') return 'arrivalTime';
+  if (first === 'routeStops' && second === String(lastStop) && third === 'departureTime')
+    return 'arrivalTime';
   const field = first === 'repeat' ? `repeat.${second}` : first;
   return (FIELDS as readonly string[]).includes(field ?? '') ? (field as DraftField) : null;
 }

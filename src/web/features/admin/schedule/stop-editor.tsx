@@ -5,7 +5,14 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
-import { arrivesNextDay, addStop, moveStop, removeStop, type ScheduleDraft, updateStop } from './schedule-draft.ts';
+import {
+  addStop,
+  arrivesNextDay,
+  moveStop,
+  removeStop,
+  type ScheduleDraft,
+  updateStop,
+} from './schedule-draft.ts';
 
 type StopEditorProps = {
   draft: ScheduleDraft;
