@@ -120,7 +120,9 @@ test.describe('schedule screen', () => {
     // Saved with Thoddoo last: the arrival at it must come after Rasdhoo's 11:05 (a day later is too long).
     await save.click();
     await expect(arrival(3)).toBeFocused();
-    await expect(arrival(3)).toHaveAccessibleDescription(MSG.scheduleArrivalTooLate);
+    await expect(arrival(3)).toHaveAccessibleDescription(
+      `${MSG.scheduleArrivalTooLate} The next day, past midnight`,
+    );
     await dialog.getByRole('button', { name: 'Move stop 3 up' }).click();
     await expect(dialog.getByRole('button', { name: 'Move stop 2 up' })).toBeFocused();
     await expect(dialog.getByLabel('Stop 2 location')).toHaveValue(ids.Thoddoo ?? '');

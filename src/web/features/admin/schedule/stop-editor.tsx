@@ -199,14 +199,14 @@ export function StopEditor({
               </div>
               {isLast && (arrivalError || nextDay) ? (
                 <div className="col-span-full grid gap-1 sm:col-start-2 sm:col-end-4">
-                  {nextDay ? (
-                    <p id={nextDayId} className="text-sm text-slate-700">
-                      The next day, past midnight
-                    </p>
-                  ) : null}
                   {arrivalError ? (
                     <p id={arrivalErrorId} className="text-sm text-red-800">
                       {arrivalError}
+                    </p>
+                  ) : null}
+                  {nextDay ? (
+                    <p id={nextDayId} className="text-sm text-slate-700">
+                      The next day, past midnight
                     </p>
                   ) : null}
                 </div>
