@@ -59,7 +59,7 @@ const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.
  * Minutes from one HH:MM to the next along a route: a time that reads earlier than the one
  * before it is past midnight, as the trip search counts a journey's duration.
  */
-export const minutesAfter = (from: string, to: string) => (minutesOf(to) - minutesOf(from) + 1440) % 1440;
+const minutesAfter = (from: string, to: string) => (minutesOf(to) - minutesOf(from) + 1440) % 1440;
 
 type ArrivalRule = 'schedule_arrival_required' | 'schedule_arrival_order' | 'schedule_arrival_too_late';
 
