@@ -22,7 +22,11 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export const routeStopInputSchema = z.object({
   locationId: z.uuid({ error: MSG.scheduleStops }).check(failsAs('schedule_stops')),
-  /** Required on every stop but the last (checked on the whole list). */
+  /**
+   * The time the launch leaves this stop; on the last stop, where it only arrives, the arrival.
+   * Required on every stop (checked on the whole list; a schedule saved before the arrival was
+   * asked for has none at its last stop until it is edited).
+   */
   departureTime: z
     .string()
     .regex(TIME, { error: MSG.scheduleStops })
@@ -49,6 +53,33 @@ const scheduleShape = {
 
 type ScheduleShape = z.output<z.ZodObject<typeof scheduleShape>>;
 
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/**
+ * Minutes from one HH:MM to the next along a route: a time that reads earlier than the one
+ * before it is past midnight, as the trip search counts a journey's duration.
+ */
+const minutesAfter = (from: string, to: string) => (minutesOf(to) - minutesOf(from) + 1440) % 1440;
+
+type ArrivalRule = 'schedule_arrival_required' | 'schedule_arrival_order' | 'schedule_arrival_too_late';
+
+/**
+ * What is wrong with the arrival at the last stop, if anything: missing, not after the stop
+ * before it (the same time), or so far on that the route would take a day or more (counted stop
+ * to stop, each time past midnight when it reads earlier than the one before).
+ */
+function arrivalProblem(stops: readonly { departureTime: string | null }[]): ArrivalRule | null {
+  const arrival = stops.at(-1)?.departureTime;
+  if (!arrival) return 'schedule_arrival_required';
+  const times = stops.map((s) => s.departureTime);
+  if (times.some((t) => !t)) return null; // the stops' own message comes first
+  const known = times as string[];
+  if (known.at(-2) === arrival) return 'schedule_arrival_order';
+  let total = 0;
+  for (let i = 1; i < known.length; i++) total += minutesAfter(known[i - 1] ?? '', known[i] ?? '');
+  return total >= 1440 ? 'schedule_arrival_too_late' : null;
+}
+
 function checkSchedule(value: ScheduleShape, ctx: z.RefinementCtx) {
   const issue = (path: string, rule: 'schedule_stops' | 'schedule_repeated_stop' | 'schedule_basics') =>
     ctx.addIssue({ code: 'custom', path: [path], message: PROBLEMS[rule].message, params: { code: rule } });
@@ -57,6 +88,16 @@ function checkSchedule(value: ScheduleShape, ctx: z.RefinementCtx) {
   const ids = stops.map((s) => s.locationId);
   if (new Set(ids).size !== ids.length) issue('routeStops', 'schedule_repeated_stop');
   if (new Set(value.launchIds).size !== value.launchIds.length) issue('launchIds', 'schedule_basics');
+  // The arrival's message goes under its own field: the last stop's time.
+  const arrival = arrivalProblem(stops);
+  if (arrival) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['routeStops', stops.length - 1, 'departureTime'],
+      message: PROBLEMS[arrival].message,
+      params: { code: arrival },
+    });
+  }
 }
 
 export const scheduleInputSchema = z.object(scheduleShape).superRefine(checkSchedule);

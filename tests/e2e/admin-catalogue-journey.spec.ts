@@ -114,6 +114,7 @@ test.describe('catalogue journey', () => {
     await scheduleDialog.getByRole('button', { name: 'Add Stop' }).click();
     await scheduleDialog.getByLabel('Stop 2 departure time').fill('10:05');
     await scheduleDialog.getByLabel('Stop 3 location').selectOption({ label: 'Thoddoo' });
+    await scheduleDialog.getByLabel('Stop 3, final destination: Arrives').fill('10:50');
     await scheduleDialog.getByLabel(launchName).check();
     const saveSchedule = scheduleDialog.getByRole('button', { name: 'Save Schedule' });
     await expect(saveSchedule).toBeEnabled();
@@ -126,7 +127,7 @@ test.describe('catalogue journey', () => {
     await expect(scheduleCard.getByRole('list', { name: 'Stops' }).getByRole('listitem')).toHaveText([
       new RegExp(`${islandName}\\s*09:10`),
       /Malé\s*10:05/,
-      /Thoddoo\s*Final destination/,
+      /Thoddoo\s*Arrives 10:50/,
     ]);
 
     // 4. A passenger, in a browser of their own, books it in the wizard.

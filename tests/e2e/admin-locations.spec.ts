@@ -127,7 +127,7 @@ test.describe('location management', () => {
             routeStops: [
               { locationId: ids.Malé, departureTime: '11:00' },
               { locationId: place.id, departureTime: '11:30' },
-              { locationId: ids.Maafushi, departureTime: null },
+              { locationId: ids.Maafushi, departureTime: '12:10' },
             ],
           },
         }),

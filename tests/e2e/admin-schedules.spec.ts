@@ -92,24 +92,43 @@ test.describe('schedule screen', () => {
     await dialog.getByLabel('Stop 2 location').selectOption({ label: 'Rasdhoo' });
     await dialog.getByLabel(launch.name).check();
     await expect(save).toBeEnabled();
+    // The final destination takes the arrival, asked for on save: under its field, which takes the focus.
+    const arrival = (n: number) => dialog.getByLabel(`Stop ${n}, final destination: Arrives`);
+    await expect(dialog.getByText(MSG.scheduleArrivalRequired)).toHaveCount(0);
+    await save.click();
+    await expect(arrival(2)).toBeFocused();
+    await expect(arrival(2)).toHaveAttribute('aria-invalid', 'true');
+    await expect(arrival(2)).toHaveAccessibleDescription(MSG.scheduleArrivalRequired);
+    await expect(toast(page, MSG.scheduleCreated)).toHaveCount(0);
+    await audit(page, 'dialog-arrival-required', project, false);
+    // The same time as the departure before it is no arrival; an earlier one is the next day.
+    await arrival(2).fill('07:15');
+    await expect(arrival(2)).toHaveAccessibleDescription(MSG.scheduleArrivalOrder);
+    await arrival(2).fill('06:50');
+    await expect(arrival(2)).toHaveAccessibleDescription('The next day, past midnight');
+    await arrival(2).fill('11:05');
+    await expect(arrival(2)).not.toHaveAttribute('aria-invalid', 'true');
 
-    // A third stop: the old last stop now needs a time, and moving rows carries their fields.
+    // A third stop: the old last stop now needs a departure time, the new one the arrival, and
+    // moving rows carries their fields.
     await dialog.getByRole('button', { name: 'Add Stop' }).click();
     await dialog.getByLabel('Stop 3 location').selectOption({ label: 'Thoddoo' });
-    await expect(dialog.getByText('Final destination', { exact: true })).toHaveCount(1);
-    // The stops were left once, so their message follows each change from then on.
-    await expect(dialog.getByText(MSG.scheduleStops)).toBeVisible();
-    // Saved with stop 2 lacking its time: that field takes the focus, its message under the stops.
+    await expect(dialog.getByLabel(/final destination/)).toHaveCount(1);
+    await expect(arrival(3)).toHaveValue('');
+    await expect(dialog.getByLabel('Stop 2 departure time')).toHaveValue('11:05');
+    await arrival(3).fill('09:30');
+    // Saved with Thoddoo last: the arrival at it must come after Rasdhoo's 11:05 (a day later is too long).
     await save.click();
-    await expect(dialog.getByLabel('Stop 2 departure time')).toBeFocused();
-    await expect(dialog.getByLabel('Stop 2 departure time')).toHaveAccessibleDescription(MSG.scheduleStops);
-    await expect(dialog.getByText(MSG.scheduleStops)).toBeVisible();
-    await expect(toast(page, MSG.scheduleCreated)).toHaveCount(0);
+    await expect(arrival(3)).toBeFocused();
+    await expect(arrival(3)).toHaveAccessibleDescription(
+      `${MSG.scheduleArrivalTooLate} The next day, past midnight`,
+    );
     await dialog.getByRole('button', { name: 'Move stop 3 up' }).click();
     await expect(dialog.getByRole('button', { name: 'Move stop 2 up' })).toBeFocused();
     await expect(dialog.getByLabel('Stop 2 location')).toHaveValue(ids.Thoddoo ?? '');
     await expect(dialog.getByLabel('Stop 3 location')).toHaveValue(ids.Rasdhoo ?? '');
-    await dialog.getByLabel('Stop 2 departure time').fill('09:30');
+    await expect(dialog.getByLabel('Stop 2 departure time')).toHaveValue('09:30');
+    await expect(arrival(3)).toHaveValue('11:05');
     await expect(dialog.getByRole('button', { name: /Remove stop/ })).toHaveCount(3);
     await expect(save).toBeEnabled();
     await expect(dialog.getByText(MSG.scheduleStops)).toHaveCount(0);
@@ -125,7 +144,7 @@ test.describe('schedule screen', () => {
     await expect(card.getByText('0 active bookings')).toBeVisible();
     await expect(card.getByText('Scheduled', { exact: true })).toBeVisible();
     const stops = card.getByRole('list', { name: 'Stops' }).getByRole('listitem');
-    await expect(stops).toHaveText([/Maafushi\s*07:15/, /Thoddoo\s*09:30/, /Rasdhoo\s*Final destination/]);
+    await expect(stops).toHaveText([/Maafushi\s*07:15/, /Thoddoo\s*09:30/, /Rasdhoo\s*Arrives 11:05/]);
     const scheduleId = (await card.getAttribute('data-schedule-id')) ?? '';
     await audit(page, 'list', project);
 
@@ -136,6 +155,15 @@ test.describe('schedule screen', () => {
     expect(await searchIds(page.request, date, maafushi, rasdhoo)).toContain(scheduleId);
     expect(await searchIds(page.request, date, rasdhoo, maafushi)).not.toContain(scheduleId);
     expect(await searchIds(page.request, date, thoddoo, maafushi)).not.toContain(scheduleId);
+    // A trip to the final destination tells its arrival and duration.
+    const toLast = await json<Trip[]>(
+      await page.request.get('/api/trips', { params: { date, from: thoddoo, to: rasdhoo } }),
+    );
+    expect(toLast.find((trip) => trip.scheduleId === scheduleId)).toMatchObject({
+      departureTime: '09:30',
+      arrivalTime: '11:05',
+      durationMinutes: 95,
+    });
 
     await card.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Schedule' });
@@ -230,7 +258,7 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
             launchIds: [launch.id],
             routeStops: [
               { locationId: ids.Malé, departureTime: '06:10' },
-              { locationId: ids.Maafushi, departureTime: null },
+              { locationId: ids.Maafushi, departureTime: '06:55' },
             ],
           },
         }),
@@ -297,6 +325,7 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       await dialog.getByLabel('Stop 1 location').selectOption({ label: 'Malé' });
       await dialog.getByLabel('Stop 1 departure time').fill('05:55');
       await dialog.getByLabel('Stop 2 location').selectOption({ label: 'Thoddoo' });
+      await dialog.getByLabel('Stop 2, final destination: Arrives').fill('07:40');
       await dialog.getByLabel(launch.name).check();
       await expect(dialog.getByText(MSG.scheduleBasics)).toHaveCount(0);
       await expect(dialog.getByText(MSG.scheduleStops)).toHaveCount(0);
@@ -328,6 +357,8 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       const created = upcoming.schedules.filter((s) => s.launchIds.includes(launch.id));
       expect(created.map((s) => s.travelDate)).toEqual(expected);
       expect(created.every((s) => s.departureTime === '05:55')).toBe(true);
+      // Each date arrives at the final destination at the same time.
+      expect(created.every((s) => s.routeStops.at(-1)?.departureTime === '07:40')).toBe(true);
 
       await page.getByLabel('Filter by travel date').fill(expected[1] ?? '');
       await expect(cardOf(page, launch.name).getByText(formatDay(expected[1] ?? ''))).toBeVisible();
@@ -364,7 +395,7 @@ guardTest.describe('edits that would break a booking', () => {
             routeStops: [
               { locationId: ids.Malé, departureTime: '10:00' },
               { locationId: ids.Airport, departureTime: '10:20' },
-              { locationId: ids.Maafushi, departureTime: null },
+              { locationId: ids.Maafushi, departureTime: '11:00' },
             ],
           },
         }),

@@ -42,7 +42,7 @@ async function queueOfThree(api: APIRequestContext): Promise<{ date: string; boo
           launchIds: [launch.id],
           routeStops: [
             { locationId: id('Malé'), departureTime: time },
-            { locationId: id('Maafushi'), departureTime: null },
+            { locationId: id('Maafushi'), departureTime: '23:00' },
           ],
         },
       }),

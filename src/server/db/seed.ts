@@ -57,7 +57,8 @@ export const DEMO_LAUNCHES: Record<
 };
 
 type DemoRoute = {
-  stops: ReadonlyArray<{ location: LocationName; departureTime: string | null }>;
+  /** Every stop's time: the departure from it, and at the last stop the arrival there. */
+  stops: ReadonlyArray<{ location: LocationName; departureTime: string }>;
   launches: ReadonlyArray<DemoLaunchKey>;
 };
 
@@ -65,7 +66,7 @@ export const DEMO_ROUTES: ReadonlyArray<DemoRoute> = [
   {
     stops: [
       { location: 'Malé', departureTime: '13:30' },
-      { location: 'Maafushi', departureTime: null },
+      { location: 'Maafushi', departureTime: '14:15' },
     ],
     launches: ['seaBreeze'],
   },
@@ -74,21 +75,21 @@ export const DEMO_ROUTES: ReadonlyArray<DemoRoute> = [
       { location: 'Malé', departureTime: '09:00' },
       { location: 'Airport', departureTime: '09:20' },
       { location: 'Thoddoo', departureTime: '10:45' },
-      { location: 'Rasdhoo', departureTime: null },
+      { location: 'Rasdhoo', departureTime: '11:15' },
     ],
     launches: ['islandExpress', 'seaBreeze'],
   },
   {
     stops: [
       { location: 'Malé', departureTime: '07:30' },
-      { location: 'Airport', departureTime: null },
+      { location: 'Airport', departureTime: '07:45' },
     ],
     launches: ['islandExpress'],
   },
   {
     stops: [
       { location: 'Maafushi', departureTime: '16:00' },
-      { location: 'Malé', departureTime: null },
+      { location: 'Malé', departureTime: '16:45' },
     ],
     launches: ['seaBreeze'],
   },

@@ -8,8 +8,8 @@ const departureClosed = () => new AppError('departure_closed', MSG.departureClos
 
 /**
  * When the vessel leaves the passenger's From stop, as an instant in the operator's zone. Without
- * a From stop (a seat lock made before one is known) the last departure of the route counts: the
- * latest moment anyone could still board. `delayMinutes` is a delay the operator announced.
+ * a From stop (a seat lock made before one is known) the last departure of the route counts (the
+ * final destination's time is an arrival): the latest moment anyone could still board. `delayMinutes` is a delay the operator announced.
  */
 function departureInstant(opts: {
   trip: Pick<FoundTrip, 'travelDate' | 'departureTime'>;
@@ -23,6 +23,8 @@ function departureInstant(opts: {
   const time = from
     ? (from.departureTime ?? trip.departureTime)
     : (stops
+        // The last stop's time is the arrival there: nobody boards at it.
+        .slice(0, -1)
         .map((s) => s.departureTime)
         .filter((t): t is string => t !== null)
         .sort()

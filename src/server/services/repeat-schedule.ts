@@ -71,7 +71,6 @@ export async function repeatSchedule(opts: RepeatScheduleOptions): Promise<Admin
   const dates = repeatDates(input.travelDate, input.repeat.until, input.repeat.weekdays);
   // The schema refuses a repeat that matches no date; the first stop always has its time.
   const departureTime = input.routeStops[0]?.departureTime ?? '';
-  const last = input.routeStops.length - 1;
 
   const ids = await db.transaction(async (tx) => {
     // Two repeats with a launch in common queue here, so the second sees the first's dates.
@@ -103,7 +102,8 @@ export async function repeatSchedule(opts: RepeatScheduleOptions): Promise<Admin
         input.routeStops.map((stop, index) => ({
           scheduleId: id,
           locationId: stop.locationId,
-          departureTime: index === last ? null : stop.departureTime,
+          // The last stop's time is the arrival there, the same on every date.
+          departureTime: stop.departureTime,
           stopOrder: index,
         })),
       ),

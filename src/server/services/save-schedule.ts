@@ -69,8 +69,8 @@ async function writeStopsAndLaunches(tx: Tx, scheduleId: string, input: ParsedSc
     input.routeStops.map((stop, index) => ({
       scheduleId,
       locationId: stop.locationId,
-      // The last stop is where the trip ends: nobody departs from it.
-      departureTime: index === input.routeStops.length - 1 ? null : stop.departureTime,
+      // At the last stop, where the trip ends and nobody boards, the time is the arrival.
+      departureTime: stop.departureTime,
       stopOrder: index,
     })),
   );

@@ -32,7 +32,7 @@ export async function todaysDeparture(
         routeStops: [
           { locationId: id('Malé'), departureTime: '23:57' },
           { locationId: id('Airport'), departureTime: '23:58' },
-          { locationId: id('Maafushi'), departureTime: null },
+          { locationId: id('Maafushi'), departureTime: '23:59' },
         ],
       },
     }),

@@ -33,6 +33,12 @@ function freeTimes(trips: Trip[], hours: number[]) {
   });
 }
 
+/** The time 45 minutes after an HH:MM, past midnight if need be. */
+function arrivalAfter(time: string): string {
+  const minutes = (Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)) + 45) % (24 * 60);
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
 /**
  * Departures Malé -> Maafushi in `hours` on one day, all run by one new 8-seat launch, each at
  * a time no other departure of that day has, so the page's list names it alone (both projects,
@@ -67,7 +73,8 @@ export async function departures(office: APIRequestContext, hours: number[]) {
               launchIds: [launch.id],
               routeStops: [
                 { locationId: id('Malé'), departureTime: time },
-                { locationId: id('Maafushi'), departureTime: null },
+                // The arrival, 45 minutes on (past midnight for a late departure).
+                { locationId: id('Maafushi'), departureTime: arrivalAfter(time) },
               ],
             },
           }),

@@ -176,7 +176,8 @@ describe(`admin launches and locations (${testDatabaseKind})`, () => {
         launchIds: [used.id],
         routeStops: trip.stops.map((s) => ({
           locationId: s.locationId,
-          departureTime: s.departureTime?.slice(0, 5),
+          // The factory leaves the arrival out; a new schedule gives it.
+          departureTime: s.departureTime?.slice(0, 5) ?? '12:00',
         })),
       });
       expect(created.statusCode).toBe(400);
@@ -301,7 +302,10 @@ describe(`admin launches and locations (${testDatabaseKind})`, () => {
       const created = await t.send('POST', '/api/admin/schedules', {
         travelDate: trip.schedule.travelDate,
         launchIds: trip.launchIds,
-        routeStops: [{ locationId: from, departureTime: '09:00' }, { locationId: to }],
+        routeStops: [
+          { locationId: from, departureTime: '09:00' },
+          { locationId: to, departureTime: '09:45' },
+        ],
       });
       expect(created.statusCode).toBe(400);
       expect(created.json().error.message).toBe(MSG.scheduleUnknownLocation);

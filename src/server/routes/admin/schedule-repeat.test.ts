@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, schedules } from '#server/db/schema.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { STAFF_MSG } from '#shared/messages/staff.ts';
 import type { AdminSchedule, ScheduleRepeatInput } from '#shared/setup-api.ts';
 import { type Launch, type Location, makeLaunch, makeLocation } from '#tests/factories.ts';
@@ -29,7 +30,7 @@ describe(`repeating a schedule (${testDatabaseKind})`, () => {
     launchIds: [launch.id],
     routeStops: [
       { locationId: places[0]?.id ?? '', departureTime: '09:00' },
-      { locationId: places[1]?.id ?? '', departureTime: null },
+      { locationId: places[1]?.id ?? '', departureTime: '12:00' },
     ],
     // Mondays, Wednesdays and Fridays.
     repeat: { weekdays: [1, 3, 5], until: '2027-03-15' },
@@ -57,7 +58,8 @@ describe(`repeating a schedule (${testDatabaseKind})`, () => {
       expect(schedule).toMatchObject({ departureTime: '09:00', status: 'scheduled', launchIds: [launch.id] });
       expect(schedule.routeStops.map((s) => [s.locationId, s.departureTime])).toEqual([
         [places[0]?.id, '09:00'],
-        [places[1]?.id, null],
+        // The arrival at the last stop, on every date.
+        [places[1]?.id, '12:00'],
       ]);
     }
     const audits = await t.database.db
@@ -99,6 +101,25 @@ describe(`repeating a schedule (${testDatabaseKind})`, () => {
     ]);
   });
 
+  it('refuses a repeat without the arrival at the last stop, and creates nothing', async () => {
+    const before = await countSchedules();
+    const res = await t.post(
+      '/api/admin/schedules/repeat',
+      body({
+        routeStops: [
+          { locationId: places[0]?.id ?? '', departureTime: '09:00' },
+          { locationId: places[1]?.id ?? '', departureTime: null },
+        ],
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'schedule_arrival_required',
+      fields: { 'routeStops.1.departureTime': MSG.scheduleArrivalRequired },
+    });
+    expect(await countSchedules()).toBe(before);
+  });
+
   it('refuses the whole repeat when one date clashes, naming the date, and creates nothing', async () => {
     const clashing = await makeLaunch(t.database.db);
     // A single departure already planned for Wednesday the 17th at 07:30 on that launch.
@@ -107,7 +128,7 @@ describe(`repeating a schedule (${testDatabaseKind})`, () => {
       travelDate: '2027-03-17',
       routeStops: [
         { locationId: places[0]?.id ?? '', departureTime: '07:30' },
-        { locationId: places[1]?.id ?? '', departureTime: null },
+        { locationId: places[1]?.id ?? '', departureTime: '12:00' },
       ],
       repeat: undefined,
     });
@@ -119,7 +140,7 @@ describe(`repeating a schedule (${testDatabaseKind})`, () => {
       launchIds: [launch.id, clashing.id],
       routeStops: [
         { locationId: places[0]?.id ?? '', departureTime: '07:30' },
-        { locationId: places[1]?.id ?? '', departureTime: null },
+        { locationId: places[1]?.id ?? '', departureTime: '12:00' },
       ],
       repeat: { weekdays: [1, 3, 5], until: '2027-03-26' },
     });
@@ -136,7 +157,7 @@ describe(`repeating a schedule (${testDatabaseKind})`, () => {
       ...series,
       routeStops: [
         { locationId: places[0]?.id ?? '', departureTime: '11:00' },
-        { locationId: places[1]?.id ?? '', departureTime: null },
+        { locationId: places[1]?.id ?? '', departureTime: '12:00' },
       ],
     });
     expect(later.statusCode, later.body).toBe(201);
@@ -148,7 +169,7 @@ describe(`repeating a schedule (${testDatabaseKind})`, () => {
       ...series,
       routeStops: [
         { locationId: places[0]?.id ?? '', departureTime: '11:00' },
-        { locationId: places[1]?.id ?? '', departureTime: null },
+        { locationId: places[1]?.id ?? '', departureTime: '12:00' },
       ],
     });
     expect(again.statusCode).toBe(409);

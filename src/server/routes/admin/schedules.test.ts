@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { scheduleRouteStops, schedules } from '#server/db/schema.ts';
 import { addDays } from '#server/lib/clock.ts';
 import { MSG } from '#shared/messages/api.ts';
+import type { Trip } from '#shared/schemas.ts';
 import type { AdminSchedule, ScheduleInput } from '#shared/setup-api.ts';
 import {
   type Launch,
@@ -38,7 +39,7 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
       routeStops: [
         { locationId: a, departureTime: '09:00' },
         { locationId: b, departureTime: '09:40' },
-        // A time on the last stop is dropped: nobody departs from the final destination.
+        // The last stop's time is the arrival at the final destination.
         { locationId: c, departureTime: '10:30' },
       ],
       ...overrides,
@@ -62,7 +63,7 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
     return (res.json() as { scheduleId: string }[]).some((trip) => trip.scheduleId === scheduleId);
   };
 
-  it('creates a 3-stop schedule: stops renumbered, departure from the first stop, no time on the last', async () => {
+  it('creates a 3-stop schedule: stops renumbered, departure from the first stop, the arrival on the last', async () => {
     const schedule = await create();
     const [a, b, c] = ids();
     expect(schedule).toMatchObject({
@@ -76,7 +77,113 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
     expect(schedule.routeStops).toEqual([
       { stopOrder: 0, locationId: a, name: places[0]?.name, departureTime: '09:00', archived: false },
       { stopOrder: 1, locationId: b, name: places[1]?.name, departureTime: '09:40', archived: false },
-      { stopOrder: 2, locationId: c, name: places[2]?.name, departureTime: null, archived: false },
+      { stopOrder: 2, locationId: c, name: places[2]?.name, departureTime: '10:30', archived: false },
+    ]);
+  });
+
+  it('answers the arrival and the duration of a trip to the last stop in the trip search', async () => {
+    const schedule = await create();
+    const [a, b, c] = ids();
+    const journey = async (from: string, to: string) => {
+      t.app.deps.tripSearchCache.clear();
+      const res = await t.app.inject({ method: 'GET', url: '/api/trips', query: { date, from, to } });
+      const trip = (res.json() as Trip[]).find((x) => x.scheduleId === schedule.id);
+      return [trip?.departureTime, trip?.arrivalTime, trip?.durationMinutes];
+    };
+    expect(await journey(a, c)).toEqual(['09:00', '10:30', 90]);
+    expect(await journey(b, c)).toEqual(['09:40', '10:30', 50]);
+    expect(await journey(a, b)).toEqual(['09:00', '09:40', 40]);
+  });
+
+  it('refuses a new schedule without the arrival at the last stop, with the message under that field', async () => {
+    const [a, b, c] = ids();
+    const before = await countSchedules();
+    for (const last of [{ locationId: c }, { locationId: c, departureTime: null }]) {
+      const res = await t.send(
+        'POST',
+        '/api/admin/schedules',
+        threeStops({
+          routeStops: [
+            { locationId: a, departureTime: '09:00' },
+            { locationId: b, departureTime: '09:40' },
+            last,
+          ],
+        }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'schedule_arrival_required',
+        message: MSG.scheduleArrivalRequired,
+        fields: { 'routeStops.2.departureTime': MSG.scheduleArrivalRequired },
+      });
+    }
+    expect(await countSchedules()).toBe(before);
+  });
+
+  it('takes an arrival after the stop before it, an earlier time as past midnight, never the same time', async () => {
+    const [a, b, c] = ids();
+    const route = (times: [string, string, string]) =>
+      threeStops({
+        routeStops: [
+          { locationId: a, departureTime: times[0] },
+          { locationId: b, departureTime: times[1] },
+          { locationId: c, departureTime: times[2] },
+        ],
+      });
+    const same = await t.send('POST', '/api/admin/schedules', route(['09:00', '09:40', '09:40']));
+    expect(same.statusCode).toBe(400);
+    expect(same.json().error).toMatchObject({
+      code: 'schedule_arrival_order',
+      fields: { 'routeStops.2.departureTime': MSG.scheduleArrivalOrder },
+    });
+    // Leaving the Airport at 08:00 and arriving at 07:30 would be the next day, after a day at sea.
+    const tooLong = await t.send('POST', '/api/admin/schedules', route(['07:00', '08:00', '07:30']));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error).toMatchObject({
+      code: 'schedule_arrival_too_late',
+      fields: { 'routeStops.2.departureTime': MSG.scheduleArrivalTooLate },
+    });
+
+    // Past midnight: the trip search counts the journey into the next day.
+    const night = await create(route(['22:30', '23:40', '00:20']));
+    expect(night.routeStops.map((s) => s.departureTime)).toEqual(['22:30', '23:40', '00:20']);
+    t.app.deps.tripSearchCache.clear();
+    const found = await t.app.inject({ method: 'GET', url: '/api/trips', query: { date, from: a, to: c } });
+    const trip = (found.json() as Trip[]).find((x) => x.scheduleId === night.id);
+    expect([trip?.arrivalTime, trip?.durationMinutes]).toEqual(['00:20', 110]);
+  });
+
+  it('keeps an older schedule without an arrival working, and its edit asks for the arrival', async () => {
+    const schedule = await create();
+    const [a, b, c] = ids();
+    // As a schedule saved before the arrival was asked for.
+    await t.database.db
+      .update(scheduleRouteStops)
+      .set({ departureTime: null })
+      .where(and(eq(scheduleRouteStops.scheduleId, schedule.id), eq(scheduleRouteStops.stopOrder, 2)));
+    const read = (await t.send('GET', `/api/admin/schedules/${schedule.id}`)).json() as AdminSchedule;
+    expect(read.routeStops.at(-1)?.departureTime).toBeNull();
+    t.app.deps.tripSearchCache.clear();
+    const found = await t.app.inject({ method: 'GET', url: '/api/trips', query: { date, from: a, to: c } });
+    const trip = (found.json() as Trip[]).find((x) => x.scheduleId === schedule.id);
+    expect([trip?.departureTime, trip?.arrivalTime, trip?.durationMinutes]).toEqual(['09:00', null, null]);
+
+    const stops = (last: string | null) => ({
+      routeStops: [
+        { locationId: a, departureTime: '09:05' },
+        { locationId: b, departureTime: '09:40' },
+        { locationId: c, departureTime: last },
+      ],
+    });
+    const without = await t.send('PUT', `/api/admin/schedules/${schedule.id}`, threeStops(stops(null)));
+    expect(without.statusCode).toBe(400);
+    expect(without.json().error.code).toBe('schedule_arrival_required');
+    const edited = await t.send('PUT', `/api/admin/schedules/${schedule.id}`, threeStops(stops('10:35')));
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((edited.json() as AdminSchedule).routeStops.map((s) => s.departureTime)).toEqual([
+      '09:05',
+      '09:40',
+      '10:35',
     ]);
   });
 
@@ -117,7 +224,7 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
         routeStops: [
           { locationId: a, departureTime: '09:00' },
           { locationId: b, departureTime: null },
-          { locationId: c },
+          { locationId: c, departureTime: '10:30' },
         ],
       }),
     );
@@ -126,7 +233,12 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
     const noPlace = await t.send(
       'POST',
       '/api/admin/schedules',
-      threeStops({ routeStops: [{ locationId: '', departureTime: '09:00' }, { locationId: c }] }),
+      threeStops({
+        routeStops: [
+          { locationId: '', departureTime: '09:00' },
+          { locationId: c, departureTime: '10:30' },
+        ],
+      }),
     );
     expect(noPlace.statusCode).toBe(400);
     expect(noPlace.json().error.message).toBe(MSG.scheduleStops);
@@ -143,7 +255,7 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
         routeStops: [
           { locationId: a, departureTime: '09:00' },
           { locationId: b, departureTime: '09:30' },
-          { locationId: a },
+          { locationId: a, departureTime: '10:00' },
         ],
       }),
     );
@@ -161,7 +273,7 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
       threeStops({
         routeStops: [
           { locationId: a, departureTime: '09:00' },
-          { locationId: '00000000-0000-4000-8000-000000000009' },
+          { locationId: '00000000-0000-4000-8000-000000000009', departureTime: '09:30' },
         ],
       }),
     );
@@ -188,7 +300,10 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
     const res = await t.send('PUT', `/api/admin/schedules/${schedule.id}`, {
       travelDate: date,
       launchIds: [otherLaunch.id, launch.id],
-      routeStops: [{ locationId: d, departureTime: '14:15' }, { locationId: b }],
+      routeStops: [
+        { locationId: d, departureTime: '14:15' },
+        { locationId: b, departureTime: '15:00' },
+      ],
     });
     expect(res.statusCode, res.body).toBe(200);
     const edited: AdminSchedule = res.json();
@@ -196,7 +311,7 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
     expect(edited.launchIds).toEqual([otherLaunch.id, launch.id]);
     expect(edited.routeStops.map((s) => [s.stopOrder, s.locationId, s.departureTime])).toEqual([
       [0, d, '14:15'],
-      [1, b, null],
+      [1, b, '15:00'],
     ]);
     const rows = await t.database.db
       .select()
@@ -217,8 +332,24 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
     });
 
     const attempts: [string, Partial<ScheduleInput>][] = [
-      ['a stop', { routeStops: [{ locationId: a, departureTime: '09:00' }, { locationId: c }] }],
-      ['a stop', { routeStops: [{ locationId: b, departureTime: '09:00' }, { locationId: a }] }],
+      [
+        'a stop',
+        {
+          routeStops: [
+            { locationId: a, departureTime: '09:00' },
+            { locationId: c, departureTime: '10:00' },
+          ],
+        },
+      ],
+      [
+        'a stop',
+        {
+          routeStops: [
+            { locationId: b, departureTime: '09:00' },
+            { locationId: a, departureTime: '10:00' },
+          ],
+        },
+      ],
       ['a launch', { launchIds: [otherLaunch.id] }],
       ['the travel date', { travelDate: addDays(date, 1) }],
     ];
@@ -237,7 +368,7 @@ describe(`admin schedules (${testDatabaseKind})`, () => {
         routeStops: [
           { locationId: a, departureTime: '10:00' },
           { locationId: b, departureTime: '10:45' },
-          { locationId: c },
+          { locationId: c, departureTime: '11:30' },
         ],
       }),
     );

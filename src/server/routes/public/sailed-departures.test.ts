@@ -49,11 +49,11 @@ describe(`departures that have sailed (${testDatabaseKind})`, () => {
       .toBuffer();
   });
 
-  /** Malé 10:00 -> Airport 10:30 -> Thoddoo (arrival), today. */
+  /** Malé 10:00 -> Airport 10:30 -> Thoddoo, arriving 11:15, today. */
   const route = () =>
     makeSchedule(t.database.db, {
       travelDate: today,
-      stops: [{ departureTime: '10:00' }, { departureTime: '10:30' }, { departureTime: null }],
+      stops: [{ departureTime: '10:00' }, { departureTime: '10:30' }, { departureTime: '11:15' }],
     });
 
   const lock = (trip: MadeSchedule, opts: { originId?: string; launchId?: string; seat?: string } = {}) =>
@@ -111,7 +111,7 @@ describe(`departures that have sailed (${testDatabaseKind})`, () => {
     expect((await lock(trip, { originId: airport, seat: 'A2' })).statusCode).toBe(200);
     expect(await search(trip, 1)).toEqual([trip.schedule.id]);
     expect((await book(trip, 1, 'B2')).statusCode).toBe(201);
-    // A lock that names no From stop stays open until the route's last departure.
+    // A lock that names no From stop stays open until the route's last departure (not the arrival).
     expect((await lock(trip, { seat: 'A3' })).statusCode).toBe(200);
 
     at('10:30');

@@ -145,7 +145,11 @@ export function ScheduleCard({
               {deleted(s)}
             </span>
             <span className="tabular-nums text-slate-600">
-              {index === stops.length - 1 ? 'Final destination' : s.departureTime}
+              {index < stops.length - 1
+                ? s.departureTime
+                : s.departureTime
+                  ? `Arrives ${s.departureTime}`
+                  : 'Final destination'}
             </span>
           </li>
         ))}

@@ -282,7 +282,7 @@ function ScheduleFields({
     const fields: DraftErrors = {};
     if (error instanceof ApiError && error.fields) {
       for (const [key, message] of Object.entries(error.fields)) {
-        const field = fieldOf(key.split('.'));
+        const field = fieldOf(key.split('.'), draft.stops.length - 1);
         if (field) fields[field] ??= message;
       }
     }
@@ -349,6 +349,8 @@ function ScheduleFields({
           error={shown.routeStops}
           errorId={stopsErrorId}
           onLeave={() => touch('routeStops')}
+          arrivalError={shown.arrivalTime}
+          onArrivalLeave={() => touch('arrivalTime')}
         />
         <LaunchPicker
           launches={launches}
@@ -394,7 +396,7 @@ export function ScheduleDialog({
       item={schedule}
       onOpenChange={onOpenChange}
       noun="Schedule"
-      description="Stops in travel order; every stop but the final destination needs a departure time."
+      description="Stops in travel order: a departure time at each stop before the final destination, and the arrival time there."
     >
       {(item, onDone) => <ScheduleForm schedule={item} onDone={onDone} />}
     </EditDialog>

@@ -7,6 +7,7 @@ import {
   draftProblems,
   draftToInput,
   emptyDraft,
+  fieldOf,
   moveStop,
   noRepeat,
   removeStop,
@@ -29,21 +30,39 @@ describe('schedule draft', () => {
     expect(draftProblems(draft)).toContain(MSG.scheduleBasics);
   });
 
-  it('needs a time on every stop but the final destination, which never sends one', () => {
+  it('needs a departure time on every stop and the arrival at the final destination', () => {
     let draft = toggleLaunch({ ...emptyDraft(), travelDate: '2030-01-02' }, LAUNCH, true);
-    draft = updateStop(updateStop(draft, 0, { locationId: A }), 1, { locationId: B, departureTime: '09:00' });
+    draft = updateStop(updateStop(draft, 0, { locationId: A }), 1, { locationId: B });
+    expect(draftErrors(draft, noRepeat())).toEqual({ arrivalTime: MSG.scheduleArrivalRequired });
+    draft = updateStop(draft, 1, { departureTime: '09:00' });
     expect(draftProblems(draft)).toEqual([]);
     expect(draftToInput(draft).routeStops).toEqual([
       { locationId: A, departureTime: '08:00' },
-      { locationId: B, departureTime: null },
+      { locationId: B, departureTime: '09:00' },
     ]);
 
     draft = updateStop(addStop(draft), 2, { locationId: C });
-    // Stop 2 is no longer the last and has a time; stop 3 is the final destination.
-    expect(draftProblems(draft)).toEqual([]);
+    // Stop 2 is no longer the last and keeps its time; stop 3, the final destination, asks for its arrival.
+    expect(draftErrors(draft, noRepeat())).toEqual({ arrivalTime: MSG.scheduleArrivalRequired });
+    expect(draftProblems(updateStop(draft, 2, { departureTime: '09:30' }))).toEqual([]);
+    // Moved up, the stop without a time is no longer the last: the stops' message, not the arrival's.
     draft = moveStop(draft, 2, -1);
-    expect(draftProblems(draft)).toEqual([MSG.scheduleStops]);
+    expect(draftErrors(draft, noRepeat())).toEqual({ routeStops: MSG.scheduleStops });
     expect(draftToInput(draft).routeStops.map((s) => s.locationId)).toEqual([A, C, B]);
+  });
+
+  it('takes an arrival after the stop before it, an earlier time being past midnight', () => {
+    let draft = toggleLaunch({ ...emptyDraft(), travelDate: '2030-01-02' }, LAUNCH, true);
+    draft = updateStop(updateStop(draft, 0, { locationId: A, departureTime: '23:30' }), 1, { locationId: B });
+    const arrival = (time: string) => draftErrors(updateStop(draft, 1, { departureTime: time }), noRepeat());
+    expect(arrival('23:30')).toEqual({ arrivalTime: MSG.scheduleArrivalOrder });
+    expect(arrival('23:55')).toEqual({});
+    expect(arrival('00:40')).toEqual({});
+    // Stop to stop past midnight twice: a day or more.
+    draft = updateStop(updateStop(addStop(draft), 1, { departureTime: '08:00' }), 2, { locationId: C });
+    expect(draftErrors(updateStop(draft, 2, { departureTime: '07:30' }), noRepeat())).toEqual({
+      arrivalTime: MSG.scheduleArrivalTooLate,
+    });
   });
 
   it('removes stops only while more than two remain and refuses a repeated stop', () => {
@@ -53,7 +72,7 @@ describe('schedule draft', () => {
     expect(removeStop(draft, 0)).toBe(draft);
 
     draft = toggleLaunch({ ...draft, travelDate: '2030-01-02' }, LAUNCH, true);
-    draft = updateStop(updateStop(draft, 0, { locationId: A }), 1, { locationId: A });
+    draft = updateStop(updateStop(draft, 0, { locationId: A }), 1, { locationId: A, departureTime: '09:00' });
     expect(draftProblems(draft)).toEqual([MSG.scheduleRepeatedStop]);
     expect(toggleLaunch(draft, LAUNCH, false).launchIds).toEqual([]);
   });
@@ -65,7 +84,7 @@ describe('schedule draft', () => {
       OTHER,
       true,
     );
-    draft = updateStop(updateStop(draft, 0, { locationId: A }), 1, { locationId: B });
+    draft = updateStop(updateStop(draft, 0, { locationId: A }), 1, { locationId: B, departureTime: '09:00' });
     const kept = withoutDeleted(draft, { launchIds: new Set([OTHER]), locationIds: new Set([B]) });
     expect(kept.launchIds).toEqual([OTHER]);
     expect(kept.stops.map((s) => s.locationId)).toEqual(['', B]);
@@ -83,7 +102,7 @@ describe('schedule draft with a repeat', () => {
         locationId: A,
       }),
       1,
-      { locationId: B },
+      { locationId: B, departureTime: '09:00' },
     );
 
   it('puts each message under its field, and a passed travel date only when repeating', () => {
@@ -91,6 +110,7 @@ describe('schedule draft with a repeat', () => {
     expect(empty.travelDate).toBe(MSG.scheduleBasics);
     expect(empty.launchIds).toBe(MSG.scheduleBasics);
     expect(empty.routeStops).toBe(MSG.scheduleStops);
+    expect(empty.arrivalTime).toBe(MSG.scheduleArrivalRequired);
 
     const draft = ready();
     expect(draftErrors(draft, noRepeat(), '2030-01-05')).toEqual({});
@@ -117,8 +137,28 @@ describe('schedule draft with a repeat', () => {
     });
   });
 
+  it('carries the arrival to every date of a repeat', () => {
+    expect(repeatToInput(ready(), { on: true, weekdays: [3], until: '2030-01-09' }).routeStops).toEqual([
+      { locationId: A, departureTime: '08:00' },
+      { locationId: B, departureTime: '09:00' },
+    ]);
+    expect(
+      draftErrors(updateStop(ready(), 1, { departureTime: '' }), {
+        on: true,
+        weekdays: [3],
+        until: '2030-01-09',
+      }),
+    ).toEqual({ arrivalTime: MSG.scheduleArrivalRequired });
+  });
+
+  it('puts a refused arrival of the server under its field, other stop messages under the stops', () => {
+    expect(fieldOf(['routeStops', '2', 'departureTime'], 2)).toBe('arrivalTime');
+    expect(fieldOf(['routeStops', '1', 'departureTime'], 2)).toBe('routeStops');
+    expect(fieldOf(['routeStops'], 2)).toBe('routeStops');
+  });
+
   it('marks the inputs the stops’ message is about', () => {
-    const draft = updateStop(addStop(ready()), 2, { locationId: A });
+    const draft = updateStop(addStop(updateStop(ready(), 1, { departureTime: '' })), 2, { locationId: A });
     expect(stopFaults(draft)).toEqual([
       { location: true, time: false },
       { location: false, time: true },

@@ -15,6 +15,8 @@ export type StopDraft = { key: number; locationId: string; departureTime: string
 /** What the schedule dialog edits: every field as its input holds it. */
 export type ScheduleDraft = { travelDate: string; launchIds: string[]; stops: StopDraft[] };
 
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 let nextKey = 0;
 const stop = (locationId = '', departureTime = ''): StopDraft => ({
   key: nextKey++,
@@ -37,15 +39,14 @@ export function draftFromSchedule(schedule: AdminSchedule): ScheduleDraft {
 /** A ScheduleInput with its stops typed (the schema takes them as unknown and checks them). */
 export type ScheduleBody = Omit<ScheduleInput, 'routeStops'> & { routeStops: RouteStopInput[] };
 
-/** The request body; the final destination never carries a departure time. */
+/** The request body; the final destination's time is the arrival there. */
 export function draftToInput(draft: ScheduleDraft): ScheduleBody {
-  const last = draft.stops.length - 1;
   return {
     travelDate: draft.travelDate,
     launchIds: draft.launchIds,
-    routeStops: draft.stops.map((s, index) => ({
+    routeStops: draft.stops.map((s) => ({
       locationId: s.locationId,
-      departureTime: index === last ? null : s.departureTime || null,
+      departureTime: s.departureTime || null,
     })),
   };
 }
@@ -121,21 +122,43 @@ export function toggleWeekday(repeat: RepeatDraft, weekday: number, on: boolean)
   return { ...repeat, weekdays: on ? [...rest, weekday].sort() : rest };
 }
 
+/**
+ * The arrival reads earlier than the stop before it: the launch arrives the next day, past
+ * midnight (as the trip search counts the journey).
+ */
+export function arrivesNextDay(draft: ScheduleDraft): boolean {
+  const arrival = draft.stops.at(-1)?.departureTime ?? '';
+  const before = draft.stops.at(-2)?.departureTime ?? '';
+  return TIME.test(arrival) && TIME.test(before) && arrival < before;
+}
+
 /** What the dialog shows a message under: a field, or a group of them. */
-export type DraftField = 'travelDate' | 'routeStops' | 'launchIds' | 'repeat.weekdays' | 'repeat.until';
+export type DraftField =
+  | 'travelDate'
+  | 'routeStops'
+  | 'arrivalTime'
+  | 'launchIds'
+  | 'repeat.weekdays'
+  | 'repeat.until';
 export type DraftErrors = Partial<Record<DraftField, string>>;
 
 const FIELDS: readonly DraftField[] = [
   'travelDate',
   'routeStops',
+  'arrivalTime',
   'launchIds',
   'repeat.weekdays',
   'repeat.until',
 ];
 
-/** The field a message belongs to, from the path of a zod issue or a key of the API's `fields`. */
-export function fieldOf(path: readonly PropertyKey[]): DraftField | null {
-  const [first, second] = path.map(String);
+/**
+ * The field a message belongs to, from the path of a zod issue or a key of the API's `fields`;
+ * the time of the last stop (`lastStop`, its position) is the arrival, under its own field.
+ */
+export function fieldOf(path: readonly PropertyKey[], lastStop: number): DraftField | null {
+  const [first, second, third] = path.map(String);
+  if (first === 'routeStops' && second === String(lastStop) && third === 'departureTime')
+    return 'arrivalTime';
   const field = first === 'repeat' ? `repeat.${second}` : first;
   return (FIELDS as readonly string[]).includes(field ?? '') ? (field as DraftField) : null;
 }
@@ -155,19 +178,22 @@ export function draftErrors(draft: ScheduleDraft, repeat: RepeatDraft, today?: s
   }
   if (result.success) return errors;
   for (const issue of result.error.issues) {
-    const field = fieldOf(issue.path);
+    const field = fieldOf(issue.path, draft.stops.length - 1);
     if (field) errors[field] ??= issue.message;
   }
   return errors;
 }
 
-/** Which of a stop's inputs hold what its message is about: an empty or repeated location, a missing time. */
+/**
+ * Which of a stop's inputs hold what the stops' message is about: an empty or repeated location,
+ * a missing departure time (the arrival has a message of its own).
+ */
 export function stopFaults(draft: ScheduleDraft): { location: boolean; time: boolean }[] {
   const last = draft.stops.length - 1;
   const counts = new Map<string, number>();
   for (const s of draft.stops) counts.set(s.locationId, (counts.get(s.locationId) ?? 0) + 1);
   return draft.stops.map((s, index) => ({
     location: !s.locationId || (counts.get(s.locationId) ?? 0) > 1,
-    time: index !== last && !/^([01]\d|2[0-3]):[0-5]\d$/.test(s.departureTime),
+    time: index !== last && !TIME.test(s.departureTime),
   }));
 }

@@ -5,7 +5,14 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
-import { addStop, moveStop, removeStop, type ScheduleDraft, updateStop } from './schedule-draft.ts';
+import {
+  addStop,
+  arrivesNextDay,
+  moveStop,
+  removeStop,
+  type ScheduleDraft,
+  updateStop,
+} from './schedule-draft.ts';
 
 type StopEditorProps = {
   draft: ScheduleDraft;
@@ -18,10 +25,27 @@ type StopEditorProps = {
   errorId: string;
   /** Focus left the stops. */
   onLeave: () => void;
+  /** The message under the arrival at the final destination, once it shows. */
+  arrivalError: string | undefined;
+  /** Focus left the arrival. */
+  onArrivalLeave: () => void;
 };
 
-/** The ordered route: a location per stop and a departure time for every stop but the last. */
-export function StopEditor({ draft, locations, onChange, faults, error, errorId, onLeave }: StopEditorProps) {
+/**
+ * The ordered route: a location per stop, a departure time for every stop but the last and the
+ * arrival time at the last, where passengers only get off.
+ */
+export function StopEditor({
+  draft,
+  locations,
+  onChange,
+  faults,
+  error,
+  errorId,
+  onLeave,
+  arrivalError,
+  onArrivalLeave,
+}: StopEditorProps) {
   const count = draft.stops.length;
   // Rows move and disappear under the keyboard: focus follows the row (or its neighbour), the
   // first of these element ids that can take it.
@@ -70,6 +94,9 @@ export function StopEditor({ draft, locations, onChange, faults, error, errorId,
           const isLast = index === count - 1;
           const selectId = `stop-${s.key}-location`;
           const timeId = `stop-${s.key}-time`;
+          const arrivalErrorId = `${timeId}-error`;
+          const nextDayId = `${timeId}-next-day`;
+          const nextDay = isLast && arrivesNextDay(draft);
           const fault = error ? faults?.[index] : undefined;
           const marked = (bad: boolean | undefined) => ({
             'aria-invalid': bad ? (true as const) : undefined,
@@ -100,10 +127,28 @@ export function StopEditor({ draft, locations, onChange, faults, error, errorId,
                 </NativeSelect>
               </div>
               {isLast ? (
-                <p className="flex h-11 items-center gap-1.5 self-end whitespace-nowrap rounded-lg border border-dashed border-slate-300 px-3 text-sm text-slate-600">
-                  <Flag aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-                  Final destination
-                </p>
+                <div className="grid gap-1.5">
+                  <Label htmlFor={timeId} className="flex items-center gap-1.5">
+                    <Flag aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+                    <span>
+                      <span className="sr-only">Stop {n}, final destination: </span>
+                      Arrives<span className="sr-only"> at</span>
+                    </span>
+                  </Label>
+                  <Input
+                    id={timeId}
+                    type="time"
+                    aria-invalid={arrivalError ? true : undefined}
+                    aria-describedby={
+                      [arrivalError ? arrivalErrorId : null, nextDay ? nextDayId : null]
+                        .filter(Boolean)
+                        .join(' ') || undefined
+                    }
+                    value={s.departureTime}
+                    onChange={(e) => onChange(updateStop(draft, index, { departureTime: e.target.value }))}
+                    onBlur={onArrivalLeave}
+                  />
+                </div>
               ) : (
                 <div className="grid gap-1.5">
                   <Label htmlFor={timeId}>
@@ -152,6 +197,20 @@ export function StopEditor({ draft, locations, onChange, faults, error, errorId,
                   </Button>
                 )}
               </div>
+              {isLast && (arrivalError || nextDay) ? (
+                <div className="col-span-full grid gap-1 sm:col-start-2 sm:col-end-4">
+                  {arrivalError ? (
+                    <p id={arrivalErrorId} className="text-sm text-red-800">
+                      {arrivalError}
+                    </p>
+                  ) : null}
+                  {nextDay ? (
+                    <p id={nextDayId} className="text-sm text-slate-700">
+                      The next day, past midnight
+                    </p>
+                  ) : null}
+                </div>
+              ) : null}
             </li>
           );
         })}
