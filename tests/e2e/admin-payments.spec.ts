@@ -337,12 +337,13 @@ test.describe('payment settings', () => {
       const submit = page.getByRole('button', { name: 'Submit Booking' });
       const notice = page.getByRole('alert').filter({ hasText: MSG.paymentDetailsMissing });
       try {
-        // No USD account; USD is the wizard's default currency.
+        // No USD account; the passenger (a local ticket, so MVR to start with) switches to USD.
         await restore(page.request, { bankNameUsd: '', accountHolderUsd: '', accountNumberUsd: '' });
         await reachPaymentStep(page, page.request, {
           date: operatorDate(8),
           email: `no-account-${project}-${Date.now()}@example.com`,
         });
+        await page.getByRole('radio', { name: /USD/ }).check();
         await expect(notice).toBeVisible();
         // The operator's phone from the branding settings (admin-branding.spec.ts, which may run
         // meanwhile, changes it for a moment): whichever is shown, the link dials that number.
