@@ -443,6 +443,12 @@ export const bookingCreatedSchema = z.object({
   currency: z.enum(CURRENCIES),
   ticketStatus: z.literal('pending'),
   paymentStatus: z.literal('pending'),
+  /**
+   * The booking's manage page with its read-only link (`/bookings/<reference>/manage?k=<token>`),
+   * the one its mails carry: the person who sent the booking proved the mailbox with its code.
+   * Absent from the answer replayed for a booking sent before the link was part of it.
+   */
+  managePath: z.string().optional(),
 });
 export type BookingCreated = z.infer<typeof bookingCreatedSchema>;
 

@@ -238,6 +238,11 @@ test.describe('the payment step and the confirmation', () => {
     );
     await expectAccessible(page, 'the confirmation');
     await shot(page, 'confirmation', project);
+    // The manage page, by the read-only link the mails carry.
+    await expect(page.getByRole('link', { name: PAYMENT.manageBooking })).toHaveAttribute(
+      'href',
+      new RegExp(`^/bookings/${reference}/manage\\?k=[^&]+$`),
+    );
 
     // Check Your Booking reads the same.
     await page.getByRole('link', { name: PAYMENT.checkStatus }).click();
@@ -303,6 +308,13 @@ test.describe('the payment step and the confirmation', () => {
     await expect(page.getByRole('heading', { name: dv('payment.nextHeading') })).toBeVisible();
     await expectAccessible(page, 'the confirmation, in Dhivehi');
     await shot(page, 'confirmation-dv', project);
+
+    // Its manage link opens the booking's own page.
+    const reference = (await page.getByTestId('booking-reference').textContent())?.trim() ?? '';
+    await page.getByRole('link', { name: dv('payment.manageBooking') }).click();
+    await expect(page).toHaveURL(new RegExp(`/bookings/${reference}/manage`));
+    await expect(page.getByText(reference).first()).toBeVisible();
+    await expectAccessible(page, 'the manage page opened from the confirmation, in Dhivehi');
   });
 });
 

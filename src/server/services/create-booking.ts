@@ -7,6 +7,7 @@ import { AppError } from '#server/lib/errors.ts';
 import { processImage } from '#server/lib/images.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
+import { signManageLink } from '#server/lib/manage-links.ts';
 import { normalizeEmail } from '#server/lib/one-time-codes.ts';
 import type { Storage } from '#server/lib/storage.ts';
 import { receivedMail } from '#server/mails/received-mail.ts';
@@ -57,6 +58,9 @@ export function bookingRequestHash(bookingText: string, slip: Buffer): string {
 }
 
 /** Private, and not derivable from the reference alone: a random part names each stored slip. */
+const managePath = (reference: string, token: string) =>
+  `/bookings/${encodeURIComponent(reference)}/manage?k=${encodeURIComponent(token)}`;
+
 export const slipKey = (reference: string) =>
   `payment-slips/${reference}/slip-${randomBytes(16).toString('hex')}.webp`;
 
@@ -222,6 +226,7 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
         currency,
         ticketStatus: 'pending',
         paymentStatus: 'pending',
+        managePath: managePath(ticket.reference, await signManageLink({ db: tx, ticketId: ticket.id, now })),
       };
       await tx
         .update(idempotencyRecords)

@@ -78,6 +78,8 @@ export default {
   nextHeading: 'What happens next',
   nextCheck: 'The office checks your payment slip, usually within {duration}.',
   nextTicket: 'Once it is approved, your e-ticket with its QR code comes by e-mail to the same address.',
+  /** The confirmation's link to the booking's manage page (the one the mails carry). */
+  manageBooking: 'Manage my booking',
   nextManage:
     'That e-mail also has the link to manage your booking (change the date, cancel, or correct the name). Until then, check its status any time with your reference:',
 } as const;

@@ -134,6 +134,7 @@ describe(`bookings (${testDatabaseKind})`, () => {
       currency: 'MVR',
       ticketStatus: 'pending',
       paymentStatus: 'pending',
+      managePath: expect.stringMatching(/^\/bookings\/\d{10}\/manage\?k=[^&]+$/),
     });
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: t.config.tzOperator }).format(new Date(nowMs));
     expect(body.reference.slice(0, 6)).toBe(day.slice(2).replaceAll('-', ''));

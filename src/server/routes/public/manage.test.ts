@@ -156,6 +156,35 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
     expect((await ticketOf(booking.reference)).ticketStatus).toBe('pending');
   });
 
+  it('the answer to a booking carries its manage page, whose link reads only', async () => {
+    const { booking } = await bookedTrip();
+    const path = booking.managePath ?? '';
+    const found = new RegExp(`^/bookings/${booking.reference}/manage\\?k=([^&]+)$`).exec(path);
+    expect(found, path).not.toBeNull();
+    const link = decodeURIComponent(found?.[1] ?? '');
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/bookings/${booking.reference}/manage`,
+      headers: { [MANAGE_LINK_HEADER]: link },
+    });
+    expect(view.statusCode, view.body).toBe(200);
+    // Another booking's page does not open with it, and a change with it alone is refused.
+    const other = await bookedTrip(['A2']);
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: `/api/bookings/${other.booking.reference}/manage`,
+      headers: { [MANAGE_LINK_HEADER]: link },
+    });
+    expect(wrong.statusCode).not.toBe(200);
+    const change = await post(
+      booking.reference,
+      'cancel',
+      { requestId: randomUUID() },
+      { [MANAGE_LINK_HEADER]: link },
+    );
+    expect(change.statusCode).toBe(401);
+  });
+
   it('a wrong code opens nothing, and five wrong tries kill the code', async () => {
     const { booking } = await bookedTrip();
     await post(booking.reference, 'code', {});

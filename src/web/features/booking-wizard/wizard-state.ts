@@ -45,6 +45,8 @@ export type Submission = {
   /** What the server charged, in the currency paid. */
   totalAmount: string;
   currency: Currency;
+  /** The manage page with its read-only link, as the mails carry it. */
+  managePath?: string;
 };
 
 export type WizardState = {

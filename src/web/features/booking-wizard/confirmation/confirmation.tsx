@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2, Copy, RotateCcw, Search } from 'lucide-react';
+import { CheckCircle2, Copy, RotateCcw, Search, Settings2 } from 'lucide-react';
 import { useRef } from 'react';
 import { DEFAULT_USUAL_APPROVAL_MINUTES } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -24,8 +24,8 @@ const DURATION = {
 
 /**
  * After submitting: the booking as sent (trip, seats, passengers, amount), where the mail went,
- * and what happens next and when. The page cannot open the manage page itself: its link carries
- * a token that only the mail has, so the page says where to find it and offers the lookup.
+ * what happens next and when, and the booking's manage page by the link its mails carry (the
+ * answer to the submit has it; a booking saved by an older page offers the lookup only).
  */
 export default function Confirmation({ state, dispatch }: StepProps) {
   const t = useTexts(PAYMENT_TEXTS, MSG_TEXTS, DATES_TEXTS);
@@ -160,11 +160,18 @@ export default function Confirmation({ state, dispatch }: StepProps) {
           <Button variant="outline" onClick={() => dispatch({ type: 'reset' })}>
             <RotateCcw aria-hidden="true" /> {t('payment.bookAnother')}
           </Button>
-          <Button asChild>
+          <Button asChild variant={sent?.managePath ? 'outline' : 'default'}>
             <Link to={lookupHref}>
               <Search aria-hidden="true" /> {t('payment.checkStatus')}
             </Link>
           </Button>
+          {sent?.managePath ? (
+            <Button asChild>
+              <Link to={sent.managePath}>
+                <Settings2 aria-hidden="true" /> {t('payment.manageBooking')}
+              </Link>
+            </Button>
+          ) : null}
         </div>
       </CardContent>
     </Card>

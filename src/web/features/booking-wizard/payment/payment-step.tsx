@@ -119,6 +119,7 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
           email: p.email.trim(),
           totalAmount: created.totalAmount,
           currency: created.currency,
+          managePath: created.managePath,
         },
       });
     } catch (error) {
