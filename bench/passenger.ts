@@ -82,7 +82,8 @@ export class Api {
         launchIds: [launch.id],
         routeStops: [
           { locationId: from.id, departureTime: time },
-          { locationId: to.id, departureTime: null },
+          // The arrival, an hour later (times are on the hour or half hour before 23:00).
+          { locationId: to.id, departureTime: arrival(time) },
         ],
       });
       trips.push({
@@ -251,3 +252,7 @@ export async function slipJpeg(bytes: number, kind: 'photo' | 'noise'): Promise<
 export function tomorrow(timeZone = 'Indian/Maldives'): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(Date.now() + 24 * 3600 * 1000));
 }
+
+/** 'HH:MM' an hour later. */
+const arrival = (time: string) =>
+  `${String(Number(time.slice(0, 2)) + 1).padStart(2, '0')}${time.slice(2, 5)}`;
