@@ -10,7 +10,7 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/clien
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Config } from '#server/config.ts';
-import { openDatabase, PGLITE_LOCK_FILE } from '#server/db/client.ts';
+import { openDatabase, PGLITE_EXTENSIONS, PGLITE_LOCK_FILE } from '#server/db/client.ts';
 import { contentTypeForKey, createStorage, isValidKey, type Visibility } from '#server/lib/storage.ts';
 
 /** A refusal or failure the operator can act on: printed as is, without a stack. */
@@ -295,6 +295,7 @@ async function isNonEmptyDir(dir: string): Promise<boolean> {
 async function restorePglite(config: Config, file: string): Promise<void> {
   const pglite = await PGlite.create({
     dataDir: pgliteDir(config),
+    extensions: PGLITE_EXTENSIONS,
     loadDataDir: new Blob([new Uint8Array(await readFile(file))]),
   });
   await pglite.close();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { inject } from 'vitest';
-import { type Database, type Db, openDatabase } from '#server/db/client.ts';
+import { type Database, type Db, openDatabase, PGLITE_EXTENSIONS } from '#server/db/client.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import * as schema from '#server/db/schema.ts';
 import { createScratchPostgres } from './server-process.ts';
@@ -49,7 +49,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const { template, ...modules } = await loadPgliteAssets();
-    const client = await PGlite.create({ ...modules, loadDataDir: template });
+    const client = await PGlite.create({ ...modules, loadDataDir: template, extensions: PGLITE_EXTENSIONS });
     const db = drizzle(client, { schema }) as unknown as Db;
     const close = () => client.close();
     return { db, kind: 'pglite', pglite: client, close, url: undefined, dispose: close };

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -30,6 +31,12 @@ export async function readTogether<const T extends readonly (() => unknown)[]>(
   for (const read of reads) results.push(await read());
   return results as Results;
 }
+
+/**
+ * The extensions every PGlite database of ours loads: btree_gist for the seats' exclusion
+ * constraints (migration 0022). PostgreSQL ships it in its contrib package.
+ */
+export const PGLITE_EXTENSIONS = { btree_gist };
 
 export type Database = {
   db: Db;
@@ -70,7 +77,7 @@ export async function openDatabase(opts: {
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   if (opts.memory || !opts.dataDir) {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return { db, kind: 'pglite', pglite: client, close: () => client.close() };
   }
@@ -86,7 +93,7 @@ export async function openDatabase(opts: {
       // already gone
     }
   };
-  const pglite = await PGlite.create(dir).catch((err: unknown) => {
+  const pglite = await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS }).catch((err: unknown) => {
     unlock();
     throw err;
   });

@@ -249,9 +249,11 @@ export const counterShifts = pgTable(
 );
 
 /**
- * One row per seat held by a pending or confirmed ticket. The unique index is what makes
- * double booking impossible (docs/product.md section 11.2): rejecting or deleting a ticket
- * deletes its rows in the same transaction.
+ * One row per seat held by a pending or confirmed ticket, for the legs of its stretch. The
+ * exclusion constraint `ticket_seats_seat_legs_excl` (migration 0022; Drizzle cannot declare one)
+ * is what makes double booking impossible (docs/product.md section 11.2, docs/decisions/032): no
+ * two rows of one seat on one launch and trip share a leg. Rejecting or deleting a ticket deletes
+ * its rows in the same transaction.
  */
 export const ticketSeats = pgTable(
   'ticket_seats',
@@ -267,9 +269,15 @@ export const ticketSeats = pgTable(
       .notNull()
       .references(() => launches.id, { onDelete: 'restrict' }),
     seatNumber: text('seat_number').notNull(),
+    /**
+     * The legs the seat is taken for: from the position of the passenger's From stop (0 is the
+     * first stop) up to, not including, that of their To stop. Leg i runs from stop i to stop i+1.
+     */
+    fromStop: integer('from_stop').notNull(),
+    toStop: integer('to_stop').notNull(),
   },
   (t) => [
-    uniqueIndex('ticket_seats_seat_uq').on(t.scheduleId, t.travelDate, t.launchId, t.seatNumber),
+    index('ticket_seats_seat_idx').on(t.scheduleId, t.travelDate, t.launchId, t.seatNumber),
     index('ticket_seats_ticket_idx').on(t.ticketId),
   ],
 );
@@ -442,6 +450,15 @@ export const seatLocks = pgTable(
       .notNull()
       .references(() => launches.id, { onDelete: 'cascade' }),
     seatNumber: text('seat_number').notNull(),
+    /**
+     * The stretch the seat is held for, as on ticket_seats (`seat_locks_seat_legs_excl`), and the
+     * stops it was asked with (null: the whole departure), so an edit of the route's stops can
+     * place it again.
+     */
+    fromStop: integer('from_stop').notNull(),
+    toStop: integer('to_stop').notNull(),
+    originId: uuid('origin_id'),
+    destinationId: uuid('destination_id'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
     userSession: text('user_session').notNull(),
     /** The verified e-mail the lock was taken with; the booking must carry the same one. */
@@ -453,7 +470,7 @@ export const seatLocks = pgTable(
   (t) => [
     index('seat_locks_email_idx').on(t.email, t.lockedUntil),
     index('seat_locks_ip_idx').on(t.clientIp, t.scheduleId, t.travelDate),
-    uniqueIndex('seat_locks_seat_uq').on(t.scheduleId, t.travelDate, t.launchId, t.seatNumber),
+    index('seat_locks_seat_idx').on(t.scheduleId, t.travelDate, t.launchId, t.seatNumber),
     index('seat_locks_session_idx').on(t.userSession),
     index('seat_locks_until_idx').on(t.lockedUntil),
   ],
