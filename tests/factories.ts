@@ -16,6 +16,7 @@ import {
 import { DEMO_PAYMENT_SETTINGS, seatGrid } from '#server/db/seed.ts';
 import { addDays, dateInZone } from '#server/lib/clock.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
+import { stretchOn } from '#server/lib/stretch.ts';
 import { DEFAULT_PRICES, PAYMENT_METHOD, type PaymentStatus, type TicketStatus } from '#shared/constants.ts';
 import type { Role } from '#shared/permissions.ts';
 import type { TicketBreakdownRow } from '#shared/schemas.ts';
@@ -278,7 +279,7 @@ async function firstFreeSeat(
 /**
  * Inserts a ticket the way a booking leaves it; pending and confirmed tickets also get their
  * ticket_seats rows in the same transaction, so the database holds the seats (and refuses a
- * second ticket on the same seat with a unique violation).
+ * second ticket on the same seat and leg with an exclusion violation).
  */
 export async function makeTicket(db: DbOrTx, opts: TicketOptions = {}): Promise<MadeTicket> {
   const {
@@ -352,6 +353,11 @@ export async function makeTicket(db: DbOrTx, opts: TicketOptions = {}): Promise<
       })
       .returning();
     if (!ticket) throw new Error('ticket insert returned nothing');
+    const stretch = stretchOn(
+      made.stops.map((s) => s.locationId),
+      ticket.userOriginId,
+      ticket.userDestinationId,
+    ) ?? { fromStop: 0, toStop: Math.max(made.stops.length - 1, 1) };
     const seatRows = HOLDING.has(status)
       ? await tx
           .insert(ticketSeats)
@@ -362,6 +368,7 @@ export async function makeTicket(db: DbOrTx, opts: TicketOptions = {}): Promise<
               travelDate,
               launchId,
               seatNumber,
+              ...stretch,
             })),
           )
           .returning()
