@@ -280,6 +280,9 @@ export const tripPassengerSchema = z.object({
   nationality: z.string(),
   from: namedRefSchema.nullable(),
   to: namedRefSchema.nullable(),
+  /** From and To as positions on the trip's route (0 is the first stop): the legs its seats hold. */
+  fromStop: z.number(),
+  toStop: z.number(),
   departureTime: z.string().nullable(),
   seatNumbers: z.array(z.string()),
   launch: namedRefSchema.nullable(),

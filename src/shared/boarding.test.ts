@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { judgeScan, type ManifestPassenger, personsOnBoard, type RevokeReason } from './boarding.ts';
+import {
+  judgeScan,
+  type ManifestPassenger,
+  personsOnBoard,
+  type RevokeReason,
+  seatHandOver,
+  stopPassengers,
+} from './boarding.ts';
 import { TICKET_STATUSES } from './constants.ts';
 import type { ETicketClaims } from './e-ticket-code.ts';
 
@@ -20,6 +27,7 @@ const passenger = (over: Partial<ManifestPassenger> = {}): ManifestPassenger => 
   children: 1,
   fromStop: 0,
   toStop: 2,
+  launch: 0,
   status: 'confirmed',
   marked: null,
   version: 1,
@@ -187,5 +195,45 @@ describe('persons on board', () => {
     expect(personsOnBoard({ stops, passengers }, new Map([['c', 5]])).map((l) => l.passengers)).toEqual([
       3, 3,
     ]);
+  });
+
+  it('counts a seat that changes hands at a stop once on every leg: never both passengers, never neither', () => {
+    const stops = [0, 1, 2, 3].map((position) => ({
+      position,
+      name: `S${position}`,
+      departureTime: null,
+      closure: null,
+    }));
+    const one = { adults: 1, children: 0, seats: ['1A'] };
+    const passengers = [
+      passenger({ ...one, ticketId: 'a', fromStop: 0, toStop: 1, boarded: 1 }),
+      passenger({ ...one, ticketId: 'b', fromStop: 1, toStop: 3, boarded: 1 }),
+    ];
+    expect(personsOnBoard({ stops, passengers }).map((l) => l.passengers)).toEqual([1, 1, 1]);
+  });
+});
+
+describe('who boards and who gets off at a stop', () => {
+  const one = { adults: 1, children: 0 };
+  const a = passenger({ ...one, ticketId: 'a', seats: ['1A', '1B'], fromStop: 0, toStop: 1 });
+  const b = passenger({ ...one, ticketId: 'b', seats: ['1A'], fromStop: 1, toStop: 3 });
+  // Seat 1B of the second launch is another seat than the one A leaves.
+  const c = passenger({ ...one, ticketId: 'c', seats: ['1B'], fromStop: 1, toStop: 2, launch: 1 });
+  const pending = passenger({ ...one, ticketId: 'p', status: 'pending', fromStop: 1, toStop: 2 });
+  const manifest = { passengers: [a, b, c, pending] };
+
+  it('lists the approved bookings whose From is the stop as boarding, and those whose To is it as getting off', () => {
+    const ids = (ps: ManifestPassenger[]) => ps.map((p) => p.ticketId);
+    expect(ids(stopPassengers(manifest, 0).boarding)).toEqual(['a']);
+    expect(ids(stopPassengers(manifest, 0).alighting)).toEqual([]);
+    expect(ids(stopPassengers(manifest, 1).boarding)).toEqual(['b', 'c']);
+    expect(ids(stopPassengers(manifest, 1).alighting)).toEqual(['a']);
+    expect(ids(stopPassengers(manifest, 3).alighting)).toEqual(['b']);
+  });
+
+  it('names who takes a seat at the stop where its passenger gets off, on the same launch only', () => {
+    const here = stopPassengers(manifest, 1);
+    expect(seatHandOver(here, a, '1A')?.ticketId).toBe('b');
+    expect(seatHandOver(here, a, '1B')).toBeNull();
   });
 });

@@ -22,6 +22,11 @@ export const manifestPassengerSchema = z.object({
   /** Positions on the departure's route (0 is the first stop). */
   fromStop: z.number(),
   toStop: z.number(),
+  /**
+   * The booking's launch, as its place in the manifest's `launches` (null: a launch the departure
+   * no longer runs with): seat 1A of one launch is not seat 1A of another.
+   */
+  launch: z.number().nullable(),
   status: z.enum(TICKET_STATUSES),
   marked: z.enum(MARKED_STATUSES).nullable(),
   /** The e-ticket code's current version: a code with a lower one is superseded. */
@@ -154,6 +159,41 @@ export function personsOnBoard(
   return legs;
 }
 
+// --- Who boards and who gets off at a stop ---------------------------------------------------
+
+export type StopPassengers = {
+  /** Approved bookings whose From is the stop. */
+  boarding: ManifestPassenger[];
+  /** Approved bookings whose To is the stop: their seats are free from there on. */
+  alighting: ManifestPassenger[];
+};
+
+/**
+ * Who boards at a stop and who gets off there, worked out on the device from the kept manifest
+ * (so offline too). A seat sold per leg (docs/decisions/032) changes hands at a stop: one
+ * passenger gets off and another boards onto it.
+ */
+export function stopPassengers(manifest: Pick<BoardingManifest, 'passengers'>, stop: number): StopPassengers {
+  const approved = manifest.passengers.filter((p) => p.status === 'confirmed');
+  return {
+    boarding: approved.filter((p) => p.fromStop === stop),
+    alighting: approved.filter((p) => p.toStop === stop),
+  };
+}
+
+/**
+ * What becomes of a seat of a passenger getting off at a stop: taken there by a passenger who
+ * boards onto it (same launch and seat), or free from there on.
+ */
+export function seatHandOver(
+  stop: StopPassengers,
+  leaving: ManifestPassenger,
+  seat: string,
+): ManifestPassenger | null {
+  const launch = leaving.launch ?? null;
+  return stop.boarding.find((p) => (p.launch ?? null) === launch && p.seats.includes(seat)) ?? null;
+}
+
 // --- What a scan or a typed reference shows -------------------------------------------------
 
 export type ScanColour = 'green' | 'amber' | 'red';
@@ -235,6 +275,7 @@ export function judgeScan(opts: {
       children: claims.children,
       fromStop: claims.fromStop,
       toStop: claims.toStop,
+      launch: null,
       status: 'confirmed',
       marked: null,
       version: claims.version,

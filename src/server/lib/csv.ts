@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { SeatLegs } from '#shared/seats-by-leg.ts';
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. A cell a
@@ -25,4 +26,28 @@ export function sendCsv(reply: FastifyReply, file: { filename: string; csv: stri
     .header('Content-Disposition', `attachment; filename="${file.filename}"`)
     .header('Cache-Control', 'private, no-store')
     .send(file.csv);
+}
+
+/**
+ * A departure's seats by leg as a CSV table (docs/decisions/032): a row per seat, a column per
+ * leg, each cell the passenger in the seat on that leg with their own From → To, empty where
+ * the seat is free. A seat that changes hands at a stop shows each occupant on their own legs.
+ */
+export function seatLegsCsv(opts: {
+  seats: readonly SeatLegs[];
+  /** The route's stops, in order: leg i runs from stop i to stop i+1. */
+  stopNames: readonly string[];
+  /** The first two columns' headings (the launch, the seat), in the file's own style. */
+  header: readonly [string, string];
+}): string {
+  const name = (i: number) => opts.stopNames[i] ?? '';
+  const legs = opts.stopNames.slice(1).map((to, i) => `${name(i)} → ${to}`);
+  return csvText(
+    [...opts.header, ...legs],
+    opts.seats.map((s) => [
+      s.launch ?? '',
+      s.seat,
+      ...s.legs.map((o) => (o ? `${o.name} (${o.reference}) · ${name(o.fromStop)} → ${name(o.toStop)}` : '')),
+    ]),
+  );
 }

@@ -2,10 +2,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { tickets } from '#server/db/schema.ts';
 import { timeInZone } from '#server/lib/clock.ts';
-import { csvText } from '#server/lib/csv.ts';
+import { csvText, seatLegsCsv } from '#server/lib/csv.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { personsOnBoard } from '#shared/boarding.ts';
 import { STAFF_MSG } from '#shared/messages/staff.ts';
+import { seatsByLeg } from '#shared/seats-by-leg.ts';
 import { readBoardingManifest } from './read-boarding-manifest.ts';
 
 export type ExportFinalManifestOptions = {
@@ -17,8 +18,9 @@ export type ExportFinalManifestOptions = {
 
 /**
  * The final manifest of a departure, once boarding has closed at every stop (CSV): each
- * passenger with what happened to them, the persons on board per leg, and who closed each stop
- * and when. Bookings still pending at departure are listed apart: they did not board.
+ * passenger with what happened to them, the persons on board per leg, who closed each stop and
+ * when, and bookings still pending at departure (they did not board); last, each seat's
+ * passenger on each leg, as a seat sold per leg changes hands at a stop (docs/decisions/032).
  */
 export async function exportFinalManifest(
   opts: ExportFinalManifestOptions,
@@ -87,9 +89,23 @@ export async function exportFinalManifest(
     ['Pending at departure (not boarded)', 'Name', 'Seats'],
     pending.map((p) => [p.reference, p.name, p.seats.join(' ')]),
   );
-  // One file, four tables a blank line apart; only the first keeps the byte-order mark.
+  const seatTable = seatLegsCsv({
+    seats: seatsByLeg(
+      travelling.map((p) => ({
+        ...p,
+        launch: p.launch === null ? null : (manifest.launches[p.launch] ?? null),
+      })),
+      manifest.stops.length - 1,
+      manifest.launches,
+    ),
+    stopNames: manifest.stops.map((s) => s.name),
+    header: ['Launch', 'Seat'],
+  });
+  // One file, five tables a blank line apart; only the first keeps the byte-order mark.
   const strip = (text: string) => text.replace(/^\uFEFF/, '');
-  const csv = [passengerTable, strip(legTable), strip(stopTable), strip(pendingTable)].join('\r\n');
+  const csv = [passengerTable, strip(legTable), strip(stopTable), strip(pendingTable), strip(seatTable)].join(
+    '\r\n',
+  );
   return {
     filename: `final-manifest-${manifest.travelDate}-${manifest.departureTime.replace(':', '')}.csv`,
     csv,

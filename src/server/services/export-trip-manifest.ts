@@ -1,6 +1,7 @@
 import type { DbOrTx } from '#server/db/client.ts';
-import { csvText } from '#server/lib/csv.ts';
+import { csvText, seatLegsCsv } from '#server/lib/csv.ts';
 import type { TripPassengers } from '#shared/admin-api.ts';
+import { seatsByLeg } from '#shared/seats-by-leg.ts';
 import { listTripPassengers } from './list-trip-passengers.ts';
 
 const MANIFEST_COLUMNS = [
@@ -19,9 +20,12 @@ const MANIFEST_COLUMNS = [
   'channel',
 ] as const;
 
-/** The passenger list as a CSV manifest. */
+/**
+ * The passenger list as a CSV manifest; after a blank line, each seat's passenger on each leg
+ * (a seat sold per leg changes hands at a stop: docs/decisions/032).
+ */
 function manifestCsv(list: TripPassengers): string {
-  return csvText(
+  const passengers = csvText(
     MANIFEST_COLUMNS,
     list.passengers.map((p) => [
       p.reference,
@@ -38,6 +42,18 @@ function manifestCsv(list: TripPassengers): string {
       p.channel,
     ]),
   );
+  const stops = [...list.trip.stops].sort((a, b) => a.stopOrder - b.stopOrder);
+  const seats = seatLegsCsv({
+    seats: seatsByLeg(
+      list.passengers.map((p) => ({ ...p, seats: p.seatNumbers, launch: p.launch?.name ?? null })),
+      stops.length - 1,
+      list.trip.launches.map((l) => l.name),
+    ),
+    stopNames: stops.map((s) => s.name),
+    header: ['launch', 'seat'],
+  });
+  // Only the first table keeps the byte-order mark.
+  return [passengers, seats.replace(/^\uFEFF/, '')].join('\r\n');
 }
 
 export type ExportTripManifestOptions = {

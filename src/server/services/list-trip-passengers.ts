@@ -4,6 +4,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { launches, locations, tickets } from '#server/db/schema.ts';
 import type { MarkedStatus, TripPassenger, TripPassengers } from '#shared/admin-api.ts';
 import { readAdminTrip } from './read-admin-trip.ts';
+import { stopPositions } from './read-route-stops.ts';
 
 const origin = alias(locations, 'origin');
 const destination = alias(locations, 'destination');
@@ -30,6 +31,7 @@ export async function listTripPassengers(opts: ListTripPassengersOptions): Promi
     .leftJoin(destination, eq(destination.id, tickets.userDestinationId))
     .where(and(eq(tickets.scheduleId, opts.scheduleId), eq(tickets.ticketStatus, 'confirmed')))
     .orderBy(asc(tickets.passengerName), asc(tickets.paymentReference));
+  const stops = [...trip.stops].sort((a, b) => a.stopOrder - b.stopOrder);
   const passengers: TripPassenger[] = rows.map(({ ticket: t, launchName, originName, destinationName }) => ({
     ticketId: t.id,
     reference: t.paymentReference,
@@ -41,6 +43,7 @@ export async function listTripPassengers(opts: ListTripPassengersOptions): Promi
       t.userDestinationId && destinationName !== null
         ? { id: t.userDestinationId, name: destinationName }
         : null,
+    ...stopPositions(stops, t),
     departureTime: t.passengerDepartureTime ? t.passengerDepartureTime.slice(0, 5) : null,
     seatNumbers: t.seatNumbers,
     launch: launchName === null ? null : { id: t.launchId, name: launchName },

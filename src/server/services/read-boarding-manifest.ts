@@ -57,13 +57,14 @@ export async function readBoardingManifest(opts: ReadBoardingManifestOptions): P
           boarded: boardedPersons,
           userOriginId: tickets.userOriginId,
           userDestinationId: tickets.userDestinationId,
+          launchId: tickets.launchId,
         })
         .from(tickets)
         .where(and(eq(tickets.scheduleId, scheduleId), eq(tickets.travelDate, schedule.travelDate)))
         .orderBy(asc(tickets.passengerName), asc(tickets.paymentReference)),
     () =>
       db
-        .select({ name: launches.name })
+        .select({ id: launches.id, name: launches.name })
         .from(scheduleLaunches)
         .innerJoin(launches, eq(launches.id, scheduleLaunches.launchId))
         .where(eq(scheduleLaunches.scheduleId, scheduleId))
@@ -80,6 +81,7 @@ export async function readBoardingManifest(opts: ReadBoardingManifestOptions): P
         .orderBy(asc(revokedCodes.createdAt)),
   ]);
   const firsts = await firstBoardings({ db, ticketIds: rows.filter((r) => r.boarded > 0).map((r) => r.id) });
+  const launchAt = new Map(launchNames.map((l, i) => [l.id, i]));
   const passengers: ManifestPassenger[] = rows.map((r) => ({
     ticketId: r.id,
     reference: r.reference,
@@ -88,6 +90,7 @@ export async function readBoardingManifest(opts: ReadBoardingManifestOptions): P
     adults: r.adults,
     children: r.children,
     ...stopPositions(stops, r),
+    launch: launchAt.get(r.launchId) ?? null,
     status: r.status as TicketStatus,
     marked: (r.marked as MarkedStatus | null) ?? null,
     version: r.version,

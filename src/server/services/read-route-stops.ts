@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { locations, scheduleRouteStops } from '#server/db/schema.ts';
+import { type Stretch, stretchOn } from '#server/lib/stretch.ts';
 
 export type ReadRouteStopsOptions = { db: DbOrTx; scheduleId: string };
 
@@ -19,14 +20,21 @@ export async function readRouteStops({ db, scheduleId }: ReadRouteStopsOptions) 
 }
 
 /**
- * A ticket's From and To as route positions. A ticket without them (made before stops were
- * recorded) travels the whole route.
+ * A ticket's From and To as route positions: the stretch its seat rows hold (`stretchOn`), so a
+ * route that calls at a stop twice reads the To after the From. A ticket without them (made
+ * before stops were recorded) travels from the first stop, or the last; one whose From or To
+ * is no longer on the route, or whose To does not come after its From, the whole route.
  */
 export function stopPositions(
   stops: readonly { locationId: string }[],
   ticket: { userOriginId: string | null; userDestinationId: string | null },
-): { fromStop: number; toStop: number } {
-  const from = stops.findIndex((s) => s.locationId === ticket.userOriginId);
-  const to = stops.findIndex((s) => s.locationId === ticket.userDestinationId);
-  return { fromStop: Math.max(from, 0), toStop: to < 0 ? stops.length - 1 : to };
+): Stretch {
+  const ids = stops.map((s) => s.locationId);
+  const onRoute = (id: string | null) => (id && ids.includes(id) ? id : null);
+  return (
+    stretchOn(ids, onRoute(ticket.userOriginId), onRoute(ticket.userDestinationId)) ?? {
+      fromStop: 0,
+      toStop: ids.length - 1,
+    }
+  );
 }

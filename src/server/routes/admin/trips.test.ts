@@ -155,7 +155,17 @@ describe(`admin trips (${testDatabaseKind})`, () => {
     expect(lines[2]).toContain(',"Zaid, ""Captain"" Ahmed",');
     expect(lines[2]).toMatch(/,A1 A2,2,0,present,online$/);
     expect(lines[3]).toBe('');
-    expect(lines).toHaveLength(4);
+    // After a blank line, each seat's passenger on each leg (docs/decisions/032).
+    const [s0, s1, s2] = body.trip.stops.map((s) => s.name);
+    expect(lines[4]).toBe(`launch,seat,${s0} → ${s1},${s1} → ${s2}`);
+    const zaid = `"Zaid, ""Captain"" Ahmed (${body.passengers[1]?.reference}) · ${s0} → ${s2}"`;
+    expect(lines.slice(5, 7).map((l) => l.split(',').slice(1).join(','))).toEqual([
+      `A1,${zaid},${zaid}`,
+      `A2,${zaid},${zaid}`,
+    ]);
+    expect(lines[7]).toMatch(new RegExp(`^[^,]+,[^,]+,,'=cmd\\|calc \\(\\d+\\) · ${s1} → ${s2}$`));
+    expect(lines[8]).toBe('');
+    expect(lines).toHaveLength(9);
   });
 
   it('answers unknown and malformed trips with 404 schedule_not_found', async () => {

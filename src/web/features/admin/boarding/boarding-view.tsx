@@ -10,6 +10,7 @@ import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { formatClock } from '#web/lib/clock-time.ts';
 import { publicSettingsQuery, useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
 import { useUrlParams } from '#web/lib/use-url-params.ts';
+import { AlightingList } from './alighting-list.tsx';
 import { boardingDayQuery } from './api.ts';
 import { CloseBoarding, FinalManifest } from './close-boarding.tsx';
 import type { KeptOutcome } from './device-store.ts';
@@ -220,6 +221,7 @@ function DepartureBoarding({
           search={search}
           onBoard={device.board}
         />
+        <AlightingList manifest={manifest} stop={stop} queue={device.queue} />
         <OnBoard manifest={manifest} waiting={device.queue} />
         <Conflicts manifest={manifest} outcomes={device.outcomes} />
         <CloseBoarding

@@ -6,6 +6,7 @@ import {
   judgeScan,
   type ManifestPassenger,
   type ScanVerdict,
+  stopPassengers,
 } from '#shared/boarding.ts';
 import { EmptyNote } from '#web/components/query-notes.tsx';
 import { cn } from '#web/lib/utils.ts';
@@ -35,7 +36,7 @@ export function PassengerList({
 }) {
   // The check opened under a row, judged when it opened, as a scan's result is.
   const [open, setOpen] = useState<{ ticketId: string; key: number; verdict: ScanVerdict } | null>(null);
-  const here = manifest.passengers.filter((p) => p.fromStop === stop && p.status === 'confirmed');
+  const here = stopPassengers(manifest, stop).boarding;
   const searching = search.trim() !== '';
   const shown = searching ? findPassengers(here, search) : here;
   const waiting = (ticketId: string) =>

@@ -1,12 +1,14 @@
 import { type BoardingManifest, personsOnBoard } from '#shared/boarding.ts';
+import { seatsByLeg } from '#shared/seats-by-leg.ts';
 import { LegCounts } from '#web/components/leg-counts.tsx';
+import { SeatsByLeg } from '#web/components/seats-by-leg.tsx';
 import { formatClock } from '#web/lib/clock-time.ts';
 import { useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
 
 /**
  * The departure's manifest on paper (the boarding screen's Print): every passenger with what
- * happened to them, the persons on board per leg, and who closed each stop and when. Shown
- * only in print.
+ * happened to them, the persons on board per leg, who closed each stop and when, and each
+ * seat's passenger leg by leg. Shown only in print.
  */
 export function PrintedManifest({ manifest }: { manifest: BoardingManifest }) {
   const timeZone = useOperatorTimeZone();
@@ -76,6 +78,20 @@ export function PrintedManifest({ manifest }: { manifest: BoardingManifest }) {
           Pending at departure, not boarded: {pending.map((p) => `${p.name} (${p.reference})`).join(', ')}
         </p>
       )}
+      <h2 className="mt-3 font-semibold">Seats by leg</h2>
+      <SeatsByLeg
+        printed
+        testId="printed-seats-by-leg"
+        stopNames={manifest.stops.map((s) => s.name)}
+        seats={seatsByLeg(
+          travelling.map((p) => ({
+            ...p,
+            launch: p.launch === null ? null : (manifest.launches[p.launch] ?? null),
+          })),
+          manifest.stops.length - 1,
+          manifest.launches,
+        )}
+      />
     </section>
   );
 }

@@ -2,9 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, Download, Printer, RotateCcw } from 'lucide-react';
 import type { AdminTrip, TripPassenger } from '#shared/admin-api.ts';
 import { MSG, UNKNOWN_LOCATION } from '#shared/messages/api.ts';
+import { seatsByLeg } from '#shared/seats-by-leg.ts';
 import { ChannelBadge } from '#web/components/channel-badge.tsx';
 import { ConfirmButton } from '#web/components/confirm-dialog.tsx';
 import { ErrorNote } from '#web/components/query-notes.tsx';
+import { SeatsByLeg } from '#web/components/seats-by-leg.tsx';
 import { MarkedStatusBadge, ScheduleStatusBadge } from '#web/components/status-badges.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -100,6 +102,40 @@ function PassengerRow({ passenger }: { passenger: TripPassenger }) {
         )}
       </div>
     </li>
+  );
+}
+
+/**
+ * On a route with stops between its ends, who sits in each seat on each leg: a seat sold per leg
+ * (docs/decisions/032) carries one passenger to a stop and another from it.
+ */
+function SeatsByLegCard({ trip, passengers }: { trip: AdminTrip; passengers: TripPassenger[] }) {
+  const stops = [...trip.stops].sort((a, b) => a.stopOrder - b.stopOrder);
+  if (stops.length <= 2 || passengers.length === 0) return null;
+  const seats = seatsByLeg(
+    passengers.map((p) => ({ ...p, seats: p.seatNumbers, launch: p.launch?.name ?? null })),
+    stops.length - 1,
+    trip.launches.map((l) => l.name),
+  );
+  return (
+    <section
+      aria-labelledby="seats-by-leg-title"
+      className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 print:break-before-page print:border-0 print:p-0 print:shadow-none"
+    >
+      <h2 id="seats-by-leg-title" className="text-lg font-semibold text-slate-900">
+        Seats by leg
+      </h2>
+      <p className="text-sm text-slate-700">
+        Who sits in each seat between stops. A seat sold for part of the route carries another passenger on
+        the rest.
+      </p>
+      <SeatsByLeg
+        seats={seats}
+        stopNames={stops.map((s) => s.name || UNKNOWN_LOCATION)}
+        testId="trip-seats-by-leg"
+        caption="Seats by leg"
+      />
+    </section>
   );
 }
 
@@ -203,6 +239,8 @@ export function TripManagement({
           </ul>
         )}
       </section>
+
+      <SeatsByLegCard trip={trip} passengers={passengers} />
     </div>
   );
 }
