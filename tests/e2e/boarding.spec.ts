@@ -633,6 +633,117 @@ test.describe('the crew’s own departure, stop and passengers', () => {
     await expect(page.getByRole('heading', { name: /Boarding here/ })).toHaveCount(0);
   });
 
+  test('where a seat changes hands at a stop, the crew see who gets off there and which seats are free from there, with no signal too', async ({
+    page,
+    context,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    test.slow();
+    await json(await page.request.post('/api/auth/login', { data: DEMO_ADMIN }));
+    const departure = await todaysDeparture(page.request, 4);
+    const scheduleId = departure.schedule.id;
+    const locations = await json<Location[]>(await page.request.get('/api/locations'));
+    const id = (name: string) => locations.find((l) => l.name === name)?.id ?? '';
+    const seller = await newStaff(playwright, page.request, baseURL, 'counter');
+    try {
+      await json(
+        await seller.api.post('/api/admin/counter/shift', { data: { floats: { MVR: '0', USD: '0' } } }),
+      );
+      // Seat 1 is sold per leg (docs/decisions/032): to Aminath as far as Airport, to Badru from there.
+      const sell = (seat: string, name: string, from: string, to: string) =>
+        seller.api.post('/api/admin/counter/sales', {
+          data: {
+            scheduleId,
+            travelDate: departure.schedule.travelDate,
+            launchId: departure.launch.id,
+            originId: id(from),
+            destinationId: id(to),
+            seats: [seat],
+            tickets: [{ type: 'local', category: 'adult', quantity: 1 }],
+            passenger: { name, nationality: 'Maldivian' },
+            language: 'en',
+            currency: 'MVR',
+            payment: { method: 'card' },
+            saleId: crypto.randomUUID(),
+          },
+        });
+      const aminath = await json<CounterSale>(await sell('1', 'Aminath Short', 'Malé', 'Airport'));
+      await json<CounterSale>(await sell('1', 'Badru Onward', 'Airport', 'Maafushi'));
+      await json<CounterSale>(await sell('2', 'Hawwa Early', 'Malé', 'Airport'));
+      // Aminath boarded at Malé; Hawwa never did.
+      await json(
+        await page.request.post(`/api/admin/boarding/${scheduleId}/tickets/${aminath.ticketId}`, {
+          data: { status: 'present' },
+        }),
+      );
+
+      await page.goto(`/admin/boarding?trip=${scheduleId}&stop=1`);
+      await expect(page.getByRole('heading', { name: 'Boarding here: 0 of 1' })).toBeVisible();
+      const boardingHere = page.getByRole('list', { name: 'Passengers boarding here' });
+      await expect(boardingHere.getByRole('listitem')).toHaveCount(1);
+      await expect(boardingHere).toContainText('Badru Onward');
+      await expect(page.getByRole('heading', { name: 'Getting off here: 1 person' })).toBeVisible();
+      const gettingOff = page.getByRole('list', { name: 'Passengers getting off here' });
+      const offRow = (name: string) => gettingOff.getByRole('listitem').filter({ hasText: name });
+      await expect(gettingOff.getByRole('listitem')).toHaveCount(2);
+      await expect(offRow('Aminath Short')).toContainText('Seat 1: taken here by Badru Onward');
+      await expect(offRow('Aminath Short')).toContainText('On board');
+      await expect(offRow('Hawwa Early')).toContainText('Seat 2: free from here');
+      await expect(offRow('Hawwa Early')).toContainText('Not boarded');
+      await expect(page.getByTestId('seats-free-here')).toHaveText(
+        'Seats free from here: 2. Taken here by a passenger boarding: 1.',
+      );
+      await expectAccessible(page, 'boarding: getting off here');
+      await shot(page, 'getting-off', testInfo);
+
+      // With no signal, from the list kept on the device: nobody gets off at Malé, the first stop.
+      await context.setOffline(true);
+      await expect(badge(page)).toHaveText('offline · 0 waiting');
+      const stop = page.getByLabel('Your stop');
+      await stop.selectOption('0');
+      await expect(page.getByRole('heading', { name: 'Boarding here: 1 of 2' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: /Getting off here/ })).toHaveCount(0);
+      // Back at Airport: Badru boards onto seat 1 as Aminath leaves it.
+      await stop.selectOption('1');
+      await expect(offRow('Aminath Short')).toContainText('Seat 1: taken here by Badru Onward');
+      await boardingHere.getByRole('button', { name: 'Board Badru Onward, seat 1' }).click();
+      await boardingHere.getByRole('button', { name: 'Checked ID? Board 1' }).click();
+      await expect(badge(page)).toHaveText('offline · 1 waiting');
+      await expect(page.getByRole('heading', { name: 'Boarding here: 1 of 1' })).toBeVisible();
+      await context.setOffline(false);
+      await expect(badge(page)).toHaveText('online · 0 waiting');
+
+      // One person in seat 1 on each leg: Aminath, then Badru; never both, never neither.
+      const legs = (
+        await json<TripOnBoard>(await page.request.get(`/api/admin/trips/${scheduleId}/on-board`))
+      ).legs;
+      expect(legs.map((l) => [l.from, l.to, l.passengers])).toEqual([
+        ['Malé', 'Airport', 1],
+        ['Airport', 'Maafushi', 1],
+      ]);
+      const counts = page.getByTestId('persons-on-board').getByRole('listitem');
+      await expect(counts.nth(0)).toContainText('1 passenger');
+      await expect(counts.nth(1)).toContainText('1 passenger');
+
+      // The office's trip view lays seat 1 out leg by leg: Aminath, then Badru.
+      await page.goto(`/admin/ticketing?date=${departure.schedule.travelDate}&trip=${scheduleId}`);
+      const seatOne = page.getByTestId('trip-seats-by-leg').locator('tr[data-seat="1"]');
+      await expect(seatOne.getByRole('cell')).toHaveCount(2);
+      await expect(seatOne.getByRole('cell').nth(0)).toContainText('Aminath Short');
+      await expect(seatOne.getByRole('cell').nth(0)).toContainText('Malé → Airport');
+      await expect(seatOne.getByRole('cell').nth(1)).toContainText('Badru Onward');
+      await expect(seatOne.getByRole('cell').nth(1)).toContainText('Airport → Maafushi');
+      await expect(
+        page.getByTestId('trip-seats-by-leg').locator('tr[data-seat="2"]').getByRole('cell'),
+      ).toHaveText([/Hawwa Early/, 'Free']);
+      await expectAccessible(page, 'ticketing: seats by leg');
+      await shot(page, 'seats-by-leg', testInfo);
+    } finally {
+      await seller.api.dispose();
+    }
+  });
+
   test('with no signal, a name (Latin or Thaana, any part of it) finds a booking and narrows the list; a tap on a row asks "Checked ID? Board 2" once and boards the party', async ({
     page,
     context,

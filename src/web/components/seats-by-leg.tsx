@@ -47,7 +47,7 @@ export function SeatsByLeg({
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead>
           <tr className={printed ? '' : 'bg-slate-50'}>
-            <th scope="col" className={cn(cell, 'text-start font-semibold')}>
+            <th scope="col" className={cn(cell, 'w-0 text-start font-semibold whitespace-nowrap')}>
               Seat
             </th>
             {withLaunch && (
@@ -65,7 +65,10 @@ export function SeatsByLeg({
         <tbody>
           {seats.map((s) => (
             <tr key={`${s.launch ?? ''}\u0000${s.seat}`} data-seat={s.seat}>
-              <th scope="row" className={cn(cell, 'text-start font-mono font-semibold')}>
+              <th
+                scope="row"
+                className={cn(cell, 'w-0 text-start font-mono font-semibold whitespace-nowrap')}
+              >
                 {s.seat}
               </th>
               {withLaunch && <td className={cell}>{s.launch ?? ''}</td>}
@@ -73,7 +76,10 @@ export function SeatsByLeg({
                 <td key={run.from} colSpan={run.span} className={cn(cell, 'align-top')}>
                   {run.holder ? (
                     <>
-                      <bdi className="block font-medium">{run.holder.name}</bdi>
+                      {/* The name isolated inline, so a Thaana one starts where the others do. */}
+                      <span className="block font-medium">
+                        <bdi>{run.holder.name}</bdi>
+                      </span>
                       <span className={cn('block text-xs', printed ? '' : 'text-slate-600')}>
                         <bdi dir="ltr">{run.holder.reference}</bdi> · {name(run.holder.fromStop)} →{' '}
                         {name(run.holder.toStop)}

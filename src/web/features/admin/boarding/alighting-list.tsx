@@ -75,7 +75,10 @@ export function AlightingList({
               return (
                 <li key={p.ticketId} className="flex min-h-12 items-start justify-between gap-3 py-2 text-sm">
                   <span className="min-w-0">
-                    <bdi className="block font-medium text-slate-900">{p.name}</bdi>
+                    {/* The name isolated inline, so a Thaana one starts where the others do. */}
+                    <span className="block font-medium text-slate-900">
+                      <bdi>{p.name}</bdi>
+                    </span>
                     <span className="block text-slate-600">
                       <bdi dir="ltr">{p.reference}</bdi> · from{' '}
                       {manifest.stops[p.fromStop]?.name ?? 'Unknown'}
