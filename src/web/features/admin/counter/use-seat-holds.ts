@@ -17,8 +17,8 @@ const keyOf = (place: HoldPlace | null) =>
  * The seats of the sale being made, held as they are tapped (POST /api/admin/counter/locks), so
  * another seller or an online passenger cannot take them meanwhile; let go when tapped again,
  * when the departure, launch, From or To changes (a seat is sold for the legs between them), and
- * when the sale is abandoned. A seat the server
- * refuses (taken a moment before) is dropped with the server's words, and the map refreshed.
+ * when the sale is abandoned. A seat the server refuses (taken a moment before) is dropped with
+ * the server's words, and the map refreshed.
  */
 export function useSeatHolds(place: HoldPlace | null, needed: number, onRefused: () => void) {
   const queryClient = useQueryClient();
