@@ -74,14 +74,25 @@ export const counterDaySchema = z.object({
 });
 export type CounterDay = z.infer<typeof counterDaySchema>;
 
-/** `GET /api/admin/counter/seats`: the same seat map as online, seen from the staff session. */
-export const counterSeatsQuerySchema = z.object({ scheduleId: uuid, date: z.iso.date(), launchId: uuid });
+/**
+ * `GET /api/admin/counter/seats`: the same seat map as online, seen from the staff session and
+ * from the sale's From -> To (the whole departure without; docs/decisions/032-seats-per-leg.md).
+ */
+export const counterSeatsQuerySchema = z.object({
+  scheduleId: uuid,
+  date: z.iso.date(),
+  launchId: uuid,
+  originId: uuid.optional(),
+  destinationId: uuid.optional(),
+});
 
 /** `POST` and `DELETE /api/admin/counter/locks`: the staff session's hold on seats. */
 /** The departure, launch and stop a hold or a sale takes seats on. */
 const seatsOn = { scheduleId: uuid, travelDate: z.iso.date(), launchId: uuid, originId: uuid };
 export const counterLockSchema = z.object({
   ...seatsOn,
+  /** The sale's To stop: with the From, the legs the seats are held for (the whole departure without). */
+  destinationId: uuid.optional(),
   seats: z.array(z.string().trim().min(1).max(20)).min(1).max(100),
 });
 export type CounterLock = z.infer<typeof counterLockSchema>;

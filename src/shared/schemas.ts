@@ -241,7 +241,17 @@ export const tripSchema = z.object({
 export type Trip = z.infer<typeof tripSchema>;
 
 export const tripParamsSchema = z.object({ scheduleId: z.uuid({ error: 'Unknown trip' }) });
-export const tripLaunchesQuerySchema = z.object({ date: travelDateSchema });
+/**
+ * The passenger's From and To on a departure's stops: the seats of GET /api/trips/:id/launches and
+ * /seats are seen from that stretch (docs/decisions/032-seats-per-leg.md). Without them, the whole
+ * departure; a From not on the route, or a To not after it, is 400 invalid_schedule.
+ */
+const stretchQuerySchema = {
+  originId: z.uuid({ error: 'Unknown location' }).optional(),
+  destinationId: z.uuid({ error: 'Unknown location' }).optional(),
+};
+
+export const tripLaunchesQuerySchema = z.object({ date: travelDateSchema, ...stretchQuerySchema });
 
 export const tripLaunchSchema = z.object({
   id: z.string(),
@@ -256,6 +266,7 @@ export type TripLaunch = z.infer<typeof tripLaunchSchema>;
 export const seatMapQuerySchema = z.object({
   date: travelDateSchema,
   launchId: z.uuid({ error: 'Please choose a launch' }),
+  ...stretchQuerySchema,
 });
 
 export const SEAT_STATES = ['available', 'occupied', 'locked', 'mine'] as const;

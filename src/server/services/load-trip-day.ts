@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Trip, TripStop } from '#shared/schemas.ts';
 import type { DbOrTx } from '../db/client.ts';
+import { overlaps, type Stretch } from '../lib/stretch.ts';
 
 type DayRow = {
   schedule_id: string;
@@ -9,7 +10,21 @@ type DayRow = {
   /** The exact time of day, for ordering as the database orders times. */
   departure_at: string;
   stops: Array<TripStop & { at: string | null }> | null;
-  launches: Array<{ id: string; free: number; locks: string[] | null }> | null;
+  launches: Array<{
+    id: string;
+    seats: number;
+    /** [seat, from_stop, to_stop] of every ticket row. */
+    held: Array<[string, number, number]> | null;
+    /** [seat, from_stop, to_stop, locked_until] of every lock, expired ones included. */
+    locks: Array<[string, number, number, string]> | null;
+  }> | null;
+};
+
+/** A launch's seats and the stretches tickets and locks hold them for, by seat label. */
+type LaunchSeats = {
+  seats: number;
+  held: Map<string, Stretch[]>;
+  locks: Map<string, Array<Stretch & { until: number }>>;
 };
 
 /** One trip between one pair of stops, all but its free seats (those depend on the moment). */
@@ -17,6 +32,10 @@ type PairTrip = {
   trip: Omit<Trip, 'availableSeats' | 'fare'>;
   /** The exact departure from the From stop (HH:MM:SS...), the first sort key. */
   sortTime: string;
+  /**
+   * Per active launch, for the stretch From -> To: the seats no ticket holds for a leg of it, and
+   * of those, per seat held by locks on a leg of it, when the last such lock ends.
+   */
   launches: Array<{ free: number; lockEnds: number[] }>;
   /** When it leaves the From stop, worked out on the first search of the day that needs it. */
   departsAt?: number;
@@ -24,9 +43,10 @@ type PairTrip = {
 
 /**
  * Every bookable trip of one date, indexed by (From, To): what a search of that date needs,
- * loaded in one statement and shared by every From x To of the date. Free seats are kept as
- * seats not held by a ticket, per launch, plus the ends of the locks on the others, so the
- * count at any moment is exact without asking the database again.
+ * loaded in one statement and shared by every From x To of the date. Free seats are kept per
+ * (From, To) and launch as seats no ticket holds for a leg of that stretch
+ * (docs/decisions/032-seats-per-leg.md), plus the ends of the locks on the others, so the count
+ * at any moment is exact without asking the database again.
  */
 export type TripDay = { date: string; byPair: Map<string, PairTrip[]> };
 
@@ -34,7 +54,8 @@ export type LoadTripDayOptions = { db: DbOrTx; date: string };
 
 /**
  * One statement for the whole date: the schedules (not completed, not archived) with their
- * stops, active launches, and per launch the labels no ticket holds and the locks on those.
+ * stops, active launches, and per launch its label count and the stretches its ticket rows and
+ * locks hold.
  */
 export async function loadTripDay({ db, date }: LoadTripDayOptions): Promise<TripDay> {
   const result = await db.execute(sql`
@@ -52,21 +73,18 @@ export async function loadTripDay({ db, date }: LoadTripDayOptions): Promise<Tri
         WHERE rs.schedule_id = s.id) AS stops,
       (SELECT json_agg(json_build_object(
                 'id', la.id,
-                -- Labels are unique within a launch (setup-api.ts) and a seat is held by
-                -- at most one ticket (ticket_seats_seat_uq): labels minus held labels, counted
-                -- without unnesting the array.
-                'free', cardinality(la.seat_numbers) - (
-                          SELECT count(*) FROM ticket_seats ts
-                           WHERE ts.schedule_id = s.id AND ts.travel_date = s.travel_date
-                             AND ts.launch_id = la.id AND ts.seat_number = ANY (la.seat_numbers)),
-                'locks', (SELECT json_agg(k.locked_until)
+                -- Labels are unique within a launch (setup-api.ts): a launch's seats are its label
+                -- count, less those held for a leg of the stretch asked about. Rows of labels the
+                -- launch no longer has hold nothing.
+                'seats', cardinality(la.seat_numbers),
+                'held', (SELECT json_agg(json_build_array(ts.seat_number, ts.from_stop, ts.to_stop))
+                           FROM ticket_seats ts
+                          WHERE ts.schedule_id = s.id AND ts.travel_date = s.travel_date
+                            AND ts.launch_id = la.id AND ts.seat_number = ANY (la.seat_numbers)),
+                'locks', (SELECT json_agg(json_build_array(k.seat_number, k.from_stop, k.to_stop, k.locked_until))
                             FROM seat_locks k
                            WHERE k.schedule_id = s.id AND k.travel_date = s.travel_date
-                             AND k.launch_id = la.id AND k.seat_number = ANY (la.seat_numbers)
-                             AND NOT EXISTS (
-                               SELECT 1 FROM ticket_seats ts
-                                WHERE ts.schedule_id = s.id AND ts.travel_date = s.travel_date
-                                  AND ts.launch_id = la.id AND ts.seat_number = k.seat_number))
+                             AND k.launch_id = la.id AND k.seat_number = ANY (la.seat_numbers))
               ) ORDER BY sl.position, sl.launch_id)
          FROM schedule_launches sl JOIN launches la ON la.id = sl.launch_id
         WHERE sl.schedule_id = s.id
@@ -85,10 +103,7 @@ export async function loadTripDay({ db, date }: LoadTripDayOptions): Promise<Tri
       nameDv: x.nameDv,
       departureTime: x.departureTime,
     }));
-    const launches = (r.launches ?? []).map((l) => ({
-      free: Number(l.free),
-      lockEnds: (l.locks ?? []).map((until) => new Date(until).getTime()),
-    }));
+    const seats = (r.launches ?? []).map(launchSeats);
     const launchIds = (r.launches ?? []).map((l) => l.id);
     // A place listed twice on one route: the earliest From, then the earliest To after it.
     const seen = new Set<string>();
@@ -117,7 +132,8 @@ export async function loadTripDay({ db, date }: LoadTripDayOptions): Promise<Tri
             durationMinutes: arrivalTime === null ? null : minutesBetween(departureTime, arrivalTime),
           },
           sortTime: f.at ?? r.departure_at,
-          launches,
+          // The stretch between the two stops' positions (src/server/lib/stretch.ts).
+          launches: seats.map((l) => seatsOn(l, { fromStop: i, toStop: j })),
         };
         const list = byPair.get(pair);
         if (list) list.push(entry);
@@ -138,6 +154,46 @@ export async function loadTripDay({ db, date }: LoadTripDayOptions): Promise<Tri
     );
   }
   return { date, byPair };
+}
+
+function launchSeats(l: NonNullable<DayRow['launches']>[number]): LaunchSeats {
+  const held = new Map<string, Stretch[]>();
+  for (const [seat, fromStop, toStop] of l.held ?? []) {
+    push(held, seat, { fromStop: Number(fromStop), toStop: Number(toStop) });
+  }
+  const locks = new Map<string, Array<Stretch & { until: number }>>();
+  for (const [seat, fromStop, toStop, until] of l.locks ?? []) {
+    push(locks, seat, {
+      fromStop: Number(fromStop),
+      toStop: Number(toStop),
+      until: new Date(until).getTime(),
+    });
+  }
+  return { seats: Number(l.seats), held, locks };
+}
+
+/**
+ * A launch's seats for one stretch: those no ticket holds for a leg of it, and the moments the
+ * locked ones among them come free (a seat held on several legs by several locks: the last end).
+ */
+function seatsOn(l: LaunchSeats, stretch: Stretch): { free: number; lockEnds: number[] } {
+  const taken = new Set<string>();
+  for (const [seat, rows] of l.held) if (rows.some((row) => overlaps(row, stretch))) taken.add(seat);
+  const lockEnds: number[] = [];
+  for (const [seat, locks] of l.locks) {
+    if (taken.has(seat)) continue;
+    let end: number | null = null;
+    for (const lock of locks)
+      if (overlaps(lock, stretch) && (end === null || lock.until > end)) end = lock.until;
+    if (end !== null) lockEnds.push(end);
+  }
+  return { free: l.seats - taken.size, lockEnds };
+}
+
+function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 /** Minutes from one HH:MM to a later one, past midnight if the later reads earlier. */

@@ -4,10 +4,10 @@ import type { SeatLockRequest } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { seatLocks } from '../db/schema.ts';
 import { onTripLaunch } from '../db/seat-key.ts';
+import { askedStretch } from '../lib/asked-stretch.ts';
 import { isLostRace } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
 import { refuseUnknownSeats, seatsUnavailable } from '../lib/seat-checks.ts';
-import { stretchOn } from '../lib/stretch.ts';
 import { checkHoldLimits, type HoldLimits, tooManyTickets } from './check-hold-limits.ts';
 import { emailNotVerified, findVerifiedEmail } from './find-verified-email.ts';
 import { listDepartureStops } from './list-departure-stops.ts';
@@ -54,12 +54,11 @@ export async function lockSeats(opts: LockSeatsOptions): Promise<{ lockedUntil: 
       if (trip.status !== 'scheduled') throw new AppError('invalid_schedule', MSG.invalidSchedule, 409);
       if (!launch.bookable) throw launchUnavailable();
       const stops = await listDepartureStops({ db: tx, scheduleId: trip.id });
-      const stretch = stretchOn(
+      const stretch = askedStretch(
         stops.map((s) => s.locationId),
         opts.originId,
         opts.destinationId,
       );
-      if (!stretch) throw new AppError('invalid_schedule', MSG.invalidSchedule, 400);
       if (opts.passenger) {
         refuseClosedDeparture({
           trip,

@@ -12,7 +12,10 @@ export const launchUnavailable = () => new AppError('launch_unavailable', MSG.la
 
 export type ReadTripLaunchOptions = { db: DbOrTx } & TripKey & { launchId: string };
 
-/** The trip and one of its launches, in one query; 404 when the launch does not run on it. */
+/**
+ * The trip and one of its launches, in one query, the schedule row held (FOR SHARE) until the
+ * transaction ends; 404 when the launch does not run on it.
+ */
 export async function readTripLaunch({ db, ...key }: ReadTripLaunchOptions): Promise<FoundTripLaunch> {
   const [row] = await db
     .select({
@@ -28,7 +31,10 @@ export async function readTripLaunch({ db, ...key }: ReadTripLaunchOptions): Pro
       and(eq(scheduleLaunches.scheduleId, schedules.id), eq(scheduleLaunches.launchId, key.launchId)),
     )
     .leftJoin(launches, eq(launches.id, scheduleLaunches.launchId))
-    .where(eq(schedules.id, key.scheduleId));
+    .where(eq(schedules.id, key.scheduleId))
+    // In a transaction, an edit of the route's stops (FOR UPDATE) waits for it, and it for the
+    // edit: the stop positions a seat is written at are the ones the route has.
+    .for('share', { of: schedules });
   if (!row || row.archivedAt || row.travelDate !== key.travelDate) throw tripNotFound();
   if (!row.launchId || !row.seatNumbers) {
     throw new AppError('launch_not_found', MSG.launchNotOnTrip, 404);

@@ -54,7 +54,8 @@ export function tripsBetween(
       if (t.departsAt <= at) continue;
     }
     // docs/product.md section 10.5: seat labels minus seats held by a pending or confirmed
-    // ticket or by anyone's live lock, over the active launches.
+    // ticket or by anyone's live lock, over the active launches; held, that is, for a leg of the
+    // searched From -> To (docs/decisions/032-seats-per-leg.md).
     let availableSeats = 0;
     for (const launch of t.launches) {
       availableSeats += launch.free;

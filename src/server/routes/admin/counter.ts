@@ -88,6 +88,8 @@ export default defineRoutes(async (app, { clock, config, db }) => {
         scheduleId: req.query.scheduleId,
         travelDate: req.query.date,
         launchId: req.query.launchId,
+        originId: req.query.originId,
+        destinationId: req.query.destinationId,
         session: lockSessionOf(req),
         now: clock.now(),
       }),

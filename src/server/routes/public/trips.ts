@@ -76,10 +76,13 @@ export default defineRoutes(
       },
       async (req, reply) => {
         reply.header('Cache-Control', 'no-store');
+        // Free seats are counted for the passenger's From -> To (the whole departure without).
         return listTripLaunches({
           db,
           scheduleId: req.params.scheduleId,
           travelDate: req.query.date,
+          originId: req.query.originId,
+          destinationId: req.query.destinationId,
           now: clock.now(),
         });
       },
@@ -98,11 +101,14 @@ export default defineRoutes(
       },
       async (req, reply) => {
         reply.header('Cache-Control', 'no-store');
+        // Seen from the passenger's From -> To (the whole departure without).
         return readSeatMap({
           db,
           scheduleId: req.params.scheduleId,
           travelDate: req.query.date,
           launchId: req.query.launchId,
+          originId: req.query.originId,
+          destinationId: req.query.destinationId,
           session: req.headers[BOOKING_SESSION_HEADER],
           now: clock.now(),
           cache: seatMapCache,

@@ -18,34 +18,61 @@ import type { SeatHold } from './api.ts';
 // The requests of the wizard's later steps (choose launch, seats, passenger, payment), which load
 // this with their own code.
 
-export const launchesQuery = (scheduleId: string, date: string) =>
+/**
+ * The passenger's From and To: a seat is sold for the legs between them, so the launches' free
+ * seats and the seat map are read for that stretch of the departure.
+ */
+export type Stretch = { originId: string; destinationId: string };
+
+/** The stretch as query parameters; none until both stops are known (the whole departure). */
+const stretchParams = ({ originId, destinationId }: Stretch): Record<string, string> =>
+  originId && destinationId ? { originId, destinationId } : {};
+
+export const launchesQuery = (scheduleId: string, date: string, stretch: Stretch) =>
   queryOptions({
-    queryKey: ['trip-launches', scheduleId, date],
+    queryKey: ['trip-launches', scheduleId, date, stretch.originId, stretch.destinationId],
     queryFn: ({ signal }) =>
-      api.get<TripLaunch[]>(`/api/trips/${scheduleId}/launches?${new URLSearchParams({ date })}`, { signal }),
+      api.get<TripLaunch[]>(
+        `/api/trips/${scheduleId}/launches?${new URLSearchParams({ date, ...stretchParams(stretch) })}`,
+        { signal },
+      ),
   });
 
-export const seatMapQuery = (scheduleId: string, date: string, launchId: string, sessionId: string) =>
+export const seatMapQuery = (
+  scheduleId: string,
+  date: string,
+  launchId: string,
+  stretch: Stretch,
+  sessionId: string,
+) =>
   queryOptions({
-    queryKey: ['seat-map', scheduleId, date, launchId, sessionId],
+    queryKey: ['seat-map', scheduleId, date, launchId, stretch.originId, stretch.destinationId, sessionId],
     queryFn: ({ signal }) =>
-      api.get<SeatMap>(`/api/trips/${scheduleId}/seats?${new URLSearchParams({ date, launchId })}`, {
-        signal,
-        headers: { [BOOKING_SESSION_HEADER]: sessionId },
-      }),
+      api.get<SeatMap>(
+        `/api/trips/${scheduleId}/seats?${new URLSearchParams({ date, launchId, ...stretchParams(stretch) })}`,
+        { signal, headers: { [BOOKING_SESSION_HEADER]: sessionId } },
+      ),
     // docs/product.md section 9: other passengers' holds show up within 5 s.
     refetchInterval: SEAT_LOCK_REFRESH_MS,
   });
 
-/** Locking needs step 2's verification; the From stop closes the lock when the vessel has left it. */
+/**
+ * Locking needs step 2's verification; the seats are held for the legs from the From stop to the
+ * To stop, and the lock closes when the vessel has left the From stop.
+ */
 export const lockSeats = (
   hold: SeatHold,
   sessionId: string,
-  passenger: { verificationToken: string | null; originId: string },
+  passenger: { verificationToken: string | null } & Stretch,
 ) =>
   api.post<SeatLockResponse>(
     '/api/seat-locks',
-    { ...hold, originId: passenger.originId, verificationToken: passenger.verificationToken ?? undefined },
+    {
+      ...hold,
+      originId: passenger.originId,
+      destinationId: passenger.destinationId,
+      verificationToken: passenger.verificationToken ?? undefined,
+    },
     { headers: { [BOOKING_SESSION_HEADER]: sessionId } },
   );
 

@@ -102,20 +102,34 @@ export const tripsQuery = (date: string, from: string, to: string) =>
       api.get<Trip[]>(`/api/trips?${new URLSearchParams({ date, from, to })}`, { signal }),
   });
 
-export const launchesQuery = (scheduleId: string, date: string) =>
+/**
+ * The booking's own From and To: a seat is sold for the legs between them, so the other
+ * departure's free seats and seat map are read for that stretch of it.
+ */
+export type Stretch = { originId: string; destinationId: string };
+
+/** The stretch as query parameters; none when the booking names no stops (the whole departure). */
+const stretchParams = ({ originId, destinationId }: Stretch): Record<string, string> =>
+  originId && destinationId ? { originId, destinationId } : {};
+
+export const launchesQuery = (scheduleId: string, date: string, stretch: Stretch) =>
   queryOptions({
-    queryKey: ['trip-launches', scheduleId, date],
+    queryKey: ['trip-launches', scheduleId, date, stretch.originId, stretch.destinationId],
     queryFn: ({ signal }) =>
-      api.get<TripLaunch[]>(`/api/trips/${scheduleId}/launches?${new URLSearchParams({ date })}`, { signal }),
+      api.get<TripLaunch[]>(
+        `/api/trips/${scheduleId}/launches?${new URLSearchParams({ date, ...stretchParams(stretch) })}`,
+        { signal },
+      ),
   });
 
 /** The seats as any visitor sees them: nothing is held while the passenger chooses. */
-export const seatMapQuery = (scheduleId: string, date: string, launchId: string) =>
+export const seatMapQuery = (scheduleId: string, date: string, launchId: string, stretch: Stretch) =>
   queryOptions({
-    queryKey: ['seat-map', scheduleId, date, launchId, 'manage'],
+    queryKey: ['seat-map', scheduleId, date, launchId, stretch.originId, stretch.destinationId, 'manage'],
     queryFn: ({ signal }) =>
-      api.get<SeatMap>(`/api/trips/${scheduleId}/seats?${new URLSearchParams({ date, launchId })}`, {
-        signal,
-      }),
+      api.get<SeatMap>(
+        `/api/trips/${scheduleId}/seats?${new URLSearchParams({ date, launchId, ...stretchParams(stretch) })}`,
+        { signal },
+      ),
     refetchInterval: SEAT_LOCK_REFRESH_MS,
   });

@@ -160,15 +160,17 @@ export function RebookForm({ view, session, onChanged }: ChangeFormProps) {
 
   const searchable = isIsoDate(date) && (!today || date >= today);
   const trips = useQuery({ ...tripsQuery(date, from, to), enabled: searchable && Boolean(from && to) });
+  // The other departure's seats for the booking's own From -> To, read on that departure's stops.
+  const stretch = { originId: from, destinationId: to };
   const launches = useQuery({
-    ...launchesQuery(trip?.scheduleId ?? '', trip?.travelDate ?? ''),
+    ...launchesQuery(trip?.scheduleId ?? '', trip?.travelDate ?? '', stretch),
     enabled: trip !== null,
   });
   const launch =
     launches.data?.find((l) => l.id === launchId) ??
     (launches.data?.length === 1 ? launches.data[0] : undefined);
   const seatMap = useQuery({
-    ...seatMapQuery(trip?.scheduleId ?? '', trip?.travelDate ?? '', launch?.id ?? ''),
+    ...seatMapQuery(trip?.scheduleId ?? '', trip?.travelDate ?? '', launch?.id ?? '', stretch),
     enabled: Boolean(trip && launch),
   });
   const quote = useQuery({

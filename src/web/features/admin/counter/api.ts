@@ -21,14 +21,33 @@ export const counterDayQuery = (date: string | null) =>
       }),
   });
 
-export type SeatsWhere = { scheduleId: string; date: string; launchId: string };
+/**
+ * A launch on a departure, seen from the sale's From -> To: a seat sold for other legs is free
+ * for this one.
+ */
+export type SeatsWhere = {
+  scheduleId: string;
+  date: string;
+  launchId: string;
+  originId: string;
+  destinationId: string;
+};
 
 /** Another seller's or an online passenger's hold shows up within this time without a tap. */
 const SEAT_MAP_REFRESH_MS = 10_000;
 
 export const counterSeatsQuery = (where: SeatsWhere) =>
   queryOptions({
-    queryKey: ['admin', 'trips', 'counter-seats', where.scheduleId, where.date, where.launchId],
+    queryKey: [
+      'admin',
+      'trips',
+      'counter-seats',
+      where.scheduleId,
+      where.date,
+      where.launchId,
+      where.originId,
+      where.destinationId,
+    ],
     queryFn: ({ signal }) =>
       api.get<SeatMap>(`/api/admin/counter/seats?${new URLSearchParams(where)}`, { signal }),
     refetchInterval: SEAT_MAP_REFRESH_MS,

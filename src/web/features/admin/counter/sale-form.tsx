@@ -169,12 +169,13 @@ export function SaleForm({
   }));
   const needed = counts.reduce((n, c) => n + c.quantity, 0);
   const place =
-    from && launch
+    from && to && launch
       ? {
           scheduleId: departure.scheduleId,
           travelDate: departure.travelDate,
           launchId: launch.id,
           originId: from.locationId,
+          destinationId: to.locationId,
         }
       : null;
   // A seat refused after the name took the focus: back to the seats, where the refusal shows.

@@ -5,24 +5,35 @@ import type { SeatView } from '#web/components/seat-map/seat-grid.tsx';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { counterSeatsQuery, lockSeats, releaseSeats } from './api.ts';
 
-/** Where seats are held: a launch on a departure, sold from one stop. */
-export type HoldPlace = Omit<CounterLock, 'seats'>;
+/** Where seats are held: a launch on a departure, sold from one stop to another. */
+export type HoldPlace = Omit<CounterLock, 'seats' | 'destinationId'> & { destinationId: string };
 
 const keyOf = (place: HoldPlace | null) =>
-  place ? [place.scheduleId, place.travelDate, place.launchId, place.originId].join('|') : '';
+  place
+    ? [place.scheduleId, place.travelDate, place.launchId, place.originId, place.destinationId].join('|')
+    : '';
 
 /**
  * The seats of the sale being made, held as they are tapped (POST /api/admin/counter/locks), so
  * another seller or an online passenger cannot take them meanwhile; let go when tapped again,
- * when the departure, launch or stop changes, and when the sale is abandoned. A seat the server
- * refuses (taken a moment before) is dropped with the server's words, and the map refreshed.
+ * when the departure, launch, From or To changes (a seat is sold for the legs between them), and
+ * when the sale is abandoned. A seat the server refuses (taken a moment before) is dropped with
+ * the server's words, and the map refreshed.
  */
 export function useSeatHolds(place: HoldPlace | null, needed: number, onRefused: () => void) {
   const queryClient = useQueryClient();
   const where = place
-    ? { scheduleId: place.scheduleId, date: place.travelDate, launchId: place.launchId }
+    ? {
+        scheduleId: place.scheduleId,
+        date: place.travelDate,
+        launchId: place.launchId,
+        originId: place.originId,
+        destinationId: place.destinationId,
+      }
     : null;
-  const seatsQuery = counterSeatsQuery(where ?? { scheduleId: '', date: '', launchId: '' });
+  const seatsQuery = counterSeatsQuery(
+    where ?? { scheduleId: '', date: '', launchId: '', originId: '', destinationId: '' },
+  );
   const map = useQuery({ ...seatsQuery, enabled: where !== null });
   const [selected, setSelected] = useState<string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);

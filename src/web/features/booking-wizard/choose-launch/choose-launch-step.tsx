@@ -17,7 +17,11 @@ export default function ChooseLaunchStep({ state, dispatch }: StepProps) {
   const t = useTexts(BOOKING_TEXTS, VESSEL_TEXTS, MSG_TEXTS);
   const trip = state.selectedTrip;
   const launches = useQuery({
-    ...launchesQuery(trip?.scheduleId ?? '', trip?.travelDate ?? ''),
+    // The seats left for the passenger's own From -> To.
+    ...launchesQuery(trip?.scheduleId ?? '', trip?.travelDate ?? '', {
+      originId: trip?.from.id ?? '',
+      destinationId: trip?.to.id ?? '',
+    }),
     enabled: trip !== null,
   });
   const needed = ticketTotal(state.tickets);

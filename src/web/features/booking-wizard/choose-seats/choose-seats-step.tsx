@@ -20,7 +20,15 @@ export default function ChooseSeatsStep({ state, dispatch }: StepProps) {
   const t = useTexts(BOOKING_TEXTS, VESSEL_TEXTS, MSG_TEXTS);
   const { selectedTrip: trip, selectedLaunch: launch, selectedSeats, sessionId } = state;
   const queryClient = useQueryClient();
-  const mapQuery = seatMapQuery(trip?.scheduleId ?? '', trip?.travelDate ?? '', launch?.id ?? '', sessionId);
+  // The seats as they are for the passenger's own From -> To: a seat sold for other legs is free.
+  const stretch = { originId: trip?.from.id ?? '', destinationId: trip?.to.id ?? '' };
+  const mapQuery = seatMapQuery(
+    trip?.scheduleId ?? '',
+    trip?.travelDate ?? '',
+    launch?.id ?? '',
+    stretch,
+    sessionId,
+  );
   const seatMap = useQuery({ ...mapQuery, enabled: Boolean(trip && launch) });
   const [busy, setBusy] = useState(false);
   const needed = ticketTotal(state.tickets);
@@ -75,7 +83,7 @@ export default function ChooseSeatsStep({ state, dispatch }: StepProps) {
     try {
       const { lockedUntil } = await lockSeats({ ...hold, seats: selectedSeats }, sessionId, {
         verificationToken: state.emailVerification.verificationToken,
-        originId: trip.from.id,
+        ...stretch,
       });
       const dropped = state.lockedSeats.filter((s) => !selectedSeats.includes(s));
       void releaseSeats({ ...hold, seats: dropped }, sessionId);
