@@ -41,11 +41,7 @@ export async function checkTrip(opts: CheckTripOptions): Promise<TripCheck> {
   const { db, input } = opts;
   // Held until the booking commits: an edit of the route's stops waits, so the stop positions its
   // seats are written at are the route's (docs/decisions/032).
-  const [schedule] = await db
-    .select()
-    .from(schedules)
-    .where(eq(schedules.id, input.scheduleId))
-    .for('share');
+  const [schedule] = await db.select().from(schedules).where(eq(schedules.id, input.scheduleId)).for('share');
   if (
     !schedule ||
     schedule.archivedAt ||
