@@ -25,14 +25,15 @@ function sqlState(err: unknown): { code?: string; constraint?: string } {
   return {};
 }
 
-async function expectUniqueViolation(promise: Promise<unknown>, constraint: string) {
+/** The insert is refused by a constraint: 23505 for a unique index, 23P01 for an exclusion. */
+async function expectRefused(promise: Promise<unknown>, constraint: string, code = '23P01') {
   const err = await promise.then(
     () => null,
     (e: unknown) => e,
   );
   expect(err, 'expected the insert to be refused').not.toBeNull();
   const state = sqlState(err);
-  expect(state.code).toBe('23505');
+  expect(state.code).toBe(code);
   // PGlite does not report the constraint name on every version; PostgreSQL always does.
   if (state.constraint !== undefined) expect(state.constraint).toBe(constraint);
 }
@@ -161,10 +162,10 @@ describe(`factories (${testDatabaseKind})`, () => {
       .select({ n: count() })
       .from(tickets)
       .where(eq(tickets.scheduleId, trip.schedule.id));
-    await expectUniqueViolation(makeTicket(db, { schedule: trip, seats: ['C3'] }), 'ticket_seats_seat_uq');
-    await expectUniqueViolation(
+    await expectRefused(makeTicket(db, { schedule: trip, seats: ['C3'] }), 'ticket_seats_seat_legs_excl');
+    await expectRefused(
       makeTicket(db, { schedule: trip, seats: ['C4', 'C3'] }),
-      'ticket_seats_seat_uq',
+      'ticket_seats_seat_legs_excl',
     );
     // The refused tickets were rolled back with their seats, not left behind half-made.
     const after = await db

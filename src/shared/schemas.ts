@@ -285,8 +285,12 @@ export const seatLockRequestSchema = z.object({
     .refine((seats) => new Set(seats).size === seats.length, { error: 'Each seat can be selected once' }),
   /** From POST /api/email-codes/verify: a lock needs a verified e-mail; releasing needs only the session. */
   verificationToken: z.string().max(200).optional(),
-  /** The passenger's From stop: the lock closes when the vessel has left it. */
+  /**
+   * The passenger's From and To stops: the seats are held for the legs between them (without
+   * them, the whole departure), and the lock closes when the vessel has left the From stop.
+   */
   originId: z.uuid({ error: 'Unknown location' }).optional(),
+  destinationId: z.uuid({ error: 'Unknown location' }).optional(),
 });
 export type SeatLockRequest = z.infer<typeof seatLockRequestSchema>;
 

@@ -177,7 +177,14 @@ export function seatLockRequest(
   method: 'POST' | 'DELETE',
   trip: MadeSchedule,
   seats: string[],
-  opts: { session?: string | null; token?: string; launchId?: string; originId?: string; ip?: string } = {},
+  opts: {
+    session?: string | null;
+    token?: string;
+    launchId?: string;
+    originId?: string;
+    destinationId?: string;
+    ip?: string;
+  } = {},
 ) {
   const session = opts.session === undefined ? randomUUID() : opts.session;
   return app.inject({
@@ -191,6 +198,7 @@ export function seatLockRequest(
       seats,
       ...(opts.token ? { verificationToken: opts.token } : {}),
       ...(opts.originId ? { originId: opts.originId } : {}),
+      ...(opts.destinationId ? { destinationId: opts.destinationId } : {}),
     },
     ...(opts.ip ? { remoteAddress: opts.ip } : {}),
   });

@@ -93,10 +93,12 @@ export async function openDatabase(opts: {
       // already gone
     }
   };
-  const pglite = await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS }).catch((err: unknown) => {
-    unlock();
-    throw err;
-  });
+  const pglite = await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS }).catch(
+    (err: unknown) => {
+      unlock();
+      throw err;
+    },
+  );
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return { db, kind: 'pglite', pglite, close: () => pglite.close().finally(unlock) };
 }

@@ -4,15 +4,40 @@ import type { AdminTicket } from '#shared/admin-api.ts';
 import type { CancelReason, MovePlan } from '#shared/disruptions.ts';
 import { hhmm } from './clock.ts';
 import { affectedPassenger } from './disruption-preview.ts';
+import { overlaps, type Stretch } from './stretch.ts';
 
 // Moving a departure's bookings to another (docs/decisions/026): what the plan is made of, and
 // how the preview, the answer and the notices tell it.
 
 export type Schedule = typeof schedules.$inferSelect;
 export type Stop = { locationId: string; departureTime: string | null };
-export type Vessel = { id: string; name: string; labels: string[]; free: Set<string> };
-export type Placed = { ticket: AdminTicket; vessel: Vessel; seats: string[]; together: boolean };
+/**
+ * A vessel of the target as the plan sees it: its seats in order and, per seat, the stretches it
+ * is already taken for (by a ticket, a live hold, or a booking the plan has placed). Seats are
+ * sold per leg (docs/decisions/032), so whether a seat is free depends on the stretch asked.
+ */
+export type Vessel = { id: string; name: string; labels: string[]; taken: Map<string, Stretch[]> };
+/** A booking seated on the target: its vessel, its seats there, and the legs it takes them for. */
+export type Placed = {
+  ticket: AdminTicket;
+  vessel: Vessel;
+  seats: string[];
+  together: boolean;
+  stretch: Stretch;
+};
 export type Refused = { ticket: AdminTicket; why: string };
+
+/** The vessel's seats that no taken stretch shares a leg with `stretch`. */
+export function freeFor(vessel: Vessel, stretch: Stretch): Set<string> {
+  return new Set(
+    vessel.labels.filter((label) => !(vessel.taken.get(label) ?? []).some((s) => overlaps(s, stretch))),
+  );
+}
+
+/** Takes `seats` of the vessel for the legs of `stretch` only: another stretch may still have them. */
+export function takeFor(vessel: Vessel, seats: readonly string[], stretch: Stretch): void {
+  for (const seat of seats) vessel.taken.set(seat, [...(vessel.taken.get(seat) ?? []), stretch]);
+}
 
 /** The plan as the office reads it: the moves, the bookings that cannot move, the call list. */
 export function planView(

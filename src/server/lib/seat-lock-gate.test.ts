@@ -136,4 +136,18 @@ describe('seat-lock gate', () => {
     await gate.lock(request('x', ['A1']), run, refuse);
     expect(hints).toEqual([false]);
   });
+
+  it('refuses from memory only on the stretch it learned a seat for: another stretch goes to the database', async () => {
+    const gate = createSeatLockGate({ ttlMs: TTL });
+    const early = { ...request('w', ['A1']), stretch: 'male>airport' };
+    await gate.lock(early, async () => until(900_000), refuse);
+    // The same stretch again: known, held by another session, refused without the database.
+    await expect(
+      gate.lock({ ...request('x', ['A1']), stretch: 'male>airport' }, async () => until(900_000), refuse),
+    ).rejects.toMatchObject({ seats: ['A1'] });
+    // A later stretch of the same seat may be free (it is in the database's hands to say).
+    const { hints, run } = hintRecorder();
+    await gate.lock({ ...request('y', ['A1']), stretch: 'airport>rasdhoo' }, run, refuse);
+    expect(hints).toEqual([false]);
+  });
 });

@@ -19,8 +19,20 @@ export type SeatHolder = { seat: string; session: string | null; until: Date | n
 
 export type SeatLockGate = {
   lock<T extends { lockedUntil: string }>(
-    /** `trip` names one trip on one day; seats are labels of `launchId`. */
-    request: { trip: string; launchId: string; session: string; seats: string[]; now: Date },
+    /**
+     * `trip` names one trip on one day; seats are labels of `launchId`; `stretch` names the
+     * passenger's From and To (docs/decisions/032). What is remembered of a seat holds for the
+     * stretch it was learned for only: a stretch overlaps itself, so a refusal from memory is
+     * always one the database would give; another stretch of the seat goes to the database.
+     */
+    request: {
+      trip: string;
+      launchId: string;
+      stretch?: string;
+      session: string;
+      seats: string[];
+      now: Date;
+    },
     run: (hint: { contested: boolean; remember(holders: SeatHolder[]): void }) => Promise<T>,
     refuse: (seats: string[]) => Error,
   ): Promise<T>;
@@ -51,7 +63,7 @@ export function createSeatLockGate(opts: { ttlMs: number }): SeatLockGate {
   }
 
   return {
-    async lock({ trip, launchId, session, seats, now }, run, refuse) {
+    async lock({ trip, launchId, stretch = '', session, seats, now }, run, refuse) {
       const previous = turns.get(trip) ?? Promise.resolve();
       let done = () => {};
       const mine = new Promise<void>((resolve) => {
@@ -63,7 +75,9 @@ export function createSeatLockGate(opts: { ttlMs: number }): SeatLockGate {
       try {
         const at = now.getTime();
         const started = generation;
-        const entries = seats.map((seat) => fresh(known.get(trip)?.get(`${launchId}:${seat}`), at));
+        const entries = seats.map((seat) =>
+          fresh(known.get(trip)?.get(`${launchId}:${seat}@${stretch}`), at),
+        );
         const othersHold = (entry: Entry | undefined) => entry !== undefined && entry.session !== session;
         // Everything about these seats is known and fresh: answer as the database would.
         if (entries.every((e) => e !== undefined)) {
@@ -76,7 +90,7 @@ export function createSeatLockGate(opts: { ttlMs: number }): SeatLockGate {
             record(trip, at, started, (map) => {
               for (const h of holders) {
                 const until = h.until ? h.until.getTime() : Number.POSITIVE_INFINITY;
-                map.set(`${launchId}:${h.seat}`, { session: h.session, until, seenAt: at });
+                map.set(`${launchId}:${h.seat}@${stretch}`, { session: h.session, until, seenAt: at });
               }
             }),
         });
@@ -84,7 +98,7 @@ export function createSeatLockGate(opts: { ttlMs: number }): SeatLockGate {
           // The session's earlier selection on this trip (any launch) was replaced.
           for (const [key, entry] of map) if (entry.session === session) map.delete(key);
           const until = Date.parse(result.lockedUntil);
-          for (const seat of seats) map.set(`${launchId}:${seat}`, { session, until, seenAt: at });
+          for (const seat of seats) map.set(`${launchId}:${seat}@${stretch}`, { session, until, seenAt: at });
         });
         return result;
       } finally {

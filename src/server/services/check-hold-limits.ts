@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { AppError } from '#server/lib/errors.ts';
+import type { Stretch } from '#server/lib/stretch.ts';
 import { MSG } from '#shared/messages/api.ts';
 
 /*
@@ -9,7 +10,9 @@ import { MSG } from '#shared/messages/api.ts';
  * bookings are counted in the database, so the limits hold across instances:
  * - one client address holds at most SEAT_HOLD_PER_IP seats of one departure, live locks and
  *   pending bookings together, and never more than SEAT_HOLD_MAX_SHARE (half) of the seats it
- *   could take, so it never makes a departure look sold out;
+ *   could take, so it never makes a departure look sold out. Seats are sold per leg
+ *   (docs/decisions/032), so both are counted per leg of the stretch asked for: on no leg may the
+ *   address hold more, so reusing a seat freed at a stop never lets it hold more of a departure;
  * - one verified e-mail holds at most MAX_TICKETS_PER_BOOKING seats in live locks;
  * - one verified e-mail has at most PENDING_BOOKINGS_PER_EMAIL bookings waiting for review.
  * Staff sales are not public requests and never come through here.
@@ -41,31 +44,38 @@ export type PassengerHold = {
   email: string;
   /** Seats this request would hold. */
   seats: number;
+  /** The legs it would hold them for. */
+  stretch: Stretch;
   now: Date;
   limits: HoldLimits;
 };
 
-type HoldCounts = { ip_held: number; held: number; seats_total: number; email_locked: number };
+type HoldCounts = {
+  /** Per leg of the stretch: [seats the address holds on it, seats anyone holds on it]. */
+  legs: Array<[number, number]> | null;
+  seats_total: number;
+  email_locked: number;
+};
 
 export type CheckHoldLimitsOptions = { db: DbOrTx } & PassengerHold;
 
 /** Refuses with 429 a request that would take a client address or an e-mail over its limits. */
 export async function checkHoldLimits({ db, ...hold }: CheckHoldLimitsOptions): Promise<void> {
   const now = hold.now.toISOString();
+  const live = sql`k.schedule_id = ${hold.scheduleId}::uuid AND k.travel_date = ${hold.travelDate}::date
+    AND k.locked_until > ${now}::timestamptz AND k.user_session <> ${hold.session}
+    AND k.from_stop <= l.leg AND k.to_stop > l.leg`;
+  const booked = sql`ts.schedule_id = ${hold.scheduleId}::uuid AND ts.travel_date = ${hold.travelDate}::date
+    AND ts.from_stop <= l.leg AND ts.to_stop > l.leg`;
   const result = await db.execute(sql`
     SELECT
-      (SELECT count(*)::int FROM seat_locks k
-        WHERE k.schedule_id = ${hold.scheduleId}::uuid AND k.travel_date = ${hold.travelDate}::date
-          AND k.client_ip = ${hold.clientIp} AND k.locked_until > ${now}::timestamptz
-          AND k.user_session <> ${hold.session})
-      + (SELECT count(*)::int FROM ticket_seats ts JOIN tickets t ON t.id = ts.ticket_id
-          WHERE ts.schedule_id = ${hold.scheduleId}::uuid AND ts.travel_date = ${hold.travelDate}::date
-            AND t.ticket_status = 'pending' AND t.client_ip = ${hold.clientIp}) AS ip_held,
-      (SELECT count(*)::int FROM seat_locks k
-        WHERE k.schedule_id = ${hold.scheduleId}::uuid AND k.travel_date = ${hold.travelDate}::date
-          AND k.locked_until > ${now}::timestamptz AND k.user_session <> ${hold.session})
-      + (SELECT count(*)::int FROM ticket_seats ts
-          WHERE ts.schedule_id = ${hold.scheduleId}::uuid AND ts.travel_date = ${hold.travelDate}::date) AS held,
+      (SELECT json_agg(json_build_array(
+          (SELECT count(*)::int FROM seat_locks k WHERE ${live} AND k.client_ip = ${hold.clientIp})
+          + (SELECT count(*)::int FROM ticket_seats ts JOIN tickets t ON t.id = ts.ticket_id
+              WHERE ${booked} AND t.ticket_status = 'pending' AND t.client_ip = ${hold.clientIp}),
+          (SELECT count(*)::int FROM seat_locks k WHERE ${live})
+          + (SELECT count(*)::int FROM ticket_seats ts WHERE ${booked})) ORDER BY l.leg)
+        FROM generate_series(${hold.stretch.fromStop}::int, ${hold.stretch.toStop - 1}::int) AS l(leg)) AS legs,
       (SELECT count(*)::int FROM schedule_launches sl JOIN launches la ON la.id = sl.launch_id
          CROSS JOIN LATERAL unnest(la.seat_numbers) AS seat(label)
         WHERE sl.schedule_id = ${hold.scheduleId}::uuid
@@ -76,12 +86,14 @@ export async function checkHoldLimits({ db, ...hold }: CheckHoldLimitsOptions): 
   `);
   const [counts] = (result as unknown as { rows: HoldCounts[] }).rows;
   if (!counts) return;
-  const ipHeld = Number(counts.ip_held);
-  // What this client could take: the free seats plus those it holds already.
-  const couldTake = Math.max(0, Number(counts.seats_total) - Number(counts.held) + ipHeld);
-  const cap = Math.min(hold.limits.seatHoldPerIp, Math.ceil(couldTake * hold.limits.seatHoldMaxShare));
-  if (ipHeld + hold.seats > cap) {
-    const more = Math.max(0, cap - ipHeld);
+  // On each leg: what this client could take is the free seats plus those it holds already.
+  let more = Number.POSITIVE_INFINITY;
+  for (const [ipHeld, held] of counts.legs ?? []) {
+    const couldTake = Math.max(0, Number(counts.seats_total) - Number(held) + Number(ipHeld));
+    const cap = Math.min(hold.limits.seatHoldPerIp, Math.ceil(couldTake * hold.limits.seatHoldMaxShare));
+    more = Math.min(more, Math.max(0, cap - Number(ipHeld)));
+  }
+  if (hold.seats > more) {
     throw new AppError('seat_hold_limit', MSG.seatHoldLimit(more), 429, { details: { more } });
   }
   if (Number(counts.email_locked) + hold.seats > hold.limits.maxTicketsPerBooking) {

@@ -3,6 +3,7 @@ import type { Tx } from '#server/db/client.ts';
 import { launches, locations, scheduleLaunches, scheduleRouteStops, schedules } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { refuseUnknownSeats } from '#server/lib/seat-checks.ts';
+import { type Stretch, stretchOn } from '#server/lib/stretch.ts';
 import { MSG } from '#shared/messages/api.ts';
 import type { BookingInput } from '#shared/schemas.ts';
 import { launchUnavailable } from './read-trip-launch.ts';
@@ -22,7 +23,14 @@ export type CheckTripOptions = {
   atCounter?: boolean;
 };
 
-type TripCheck = { passengerDepartureTime: string; fromName: string; toName: string; launchName: string };
+type TripCheck = {
+  passengerDepartureTime: string;
+  fromName: string;
+  toName: string;
+  launchName: string;
+  /** The legs the seats are taken for (docs/decisions/032). */
+  stretch: Stretch;
+};
 
 /**
  * The trip must exist, be open, run on the requested date and launch, pass From before To, and
@@ -52,9 +60,12 @@ export async function checkTrip(opts: CheckTripOptions): Promise<TripCheck> {
     .innerJoin(locations, eq(locations.id, scheduleRouteStops.locationId))
     .where(eq(scheduleRouteStops.scheduleId, schedule.id))
     .orderBy(asc(scheduleRouteStops.stopOrder));
-  const fromIndex = stops.findIndex((s) => s.locationId === input.originId);
-  const toIndex = stops.findIndex((s, i) => i > fromIndex && s.locationId === input.destinationId);
-  if (fromIndex < 0 || toIndex < 0) throw invalidSchedule();
+  const stretch = stretchOn(
+    stops.map((s) => s.locationId),
+    input.originId,
+    input.destinationId,
+  );
+  if (!stretch) throw invalidSchedule();
 
   if (opts.atCounter) {
     await refuseCounterClosed({
@@ -88,12 +99,13 @@ export async function checkTrip(opts: CheckTripOptions): Promise<TripCheck> {
   if (launch.status !== 'active' || launch.archivedAt) throw launchUnavailable();
   refuseUnknownSeats({ seatNumbers: launch.seatNumbers, seats: input.seats });
 
-  const from = stops[fromIndex];
-  const to = stops[toIndex];
+  const from = stops[stretch.fromStop];
+  const to = stops[stretch.toStop];
   return {
     passengerDepartureTime: from?.departureTime ?? schedule.departureTime,
     fromName: from?.name ?? '',
     toName: to?.name ?? '',
     launchName: launch.name,
+    stretch,
   };
 }

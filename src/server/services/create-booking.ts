@@ -130,7 +130,7 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
       // A ticket or another session's live lock keeps the seat, and so does this session's lock
       // taken with another e-mail. Named before any limit is counted: the limits are about what
       // this client could take, and a lost race is not a limit reached.
-      await refuseTakenSeats({ db: tx, ...input, session, now, email });
+      await refuseTakenSeats({ db: tx, ...input, stretch: trip.stretch, session, now, email });
 
       const hold = {
         scheduleId: input.scheduleId,
@@ -139,6 +139,7 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
         clientIp: opts.clientIp,
         email,
         seats: input.seats.length,
+        stretch: trip.stretch,
         now,
         limits: opts.limits,
       };
@@ -191,7 +192,7 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
       const storedSlipKey = ticket.slipKey ?? '';
 
       // The unique index on (schedule, date, launch, seat) decides who gets a contested seat.
-      await takeSeats({ db: tx, ticketId: ticket.id, key: input });
+      await takeSeats({ db: tx, ticketId: ticket.id, key: input, stretch: trip.stretch });
 
       // The ticket holds these seats now (docs/product.md section 10.3).
       await releaseSeats({ db: tx, ...input, session });

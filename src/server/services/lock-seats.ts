@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, min, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, min } from 'drizzle-orm';
 import { MSG } from '#shared/messages/api.ts';
 import type { SeatLockRequest } from '#shared/schemas.ts';
 import type { Db } from '../db/client.ts';
@@ -7,13 +7,14 @@ import { onTripLaunch } from '../db/seat-key.ts';
 import { isLostRace } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
 import { refuseUnknownSeats, seatsUnavailable } from '../lib/seat-checks.ts';
+import { stretchOn } from '../lib/stretch.ts';
 import { checkHoldLimits, type HoldLimits, tooManyTickets } from './check-hold-limits.ts';
 import { emailNotVerified, findVerifiedEmail } from './find-verified-email.ts';
 import { listDepartureStops } from './list-departure-stops.ts';
 import { launchUnavailable, readTripLaunch } from './read-trip-launch.ts';
 import { refuseClosedDeparture } from './refuse-closed-departure.ts';
 import { refuseCounterClosed } from './refuse-counter-closed.ts';
-import { refuseTakenSeats } from './refuse-taken-seats.ts';
+import { type RefuseTakenSeatsOptions, refuseTakenSeats } from './refuse-taken-seats.ts';
 import { serialiseHolds } from './serialise-holds.ts';
 
 type LockSeatsOptions = Omit<SeatLockRequest, 'verificationToken'> & {
@@ -30,13 +31,16 @@ type LockSeatsOptions = Omit<SeatLockRequest, 'verificationToken'> & {
    * stop.
    */
   passenger?: { verificationToken: string | undefined; clientIp: string; limits: HoldLimits };
+  /** Told who holds the requested seats on the stretch (lib/seat-lock-gate.ts). */
+  remember?: RefuseTakenSeatsOptions['remember'];
 };
 
 /**
- * Holds seats for one wizard run (docs/product.md sections 2.2 and 8.1). The upsert only
- * overwrites a lock that has expired or is already this session's, and the transaction rolls
- * back unless every seat was written: of two sessions racing for a seat exactly one wins, with
- * no check-then-insert gap.
+ * Holds seats for one wizard run (docs/product.md sections 2.2 and 8.1), for the legs of the
+ * passenger's stretch (docs/decisions/032). Expired locks and this session's own are deleted
+ * first; the insert writes only what no live lock shares a leg with, and the transaction rolls
+ * back unless every seat was written: of two sessions racing for a leg of a seat exactly one
+ * wins, with no check-then-insert gap.
  */
 export async function lockSeats(opts: LockSeatsOptions): Promise<{ lockedUntil: string }> {
   const { db, session, now } = opts;
@@ -49,10 +53,17 @@ export async function lockSeats(opts: LockSeatsOptions): Promise<{ lockedUntil: 
       // A departure the operator cancelled is offered no more (docs/decisions/026).
       if (trip.status !== 'scheduled') throw new AppError('invalid_schedule', MSG.invalidSchedule, 409);
       if (!launch.bookable) throw launchUnavailable();
+      const stops = await listDepartureStops({ db: tx, scheduleId: trip.id });
+      const stretch = stretchOn(
+        stops.map((s) => s.locationId),
+        opts.originId,
+        opts.destinationId,
+      );
+      if (!stretch) throw new AppError('invalid_schedule', MSG.invalidSchedule, 400);
       if (opts.passenger) {
         refuseClosedDeparture({
           trip,
-          stops: await listDepartureStops({ db: tx, scheduleId: trip.id }),
+          stops,
           originId: opts.originId,
           timeZone: opts.timeZone,
           now,
@@ -66,8 +77,8 @@ export async function lockSeats(opts: LockSeatsOptions): Promise<{ lockedUntil: 
       const seatKey = onTripLaunch(seatLocks, key);
       await tx.delete(seatLocks).where(and(seatKey, lte(seatLocks.lockedUntil, now)));
 
-      // Named conflicts for the user (docs/product.md section 10.2); the upsert below is what decides.
-      await refuseTakenSeats({ db: tx, ...key, seats, session, now });
+      // Named conflicts for the user (docs/product.md section 10.2); the insert below is what decides.
+      await refuseTakenSeats({ db: tx, ...key, seats, stretch, session, now, remember: opts.remember });
 
       // Only a request that could win its seats pays for the passenger's checks.
       let holder: { email: string; clientIp: string } | null = null;
@@ -82,7 +93,15 @@ export async function lockSeats(opts: LockSeatsOptions): Promise<{ lockedUntil: 
         if (seats.length > passenger.limits.maxTicketsPerBooking) {
           throw tooManyTickets(passenger.limits.maxTicketsPerBooking);
         }
-        const hold = { ...key, session, clientIp: passenger.clientIp, email, seats: seats.length, now };
+        const hold = {
+          ...key,
+          session,
+          clientIp: passenger.clientIp,
+          email,
+          seats: seats.length,
+          stretch,
+          now,
+        };
         await serialiseHolds({ db: tx, ...hold, limits: passenger.limits });
         await checkHoldLimits({ db: tx, ...hold, limits: passenger.limits });
         holder = { email, clientIp: passenger.clientIp };
@@ -102,16 +121,13 @@ export async function lockSeats(opts: LockSeatsOptions): Promise<{ lockedUntil: 
       const existing = earliest?.until ? new Date(earliest.until) : null;
       const lockedUntil = existing ?? new Date(now.getTime() + opts.holdSeconds * 1000);
 
-      // A new selection replaces the old one: one wizard run books one launch.
-      await tx
-        .delete(seatLocks)
-        .where(
-          and(
-            sessionOnTrip,
-            or(sql`${seatLocks.launchId} <> ${launch.id}`, notInArray(seatLocks.seatNumber, seats)),
-          ),
-        );
+      // A new selection replaces the old one: one wizard run books one launch, on one stretch.
+      await tx.delete(seatLocks).where(sessionOnTrip);
 
+      // The exclusion constraint over the seat and its legs decides: of two sessions racing for
+      // a leg of a seat, the second waits for the first and then writes nothing (`ON CONFLICT DO
+      // NOTHING` applies to exclusion constraints; DO UPDATE does not, so the takeover of an
+      // expired lock is its deletion above, in this same transaction).
       const written = await tx
         .insert(seatLocks)
         .values(
@@ -120,6 +136,9 @@ export async function lockSeats(opts: LockSeatsOptions): Promise<{ lockedUntil: 
             travelDate: trip.travelDate,
             launchId: launch.id,
             seatNumber,
+            ...stretch,
+            originId: opts.originId ?? null,
+            destinationId: opts.destinationId ?? null,
             lockedUntil,
             userSession: session,
             email: holder?.email ?? null,
@@ -127,17 +146,7 @@ export async function lockSeats(opts: LockSeatsOptions): Promise<{ lockedUntil: 
             createdAt: now,
           })),
         )
-        .onConflictDoUpdate({
-          target: [seatLocks.scheduleId, seatLocks.travelDate, seatLocks.launchId, seatLocks.seatNumber],
-          set: {
-            lockedUntil: sql`excluded.locked_until`,
-            userSession: sql`excluded.user_session`,
-            email: sql`excluded.email`,
-            clientIp: sql`excluded.client_ip`,
-            createdAt: sql`excluded.created_at`,
-          },
-          setWhere: sql`${seatLocks.lockedUntil} <= ${now.toISOString()}::timestamptz OR ${seatLocks.userSession} = excluded.user_session`,
-        })
+        .onConflictDoNothing()
         .returning({ seatNumber: seatLocks.seatNumber });
       if (written.length !== seats.length) {
         const won = new Set(written.map((w) => w.seatNumber));

@@ -21,9 +21,10 @@ export type MoveDepartureOptions = DepartureChange & { timeZone: string; to: str
 
 /**
  * Moves every booking of a departure to another (docs/decisions/026), in one transaction: each
- * party gets seats on the new vessel (the same labels where free, else the nearest block side by
- * side) under the same unique index as any booking, so a booking made meanwhile can never share
- * a seat: a seat lost to one is chosen again. A booking that cannot be carried over takes the
+ * party gets seats on the new vessel for the legs of its own From -> To there (the same labels
+ * where free on those legs, else the nearest block side by side) under the same exclusion
+ * constraint as any booking (docs/decisions/032), so a booking made meanwhile can never share a
+ * seat on a leg: a seat lost to one is chosen again. A booking that cannot be carried over takes the
  * cancel path (full refund) and is listed. Codes are re-signed, passengers told, and the old
  * departure is offered no more.
  */

@@ -1,6 +1,15 @@
 import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { activeOn } from '#server/lib/disruption-preview.ts';
-import type { Placed, Refused, Schedule, Stop, Vessel } from '#server/lib/move-plan.ts';
+import {
+  freeFor,
+  type Placed,
+  type Refused,
+  type Schedule,
+  type Stop,
+  takeFor,
+  type Vessel,
+} from '#server/lib/move-plan.ts';
+import { stretchOn } from '#server/lib/stretch.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { listDepartureStops } from './list-departure-stops.ts';
 import { listTicketsWhere } from './list-tickets-where.ts';
@@ -11,7 +20,11 @@ import { chooseSeats } from './reseat.ts';
 /**
  * Seats every booking on the target, larger parties first: their From stop must come before
  * their To stop there, and their party must fit on one vessel (together where a block is free).
- * What cannot be carried over is listed with why, never dropped.
+ * Seats are sold per leg (docs/decisions/032): a booking's stretch on the target is its own
+ * From -> To on the target's stops, a seat is free for it when nothing taken there shares one
+ * of its legs, and a placed booking takes its seats for its own legs only, so two bookings whose
+ * stretches share no leg may be given the same seat. What cannot be carried over is listed with
+ * why, never dropped.
  */
 export function seatBookings(
   bookings: AdminTicket[],
@@ -23,14 +36,10 @@ export function seatBookings(
   const order = [...bookings].sort(
     (a, b) => b.seatNumbers.length - a.seatNumbers.length || a.createdAt.localeCompare(b.createdAt),
   );
-  const position = (id: string | undefined, fallback: number) => {
-    const i = target.stops.findIndex((s) => s.locationId === id);
-    return id === undefined ? fallback : i;
-  };
+  const stopIds = target.stops.map((s) => s.locationId);
   for (const ticket of order) {
-    const from = position(ticket.from?.id, 0);
-    const to = position(ticket.to?.id, target.stops.length - 1);
-    if (from < 0 || to <= from) {
+    const stretch = stretchOn(stopIds, ticket.from?.id, ticket.to?.id);
+    if (!stretch) {
       refusedList.push({ ticket, why: 'The new departure does not call at this booking’s stops in order' });
       continue;
     }
@@ -40,18 +49,20 @@ export function seatBookings(
     for (const vessel of target.vessels) {
       const choice = chooseSeats({
         labels: vessel.labels,
-        free: vessel.free,
+        free: freeFor(vessel, stretch),
         seats: ticket.seatNumbers,
         near,
       });
-      if (choice && (!best || (choice.together && !best.together))) best = { ticket, vessel, ...choice };
+      if (choice && (!best || (choice.together && !best.together))) {
+        best = { ticket, vessel, stretch, ...choice };
+      }
       if (best?.together) break;
     }
     if (!best) {
       refusedList.push({ ticket, why: 'No room for this party on the new departure' });
       continue;
     }
-    for (const seat of best.seats) best.vessel.free.delete(seat);
+    takeFor(best.vessel, best.seats, stretch);
     placed.push(best);
   }
   return { placed, refused: refusedList };

@@ -52,7 +52,7 @@ export async function rebookBooking(opts: RebookBookingOptions): Promise<Recorde
     timeZone: opts.timeZone,
   });
   // Another passenger's live hold keeps its seats, as it does against any booking.
-  await refuseTakenSeats({ db: tx, ...input, session: `manage:${ticket.id}`, now });
+  await refuseTakenSeats({ db: tx, ...input, stretch: trip.stretch, session: `manage:${ticket.id}`, now });
   const priced = await priceRebooking({ db: tx, ticket, free: rules.freeRebook });
   const dearer = priced.differenceCents > 0n;
   if (dearer && ticket.extraAmount !== null) throw secondExtraPayment();
@@ -100,7 +100,7 @@ export async function rebookBooking(opts: RebookBookingOptions): Promise<Recorde
       ...supersedeETicket,
     })
     .where(eq(tickets.id, ticket.id));
-  await takeSeats({ db: tx, ticketId: ticket.id, key: input });
+  await takeSeats({ db: tx, ticketId: ticket.id, key: input, stretch: trip.stretch });
 
   if (priced.differenceCents < 0n) {
     await tx

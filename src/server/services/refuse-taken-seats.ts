@@ -6,6 +6,7 @@ import { onTripLaunch } from '../db/seat-key.ts';
 import { AppError } from '../lib/errors.ts';
 import { seatsUnavailable } from '../lib/seat-checks.ts';
 import type { SeatHolder } from '../lib/seat-lock-gate.ts';
+import { type Stretch, sharesLeg } from '../lib/stretch.ts';
 
 type SeatQuery = {
   db: DbOrTx;
@@ -13,10 +14,15 @@ type SeatQuery = {
   travelDate: string;
   launchId: string;
   seats: readonly string[];
+  /** The legs asked for: a holder counts when it shares one of them (docs/decisions/032). */
+  stretch: Stretch;
   now: Date;
 };
 
-/** Who holds each of the requested seats now: a ticket (`session: null`) or a live lock, with its e-mail. */
+/**
+ * Who holds each of the requested seats on a leg of the stretch now: a ticket (`session: null`)
+ * or a live lock, with its e-mail.
+ */
 async function listSeatHolders(q: SeatQuery): Promise<(SeatHolder & { email: string | null })[]> {
   const key = { scheduleId: q.scheduleId, travelDate: q.travelDate, launchId: q.launchId };
   const seats = [...q.seats];
@@ -25,7 +31,13 @@ async function listSeatHolders(q: SeatQuery): Promise<(SeatHolder & { email: str
       q.db
         .select({ seat: ticketSeats.seatNumber })
         .from(ticketSeats)
-        .where(and(onTripLaunch(ticketSeats, key), inArray(ticketSeats.seatNumber, seats))),
+        .where(
+          and(
+            onTripLaunch(ticketSeats, key),
+            inArray(ticketSeats.seatNumber, seats),
+            sharesLeg(ticketSeats, q.stretch),
+          ),
+        ),
     () =>
       q.db
         .select({
@@ -39,6 +51,7 @@ async function listSeatHolders(q: SeatQuery): Promise<(SeatHolder & { email: str
           and(
             onTripLaunch(seatLocks, key),
             inArray(seatLocks.seatNumber, seats),
+            sharesLeg(seatLocks, q.stretch),
             gt(seatLocks.lockedUntil, q.now),
           ),
         ),
@@ -54,7 +67,7 @@ export type RefuseTakenSeatsOptions = SeatQuery & {
 
 /**
  * Throws 409 seats_unavailable naming, in label order, every requested seat that a ticket or
- * another session's live lock holds. With `email` (a booking), a lock of this very session
+ * another session's live lock holds on a leg of the stretch. With `email` (a booking), a lock of this very session
  * made for another e-mail is refused too (409 lock_email_mismatch): the seats were held with a
  * different verified address. One read: lockSeats and createBooking run it in their
  * transactions; outside one it is the quick answer for seats someone just won

@@ -7,7 +7,7 @@
 export function chooseSeats(opts: {
   /** The target vessel's seat labels, in its order (row by row). */
   labels: readonly string[];
-  /** Which of them are free. */
+  /** Which of them are free for the legs the party travels (seats are sold per leg). */
   free: ReadonlySet<string>;
   /** The party's seats on the departure they leave. */
   seats: readonly string[];

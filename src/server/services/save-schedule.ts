@@ -8,8 +8,10 @@ import { scheduleLaunches, scheduleRouteStops, schedules, tickets } from '../db/
 import { writeAudit } from '../lib/audit.ts';
 import { AppError } from '../lib/errors.ts';
 import { announce } from '../lib/live-events.ts';
+import { stretchOn } from '../lib/stretch.ts';
 import { checkScheduleReferences } from './check-schedule-references.ts';
 import { lockSchedule } from './lock-schedule.ts';
+import { placeSeatsOnStops } from './place-seats-on-stops.ts';
 import { readSchedule } from './read-schedule.ts';
 
 type ParsedSchedule = z.output<typeof scheduleInputSchema>;
@@ -46,14 +48,10 @@ async function checkActiveBookings(
   const problems: string[] = [];
   if (input.travelDate !== current.travelDate) problems.push('the travel date');
   if (active.some((t) => !input.launchIds.includes(t.launchId))) problems.push('a launch');
-  const order = new Map(input.routeStops.map((s, i) => [s.locationId, i]));
-  const stopBroken = active.some((t) => {
-    if (!t.originId || !t.destinationId) return false;
-    const from = order.get(t.originId);
-    const to = order.get(t.destinationId);
-    return from === undefined || to === undefined || from >= to;
-  });
-  if (stopBroken) problems.push('a stop');
+  // Each booking keeps a stretch on the new stops: its From (none: the first stop) before its To
+  // (none: the last), which is what its seats are placed again by (placeSeatsOnStops).
+  const stopIds = input.routeStops.map((s) => s.locationId);
+  if (active.some((t) => !stretchOn(stopIds, t.originId, t.destinationId))) problems.push('a stop');
   if (problems.length > 0) {
     throw new AppError('schedule_in_use', MSG.scheduleEditBreaksBookings(problems.join(' and ')), 409, {
       details: { activeBookings: active.length },
@@ -129,6 +127,12 @@ export async function saveSchedule(opts: SaveScheduleOptions): Promise<AdminSche
       .set({ travelDate: input.travelDate, departureTime })
       .where(eq(schedules.id, current.id));
     await writeSaved(tx, current.id, opts, before);
+    // Stops inserted or removed between a booking's From and To move the positions its seats'
+    // legs are counted by: the seat rows are placed again on the new stops.
+    const stopIds = input.routeStops.map((s) => s.locationId);
+    if (stopIds.join() !== before.routeStops.map((s) => s.locationId).join()) {
+      await placeSeatsOnStops({ db: tx, scheduleId: current.id, stopIds });
+    }
     return current.id;
   });
 

@@ -59,7 +59,7 @@ export async function sellAtCounter(
       const now = clock.now();
       const trip = await checkTrip({ db: tx, input, now, timeZone: opts.tzOperator, atCounter: true });
       const session = staffLockSession(seller.sessionId);
-      await refuseTakenSeats({ db: tx, ...input, session, now });
+      await refuseTakenSeats({ db: tx, ...input, stretch: trip.stretch, session, now });
 
       const [settings] = await tx
         .select()
@@ -113,7 +113,7 @@ export async function sellAtCounter(
       });
 
       // The same unique index as an online booking decides a contested seat.
-      await takeSeats({ db: tx, ticketId: ticket.id, key: input });
+      await takeSeats({ db: tx, ticketId: ticket.id, key: input, stretch: trip.stretch });
       await releaseSeats({ db: tx, ...input, session });
 
       await writeAudit({

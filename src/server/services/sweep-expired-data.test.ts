@@ -192,6 +192,8 @@ describe(`sweepExpiredData (${testDatabaseKind})`, () => {
       seatNumber,
       lockedUntil,
       userSession: 'session-1',
+      fromStop: 0,
+      toStop: 1,
     });
     await database.db
       .insert(seatLocks)

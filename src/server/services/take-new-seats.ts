@@ -5,7 +5,12 @@ import type { Placed, Schedule } from '#server/lib/move-plan.ts';
 
 export type TakeNewSeatsOptions = { db: Tx; placed: Placed; target: Schedule };
 
-/** Takes a party's new seats; false when a concurrent booking took one first (nothing kept). */
+/**
+ * Takes a party's new seats for the legs of its stretch on the target; false when a concurrent
+ * booking took one of them first on a shared leg (nothing kept). ON CONFLICT DO NOTHING without
+ * a target covers the exclusion constraint too: a row sharing a leg with one already there is
+ * skipped, not an error that would abort the move's transaction.
+ */
 export async function takeNewSeats({ db: tx, placed: p, target }: TakeNewSeatsOptions): Promise<boolean> {
   const inserted = await tx
     .insert(ticketSeats)
@@ -16,6 +21,8 @@ export async function takeNewSeats({ db: tx, placed: p, target }: TakeNewSeatsOp
         travelDate: target.travelDate,
         launchId: p.vessel.id,
         seatNumber,
+        fromStop: p.stretch.fromStop,
+        toStop: p.stretch.toStop,
       })),
     )
     .onConflictDoNothing()

@@ -148,6 +148,8 @@ export const MSG = {
     'This schedule uses a deleted launch or location. Edit it to choose another, then duplicate it.',
   scheduleEditBreaksBookings: (what: string) =>
     `This change would remove ${what} that active bookings use. Keep it, or reject or delete those bookings first.`,
+  scheduleEditSharesSeats: (seats: string[]) =>
+    `In this stop order, two active bookings of ${seats.length === 1 ? 'seat' : 'seats'} ${seats.join(', ')} would travel the same part of the route. Keep the order, or move one of those bookings first.`,
   launchRequired: 'Please fill in all required fields',
   launchSeatLabels: 'Seat labels must be unique and not empty (at most 10 characters each)',
   launchSaveFailed: 'Failed to save launch',

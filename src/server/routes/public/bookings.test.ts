@@ -115,6 +115,8 @@ describe(`bookings (${testDatabaseKind})`, () => {
         seatNumber,
         lockedUntil: new Date(nowMs + 10 * 60_000),
         userSession: session,
+        fromStop: 0,
+        toStop: 1,
       })),
     );
     const booking = await bookingFor(trip, {
@@ -296,6 +298,8 @@ describe(`bookings (${testDatabaseKind})`, () => {
       launchId,
       seatNumber: 'C3',
       userSession: randomUUID(),
+      fromStop: 0,
+      toStop: 1,
     };
     const lockedBooking = await bookingFor(trip, { seats: ['C3'] });
     await t.database.db.insert(seatLocks).values({ ...lock, lockedUntil: new Date(nowMs + 60_000) });

@@ -206,6 +206,34 @@ describe(`fair holds (${testDatabaseKind})`, () => {
     );
   });
 
+  it('counts what one address holds on each leg: a seat freed at a stop never lets it hold more of a departure', async () => {
+    const trip = await makeSchedule(db(), { stops: 4 });
+    const [male, airport, thoddoo, rasdhoo] = trip.stops.map((s) => s.locationId);
+    const ip = '198.51.100.30';
+    const v = await verify('legs@example.com', ip);
+    const seats = ['A1', 'A2', 'A3', 'A4', 'B1', 'B2'];
+    const on = (originId?: string, destinationId?: string) => ({
+      token: v.token,
+      ip,
+      ...(originId ? { originId } : {}),
+      ...(destinationId ? { destinationId } : {}),
+    });
+    // Half of the 12 seats on the first leg is the most this address may hold there.
+    expect((await lock(trip, seats, on(male, airport))).statusCode).toBe(200);
+    const more = await lock(trip, ['B3'], on(male, thoddoo));
+    expect(more.statusCode).toBe(429);
+    expect(more.json().error).toMatchObject({ code: 'seat_hold_limit', more: 0 });
+    // The same seats after the Airport are other legs: as many again, never more on any leg.
+    expect((await lock(trip, seats, on(airport, rasdhoo))).statusCode).toBe(200);
+    const after = await lock(trip, ['B3'], on(thoddoo, rasdhoo));
+    expect(after.statusCode).toBe(429);
+    expect(after.json().error).toMatchObject({ code: 'seat_hold_limit', more: 0 });
+    // A whole-departure lock (no stops named) counts on every leg.
+    const whole = await lock(trip, ['B3'], on());
+    expect(whole.statusCode).toBe(429);
+    expect(await heldBy(trip, ip)).toBe(12);
+  });
+
   it('lets one e-mail hold at most 20 seats in live locks, across departures', async () => {
     const big = await makeLaunch(db(), { seats: 48 });
     const first = await makeSchedule(db(), { launchIds: [big.id] });

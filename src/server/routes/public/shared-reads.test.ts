@@ -70,6 +70,8 @@ describe(`shared seat maps and searches (${testDatabaseKind})`, () => {
         seatNumber: seat,
         lockedUntil: new Date(current.getTime() + HOLD_SECONDS * 1000),
         userSession: randomUUID(),
+        fromStop: 0,
+        toStop: 1,
       });
 
   it('shows a passenger their own lock as mine right after locking, and everyone else as locked', async () => {

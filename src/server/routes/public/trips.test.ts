@@ -337,6 +337,8 @@ describe(`trips, seat map and seat locks (${testDatabaseKind})`, () => {
           seatNumber: 'A2',
           lockedUntil: new Date(current.getTime() - 1000),
           userSession: randomUUID(),
+          fromStop: 0,
+          toStop: 1,
         });
       t.app.deps.tripSearchCache.clear();
       expect(await available()).toBe(11);

@@ -6,7 +6,6 @@ import { listTripDates } from '#server/services/list-trip-dates.ts';
 import { listTripLaunches } from '#server/services/list-trip-launches.ts';
 import { lockSeats } from '#server/services/lock-seats.ts';
 import { readSeatMap } from '#server/services/read-seat-map.ts';
-import { refuseTakenSeats } from '#server/services/refuse-taken-seats.ts';
 import { releaseSeats } from '#server/services/release-seats.ts';
 import { searchTrips } from '#server/services/search-trips.ts';
 import { BOOKING_SESSION_HEADER } from '#shared/http-headers.ts';
@@ -141,12 +140,16 @@ export default defineRoutes(
           passenger: { verificationToken, clientIp: req.ip, limits: holdLimitsOf(config) },
         };
         return seatLockGate.lock(
-          { trip: `${scheduleId}|${travelDate}`, launchId, session, seats, now },
-          async ({ contested, remember }) => {
-            // Seats another session just won here: one read refuses them, no transaction needed.
-            if (contested) await refuseTakenSeats({ ...request, remember });
-            return lockSeats(request);
+          {
+            trip: `${scheduleId}|${travelDate}`,
+            launchId,
+            stretch: `${hold.originId ?? ''}>${hold.destinationId ?? ''}`,
+            session,
+            seats,
+            now,
           },
+          // Who holds the seats, as the lock reads them, is remembered for the next request.
+          ({ remember }) => lockSeats({ ...request, remember }),
           seatsUnavailable,
         );
       },
