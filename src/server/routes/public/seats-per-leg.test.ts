@@ -74,8 +74,22 @@ describe(`seats sold per leg (${testDatabaseKind})`, () => {
     },
   );
 
+  type Passenger = { email: string; token: string };
+  /** A passenger who has verified a fresh e-mail (step 2). */
+  const passenger = async (): Promise<Passenger> => {
+    const email = `p-${randomUUID()}@example.com`;
+    return { email, token: await verifiedToken(t.app, email) };
+  };
+
   /** POST /api/seat-locks from `session` for `seats` from `from` to `to`, with a verified e-mail. */
-  const lock = async (route: Route, session: string, seats: string[], from: Stop, to: Stop) =>
+  const lock = async (
+    route: Route,
+    session: string,
+    seats: string[],
+    from: Stop,
+    to: Stop,
+    who?: Passenger,
+  ) =>
     t.app.inject({
       method: 'POST',
       url: '/api/seat-locks',
@@ -87,7 +101,7 @@ describe(`seats sold per leg (${testDatabaseKind})`, () => {
         seats,
         originId: route.at(from),
         destinationId: route.at(to),
-        verificationToken: await verifiedToken(t.app, `lock-${randomUUID()}@example.com`),
+        verificationToken: (who ?? (await passenger())).token,
       },
     });
 
@@ -105,8 +119,15 @@ describe(`seats sold per leg (${testDatabaseKind})`, () => {
     });
 
   /** The wizard's booking: the e-mail verified, then POST /api/bookings from `session`. */
-  const book = async (route: Route, session: string, seats: string[], from: Stop, to: Stop) => {
-    const email = `book-${randomUUID()}@example.com`;
+  const book = async (
+    route: Route,
+    session: string,
+    seats: string[],
+    from: Stop,
+    to: Stop,
+    who?: Passenger,
+  ) => {
+    const { email, token } = who ?? (await passenger());
     const body = bookingRequest({
       scheduleId: route.trip.schedule.id,
       travelDate: route.trip.schedule.travelDate,
@@ -115,7 +136,7 @@ describe(`seats sold per leg (${testDatabaseKind})`, () => {
       launchId: route.launchId,
       seats,
       email,
-      verificationToken: await verifiedToken(t.app, email),
+      verificationToken: token,
     });
     return postBooking(t.app, body, { session });
   };
@@ -176,11 +197,12 @@ describe(`seats sold per leg (${testDatabaseKind})`, () => {
   it('books one seat Malé -> Airport online and Airport -> Rasdhoo at the counter, and refuses it Malé -> Thoddoo while either booking holds it', async () => {
     const route = await fourStopRoute(t);
     const online = randomUUID();
+    const aishath = await passenger();
 
     // The wizard: the seat held for the passenger's stretch, then the booking from that session.
-    const held = await lock(route, online, ['A1'], 'Malé', 'Airport');
+    const held = await lock(route, online, ['A1'], 'Malé', 'Airport', aishath);
     expect(held.statusCode, held.body).toBe(200);
-    const booked = await book(route, online, ['A1'], 'Malé', 'Airport');
+    const booked = await book(route, online, ['A1'], 'Malé', 'Airport', aishath);
     expect(booked.statusCode, booked.body).toBe(201);
     const onlineTicket = await ticketByReference(t.app, booked.json().reference);
 
