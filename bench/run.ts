@@ -2,10 +2,10 @@
 // PostgreSQL too (that database is emptied first). Timing goals live here, never in tests.
 // Usage: npm run bench
 //   env: BENCH_RATE=1000 BENCH_SECONDS=10 BENCH_DATABASE_URL=postgres://... BENCH_PORT=3190
-//        BENCH_ONLY=start,reads,mixes,race,submit,counter,js (or endpoint words: trips,lookup,health,...)
+//        BENCH_ONLY=start,reads,mixes,race,contention,submit,counter,js (or endpoint words: trips,lookup,health,...)
 //        BENCH_DB=pglite|postgresql (only one of the two databases)
 //        BENCH_MIX_SECONDS=5 BENCH_MIX_ROUNDS=3 (the unthrottled read mixes)
-//        BENCH_RACE=30,100,500 BENCH_BOOKINGS=40 BENCH_UPLOAD_CONCURRENCY=4 BENCH_SEARCH_RATE=200
+//        BENCH_RACE=30,100,500 BENCH_CONTENTION=50 BENCH_CONTENTION_ROUNDS=3 BENCH_BOOKINGS=40 BENCH_UPLOAD_CONCURRENCY=4 BENCH_SEARCH_RATE=200
 //        BENCH_SLIP=photo|noise (the 2 MB slip: a photo-like JPEG, or random noise as the worst case)
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -13,6 +13,7 @@ import { CHROMIUM_ARGS, findChromium } from '#scripts/browser.ts';
 import { FIRST_LOAD_BUDGET_KB, measurePublicFirstLoads } from '#scripts/first-load.ts';
 import { buildIsStale, buildWeb } from '../scripts/web-build.ts';
 import { type SmtpSink, startSmtpSink } from '../tests/setup/smtp-sink.ts';
+import { benchContention } from './contention.ts';
 import { benchCounter } from './counter.ts';
 import { closeConnections } from './http.ts';
 import { benchMixes } from './mixes.ts';
@@ -36,6 +37,8 @@ const mixSeconds = Number(process.env.BENCH_MIX_SECONDS ?? 5);
 const mixRounds = Number(process.env.BENCH_MIX_ROUNDS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 3190);
 const raceSizes = (process.env.BENCH_RACE ?? '30,100,500').split(',').map(Number);
+const contenders = Number(process.env.BENCH_CONTENTION ?? 50);
+const contentionRounds = Number(process.env.BENCH_CONTENTION_ROUNDS ?? 3);
 const bookings = Number(process.env.BENCH_BOOKINGS ?? 40);
 const uploadConcurrency = Number(process.env.BENCH_UPLOAD_CONCURRENCY ?? 4);
 const searchRate = Number(process.env.BENCH_SEARCH_RATE ?? 200);
@@ -44,7 +47,7 @@ const RESTARTS = 3;
 /** One seller's queue: sales one after another. */
 const COUNTER_SALES = 40;
 
-const SECTIONS = ['start', 'reads', 'mixes', 'race', 'submit', 'counter', 'js'];
+const SECTIONS = ['start', 'reads', 'mixes', 'race', 'contention', 'submit', 'counter', 'js'];
 const only = process.env.BENCH_ONLY?.split(',')
   .map((w) => w.trim())
   .filter(Boolean);
@@ -135,9 +138,19 @@ async function startTimes(db: BenchDatabase, env: Record<string, string>): Promi
   };
 }
 
-async function benchDatabase(db: BenchDatabase, sink: SmtpSink, slip: Buffer): Promise<Section[]> {
+/**
+ * Every section on one database, each printed as soon as it is measured (a later section that
+ * throws loses none of them); returns whether any failed.
+ */
+async function benchDatabase(db: BenchDatabase, sink: SmtpSink, slip: Buffer): Promise<boolean> {
   const env = { SMTP_URL: sink.url, MAIL_FROM: 'bench@example.com' };
-  const sections: Section[] = [];
+  let failed = false;
+  const sections = {
+    push(section: Section) {
+      printSection(section);
+      failed ||= section.failures.length > 0;
+    },
+  };
   if (wants('start')) sections.push(await startTimes(db, env));
   else await db.reset();
 
@@ -147,9 +160,11 @@ async function benchDatabase(db: BenchDatabase, sink: SmtpSink, slip: Buffer): P
     const api = new Api(server.url, sink);
     const needLookup =
       wants('reads') && (!only || only.some((w) => ['reads', 'lookup', 'bookings'].includes(w)));
-    const needTrips = wants('race') || wants('submit') || wants('counter') || needLookup;
+    const needTrips =
+      wants('race') || wants('contention') || wants('submit') || wants('counter') || needLookup;
     let lookupReference: string | undefined;
     let raceTrips: Awaited<ReturnType<Api['addTrips']>> = [];
+    let contentionTrips: Awaited<ReturnType<Api['addTrips']>> = [];
     let submitTrip: Awaited<ReturnType<Api['addTrips']>>[number] | undefined;
     let counterTrip: Awaited<ReturnType<Api['addTrips']>>[number] | undefined;
     if (needTrips) {
@@ -157,6 +172,16 @@ async function benchDatabase(db: BenchDatabase, sink: SmtpSink, slip: Buffer): P
       const date = tomorrow();
       const times = raceSizes.map((_, i) => `${String(6 + i).padStart(2, '0')}:15`);
       raceTrips = await api.addTrips({ capacity: 200, travelDate: date, times });
+      // One trip per contention round, on a launch of its own with room for the overlapping pairs.
+      const contentionTimes = Array.from(
+        { length: contentionRounds },
+        (_, i) => `${String(10 + i).padStart(2, '0')}:45`,
+      );
+      contentionTrips = await api.addTrips({
+        capacity: Math.max(200, 101 + Math.ceil(contenders / 2)),
+        travelDate: date,
+        times: contentionTimes,
+      });
       [submitTrip] = await api.addTrips({ capacity: 200, travelDate: date, times: ['18:45'] });
       if (!submitTrip) throw new Error('no trip for submissions');
       [counterTrip] = await api.addTrips({ capacity: COUNTER_SALES, travelDate: date, times: ['19:15'] });
@@ -175,11 +200,19 @@ async function benchDatabase(db: BenchDatabase, sink: SmtpSink, slip: Buffer): P
           rounds: mixRounds,
           fixedRate: db.name === 'PGlite',
           slip,
-          otherSections: [...raceTrips, ...(submitTrip ? [submitTrip] : [])].map((t) => t.scheduleId),
+          // Every trip another section locks or sells seats on (the counter's too: a mix's lock on
+          // its S1 would refuse the seller's first hold).
+          otherSections: [
+            ...raceTrips,
+            ...contentionTrips,
+            ...(submitTrip ? [submitTrip] : []),
+            ...(counterTrip ? [counterTrip] : []),
+          ].map((t) => t.scheduleId),
         }),
       );
     }
     if (wants('race')) sections.push(await benchRace(api, raceTrips, raceSizes));
+    if (wants('contention')) sections.push(await benchContention(api, contentionTrips, contenders));
     if (wants('submit') && submitTrip) {
       sections.push(
         await benchSubmit(api, submitTrip, {
@@ -198,7 +231,7 @@ async function benchDatabase(db: BenchDatabase, sink: SmtpSink, slip: Buffer): P
     if (code !== 0) console.error(`server exited with ${code}:\n${server.output().slice(-4000)}`);
     closeConnections();
   }
-  return sections;
+  return failed;
 }
 
 const started = performance.now();
@@ -218,10 +251,7 @@ try {
     const dbStarted = performance.now();
     console.log(`\n## ${db.name}\n`);
     try {
-      for (const section of await benchDatabase(db, sink, slip)) {
-        printSection(section);
-        failed ||= section.failures.length > 0;
-      }
+      failed = (await benchDatabase(db, sink, slip)) || failed;
     } catch (err) {
       console.error(err);
       failed = true;
