@@ -563,7 +563,7 @@ describe(`a leg of a seat is sold once, under random commands (${testDatabaseKin
         };
         await fc.asyncModelRun(setup, cmds);
       }),
-      { numRuns: 40 },
+      { numRuns: 20 },
     );
     // The property held over runs that did contend: stretches were granted and refused.
     const tally = JSON.stringify(Object.fromEntries(seen));
