@@ -171,6 +171,8 @@ function findGroup(utility: string): string | null {
     case 'font':
       return WEIGHTS.has(rest) ? 'font-weight' : 'font-family';
     case 'border': {
+      // Table borders' model (border-collapse, border-separate) is no border colour.
+      if (rest === 'collapse' || rest === 'separate') return 'border-collapse';
       const side = /^([xytrblse])(-|$)/.exec(rest);
       const value = side ? rest.slice(2) : rest;
       const suffix = side ? `-${side[1]}` : '';
