@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { CURRENCIES, DEFAULT_COUNTRY_CODE } from './constants.ts';
 import { eTicketSchema } from './e-ticket-api.ts';
+import { pairPricesSchema } from './fares.ts';
 import { LANGUAGES } from './languages.ts';
 import { COUNTER_MSG } from './messages/staff.ts';
 import { paymentSettingsViewSchema, TICKET_CATEGORIES, TICKET_TYPES } from './schemas.ts';
@@ -51,10 +52,15 @@ export const counterDepartureSchema = z.object({
   departureTime: z.string(),
   stops: z.array(counterStopSchema),
   launches: z.array(z.object({ id: z.string(), name: z.string() })),
+  /**
+   * The prices of every From -> To the departure sells (each stop to each later one): the pair's
+   * own fares, else the default list (docs/decisions/033-fares-per-port-pair.md).
+   */
+  fares: z.array(pairPricesSchema),
 });
 export type CounterDeparture = z.infer<typeof counterDepartureSchema>;
 
-/** The prices and the exchange rate the counter sells at: those of the payment settings. */
+/** The default prices (the payment settings') and the exchange rate the counter sells at. */
 export const counterPricesSchema = paymentSettingsViewSchema.pick({
   localAdultPrice: true,
   localChildPrice: true,

@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'email_not_verified',
   'extra_payment_again',
   'extra_payment_under_review',
+  'fare_exists',
+  'fare_not_found',
   'forbidden',
   'idempotency_in_progress',
   'idempotency_key_reused',

@@ -237,6 +237,19 @@ export const tripSchema = z.object({
    * booking's default payment currency, for a party with both).
    */
   fare: z.object({ amount: z.string(), currency: z.enum(CURRENCIES), tickets: z.number().int() }),
+  /**
+   * The unit prices of this From -> To (docs/decisions/033-fares-per-port-pair.md): the pair's own
+   * where it has them, else the operator's price list; the wizard's later steps preview totals
+   * with them. Optional for a trip a browser kept from before they were sent.
+   */
+  prices: z
+    .object({
+      localAdultPrice: z.string(),
+      localChildPrice: z.string(),
+      foreignerAdultPrice: z.string(),
+      foreignerChildPrice: z.string(),
+    })
+    .optional(),
 });
 export type Trip = z.infer<typeof tripSchema>;
 

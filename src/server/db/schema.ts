@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -520,6 +521,36 @@ export const paymentSettings = pgTable('payment_settings', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A port pair's own prices (docs/decisions/033-fares-per-port-pair.md): one row per origin ->
+ * destination, ticket type and category, in that type's currency (local MVR, foreigner USD).
+ * A type and category the pair has no row for is charged the payment settings' price. The
+ * category is a code, so a later one (an infant, a concession) is a row, not a column.
+ */
+export const routeFares = pgTable(
+  'route_fares',
+  {
+    id: id(),
+    originId: uuid('origin_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    destinationId: uuid('destination_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    ticketType: text('ticket_type').notNull(),
+    category: text('category').notNull(),
+    price: money('price').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('route_fares_pair_kind_uq').on(t.originId, t.destinationId, t.ticketType, t.category),
+    index('route_fares_destination_idx').on(t.destinationId),
+    check('route_fares_two_places', sql`${t.originId} <> ${t.destinationId}`),
+    check('route_fares_price_not_negative', sql`${t.price} >= 0`),
+  ],
+);
 
 export const pwaSettings = pgTable('pwa_settings', {
   id: id(),

@@ -11,7 +11,7 @@ import { signManageLink } from '#server/lib/manage-links.ts';
 import { normalizeEmail } from '#server/lib/one-time-codes.ts';
 import type { Storage } from '#server/lib/storage.ts';
 import { receivedMail } from '#server/mails/received-mail.ts';
-import { COMPRESSION, DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES, PAYMENT_METHOD } from '#shared/constants.ts';
+import { COMPRESSION, PAYMENT_METHOD } from '#shared/constants.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#shared/languages.ts';
 import { MSG } from '#shared/messages/api.ts';
 import { buildBreakdown, computeTotal, countByCategory } from '#shared/money.ts';
@@ -22,6 +22,7 @@ import { checkPendingBookings } from './check-pending-bookings.ts';
 import { checkTrip } from './check-trip.ts';
 import { emailNotVerified, findVerifiedEmail } from './find-verified-email.ts';
 import { insertTicket } from './insert-ticket.ts';
+import { firstPair, readFares } from './read-fares.ts';
 import { readSettingsRow } from './read-settings-row.ts';
 import { refuseTakenSeats } from './refuse-taken-seats.ts';
 import { releaseSeats } from './release-seats.ts';
@@ -151,9 +152,14 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
       const currency = input.paymentCurrency;
       const account = bankAccountFor(settings, currency);
       if (!account) throw new AppError('payment_details_missing', MSG.paymentDetailsMissing, 409);
-      const prices = settings ?? DEFAULT_PRICES;
-      const exchangeRate = settings?.exchangeRate ?? DEFAULT_EXCHANGE_RATE;
-      const breakdown = buildBreakdown(input.tickets, prices);
+      // The pair's prices, from the database alone: a request carries counts, never prices.
+      const fares = await readFares({
+        db: tx,
+        settings,
+        pairs: [{ originId: input.originId, destinationId: input.destinationId }],
+      });
+      const exchangeRate = fares.exchangeRate;
+      const breakdown = buildBreakdown(input.tickets, firstPair(fares));
       const totalAmount = computeTotal(breakdown, currency, exchangeRate);
 
       const ticket = await insertTicket({

@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { boardingClosures, schedules } from '#server/db/schema.ts';
-import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES } from '#shared/constants.ts';
 import type { CounterDay } from '#shared/counter.ts';
+import type { PairPrices } from '#shared/fares.ts';
 import { listAdminTripsWhere } from './list-admin-trips-where.ts';
-import { readSettingsRow } from './read-settings-row.ts';
+import { readFares } from './read-fares.ts';
 
 export type ListCounterDeparturesOptions = {
   db: DbOrTx;
@@ -15,7 +15,8 @@ export type ListCounterDeparturesOptions = {
 
 /**
  * The departures the counter may sell on one day, in departure order, each stop marked closed
- * once the crew closed boarding there; and the prices the sale will be charged at.
+ * once the crew closed boarding there, with the prices of each From -> To it sells; and the
+ * default prices.
  */
 export async function listCounterDepartures(opts: ListCounterDeparturesOptions): Promise<CounterDay> {
   const { db, date } = opts;
@@ -31,7 +32,12 @@ export async function listCounterDepartures(opts: ListCounterDeparturesOptions):
           ) as SQL,
           timeZone: opts.timeZone,
         });
-  const [closures, settings] = await readTogether(db, [
+  // Each stop to each later one: the pairs a sale on these departures can be priced at.
+  const pairsOf = (stops: ReadonlyArray<{ locationId: string }>) =>
+    stops.flatMap((from, i) =>
+      stops.slice(i + 1).map((to) => ({ originId: from.locationId, destinationId: to.locationId })),
+    );
+  const [closures, fares] = await readTogether(db, [
     () =>
       trips.length === 0
         ? []
@@ -44,10 +50,11 @@ export async function listCounterDepartures(opts: ListCounterDeparturesOptions):
                 trips.map((t) => t.scheduleId),
               ),
             ),
-    () => readSettingsRow({ db, table: 'payment' }),
+    () => readFares({ db, pairs: trips.flatMap((trip) => pairsOf(trip.stops)) }),
   ]);
   const closed = new Set(closures.map((c) => `${c.scheduleId}|${c.stop}`));
-  const prices = settings ?? DEFAULT_PRICES;
+  const byPair = new Map<string, PairPrices>(fares.pairs.map((p) => [`${p.originId}|${p.destinationId}`, p]));
+  const prices = fares.defaults;
   return {
     date,
     today: opts.today,
@@ -62,13 +69,14 @@ export async function listCounterDepartures(opts: ListCounterDeparturesOptions):
         closed: closed.has(`${trip.scheduleId}|${position}`),
       })),
       launches: trip.launches,
+      fares: pairsOf(trip.stops).flatMap((p) => byPair.get(`${p.originId}|${p.destinationId}`) ?? []),
     })),
     prices: {
       localAdultPrice: prices.localAdultPrice,
       localChildPrice: prices.localChildPrice,
       foreignerAdultPrice: prices.foreignerAdultPrice,
       foreignerChildPrice: prices.foreignerChildPrice,
-      exchangeRate: settings?.exchangeRate ?? DEFAULT_EXCHANGE_RATE,
+      exchangeRate: fares.exchangeRate,
     },
   };
 }

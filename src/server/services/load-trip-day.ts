@@ -29,7 +29,7 @@ type LaunchSeats = {
 
 /** One trip between one pair of stops, all but its free seats (those depend on the moment). */
 type PairTrip = {
-  trip: Omit<Trip, 'availableSeats' | 'fare'>;
+  trip: Omit<Trip, 'availableSeats' | 'fare' | 'prices'>;
   /** The exact departure from the From stop (HH:MM:SS...), the first sort key. */
   sortTime: string;
   /**

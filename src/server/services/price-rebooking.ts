@@ -1,9 +1,8 @@
 import type { DbOrTx } from '#server/db/client.ts';
 import type { Currency } from '#shared/constants.ts';
-import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES } from '#shared/constants.ts';
 import { buildBreakdown, computeTotal, toCents } from '#shared/money.ts';
 import type { TicketBreakdownRow } from '#shared/schemas.ts';
-import { readSettingsRow } from './read-settings-row.ts';
+import { firstPair, readFares } from './read-fares.ts';
 
 export type PricedRebooking = {
   breakdown: TicketBreakdownRow[];
@@ -13,26 +12,34 @@ export type PricedRebooking = {
 
 export type PriceRebookingOptions = {
   db: DbOrTx;
-  ticket: { ticketBreakdown: TicketBreakdownRow[]; currency: string; totalAmount: string };
+  ticket: {
+    ticketBreakdown: TicketBreakdownRow[];
+    currency: string;
+    totalAmount: string;
+    /** The booking's From and To, which a rebooking keeps: their pair's prices apply. */
+    userOriginId: string | null;
+    userDestinationId: string | null;
+  };
   free: boolean;
 };
 
 /**
- * What the same party costs now, in the booking's currency, and the difference from what the
+ * What the same party costs now on the booking's From -> To (its pair's prices, else the
+ * default list; docs/decisions/033), in the booking's currency, and the difference from what the
  * booking cost. After the operator cancelled the departure a rebooking is free: same price.
  */
 export async function priceRebooking({ db, ticket, free }: PriceRebookingOptions): Promise<PricedRebooking> {
   if (free)
     return { breakdown: ticket.ticketBreakdown, totalAmount: ticket.totalAmount, differenceCents: 0n };
-  const settings = await readSettingsRow({ db, table: 'payment' });
+  const { userOriginId: originId, userDestinationId: destinationId } = ticket;
+  const fares = await readFares({
+    db,
+    pairs: originId && destinationId ? [{ originId, destinationId }] : [],
+  });
   const breakdown = buildBreakdown(
     ticket.ticketBreakdown.map(({ type, category, quantity }) => ({ type, category, quantity })),
-    settings ?? DEFAULT_PRICES,
+    firstPair(fares),
   );
-  const totalAmount = computeTotal(
-    breakdown,
-    ticket.currency as Currency,
-    settings?.exchangeRate ?? DEFAULT_EXCHANGE_RATE,
-  );
+  const totalAmount = computeTotal(breakdown, ticket.currency as Currency, fares.exchangeRate);
   return { breakdown, totalAmount, differenceCents: toCents(totalAmount) - toCents(ticket.totalAmount) };
 }

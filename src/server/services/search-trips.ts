@@ -1,11 +1,10 @@
-import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES } from '#shared/constants.ts';
 import { partyFare } from '#shared/fare.ts';
 import type { Trip, TripSearchQuery } from '#shared/schemas.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { dateInZone, instantInZone } from '../lib/clock.ts';
 import type { MicroCache } from '../lib/micro-cache.ts';
 import { loadTripDay, type TripDay } from './load-trip-day.ts';
-import { readSettingsRow } from './read-settings-row.ts';
+import { firstPair, readFares } from './read-fares.ts';
 
 export type SearchTripsOptions = TripSearchQuery & {
   db: DbOrTx;
@@ -26,27 +25,30 @@ export async function searchTrips(opts: SearchTripsOptions): Promise<Trip[]> {
   if (!from || !to || from === to) return [];
   const today = dateInZone(now, opts.timeZone);
   if (date < today) return [];
-  const [day, settings] = await Promise.all([
+  const [day, fares] = await Promise.all([
     cache ? cache.get(date, () => loadTripDay({ db, date })) : loadTripDay({ db, date }),
-    readSettingsRow({ db, table: 'payment' }),
+    readFares({ db, pairs: [{ originId: from, destinationId: to }] }),
   ]);
   const trips = tripsBetween(day, { from, to, now, today, timeZone: opts.timeZone });
   if (trips.length === 0) return [];
-  // The operator's prices are the same for every departure: the fare is the party's, worked out as
-  // a booking's total is (create-booking.ts), before any seat is chosen.
-  const fare = partyFare(opts, settings ?? DEFAULT_PRICES, settings?.exchangeRate ?? DEFAULT_EXCHANGE_RATE);
-  return trips.map((trip) => ({ ...trip, fare }));
+  // The From -> To pair's prices are the same for every departure between them: the fare is the
+  // party's, worked out as a booking's total is (create-booking.ts), before any seat is chosen.
+  const prices = firstPair(fares);
+  const fare = partyFare(opts, prices, fares.exchangeRate);
+  const { localAdultPrice, localChildPrice, foreignerAdultPrice, foreignerChildPrice } = prices;
+  const unitPrices = { localAdultPrice, localChildPrice, foreignerAdultPrice, foreignerChildPrice };
+  return trips.map((trip) => ({ ...trip, fare, prices: unitPrices }));
 }
 
 /** The trips of a day between two stops at `now`, by departure from the From stop. */
 export function tripsBetween(
   day: TripDay,
   opts: { from: string; to: string; now: Date; today: string; timeZone: string },
-): Array<Omit<Trip, 'fare'>> {
+): Array<Omit<Trip, 'fare' | 'prices'>> {
   const found = day.byPair.get(`${opts.from}|${opts.to}`);
   if (!found) return [];
   const at = opts.now.getTime();
-  const trips: Array<Omit<Trip, 'fare'>> = [];
+  const trips: Array<Omit<Trip, 'fare' | 'prices'>> = [];
   for (const t of found) {
     // Today's departures that have left the From stop are gone (the same rule locks and bookings keep).
     if (day.date === opts.today) {

@@ -1,7 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { paymentSettings, tickets } from '#server/db/schema.ts';
+import { tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { type Seller, staffLockSession } from '#server/lib/counter-seller.ts';
@@ -10,7 +10,6 @@ import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
 import type { TicketSigner } from '#server/lib/ticket-signing.ts';
 import { approvedMail } from '#server/mails/approved-mail.ts';
-import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES } from '#shared/constants.ts';
 import { type CounterSale, type counterSaleRequestSchema, PAYMENT_METHOD_NAMES } from '#shared/counter.ts';
 import { COUNTER_MSG } from '#shared/messages/staff.ts';
 import { buildBreakdown, computeTotal, countByCategory, toCents } from '#shared/money.ts';
@@ -21,6 +20,7 @@ import { openShiftOf } from './open-shift-of.ts';
 import { readBookingView } from './read-booking-view.ts';
 import { readCounterSale } from './read-counter-sale.ts';
 import { signedCode } from './read-e-ticket.ts';
+import { firstPair, readFares } from './read-fares.ts';
 import { readTicket } from './read-ticket.ts';
 import { refuseTakenSeats } from './refuse-taken-seats.ts';
 import { releaseSeats } from './release-seats.ts';
@@ -61,14 +61,13 @@ export async function sellAtCounter(
       const session = staffLockSession(seller.sessionId);
       await refuseTakenSeats({ db: tx, ...input, stretch: trip.stretch, session, now });
 
-      const [settings] = await tx
-        .select()
-        .from(paymentSettings)
-        .orderBy(asc(paymentSettings.createdAt))
-        .limit(1);
-      const prices = settings ?? DEFAULT_PRICES;
-      const exchangeRate = settings?.exchangeRate ?? DEFAULT_EXCHANGE_RATE;
-      const breakdown = buildBreakdown(input.tickets, prices);
+      // The sale's From -> To prices (docs/decisions/033); the request carries counts, never prices.
+      const fares = await readFares({
+        db: tx,
+        pairs: [{ originId: input.originId, destinationId: input.destinationId }],
+      });
+      const exchangeRate = fares.exchangeRate;
+      const breakdown = buildBreakdown(input.tickets, firstPair(fares));
       const totalAmount = computeTotal(breakdown, input.currency, exchangeRate);
       const { payment } = input;
       if (payment.method === 'cash' && toCents(payment.received) < toCents(totalAmount)) {

@@ -73,6 +73,21 @@ export const COUNTER_MSG = {
 } as const;
 
 /** The refunds queue's texts (docs/decisions/026, 027). */
+/** The fares of a port pair (Payments: Fares by route; docs/decisions/033). */
+export const FARE_MSG = {
+  originRequired: 'Choose where the trip starts',
+  destinationRequired: 'Choose where the trip ends',
+  samePlace: 'From and To must be different places',
+  locationGone: 'This location no longer exists. Choose another.',
+  typeRequired: 'Choose local or foreigner',
+  categoryRequired: 'Choose adult or child',
+  priceInvalid: 'Enter a price of 0 or more, such as 25 or 25.50',
+  fareExists: 'This route already has a price for this ticket. Edit that one instead.',
+  fareNotFound: 'This fare no longer exists',
+  saved: 'Fares saved',
+  deleted: 'Fares deleted',
+} as const;
+
 export const REFUND_MSG = {
   bankReferenceRequired: 'Enter the bank reference of the refund payment',
   bankReferenceTooLong: 'The bank reference can have at most 100 characters',

@@ -66,6 +66,10 @@ const EXPECTED: Record<string, Role[]> = {
   // Prices and the exchange rate; the bank fields in it are the Owner's alone (tested apart).
   'GET /api/admin/payment-settings': OWNER_OFFICE,
   'PUT /api/admin/payment-settings': OWNER_OFFICE,
+  'GET /api/admin/fares': OWNER_OFFICE,
+  'POST /api/admin/fares': OWNER_OFFICE,
+  'PUT /api/admin/fares/:id': OWNER_OFFICE,
+  'DELETE /api/admin/fares/:id': OWNER_OFFICE,
   'GET /api/admin/pwa-settings': OWNER_OFFICE,
   'PUT /api/admin/pwa-settings': OWNER_OFFICE,
   'GET /api/admin/reminder-settings': OWNER_OFFICE,

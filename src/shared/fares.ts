@@ -1,0 +1,98 @@
+// Fares per port pair (docs/decisions/033-fares-per-port-pair.md): the HTTP contract of
+// /api/admin/fares, and the prices of a pair as the counter and the trip search give them.
+import { z } from 'zod';
+import { CURRENCIES } from './constants.ts';
+import { FARE_MSG } from './messages/staff.ts';
+import { TICKET_CATEGORIES, TICKET_TYPES } from './schemas.ts';
+
+/** The four unit prices a party is charged at: a pair's own where it has them, else the default list. */
+export type PriceList = {
+  localAdultPrice: string;
+  localChildPrice: string;
+  foreignerAdultPrice: string;
+  foreignerChildPrice: string;
+};
+
+export type TicketType = (typeof TICKET_TYPES)[number];
+/** The categories priced today; the table keeps a text code, so another is a row, not a column. */
+export type FareCategory = (typeof TICKET_CATEGORIES)[number];
+
+/** The price list's field for a ticket type and category ('local', 'adult' -> 'localAdultPrice'). */
+export const priceKey = (type: TicketType, category: FareCategory): keyof PriceList =>
+  `${type}${category === 'adult' ? 'Adult' : 'Child'}Price`;
+
+/** The four (type, category) a price list holds, in the order the screens list them. */
+export const FARE_KINDS: ReadonlyArray<{ type: TicketType; category: FareCategory }> = TICKET_TYPES.flatMap(
+  (type) => TICKET_CATEGORIES.map((category) => ({ type, category })),
+);
+
+/** A pair's four prices, each its own or, where it has none, the default list's. */
+export const pairPricesSchema = z.object({
+  originId: z.string(),
+  destinationId: z.string(),
+  localAdultPrice: z.string(),
+  localChildPrice: z.string(),
+  foreignerAdultPrice: z.string(),
+  foreignerChildPrice: z.string(),
+});
+export type PairPrices = z.infer<typeof pairPricesSchema>;
+
+const MONEY = /^\d{1,7}(\.\d{1,2})?$/;
+
+/** A fare as typed: up to 7 digits and 2 decimals, never negative (the counter's money format). */
+export const farePriceInput = z
+  .union([z.number(), z.string()], { error: FARE_MSG.priceInvalid })
+  .transform((v) => String(v).trim())
+  .pipe(z.string().regex(MONEY, { error: FARE_MSG.priceInvalid }));
+
+const locationId = (error: string) => z.uuid({ error });
+
+/** `POST /api/admin/fares` and `PUT /api/admin/fares/:id`: one price of one pair. */
+export const fareInputSchema = z
+  .object({
+    originId: locationId(FARE_MSG.originRequired),
+    destinationId: locationId(FARE_MSG.destinationRequired),
+    type: z.enum(TICKET_TYPES, { error: FARE_MSG.typeRequired }),
+    category: z.enum(TICKET_CATEGORIES, { error: FARE_MSG.categoryRequired }),
+    price: farePriceInput,
+  })
+  .refine((v) => v.originId !== v.destinationId, { error: FARE_MSG.samePlace, path: ['destinationId'] });
+export type FareInput = z.output<typeof fareInputSchema>;
+
+export const fareSchema = z.object({
+  id: z.string(),
+  originId: z.string(),
+  destinationId: z.string(),
+  type: z.enum(TICKET_TYPES),
+  category: z.string(),
+  /** In the type's currency: local MVR, foreigner USD. */
+  price: z.string(),
+  currency: z.enum(CURRENCIES),
+});
+export type Fare = z.infer<typeof fareSchema>;
+
+/** `GET /api/admin/fares`: every pair's own prices, by origin and destination name. */
+export const fareListSchema = z.object({ fares: z.array(fareSchema) });
+
+export const fareIdParamsSchema = z.object({ id: z.uuid() });
+
+const formPrice = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || MONEY.test(v), { error: FARE_MSG.priceInvalid });
+
+/** The Payments screen's form for one pair: an empty price is the default list's. */
+export const farePairFormSchema = z
+  .object({
+    originId: z.string().min(1, { error: FARE_MSG.originRequired }),
+    destinationId: z.string().min(1, { error: FARE_MSG.destinationRequired }),
+    localAdultPrice: formPrice,
+    localChildPrice: formPrice,
+    foreignerAdultPrice: formPrice,
+    foreignerChildPrice: formPrice,
+  })
+  .refine((v) => !v.originId || v.originId !== v.destinationId, {
+    error: FARE_MSG.samePlace,
+    path: ['destinationId'],
+  });
+export type FarePairForm = z.input<typeof farePairFormSchema>;
