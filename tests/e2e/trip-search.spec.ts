@@ -3,7 +3,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Page } from '@playwright/test';
 import { partyFare } from '#shared/fare.ts';
 import { allTexts, type TextId } from '#shared/messages/catalogues.ts';
-import type { Location, PublicSettings } from '#shared/schemas.ts';
+import type { Location, PublicSettings, Trip } from '#shared/schemas.ts';
 import { expect, test } from './fixtures.ts';
 import { json, operatorDate } from './support/booking-api.ts';
 import { expectAccessible } from './support/ui.ts';
@@ -79,6 +79,15 @@ for (const [language, locale] of [
 
     test('a trip found tells its arrival, its duration and the party’s fare', async ({ page }) => {
       const settings = await json<PublicSettings>(await page.request.get('/api/settings/public'));
+      // Malé -> Thoddoo has fares of its own (the demo's, docs/decisions/033): the trip's prices.
+      const all = await json<Location[]>(await page.request.get('/api/locations'));
+      const idOf = (english: string) => all.find((l) => l.name === english)?.id ?? '';
+      const [found] = await json<Trip[]>(
+        await page.request.get(
+          `/api/trips?date=${operatorDate(DAY)}&from=${idOf('Malé')}&to=${idOf('Thoddoo')}`,
+        ),
+      );
+      const prices = { ...settings, ...found?.prices };
       await page.goto('/booking');
       const place = await places(page);
       await dateField(page).fill(operatorDate(DAY));
@@ -95,7 +104,7 @@ for (const [language, locale] of [
       await expect(trip).toContainText(text('vessel.duration', { h: 1, m: 45 }));
       const one = partyFare(
         { localAdult: 1, localChild: 0, foreignerAdult: 0, foreignerChild: 0 },
-        settings,
+        prices,
         settings.exchangeRate,
       );
       await expect(trip).toContainText(
@@ -109,7 +118,7 @@ for (const [language, locale] of [
       await page.getByRole('button', { name: text('passenger.addForeignerAdult') }).click();
       const two = partyFare(
         { localAdult: 1, localChild: 0, foreignerAdult: 1, foreignerChild: 0 },
-        settings,
+        prices,
         settings.exchangeRate,
       );
       expect(two.currency).toBe('USD');

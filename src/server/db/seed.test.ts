@@ -19,11 +19,12 @@ import {
   locations,
   paymentSettings,
   pwaSettings,
+  routeFares,
   scheduleLaunches,
   scheduleRouteStops,
   schedules,
 } from './schema.ts';
-import { DEMO_ROUTES, DEMO_SCHEDULE_DAYS, seedDemo } from './seed.ts';
+import { DEMO_FARES, DEMO_ROUTES, DEMO_SCHEDULE_DAYS, seedDemo } from './seed.ts';
 
 const TZ = 'Indian/Maldives';
 // 20:00 UTC is already the next day in the Maldives (UTC+5): "today" must come from the operator zone.
@@ -173,7 +174,7 @@ describe(`seedDemo (${testDatabaseKind})`, () => {
       .orderBy(asc(scheduleRouteStops.scheduleId), asc(scheduleRouteStops.stopOrder));
     const bySchedule = new Map<string, typeof rows>();
     for (const row of rows) bySchedule.set(row.scheduleId, [...(bySchedule.get(row.scheduleId) ?? []), row]);
-    const multi = [...bySchedule.entries()].filter(([, s]) => s.length === 4);
+    const multi = [...bySchedule.entries()].filter(([, s]) => s.length === 4 && s[0]?.name === 'Malé');
     expect(multi).toHaveLength(14);
 
     const launchRows = await db.select().from(launches);
@@ -188,6 +189,52 @@ describe(`seedDemo (${testDatabaseKind})`, () => {
         .where(eq(scheduleLaunches.scheduleId, scheduleId));
       expect(links.map((l) => l.launchId).sort()).toEqual(launchRows.map((l) => l.id).sort());
     }
+  });
+
+  it('runs the multi-stop route back every afternoon, leaving Rasdhoo after the morning one arrives', async () => {
+    const rows = await database.db
+      .select({
+        scheduleId: scheduleRouteStops.scheduleId,
+        time: scheduleRouteStops.departureTime,
+        name: locations.name,
+      })
+      .from(scheduleRouteStops)
+      .innerJoin(locations, eq(locations.id, scheduleRouteStops.locationId))
+      .orderBy(asc(scheduleRouteStops.scheduleId), asc(scheduleRouteStops.stopOrder));
+    const bySchedule = new Map<string, typeof rows>();
+    for (const row of rows) bySchedule.set(row.scheduleId, [...(bySchedule.get(row.scheduleId) ?? []), row]);
+    const back = [...bySchedule.values()].filter((s) => s[0]?.name === 'Rasdhoo');
+    expect(back).toHaveLength(DEMO_SCHEDULE_DAYS);
+    for (const stops of back) {
+      expect(stops.map((s) => s.name)).toEqual(['Rasdhoo', 'Thoddoo', 'Airport', 'Malé']);
+      const times = stops.map((s) => s.time?.slice(0, 5) ?? '');
+      expect(times).toEqual([...times].sort());
+      // The outbound is at Rasdhoo at 11:15.
+      expect(times[0] && times[0] > '11:15').toBe(true);
+    }
+  });
+
+  it('prices the multi-stop route per port pair, rising with distance, each way its own', async () => {
+    const names = new Map((await database.db.select().from(locations)).map((l) => [l.id, l.name] as const));
+    const fares = await database.db.select().from(routeFares);
+    expect(fares).toHaveLength(DEMO_FARES.length * 4);
+    const localAdult = (from: string, to: string) =>
+      fares.find(
+        (f) =>
+          names.get(f.originId) === from &&
+          names.get(f.destinationId) === to &&
+          f.ticketType === 'local' &&
+          f.category === 'adult',
+      )?.price;
+    // Malé -> Airport keeps the default list (25.00); further stops cost more.
+    expect(localAdult('Malé', 'Airport')).toBeUndefined();
+    expect(Number(localAdult('Malé', 'Thoddoo'))).toBeGreaterThan(25);
+    expect(Number(localAdult('Malé', 'Rasdhoo'))).toBeGreaterThan(Number(localAdult('Malé', 'Thoddoo')));
+    expect(Number(localAdult('Airport', 'Rasdhoo'))).toBeGreaterThan(
+      Number(localAdult('Airport', 'Thoddoo')),
+    );
+    expect(localAdult('Rasdhoo', 'Malé')).toBeDefined();
+    expect(localAdult('Rasdhoo', 'Malé')).not.toBe(localAdult('Malé', 'Rasdhoo'));
   });
 
   it('seeds default prices, bank accounts and branding', async () => {

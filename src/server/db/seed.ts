@@ -17,6 +17,7 @@ import {
   locations,
   paymentSettings,
   pwaSettings,
+  routeFares,
   scheduleLaunches,
   scheduleRouteStops,
   schedules,
@@ -93,6 +94,41 @@ export const DEMO_ROUTES: ReadonlyArray<DemoRoute> = [
     ],
     launches: ['seaBreeze'],
   },
+  // The multi-stop route back, once the Island Express is in at Rasdhoo (11:15).
+  {
+    stops: [
+      { location: 'Rasdhoo', departureTime: '14:00' },
+      { location: 'Thoddoo', departureTime: '14:30' },
+      { location: 'Airport', departureTime: '15:55' },
+      { location: 'Malé', departureTime: '16:15' },
+    ],
+    launches: ['islandExpress'],
+  },
+];
+
+/** A pair's four prices: local adult and child in MVR, foreigner adult and child in USD. */
+type DemoFare = {
+  from: LocationName;
+  to: LocationName;
+  prices: readonly [localAdult: string, localChild: string, foreignerAdult: string, foreignerChild: string];
+};
+
+/**
+ * The multi-stop route's fares per port pair (docs/decisions/033-fares-per-port-pair.md), rising
+ * with distance; each way has its own. Malé -> Airport, the short first leg, keeps the default
+ * price list, as every other pair does.
+ */
+export const DEMO_FARES: ReadonlyArray<DemoFare> = [
+  { from: 'Malé', to: 'Thoddoo', prices: ['60.00', '35.00', '12.00', '7.00'] },
+  { from: 'Malé', to: 'Rasdhoo', prices: ['75.00', '45.00', '15.00', '9.00'] },
+  { from: 'Airport', to: 'Thoddoo', prices: ['50.00', '30.00', '10.00', '6.00'] },
+  { from: 'Airport', to: 'Rasdhoo', prices: ['65.00', '40.00', '13.00', '8.00'] },
+  { from: 'Thoddoo', to: 'Rasdhoo', prices: ['30.00', '20.00', '6.00', '4.00'] },
+  { from: 'Rasdhoo', to: 'Thoddoo', prices: ['30.00', '20.00', '6.00', '4.00'] },
+  { from: 'Rasdhoo', to: 'Airport', prices: ['60.00', '35.00', '12.00', '7.00'] },
+  { from: 'Rasdhoo', to: 'Malé', prices: ['70.00', '40.00', '14.00', '8.00'] },
+  { from: 'Thoddoo', to: 'Airport', prices: ['45.00', '25.00', '9.00', '5.00'] },
+  { from: 'Thoddoo', to: 'Malé', prices: ['55.00', '30.00', '11.00', '6.00'] },
 ];
 
 export const DEMO_SCHEDULE_DAYS = 14;
@@ -283,6 +319,22 @@ export async function seedDemo(opts: {
     }
   }
 
+  const kinds = [
+    ['local', 'adult'],
+    ['local', 'child'],
+    ['foreigner', 'adult'],
+    ['foreigner', 'child'],
+  ] as const;
+  const fareRows: (typeof routeFares.$inferInsert)[] = DEMO_FARES.flatMap((fare) =>
+    kinds.map(([ticketType, category], i) => ({
+      originId: locationId(fare.from),
+      destinationId: locationId(fare.to),
+      ticketType,
+      category,
+      price: fare.prices[i] ?? '0.00',
+    })),
+  );
+
   const written: Upload[] = [];
   try {
     return await db.transaction(async (tx) => {
@@ -297,6 +349,7 @@ export async function seedDemo(opts: {
       await tx.insert(scheduleLaunches).values(scheduleLaunchRows);
       await tx.insert(banners).values(bannerRows.map((b) => b.row));
       await tx.insert(paymentSettings).values(DEMO_PAYMENT_SETTINGS);
+      await tx.insert(routeFares).values(fareRows);
       await tx.insert(pwaSettings).values(DEMO_PWA_SETTINGS);
 
       // Files go up before the commit: a failed upload rolls the rows back, so no row ever
