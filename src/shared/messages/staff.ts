@@ -84,8 +84,12 @@ export const FARE_MSG = {
   priceInvalid: 'Enter a price of 0 or more, such as 25 or 25.50',
   fareExists: 'This route already has a price for this ticket. Edit that one instead.',
   fareNotFound: 'This fare no longer exists',
+  pairExists: 'This route already has fares. Edit them in the list.',
+  priceRequired: 'Enter at least one price',
   saved: 'Fares saved',
+  saveFailed: 'The fares could not be saved',
   deleted: 'Fares deleted',
+  deleteFailed: 'The fares could not be deleted',
 } as const;
 
 export const REFUND_MSG = {

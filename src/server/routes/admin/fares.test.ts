@@ -68,8 +68,7 @@ describe(`fares per port pair (${testDatabaseKind})`, () => {
       await setFare(originId, destinationId, '40.00');
 
       const booked = await bookViaApi(t.app, trip, { seats: ['A1'] });
-      // Paid in USD, the booking's default: 40.00 MVR at 15.42 MVR a dollar.
-      expect(booked).toMatchObject({ totalAmount: '2.59', currency: 'USD' });
+      expect(booked).toMatchObject({ totalAmount: '40.00', currency: 'MVR' });
       const row = await ticketByReference(t.app, booked.reference);
       expect(row.ticketBreakdown).toEqual([
         { type: 'local', category: 'adult', quantity: 1, price: '40.00' },
@@ -97,7 +96,7 @@ describe(`fares per port pair (${testDatabaseKind})`, () => {
     it('a pair without fares is charged the default list, and a total or price in the request is never trusted', async () => {
       const plain = await makeSchedule(t.database.db);
       const free = await bookViaApi(t.app, plain, { seats: ['A1'] });
-      expect(free.totalAmount).toBe('1.62');
+      expect(free.totalAmount).toBe(DEFAULT_PRICES.localAdultPrice);
       expect((await ticketByReference(t.app, free.reference)).ticketBreakdown).toEqual([
         { type: 'local', category: 'adult', quantity: 1, price: DEFAULT_PRICES.localAdultPrice },
       ]);
@@ -200,11 +199,11 @@ describe(`fares per port pair (${testDatabaseKind})`, () => {
         travelDate: first.schedule.travelDate,
         departureTime: '15:00',
       });
-      // Booked at the default list, paid in USD: 25.00 MVR at 15.42.
+      // Booked at the default list, before the pair had a price of its own.
       const booking = await bookViaApi(t.app, first, { seats: ['A1'] });
-      expect(booking.totalAmount).toBe('1.62');
+      expect(booking).toMatchObject({ totalAmount: DEFAULT_PRICES.localAdultPrice, currency: 'MVR' });
       const { originId, destinationId } = ends(first);
-      await setFare(originId, destinationId, '61.68');
+      await setFare(originId, destinationId, '61.70');
 
       const post = (action: string, payload: object, headers: Record<string, string> = {}) =>
         t.app.inject({
@@ -224,11 +223,11 @@ describe(`fares per port pair (${testDatabaseKind})`, () => {
         { [MANAGE_LINK_HEADER]: link, [MANAGE_GRANT_HEADER]: grant },
       );
       expect(quote.statusCode, quote.body).toBe(200);
-      // 61.68 MVR / 15.42 = 4.00 USD: 2.38 more than the 1.62 paid.
+      // The booking's own pair, now at 61.70: 36.70 more than the 25.00 paid.
       expect(quote.json()).toEqual({
-        totalAmount: '4.00',
-        difference: '2.38',
-        currency: 'USD',
+        totalAmount: '61.70',
+        difference: '36.70',
+        currency: 'MVR',
         needsSlip: true,
       });
     });

@@ -1,5 +1,5 @@
 import { buildBreakdown, computeTotal } from '#shared/money.ts';
-import type { PublicSettings } from '#shared/schemas.ts';
+import type { PublicSettings, Trip } from '#shared/schemas.ts';
 import type { TicketCounts } from './wizard-state.ts';
 
 /** 'USD 12.50' for a number or an exact decimal string (already two places). */
@@ -18,6 +18,17 @@ export type Prices = {
   foreignerChild: number;
   rate: number;
 };
+
+/**
+ * The operator's settings with the chosen trip's prices: its From -> To's own fares where the pair
+ * has them (docs/decisions/033-fares-per-port-pair.md), which the server charges.
+ */
+export function withTripPrices(
+  settings: PublicSettings | undefined,
+  trip: Trip | null,
+): PublicSettings | undefined {
+  return settings && trip?.prices ? { ...settings, ...trip.prices } : settings;
+}
 
 export function pricesFrom(settings: PublicSettings | undefined): Prices | null {
   if (!settings) return null;

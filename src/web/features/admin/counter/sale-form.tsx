@@ -180,7 +180,20 @@ export function SaleForm({
       : null;
   // A seat refused after the name took the focus: back to the seats, where the refusal shows.
   const holds = useSeatHolds(place, needed, () => document.getElementById('counter-seats')?.focus());
-  const { total } = saleTotal(counts, prices, draft.currency);
+  // The From -> To's own prices where the pair has them (docs/decisions/033), as the server charges.
+  const fare = departure.fares.find(
+    (f) => f.originId === from?.locationId && f.destinationId === to?.locationId,
+  );
+  const legPrices: CounterPrices = fare
+    ? {
+        ...prices,
+        localAdultPrice: fare.localAdultPrice,
+        localChildPrice: fare.localChildPrice,
+        foreignerAdultPrice: fare.foreignerAdultPrice,
+        foreignerChildPrice: fare.foreignerChildPrice,
+      }
+    : prices;
+  const { total } = saleTotal(counts, legPrices, draft.currency);
   const received = readAmount(draft.received);
   const change = draft.method === 'cash' && received !== null ? changeDue(received, total) : null;
 
@@ -320,7 +333,7 @@ export function SaleForm({
 
           <TicketCounters
             counts={draft.counts}
-            prices={prices}
+            prices={legPrices}
             onChange={(next) => update({ counts: next })}
             error={problems.tickets}
           />

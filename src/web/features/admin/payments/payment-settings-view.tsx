@@ -4,6 +4,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { paymentSettingsQuery } from './api.ts';
 import { BankDetailsCard } from './bank-details-card.tsx';
 import { ExchangeRateCard } from './exchange-rate-card.tsx';
+import { FaresCard } from './fares-card.tsx';
 import { RefundPolicyCard } from './refund-policy-card.tsx';
 import { TicketPricesCard } from './ticket-prices-card.tsx';
 import { UsualApprovalCard } from './usual-approval-card.tsx';
@@ -26,6 +27,7 @@ export function PaymentSettingsView() {
       {(settings) => (
         <div className="mt-6 grid gap-6 lg:grid-cols-2 lg:items-start">
           <TicketPricesCard settings={settings} />
+          <FaresCard settings={settings} />
           <ExchangeRateCard settings={settings} />
           <UsualApprovalCard settings={settings} />
           <div className="lg:col-span-2">

@@ -15,7 +15,7 @@ import { telHref } from '#web/lib/tel-href.ts';
 import { toast } from '#web/lib/toast.ts';
 import { cn } from '#web/lib/utils.ts';
 import { ApiError, publicSettingsQuery } from '../api.ts';
-import { copyText, formatMoney, totals } from '../format.ts';
+import { copyText, formatMoney, totals, withTripPrices } from '../format.ts';
 import { StepCard } from '../step-card.tsx';
 import { PAYMENT_TEXTS, ticketSummary } from '../step-texts.ts';
 import { submitBooking } from '../steps-api.ts';
@@ -44,7 +44,8 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
   const [slip, setSlip] = useState<Slip | null>(null);
   const [optimizing, setOptimizing] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const sum = settings.data ? totals(tickets, settings.data) : null;
+  const priced = withTripPrices(settings.data, trip);
+  const sum = priced ? totals(tickets, priced) : null;
   // No made-up account (#shared/payment.ts): until the operator enters one, nobody pays or submits.
   const bank = bankAccountFor(settings.data, paymentCurrency);
   const operatorText = useOperatorText();

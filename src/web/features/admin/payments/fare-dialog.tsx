@@ -1,0 +1,179 @@
+import { Save } from 'lucide-react';
+import { useId } from 'react';
+import { type FarePairForm, farePairFormSchema, type PriceList } from '#shared/fares.ts';
+import { FARE_MSG } from '#shared/messages/staff.ts';
+import type { Location, PaymentSettingsView } from '#shared/schemas.ts';
+import { FormDialog } from '#web/components/form-dialog.tsx';
+import { FormField } from '#web/components/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { NativeSelect } from '#web/components/ui/native-select.tsx';
+import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { useDialogForm } from '#web/lib/dialog-form.ts';
+import { toast } from '#web/lib/toast.ts';
+import { type FarePair, useSaveFarePair } from './fares-api.ts';
+
+export const FARE_COLUMNS = [
+  { name: 'localAdultPrice', label: 'Local adult', currency: 'MVR' },
+  { name: 'localChildPrice', label: 'Local child', currency: 'MVR' },
+  { name: 'foreignerAdultPrice', label: 'Foreigner adult', currency: 'USD' },
+  { name: 'foreignerChildPrice', label: 'Foreigner child', currency: 'USD' },
+] as const satisfies readonly { name: keyof PriceList; label: string; currency: string }[];
+
+const EMPTY: FarePairForm = {
+  originId: '',
+  destinationId: '',
+  localAdultPrice: '',
+  localChildPrice: '',
+  foreignerAdultPrice: '',
+  foreignerChildPrice: '',
+};
+
+type Props = {
+  /** The pair being edited; null adds a new one. */
+  pair: FarePair | null;
+  /** Every pair with fares: a new pair must be another one. */
+  pairs: readonly FarePair[];
+  locations: readonly Location[];
+  /** The ticket prices: what an empty price means. */
+  settings: PaymentSettingsView;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+const valuesOf = (pair: FarePair | null): FarePairForm =>
+  pair
+    ? {
+        originId: pair.originId,
+        destinationId: pair.destinationId,
+        localAdultPrice: pair.fares.localAdultPrice?.price ?? '',
+        localChildPrice: pair.fares.localChildPrice?.price ?? '',
+        foreignerAdultPrice: pair.fares.foreignerAdultPrice?.price ?? '',
+        foreignerChildPrice: pair.fares.foreignerChildPrice?.price ?? '',
+      }
+    : EMPTY;
+
+/**
+ * A pair's four prices (docs/decisions/033-fares-per-port-pair.md): From and To when it is new,
+ * then each price, empty for the ticket prices' own.
+ */
+export function FareDialog({ pair, pairs, locations, settings, open, onOpenChange }: Props) {
+  const id = useId();
+  const save = useSaveFarePair();
+  const form = useDialogForm({
+    schema: farePairFormSchema,
+    open,
+    subject: pair,
+    values: valuesOf(pair),
+    request: save,
+  });
+  const { errors } = form.formState;
+  const nameOf = (locationId: string) =>
+    locations.find((l) => l.id === locationId)?.name ?? 'A removed place';
+
+  const onSubmit = form.handleSubmit((input) => {
+    const prices = {
+      localAdultPrice: input.localAdultPrice,
+      localChildPrice: input.localChildPrice,
+      foreignerAdultPrice: input.foreignerAdultPrice,
+      foreignerChildPrice: input.foreignerChildPrice,
+    };
+    if (!pair) {
+      const taken = pairs.some(
+        (p) => p.originId === input.originId && p.destinationId === input.destinationId,
+      );
+      if (taken) {
+        form.setError('destinationId', { message: FARE_MSG.pairExists }, { shouldFocus: true });
+        return;
+      }
+      if (Object.values(prices).every((price) => price === '')) {
+        form.setError('localAdultPrice', { message: FARE_MSG.priceRequired }, { shouldFocus: true });
+        return;
+      }
+    }
+    save.mutate(
+      { originId: input.originId, destinationId: input.destinationId, before: pair?.fares ?? {}, prices },
+      {
+        onSuccess: () => {
+          toast.success(FARE_MSG.saved);
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          // A refusal about a field is said under it (the server names `price` for all four: the
+          // form's one message then); any other in the form. The toast adds to both.
+          const field = error instanceof ApiError ? error.fields : undefined;
+          if (field?.originId) form.setError('originId', { message: field.originId }, { shouldFocus: true });
+          else if (field?.destinationId)
+            form.setError('destinationId', { message: field.destinationId }, { shouldFocus: true });
+          else form.setError('root', { message: errorMessage(error) });
+          toast.error(FARE_MSG.saveFailed, { description: errorMessage(error) });
+        },
+      },
+    );
+  });
+
+  const route = pair ? `${nameOf(pair.originId)} → ${nameOf(pair.destinationId)}` : '';
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={pair ? `Edit Fares: ${route}` : 'Add Route Fares'}
+      description="Prices for this way only. Leave a price empty to charge the ticket price."
+      onSubmit={onSubmit}
+      error={errors.root?.message}
+      pending={save.isPending}
+      submitIcon={<Save aria-hidden="true" />}
+      submitLabel={pair ? 'Save Fares' : 'Add Fares'}
+      pendingLabel="Saving..."
+    >
+      {pair ? null : (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id={`${id}-origin`} label="From" error={errors.originId?.message}>
+            {(control) => (
+              <NativeSelect {...control} {...form.register('originId')}>
+                <option value="">Choose a place</option>
+                {locations.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          <FormField id={`${id}-destination`} label="To" error={errors.destinationId?.message}>
+            {(control) => (
+              <NativeSelect {...control} {...form.register('destinationId')}>
+                <option value="">Choose a place</option>
+                {locations.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+        </div>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {FARE_COLUMNS.map((column) => (
+          <FormField
+            key={column.name}
+            id={`${id}-${column.name}`}
+            label={`${column.label} (${column.currency})`}
+            hint={`Empty: ${column.currency} ${settings[column.name]}`}
+            error={errors[column.name]?.message}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={settings[column.name]}
+                {...form.register(column.name)}
+              />
+            )}
+          </FormField>
+        ))}
+      </div>
+    </FormDialog>
+  );
+}
