@@ -144,6 +144,13 @@ describe(`trips, seat map and seat locks (${testDatabaseKind})`, () => {
         arrivalTime: null,
         durationMinutes: null,
         fare: found?.fare,
+        // The pair has no fares of its own: the price list's (docs/decisions/033).
+        prices: {
+          localAdultPrice: expect.any(String),
+          localChildPrice: expect.any(String),
+          foreignerAdultPrice: expect.any(String),
+          foreignerChildPrice: expect.any(String),
+        },
       });
       expect(found?.stops.map((s) => s.departureTime)).toEqual(['08:00', '08:30', null]);
     });
