@@ -160,7 +160,10 @@ test('the office adds and edits a leg’s price on the Payments screen, and the 
   for (const language of ['en', 'dv'] as const) {
     const edited = await tripFound(browser, baseURL, leg, language, viewport);
     await expect(edited.trip).toContainText(fareText(language, '55.50'));
-    await edited.passenger.screenshot({ path: path.join(SHOTS, `fares-trip-${language}-${project}.png`) });
+    await edited.passenger.screenshot({
+      path: path.join(SHOTS, `fares-trip-${language}-${project}.png`),
+      fullPage: true,
+    });
     await edited.context.close();
   }
 

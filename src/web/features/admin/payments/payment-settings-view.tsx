@@ -27,8 +27,11 @@ export function PaymentSettingsView() {
       {(settings) => (
         <div className="mt-6 grid gap-6 lg:grid-cols-2 lg:items-start">
           <TicketPricesCard settings={settings} />
-          <FaresCard settings={settings} />
           <ExchangeRateCard settings={settings} />
+          {/* Under the ticket prices, the whole width: a row per route with its four prices. */}
+          <div className="lg:col-span-2">
+            <FaresCard settings={settings} />
+          </div>
           <UsualApprovalCard settings={settings} />
           <div className="lg:col-span-2">
             <BankDetailsCard settings={settings} />
