@@ -26,7 +26,8 @@ export function LanguageSwitch() {
       }}
       className="language-switch inline-flex h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-semibold whitespace-nowrap text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 aria-busy:opacity-60 sm:px-3"
     >
-      <Languages aria-hidden="true" className="size-4" />
+      {/* On the smallest phones the label alone says it: the operator's name needs the room. */}
+      <Languages aria-hidden="true" className="size-4 max-[379px]:hidden" />
       <span className="sr-only">{t('common.languageSwitch')}: </span>
       <span lang={other} dir="auto">
         {LANGUAGE_NAME[other]}
