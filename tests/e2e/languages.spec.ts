@@ -84,6 +84,37 @@ test.describe('languages', () => {
           .map((face) => face.family.replaceAll('"', '')),
       ),
     ).toEqual(['Thaana Label']);
+    // And drawn as the full Thaana font draws it, glyph for glyph: as wide as the label set in that
+    // font (the page's own 700 face, loaded here by the test), where a letter missing from the
+    // subset would be drawn as the font's blank and a system fallback as boxes, each another width.
+    const widths = await label.evaluate(async (el) => {
+      const src = [...document.styleSheets]
+        .flatMap((sheet) => [...sheet.cssRules])
+        .filter((rule): rule is CSSFontFaceRule => rule instanceof CSSFontFaceRule)
+        .map((rule) => rule.style.getPropertyValue('src'))
+        .map((value) => /url\("?([^")]*thaana-700-normal[^")]*)"?\)/.exec(value)?.[1])
+        .find(Boolean);
+      if (!src) throw new Error('no @font-face of the full Thaana font at 700');
+      const full = new FontFace('Thaana in full', `url(${src})`, { weight: '700', sizeAdjust: '118%' });
+      document.fonts.add(await full.load());
+      const style = getComputedStyle(el);
+      const widthIn = (family: string) => {
+        const probe = document.createElement('span');
+        probe.textContent = el.textContent;
+        probe.style.cssText = `position: fixed; white-space: nowrap; font: ${style.fontWeight} ${style.fontSize} ${family}`;
+        document.body.append(probe);
+        const width = probe.getBoundingClientRect().width;
+        probe.remove();
+        return width;
+      };
+      return {
+        label: el.getBoundingClientRect().width,
+        full: widthIn('"Thaana in full"'),
+        fallback: widthIn('sans-serif'),
+      };
+    });
+    expect(Math.abs(widths.label - widths.full), JSON.stringify(widths)).toBeLessThan(0.25);
+    expect(Math.abs(widths.label - widths.fallback), JSON.stringify(widths)).toBeGreaterThan(1);
     // No script fetched carries Dhivehi sentences (the switch's own label, ދިވެހި, is short).
     for (const url of fetched.filter(isScript)) {
       const body = await (await page.request.get(url)).text();
