@@ -88,14 +88,21 @@ test.describe('languages', () => {
     // font (the page's own 700 face, loaded here by the test), where a letter missing from the
     // subset would be drawn as the font's blank and a system fallback as boxes, each another width.
     const widths = await label.evaluate(async (el) => {
-      const src = [...document.styleSheets]
+      const face = [...document.styleSheets]
         .flatMap((sheet) => [...sheet.cssRules])
         .filter((rule): rule is CSSFontFaceRule => rule instanceof CSSFontFaceRule)
-        .map((rule) => rule.style.getPropertyValue('src'))
-        .map((value) => /url\("?([^")]*thaana-700-normal[^")]*)"?\)/.exec(value)?.[1])
-        .find(Boolean);
-      if (!src) throw new Error('no @font-face of the full Thaana font at 700');
-      const full = new FontFace('Thaana in full', `url(${src})`, { weight: '700', sizeAdjust: '118%' });
+        .map((rule) => ({
+          url: /url\("?([^")]*thaana-700-normal[^")]*)"?\)/.exec(rule.style.getPropertyValue('src'))?.[1],
+          sizeAdjust: rule.style.getPropertyValue('size-adjust'),
+        }))
+        .find((candidate) => candidate.url);
+      if (!face) throw new Error('no @font-face of the full Thaana font at 700');
+      // As the page declares it, size-adjust included (which TypeScript's DOM types do not list yet).
+      const descriptors: FontFaceDescriptors & { sizeAdjust: string } = {
+        weight: '700',
+        sizeAdjust: face.sizeAdjust,
+      };
+      const full = new FontFace('Thaana in full', `url(${face.url})`, descriptors);
       document.fonts.add(await full.load());
       const style = getComputedStyle(el);
       const widthIn = (family: string) => {
