@@ -22,7 +22,7 @@ export function SiteHeader() {
       <div className="mx-auto flex min-h-16 max-w-6xl items-center gap-1 px-3 py-1 sm:gap-2 sm:px-6">
         <Link
           to="/"
-          className="flex min-h-11 min-w-0 flex-1 items-center gap-2 rounded-lg text-[0.9375rem] leading-tight font-bold tracking-tight text-slate-900 sm:gap-2.5 sm:text-lg"
+          className="me-auto flex min-h-11 min-w-0 items-center gap-2 rounded-lg text-[0.9375rem] leading-tight font-bold tracking-tight text-slate-900 sm:gap-2.5 sm:text-lg"
         >
           <BrandMark logoUrl={logoUrl} className="size-8 shrink-0 sm:size-9" />
           <span className="min-w-0 wrap-break-word">{appName}</span>
