@@ -1,7 +1,9 @@
 // The first-load JavaScript of the public pages, as a real browser fetches it on a first visit:
 // every script the page requests until the network is idle, and the service worker's own
 // script once it is registered. The worker's background precache fill is not counted: it runs
-// after the page is usable and is what lets the next visit open offline.
+// after the page is usable and is what lets the next visit open offline. The stylesheets and
+// font files of the same visit are counted beside it (not in the JavaScript budget): an English
+// page fetches no font (its switch's Thaana label is inline, docs/decisions/034-thaana-label-subset.md).
 //
 // Used by the browser test of the budget (tests/e2e/first-load.spec.ts) and `npm run bench`.
 import { gzipSync } from 'node:zlib';
@@ -25,9 +27,15 @@ export type MeasuredFirstLoad = {
   gzipBytes: number;
   /** Scripts of admin code among them (must be none). */
   adminScripts: string[];
+  /** Stylesheet paths fetched, and their bodies gzipped at level 9, summed. */
+  stylesheets: string[];
+  styleGzipBytes: number;
+  /** Font files fetched (fonts inline in a stylesheet are no request of their own). */
+  fonts: string[];
 };
 
 const SCRIPT_PATH = /\.m?js$/;
+const STYLE_PATH = /\.css$/;
 
 /** Visits `route` in a fresh context (empty cache, no worker yet) and sums its scripts. */
 export async function measureFirstLoad(
@@ -44,13 +52,26 @@ export async function measureFirstLoad(
   });
   try {
     const bodies = new Map<string, Promise<Buffer | null>>();
+    const styles = new Map<string, Promise<Buffer | null>>();
+    const fonts = new Set<string>();
     context.on('response', (response) => {
       const request = response.request();
       const url = new URL(response.url());
+      // A font from anywhere counts; the rest only from the app's own origin.
+      if (request.resourceType() === 'font')
+        fonts.add(url.origin === new URL(baseUrl).origin ? url.pathname : url.href);
       if (url.origin !== new URL(baseUrl).origin) return;
       // The worker's own fetches (the precache fill) come after the page is usable; scripts it
       // imports are part of registering it (Chromium reports an importScripts as 'other').
       if (request.serviceWorker() && request.resourceType() === 'fetch') return;
+      if (request.resourceType() === 'stylesheet' || STYLE_PATH.test(url.pathname)) {
+        if (!styles.has(url.pathname))
+          styles.set(
+            url.pathname,
+            response.body().catch(() => null),
+          );
+        return;
+      }
       if (request.resourceType() !== 'script' && !SCRIPT_PATH.test(url.pathname)) return;
       if (!bodies.has(url.pathname))
         bodies.set(
@@ -71,15 +92,28 @@ export async function measureFirstLoad(
       const pathname = new URL(worker).pathname;
       if (!bodies.has(pathname)) bodies.set(pathname, fetchBody(context, worker));
     }
+    const gzipped = async (files: Map<string, Promise<Buffer | null>>) => {
+      let sum = 0;
+      for (const [pathname, body] of files) {
+        const bytes = (await body) ?? (await fetchBody(context, new URL(pathname, baseUrl).toString()));
+        if (!bytes) throw new Error(`first load: could not read ${pathname}`);
+        sum += gzipSync(bytes, { level: 9 }).length;
+      }
+      return sum;
+    };
     const scripts = [...bodies.keys()];
-    let gzipBytes = 0;
-    for (const [pathname, body] of bodies) {
-      const bytes = (await body) ?? (await fetchBody(context, new URL(pathname, baseUrl).toString()));
-      if (!bytes) throw new Error(`first load: could not read ${pathname}`);
-      gzipBytes += gzipSync(bytes, { level: 9 }).length;
-    }
+    const gzipBytes = await gzipped(bodies);
     const adminScripts = scripts.filter((p) => adminFiles.has(p.replace(/^\//, '')));
-    return { route, locale, scripts, gzipBytes, adminScripts };
+    return {
+      route,
+      locale,
+      scripts,
+      gzipBytes,
+      adminScripts,
+      stylesheets: [...styles.keys()],
+      styleGzipBytes: await gzipped(styles),
+      fonts: [...fonts],
+    };
   } finally {
     await context.close();
   }

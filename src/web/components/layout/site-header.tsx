@@ -16,17 +16,18 @@ export function SiteHeader() {
   const { appName, logoUrl } = useBranding();
   return (
     <header className="sticky top-0 z-40 print:hidden border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
-      {/* The operator's name stays whole: where it and the links do not fit on one row (a phone),
-          the links move to a second row, and a name longer than a whole row wraps. */}
-      <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-2 px-3 py-2 sm:px-6">
+      {/* One row on any screen. The operator's name stays whole: it takes what the links leave and
+          wraps there (two lines for the demo's on a 360 px phone); the links and the switch are
+          compact on a phone, each still a 44 px tap target. */}
+      <div className="mx-auto flex min-h-16 max-w-6xl items-center gap-1 px-3 py-1 sm:gap-2 sm:px-6">
         <Link
           to="/"
-          className="flex min-w-0 items-center gap-2 rounded-lg text-base font-bold tracking-tight text-slate-900 sm:gap-2.5 sm:text-lg"
+          className="me-auto flex min-h-11 min-w-0 items-center gap-2 rounded-lg text-[0.9375rem] leading-tight font-bold tracking-tight text-slate-900 sm:gap-2.5 sm:text-lg"
         >
-          <BrandMark logoUrl={logoUrl} className="size-8 sm:size-9" />
-          <span className="wrap-anywhere">{appName}</span>
+          <BrandMark logoUrl={logoUrl} className="size-8 shrink-0 sm:size-9" />
+          <span className="min-w-0 wrap-break-word">{appName}</span>
         </Link>
-        <div className="flex items-center gap-0.5 sm:gap-1">
+        <div className="flex shrink-0 items-center gap-0.5 sm:gap-1">
           <nav aria-label={t('common.mainNav')}>
             <ul className="flex items-center gap-0.5 sm:gap-1">
               {NAV_ITEMS.map(({ to, label, icon: Icon, end }) => (
@@ -36,7 +37,7 @@ export function SiteHeader() {
                     end={end}
                     className={({ isActive }) =>
                       cn(
-                        'inline-flex h-10 items-center gap-2 rounded-lg px-2 text-sm font-semibold whitespace-nowrap transition-colors sm:px-3',
+                        'inline-flex h-11 min-w-11 items-center justify-center gap-2 rounded-lg px-2 text-sm font-semibold whitespace-nowrap transition-colors sm:px-3',
                         isActive
                           ? 'bg-sky-50 text-sky-800 ring-1 ring-sky-200 ring-inset'
                           : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
