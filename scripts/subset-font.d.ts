@@ -1,5 +1,5 @@
-// The part of `subset-font` (a CommonJS module without types of its own) that
-// scripts/font-label.ts uses.
+// The parts of `subset-font` and `fontverter` (CommonJS modules without types of their own) that
+// scripts/font-label.ts and scripts/lib/font-code-points.ts use.
 declare module 'subset-font' {
   type SubsetFontOptions = {
     /** The format to write; the input's by default. */
@@ -15,4 +15,11 @@ declare module 'subset-font' {
     text: string,
     options?: SubsetFontOptions,
   ): Promise<Buffer>;
+}
+
+declare module 'fontverter' {
+  /** The font in another container format ('sfnt' is plain TrueType/OpenType). */
+  function convert(buffer: Buffer, toFormat: 'sfnt' | 'woff' | 'woff2' | 'truetype'): Promise<Buffer>;
+  const fontverter: { convert: typeof convert };
+  export default fontverter;
 }

@@ -51,6 +51,22 @@ async function tempStorage(): Promise<{ storage: Storage; dir: string }> {
   return { storage: createLocalStorage(dir), dir };
 }
 
+/** Each schedule's stops in order, with the place's name and the time it leaves. */
+async function stopsBySchedule(db: Db) {
+  const rows = await db
+    .select({
+      scheduleId: scheduleRouteStops.scheduleId,
+      time: scheduleRouteStops.departureTime,
+      name: locations.name,
+    })
+    .from(scheduleRouteStops)
+    .innerJoin(locations, eq(locations.id, scheduleRouteStops.locationId))
+    .orderBy(asc(scheduleRouteStops.scheduleId), asc(scheduleRouteStops.stopOrder));
+  const bySchedule = new Map<string, typeof rows>();
+  for (const row of rows) bySchedule.set(row.scheduleId, [...(bySchedule.get(row.scheduleId) ?? []), row]);
+  return bySchedule;
+}
+
 describe(`seedDemo (${testDatabaseKind})`, () => {
   let database: TestDatabase;
   let storage: Storage;
@@ -162,18 +178,7 @@ describe(`seedDemo (${testDatabaseKind})`, () => {
 
   it('includes a multi-stop route Malé, Airport, Thoddoo, Rasdhoo with both launches every day', async () => {
     const db = database.db;
-    const rows = await db
-      .select({
-        scheduleId: scheduleRouteStops.scheduleId,
-        stopOrder: scheduleRouteStops.stopOrder,
-        time: scheduleRouteStops.departureTime,
-        name: locations.name,
-      })
-      .from(scheduleRouteStops)
-      .innerJoin(locations, eq(locations.id, scheduleRouteStops.locationId))
-      .orderBy(asc(scheduleRouteStops.scheduleId), asc(scheduleRouteStops.stopOrder));
-    const bySchedule = new Map<string, typeof rows>();
-    for (const row of rows) bySchedule.set(row.scheduleId, [...(bySchedule.get(row.scheduleId) ?? []), row]);
+    const bySchedule = await stopsBySchedule(db);
     const multi = [...bySchedule.entries()].filter(([, s]) => s.length === 4 && s[0]?.name === 'Malé');
     expect(multi).toHaveLength(14);
 
@@ -192,17 +197,7 @@ describe(`seedDemo (${testDatabaseKind})`, () => {
   });
 
   it('runs the multi-stop route back every afternoon, leaving Rasdhoo after the morning one arrives', async () => {
-    const rows = await database.db
-      .select({
-        scheduleId: scheduleRouteStops.scheduleId,
-        time: scheduleRouteStops.departureTime,
-        name: locations.name,
-      })
-      .from(scheduleRouteStops)
-      .innerJoin(locations, eq(locations.id, scheduleRouteStops.locationId))
-      .orderBy(asc(scheduleRouteStops.scheduleId), asc(scheduleRouteStops.stopOrder));
-    const bySchedule = new Map<string, typeof rows>();
-    for (const row of rows) bySchedule.set(row.scheduleId, [...(bySchedule.get(row.scheduleId) ?? []), row]);
+    const bySchedule = await stopsBySchedule(database.db);
     const back = [...bySchedule.values()].filter((s) => s[0]?.name === 'Rasdhoo');
     expect(back).toHaveLength(DEMO_SCHEDULE_DAYS);
     for (const stops of back) {

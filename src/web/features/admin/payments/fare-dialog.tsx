@@ -19,6 +19,12 @@ export const FARE_COLUMNS = [
   { name: 'foreignerChildPrice', label: 'Foreigner child', currency: 'USD' },
 ] as const satisfies readonly { name: keyof PriceList; label: string; currency: string }[];
 
+/** The pair's two places, chosen only when the pair is new. */
+const PLACES = [
+  { name: 'originId', label: 'From' },
+  { name: 'destinationId', label: 'To' },
+] as const;
+
 const EMPTY: FarePairForm = {
   originId: '',
   destinationId: '',
@@ -127,30 +133,25 @@ export function FareDialog({ pair, pairs, locations, settings, open, onOpenChang
     >
       {pair ? null : (
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id={`${id}-origin`} label="From" error={errors.originId?.message}>
-            {(control) => (
-              <NativeSelect {...control} {...form.register('originId')}>
-                <option value="">Choose a place</option>
-                {locations.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          <FormField id={`${id}-destination`} label="To" error={errors.destinationId?.message}>
-            {(control) => (
-              <NativeSelect {...control} {...form.register('destinationId')}>
-                <option value="">Choose a place</option>
-                {locations.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
+          {PLACES.map((place) => (
+            <FormField
+              key={place.name}
+              id={`${id}-${place.name}`}
+              label={place.label}
+              error={errors[place.name]?.message}
+            >
+              {(control) => (
+                <NativeSelect {...control} {...form.register(place.name)}>
+                  <option value="">Choose a place</option>
+                  {locations.map((l) => (
+                    <option key={l.id} value={l.id}>
+                      {l.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+          ))}
         </div>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
