@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from './constants.ts';
 import { FARE_MSG } from './messages/staff.ts';
-import { TICKET_CATEGORIES, TICKET_TYPES } from './schemas.ts';
+import { TICKET_TYPES } from './schemas.ts';
 
 /** The four unit prices a party is charged at: a pair's own where it has them, else the default list. */
 export type PriceList = {
@@ -14,8 +14,12 @@ export type PriceList = {
 };
 
 export type TicketType = (typeof TICKET_TYPES)[number];
-/** The categories priced today; the table keeps a text code, so another is a row, not a column. */
-export type FareCategory = (typeof TICKET_CATEGORIES)[number];
+/**
+ * The categories a fare prices today: an infant travels free (docs/decisions/035). The table keeps
+ * a text code, so another priced category is a row, not a column.
+ */
+export const FARE_CATEGORIES = ['adult', 'child'] as const;
+export type FareCategory = (typeof FARE_CATEGORIES)[number];
 
 /** The price list's field for a ticket type and category ('local', 'adult' -> 'localAdultPrice'). */
 export const priceKey = (type: TicketType, category: FareCategory): keyof PriceList =>
@@ -23,7 +27,7 @@ export const priceKey = (type: TicketType, category: FareCategory): keyof PriceL
 
 /** The four (type, category) a price list holds, in the order the screens list them. */
 export const FARE_KINDS: ReadonlyArray<{ type: TicketType; category: FareCategory }> = TICKET_TYPES.flatMap(
-  (type) => TICKET_CATEGORIES.map((category) => ({ type, category })),
+  (type) => FARE_CATEGORIES.map((category) => ({ type, category })),
 );
 
 /** A pair's four prices, each its own or, where it has none, the default list's. */
@@ -53,7 +57,7 @@ export const fareInputSchema = z
     originId: locationId(FARE_MSG.originRequired),
     destinationId: locationId(FARE_MSG.destinationRequired),
     type: z.enum(TICKET_TYPES, { error: FARE_MSG.typeRequired }),
-    category: z.enum(TICKET_CATEGORIES, { error: FARE_MSG.categoryRequired }),
+    category: z.enum(FARE_CATEGORIES, { error: FARE_MSG.categoryRequired }),
     price: farePriceInput,
   })
   .refine((v) => v.originId !== v.destinationId, { error: FARE_MSG.samePlace, path: ['destinationId'] });

@@ -3,13 +3,14 @@ import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { type paymentSettings, routeFares } from '#server/db/schema.ts';
 import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES } from '#shared/constants.ts';
 import {
+  FARE_CATEGORIES,
   type FareCategory,
   type PairPrices,
   type PriceList,
   priceKey,
   type TicketType,
 } from '#shared/fares.ts';
-import { TICKET_CATEGORIES, TICKET_TYPES } from '#shared/schemas.ts';
+import { TICKET_TYPES } from '#shared/schemas.ts';
 import { readSettingsRow } from './read-settings-row.ts';
 
 type Pair = { originId: string; destinationId: string };
@@ -32,7 +33,7 @@ export type Fares = {
 };
 
 const isType = (v: string): v is TicketType => (TICKET_TYPES as readonly string[]).includes(v);
-const isCategory = (v: string): v is FareCategory => (TICKET_CATEGORIES as readonly string[]).includes(v);
+const isCategory = (v: string): v is FareCategory => (FARE_CATEGORIES as readonly string[]).includes(v);
 
 /**
  * The prices a party is charged on each pair (docs/decisions/033-fares-per-port-pair.md): the

@@ -5,6 +5,7 @@ import { MSG, UNKNOWN_LOCATION } from '#shared/messages/api.ts';
 import { seatsByLeg } from '#shared/seats-by-leg.ts';
 import { ChannelBadge } from '#web/components/channel-badge.tsx';
 import { ConfirmButton } from '#web/components/confirm-dialog.tsx';
+import { infantsNote, PartyPersons } from '#web/components/party-persons.tsx';
 import { ErrorNote } from '#web/components/query-notes.tsx';
 import { SeatsByLeg } from '#web/components/seats-by-leg.tsx';
 import { MarkedStatusBadge, ScheduleStatusBadge } from '#web/components/status-badges.tsx';
@@ -58,6 +59,7 @@ function PassengerRow({ passenger }: { passenger: TripPassenger }) {
   const counts = [
     passenger.adultCount > 0 ? `${passenger.adultCount} adult${passenger.adultCount === 1 ? '' : 's'}` : '',
     passenger.childCount > 0 ? `${passenger.childCount} child${passenger.childCount === 1 ? '' : 'ren'}` : '',
+    infantsNote(passenger.infantCount),
   ]
     .filter(Boolean)
     .join(', ');
@@ -75,6 +77,13 @@ function PassengerRow({ passenger }: { passenger: TripPassenger }) {
           {passenger.phone ?? 'No phone'} · {passenger.nationality}
         </p>
         <p className="font-mono text-xs text-slate-600">{passenger.reference}</p>
+        {/* Every person of the party, named (docs/decisions/035). */}
+        <PartyPersons
+          persons={passenger.persons}
+          unnamed={passenger.unnamedCount}
+          label={`Persons of ${passenger.reference}`}
+          className="mt-1 flex flex-col text-sm text-slate-800"
+        />
       </div>
       <div className="text-sm text-slate-800">
         <p>
