@@ -31,6 +31,14 @@ const DISPLAY = new Set([
   'contents',
   'hidden',
   'table',
+  'inline-table',
+  'table-caption',
+  'table-cell',
+  'table-row',
+  'table-row-group',
+  'table-header-group',
+  'table-footer-group',
+  'list-item',
   'flow-root',
 ]);
 /** One-word utilities that are not in a set above, by kind; any other word is left alone. */
@@ -164,7 +172,8 @@ function findGroup(utility: string): string | null {
   const rest = u.slice(dash + 1);
   switch (head) {
     case 'text':
-      if (TEXT_SIZE.test(rest)) return 'font-size';
+      // An arbitrary length (text-[0.9375rem]) is a size; an arbitrary colour (text-[#123]) is not.
+      if (TEXT_SIZE.test(rest) || /^\[(\d|\.|length:)/.test(rest)) return 'font-size';
       if (ALIGN.has(rest)) return 'text-align';
       if (/^(wrap|nowrap|balance|pretty)$/.test(rest)) return 'text-wrap';
       return 'text-color';
