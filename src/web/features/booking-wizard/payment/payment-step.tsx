@@ -16,12 +16,14 @@ import { toast } from '#web/lib/toast.ts';
 import { cn } from '#web/lib/utils.ts';
 import { ApiError, publicSettingsQuery } from '../api.ts';
 import { copyText, formatMoney, totals } from '../format.ts';
+import { partyPersons } from '../party.ts';
 import { StepCard } from '../step-card.tsx';
 import { PAYMENT_TEXTS, ticketSummary } from '../step-texts.ts';
 import { submitBooking } from '../steps-api.ts';
 import { usePlaceName } from '../texts.ts';
 import type { StepProps } from '../wizard-state.ts';
 import { ticketTotal } from '../wizard-state.ts';
+import { PersonList } from './person-list.tsx';
 import { RefundPolicyNote } from './refund-policy-note.tsx';
 import { SLIP_INPUT_ID, SlipUpload } from './slip-upload.tsx';
 import { isUploadError, submitErrorMessage } from './submit-error.ts';
@@ -45,6 +47,7 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
   const [optimizing, setOptimizing] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const sum = settings.data ? totals(tickets, settings.data) : null;
+  const persons = partyPersons(state);
   // No made-up account (#shared/payment.ts): until the operator enters one, nobody pays or submits.
   const bank = bankAccountFor(settings.data, paymentCurrency);
   const operatorText = useOperatorText();
@@ -72,7 +75,9 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
     }
     if (!trip) return void toast.error(t('msg.slipAndTripRequired'));
     const { passengerInfo: p } = state;
-    if (!p.name.trim() || !p.email.trim()) return void toast.error(t('msg.missingPassengerInfo'));
+    if (!p.name.trim() || !p.email.trim() || persons.some((person) => !person.name.trim())) {
+      return void toast.error(t('msg.missingPassengerInfo'));
+    }
     if (!launch || selectedSeats.length === 0) return void toast.error(t('msg.selectSeats'));
     if (ticketTotal(tickets) === 0) return void toast.error(t('msg.selectTicket'));
     setErrors({});
@@ -91,7 +96,15 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
             { type: 'local', category: 'child', quantity: tickets.localChild },
             { type: 'foreigner', category: 'adult', quantity: tickets.foreignerAdult },
             { type: 'foreigner', category: 'child', quantity: tickets.foreignerChild },
+            { type: 'local', category: 'infant', quantity: tickets.localInfant },
+            { type: 'foreigner', category: 'infant', quantity: tickets.foreignerInfant },
           ],
+          // Everyone by name, the contact first (the passenger above).
+          passengers: persons.map(({ name, nationality, category }) => ({
+            name: name.trim(),
+            nationality,
+            category,
+          })),
           passenger: {
             name: p.name.trim(),
             email: p.email.trim(),
@@ -120,6 +133,7 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
           totalAmount: created.totalAmount,
           currency: created.currency,
           managePath: created.managePath,
+          persons: persons.map(({ category, name }) => ({ category, name: name.trim() })),
         },
       });
     } catch (error) {
@@ -195,6 +209,10 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
               </dd>
               <dt className="text-slate-600">{t('payment.summaryTickets')}</dt>
               <dd className="font-medium text-slate-900">{ticketSummary(t, tickets)}</dd>
+              <dt className="text-slate-600">{t('payment.summaryPassengers')}</dt>
+              <dd className="font-medium text-slate-900">
+                <PersonList t={t} persons={persons} />
+              </dd>
             </dl>
           </section>
           {/* Before the passenger pays: what cancelling later would give back (none from a server
