@@ -309,7 +309,7 @@ export async function makeTicket(db: DbOrTx, opts: TicketOptions = {}): Promise<
   const breakdown = breakdownInput ?? [
     { type: 'local', category: 'adult', quantity: seats.length, price: DEFAULT_PRICES.localAdultPrice },
   ];
-  const count = (category: 'adult' | 'child') =>
+  const count = (category: 'adult' | 'child' | 'infant') =>
     breakdown.filter((r) => r.category === category).reduce((n, r) => n + r.quantity, 0);
   const currency = overrides.currency ?? 'MVR';
   const exchangeRate = overrides.exchangeRate ?? DEMO_PAYMENT_SETTINGS.exchangeRate;
@@ -329,6 +329,7 @@ export async function makeTicket(db: DbOrTx, opts: TicketOptions = {}): Promise<
         passengerNationality: 'Maldivian',
         adultCount: count('adult'),
         childCount: count('child'),
+        infantCount: count('infant'),
         totalAmount: totalFor(breakdown, currency, Number(exchangeRate)),
         bankName: currency === 'MVR' ? DEMO_PAYMENT_SETTINGS.bankName : DEMO_PAYMENT_SETTINGS.bankNameUsd,
         accountHolder:

@@ -19,7 +19,7 @@ import { LANGUAGES } from './languages.ts';
 import { MSG } from './messages/api.ts';
 import { STAFF_MSG } from './messages/staff.ts';
 import { PERMISSIONS, type Permission, ROLES } from './permissions.ts';
-import { bookingBreakdownRowSchema } from './schemas.ts';
+import { bookingBreakdownRowSchema, personViewSchema } from './schemas.ts';
 
 /**
  * A text an admin form must give: missing, not a string or blank once trimmed, it fails as the
@@ -173,6 +173,8 @@ export const adminTicketSchema = z.object({
   clientIp: z.string().nullable(),
   adultCount: z.number(),
   childCount: z.number(),
+  /** Infants on an adult's lap: of the party, no seat (docs/decisions/035-every-person-named.md). */
+  infantCount: z.number(),
   /** Decimal string, 2 places, in `currency`. */
   totalAmount: z.string(),
   currency: z.enum(['USD', 'MVR']),
@@ -266,7 +268,7 @@ export const adminTripSchema = z.object({
   to: namedRefSchema.nullable(),
   stops: z.array(adminStopSchema),
   launches: z.array(namedRefSchema),
-  /** Adults plus children of the trip's confirmed tickets. */
+  /** Persons of the trip's confirmed tickets: adults, children and infants. */
   passengerCount: z.number(),
 });
 export type AdminTrip = z.infer<typeof adminTripSchema>;
@@ -288,6 +290,13 @@ export const tripPassengerSchema = z.object({
   launch: namedRefSchema.nullable(),
   adultCount: z.number(),
   childCount: z.number(),
+  infantCount: z.number(),
+  /** Every person named, the contact first (docs/decisions/035-every-person-named.md). */
+  persons: z.array(personViewSchema),
+  /** The persons of the party nobody named: the manifest shows "+1 unnamed". */
+  unnamedCount: z.number(),
+  /** How many of the party are on board, as the boardings record it. */
+  boarded: z.number(),
   markedStatus: z.enum(MARKED_STATUSES).nullable(),
   /** 'counter' for a sale at the jetty (marked "Counter" on the manifest), else 'online'. */
   channel: z.enum(SALE_CHANNELS),

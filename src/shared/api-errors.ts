@@ -29,6 +29,10 @@ export const PROBLEMS = {
   select_ticket: { message: MSG.selectTicket },
   too_many_seats: { message: MSG.tooManySeats },
   seat_count_mismatch: { message: MSG.seatCountMismatch },
+  // The party (docs/decisions/035-every-person-named.md): infants on laps, every person named.
+  too_many_infants: { message: MSG.tooManyInfants },
+  persons_mismatch: { message: MSG.personsMismatch },
+  contact_first: { message: MSG.contactFirst },
   invalid_booking_session: { message: MSG.bookingSessionInvalid },
   idempotency_key_required: { message: MSG.idempotencyKeyRequired },
   // Sign-in and the password change.

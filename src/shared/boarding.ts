@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MARKED_STATUSES, TICKET_STATUSES, type TicketStatus } from './constants.ts';
 import type { ETicketClaims } from './e-ticket-code.ts';
 import { STAFF_MSG } from './messages/staff.ts';
+import { TICKET_CATEGORIES } from './schemas.ts';
 
 /*
  * Boarding at the jetty (docs/decisions/024-offline-boarding.md): the departure's manifest a
@@ -19,6 +20,15 @@ export const manifestPassengerSchema = z.object({
   seats: z.array(z.string()),
   adults: z.number(),
   children: z.number(),
+  /**
+   * Infants on an adult's lap (docs/decisions/035-every-person-named.md): counted on board, no
+   * seat. Absent from a manifest a device kept from before: none.
+   */
+  infants: z.number().optional(),
+  /** Every person named, the contact first: their name and category only. */
+  persons: z.array(z.object({ name: z.string(), category: z.enum(TICKET_CATEGORIES) })).optional(),
+  /** The persons of the party nobody named. */
+  unnamed: z.number().optional(),
   /** Positions on the departure's route (0 is the first stop). */
   fromStop: z.number(),
   toStop: z.number(),
@@ -136,6 +146,10 @@ export const BY_HAND_DEVICE = 'by-hand';
 
 // --- Persons on board -----------------------------------------------------------------------
 
+/** A booking's whole party: adults, children and infants (who take no seat but are on board). */
+export const partyOf = (p: Pick<ManifestPassenger, 'adults' | 'children' | 'infants'>) =>
+  p.adults + p.children + (p.infants ?? 0);
+
 export type LegCount = { from: number; to: number; passengers: number; crew: number };
 
 /**
@@ -152,7 +166,7 @@ export function personsOnBoard(
     let passengers = 0;
     for (const p of manifest.passengers) {
       if (p.status !== 'confirmed' || p.fromStop > i || p.toStop <= i) continue;
-      passengers += Math.min(p.adults + p.children, p.boarded + (extra.get(p.ticketId) ?? 0));
+      passengers += Math.min(partyOf(p), p.boarded + (extra.get(p.ticketId) ?? 0));
     }
     legs.push({ from: i, to: i + 1, passengers, crew });
   }
@@ -273,6 +287,7 @@ export function judgeScan(opts: {
       seats: claims.seats,
       adults: claims.adults,
       children: claims.children,
+      infants: claims.infants ?? 0,
       fromStop: claims.fromStop,
       toStop: claims.toStop,
       launch: null,
@@ -282,11 +297,11 @@ export function judgeScan(opts: {
       boarded: 0,
       firstBoarding: null,
     };
-    const remaining = claims.adults + claims.children - pending;
+    const remaining = claims.adults + claims.children + (claims.infants ?? 0) - pending;
     return { colour: 'amber', reason: 'not_in_manifest', passenger, remaining: Math.max(0, remaining) };
   }
   if (!passenger) return { colour: 'red', reason: 'bad_code', passenger: null, remaining: 0 };
-  const remaining = Math.max(0, passenger.adults + passenger.children - passenger.boarded - pending);
+  const remaining = Math.max(0, partyOf(passenger) - passenger.boarded - pending);
   const red = (reason: ScanReason): ScanVerdict => ({ colour: 'red', reason, passenger, remaining: 0 });
   const amber = (reason: ScanReason): ScanVerdict => ({ colour: 'amber', reason, passenger, remaining });
   // The status first: "cancelled by the passenger" tells the crew more than "a newer code".

@@ -6,7 +6,14 @@ import { CURRENCIES, DEFAULT_COUNTRY_CODE } from './constants.ts';
 import { eTicketSchema } from './e-ticket-api.ts';
 import { LANGUAGES } from './languages.ts';
 import { COUNTER_MSG } from './messages/staff.ts';
-import { paymentSettingsViewSchema, TICKET_CATEGORIES, TICKET_TYPES } from './schemas.ts';
+import {
+  checkParty,
+  paymentSettingsViewSchema,
+  personInputSchema,
+  seatedCount,
+  TICKET_CATEGORIES,
+  TICKET_TYPES,
+} from './schemas.ts';
 
 export const COUNTER_PAYMENT_METHODS = ['cash', 'card', 'bank_transfer'] as const;
 export type CounterPaymentMethod = (typeof COUNTER_PAYMENT_METHODS)[number];
@@ -131,6 +138,11 @@ export const counterSaleRequestSchema = z
       countryCode: z.string().trim().min(1).max(8).default(DEFAULT_COUNTRY_CODE),
       email: z.union([z.literal(''), z.email({ error: COUNTER_MSG.emailInvalid }).max(320)]).optional(),
     }),
+    /**
+     * Every person of the party, named; optional, as for an online booking: the first is the
+     * contact, `passenger` (docs/decisions/035-every-person-named.md).
+     */
+    passengers: z.array(personInputSchema).min(1).max(400).optional(),
     /** The language of the passenger's e-mail. */
     language: z.enum(LANGUAGES),
     currency: z.enum(CURRENCIES),
@@ -142,9 +154,11 @@ export const counterSaleRequestSchema = z
     const quantity = sale.tickets.reduce((n, t) => n + t.quantity, 0);
     if (quantity === 0)
       ctx.addIssue({ code: 'custom', path: ['tickets'], message: COUNTER_MSG.ticketsRequired });
-    else if (quantity !== sale.seats.length) {
+    // An infant takes no seat (docs/decisions/035-every-person-named.md).
+    else if (seatedCount(sale.tickets) !== sale.seats.length) {
       ctx.addIssue({ code: 'custom', path: ['seats'], message: COUNTER_MSG.seatsMatchTickets });
     }
+    checkParty(ctx, { tickets: sale.tickets, passengers: sale.passengers, contact: sale.passenger });
     if (new Set(sale.seats).size !== sale.seats.length) {
       ctx.addIssue({ code: 'custom', path: ['seats'], message: COUNTER_MSG.seatsMatchTickets });
     }

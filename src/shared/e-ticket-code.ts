@@ -20,6 +20,12 @@ export type ETicketClaims = {
   seats: string[];
   adults: number;
   children: number;
+  /**
+   * Infants on an adult's lap (docs/decisions/035-every-person-named.md): an optional last byte,
+   * written only when there are any, so a code without infants is byte for byte what it was
+   * before, and a code signed before infants existed reads as none. Absent or 0: none.
+   */
+  infants?: number;
   /** Goes up with every change that re-signs the code (a move, a rebook, a void, a seat change). */
   version: number;
 };
@@ -63,13 +69,21 @@ function uuidText(bytes: Uint8Array): string {
 /**
  * The payload, in a fixed layout: key id (6 bytes), ticket id (16), schedule id (16), travel
  * date as days since 2000-01-01 (2, big-endian), From and To stop (1 each), adults and children
- * (1 each), version (2), then the seats: a count (1) and each label as its length (1) and UTF-8.
+ * (1 each), version (2), then the seats: a count (1) and each label as its length (1) and UTF-8;
+ * last, only when there are infants, their count (1).
  */
 export function encodeClaims(claims: ETicketClaims): Uint8Array {
   const keyId = fromBase64Url(claims.keyId);
   if (!keyId || keyId.length !== KEY_ID_BYTES) throw new Error('a key id is 6 bytes, base64url');
   const days = Math.round((Date.parse(`${claims.travelDate}T00:00:00Z`) - EPOCH_DAY) / DAY_MS);
-  const small = [claims.fromStop, claims.toStop, claims.adults, claims.children, claims.seats.length];
+  const small = [
+    claims.fromStop,
+    claims.toStop,
+    claims.adults,
+    claims.children,
+    claims.seats.length,
+    claims.infants ?? 0,
+  ];
   if (!(days >= 0 && days < 65_536) || small.some((n) => !Number.isInteger(n) || n < 0 || n > 255)) {
     throw new Error('a claim is out of range');
   }
@@ -78,7 +92,8 @@ export function encodeClaims(claims: ETicketClaims): Uint8Array {
   }
   const seats = claims.seats.map((s) => encoder.encode(s));
   if (seats.some((s) => s.length > 255)) throw new Error('a seat label is too long');
-  const size = KEY_ID_BYTES + 16 + 16 + 2 + 4 + 2 + 1 + seats.reduce((n, s) => n + 1 + s.length, 0);
+  const infants = (claims.infants ?? 0) > 0 ? 1 : 0;
+  const size = KEY_ID_BYTES + 16 + 16 + 2 + 4 + 2 + 1 + seats.reduce((n, s) => n + 1 + s.length, 0) + infants;
   const out = new Uint8Array(size);
   const view = new DataView(out.buffer);
   let at = 0;
@@ -99,10 +114,14 @@ export function encodeClaims(claims: ETicketClaims): Uint8Array {
     out.set(s, at);
     at += s.length;
   }
+  if (infants) out[at++] = claims.infants ?? 0;
   return out;
 }
 
-/** The claims of a payload, or null when it is not a whole, well-formed format-1 payload. */
+/**
+ * The claims of a payload, or null when it is not a whole, well-formed format-1 payload: one
+ * optional byte after the seats is the infants' count, none is no infants.
+ */
 export function decodeClaims(bytes: Uint8Array): ETicketClaims | null {
   const fixed = KEY_ID_BYTES + 16 + 16 + 2 + 4 + 2 + 1;
   if (bytes.length < fixed) return null;
@@ -132,8 +151,26 @@ export function decodeClaims(bytes: Uint8Array): ETicketClaims | null {
   } catch {
     return null;
   }
+  let infants = 0;
+  if (at === bytes.length - 1) {
+    infants = take(1)[0] ?? 0;
+    // Written only when there are any: a zero there is no payload this format makes.
+    if (infants === 0) return null;
+  }
   if (at !== bytes.length) return null;
-  return { keyId, ticketId, scheduleId, travelDate, fromStop, toStop, seats, adults, children, version };
+  const claims = {
+    keyId,
+    ticketId,
+    scheduleId,
+    travelDate,
+    fromStop,
+    toStop,
+    seats,
+    adults,
+    children,
+    version,
+  };
+  return infants > 0 ? { ...claims, infants } : claims;
 }
 
 /** What is signed: the format's prefix and the payload, so a signature means nothing elsewhere. */

@@ -34,7 +34,25 @@ describe('money', () => {
       { type: 'local', category: 'adult', quantity: 3, price: '25.00' },
       { type: 'foreigner', category: 'child', quantity: 1, price: '3.00' },
     ]);
-    expect(countByCategory(breakdown)).toEqual({ adultCount: 3, childCount: 1 });
+    expect(countByCategory(breakdown)).toEqual({ adultCount: 3, childCount: 1, infantCount: 0 });
+  });
+
+  it('lists infants in the breakdown at 0, counted apart (docs/decisions/035-every-person-named.md)', () => {
+    const breakdown = buildBreakdown(
+      [
+        { type: 'foreigner', category: 'infant', quantity: 1 },
+        { type: 'local', category: 'adult', quantity: 2 },
+        { type: 'local', category: 'infant', quantity: 2 },
+      ],
+      prices,
+    );
+    expect(breakdown).toEqual([
+      { type: 'local', category: 'adult', quantity: 2, price: '25.00' },
+      { type: 'local', category: 'infant', quantity: 2, price: '0.00' },
+      { type: 'foreigner', category: 'infant', quantity: 1, price: '0.00' },
+    ]);
+    expect(computeTotal(breakdown, 'MVR', '15.42')).toBe('50.00');
+    expect(countByCategory(breakdown)).toEqual({ adultCount: 2, childCount: 0, infantCount: 3 });
   });
 
   it('converts mixed bookings with the rate: MVR = local + foreigner x rate, USD = local / rate + foreigner', () => {

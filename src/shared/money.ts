@@ -49,16 +49,22 @@ type Prices = {
   foreignerChildPrice: string;
 };
 
-type TicketCount = { type: 'local' | 'foreigner'; category: 'adult' | 'child'; quantity: number };
+type TicketCount = { type: 'local' | 'foreigner'; category: 'adult' | 'child' | 'infant'; quantity: number };
 
 const ORDER: ReadonlyArray<Pick<TicketCount, 'type' | 'category'>> = [
   { type: 'local', category: 'adult' },
   { type: 'local', category: 'child' },
   { type: 'foreigner', category: 'adult' },
   { type: 'foreigner', category: 'child' },
+  { type: 'local', category: 'infant' },
+  { type: 'foreigner', category: 'infant' },
 ];
 
+/** An infant travels free, on an adult's lap (docs/decisions/035-every-person-named.md). */
+const INFANT_PRICE = '0.00';
+
 function unitPrice(prices: Prices, type: TicketCount['type'], category: TicketCount['category']): string {
+  if (category === 'infant') return INFANT_PRICE;
   const key = `${type}${category === 'adult' ? 'Adult' : 'Child'}Price` as keyof Prices;
   // numeric(12,2) columns already carry two decimals; re-rendering keeps '25' from the defaults as '25.00'.
   return toMoneyString(parseDecimal(prices[key]));
@@ -103,14 +109,20 @@ export function computeTotal(
   return toMoneyString(converted);
 }
 
-export function countByCategory(breakdown: TicketBreakdownRow[]): { adultCount: number; childCount: number } {
+export function countByCategory(breakdown: TicketBreakdownRow[]): {
+  adultCount: number;
+  childCount: number;
+  infantCount: number;
+} {
   let adultCount = 0;
   let childCount = 0;
+  let infantCount = 0;
   for (const row of breakdown) {
     if (row.category === 'adult') adultCount += row.quantity;
+    else if (row.category === 'infant') infantCount += row.quantity;
     else childCount += row.quantity;
   }
-  return { adultCount, childCount };
+  return { adultCount, childCount, infantCount };
 }
 
 /** An amount of money ('25', '25.5', '-3.10') in whole cents, exactly: sums of stored amounts. */

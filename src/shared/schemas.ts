@@ -366,7 +366,17 @@ export const bookingHeadersSchema = z.looseObject({
 });
 
 export const TICKET_TYPES = ['local', 'foreigner'] as const;
-export const TICKET_CATEGORIES = ['adult', 'child'] as const;
+/**
+ * An infant takes no seat: it travels on an adult's lap, at most one per adult, free
+ * (docs/decisions/035-every-person-named.md). Adults and children each take a seat.
+ */
+export const TICKET_CATEGORIES = ['adult', 'child', 'infant'] as const;
+export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
+export type TicketType = (typeof TICKET_TYPES)[number];
+/** The categories that take a seat: a booking has one seat per person of these. */
+export const SEATED_CATEGORIES: readonly TicketCategory[] = ['adult', 'child'];
+/** How many infants one adult may carry on their lap. */
+export const INFANTS_PER_ADULT = 1;
 /** A bound on the request's size only; MAX_TICKETS_PER_BOOKING is the configured limit. */
 const BOOKING_MAX_TICKETS = LAUNCH_MAX_CAPACITY;
 
@@ -407,6 +417,88 @@ const bookedSeat = z
   .max(20)
   .check(failsAs('select_seats'));
 
+/** A person's name: trimmed, 1 to 100 characters, as the passenger's name is corrected. */
+export const PERSON_NAME_MAX = 100;
+
+/**
+ * One person of the party, named (docs/decisions/035-every-person-named.md). `type` is optional:
+ * without it the server gives the person a ticket type of their category in the order of the
+ * ticket rows. The first person is the contact.
+ */
+export const personInputSchema = z.object({
+  name: passengerText(PERSON_NAME_MAX),
+  nationality: z.string().trim().min(1).max(60).default(DEFAULT_NATIONALITY),
+  category: z.enum(TICKET_CATEGORIES),
+  type: z.enum(TICKET_TYPES).optional(),
+});
+export type PersonInput = z.output<typeof personInputSchema>;
+
+type CountedTicket = { type: TicketType; category: TicketCategory; quantity: number };
+type IssueSink = {
+  addIssue: (issue: {
+    code: 'custom';
+    path: PropertyKey[];
+    message: string;
+    params: { code: string };
+  }) => void;
+};
+
+const countOf = (tickets: readonly CountedTicket[], keep: (t: CountedTicket) => boolean) =>
+  tickets.filter(keep).reduce((n, t) => n + t.quantity, 0);
+
+/** The persons who take a seat: one seat each (docs/product.md section 10.3). */
+export const seatedCount = (tickets: readonly CountedTicket[]) =>
+  countOf(tickets, (t) => SEATED_CATEGORIES.includes(t.category));
+
+/** Every person of the party, infants included: who is counted on board. */
+export const personCount = (tickets: readonly CountedTicket[]) => countOf(tickets, () => true);
+
+const issue = (
+  ctx: IssueSink,
+  path: PropertyKey[],
+  rule: 'too_many_infants' | 'persons_mismatch' | 'contact_first',
+) => ctx.addIssue({ code: 'custom', path, message: PROBLEMS[rule].message, params: { code: rule } });
+
+/**
+ * The party's rules beside the seat count, for an online booking and a counter sale alike: at
+ * most one infant per adult (of either ticket type), and, when the persons are named, one name
+ * per ticket of each category (and type, when given), the contact first and in a seat.
+ */
+export function checkParty(
+  ctx: IssueSink,
+  party: {
+    tickets: readonly CountedTicket[];
+    passengers?: readonly PersonInput[] | undefined;
+    contact: { name: string; nationality: string };
+  },
+) {
+  const adults = countOf(party.tickets, (t) => t.category === 'adult');
+  const infants = countOf(party.tickets, (t) => t.category === 'infant');
+  if (infants > adults * INFANTS_PER_ADULT) issue(ctx, ['tickets'], 'too_many_infants');
+  const persons = party.passengers;
+  if (!persons) return;
+  const matches = TICKET_CATEGORIES.every((category) => {
+    const named = persons.filter((p) => p.category === category);
+    if (named.length !== countOf(party.tickets, (t) => t.category === category)) return false;
+    // A person who names a type needs a ticket of that type and category left for them.
+    return TICKET_TYPES.every(
+      (type) =>
+        named.filter((p) => p.type === type).length <=
+        countOf(party.tickets, (t) => t.category === category && t.type === type),
+    );
+  });
+  if (!matches) return issue(ctx, ['passengers'], 'persons_mismatch');
+  const [first] = persons;
+  if (
+    !first ||
+    !SEATED_CATEGORIES.includes(first.category) ||
+    first.name !== party.contact.name.trim() ||
+    first.nationality !== party.contact.nationality.trim()
+  ) {
+    issue(ctx, ['passengers', 0], 'contact_first');
+  }
+}
+
 /**
  * The `booking` field of POST /api/bookings; totals are never sent, the server computes them.
  * Fields are in the order of docs/product.md section 5's submit checks (trip, passenger, seats,
@@ -433,10 +525,19 @@ export const bookingRequestSchema = z
       .refine((rows) => rows.some((r) => r.quantity > 0), coded('select_ticket')),
     paymentCurrency: z.enum(CURRENCIES).default('USD'),
     verificationToken: z.string().max(200).optional(),
+    /**
+     * Every person of the party, named; optional. The first is the contact: the same name and
+     * nationality as `passenger`. Without it the contact is the one person named.
+     */
+    passengers: z
+      .array(personInputSchema)
+      .min(1)
+      .max(BOOKING_MAX_TICKETS * 2)
+      .optional(),
   })
   .superRefine((b, ctx) => {
-    // docs/product.md section 10.3: one seat per ticket.
-    const quantity = b.tickets.reduce((n, r) => n + r.quantity, 0);
+    // docs/product.md section 10.3: one seat per ticket of a category that takes a seat.
+    const quantity = seatedCount(b.tickets);
     if (b.seats.length !== quantity) {
       const rule = b.seats.length > quantity ? 'too_many_seats' : 'seat_count_mismatch';
       ctx.addIssue({
@@ -446,6 +547,7 @@ export const bookingRequestSchema = z
         params: { code: rule },
       });
     }
+    checkParty(ctx, { tickets: b.tickets, passengers: b.passengers, contact: b.passenger });
   });
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
 /** The multipart fields of POST /api/bookings besides `booking` and `slip`. */
@@ -476,6 +578,18 @@ export const bookingBreakdownRowSchema = z.object({
 });
 export type TicketBreakdownRow = z.infer<typeof bookingBreakdownRowSchema>;
 
+/**
+ * A person of the party as the booking's views show them, in position order (the contact
+ * first). `unnamed` beside the list counts the persons of the party nobody named.
+ */
+export const personViewSchema = z.object({
+  name: z.string(),
+  nationality: z.string(),
+  category: z.enum(TICKET_CATEGORIES),
+  type: z.enum(TICKET_TYPES),
+});
+export type PersonView = z.infer<typeof personViewSchema>;
+
 /** GET /api/bookings/:reference: what anyone holding the reference may see (no contact data). */
 export const bookingLookupSchema = z.object({
   reference: z.string(),
@@ -503,10 +617,19 @@ export const bookingLookupSchema = z.object({
   seatNumbers: z.array(z.string()),
   adultCount: z.number(),
   childCount: z.number(),
+  /** Infants on an adult's lap: no seat, free (docs/decisions/035-every-person-named.md). */
+  infantCount: z.number(),
   ticketBreakdown: z.array(bookingBreakdownRowSchema),
   totalAmount: z.string(),
   currency: z.string(),
   passengerName: z.string(),
+  /**
+   * Every person named, the contact first, with their category; the public lookup masks each
+   * name as it masks `passengerName` and gives no nationality ('').
+   */
+  persons: z.array(personViewSchema),
+  /** The persons of the party nobody named (a booking sent without `passengers`). */
+  unnamedCount: z.number().int(),
   createdAt: z.string(),
   /** Whether the payment slip (the proof of the transfer) came in: a pending booking then reads 'Slip received, being checked'. */
   proofReceived: z.boolean(),

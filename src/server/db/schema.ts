@@ -143,6 +143,8 @@ export const tickets = pgTable(
     eticketMailedAt: timestamp('eticket_mailed_at', { withTimezone: true }),
     adultCount: integer('adult_count').notNull().default(0),
     childCount: integer('child_count').notNull().default(0),
+    /** Infants on an adult's lap: no seat, free, counted on board (docs/decisions/035). */
+    infantCount: integer('infant_count').notNull().default(0),
     totalAmount: money('total_amount').notNull(),
     currency: text('currency').notNull(),
     exchangeRate: numeric('exchange_rate', { precision: 12, scale: 4 }).notNull(),
@@ -280,6 +282,28 @@ export const ticketSeats = pgTable(
     index('ticket_seats_seat_idx').on(t.scheduleId, t.travelDate, t.launchId, t.seatNumber),
     index('ticket_seats_ticket_idx').on(t.ticketId),
   ],
+);
+
+/**
+ * Every person of a booking, named (docs/decisions/035-every-person-named.md): position 0 is the
+ * contact, the tickets' passenger_name. A booking made before this table has no rows: its contact
+ * is its one named person. A party may have fewer rows than persons: the rest are unnamed.
+ */
+export const ticketPassengers = pgTable(
+  'ticket_passengers',
+  {
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    nationality: text('nationality').notNull(),
+    /** 'adult', 'child' or 'infant' (TICKET_CATEGORIES). */
+    category: text('category').notNull(),
+    /** 'local' or 'foreigner' (TICKET_TYPES): the ticket the person travels on. */
+    ticketType: text('ticket_type').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.position] })],
 );
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { TICKET_CATEGORIES, type TicketCategory } from '#shared/schemas.ts';
 import type { SeatLegs } from '#shared/seats-by-leg.ts';
 
 /**
@@ -50,4 +51,47 @@ export function seatLegsCsv(opts: {
       ...s.legs.map((o) => (o ? `${o.name} (${o.reference}) · ${name(o.fromStop)} → ${name(o.toStop)}` : '')),
     ]),
   );
+}
+
+/** A booking's party as the manifests list it: its persons named, and its counts per category. */
+type PartyRow = {
+  reference: string;
+  persons: readonly { name: string; nationality?: string; category: TicketCategory; type?: string }[];
+  adults: number;
+  children: number;
+  infants: number;
+};
+
+/** The text a manifest gives a person nobody named. */
+export const NOT_NAMED = '(not named)';
+
+/**
+ * Every person of every booking, a row each (docs/decisions/035-every-person-named.md): the
+ * persons named, then one row per person nobody named, under their category.
+ */
+export function personsCsv(parties: readonly PartyRow[], header: readonly string[]): string {
+  const rows: (string | number | null)[][] = [];
+  for (const p of parties) {
+    let position = 0;
+    for (const person of p.persons) {
+      position += 1;
+      rows.push([
+        p.reference,
+        position,
+        person.name,
+        person.nationality ?? '',
+        person.category,
+        person.type ?? '',
+      ]);
+    }
+    const counts: Record<TicketCategory, number> = { adult: p.adults, child: p.children, infant: p.infants };
+    for (const category of TICKET_CATEGORIES) {
+      const unnamed = counts[category] - p.persons.filter((x) => x.category === category).length;
+      for (let n = 0; n < unnamed; n++) {
+        position += 1;
+        rows.push([p.reference, position, NOT_NAMED, '', category, '']);
+      }
+    }
+  }
+  return csvText(header, rows);
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { schedules } from '#server/db/schema.ts';
 import { tickets } from '#server/db/schema.ts';
+import { partySize } from '#server/lib/persons.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import type { CancelPreview, CancelReason } from '#shared/disruptions.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
@@ -20,7 +21,7 @@ export const affectedPassenger = (t: AdminTicket): CancelPreview['passengers'][n
   name: t.passengerName,
   status: t.ticketStatus,
   channel: t.channel,
-  persons: t.adultCount + t.childCount,
+  persons: partySize(t),
   email: t.passengerEmail.trim() || null,
   phone: t.passengerPhone,
   totalAmount: t.totalAmount,

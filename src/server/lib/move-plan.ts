@@ -1,4 +1,5 @@
 import type { schedules } from '#server/db/schema.ts';
+import { partySize } from '#server/lib/persons.ts';
 import type { DisruptionNotice } from '#server/mails/notice-mail.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import type { CancelReason, MovePlan } from '#shared/disruptions.ts';
@@ -58,7 +59,7 @@ export function planView(
       ticketId: p.ticket.id,
       reference: p.ticket.reference,
       name: p.ticket.passengerName,
-      persons: p.ticket.adultCount + p.ticket.childCount,
+      persons: partySize(p.ticket),
       fromSeats: p.ticket.seatNumbers,
       toSeats: p.seats,
       launch: p.vessel.name,

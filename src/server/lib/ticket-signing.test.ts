@@ -111,3 +111,64 @@ describe('e-ticket codes', () => {
     expect(createTicketSigner(key).keyId).toBe(key.split('.')[0]);
   });
 });
+
+// Infants on an adult's lap (docs/decisions/035-every-person-named.md): an optional last byte.
+describe('e-ticket codes with infants', () => {
+  /**
+   * A code signed before infants were counted, by the format as it was then, with a key of its
+   * own: boarding devices must still read it.
+   */
+  const OLD = {
+    key: { keyId: 'OldKey01', publicKey: 'AmWnAgvXn2huNPObAnecOhgRXYIo02p3TGkmv2j2IUU' },
+    code: 'IF1.OldKey01Pwt6Uh1-TBqaUQttLz5KEKGyw9Tl9kcRiJmqu8zd7v8mYwABAQEAAgICQTECQTI.XpBP-Qe3v8Qhg6y5old9Gbotqi48mJsiBThNKYPia3Q0AJDNGyLG3qwthKzDMgRSOKWEYhHdwz7EoDrXLqOlBw',
+  };
+
+  it('still verifies a code signed before infants, as a party with none', async () => {
+    const result = await verifyCode(OLD.code, [OLD.key]);
+    expect(result).toEqual({
+      ok: true,
+      claims: {
+        keyId: 'OldKey01',
+        ticketId: '3f0b7a52-1d7e-4c1a-9a51-0b6d2f3e4a10',
+        scheduleId: 'a1b2c3d4-e5f6-4711-8899-aabbccddeeff',
+        travelDate: '2026-11-27',
+        fromStop: 0,
+        toStop: 1,
+        seats: ['A1', 'A2'],
+        adults: 1,
+        children: 1,
+        version: 2,
+      },
+    });
+    expect(result.ok && (result.claims.infants ?? 0)).toBe(0);
+  });
+
+  it('signs a code without infants byte for byte as before', () => {
+    const [, payload] = OLD.code.split('.');
+    const claims = decodeClaims(fromBase64Url(payload ?? '') as Uint8Array);
+    expect(claims).not.toBeNull();
+    expect(toBase64Url(encodeClaims({ ...(claims as ETicketClaims), infants: 0 }))).toBe(payload);
+  });
+
+  it('carries the infants, signed', async () => {
+    const signer = createTicketSigner(newSigningKey().signingKey);
+    const code = signer.sign({ ...CLAIMS, adults: 2, infants: 2 });
+    const result = await verifyCode(code, signer.publicKeys);
+    expect(result).toEqual({ ok: true, claims: { ...CLAIMS, adults: 2, infants: 2, keyId: signer.keyId } });
+    // The count is signed: changing it breaks the signature.
+    const [prefix, payloadText, signature] = code.split('.');
+    const payload = fromBase64Url(payloadText ?? '') as Uint8Array;
+    payload[payload.length - 1] = 1;
+    expect(await verifyCode(`${prefix}.${toBase64Url(payload)}.${signature}`, signer.publicKeys)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
+  });
+
+  it('refuses a payload whose last byte says zero infants: the format never writes one', () => {
+    const payload = encodeClaims({ ...CLAIMS, keyId: 'AbCd-_12' });
+    const padded = new Uint8Array(payload.length + 1);
+    padded.set(payload);
+    expect(decodeClaims(padded)).toBeNull();
+  });
+});

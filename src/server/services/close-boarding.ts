@@ -5,6 +5,7 @@ import { writeAudit } from '#server/lib/audit.ts';
 import { boardedPersons } from '#server/lib/boarded-persons.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
+import { partySize } from '#server/lib/persons.ts';
 import { STAFF_MSG } from '#shared/messages/staff.ts';
 import { lockSchedule } from './lock-schedule.ts';
 import { readRouteStops, stopPositions } from './read-route-stops.ts';
@@ -50,6 +51,7 @@ export async function closeBoarding(opts: CloseBoardingOptions): Promise<void> {
         id: tickets.id,
         adultCount: tickets.adultCount,
         childCount: tickets.childCount,
+        infantCount: tickets.infantCount,
         markedStatus: tickets.markedStatus,
         userOriginId: tickets.userOriginId,
         userDestinationId: tickets.userDestinationId,
@@ -69,7 +71,7 @@ export async function closeBoarding(opts: CloseBoardingOptions): Promise<void> {
     const missing: string[] = [];
     for (const t of rows) {
       const { fromStop, toStop } = stopPositions(stops, t);
-      const party = t.adultCount + t.childCount;
+      const party = partySize(t);
       if (fromStop === stop) {
         noShows += party - t.boarded;
         if (t.boarded === 0 && t.markedStatus === null) missing.push(t.id);

@@ -9,6 +9,7 @@ import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
 import { signManageLink } from '#server/lib/manage-links.ts';
 import { normalizeEmail } from '#server/lib/one-time-codes.ts';
+import { insertPersons, personRows } from '#server/lib/persons.ts';
 import type { Storage } from '#server/lib/storage.ts';
 import { receivedMail } from '#server/mails/received-mail.ts';
 import { COMPRESSION, DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES, PAYMENT_METHOD } from '#shared/constants.ts';
@@ -193,6 +194,17 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
 
       // The unique index on (schedule, date, launch, seat) decides who gets a contested seat.
       await takeSeats({ db: tx, ticketId: ticket.id, key: input, stretch: trip.stretch });
+
+      // Every person of the party, named as sent, else the contact alone (docs/decisions/035).
+      await insertPersons(
+        tx,
+        personRows({
+          ticketId: ticket.id,
+          tickets: input.tickets,
+          passengers: input.passengers,
+          contact: input.passenger,
+        }),
+      );
 
       // The ticket holds these seats now (docs/product.md section 10.3).
       await releaseSeats({ db: tx, ...input, session });

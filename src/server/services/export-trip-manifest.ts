@@ -1,5 +1,5 @@
 import type { DbOrTx } from '#server/db/client.ts';
-import { csvText, seatLegsCsv } from '#server/lib/csv.ts';
+import { csvText, personsCsv, seatLegsCsv } from '#server/lib/csv.ts';
 import type { TripPassengers } from '#shared/admin-api.ts';
 import { seatsByLeg } from '#shared/seats-by-leg.ts';
 import { listTripPassengers } from './list-trip-passengers.ts';
@@ -15,14 +15,16 @@ const MANIFEST_COLUMNS = [
   'seats',
   'adults',
   'children',
+  'infants',
   'marked',
   // 'counter' for a sale at the jetty, 'online' for a booking (docs/decisions/025).
   'channel',
 ] as const;
 
 /**
- * The passenger list as a CSV manifest; after a blank line, each seat's passenger on each leg
- * (a seat sold per leg changes hands at a stop: docs/decisions/032).
+ * The passenger list as a CSV manifest, a row per booking; after a blank line, every person of
+ * each booking, a row each (docs/decisions/035); after another, each seat's passenger on each
+ * leg (a seat sold per leg changes hands at a stop: docs/decisions/032).
  */
 function manifestCsv(list: TripPassengers): string {
   const passengers = csvText(
@@ -38,9 +40,20 @@ function manifestCsv(list: TripPassengers): string {
       p.seatNumbers.join(' '),
       p.adultCount,
       p.childCount,
+      p.infantCount,
       p.markedStatus,
       p.channel,
     ]),
+  );
+  const persons = personsCsv(
+    list.passengers.map((p) => ({
+      reference: p.reference,
+      persons: p.persons,
+      adults: p.adultCount,
+      children: p.childCount,
+      infants: p.infantCount,
+    })),
+    ['reference', 'person', 'name', 'nationality', 'category', 'ticket type'],
   );
   const stops = [...list.trip.stops].sort((a, b) => a.stopOrder - b.stopOrder);
   const seats = seatLegsCsv({
@@ -53,7 +66,8 @@ function manifestCsv(list: TripPassengers): string {
     header: ['launch', 'seat'],
   });
   // Only the first table keeps the byte-order mark.
-  return [passengers, seats.replace(/^\uFEFF/, '')].join('\r\n');
+  const strip = (text: string) => text.replace(/^\uFEFF/, '');
+  return [passengers, strip(persons), strip(seats)].join('\r\n');
 }
 
 export type ExportTripManifestOptions = {

@@ -54,7 +54,7 @@ export async function listAdminTripsWhere({
       db
         .select({
           scheduleId: tickets.scheduleId,
-          passengers: sql<number>`coalesce(sum(${tickets.adultCount} + ${tickets.childCount}), 0)::int`,
+          passengers: sql<number>`coalesce(sum(${tickets.adultCount} + ${tickets.childCount} + ${tickets.infantCount}), 0)::int`,
         })
         .from(tickets)
         .where(and(inArray(tickets.scheduleId, ids), eq(tickets.ticketStatus, 'confirmed')))

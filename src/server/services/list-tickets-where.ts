@@ -46,6 +46,7 @@ function toAdminTicket(row: TicketRow, stops: AdminStop[]): AdminTicket {
     clientIp: t.clientIp,
     adultCount: t.adultCount,
     childCount: t.childCount,
+    infantCount: t.infantCount,
     totalAmount: t.totalAmount,
     currency: t.currency === 'USD' ? 'USD' : 'MVR',
     exchangeRate: t.exchangeRate,

@@ -2,6 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { launches, locations, tickets } from '#server/db/schema.ts';
+import { boardedPersons } from '#server/lib/boarded-persons.ts';
+import { partyOf, readPersons } from '#server/lib/persons.ts';
 import type { MarkedStatus, TripPassenger, TripPassengers } from '#shared/admin-api.ts';
 import { readAdminTrip } from './read-admin-trip.ts';
 import { stopPositions } from './read-route-stops.ts';
@@ -15,7 +17,10 @@ export type ListTripPassengersOptions = {
   timeZone: string;
 };
 
-/** Trip management (docs/product.md section 2, Ticketing): the passengers of confirmed tickets, by name. */
+/**
+ * Trip management (docs/product.md section 2, Ticketing): the passengers of confirmed tickets, by
+ * name, each with every person of the party named and how many are on board.
+ */
 export async function listTripPassengers(opts: ListTripPassengersOptions): Promise<TripPassengers> {
   const trip = await readAdminTrip(opts);
   const rows = await opts.db
@@ -24,6 +29,7 @@ export async function listTripPassengers(opts: ListTripPassengersOptions): Promi
       launchName: launches.name,
       originName: origin.name,
       destinationName: destination.name,
+      boarded: boardedPersons,
     })
     .from(tickets)
     .leftJoin(launches, eq(launches.id, tickets.launchId))
@@ -32,25 +38,34 @@ export async function listTripPassengers(opts: ListTripPassengersOptions): Promi
     .where(and(eq(tickets.scheduleId, opts.scheduleId), eq(tickets.ticketStatus, 'confirmed')))
     .orderBy(asc(tickets.passengerName), asc(tickets.paymentReference));
   const stops = [...trip.stops].sort((a, b) => a.stopOrder - b.stopOrder);
-  const passengers: TripPassenger[] = rows.map(({ ticket: t, launchName, originName, destinationName }) => ({
-    ticketId: t.id,
-    reference: t.paymentReference,
-    name: t.passengerName,
-    phone: t.passengerPhone,
-    nationality: t.passengerNationality,
-    from: t.userOriginId && originName !== null ? { id: t.userOriginId, name: originName } : null,
-    to:
-      t.userDestinationId && destinationName !== null
-        ? { id: t.userDestinationId, name: destinationName }
-        : null,
-    ...stopPositions(stops, t),
-    departureTime: t.passengerDepartureTime ? t.passengerDepartureTime.slice(0, 5) : null,
-    seatNumbers: t.seatNumbers,
-    launch: launchName === null ? null : { id: t.launchId, name: launchName },
-    adultCount: t.adultCount,
-    childCount: t.childCount,
-    markedStatus: (t.markedStatus as MarkedStatus | null) ?? null,
-    channel: t.channel === 'counter' ? 'counter' : 'online',
-  }));
+  const named = await readPersons(
+    opts.db,
+    rows.map((r) => r.ticket.id),
+  );
+  const passengers: TripPassenger[] = rows.map(
+    ({ ticket: t, launchName, originName, destinationName, boarded }) => ({
+      ticketId: t.id,
+      reference: t.paymentReference,
+      name: t.passengerName,
+      phone: t.passengerPhone,
+      nationality: t.passengerNationality,
+      from: t.userOriginId && originName !== null ? { id: t.userOriginId, name: originName } : null,
+      to:
+        t.userDestinationId && destinationName !== null
+          ? { id: t.userDestinationId, name: destinationName }
+          : null,
+      ...stopPositions(stops, t),
+      departureTime: t.passengerDepartureTime ? t.passengerDepartureTime.slice(0, 5) : null,
+      seatNumbers: t.seatNumbers,
+      launch: launchName === null ? null : { id: t.launchId, name: launchName },
+      adultCount: t.adultCount,
+      childCount: t.childCount,
+      infantCount: t.infantCount,
+      ...partyOf(t, named.get(t.id)),
+      boarded,
+      markedStatus: (t.markedStatus as MarkedStatus | null) ?? null,
+      channel: t.channel === 'counter' ? 'counter' : 'online',
+    }),
+  );
   return { trip, passengers };
 }

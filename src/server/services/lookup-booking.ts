@@ -38,5 +38,9 @@ export async function lookupBooking(opts: LookupBookingOptions): Promise<Booking
     where: eq(sql`lower(${tickets.paymentReference})`, reference),
   });
   if (!found) throw notFound();
-  return { ...found.view, passengerName: maskName(found.view.passengerName) };
+  return {
+    ...found.view,
+    passengerName: maskName(found.view.passengerName),
+    persons: found.view.persons.map((p) => ({ ...p, name: maskName(p.name), nationality: '' })),
+  };
 }

@@ -6,6 +6,7 @@ import { writeAudit } from '#server/lib/audit.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
+import { partySize } from '#server/lib/persons.ts';
 import { supersedeETicket } from '#server/lib/ticket-signing.ts';
 import type { AdminTicket, MarkedStatus } from '#shared/admin-api.ts';
 import { BY_HAND_DEVICE } from '#shared/boarding.ts';
@@ -113,7 +114,7 @@ async function boardTheRest(
   actorUserId: string,
   now: Date,
 ): Promise<number> {
-  const rest = ticket.adultCount + ticket.childCount - boarded;
+  const rest = partySize(ticket) - boarded;
   if (rest <= 0) return 0;
   const { fromStop } = stopPositions(await readRouteStops({ db: tx, scheduleId: ticket.scheduleId }), ticket);
   const [closed] = await tx

@@ -11,6 +11,7 @@ import {
 import { boardedPersons } from '#server/lib/boarded-persons.ts';
 import { hhmm, instantInZone } from '#server/lib/clock.ts';
 import { problem } from '#server/lib/errors.ts';
+import { partyOf, readPersons } from '#server/lib/persons.ts';
 import type { BoardingManifest, ManifestPassenger, ManifestStop, RevokeReason } from '#shared/boarding.ts';
 import type { MarkedStatus, TicketStatus } from '#shared/constants.ts';
 import type { ETicketPublicKey } from '#shared/e-ticket-code.ts';
@@ -51,6 +52,9 @@ export async function readBoardingManifest(opts: ReadBoardingManifestOptions): P
           seats: tickets.seatNumbers,
           adults: tickets.adultCount,
           children: tickets.childCount,
+          infants: tickets.infantCount,
+          nationality: tickets.passengerNationality,
+          breakdown: tickets.ticketBreakdown,
           status: tickets.ticketStatus,
           marked: tickets.markedStatus,
           version: tickets.eticketVersion,
@@ -81,22 +85,43 @@ export async function readBoardingManifest(opts: ReadBoardingManifestOptions): P
         .orderBy(asc(revokedCodes.createdAt)),
   ]);
   const firsts = await firstBoardings({ db, ticketIds: rows.filter((r) => r.boarded > 0).map((r) => r.id) });
+  const named = await readPersons(
+    db,
+    rows.map((r) => r.id),
+  );
   const launchAt = new Map(launchNames.map((l, i) => [l.id, i]));
-  const passengers: ManifestPassenger[] = rows.map((r) => ({
-    ticketId: r.id,
-    reference: r.reference,
-    name: r.name,
-    seats: r.seats,
-    adults: r.adults,
-    children: r.children,
-    ...stopPositions(stops, r),
-    launch: launchAt.get(r.launchId) ?? null,
-    status: r.status as TicketStatus,
-    marked: (r.marked as MarkedStatus | null) ?? null,
-    version: r.version,
-    boarded: r.boarded,
-    firstBoarding: firsts.get(r.id) ?? null,
-  }));
+  const passengers: ManifestPassenger[] = rows.map((r) => {
+    const party = partyOf(
+      {
+        passengerName: r.name,
+        passengerNationality: r.nationality,
+        adultCount: r.adults,
+        childCount: r.children,
+        infantCount: r.infants,
+        ticketBreakdown: r.breakdown,
+      },
+      named.get(r.id),
+    );
+    return {
+      ticketId: r.id,
+      reference: r.reference,
+      name: r.name,
+      seats: r.seats,
+      adults: r.adults,
+      children: r.children,
+      infants: r.infants,
+      // Names and categories only: a device keeps no nationality.
+      persons: party.persons.map((p) => ({ name: p.name, category: p.category })),
+      unnamed: party.unnamedCount,
+      ...stopPositions(stops, r),
+      launch: launchAt.get(r.launchId) ?? null,
+      status: r.status as TicketStatus,
+      marked: (r.marked as MarkedStatus | null) ?? null,
+      version: r.version,
+      boarded: r.boarded,
+      firstBoarding: firsts.get(r.id) ?? null,
+    };
+  });
   const manifestStops: ManifestStop[] = stops.map((s, position) => {
     const c = closures.find((x) => x.stop === position);
     return {

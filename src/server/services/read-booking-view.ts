@@ -7,9 +7,11 @@ import {
   paymentSettings,
   scheduleRouteStops,
   schedules,
+  ticketPassengers,
   tickets,
 } from '#server/db/schema.ts';
 import { hhmm } from '#server/lib/clock.ts';
+import { type NamedPerson, partyOf } from '#server/lib/persons.ts';
 import { DEFAULT_USUAL_APPROVAL_MINUTES } from '#shared/constants.ts';
 import {
   LOOKUP_STATUS_TEXT,
@@ -46,7 +48,7 @@ export type ReadBookingViewOptions = { db: DbOrTx; where: SQL };
 
 /**
  * One booking's view (the public lookup's shape, with the whole name) and its facts; null when
- * `where` matches none. One statement: the trip's stops come along as a JSON array.
+ * `where` matches none. One statement: the trip's stops and its persons come along as JSON arrays.
  */
 export async function readBookingView({
   db,
@@ -76,6 +78,8 @@ export async function readBookingView({
       seatNumbers: tickets.seatNumbers,
       adultCount: tickets.adultCount,
       childCount: tickets.childCount,
+      infantCount: tickets.infantCount,
+      passengerNationality: tickets.passengerNationality,
       ticketBreakdown: tickets.ticketBreakdown,
       totalAmount: tickets.totalAmount,
       currency: tickets.currency,
@@ -93,6 +97,12 @@ export async function readBookingView({
         ) order by s.stop_order), '[]'::json)
         from ${scheduleRouteStops} s left join ${locations} l on l.id = s.location_id
         where s.schedule_id = ${tickets.scheduleId})`,
+      named: sql<NamedPerson[]>`(
+        select coalesce(json_agg(json_build_object(
+          'position', p.position, 'name', p.name, 'nationality', p.nationality,
+          'category', p.category, 'type', p.ticket_type
+        ) order by p.position), '[]'::json)
+        from ${ticketPassengers} p where p.ticket_id = ${tickets.id})`,
     })
     .from(tickets)
     .innerJoin(schedules, eq(schedules.id, tickets.scheduleId))
@@ -102,6 +112,7 @@ export async function readBookingView({
     .where(where)
     .limit(1);
   if (!row) return null;
+  const party = partyOf(row, row.named);
 
   // docs/product.md section 10.11: an approved ticket on a completed trip reads as completed.
   const status =
@@ -136,10 +147,13 @@ export async function readBookingView({
     seatNumbers: row.seatNumbers,
     adultCount: row.adultCount,
     childCount: row.childCount,
+    infantCount: row.infantCount,
     ticketBreakdown: row.ticketBreakdown,
     totalAmount: row.totalAmount,
     currency: row.currency,
     passengerName: row.passengerName,
+    persons: party.persons,
+    unnamedCount: party.unnamedCount,
     createdAt: row.createdAt.toISOString(),
     proofReceived: row.proofReceived,
     usualApprovalMinutes: row.usualApprovalMinutes ?? DEFAULT_USUAL_APPROVAL_MINUTES,

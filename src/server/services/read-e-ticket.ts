@@ -50,6 +50,7 @@ export function signedCode(
         seats: view.seatNumbers,
         adults: view.adultCount,
         children: view.childCount,
+        infants: view.infantCount,
         version: facts.eticketVersion,
       })
     : null;

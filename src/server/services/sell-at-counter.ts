@@ -8,6 +8,7 @@ import { type Seller, staffLockSession } from '#server/lib/counter-seller.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
+import { insertPersons, personRows } from '#server/lib/persons.ts';
 import type { TicketSigner } from '#server/lib/ticket-signing.ts';
 import { approvedMail } from '#server/mails/approved-mail.ts';
 import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES } from '#shared/constants.ts';
@@ -114,6 +115,15 @@ export async function sellAtCounter(
 
       // The same unique index as an online booking decides a contested seat.
       await takeSeats({ db: tx, ticketId: ticket.id, key: input, stretch: trip.stretch });
+      await insertPersons(
+        tx,
+        personRows({
+          ticketId: ticket.id,
+          tickets: input.tickets,
+          passengers: input.passengers,
+          contact: input.passenger,
+        }),
+      );
       await releaseSeats({ db: tx, ...input, session });
 
       await writeAudit({

@@ -3,6 +3,7 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { boardingClosures, boardings, schedules, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import { announce } from '#server/lib/live-events.ts';
+import { partySize } from '#server/lib/persons.ts';
 import type { Boarding, BoardingResult } from '#shared/boarding.ts';
 import { firstBoardings } from './first-boardings.ts';
 import { readBoarded } from './read-boarded.ts';
@@ -90,7 +91,7 @@ async function syncOne(
       return refused;
     }
     const boarded = await readBoarded({ db: tx, ticketId: ticket.id });
-    const accepted = Math.min(b.persons, Math.max(0, ticket.adultCount + ticket.childCount - boarded));
+    const accepted = Math.min(b.persons, Math.max(0, partySize(ticket) - boarded));
     const outcome = accepted === b.persons ? 'boarded' : 'conflict';
     await tx.insert(boardings).values({
       id: b.id,

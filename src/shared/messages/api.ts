@@ -20,6 +20,9 @@ export const MSG = {
   emailVerified: 'Email verified successfully!',
   invalidEmail: 'Please enter a valid email address',
   seatCountMismatch: 'Please select one seat for each ticket',
+  tooManyInfants: 'At most one infant per adult: each infant travels on an adult’s lap',
+  personsMismatch: 'Please name each person once, one for each ticket',
+  contactFirst: 'The first person named must be the contact, with the same name and nationality',
   idempotencyKeyRequired: 'The Idempotency-Key header is required (8 to 100 characters)',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different booking',
   // booking

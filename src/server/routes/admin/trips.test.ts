@@ -148,13 +148,24 @@ describe(`admin trips (${testDatabaseKind})`, () => {
     );
     const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'reference,name,phone,nationality,from,to,departure,seats,adults,children,marked,channel',
+      'reference,name,phone,nationality,from,to,departure,seats,adults,children,infants,marked,channel',
     );
     expect(lines[1]).toContain(`,'=cmd|calc,'+9607771234,Maldivian,`);
     expect(lines[1]).toContain(',08:30,');
     expect(lines[2]).toContain(',"Zaid, ""Captain"" Ahmed",');
-    expect(lines[2]).toMatch(/,A1 A2,2,0,present,online$/);
+    expect(lines[2]).toMatch(/,A1 A2,2,0,0,present,online$/);
     expect(lines[3]).toBe('');
+    // After a blank line, every person, a row each: bookings made without naming their persons
+    // list the contact and the rest as not named (docs/decisions/035).
+    const [cmd, zaidRef] = body.passengers.map((p) => p.reference);
+    expect(lines.slice(4, 9)).toEqual([
+      'reference,person,name,nationality,category,ticket type',
+      `${cmd},1,'=cmd|calc,Maldivian,adult,local`,
+      `${zaidRef},1,"Zaid, ""Captain"" Ahmed",Maldivian,adult,local`,
+      `${zaidRef},2,(not named),,adult,`,
+      '',
+    ]);
+    lines.splice(4, 5);
     // After a blank line, each seat's passenger on each leg (docs/decisions/032).
     const [s0, s1, s2] = body.trip.stops.map((s) => s.name);
     expect(lines[4]).toBe(`launch,seat,${s0} → ${s1},${s1} → ${s2}`);

@@ -512,6 +512,7 @@ describe(`bookings (${testDatabaseKind})`, () => {
         seatNumbers: ['A1', 'A2'],
         adultCount: 1,
         childCount: 1,
+        infantCount: 0,
         ticketBreakdown: [
           { type: 'foreigner', category: 'adult', quantity: 1, price: '5.00' },
           { type: 'foreigner', category: 'child', quantity: 1, price: '3.00' },
@@ -519,6 +520,9 @@ describe(`bookings (${testDatabaseKind})`, () => {
         totalAmount: '8.00',
         currency: 'USD',
         passengerName: 'A*** M***',
+        // Sent without persons: the contact is the one named, the child is not.
+        persons: [{ name: 'A*** M***', nationality: '', category: 'adult', type: 'foreigner' }],
+        unnamedCount: 1,
         createdAt: expect.any(String),
         proofReceived: true,
         usualApprovalMinutes: 120,

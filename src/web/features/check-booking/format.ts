@@ -26,21 +26,40 @@ export function placeName(place: { name: string; nameDv?: string }, language: st
   return inLanguage(name, place.nameDv, language);
 }
 
-/** '2 adults, 1 child'; zero counts are left out. */
-export function formatTicketCounts(adults: number, children: number, t: Translate): string {
+/** '2 adults, 1 child, 1 infant'; zero counts are left out. */
+export function formatTicketCounts(adults: number, children: number, t: Translate, infants = 0): string {
+  const counts = seatedCounts(adults, children, t);
+  return infants > 0 ? t('lookup.withInfants', { counts, infants }) : counts;
+}
+
+function seatedCounts(adults: number, children: number, t: Translate): string {
   if (adults > 0 && children > 0) return t('lookup.ticketsAdultsChildren', { adults, children });
   if (adults > 0) return t('lookup.ticketsAdults', { adults });
   if (children > 0) return t('lookup.ticketsChildren', { children });
   return t('common.notSpecified');
 }
 
+const CATEGORY_LABEL: Record<BookingLookup['persons'][number]['category'], TextId> = {
+  adult: 'lookup.categoryAdult',
+  child: 'lookup.categoryChild',
+  infant: 'lookup.categoryInfant',
+};
+
+/** A person's category in the reader's language: 'Adult', 'Child', 'Infant'. */
+export const categoryLabel = (category: BookingLookup['persons'][number]['category'], t: Translate) =>
+  t(CATEGORY_LABEL[category]);
+
 type BreakdownRow = BookingLookup['ticketBreakdown'][number];
 
 // Breakdown prices are in the ticket type's own currency (docs/product.md section 10.7).
 const TYPE_CURRENCY: Record<BreakdownRow['type'], string> = { local: 'MVR', foreigner: 'USD' };
 const ROW_LABEL: Record<BreakdownRow['type'], Record<BreakdownRow['category'], TextId>> = {
-  local: { adult: 'lookup.localAdult', child: 'lookup.localChild' },
-  foreigner: { adult: 'lookup.foreignerAdult', child: 'lookup.foreignerChild' },
+  local: { adult: 'lookup.localAdult', child: 'lookup.localChild', infant: 'lookup.localInfant' },
+  foreigner: {
+    adult: 'lookup.foreignerAdult',
+    child: 'lookup.foreignerChild',
+    infant: 'lookup.foreignerInfant',
+  },
 };
 
 export function describeBreakdownRow(row: BreakdownRow, t: Translate): { label: string; price: string } {

@@ -13,6 +13,8 @@ const KIND_NAME = {
   'local-child': ['local child', 'local children'],
   'foreigner-adult': ['foreign adult', 'foreign adults'],
   'foreigner-child': ['foreign child', 'foreign children'],
+  'local-infant': ['local infant', 'local infants'],
+  'foreigner-infant': ['foreign infant', 'foreign infants'],
 } as const;
 
 /** Millimetres of a CSS length in pixels (96 to the inch). */
