@@ -1,3 +1,4 @@
+import type { BookingRequest } from '#shared/schemas.ts';
 import type { PersonCategory, PersonKey, TicketCounts, WizardState } from './wizard-state.ts';
 
 // The party as persons: who takes a seat, how many infants it may carry, and everyone in the
@@ -77,4 +78,31 @@ export function partyPersons(
     }
   }
   return list;
+}
+
+/**
+ * The party as POST /api/bookings takes it: a row per ticket type and category, and everyone by
+ * name, the contact first (docs/decisions/035-every-person-named.md). No person names a ticket
+ * type: the server gives each the first of their category's types with a ticket left (local,
+ * then foreigner), which is the order the wizard lists them in.
+ */
+export function bookingParty(
+  state: Pick<WizardState, 'tickets' | 'passengerInfo' | 'persons'>,
+): Pick<BookingRequest, 'tickets' | 'passengers'> {
+  const t = state.tickets;
+  return {
+    tickets: [
+      { type: 'local', category: 'adult', quantity: t.localAdult },
+      { type: 'local', category: 'child', quantity: t.localChild },
+      { type: 'foreigner', category: 'adult', quantity: t.foreignerAdult },
+      { type: 'foreigner', category: 'child', quantity: t.foreignerChild },
+      { type: 'local', category: 'infant', quantity: t.localInfant },
+      { type: 'foreigner', category: 'infant', quantity: t.foreignerInfant },
+    ],
+    passengers: partyPersons(state).map(({ name, nationality, category }) => ({
+      name: name.trim(),
+      nationality,
+      category,
+    })),
+  };
 }

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEAT_HOLD_SECONDS } from '#shared/constants.ts';
-import type { Trip, TripLaunch } from '#shared/schemas.ts';
-import { capInfants, infantsFull, partyPersons, seatCount } from './party.ts';
+import {
+  bookingRequestSchema,
+  PERSON_NAME_MAX as SERVER_NAME_MAX,
+  type Trip,
+  type TripLaunch,
+} from '#shared/schemas.ts';
+import { bookingParty, capInfants, infantsFull, PERSON_NAME_MAX, partyPersons, seatCount } from './party.ts';
 import {
   EMPTY_TICKETS,
   holdDeadline,
@@ -285,6 +290,56 @@ describe('the party (docs/product.md sections 2.4 and 10.3)', () => {
     const forward = run([{ type: 'continueToLaunch' }, { type: 'launchSelected', launch }], back);
     expect(forward.currentStep).toBe(3);
     expect(names(forward)).toEqual(['adult 1: A', 'adult 2: B']);
+  });
+});
+
+describe('the party as the booking sends it (docs/decisions/035-every-person-named.md)', () => {
+  const booking = (state: WizardState, seats: string[]) =>
+    bookingRequestSchema.safeParse({
+      scheduleId: trip.scheduleId,
+      travelDate: trip.travelDate,
+      originId: '00000000-0000-4000-8000-000000000002',
+      destinationId: '00000000-0000-4000-8000-000000000003',
+      launchId: '00000000-0000-4000-8000-000000000004',
+      seats,
+      ...bookingParty(state),
+      passenger: {
+        name: state.passengerInfo.name,
+        email: 'a@example.com',
+        nationality: state.passengerInfo.nationality,
+      },
+    });
+
+  it('is what the server takes: one seat for an adult with an infant, both named, the contact first', () => {
+    const state = run([
+      { type: 'passengerChanged', info: { name: ' Aishath Ali ', nationality: 'Maldivian' } },
+      { type: 'ticketsChanged', tickets: party({ localAdult: 1, localInfant: 1 }) },
+      { type: 'personChanged', key: 'infant-0', person: { name: 'Ahmed Ali ' } },
+    ]);
+    const parsed = booking(state, ['A1']);
+    expect(parsed.error).toBeUndefined();
+    expect(parsed.data?.passengers).toEqual([
+      { name: 'Aishath Ali', nationality: 'Maldivian', category: 'adult' },
+      { name: 'Ahmed Ali', nationality: 'Maldivian', category: 'infant' },
+    ]);
+    // The infant takes no seat: a second one is one too many.
+    expect(booking(state, ['A1', 'A2']).error?.issues[0]?.path).toEqual(['seats']);
+  });
+
+  it('names a mixed party in the order the server gives out the ticket types', () => {
+    const state = run([
+      { type: 'passengerChanged', info: { name: 'Aishath Ali' } },
+      { type: 'ticketsChanged', tickets: party({ localAdult: 1, foreignerAdult: 1, foreignerChild: 1 }) },
+      { type: 'personChanged', key: 'adult-1', person: { name: 'John Smith', nationality: 'British' } },
+      { type: 'personChanged', key: 'child-0', person: { name: 'Amy Smith', nationality: 'British' } },
+    ]);
+    const parsed = booking(state, ['A1', 'A2', 'A3']);
+    expect(parsed.error).toBeUndefined();
+    expect(parsed.data?.passengers?.map((p) => p.name)).toEqual(['Aishath Ali', 'John Smith', 'Amy Smith']);
+  });
+
+  it('takes names as long as the server does', () => {
+    expect(PERSON_NAME_MAX).toBe(SERVER_NAME_MAX);
   });
 });
 

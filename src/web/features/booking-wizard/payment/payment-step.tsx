@@ -16,7 +16,7 @@ import { toast } from '#web/lib/toast.ts';
 import { cn } from '#web/lib/utils.ts';
 import { ApiError, publicSettingsQuery } from '../api.ts';
 import { copyText, formatMoney, totals } from '../format.ts';
-import { partyPersons } from '../party.ts';
+import { bookingParty, partyPersons } from '../party.ts';
 import { StepCard } from '../step-card.tsx';
 import { PAYMENT_TEXTS, ticketSummary } from '../step-texts.ts';
 import { submitBooking } from '../steps-api.ts';
@@ -91,20 +91,7 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
           destinationId: trip.to.id,
           launchId: launch.id,
           seats: selectedSeats,
-          tickets: [
-            { type: 'local', category: 'adult', quantity: tickets.localAdult },
-            { type: 'local', category: 'child', quantity: tickets.localChild },
-            { type: 'foreigner', category: 'adult', quantity: tickets.foreignerAdult },
-            { type: 'foreigner', category: 'child', quantity: tickets.foreignerChild },
-            { type: 'local', category: 'infant', quantity: tickets.localInfant },
-            { type: 'foreigner', category: 'infant', quantity: tickets.foreignerInfant },
-          ],
-          // Everyone by name, the contact first (the passenger above).
-          passengers: persons.map(({ name, nationality, category }) => ({
-            name: name.trim(),
-            nationality,
-            category,
-          })),
+          ...bookingParty(state),
           passenger: {
             name: p.name.trim(),
             email: p.email.trim(),
