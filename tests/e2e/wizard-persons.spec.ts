@@ -1,6 +1,7 @@
 // Everyone in the party named, infants on a lap: one adult and one infant booked from step 1 to
 // the confirmation, on a phone and a desktop, in English and in Dhivehi, then found by name by
-// the office. Screenshots of steps 1, 2 and the confirmation go to .tmp/screens/persons-*.png.
+// the office. Screenshots of steps 1, 2, 5 and the confirmation go to .tmp/screens/persons-*.png (or
+// to E2E_SCREENS_DIR when set).
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -181,6 +182,8 @@ for (const language of ['en', 'dv'] as const) {
       ]);
       await page.getByLabel(say('payment.slipLabel'), { exact: true }).setInputFiles(SLIP);
       await expect(page.getByText(/photo-exif-gps\.jpg/)).toBeVisible({ timeout: 30_000 });
+      await expectAccessible(page, 'step 5');
+      await shot('step5');
       await page.getByRole('button', { name: say('payment.submit') }).click();
 
       // The confirmation names both.
