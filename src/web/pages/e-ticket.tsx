@@ -42,7 +42,7 @@ export default function ETicketPage({ token }: { token: string }) {
         },
         {
           term: t('eticket.passengers'),
-          value: formatTicketCounts(booking.adultCount, booking.childCount, lookup),
+          value: formatTicketCounts(booking.adultCount, booking.childCount, lookup, booking.infantCount),
         },
       ],
     };

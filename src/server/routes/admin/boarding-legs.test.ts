@@ -167,7 +167,7 @@ describe(`boarding a seat that changes hands at a stop (${testDatabaseKind})`, (
     expect(final.statusCode, final.body).toBe(200);
     const lines = linesOf(final.body);
     // The tables before it keep their columns.
-    expect(lines[0]).toBe('Reference,Name,Nationality,Seats,From,To,Adults,Children,Boarded,Status');
+    expect(lines[0]).toBe('Reference,Name,Nationality,Seats,From,To,Adults,Children,Infants,Boarded,Status');
     const header = lines.indexOf(
       `Launch,Seat,${male} → ${airport},${airport} → ${thoddoo},${thoddoo} → ${rasdhoo}`,
     );
@@ -178,7 +178,7 @@ describe(`boarding a seat that changes hands at a stop (${testDatabaseKind})`, (
     expect(tripCsv.statusCode, tripCsv.body).toBe(200);
     const tripLines = linesOf(tripCsv.body);
     expect(tripLines[0]).toBe(
-      'reference,name,phone,nationality,from,to,departure,seats,adults,children,marked,channel',
+      'reference,name,phone,nationality,from,to,departure,seats,adults,children,infants,marked,channel',
     );
     expect(tripLines).toContain(
       `launch,seat,${male} → ${airport},${airport} → ${thoddoo},${thoddoo} → ${rasdhoo}`,

@@ -9,6 +9,7 @@ import { formatInstant, formatTravelDate } from '#web/lib/dates.ts';
 import { useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
 import { cn } from '#web/lib/utils.ts';
 import {
+  categoryLabel,
   describeBreakdownRow,
   formatMoney,
   formatTicketCounts,
@@ -192,7 +193,7 @@ export function BookingResultCard({ booking }: { booking: BookingLookup }) {
 
           <Section id="booking-tickets" title={t('lookup.sectionTickets')} icon={<Ticket />}>
             <p className="text-sm font-medium text-slate-900">
-              {formatTicketCounts(booking.adultCount, booking.childCount, t)}
+              {formatTicketCounts(booking.adultCount, booking.childCount, t, booking.infantCount)}
             </p>
             {booking.ticketBreakdown.some((row) => row.quantity > 0) && (
               <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200">
@@ -243,6 +244,31 @@ export function BookingResultCard({ booking }: { booking: BookingLookup }) {
               </Detail>
               <Detail term={t('lookup.bookedOn')}>{formatInstant(booking.createdAt, timeZone)}</Detail>
             </dl>
+            {/* Every person of the party with their category (docs/decisions/035). */}
+            {(booking.persons.length > 1 || booking.unnamedCount > 0) && (
+              <div className="mt-4">
+                <h4 className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500">
+                  {t('lookup.persons')}
+                </h4>
+                <ul
+                  className="divide-y divide-slate-100 rounded-xl border border-slate-200"
+                  aria-label={t('lookup.persons')}
+                >
+                  {booking.persons.map((person, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a person's place in the party is their key
+                    <li key={i} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
+                      <bdi className="text-slate-900">{person.name}</bdi>
+                      <span className="text-slate-600">{categoryLabel(person.category, t)}</span>
+                    </li>
+                  ))}
+                  {booking.unnamedCount > 0 && (
+                    <li className="px-3 py-2 text-sm italic text-slate-600">
+                      {t('lookup.unnamed', { n: booking.unnamedCount })}
+                    </li>
+                  )}
+                </ul>
+              </div>
+            )}
           </Section>
         </CardContent>
       </Card>

@@ -2,12 +2,11 @@ import {
   type Boarding,
   type BoardingManifest,
   type ManifestPassenger,
+  partyOf as party,
   seatHandOver,
   stopPassengers,
 } from '#shared/boarding.ts';
 import { people } from './format.ts';
-
-const party = (p: { adults: number; children: number }) => p.adults + p.children;
 
 /**
  * Who gets off at this stop, and what becomes of their seats: a seat is sold per leg

@@ -5,15 +5,15 @@ import {
   type BoardingManifest,
   judgeScan,
   type ManifestPassenger,
+  partyOf as party,
   type ScanVerdict,
   stopPassengers,
 } from '#shared/boarding.ts';
 import { EmptyNote } from '#web/components/query-notes.tsx';
+import { infantsNote, PartyPersons } from '#web/features/admin/party-persons.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { findPassengers } from './find-passengers.ts';
 import { type BoardRequest, ScanResult } from './scan-result.tsx';
-
-const party = (p: { adults: number; children: number }) => p.adults + p.children;
 
 /**
  * Who boards at this stop, and who is still to come; narrowed by the search above it. A row of
@@ -82,7 +82,17 @@ export function PassengerList({
                   <span className="block text-slate-600">
                     <bdi dir="ltr">{p.reference}</bdi> · {p.seats.join(', ')}
                     {p.children > 0 ? ` · ${p.children} ${p.children === 1 ? 'child' : 'children'}` : ''}
+                    {(p.infants ?? 0) > 0 ? ` · ${infantsNote(p.infants ?? 0)}` : ''}
                   </span>
+                  {/* The whole party, named: the crew check each ID (docs/decisions/035). */}
+                  {party(p) > 1 && (
+                    <PartyPersons
+                      persons={p.persons ?? []}
+                      unnamed={p.unnamed ?? 0}
+                      label={`Persons of ${p.reference}`}
+                      className="flex flex-wrap gap-x-3 text-slate-700"
+                    />
+                  )}
                 </span>
               );
               const expanded = open?.ticketId === p.ticketId;

@@ -1,7 +1,8 @@
-import { type BoardingManifest, personsOnBoard } from '#shared/boarding.ts';
+import { type BoardingManifest, partyOf, personsOnBoard } from '#shared/boarding.ts';
 import { seatsByLeg } from '#shared/seats-by-leg.ts';
 import { LegCounts } from '#web/components/leg-counts.tsx';
 import { SeatsByLeg } from '#web/components/seats-by-leg.tsx';
+import { unnamedNote } from '#web/features/admin/party-persons.tsx';
 import { formatClock } from '#web/lib/clock-time.ts';
 import { useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
 
@@ -17,10 +18,10 @@ export function PrintedManifest({ manifest }: { manifest: BoardingManifest }) {
   const travelling = manifest.passengers.filter((p) => p.status === 'confirmed' || p.status === 'completed');
   const pending = manifest.passengers.filter((p) => p.status === 'pending');
   const outcome = (p: (typeof travelling)[number]) =>
-    p.boarded >= p.adults + p.children
+    p.boarded >= partyOf(p)
       ? 'On board'
       : p.boarded > 0
-        ? `${p.boarded} of ${p.adults + p.children} on board`
+        ? `${p.boarded} of ${partyOf(p)} on board`
         : p.marked === 'no_show'
           ? 'No-show'
           : 'Not boarded';
@@ -52,7 +53,8 @@ export function PrintedManifest({ manifest }: { manifest: BoardingManifest }) {
             <th className="text-start">Name</th>
             <th className="text-start">Seats</th>
             <th className="text-start">From → To</th>
-            <th className="text-start">Adults / children</th>
+            <th className="text-start">Adults / children / infants</th>
+            <th className="text-start">Persons</th>
             <th className="text-start">Outcome</th>
           </tr>
         </thead>
@@ -66,7 +68,12 @@ export function PrintedManifest({ manifest }: { manifest: BoardingManifest }) {
                 {name(p.fromStop)} → {name(p.toStop)}
               </td>
               <td>
-                {p.adults} / {p.children}
+                {p.adults} / {p.children} / {p.infants ?? 0}
+              </td>
+              <td>
+                {[...(p.persons ?? []).map((x) => `${x.name} (${x.category})`), unnamedNote(p.unnamed ?? 0)]
+                  .filter(Boolean)
+                  .join(', ')}
               </td>
               <td>{outcome(p)}</td>
             </tr>

@@ -5,10 +5,12 @@ import {
   type BoardingManifest,
   BY_HAND_DEVICE,
   type ManifestPassenger,
+  partyOf,
   type ScanReason,
   type ScanVerdict,
 } from '#shared/boarding.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { infantsNote, PartyPersons } from '#web/features/admin/party-persons.tsx';
 import { formatClock } from '#web/lib/clock-time.ts';
 import { useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
 import { cn } from '#web/lib/utils.ts';
@@ -80,7 +82,7 @@ function leftToBoard(passenger: ManifestPassenger, manifest: BoardingManifest, q
   const boarded =
     manifest.passengers.find((p) => p.ticketId === passenger.ticketId)?.boarded ?? passenger.boarded;
   const waiting = queue.filter((b) => b.ticketId === passenger.ticketId).reduce((n, b) => n + b.persons, 0);
-  return Math.max(0, passenger.adults + passenger.children - boarded - waiting);
+  return Math.max(0, partyOf(passenger) - boarded - waiting);
 }
 
 /**
@@ -174,7 +176,20 @@ export function ScanResult({
                 {people(passenger.children, 'child', 'children')}
               </span>
             )}
+            {(passenger.infants ?? 0) > 0 && (
+              <span className="ms-2 rounded bg-amber-200 px-2 py-0.5 font-semibold text-amber-950">
+                {infantsNote(passenger.infants ?? 0)}
+              </span>
+            )}
           </p>
+          {partyOf(passenger) > 1 && (passenger.persons?.length ?? 0) > 0 && (
+            <PartyPersons
+              persons={passenger.persons ?? []}
+              unnamed={passenger.unnamed ?? 0}
+              label={`Persons of ${passenger.reference || 'this booking'}`}
+              className="flex flex-wrap gap-x-3"
+            />
+          )}
         </div>
       )}
       {boardedNow > 0 && (

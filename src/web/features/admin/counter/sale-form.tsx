@@ -24,7 +24,12 @@ import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { sell, shiftQuery } from './api.ts';
 import { ChoiceGroup } from './choice-group.tsx';
 import { Field, InputField } from './field.tsx';
-import { changeDue, readAmount, saleTotal, TICKET_KINDS } from './sale-money.ts';
+import { contactKind, namedOthers, otherPersons, PartyNames, type PersonNames } from './party-names.tsx';
+import { changeDue, readAmount, saleTotal, seatsFor, TICKET_KINDS } from './sale-money.ts';
+
+/** Some of the other persons named and some not: the party is named whole or not at all. */
+const PERSONS_ALL_OR_NONE = 'Name every other person, or leave all their names empty.';
+
 import { ONE_LOCAL_ADULT, TicketCounters, type TicketCounts } from './ticket-counters.tsx';
 import { useSeatHolds } from './use-seat-holds.ts';
 
@@ -34,6 +39,8 @@ type Draft = {
   launchId: string | null;
   counts: TicketCounts;
   name: string;
+  /** The other persons of the party, named or not (optional: all or none). */
+  persons: PersonNames;
   nationality: string;
   phone: string;
   email: string;
@@ -50,6 +57,7 @@ const NEW_SALE: Draft = {
   launchId: null,
   counts: ONE_LOCAL_ADULT,
   name: '',
+  persons: {},
   nationality: DEFAULT_NATIONALITY,
   phone: '',
   email: '',
@@ -66,6 +74,7 @@ const FIELDS = [
   'seats',
   'name',
   'nationality',
+  'persons',
   'phone',
   'email',
   'received',
@@ -81,6 +90,7 @@ const FIELD_OF: Record<string, FieldName> = {
   'passenger.nationality': 'nationality',
   'passenger.phone': 'phone',
   'passenger.email': 'email',
+  passengers: 'persons',
   'payment.received': 'received',
   'payment.reference': 'reference',
 };
@@ -91,6 +101,7 @@ const FOCUS_ID: Record<(typeof FIELDS)[number], string> = {
   seats: 'counter-seats',
   name: 'counter-name',
   nationality: 'counter-nationality',
+  persons: 'counter-persons',
   phone: 'counter-phone',
   email: 'counter-email',
   received: 'counter-received',
@@ -113,14 +124,16 @@ function problemsOf(request: CounterSaleRequest, total: string): Problems {
   const parsed = counterSaleRequestSchema.safeParse(request);
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const path = issue.path.join('.');
-    const field = FIELD_OF[path] ?? (path.startsWith('seats') ? 'seats' : 'form');
+    const field =
+      FIELD_OF[path] ??
+      (path.startsWith('seats') ? 'seats' : path.startsWith('passengers') ? 'persons' : 'form');
     // The schema's own words for seats are zod's ("too small"): the counter's sentence instead.
     const message = field === 'seats' ? COUNTER_MSG.seatsMatchTickets : issue.message;
     problems[field] ??= message;
   }
   // The schema counts seats against tickets only once every field reads well: counted here always.
-  const tickets = request.tickets.reduce((n, t) => n + t.quantity, 0);
-  if (tickets > 0 && request.seats.length !== tickets) problems.seats ??= COUNTER_MSG.seatsMatchTickets;
+  const seats = seatsFor(request.tickets);
+  if (seats > 0 && request.seats.length !== seats) problems.seats ??= COUNTER_MSG.seatsMatchTickets;
   const { payment } = request;
   if (payment.method === 'cash' && !problems.received && changeDue(payment.received, total).startsWith('-')) {
     problems.received = COUNTER_MSG.cashTooLittle;
@@ -167,7 +180,11 @@ export function SaleForm({
     category,
     quantity: draft.counts[`${type}-${category}`],
   }));
-  const needed = counts.reduce((n, c) => n + c.quantity, 0);
+  // An infant takes no seat.
+  const needed = seatsFor(counts);
+  const slots = otherPersons(counts);
+  const naming = namedOthers(slots, draft.persons);
+  const contact = contactKind(counts);
   const place =
     from && to && launch
       ? {
@@ -198,6 +215,25 @@ export function SaleForm({
       ...(draft.phone.trim() ? { phone: draft.phone } : {}),
       ...(draft.email.trim() ? { email: draft.email } : {}),
     },
+    // Every person named, the contact first, once the seller named all the others.
+    ...(naming === 'all' && contact
+      ? {
+          passengers: [
+            {
+              name: draft.name,
+              nationality: draft.nationality,
+              category: contact.category,
+              type: contact.type,
+            },
+            ...slots.map((s) => ({
+              name: draft.persons[s.key]?.name ?? '',
+              nationality: draft.persons[s.key]?.nationality ?? draft.nationality,
+              category: s.category,
+              type: s.type,
+            })),
+          ],
+        }
+      : {}),
     language: draft.language,
     currency: draft.currency,
     payment:
@@ -209,7 +245,11 @@ export function SaleForm({
     saleId,
   };
   // Checked as the seller types once Sell was tapped; the server's own field problems until then.
-  const problems: Problems = submitted ? { ...serverFields, ...problemsOf(request, total) } : serverFields;
+  const problemsOfSale = (): Problems => ({
+    ...problemsOf(request, total),
+    ...(naming === 'some' ? { persons: PERSONS_ALL_OR_NONE } : {}),
+  });
+  const problems: Problems = submitted ? { ...serverFields, ...problemsOfSale() } : serverFields;
   const moreHasProblem = Boolean(problems.phone || problems.email);
 
   const sale = useMutation({
@@ -250,7 +290,7 @@ export function SaleForm({
     setSubmitted(true);
     setServerProblem(null);
     setServerFields({});
-    const found = problemsOf(request, total);
+    const found = problemsOfSale();
     const first = FIELDS.find((f) => found[f]);
     if (first) return focusField(first);
     if (found.form) return;
@@ -392,6 +432,13 @@ export function SaleForm({
             ))}
           </NativeSelect>
         </Field>
+        <PartyNames
+          slots={slots}
+          names={draft.persons}
+          contactNationality={draft.nationality}
+          onChange={(persons) => update({ persons })}
+          error={problems.persons}
+        />
         <details
           open={moreOpen || moreHasProblem}
           onToggle={(e) => setMoreOpen(e.currentTarget.open)}

@@ -4,16 +4,25 @@ import { buildBreakdown, centsToMoney, computeTotal, toCents } from '#shared/mon
 import type { TicketBreakdownRow } from '#shared/schemas.ts';
 
 export type TicketType = 'local' | 'foreigner';
-export type TicketCategory = 'adult' | 'child';
+export type TicketCategory = 'adult' | 'child' | 'infant';
 export type TicketCount = { type: TicketType; category: TicketCategory; quantity: number };
 
-/** The counter's four ticket kinds, in the order the screen lists them. */
+/**
+ * The counter's ticket kinds, in the order the screen lists them. An infant rides free on an
+ * adult's lap, with no seat (docs/decisions/035-every-person-named.md).
+ */
 export const TICKET_KINDS: ReadonlyArray<{ type: TicketType; category: TicketCategory; label: string }> = [
   { type: 'local', category: 'adult', label: 'Local adult' },
   { type: 'local', category: 'child', label: 'Local child' },
   { type: 'foreigner', category: 'adult', label: 'Foreign adult' },
   { type: 'foreigner', category: 'child', label: 'Foreign child' },
+  { type: 'local', category: 'infant', label: 'Local infant (on a lap)' },
+  { type: 'foreigner', category: 'infant', label: 'Foreign infant (on a lap)' },
 ];
+
+/** How many seats the tickets take: one per adult and child, none for an infant. */
+export const seatsFor = (counts: readonly TicketCount[]) =>
+  counts.filter((c) => c.category !== 'infant').reduce((n, c) => n + c.quantity, 0);
 
 /**
  * What the sale will cost, for the screen only: the server computes the total it records from

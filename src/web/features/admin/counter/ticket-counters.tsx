@@ -12,16 +12,20 @@ export const ONE_LOCAL_ADULT: TicketCounts = {
   'local-child': 0,
   'foreigner-adult': 0,
   'foreigner-child': 0,
+  'local-infant': 0,
+  'foreigner-infant': 0,
 };
 
 const MAX_PER_KIND = 100;
 
 const unitPrice = (prices: CounterPrices, type: TicketType, category: TicketCategory) =>
-  type === 'local'
-    ? formatAmount(category === 'adult' ? prices.localAdultPrice : prices.localChildPrice, 'MVR')
-    : formatAmount(category === 'adult' ? prices.foreignerAdultPrice : prices.foreignerChildPrice, 'USD');
+  category === 'infant'
+    ? 'Free, no seat'
+    : type === 'local'
+      ? formatAmount(category === 'adult' ? prices.localAdultPrice : prices.localChildPrice, 'MVR')
+      : formatAmount(category === 'adult' ? prices.foreignerAdultPrice : prices.foreignerChildPrice, 'USD');
 
-/** The four kinds of ticket, each with − and + (locals pay in MVR, foreigners in USD). */
+/** The kinds of ticket, each with − and + (locals pay in MVR, foreigners in USD, infants nothing). */
 export function TicketCounters({
   counts,
   prices,

@@ -11,6 +11,7 @@ import { MarkedStatusBadge, ScheduleStatusBadge } from '#web/components/status-b
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { infantsNote, PartyPersons } from '#web/features/admin/party-persons.tsx';
 import { formatDay } from '#web/lib/dates.ts';
 import { manifestUrl, tripPassengersQuery, useTripStatus } from './api.ts';
 import { CancelDepartureButton } from './cancel-departure-dialog.tsx';
@@ -58,6 +59,7 @@ function PassengerRow({ passenger }: { passenger: TripPassenger }) {
   const counts = [
     passenger.adultCount > 0 ? `${passenger.adultCount} adult${passenger.adultCount === 1 ? '' : 's'}` : '',
     passenger.childCount > 0 ? `${passenger.childCount} child${passenger.childCount === 1 ? '' : 'ren'}` : '',
+    infantsNote(passenger.infantCount),
   ]
     .filter(Boolean)
     .join(', ');
@@ -75,6 +77,13 @@ function PassengerRow({ passenger }: { passenger: TripPassenger }) {
           {passenger.phone ?? 'No phone'} · {passenger.nationality}
         </p>
         <p className="font-mono text-xs text-slate-600">{passenger.reference}</p>
+        {/* Every person of the party, named (docs/decisions/035). */}
+        <PartyPersons
+          persons={passenger.persons}
+          unnamed={passenger.unnamedCount}
+          label={`Persons of ${passenger.reference}`}
+          className="mt-1 flex flex-col text-sm text-slate-800"
+        />
       </div>
       <div className="text-sm text-slate-800">
         <p>

@@ -1,0 +1,45 @@
+import type { TicketCategory } from '#shared/schemas.ts';
+
+/*
+ * Every person of a party, as the office's manifest and the crew's boarding list show them
+ * (docs/decisions/035-every-person-named.md): each named person with their category, then how
+ * many nobody named. Staff screens, in English.
+ */
+
+const CATEGORY: Record<TicketCategory, string> = { adult: 'adult', child: 'child', infant: 'infant' };
+
+export type PartyPerson = { name: string; category: TicketCategory };
+
+/** '+ 1 infant', '+ 2 infants': the infants of a party beside its seats. */
+export const infantsNote = (infants: number) =>
+  infants > 0 ? `+ ${infants} ${infants === 1 ? 'infant' : 'infants'}` : '';
+
+/** '+ 1 not named' for the persons of a party nobody named; '' when all are. */
+export const unnamedNote = (n: number) => (n > 0 ? `+ ${n} not named` : '');
+
+/** The persons of a party as a list: 'Aishath Shifa (adult)', 'Ibrahim Zayan (infant)', '+ 1 not named'. */
+export function PartyPersons({
+  persons,
+  unnamed,
+  label,
+  className,
+}: {
+  persons: readonly PartyPerson[];
+  unnamed: number;
+  /** The list's accessible name, e.g. 'Persons of 2611280001'. */
+  label: string;
+  className?: string;
+}) {
+  return (
+    <ul aria-label={label} className={className ?? 'flex flex-wrap gap-x-3 gap-y-0.5 text-sm text-slate-700'}>
+      {persons.map((p, i) => (
+        // Two persons may share a name: the position keeps each apart.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the persons' order is their position
+        <li key={i}>
+          <bdi>{p.name}</bdi> <span className="text-slate-600">({CATEGORY[p.category]})</span>
+        </li>
+      ))}
+      {unnamed > 0 && <li className="italic text-slate-600">{unnamedNote(unnamed)}</li>}
+    </ul>
+  );
+}
