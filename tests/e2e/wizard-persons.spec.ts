@@ -1,7 +1,7 @@
 // Everyone in the party named, infants on a lap: one adult and one infant booked from step 1 to
 // the confirmation, on a phone and a desktop, in English and in Dhivehi, then found by name by
-// the office. Screenshots of steps 1, 2, 5 and the confirmation go to .tmp/screens/persons-*.png (or
-// to E2E_SCREENS_DIR when set).
+// the office and on the e-ticket. Screenshots of steps 1, 2, 5, the confirmation and the e-ticket
+// go to .tmp/screens/persons-*.png (or to E2E_SCREENS_DIR when set).
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,7 +71,7 @@ for (const language of ['en', 'dv'] as const) {
     const person = (category: 'adult' | 'child' | 'infant', n: number) =>
       say('passenger.personLabel', { category, n });
 
-    test('one adult and one infant on a lap, from step 1 to the confirmation and the office', async ({
+    test('one adult and one infant on a lap, from step 1 to the confirmation, the office and the e-ticket', async ({
       page,
       request,
     }, testInfo) => {
@@ -203,6 +203,26 @@ for (const language of ['en', 'dv'] as const) {
         { name: adult, category: 'adult' },
         { name: infant, category: 'infant' },
       ]);
+
+      // Approved, the e-ticket from the mail lists both, with their categories.
+      let token = '';
+      await expect
+        .poll(async () => {
+          const mails = await json<{ text: string }[]>(
+            await request.get('/dev/outbox', { params: { to: email } }),
+          );
+          token =
+            /\/t\/([A-Za-z0-9_-]{43})/.exec(mails.find((m) => /\/t\//.test(m.text))?.text ?? '')?.[1] ?? '';
+          return token;
+        })
+        .not.toBe('');
+      await page.goto(`/t/${token}`);
+      const everyone = page.getByRole('list', { name: say('lookup.persons') });
+      await expect(everyone.getByRole('listitem')).toHaveText([
+        new RegExp(`${adult}.*${say('lookup.categoryAdult')}`),
+        new RegExp(`${infant}.*${say('lookup.categoryInfant')}`),
+      ]);
+      await shot('e-ticket');
     });
   });
 }
