@@ -6,6 +6,14 @@ const passengers = [
   { name: 'Mohamed Aishan', reference: '2611000002' },
   { name: 'އައިޝާ އަޙްމަދު', reference: '2611000003' },
   { name: 'Ibrahim  Rasheed', reference: 'AB12CD' },
+  {
+    name: 'Mariyam Zahir',
+    reference: '2611000005',
+    persons: [
+      { name: 'Mariyam Zahir', category: 'adult' as const },
+      { name: 'Zayan Nasih', category: 'infant' as const },
+    ],
+  },
 ];
 
 describe('finding a booking on the boarding screen', () => {
@@ -26,6 +34,10 @@ describe('finding a booking on the boarding screen', () => {
     expect(findPassengers(passengers, '000003').map((p) => p.name)).toEqual(['އައިޝާ އަޙްމަދު']);
     expect(byReference(passengers, 'ab12cd')?.name).toBe('Ibrahim  Rasheed');
     expect(byReference(passengers, '2611')).toBeNull();
+  });
+
+  it('finds a party by the name of any of its persons (docs/decisions/035)', () => {
+    expect(findPassengers(passengers, 'zayan').map((p) => p.reference)).toEqual(['2611000005']);
   });
 
   it('finds nobody for an empty search or a name not on the list', () => {

@@ -7,16 +7,20 @@ export function searchKey(text: string): string {
 
 /**
  * The manifest's bookings that a crew member's search finds: by any part of the passenger's
- * name (Latin or Thaana) or of the booking reference. An empty search finds nobody.
+ * name (Latin or Thaana), of the name of any person of the party (docs/decisions/035), or of the
+ * booking reference. An empty search finds nobody.
  */
-export function findPassengers<P extends Pick<ManifestPassenger, 'name' | 'reference'>>(
+export function findPassengers<P extends Pick<ManifestPassenger, 'name' | 'reference' | 'persons'>>(
   passengers: P[],
   search: string,
 ): P[] {
   const wanted = searchKey(search);
   if (!wanted) return [];
   return passengers.filter(
-    (p) => searchKey(p.name).includes(wanted) || searchKey(p.reference).includes(wanted),
+    (p) =>
+      searchKey(p.name).includes(wanted) ||
+      searchKey(p.reference).includes(wanted) ||
+      (p.persons ?? []).some((person) => searchKey(person.name).includes(wanted)),
   );
 }
 

@@ -9,8 +9,8 @@ import {
   type ScanVerdict,
   stopPassengers,
 } from '#shared/boarding.ts';
+import { infantsNote, PartyPersons } from '#web/components/party-persons.tsx';
 import { EmptyNote } from '#web/components/query-notes.tsx';
-import { infantsNote, PartyPersons } from '#web/features/admin/party-persons.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { findPassengers } from './find-passengers.ts';
 import { type BoardRequest, ScanResult } from './scan-result.tsx';

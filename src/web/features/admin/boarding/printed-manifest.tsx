@@ -1,8 +1,8 @@
 import { type BoardingManifest, partyOf, personsOnBoard } from '#shared/boarding.ts';
 import { seatsByLeg } from '#shared/seats-by-leg.ts';
 import { LegCounts } from '#web/components/leg-counts.tsx';
+import { unnamedNote } from '#web/components/party-persons.tsx';
 import { SeatsByLeg } from '#web/components/seats-by-leg.tsx';
-import { unnamedNote } from '#web/features/admin/party-persons.tsx';
 import { formatClock } from '#web/lib/clock-time.ts';
 import { useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
 

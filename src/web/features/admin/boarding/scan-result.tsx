@@ -9,8 +9,8 @@ import {
   type ScanReason,
   type ScanVerdict,
 } from '#shared/boarding.ts';
+import { infantsNote, PartyPersons } from '#web/components/party-persons.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { infantsNote, PartyPersons } from '#web/features/admin/party-persons.tsx';
 import { formatClock } from '#web/lib/clock-time.ts';
 import { useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
 import { cn } from '#web/lib/utils.ts';
