@@ -13,7 +13,7 @@ import { type Translate, useTexts } from '#web/i18n/texts.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { publicSettingsQuery } from '../api.ts';
 import { formatMoney, pricesFrom, totals } from '../format.ts';
-import { type PartyPerson, partyPersons } from '../party.ts';
+import { type PartyPerson, PERSON_NAME_MAX, partyPersons } from '../party.ts';
 import { StepCard } from '../step-card.tsx';
 import { PASSENGER_TEXTS } from '../step-texts.ts';
 import type { StepProps } from '../wizard-state.ts';
@@ -132,6 +132,8 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
             <Input
               id={FIELD_IDS.name}
               autoComplete="name"
+              // The contact is the first person named: a person's name is at most this long.
+              maxLength={PERSON_NAME_MAX}
               required
               value={info.name}
               {...fieldErrorProps(FIELD_IDS.name, error('name'))}
