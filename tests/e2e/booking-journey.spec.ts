@@ -43,7 +43,7 @@ async function chooseTrip({ page, date }: Journey) {
   await expect(page.getByRole('button', { name: /Select Trip/ }).first()).toBeVisible();
 }
 
-/** Step 2: name, verified e-mail (the code read from the dev outbox) and one local adult and child. */
+/** Step 2: name, verified e-mail (the code read from the dev outbox), one local adult and a named child. */
 async function fillPassenger({ page, request, email }: Journey) {
   await expect(page.getByRole('heading', { name: 'Passenger Information' })).toBeVisible();
   await page.getByLabel('Full name').fill('Mariyam Journey');
@@ -55,6 +55,7 @@ async function fillPassenger({ page, request, email }: Journey) {
   await expect(page.getByText('Email verified', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Add one local adult ticket' }).click();
   await page.getByRole('button', { name: 'Add one local child ticket' }).click();
+  await page.getByRole('group', { name: 'Child 1' }).getByLabel('Full name').fill('Ahmed Journey');
 }
 
 /** Step 4: two free seats, from the end of the map on a phone and from the start on a desktop. */

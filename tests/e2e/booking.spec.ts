@@ -37,6 +37,7 @@ async function reachSeats(page: Page, request: APIRequestContext, date: string, 
   await expect(page.getByText('Email verified', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Add one local adult ticket' }).click();
   await page.getByRole('button', { name: 'Add one local adult ticket' }).click();
+  await page.getByRole('group', { name: 'Adult 2' }).getByLabel('Full name').fill('Seat Racer Two');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: /Sea Breeze/ }).click();
   await page.getByRole('button', { name: 'Continue to Seats' }).click();
@@ -92,6 +93,11 @@ test.describe('booking wizard', () => {
     await expect(page.getByText(MSG.ticketsPerBooking(20))).toBeVisible();
     await page.getByRole('button', { name: 'Add one local adult ticket' }).click();
     await page.getByRole('button', { name: 'Add one foreigner adult ticket' }).click();
+    // Everyone travelling is named: the contact is Adult 1, the other adult has fields of their own.
+    await expect(page.getByRole('group', { name: 'Adult 1 (contact)' })).toBeVisible();
+    const second = page.getByRole('group', { name: 'Adult 2' });
+    await second.getByLabel('Full name').fill('John Test');
+    await second.getByLabel('Nationality').selectOption('British');
 
     // Not verified yet: Continue stays on this step and says why.
     const next = page.getByRole('button', { name: 'Continue' });

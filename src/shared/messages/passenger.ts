@@ -45,6 +45,8 @@ export default {
   ticketLocalChild: 'Local child',
   ticketForeignerAdult: 'Foreigner adult',
   ticketForeignerChild: 'Foreigner child',
+  ticketLocalInfant: 'Local infant',
+  ticketForeignerInfant: 'Foreigner infant',
   removeLocalAdult: 'Remove one local adult ticket',
   removeLocalChild: 'Remove one local child ticket',
   removeForeignerAdult: 'Remove one foreigner adult ticket',
@@ -53,11 +55,31 @@ export default {
   addLocalChild: 'Add one local child ticket',
   addForeignerAdult: 'Add one foreigner adult ticket',
   addForeignerChild: 'Add one foreigner child ticket',
+  removeLocalInfant: 'Remove one local infant ticket',
+  removeForeignerInfant: 'Remove one foreigner infant ticket',
+  addLocalInfant: 'Add one local infant ticket',
+  addForeignerInfant: 'Add one foreigner infant ticket',
   /** The accessible name of a counter's number. */
   countLocalAdult: 'Local adult tickets',
   countLocalChild: 'Local child tickets',
   countForeignerAdult: 'Foreigner adult tickets',
   countForeignerChild: 'Foreigner child tickets',
+  countLocalInfant: 'Local infant tickets',
+  countForeignerInfant: 'Foreigner infant tickets',
+  /** Under the ticket counters, always. */
+  infantNote: 'Infants are under 2 and travel free on an adult’s lap, without a seat of their own.',
+  /** Why no more infants can be added: none or as many as the adults. */
+  infantLimit:
+    '{adults, plural, =0 {An infant travels on an adult’s lap: add an adult first.} other {One infant per adult: add another adult to bring another infant.}}',
+  // Everyone travelling, each named.
+  /** A person of the party: 'Adult 1', 'Child 2', 'Infant 1'. */
+  personLabel: '{category, select, adult {Adult {n}} child {Child {n}} other {Infant {n}}}',
+  /** The first person, who gets the e-mails: 'Adult 1 (contact)'. */
+  contactLegend: '{person} (contact)',
+  othersHeading: 'Travelling with you',
+  othersIntro: 'The crew checks every name at boarding: write each as on their ID card or passport.',
   // Messages under a field.
   nameRequired: 'Please enter your full name',
+  /** person: personLabel, 'Infant 1'. */
+  personNameRequired: 'Please enter the full name of {person}',
 } as const;

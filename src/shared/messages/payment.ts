@@ -20,6 +20,10 @@ export default {
   summaryLocalChild: '{n} × local child',
   summaryForeignerAdult: '{n} × foreigner adult',
   summaryForeignerChild: '{n} × foreigner child',
+  summaryLocalInfant: '{n} × local infant',
+  summaryForeignerInfant: '{n} × foreigner infant',
+  /** After a person's name in the summary and the confirmation: 'Aishath Ali (adult)'. */
+  personCategory: '({category, select, adult {adult} child {child} other {infant}})',
   summarySeparator: ', ',
   // Paying.
   currencyLegend: 'Payment currency',

@@ -1,6 +1,6 @@
+import type { Party } from '#shared/fare.ts';
 import { buildBreakdown, computeTotal } from '#shared/money.ts';
 import type { PublicSettings, Trip } from '#shared/schemas.ts';
-import type { TicketCounts } from './wizard-state.ts';
 
 /** 'USD 12.50' for a number or an exact decimal string (already two places). */
 export const formatMoney = (amount: number | string, currency: 'MVR' | 'USD') =>
@@ -44,9 +44,9 @@ export function pricesFrom(settings: PublicSettings | undefined): Prices | null 
 /**
  * A preview of what the server will charge (docs/product.md section 10.7), with the server's own
  * exact arithmetic (#shared/money.ts): local prices are MVR, foreigner prices USD; each total
- * converts the other part and rounds half-up once, at the end.
+ * converts the other part and rounds half-up once, at the end. Infants travel free.
  */
-export function totals(tickets: TicketCounts, settings: PublicSettings): { mvr: string; usd: string } {
+export function totals(tickets: Party, settings: PublicSettings): { mvr: string; usd: string } {
   const breakdown = buildBreakdown(
     [
       { type: 'local', category: 'adult', quantity: tickets.localAdult },

@@ -17,13 +17,16 @@ export const PAYMENT_TEXTS = registerTexts(
   () => import('#shared/locales/dv/payment.ts?catalogue'),
 );
 
-/** '2 × local adult, 1 × local child': the kinds booked, in `t` of a screen with the payment texts. */
+/** '2 × local adult, 1 × local infant': the kinds booked, in `t` of a screen with the payment texts. */
 export function ticketSummary(t: Translate, tickets: TicketCounts): string {
   const parts = [
     [tickets.localAdult, 'payment.summaryLocalAdult'],
     [tickets.localChild, 'payment.summaryLocalChild'],
     [tickets.foreignerAdult, 'payment.summaryForeignerAdult'],
     [tickets.foreignerChild, 'payment.summaryForeignerChild'],
+    // A confirmation saved before infants were counted has none.
+    [tickets.localInfant ?? 0, 'payment.summaryLocalInfant'],
+    [tickets.foreignerInfant ?? 0, 'payment.summaryForeignerInfant'],
   ] as const;
   return parts
     .filter(([n]) => n > 0)

@@ -1,10 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEAT_HOLD_SECONDS } from '#shared/constants.ts';
-import type { Trip, TripLaunch } from '#shared/schemas.ts';
 import {
+  bookingRequestSchema,
+  PERSON_NAME_MAX as SERVER_NAME_MAX,
+  type Trip,
+  type TripLaunch,
+} from '#shared/schemas.ts';
+import { bookingParty, capInfants, infantsFull, PERSON_NAME_MAX, partyPersons, seatCount } from './party.ts';
+import {
+  EMPTY_TICKETS,
   holdDeadline,
   initialWizardState,
+  loadWizardState,
   type Submission,
+  saveWizardState,
+  type TicketCounts,
   type WizardAction,
   type WizardState,
   wizardReducer,
@@ -39,7 +49,7 @@ const sent: Submission = {
   trip,
   launchName: 'Sea Breeze',
   seats: ['A1', 'A2'],
-  tickets: { localAdult: 2, localChild: 0, foreignerAdult: 0, foreignerChild: 0 },
+  tickets: { ...EMPTY_TICKETS, localAdult: 2 },
   email: 'a@example.com',
   totalAmount: '50.00',
   currency: 'MVR',
@@ -54,7 +64,7 @@ const atSeats = (): WizardState =>
     { type: 'emailVerified', verificationToken: 't' },
     {
       type: 'ticketsChanged',
-      tickets: { localAdult: 2, localChild: 0, foreignerAdult: 0, foreignerChild: 0 },
+      tickets: { ...EMPTY_TICKETS, localAdult: 2 },
     },
     { type: 'continueToLaunch' },
     { type: 'launchSelected', launch },
@@ -144,5 +154,228 @@ describe('booking wizard transitions (docs/product.md section 4)', () => {
     expect(wizardReducer(state, { type: 'currencyChanged', currency: 'MVR' }).idempotencyKey).not.toBe(
       state.idempotencyKey,
     );
+  });
+});
+
+const party = (counts: Partial<TicketCounts>): TicketCounts => ({ ...EMPTY_TICKETS, ...counts });
+const names = (state: WizardState) => partyPersons(state).map((p) => `${p.category} ${p.number}: ${p.name}`);
+
+describe('the party (docs/product.md sections 2.4 and 10.3)', () => {
+  it('gives adults and children a seat each, and infants none', () => {
+    const tickets = party({
+      localAdult: 1,
+      foreignerAdult: 1,
+      localChild: 1,
+      localInfant: 1,
+      foreignerInfant: 1,
+    });
+    expect(seatCount(tickets)).toBe(3);
+  });
+
+  it('takes one infant per adult, adults of both ticket types counted', () => {
+    expect(infantsFull(party({}))).toBe(true);
+    expect(infantsFull(party({ localAdult: 1 }))).toBe(false);
+    expect(infantsFull(party({ localAdult: 1, foreignerInfant: 1 }))).toBe(true);
+    expect(infantsFull(party({ localAdult: 1, foreignerAdult: 1, localInfant: 1 }))).toBe(false);
+  });
+
+  it('takes an infant away with the adult whose lap it was on, of that adult’s type first', () => {
+    const both = party({ localAdult: 1, foreignerAdult: 1, localInfant: 1, foreignerInfant: 1 });
+    expect(capInfants({ ...both, foreignerAdult: 0 })).toEqual(party({ localAdult: 1, localInfant: 1 }));
+    expect(capInfants({ ...both, localAdult: 0 })).toEqual(party({ foreignerAdult: 1, foreignerInfant: 1 }));
+    // Two local infants on a foreigner's and a local's lap: the local adult gone takes one.
+    expect(capInfants(party({ foreignerAdult: 1, localInfant: 2 }))).toEqual(
+      party({ foreignerAdult: 1, localInfant: 1 }),
+    );
+    // No adult left: no infant either.
+    expect(capInfants(party({ localInfant: 2, foreignerInfant: 1 }))).toEqual(party({}));
+    // A party within the limit is left as it is.
+    const fine = party({ localAdult: 2, localInfant: 2 });
+    expect(capInfants(fine)).toBe(fine);
+  });
+
+  it('names everyone, adults first, the contact being the first person', () => {
+    const state = run([
+      { type: 'passengerChanged', info: { name: 'Aishath Ali', nationality: 'Maldivian' } },
+      {
+        type: 'ticketsChanged',
+        tickets: party({ localAdult: 1, foreignerAdult: 1, localChild: 1, localInfant: 1 }),
+      },
+      { type: 'personChanged', key: 'adult-1', person: { name: 'John Smith', nationality: 'British' } },
+      { type: 'personChanged', key: 'child-0', person: { name: 'Hawwa Ali' } },
+      { type: 'personChanged', key: 'infant-0', person: { name: 'Ahmed Ali' } },
+    ]);
+    expect(partyPersons(state)).toEqual([
+      {
+        key: 'adult-0',
+        category: 'adult',
+        number: 1,
+        isContact: true,
+        name: 'Aishath Ali',
+        nationality: 'Maldivian',
+      },
+      {
+        key: 'adult-1',
+        category: 'adult',
+        number: 2,
+        isContact: false,
+        name: 'John Smith',
+        nationality: 'British',
+      },
+      // No nationality of their own chosen: the contact's, and it follows the contact's.
+      {
+        key: 'child-0',
+        category: 'child',
+        number: 1,
+        isContact: false,
+        name: 'Hawwa Ali',
+        nationality: 'Maldivian',
+      },
+      {
+        key: 'infant-0',
+        category: 'infant',
+        number: 1,
+        isContact: false,
+        name: 'Ahmed Ali',
+        nationality: 'Maldivian',
+      },
+    ]);
+    const changed = wizardReducer(state, { type: 'passengerChanged', info: { nationality: 'Indian' } });
+    expect(partyPersons(changed).map((p) => p.nationality)).toEqual([
+      'Indian',
+      'British',
+      'Indian',
+      'Indian',
+    ]);
+  });
+
+  it('keeps the names typed when the party changes, and gives them back when a person returns', () => {
+    const state = run([
+      { type: 'passengerChanged', info: { name: 'Aishath Ali' } },
+      { type: 'ticketsChanged', tickets: party({ localAdult: 2, localInfant: 2 }) },
+      { type: 'personChanged', key: 'adult-1', person: { name: 'Ibrahim Ali' } },
+      { type: 'personChanged', key: 'infant-0', person: { name: 'Ahmed Ali' } },
+      { type: 'personChanged', key: 'infant-1', person: { name: 'Mariyam Ali' } },
+    ]);
+    // One adult less takes the second infant with it; the others keep their names.
+    const smaller = wizardReducer(state, {
+      type: 'ticketsChanged',
+      tickets: capInfants({ ...state.tickets, localAdult: 1 }),
+    });
+    expect(names(smaller)).toEqual(['adult 1: Aishath Ali', 'infant 1: Ahmed Ali']);
+    // A child added meanwhile comes unnamed, between the adults and the infants.
+    const withChild = wizardReducer(smaller, {
+      type: 'ticketsChanged',
+      tickets: { ...smaller.tickets, localChild: 1 },
+    });
+    expect(names(withChild)).toEqual(['adult 1: Aishath Ali', 'child 1: ', 'infant 1: Ahmed Ali']);
+    // Back to two adults and two infants: as typed before.
+    const again = wizardReducer(withChild, {
+      type: 'ticketsChanged',
+      tickets: party({ localAdult: 2, localInfant: 2 }),
+    });
+    expect(names(again)).toEqual([
+      'adult 1: Aishath Ali',
+      'adult 2: Ibrahim Ali',
+      'infant 1: Ahmed Ali',
+      'infant 2: Mariyam Ali',
+    ]);
+  });
+
+  it('keeps the persons through the steps, back and forth', () => {
+    const named = wizardReducer(atSeats(), { type: 'personChanged', key: 'adult-1', person: { name: 'B' } });
+    const back = [3, 2].reduce<WizardState>((state) => wizardReducer(state, { type: 'back' }), named);
+    expect(back.currentStep).toBe(2);
+    expect(names(back)).toEqual(['adult 1: A', 'adult 2: B']);
+    const forward = run([{ type: 'continueToLaunch' }, { type: 'launchSelected', launch }], back);
+    expect(forward.currentStep).toBe(3);
+    expect(names(forward)).toEqual(['adult 1: A', 'adult 2: B']);
+  });
+});
+
+describe('the party as the booking sends it (docs/decisions/035-every-person-named.md)', () => {
+  const booking = (state: WizardState, seats: string[]) =>
+    bookingRequestSchema.safeParse({
+      scheduleId: trip.scheduleId,
+      travelDate: trip.travelDate,
+      originId: '00000000-0000-4000-8000-000000000002',
+      destinationId: '00000000-0000-4000-8000-000000000003',
+      launchId: '00000000-0000-4000-8000-000000000004',
+      seats,
+      ...bookingParty(state),
+      passenger: {
+        name: state.passengerInfo.name,
+        email: 'a@example.com',
+        nationality: state.passengerInfo.nationality,
+      },
+    });
+
+  it('is what the server takes: one seat for an adult with an infant, both named, the contact first', () => {
+    const state = run([
+      { type: 'passengerChanged', info: { name: ' Aishath Ali ', nationality: 'Maldivian' } },
+      { type: 'ticketsChanged', tickets: party({ localAdult: 1, localInfant: 1 }) },
+      { type: 'personChanged', key: 'infant-0', person: { name: 'Ahmed Ali ' } },
+    ]);
+    const parsed = booking(state, ['A1']);
+    expect(parsed.error).toBeUndefined();
+    expect(parsed.data?.passengers).toEqual([
+      { name: 'Aishath Ali', nationality: 'Maldivian', category: 'adult' },
+      { name: 'Ahmed Ali', nationality: 'Maldivian', category: 'infant' },
+    ]);
+    // The infant takes no seat: a second one is one too many.
+    expect(booking(state, ['A1', 'A2']).error?.issues[0]?.path).toEqual(['seats']);
+  });
+
+  it('names a mixed party in the order the server gives out the ticket types', () => {
+    const state = run([
+      { type: 'passengerChanged', info: { name: 'Aishath Ali' } },
+      { type: 'ticketsChanged', tickets: party({ localAdult: 1, foreignerAdult: 1, foreignerChild: 1 }) },
+      { type: 'personChanged', key: 'adult-1', person: { name: 'John Smith', nationality: 'British' } },
+      { type: 'personChanged', key: 'child-0', person: { name: 'Amy Smith', nationality: 'British' } },
+    ]);
+    const parsed = booking(state, ['A1', 'A2', 'A3']);
+    expect(parsed.error).toBeUndefined();
+    expect(parsed.data?.passengers?.map((p) => p.name)).toEqual(['Aishath Ali', 'John Smith', 'Amy Smith']);
+  });
+
+  it('takes names as long as the server does', () => {
+    expect(PERSON_NAME_MAX).toBe(SERVER_NAME_MAX);
+  });
+});
+
+describe('a run saved in the tab (docs/product.md section 10.13)', () => {
+  const store = new Map<string, string>();
+  const storage = {
+    getItem: (key: string) => store.get(key) ?? null,
+    setItem: (key: string, value: string) => void store.set(key, value),
+  };
+  const original = Object.getOwnPropertyDescriptor(globalThis, 'sessionStorage');
+  beforeEach(() => {
+    store.clear();
+    Object.defineProperty(globalThis, 'sessionStorage', { value: storage, configurable: true });
+  });
+  afterEach(() => {
+    if (original) Object.defineProperty(globalThis, 'sessionStorage', original);
+    else Reflect.deleteProperty(globalThis, 'sessionStorage');
+  });
+
+  it('comes back with its persons after a reload', () => {
+    const state = wizardReducer(atSeats(), { type: 'personChanged', key: 'adult-1', person: { name: 'B' } });
+    saveWizardState(state);
+    expect(names(loadWizardState())).toEqual(['adult 1: A', 'adult 2: B']);
+  });
+
+  it('saved before infants were counted, counts none', () => {
+    const { persons: _, ...older } = atSeats();
+    store.set(
+      'booking-wizard',
+      JSON.stringify({
+        ...older,
+        tickets: { localAdult: 2, localChild: 0, foreignerAdult: 0, foreignerChild: 0 },
+      }),
+    );
+    const loaded = loadWizardState();
+    expect(loaded.tickets).toEqual(party({ localAdult: 2 }));
+    expect(names(loaded)).toEqual(['adult 1: A', 'adult 2: ']);
   });
 });

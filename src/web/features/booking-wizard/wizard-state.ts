@@ -30,7 +30,18 @@ export type TicketCounts = {
   localChild: number;
   foreignerAdult: number;
   foreignerChild: number;
+  /** Under 2, on an adult's lap: no seat, free, at most one per adult (of either type). */
+  localInfant: number;
+  foreignerInfant: number;
 };
+
+export type PersonCategory = 'adult' | 'child' | 'infant';
+
+/** A person of the party other than the contact; no nationality chosen yet means the contact's. */
+export type Person = { name: string; nationality?: string };
+
+/** A person's place in the party: 'adult-0' is the first adult (party.ts). */
+export type PersonKey = `${PersonCategory}-${number}`;
 
 export type TripSearch = { date: string; fromId: string; toId: string };
 
@@ -47,6 +58,8 @@ export type Submission = {
   currency: Currency;
   /** The manage page with its read-only link, as the mails carry it. */
   managePath?: string;
+  /** Everyone named, the contact first; absent in a run saved before persons were named. */
+  persons?: { category: PersonCategory; name: string }[];
 };
 
 export type WizardState = {
@@ -56,7 +69,13 @@ export type WizardState = {
   currentStep: WizardStep;
   search: TripSearch;
   selectedTrip: Trip | null;
+  /** The contact: the party's first person, who also gets the mails. */
   passengerInfo: PassengerInfo;
+  /**
+   * The other persons' details by their place in the party; kept when the party shrinks, so a
+   * person removed and added again comes back as typed (the contact's place reads passengerInfo).
+   */
+  persons: Partial<Record<PersonKey, Person>>;
   emailVerification: EmailVerification;
   tickets: TicketCounts;
   selectedLaunch: TripLaunch | null;
@@ -79,6 +98,7 @@ export type WizardAction =
   | { type: 'searchChanged'; search: Partial<TripSearch> }
   | { type: 'tripSelected'; trip: Trip }
   | { type: 'passengerChanged'; info: Partial<PassengerInfo> }
+  | { type: 'personChanged'; key: PersonKey; person: Partial<Person> }
   | { type: 'emailProcessing'; isProcessing: boolean }
   | { type: 'emailCodeSent'; cooldownSeconds: number; attemptsLeft: number; now: number }
   | { type: 'emailCodeLimited'; cooldownSeconds?: number; maxedOut?: boolean; now: number }
@@ -103,6 +123,8 @@ export const EMPTY_TICKETS: TicketCounts = {
   localChild: 0,
   foreignerAdult: 0,
   foreignerChild: 0,
+  localInfant: 0,
+  foreignerInfant: 0,
 };
 
 const EMPTY_VERIFICATION: EmailVerification = {
@@ -127,6 +149,7 @@ export function initialWizardState(): WizardState {
       nationality: DEFAULT_NATIONALITY,
       countryCode: DEFAULT_COUNTRY_CODE,
     },
+    persons: {},
     emailVerification: EMPTY_VERIFICATION,
     tickets: EMPTY_TICKETS,
     selectedLaunch: null,
@@ -139,8 +162,9 @@ export function initialWizardState(): WizardState {
   };
 }
 
+/** Everyone travelling, infants included (the seats are party.ts's seatCount). */
 export const ticketTotal = (t: TicketCounts) =>
-  t.localAdult + t.localChild + t.foreignerAdult + t.foreignerChild;
+  t.localAdult + t.localChild + t.foreignerAdult + t.foreignerChild + t.localInfant + t.foreignerInfant;
 
 /** Drops the seat choice and its hold; what every way out of steps 4 and 5 has in common. */
 const withoutHold = (state: WizardState): WizardState => ({
@@ -173,6 +197,14 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         emailVerification: emailChanged ? EMPTY_VERIFICATION : state.emailVerification,
       };
     }
+    case 'personChanged':
+      return {
+        ...state,
+        persons: {
+          ...state.persons,
+          [action.key]: { name: '', ...state.persons[action.key], ...action.person },
+        },
+      };
     case 'emailProcessing':
       return {
         ...state,
@@ -214,6 +246,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'verificationLost':
       return { ...state, currentStep: 2, emailVerification: EMPTY_VERIFICATION };
     case 'ticketsChanged':
+      // Kept to one infant per adult by the counters (party.ts capInfants).
       return { ...state, tickets: action.tickets };
     case 'continueToLaunch':
       if (state.currentStep !== 2 || !state.emailVerification.isVerified) return state;
@@ -296,7 +329,8 @@ export function loadWizardState(): WizardState {
     if (raw) {
       const saved = JSON.parse(raw) as Partial<WizardState>;
       if (saved.version === 1 && typeof saved.sessionId === 'string') {
-        const state = { ...initialWizardState(), ...saved } as WizardState;
+        // A run saved before infants were counted lacks their counts.
+        const state = { ...initialWizardState(), ...saved, tickets: { ...EMPTY_TICKETS, ...saved.tickets } };
         // A request in flight did not survive the reload.
         return { ...state, emailVerification: { ...state.emailVerification, isProcessing: false } };
       }

@@ -7,11 +7,11 @@ import { Button } from '#web/components/ui/button.tsx';
 import { MSG_TEXTS } from '#web/i18n/msg.ts';
 import { useTexts } from '#web/i18n/texts.tsx';
 import { cn } from '#web/lib/utils.ts';
+import { seatCount } from '../party.ts';
 import { StepCard } from '../step-card.tsx';
 import { launchesQuery } from '../steps-api.ts';
 import { BOOKING_TEXTS } from '../texts.ts';
 import type { StepProps } from '../wizard-state.ts';
-import { ticketTotal } from '../wizard-state.ts';
 
 export default function ChooseLaunchStep({ state, dispatch }: StepProps) {
   const t = useTexts(BOOKING_TEXTS, VESSEL_TEXTS, MSG_TEXTS);
@@ -24,7 +24,8 @@ export default function ChooseLaunchStep({ state, dispatch }: StepProps) {
     }),
     enabled: trip !== null,
   });
-  const needed = ticketTotal(state.tickets);
+  // One seat per adult and child: an infant sits on an adult's lap.
+  const needed = seatCount(state.tickets);
   const selectedId = state.selectedLaunch?.id;
 
   return (

@@ -10,11 +10,11 @@ import { apiErrorText, MSG_TEXTS } from '#web/i18n/msg.ts';
 import { text, useTexts } from '#web/i18n/texts.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { ApiError, releaseSeats } from '../api.ts';
+import { seatCount } from '../party.ts';
 import { StepCard } from '../step-card.tsx';
 import { lockSeats, seatMapQuery } from '../steps-api.ts';
 import { BOOKING_TEXTS } from '../texts.ts';
 import type { StepProps } from '../wizard-state.ts';
-import { ticketTotal } from '../wizard-state.ts';
 
 export default function ChooseSeatsStep({ state, dispatch }: StepProps) {
   const t = useTexts(BOOKING_TEXTS, VESSEL_TEXTS, MSG_TEXTS);
@@ -31,7 +31,8 @@ export default function ChooseSeatsStep({ state, dispatch }: StepProps) {
   );
   const seatMap = useQuery({ ...mapQuery, enabled: Boolean(trip && launch) });
   const [busy, setBusy] = useState(false);
-  const needed = ticketTotal(state.tickets);
+  // One seat per adult and child: an infant sits on an adult's lap.
+  const needed = seatCount(state.tickets);
 
   const seats = useMemo(() => {
     // docs/product.md section 10.2: another session's lock shows as Occupied, our own as ours to pick.

@@ -11,6 +11,7 @@ import { Link } from '#web/lib/navigation.tsx';
 import { publicSettingsQuery } from '#web/lib/operator-time-zone.ts';
 import { toast } from '#web/lib/toast.ts';
 import { copyText, formatMoney } from '../format.ts';
+import { PersonList } from '../payment/person-list.tsx';
 import { useFocusOnStepChange } from '../step-focus.ts';
 import { PAYMENT_TEXTS, ticketSummary } from '../step-texts.ts';
 import { usePlaceName } from '../texts.ts';
@@ -23,7 +24,7 @@ const DURATION = {
 } as const;
 
 /**
- * After submitting: the booking as sent (trip, seats, passengers, amount), where the mail went,
+ * After submitting: the booking as sent (trip, seats, everyone by name, amount), where the mail went,
  * what happens next and when, and the booking's manage page by the link its mails carry (the
  * answer to the submit has it; a booking saved by an older page offers the lookup only).
  */
@@ -114,10 +115,13 @@ export default function Confirmation({ state, dispatch }: StepProps) {
                   <bdi dir="ltr">{sent.seats.join(', ')}</bdi>
                 </dd>
                 <dt className="text-slate-600">{t('payment.summaryPassengers')}</dt>
-                <dd className="font-medium text-slate-900">
-                  <bdi dir="ltr">{Object.values(sent.tickets).reduce((sum, n) => sum + n, 0)}</bdi>
-                  {' · '}
-                  {ticketSummary(t, sent.tickets)}
+                <dd className="grid gap-1 font-medium text-slate-900">
+                  <span>
+                    <bdi dir="ltr">{Object.values(sent.tickets).reduce((sum, n) => sum + n, 0)}</bdi>
+                    {' · '}
+                    {ticketSummary(t, sent.tickets)}
+                  </span>
+                  {sent.persons ? <PersonList t={t} persons={sent.persons} /> : null}
                 </dd>
                 <dt className="text-slate-600">{t('payment.summaryAmount')}</dt>
                 <dd className="font-semibold text-slate-900" data-testid="confirmation-amount">

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useState } from 'react';
-import { COUNTRY_CODES, NATIONALITIES } from '#shared/constants.ts';
+import { COUNTRY_CODES } from '#shared/constants.ts';
 import type { TextId } from '#shared/messages/catalogues.ts';
 import { FieldError, fieldErrorProps, showFieldErrors } from '#web/components/field-error.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -9,36 +9,28 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { MSG_TEXTS } from '#web/i18n/msg.ts';
-import { useTexts } from '#web/i18n/texts.tsx';
+import { type Translate, useTexts } from '#web/i18n/texts.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { publicSettingsQuery } from '../api.ts';
 import { formatMoney, pricesFrom, totals, withTripPrices } from '../format.ts';
+import { type PartyPerson, PERSON_NAME_MAX, partyPersons } from '../party.ts';
 import { StepCard } from '../step-card.tsx';
 import { PASSENGER_TEXTS } from '../step-texts.ts';
 import type { StepProps } from '../wizard-state.ts';
 import { ticketTotal } from '../wizard-state.ts';
 import { EmailVerification } from './email-verification.tsx';
-import { FIELD_IDS, type PassengerErrors, type PassengerField } from './field-errors.ts';
+import { FIELD_IDS, fieldIdOf, type PassengerErrors, type PassengerField } from './field-errors.ts';
+import { NationalitySelect } from './nationality-select.tsx';
+import { PersonFields } from './person-fields.tsx';
 import { ticketCurrency } from './ticket-currency.ts';
 import { TicketSelector } from './ticket-selector.tsx';
 
+/** 'Adult 1', 'Infant 2'. */
+const personLabel = (t: Translate, person: Pick<PartyPerson, 'category' | 'number'>) =>
+  t('passenger.personLabel', { category: person.category, n: person.number });
+
 /** Until the settings arrive: the server's default MAX_TICKETS_PER_BOOKING. */
 const DEFAULT_MAX_TICKETS = 20;
-
-/** The options' texts; the value sent stays the English name. */
-const NATIONALITY_TEXTS: Record<(typeof NATIONALITIES)[number], TextId> = {
-  Maldivian: 'passenger.nationalityMaldivian',
-  Indian: 'passenger.nationalityIndian',
-  'Sri Lankan': 'passenger.nationalitySriLankan',
-  Bangladeshi: 'passenger.nationalityBangladeshi',
-  Pakistani: 'passenger.nationalityPakistani',
-  British: 'passenger.nationalityBritish',
-  American: 'passenger.nationalityAmerican',
-  Australian: 'passenger.nationalityAustralian',
-  German: 'passenger.nationalityGerman',
-  French: 'passenger.nationalityFrench',
-  Other: 'passenger.nationalityOther',
-};
 
 const COUNTRY_TEXTS: Record<(typeof COUNTRY_CODES)[number]['country'], TextId> = {
   Maldives: 'passenger.countryMaldives',
@@ -56,7 +48,11 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
   const prices = pricesFrom(priced);
   const count = ticketTotal(tickets);
   const sum = priced ? totals(tickets, priced) : null;
-  const detailsMissing = !info.name.trim() || !info.email.trim() || !info.nationality;
+  // Everyone the tickets count: the contact first (the fields below), then the others.
+  const persons = partyPersons(state);
+  const [contact, ...others] = persons;
+  const unnamed = others.filter((person) => !person.name.trim());
+  const detailsMissing = !info.name.trim() || !info.email.trim() || !info.nationality || unnamed.length > 0;
   const canContinue = !detailsMissing && count > 0 && emailVerification.isVerified;
   const maxPerBooking = settings.data?.maxTicketsPerBooking ?? DEFAULT_MAX_TICKETS;
   const [errors, setErrors] = useState<PassengerErrors>({});
@@ -64,10 +60,11 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
 
   /** Each message under its field, the focus on the first of them (in the order of the form). */
   const report = (found: PassengerErrors, replace = false) => {
-    const first = (Object.keys(FIELD_IDS) as PassengerField[]).find((field) => found[field]);
+    const order = [...(Object.keys(FIELD_IDS) as PassengerField[]), ...others.map((person) => person.key)];
+    const first = order.find((field) => found[field]);
     showFieldErrors(
       () => setErrors((current) => (replace ? found : { ...current, ...found })),
-      first && FIELD_IDS[first],
+      first && fieldIdOf(first),
     );
   };
   const clear = (...fields: PassengerField[]) =>
@@ -88,6 +85,9 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
       found[emailVerification.attemptCount > 0 ? 'code' : 'email'] = (tr) => tr('msg.verifyEmailFirst');
     }
     if (count === 0) found.tickets = (tr) => tr('msg.selectTicket');
+    for (const person of unnamed) {
+      found[person.key] = (tr) => tr('passenger.personNameRequired', { person: personLabel(tr, person) });
+    }
     if (Object.keys(found).length > 0) {
       report(found, true);
       // docs/product.md section 5: the first missing piece is named, in a toast too.
@@ -122,12 +122,19 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
     >
       <div className="grid gap-6">
         <fieldset className="grid gap-4 md:grid-cols-2">
-          <legend className="sr-only">{t('passenger.contactDetails')}</legend>
+          {/* The contact is the party's first person: 'Adult 1 (contact)' once the tickets say who. */}
+          <legend className="mb-1 font-semibold text-slate-900">
+            {contact
+              ? t('passenger.contactLegend', { person: personLabel(t, contact) })
+              : t('passenger.contactDetails')}
+          </legend>
           <div className="grid gap-2 md:col-span-2">
             <Label htmlFor="passenger-name">{t('passenger.fullName')}</Label>
             <Input
               id={FIELD_IDS.name}
               autoComplete="name"
+              // The contact is the first person named: a person's name is at most this long.
+              maxLength={PERSON_NAME_MAX}
               required
               value={info.name}
               {...fieldErrorProps(FIELD_IDS.name, error('name'))}
@@ -149,17 +156,11 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
           </div>
           <div className="grid gap-2">
             <Label htmlFor="passenger-nationality">{t('passenger.nationality')}</Label>
-            <NativeSelect
+            <NationalitySelect
               id="passenger-nationality"
               value={info.nationality}
               onChange={(e) => setInfo({ nationality: e.target.value })}
-            >
-              {NATIONALITIES.map((n) => (
-                <option key={n} value={n}>
-                  {t(NATIONALITY_TEXTS[n])}
-                </option>
-              ))}
-            </NativeSelect>
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="passenger-phone">{t('passenger.phoneOptional')}</Label>
@@ -199,7 +200,8 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
           <TicketSelector
             tickets={tickets}
             prices={prices}
-            max={Math.min(maxPerBooking, state.selectedTrip?.availableSeats ?? maxPerBooking)}
+            max={maxPerBooking}
+            seats={state.selectedTrip?.availableSeats ?? maxPerBooking}
             describedBy={fieldErrorProps(FIELD_IDS.tickets, error('tickets'))['aria-describedby']}
             onChange={(next) => {
               clear('tickets');
@@ -221,6 +223,28 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
             </span>
           </div>
         </section>
+
+        {others.length > 0 ? (
+          <section aria-labelledby="others-heading" className="grid gap-3">
+            <div>
+              <h3 id="others-heading" className="font-semibold text-slate-900">
+                {t('passenger.othersHeading')}
+              </h3>
+              <p className="text-sm text-slate-600">{t('passenger.othersIntro')}</p>
+            </div>
+            {others.map((person) => (
+              <PersonFields
+                key={person.key}
+                person={person}
+                error={error(person.key)}
+                onChange={(patch) => {
+                  if (patch.name !== undefined) clear(person.key);
+                  dispatch({ type: 'personChanged', key: person.key, person: patch });
+                }}
+              />
+            ))}
+          </section>
+        ) : null}
       </div>
     </StepCard>
   );

@@ -3,6 +3,7 @@ import type { TextId } from '#shared/messages/catalogues.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useTexts } from '#web/i18n/texts.tsx';
 import { formatMoney, type Prices } from '../format.ts';
+import { adultCount, capInfants, infantsFull, seatCount } from '../party.ts';
 import { PASSENGER_TEXTS } from '../step-texts.ts';
 import { type TicketCounts, ticketTotal } from '../wizard-state.ts';
 
@@ -49,74 +50,120 @@ const ROWS: ReadonlyArray<Row> = [
     add: 'passenger.addForeignerChild',
     count: 'passenger.countForeignerChild',
   },
+  {
+    key: 'localInfant',
+    currency: 'MVR',
+    label: 'passenger.ticketLocalInfant',
+    remove: 'passenger.removeLocalInfant',
+    add: 'passenger.addLocalInfant',
+    count: 'passenger.countLocalInfant',
+  },
+  {
+    key: 'foreignerInfant',
+    currency: 'USD',
+    label: 'passenger.ticketForeignerInfant',
+    remove: 'passenger.removeForeignerInfant',
+    add: 'passenger.addForeignerInfant',
+    count: 'passenger.countForeignerInfant',
+  },
 ];
+
+const INFANT_NOTE_ID = 'infant-note';
+const INFANT_LIMIT_ID = 'infant-limit';
+const isInfant = (key: keyof TicketCounts) => key === 'localInfant' || key === 'foreignerInfant';
 
 export function TicketSelector({
   tickets,
   prices,
   max,
+  seats,
   describedBy,
   onChange,
 }: {
   tickets: TicketCounts;
   prices: Prices | null;
-  /** No more tickets than free seats on the trip. */
+  /** The most tickets one booking may carry. */
   max: number;
+  /** No more adults and children than free seats on the trip (infants take none). */
+  seats: number;
   /** The tickets' message, when there is one: each Add button is described by it. */
   describedBy?: string | undefined;
   onChange: (tickets: TicketCounts) => void;
 }) {
   const t = useTexts(PASSENGER_TEXTS);
   const total = ticketTotal(tickets);
+  const seatsFull = seatCount(tickets) >= seats;
+  const infantLimit = infantsFull(tickets);
+  // The infants' Add buttons are described by what an infant is and, at the limit, why not more.
+  const infantDescription = [describedBy, INFANT_NOTE_ID, infantLimit ? INFANT_LIMIT_ID : null]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <ul className="grid gap-2 sm:grid-cols-2">
-      {ROWS.map(({ key, currency, label, remove, add, count: countLabel }) => {
-        const count = tickets[key];
-        return (
-          <li
-            key={key}
-            className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 p-3"
-          >
-            <div>
-              <p className="font-medium text-slate-900" id={`ticket-${key}`}>
-                {t(label)}
-              </p>
-              <p className="text-sm text-slate-600">
-                {prices ? <bdi dir="ltr">{formatMoney(prices[key], currency)}</bdi> : '…'}
-              </p>
-            </div>
-            <div className="flex items-center gap-2">
-              <Button
-                variant="outline"
-                size="icon"
-                aria-label={t(remove)}
-                disabled={count === 0}
-                onClick={() => onChange({ ...tickets, [key]: count - 1 })}
-              >
-                <Minus aria-hidden="true" />
-              </Button>
-              <output
-                className="w-6 text-center font-semibold tabular-nums"
-                aria-live="polite"
-                aria-label={t(countLabel)}
-              >
-                {count}
-              </output>
-              <Button
-                variant="outline"
-                size="icon"
-                id={`ticket-add-${key}`}
-                aria-label={t(add)}
-                aria-describedby={describedBy}
-                disabled={total >= max}
-                onClick={() => onChange({ ...tickets, [key]: count + 1 })}
-              >
-                <Plus aria-hidden="true" />
-              </Button>
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+    <div className="grid gap-2">
+      <ul className="grid gap-2 sm:grid-cols-2">
+        {ROWS.map(({ key, currency, label, remove, add, count: countLabel }) => {
+          const count = tickets[key];
+          const infant = isInfant(key);
+          return (
+            <li
+              key={key}
+              className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 p-3"
+            >
+              <div>
+                <p className="font-medium text-slate-900" id={`ticket-${key}`}>
+                  {t(label)}
+                </p>
+                <p className="text-sm text-slate-600">
+                  {infant ? (
+                    <bdi dir="ltr">{formatMoney(0, currency)}</bdi>
+                  ) : prices ? (
+                    <bdi dir="ltr">{formatMoney(prices[key as keyof Prices], currency)}</bdi>
+                  ) : (
+                    '…'
+                  )}
+                </p>
+              </div>
+              <div className="flex items-center gap-2">
+                <Button
+                  variant="outline"
+                  size="icon"
+                  aria-label={t(remove)}
+                  disabled={count === 0}
+                  onClick={() => onChange(capInfants({ ...tickets, [key]: count - 1 }))}
+                >
+                  <Minus aria-hidden="true" />
+                </Button>
+                <output
+                  className="w-6 text-center font-semibold tabular-nums"
+                  aria-live="polite"
+                  aria-label={t(countLabel)}
+                >
+                  {count}
+                </output>
+                <Button
+                  variant="outline"
+                  size="icon"
+                  id={`ticket-add-${key}`}
+                  aria-label={t(add)}
+                  aria-describedby={infant ? infantDescription : describedBy}
+                  disabled={total >= max || (infant ? infantLimit : seatsFull)}
+                  onClick={() => onChange({ ...tickets, [key]: count + 1 })}
+                >
+                  <Plus aria-hidden="true" />
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <p id={INFANT_NOTE_ID} className="text-sm text-slate-600">
+        {t('passenger.infantNote')}
+      </p>
+      {infantLimit ? (
+        <p id={INFANT_LIMIT_ID} className="text-sm font-medium text-slate-800" data-testid="infant-limit">
+          {t('passenger.infantLimit', { adults: adultCount(tickets) })}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -16,12 +16,14 @@ import { toast } from '#web/lib/toast.ts';
 import { cn } from '#web/lib/utils.ts';
 import { ApiError, publicSettingsQuery } from '../api.ts';
 import { copyText, formatMoney, totals, withTripPrices } from '../format.ts';
+import { bookingParty, partyPersons } from '../party.ts';
 import { StepCard } from '../step-card.tsx';
 import { PAYMENT_TEXTS, ticketSummary } from '../step-texts.ts';
 import { submitBooking } from '../steps-api.ts';
 import { usePlaceName } from '../texts.ts';
 import type { StepProps } from '../wizard-state.ts';
 import { ticketTotal } from '../wizard-state.ts';
+import { PersonList } from './person-list.tsx';
 import { RefundPolicyNote } from './refund-policy-note.tsx';
 import { SLIP_INPUT_ID, SlipUpload } from './slip-upload.tsx';
 import { isUploadError, submitErrorMessage } from './submit-error.ts';
@@ -46,6 +48,7 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
   const [submitting, setSubmitting] = useState(false);
   const priced = withTripPrices(settings.data, trip);
   const sum = priced ? totals(tickets, priced) : null;
+  const persons = partyPersons(state);
   // No made-up account (#shared/payment.ts): until the operator enters one, nobody pays or submits.
   const bank = bankAccountFor(settings.data, paymentCurrency);
   const operatorText = useOperatorText();
@@ -73,7 +76,9 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
     }
     if (!trip) return void toast.error(t('msg.slipAndTripRequired'));
     const { passengerInfo: p } = state;
-    if (!p.name.trim() || !p.email.trim()) return void toast.error(t('msg.missingPassengerInfo'));
+    if (!p.name.trim() || !p.email.trim() || persons.some((person) => !person.name.trim())) {
+      return void toast.error(t('msg.missingPassengerInfo'));
+    }
     if (!launch || selectedSeats.length === 0) return void toast.error(t('msg.selectSeats'));
     if (ticketTotal(tickets) === 0) return void toast.error(t('msg.selectTicket'));
     setErrors({});
@@ -87,12 +92,7 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
           destinationId: trip.to.id,
           launchId: launch.id,
           seats: selectedSeats,
-          tickets: [
-            { type: 'local', category: 'adult', quantity: tickets.localAdult },
-            { type: 'local', category: 'child', quantity: tickets.localChild },
-            { type: 'foreigner', category: 'adult', quantity: tickets.foreignerAdult },
-            { type: 'foreigner', category: 'child', quantity: tickets.foreignerChild },
-          ],
+          ...bookingParty(state),
           passenger: {
             name: p.name.trim(),
             email: p.email.trim(),
@@ -121,6 +121,7 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
           totalAmount: created.totalAmount,
           currency: created.currency,
           managePath: created.managePath,
+          persons: persons.map(({ category, name }) => ({ category, name: name.trim() })),
         },
       });
     } catch (error) {
@@ -196,6 +197,10 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
               </dd>
               <dt className="text-slate-600">{t('payment.summaryTickets')}</dt>
               <dd className="font-medium text-slate-900">{ticketSummary(t, tickets)}</dd>
+              <dt className="text-slate-600">{t('payment.summaryPassengers')}</dt>
+              <dd className="font-medium text-slate-900">
+                <PersonList t={t} persons={persons} />
+              </dd>
             </dl>
           </section>
           {/* Before the passenger pays: what cancelling later would give back (none from a server

@@ -5,18 +5,27 @@ import { Button } from '#web/components/ui/button.tsx';
 import { useTexts } from '#web/i18n/texts.tsx';
 import { publicSettingsQuery } from '#web/lib/operator-time-zone.ts';
 import { formatMoney } from '../format.ts';
+import { adultCount, capInfants, infantsFull } from '../party.ts';
 import { PASSENGER_TEXTS } from '../step-texts.ts';
 import { type TicketCounts, ticketTotal } from '../wizard-state.ts';
 
 /** Until the settings say (MAX_TICKETS_PER_BOOKING), as the passenger step assumes. */
 const DEFAULT_MAX_TICKETS = 20;
 
-type Kind = 'LocalAdult' | 'LocalChild' | 'ForeignerAdult' | 'ForeignerChild';
+type Kind =
+  | 'LocalAdult'
+  | 'LocalChild'
+  | 'ForeignerAdult'
+  | 'ForeignerChild'
+  | 'LocalInfant'
+  | 'ForeignerInfant';
 const KINDS: ReadonlyArray<[Kind, 'MVR' | 'USD']> = [
   ['LocalAdult', 'MVR'],
   ['LocalChild', 'MVR'],
   ['ForeignerAdult', 'USD'],
   ['ForeignerChild', 'USD'],
+  ['LocalInfant', 'MVR'],
+  ['ForeignerInfant', 'USD'],
 ];
 
 /**
@@ -37,6 +46,9 @@ export default function PartyPanel({
   const t = useTexts(PASSENGER_TEXTS);
   const settings = useQuery(publicSettingsQuery).data;
   const full = ticketTotal(tickets) >= (settings?.maxTicketsPerBooking ?? DEFAULT_MAX_TICKETS);
+  const infantLimit = infantsFull(tickets);
+  const noteId = `${id}-infant-note`;
+  const limitId = `${id}-infant-limit`;
   return (
     <fieldset id={id} className="md:col-span-full">
       <legend className="mb-2 text-sm font-medium text-slate-900">{t('passenger.tickets')}</legend>
@@ -44,7 +56,9 @@ export default function PartyPanel({
         {KINDS.map(([kind, currency]) => {
           const key = `${kind[0]?.toLowerCase()}${kind.slice(1)}` as keyof TicketCounts;
           const count = tickets[key];
-          const price = settings?.[`${key}Price`];
+          const infant = kind.endsWith('Infant');
+          // An infant travels free (docs/product.md section 2.4).
+          const price = infant ? '0.00' : settings?.[`${key}Price` as 'localAdultPrice'];
           return (
             <li
               key={kind}
@@ -63,7 +77,7 @@ export default function PartyPanel({
                   size="icon"
                   aria-label={t(`passenger.remove${kind}` as TextId)}
                   disabled={count === 0}
-                  onClick={() => onChange({ ...tickets, [key]: count - 1 })}
+                  onClick={() => onChange(capInfants({ ...tickets, [key]: count - 1 }))}
                 >
                   <Minus aria-hidden="true" />
                 </Button>
@@ -79,7 +93,8 @@ export default function PartyPanel({
                   variant="outline"
                   size="icon"
                   aria-label={t(`passenger.add${kind}` as TextId)}
-                  disabled={full}
+                  aria-describedby={infant ? (infantLimit ? `${noteId} ${limitId}` : noteId) : undefined}
+                  disabled={full || (infant && infantLimit)}
                   onClick={() => onChange({ ...tickets, [key]: count + 1 })}
                 >
                   <Plus aria-hidden="true" />
@@ -89,6 +104,14 @@ export default function PartyPanel({
           );
         })}
       </ul>
+      <p id={noteId} className="mt-2 text-sm text-slate-600">
+        {t('passenger.infantNote')}
+      </p>
+      {infantLimit ? (
+        <p id={limitId} className="mt-1 text-sm font-medium text-slate-800">
+          {t('passenger.infantLimit', { adults: adultCount(tickets) })}
+        </p>
+      ) : null}
     </fieldset>
   );
 }
