@@ -17,29 +17,39 @@ export const infantsNote = (infants: number) =>
 /** '+ 1 not named' for the persons of a party nobody named; '' when all are. */
 export const unnamedNote = (n: number) => (n > 0 ? `+ ${n} not named` : '');
 
-/** The persons of a party as a list: 'Aishath Shifa (adult)', 'Ibrahim Zayan (infant)', '+ 1 not named'. */
+/**
+ * The persons of a party as a list: 'Aishath Shifa (adult)', 'Ibrahim Zayan (infant)', '+ 1 not named'.
+ * Inside a button (the boarding list's rows) a list may not stand: `inline` writes the same as text.
+ */
 export function PartyPersons({
   persons,
   unnamed,
   label,
   className,
+  inline = false,
 }: {
   persons: readonly PartyPerson[];
   unnamed: number;
-  /** The list's accessible name, e.g. 'Persons of 2611280001'. */
+  /** The list's accessible name, e.g. 'Persons of 2611280001' (a list's only). */
   label: string;
   className?: string;
+  inline?: boolean;
 }) {
+  const List = inline ? 'span' : 'ul';
+  const Item = inline ? 'span' : 'li';
   return (
-    <ul aria-label={label} className={className ?? 'flex flex-wrap gap-x-3 gap-y-0.5 text-sm text-slate-700'}>
+    <List
+      aria-label={inline ? undefined : label}
+      className={className ?? 'flex flex-wrap gap-x-3 gap-y-0.5 text-sm text-slate-700'}
+    >
       {persons.map((p, i) => (
         // Two persons may share a name: the position keeps each apart.
         // biome-ignore lint/suspicious/noArrayIndexKey: the persons' order is their position
-        <li key={i}>
+        <Item key={i}>
           <bdi>{p.name}</bdi> <span className="text-slate-600">({CATEGORY[p.category]})</span>
-        </li>
+        </Item>
       ))}
-      {unnamed > 0 && <li className="italic text-slate-600">{unnamedNote(unnamed)}</li>}
-    </ul>
+      {unnamed > 0 && <Item className="italic text-slate-600">{unnamedNote(unnamed)}</Item>}
+    </List>
   );
 }

@@ -91,6 +91,7 @@ export function PassengerList({
                       unnamed={p.unnamed ?? 0}
                       label={`Persons of ${p.reference}`}
                       className="flex flex-wrap gap-x-3 text-slate-700"
+                      inline
                     />
                   )}
                 </span>
