@@ -54,7 +54,12 @@ test.describe('ticketing', () => {
     await tripCard.getByRole('button').click();
     await expect(page).toHaveURL(new RegExp(`trip=${booking.trip.scheduleId}`));
     const passenger = page.locator(`li[data-reference="${booking.reference}"]`);
-    await expect(passenger.getByText(booking.passengerName)).toBeVisible();
+    const contact = passenger.getByRole('paragraph').filter({ hasText: booking.passengerName });
+    await expect(contact).toBeVisible();
+    // A party of two: the contact named, the other person marked as not named.
+    await expect(passenger.getByRole('list', { name: `Persons of ${booking.reference}` })).toContainText(
+      `${booking.passengerName} (adult)+ 1 not named`,
+    );
     await expect(passenger.getByText(booking.seats.join(', '))).toBeVisible();
     await expect(passenger.getByText('Malé → Rasdhoo')).toBeVisible();
     await audit(page, 'manage', project);
@@ -64,7 +69,7 @@ test.describe('ticketing', () => {
     await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Back to trips' })).toBeHidden();
     await expect(page.getByText('Admin Dashboard', { exact: true })).toBeHidden();
-    await expect(passenger.getByText(booking.passengerName)).toBeVisible();
+    await expect(contact).toBeVisible();
     await page.screenshot({ path: path.join(SHOTS, `ticketing-${project}-print.png`), fullPage: true });
     await page.emulateMedia({ media: 'screen' });
 

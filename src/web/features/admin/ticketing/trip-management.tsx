@@ -77,13 +77,15 @@ function PassengerRow({ passenger }: { passenger: TripPassenger }) {
           {passenger.phone ?? 'No phone'} · {passenger.nationality}
         </p>
         <p className="font-mono text-xs text-slate-600">{passenger.reference}</p>
-        {/* Every person of the party, named (docs/decisions/035). */}
-        <PartyPersons
-          persons={passenger.persons}
-          unnamed={passenger.unnamedCount}
-          label={`Persons of ${passenger.reference}`}
-          className="mt-1 flex flex-col text-sm text-slate-800"
-        />
+        {/* Every person of a party of more than one, named (docs/decisions/035). */}
+        {passenger.persons.length + passenger.unnamedCount > 1 && (
+          <PartyPersons
+            persons={passenger.persons}
+            unnamed={passenger.unnamedCount}
+            label={`Persons of ${passenger.reference}`}
+            className="mt-1 flex flex-col text-sm text-slate-800"
+          />
+        )}
       </div>
       <div className="text-sm text-slate-800">
         <p>
