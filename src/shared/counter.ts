@@ -8,11 +8,12 @@ import { pairPricesSchema } from './fares.ts';
 import { LANGUAGES } from './languages.ts';
 import { COUNTER_MSG } from './messages/staff.ts';
 import {
+  categoryCodeSchema,
   checkParty,
+  onlyBuiltIn,
   paymentSettingsViewSchema,
   personInputSchema,
   seatedCount,
-  TICKET_CATEGORIES,
   TICKET_TYPES,
 } from './schemas.ts';
 
@@ -132,11 +133,11 @@ export const counterSaleRequestSchema = z
       .array(
         z.object({
           type: z.enum(TICKET_TYPES),
-          category: z.enum(TICKET_CATEGORIES),
+          category: categoryCodeSchema,
           quantity: z.number().int().min(0).max(100),
         }),
       )
-      .max(TICKET_TYPES.length * TICKET_CATEGORIES.length),
+      .max(TICKET_TYPES.length * 50),
     passenger: z.object({
       name: z.string().trim().min(1, { error: COUNTER_MSG.nameRequired }).max(200),
       nationality: z.string().trim().min(1, { error: COUNTER_MSG.nationalityRequired }).max(60),
@@ -160,8 +161,9 @@ export const counterSaleRequestSchema = z
     const quantity = sale.tickets.reduce((n, t) => n + t.quantity, 0);
     if (quantity === 0)
       ctx.addIssue({ code: 'custom', path: ['tickets'], message: COUNTER_MSG.ticketsRequired });
-    // An infant takes no seat (docs/decisions/035-every-person-named.md).
-    else if (seatedCount(sale.tickets) !== sale.seats.length) {
+    // An infant takes no seat (docs/decisions/035-every-person-named.md); a concession's seat is
+    // the server's to count, from its definition (docs/decisions/036-fare-categories.md).
+    else if (onlyBuiltIn(sale.tickets) && seatedCount(sale.tickets) !== sale.seats.length) {
       ctx.addIssue({ code: 'custom', path: ['seats'], message: COUNTER_MSG.seatsMatchTickets });
     }
     checkParty(ctx, { tickets: sale.tickets, passengers: sale.passengers, contact: sale.passenger });

@@ -6,6 +6,7 @@ import { tickets } from '#server/db/schema.ts';
 import {
   type ETicketClaims,
   type ETicketPublicKey,
+  codePrefixOf,
   encodeClaims,
   formatCode,
   fromBase64Url,
@@ -78,8 +79,10 @@ export function createTicketSigner(signingKey: string, verifyKeys: readonly stri
     keyId,
     publicKeys,
     sign(claims) {
+      // Format 1 while it carries the booking, so devices of before read it (decision 036).
+      const format = codePrefixOf(claims);
       const payload = encodeClaims({ ...claims, keyId });
-      return formatCode(payload, new Uint8Array(sign(null, signedBytes(payload), privateKey)));
+      return formatCode(payload, new Uint8Array(sign(null, signedBytes(payload, format), privateKey)), format);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { publicSettingsWithFaresSchema } from '#shared/fare-categories.ts';
 import { checkHealth } from '#server/services/check-health.ts';
 import { listActiveBanners } from '#server/services/list-active-banners.ts';
 import { listLocations } from '#server/services/list-locations.ts';
@@ -9,7 +10,6 @@ import {
   brandingSchema,
   healthSchema,
   locationSchema,
-  publicSettingsSchema,
   webManifestSchema,
 } from '#shared/schemas.ts';
 import { defineRoutes } from '../define-routes.ts';
@@ -52,7 +52,7 @@ export default defineRoutes(async (app, { clock, config, storage, db }) => {
 
   app.get(
     '/api/settings/public',
-    { schema: { response: { 200: publicSettingsSchema } } },
+    { schema: { response: { 200: publicSettingsWithFaresSchema } } },
     async (_req, reply) => {
       reply.header('Cache-Control', 'no-cache');
       return readPublicSettings({
