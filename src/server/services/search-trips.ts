@@ -36,7 +36,15 @@ export async function searchTrips(opts: SearchTripsOptions): Promise<Trip[]> {
   const prices = firstPair(fares);
   const fare = partyFare(opts, prices, fares.exchangeRate);
   const { localAdultPrice, localChildPrice, foreignerAdultPrice, foreignerChildPrice } = prices;
-  const unitPrices = { localAdultPrice, localChildPrice, foreignerAdultPrice, foreignerChildPrice };
+  const categoryPrices = 'categoryPrices' in prices ? prices.categoryPrices : undefined;
+  // The infant's and the concessions' prices too (docs/decisions/036), for the wizard's preview.
+  const unitPrices = {
+    localAdultPrice,
+    localChildPrice,
+    foreignerAdultPrice,
+    foreignerChildPrice,
+    ...(categoryPrices ? { categoryPrices } : {}),
+  };
   return trips.map((trip) => ({ ...trip, fare, prices: unitPrices }));
 }
 

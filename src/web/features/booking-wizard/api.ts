@@ -22,7 +22,10 @@ export const tripsQuery = (date: string, from: string, to: string, party?: Party
 /** The party as query parameters: only the kinds it has. */
 function partyParams(party: Party | undefined): Record<string, string> {
   const params: Record<string, string> = {};
-  for (const [kind, count] of Object.entries(party ?? {})) if (count > 0) params[kind] = String(count);
+  for (const [kind, count] of Object.entries(party ?? {})) {
+    // The price list's kinds only: the search prices those (a concession is priced at step 2).
+    if (typeof count === 'number' && count > 0) params[kind] = String(count);
+  }
   return params;
 }
 
