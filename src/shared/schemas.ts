@@ -171,6 +171,28 @@ export const partyQuerySchema = z.object({
   localChild: partyCountSchema,
   foreignerAdult: partyCountSchema,
   foreignerChild: partyCountSchema,
+  /**
+   * The operator's concessions in the party (docs/decisions/036-fare-categories.md), as
+   * `code:type:count` joined by commas ('senior:local:1,student:foreigner:2'). A code the
+   * operator does not sell is left out of the fare.
+   */
+  concessions: z
+    .string()
+    .max(500)
+    .regex(
+      /^([a-z][a-z0-9_]{1,23}:(local|foreigner):\d{1,3})(,[a-z][a-z0-9_]{1,23}:(local|foreigner):\d{1,3})*$/,
+    )
+    .optional()
+    .transform((text) =>
+      (text ? text.split(',') : []).map((part) => {
+        const [category = '', type, count] = part.split(':');
+        return {
+          category,
+          type: type === 'foreigner' ? ('foreigner' as const) : ('local' as const),
+          quantity: Number(count),
+        };
+      }),
+    ),
 });
 export type PartyQuery = z.infer<typeof partyQuerySchema>;
 

@@ -34,7 +34,7 @@ export async function searchTrips(opts: SearchTripsOptions): Promise<Trip[]> {
   // The From -> To pair's prices are the same for every departure between them: the fare is the
   // party's, worked out as a booking's total is (create-booking.ts), before any seat is chosen.
   const prices = firstPair(fares);
-  const fare = partyFare(opts, prices, fares.exchangeRate);
+  const fare = partyFare({ ...opts, concessionTickets: opts.concessions }, prices, fares.exchangeRate);
   const { localAdultPrice, localChildPrice, foreignerAdultPrice, foreignerChildPrice } = prices;
   const categoryPrices = 'categoryPrices' in prices ? prices.categoryPrices : undefined;
   // The infant's and the concessions' prices too (docs/decisions/036), for the wizard's preview.

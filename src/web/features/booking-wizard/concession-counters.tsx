@@ -114,8 +114,10 @@ export default function ConcessionCounters({
                     <bdi dir="ltr">{price(t, fare, type, currency, prices)}</bdi>
                   </p>
                   {notes.length > 0 ? (
-                    <p id={rowNotesId} className="text-sm text-slate-600">
-                      {notes.join(' ')}
+                    <p id={rowNotesId} className="grid text-sm text-slate-600">
+                      {notes.map((note) => (
+                        <span key={note}>{note}</span>
+                      ))}
                     </p>
                   ) : null}
                 </div>

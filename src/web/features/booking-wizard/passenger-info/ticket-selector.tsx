@@ -167,14 +167,6 @@ export function TicketSelector({
           );
         })}
       </ul>
-      <ConcessionCounters
-        tickets={tickets}
-        prices={categoryPrices}
-        full={total >= max}
-        seatsFull={seatsFull}
-        lapFull={infantLimit}
-        onChange={onChange}
-      />
       <p id={INFANT_NOTE_ID} className="text-sm text-slate-600">
         {t('passenger.infantNote')}
       </p>
@@ -183,6 +175,14 @@ export function TicketSelector({
           {t('passenger.infantLimit', { adults: adultCount(tickets) })}
         </p>
       ) : null}
+      <ConcessionCounters
+        tickets={tickets}
+        prices={categoryPrices}
+        full={total >= max}
+        seatsFull={seatsFull}
+        lapFull={infantLimit}
+        onChange={onChange}
+      />
     </div>
   );
 }

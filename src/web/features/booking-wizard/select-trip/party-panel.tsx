@@ -108,7 +108,15 @@ export default function PartyPanel({
           );
         })}
       </ul>
-      <div className="mt-2">
+      <p id={noteId} className="mt-2 text-sm text-slate-600">
+        {t('passenger.infantNote')}
+      </p>
+      {infantLimit ? (
+        <p id={limitId} className="mt-1 text-sm font-medium text-slate-800">
+          {t('passenger.infantLimit', { adults: adultCount(tickets) })}
+        </p>
+      ) : null}
+      <div className="mt-4">
         <ConcessionCounters
           tickets={tickets}
           prices={undefined}
@@ -118,14 +126,6 @@ export default function PartyPanel({
           onChange={onChange}
         />
       </div>
-      <p id={noteId} className="mt-2 text-sm text-slate-600">
-        {t('passenger.infantNote')}
-      </p>
-      {infantLimit ? (
-        <p id={limitId} className="mt-1 text-sm font-medium text-slate-800">
-          {t('passenger.infantLimit', { adults: adultCount(tickets) })}
-        </p>
-      ) : null}
     </fieldset>
   );
 }
