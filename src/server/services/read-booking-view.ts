@@ -165,7 +165,7 @@ export async function readBookingView({
     passengerName: row.passengerName,
     persons: party.persons,
     unnamedCount: party.unnamedCount,
-    categoryNames,
+    ...(categoryNames.length > 0 ? { categoryNames } : {}),
     createdAt: row.createdAt.toISOString(),
     proofReceived: row.proofReceived,
     usualApprovalMinutes: row.usualApprovalMinutes ?? DEFAULT_USUAL_APPROVAL_MINUTES,

@@ -145,6 +145,8 @@ describe(`fares per port pair (${testDatabaseKind})`, () => {
       // The default list stays as it was.
       expect(counterDay.prices).toMatchObject(DEFAULT_PRICES);
       const departure = counterDay.departures.find((d) => d.scheduleId === trip.schedule.id);
+      // Beside the four prices, the infant's (free: the list sets none) and no concession.
+      const infantFree = { categoryPrices: [{ code: 'infant', localPrice: '0.00', foreignerPrice: '0.00' }] };
       expect(departure?.fares).toEqual([
         {
           originId: first,
@@ -152,9 +154,10 @@ describe(`fares per port pair (${testDatabaseKind})`, () => {
           ...DEFAULT_PRICES,
           localAdultPrice: '30.00',
           foreignerChildPrice: '4.50',
+          ...infantFree,
         },
-        { originId: first, destinationId: last, ...DEFAULT_PRICES },
-        { originId: second, destinationId: last, ...DEFAULT_PRICES },
+        { originId: first, destinationId: last, ...DEFAULT_PRICES, ...infantFree },
+        { originId: second, destinationId: last, ...DEFAULT_PRICES, ...infantFree },
       ]);
 
       const sale: CounterSaleRequest & Record<string, unknown> = {
