@@ -214,3 +214,63 @@ export const fareCategoryListSchema = z.object({ categories: z.array(fareCategor
 
 /** A delete's outcome: gone, or kept deactivated because bookings use it. */
 export const fareCategoryDeletedSchema = z.object({ outcome: z.enum(['deleted', 'deactivated']) });
+
+const formText = z.string().trim();
+const formAge = formText.refine((v) => v === '' || (/^\d{1,3}$/.test(v) && Number(v) <= 120), {
+  error: FARE_CATEGORY_MSG.ageInvalid,
+});
+const formMoney = formText.refine((v) => v === '' || MONEY.test(v), { error: FARE_CATEGORY_MSG.priceRequired });
+
+/** The Payments screen's form for one concession: texts as typed, checked as the API checks them. */
+export const fareCategoryFormSchema = z
+  .object({
+    code: formText,
+    nameEn: name,
+    nameDv: name,
+    priceRule: z.enum(PRICE_RULES, { error: FARE_CATEGORY_MSG.ruleRequired }),
+    percentOff: formText,
+    localPrice: formMoney,
+    foreignerPrice: formMoney,
+    seat: z.boolean(),
+    idRequired: z.boolean(),
+    minAge: formAge,
+    maxAge: formAge,
+    active: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!CATEGORY_CODE.test(v.code)) fail('code', FARE_CATEGORY_MSG.codeInvalid);
+    else if (isBuiltInCategory(v.code)) fail('code', FARE_CATEGORY_MSG.codeBuiltIn);
+    if (v.priceRule === 'percent') {
+      const n = Number(v.percentOff);
+      if (!/^\d{1,3}(\.\d{1,2})?$/.test(v.percentOff) || n < 1 || n > 100)
+        fail('percentOff', FARE_CATEGORY_MSG.percentInvalid);
+    }
+    if (v.priceRule === 'price') {
+      if (v.localPrice === '') fail('localPrice', FARE_CATEGORY_MSG.priceRequired);
+      if (v.foreignerPrice === '') fail('foreignerPrice', FARE_CATEGORY_MSG.priceRequired);
+    }
+    if (v.minAge !== '' && v.maxAge !== '' && Number(v.minAge) > Number(v.maxAge))
+      fail('maxAge', FARE_CATEGORY_MSG.ageOrder);
+  });
+export type FareCategoryForm = z.input<typeof fareCategoryFormSchema>;
+
+/** The API's body for what the form holds (the code goes in the URL of a change). */
+export function fareCategoryBody(form: z.output<typeof fareCategoryFormSchema>, sort: number) {
+  const orNull = (v: string) => (v === '' ? null : v);
+  const age = (v: string) => (v === '' ? null : Number(v));
+  return {
+    nameEn: form.nameEn,
+    nameDv: form.nameDv,
+    priceRule: form.priceRule,
+    percentOff: form.priceRule === 'percent' ? orNull(form.percentOff) : null,
+    localPrice: form.priceRule === 'price' ? orNull(form.localPrice) : null,
+    foreignerPrice: form.priceRule === 'price' ? orNull(form.foreignerPrice) : null,
+    seat: form.seat,
+    idRequired: form.idRequired,
+    minAge: age(form.minAge),
+    maxAge: age(form.maxAge),
+    sort,
+    active: form.active,
+  };
+}
