@@ -255,6 +255,14 @@ export const tripSchema = z.object({
       localChildPrice: z.string(),
       foreignerAdultPrice: z.string(),
       foreignerChildPrice: z.string(),
+      /**
+       * The infant's and each active concession's unit prices on the pair, by their rules
+       * (docs/decisions/036-fare-categories.md): `[{code, localPrice, foreignerPrice}]`, what
+       * src/shared/money.ts prices them with. Optional, as the rest.
+       */
+      categoryPrices: z
+        .array(z.object({ code: z.string(), localPrice: z.string(), foreignerPrice: z.string() }))
+        .optional(),
     })
     .optional(),
 });

@@ -36,7 +36,14 @@ export async function searchTrips(opts: SearchTripsOptions): Promise<Trip[]> {
   const prices = firstPair(fares);
   const fare = partyFare(opts, prices, fares.exchangeRate);
   const { localAdultPrice, localChildPrice, foreignerAdultPrice, foreignerChildPrice } = prices;
-  const unitPrices = { localAdultPrice, localChildPrice, foreignerAdultPrice, foreignerChildPrice };
+  const unitPrices = {
+    localAdultPrice,
+    localChildPrice,
+    foreignerAdultPrice,
+    foreignerChildPrice,
+    // The infant's and the concessions' (docs/decisions/036): the wizard previews them as charged.
+    ...('categoryPrices' in prices ? { categoryPrices: prices.categoryPrices } : {}),
+  };
   return trips.map((trip) => ({ ...trip, fare, prices: unitPrices }));
 }
 
