@@ -79,6 +79,9 @@ export const paymentSettingsViewSchema = z.object({
   localChildPrice: z.string(),
   foreignerAdultPrice: z.string(),
   foreignerChildPrice: z.string(),
+  /** An infant's price in the default list, when the operator set one (else free; decision 036). */
+  infantLocalPrice: z.string().optional(),
+  infantForeignerPrice: z.string().optional(),
   exchangeRate: z.string(),
   bankName: z.string(),
   accountHolder: z.string(),

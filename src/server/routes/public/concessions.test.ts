@@ -375,4 +375,24 @@ describe(`concessions (${testDatabaseKind})`, () => {
     // Reactivated for other tests of this file.
     expect((await t.put('/api/admin/fare-categories/senior', { ...CATEGORIES[0], code: undefined })).statusCode).toBe(200);
   });
+
+  it('charges an infant the price the operator sets, and nothing again once it is emptied', async () => {
+    const priced = await t.put('/api/admin/payment-settings', { infantLocalPrice: '5', infantForeignerPrice: '1.5' });
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect(priced.json()).toMatchObject({ infantLocalPrice: '5.00', infantForeignerPrice: '1.50' });
+    const settings = (await t.app.inject({ method: 'GET', url: '/api/settings/public' })).json() as PublicSettings;
+    expect(settings.fares.find((f) => f.code === 'infant')?.priceRule).toBe('price');
+    const trip = await makeSchedule(t.database.db);
+    const tickets: BookingRequest['tickets'] = [
+      { type: 'local', category: 'adult', quantity: 1 },
+      { type: 'local', category: 'infant', quantity: 1 },
+    ];
+    const res = await booking(trip, ['A1'], { tickets, paymentCurrency: 'MVR' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().totalAmount).toBe('30.00');
+
+    expect((await t.put('/api/admin/payment-settings', { infantLocalPrice: '', infantForeignerPrice: null })).statusCode).toBe(200);
+    const free = await booking(trip, ['A2'], { tickets, paymentCurrency: 'MVR' });
+    expect(free.json().totalAmount).toBe('25.00');
+  });
 });
