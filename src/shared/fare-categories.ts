@@ -169,12 +169,14 @@ export const fareCategoryFieldsSchema = z
   })
   .superRefine((v, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (v.priceRule === 'percent' && v.percentOff === null) fail('percentOff', FARE_CATEGORY_MSG.percentInvalid);
+    if (v.priceRule === 'percent' && v.percentOff === null)
+      fail('percentOff', FARE_CATEGORY_MSG.percentInvalid);
     if (v.priceRule === 'price') {
       if (v.localPrice === null) fail('localPrice', FARE_CATEGORY_MSG.priceRequired);
       if (v.foreignerPrice === null) fail('foreignerPrice', FARE_CATEGORY_MSG.priceRequired);
     }
-    if (v.minAge !== null && v.maxAge !== null && v.minAge > v.maxAge) fail('maxAge', FARE_CATEGORY_MSG.ageOrder);
+    if (v.minAge !== null && v.maxAge !== null && v.minAge > v.maxAge)
+      fail('maxAge', FARE_CATEGORY_MSG.ageOrder);
   });
 
 export const fareCategoryCodeSchema = z
@@ -219,7 +221,9 @@ const formText = z.string().trim();
 const formAge = formText.refine((v) => v === '' || (/^\d{1,3}$/.test(v) && Number(v) <= 120), {
   error: FARE_CATEGORY_MSG.ageInvalid,
 });
-const formMoney = formText.refine((v) => v === '' || MONEY.test(v), { error: FARE_CATEGORY_MSG.priceRequired });
+const formMoney = formText.refine((v) => v === '' || MONEY.test(v), {
+  error: FARE_CATEGORY_MSG.priceRequired,
+});
 
 /** The Payments screen's form for one concession: texts as typed, checked as the API checks them. */
 export const fareCategoryFormSchema = z

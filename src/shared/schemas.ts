@@ -1,4 +1,3 @@
-import type { FareCategoryPublic } from './fare-categories.ts';
 import type { CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { z } from 'zod';
 import { coded, failsAs, PROBLEMS } from './api-errors.ts';
@@ -9,6 +8,7 @@ import {
   LAUNCH_MAX_CAPACITY,
   TICKET_STATUSES,
 } from './constants.ts';
+import type { FareCategoryPublic } from './fare-categories.ts';
 import { BOOKING_SESSION_HEADER, IDEMPOTENCY_KEY_HEADER } from './http-headers.ts';
 import { LANGUAGES } from './languages.ts';
 import { MSG } from './messages/api.ts';
@@ -491,7 +491,8 @@ export const seatedCount = (tickets: readonly CountedTicket[]) =>
   countOf(tickets, (t) => isBuiltIn(t.category) && SEATED_CATEGORIES.includes(t.category));
 
 /** Only built-in categories: the schema can check the seats; a concession's are the server's to check. */
-export const onlyBuiltIn = (tickets: readonly { category: string }[]) => tickets.every((t) => isBuiltIn(t.category));
+export const onlyBuiltIn = (tickets: readonly { category: string }[]) =>
+  tickets.every((t) => isBuiltIn(t.category));
 
 /** Every person of the party, infants included: who is counted on board. */
 export const personCount = (tickets: readonly CountedTicket[]) => countOf(tickets, () => true);
@@ -682,7 +683,13 @@ export const bookingLookupSchema = z.object({
    * concessions (docs/decisions/036-fare-categories.md), in English and Dhivehi. Optional.
    */
   categoryNames: z
-    .array(z.object({ code: z.string(), name: z.object({ en: z.string(), dv: z.string() }), idRequired: z.boolean() }))
+    .array(
+      z.object({
+        code: z.string(),
+        name: z.object({ en: z.string(), dv: z.string() }),
+        idRequired: z.boolean(),
+      }),
+    )
     .optional(),
   createdAt: z.string(),
   /** Whether the payment slip (the proof of the transfer) came in: a pending booking then reads 'Slip received, being checked'. */

@@ -15,7 +15,10 @@ test('the office adds a concession on the Payments screen, and the public settin
   page,
 }, testInfo) => {
   const project = testInfo.project.name;
-  const code = `resident_${project.replace(/[^a-z]/g, '')}_${crypto.randomUUID().slice(0, 4).replace(/[^a-z0-9]/g, 'x')}`;
+  const code = `resident_${project.replace(/[^a-z]/g, '')}_${crypto
+    .randomUUID()
+    .slice(0, 4)
+    .replace(/[^a-z0-9]/g, 'x')}`;
   await json(await page.request.post('/api/auth/login', { data: DEMO_ADMIN }));
   await page.goto('/admin/payments');
   const card = page.getByTestId('fare-categories-card');

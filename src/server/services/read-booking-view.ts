@@ -120,7 +120,12 @@ export async function readBookingView({
       ? []
       : (
           await db
-            .select({ code: fareCategories.code, en: fareCategories.nameEn, dv: fareCategories.nameDv, idRequired: fareCategories.idRequired })
+            .select({
+              code: fareCategories.code,
+              en: fareCategories.nameEn,
+              dv: fareCategories.nameDv,
+              idRequired: fareCategories.idRequired,
+            })
             .from(fareCategories)
             .where(inArray(fareCategories.code, codes))
         ).map((c) => ({ code: c.code, name: { en: c.en, dv: c.dv }, idRequired: c.idRequired }));

@@ -11,7 +11,7 @@ import {
   priceKey,
   type TicketType,
 } from '#shared/fares.ts';
-import { percentOff, toMoneyString, parseDecimal } from '#shared/money.ts';
+import { parseDecimal, percentOff, toMoneyString } from '#shared/money.ts';
 import { TICKET_TYPES } from '#shared/schemas.ts';
 import { readSettingsRow } from './read-settings-row.ts';
 
@@ -84,7 +84,9 @@ function categoryPrices(
     const price = (type: TicketType): string => {
       if (c.priceRule === 'free') return FREE;
       if (c.priceRule === 'percent') return percentOff(pair[priceKey(type, 'adult')], c.percentOff ?? '0');
-      return money(own.get(`${type}:${c.code}`) ?? (type === 'local' ? c.localPrice : c.foreignerPrice) ?? FREE);
+      return money(
+        own.get(`${type}:${c.code}`) ?? (type === 'local' ? c.localPrice : c.foreignerPrice) ?? FREE,
+      );
     };
     rows.push({ code: c.code, localPrice: price('local'), foreignerPrice: price('foreigner') });
   }
@@ -142,7 +144,10 @@ export async function readFares({ db, pairs, ...opts }: ReadFaresOptions): Promi
     }
     own.set(key, { ...own.get(key), [priceKey(row.ticketType, row.category)]: row.price });
   }
-  const infant = { local: settings?.infantLocalPrice ?? null, foreigner: settings?.infantForeignerPrice ?? null };
+  const infant = {
+    local: settings?.infantLocalPrice ?? null,
+    foreigner: settings?.infantForeignerPrice ?? null,
+  };
   return {
     exchangeRate: settings?.exchangeRate ?? DEFAULT_EXCHANGE_RATE,
     defaults,

@@ -1,6 +1,6 @@
 import type { FareCategoryPublic } from '#shared/fare-categories.ts';
-import LOOKUP_EN from '#shared/messages/lookup.ts';
 import LOOKUP_DV from '#shared/locales/dv/lookup.ts';
+import LOOKUP_EN from '#shared/messages/lookup.ts';
 import type { PublicSettings } from '#shared/schemas.ts';
 import { type DbOrTx, readTogether } from '../db/client.ts';
 import { zoneOffsetMs } from '../lib/clock.ts';
@@ -49,7 +49,11 @@ export async function readFareCategories(db: DbOrTx): Promise<FareCategoryPublic
   return [
     { ...builtIn('adult', 'categoryAdult', true), priceRule: 'price', percentOff: null },
     { ...builtIn('child', 'categoryChild', true), priceRule: 'price', percentOff: null },
-    { ...builtIn('infant', 'categoryInfant', false), priceRule: infantPriced ? 'price' : 'free', percentOff: null },
+    {
+      ...builtIn('infant', 'categoryInfant', false),
+      priceRule: infantPriced ? 'price' : 'free',
+      percentOff: null,
+    },
     ...concessions.map(
       (c): FareCategoryPublic => ({
         code: c.code,

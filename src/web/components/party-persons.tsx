@@ -52,7 +52,10 @@ export function PartyPersons({
         // Two persons may share a name: the position keeps each apart.
         // biome-ignore lint/suspicious/noArrayIndexKey: the persons' order is their position
         <Item key={i}>
-          <bdi>{p.name}</bdi> <span className="text-slate-600">({CATEGORY[p.category] ?? names?.get(p.category) ?? p.category})</span>
+          <bdi>{p.name}</bdi>{' '}
+          <span className="text-slate-600">
+            ({CATEGORY[p.category] ?? names?.get(p.category) ?? p.category})
+          </span>
         </Item>
       ))}
       {unnamed > 0 && <Item className="italic text-slate-600">{unnamedNote(unnamed)}</Item>}

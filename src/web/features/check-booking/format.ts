@@ -50,10 +50,15 @@ export function formatParty(booking: BookingLookup, t: Translate, language: stri
     if (['adult', 'child', 'infant'].includes(row.category)) continue;
     concessions.set(row.category, (concessions.get(row.category) ?? 0) + row.quantity);
   }
-  const others = [...concessions].map(([code, n]) => `${concessionName(code, booking.categoryNames, language)} × ${n}`);
-  if (others.length === 0) return formatTicketCounts(booking.adultCount, booking.childCount, t, booking.infantCount);
+  const others = [...concessions].map(
+    ([code, n]) => `${concessionName(code, booking.categoryNames, language)} × ${n}`,
+  );
+  if (others.length === 0)
+    return formatTicketCounts(booking.adultCount, booking.childCount, t, booking.infantCount);
   const seated = booking.adultCount + booking.childCount > 0 || booking.infantCount > 0;
-  const counts = seated ? formatTicketCounts(booking.adultCount, booking.childCount, t, booking.infantCount) : '';
+  const counts = seated
+    ? formatTicketCounts(booking.adultCount, booking.childCount, t, booking.infantCount)
+    : '';
   return [counts, ...others].filter(Boolean).join(', ');
 }
 

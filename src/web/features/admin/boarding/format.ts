@@ -1,6 +1,11 @@
 export const people = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-type Concessions = readonly { code: string; name: { en: string; dv: string }; count: number; idRequired: boolean }[];
+type Concessions = readonly {
+  code: string;
+  name: { en: string; dv: string };
+  count: number;
+  idRequired: boolean;
+}[];
 
 /** A party's concessions as the crew reads them: 'Senior (65+) × 1' (docs/decisions/036). */
 export const concessionsNote = (concessions: Concessions | undefined) =>

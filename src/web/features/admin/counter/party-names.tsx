@@ -23,7 +23,8 @@ export function contactKind(
   counts: readonly TicketCount[],
   kinds: readonly TicketKind[] = TICKET_KINDS,
 ): TicketCount | undefined {
-  const seat = (c: TicketCount) => kinds.find((k) => k.category === c.category)?.seat ?? c.category !== 'infant';
+  const seat = (c: TicketCount) =>
+    kinds.find((k) => k.category === c.category)?.seat ?? c.category !== 'infant';
   return counts.find((c) => seat(c) && c.quantity > 0);
 }
 

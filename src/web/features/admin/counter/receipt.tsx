@@ -102,9 +102,7 @@ function ReceiptPaper({ sale }: { sale: CounterSale }) {
           <Line term="Launch">{t.launchName}</Line>
           <Line term={t.seatNumbers.length === 1 ? 'Seat' : 'Seats'}>{t.seatNumbers.join(', ')}</Line>
           <Line term="Tickets">
-            {t.ticketBreakdown
-              .map((row) => kindLine(row, t.categoryNames))
-              .join(', ')}
+            {t.ticketBreakdown.map((row) => kindLine(row, t.categoryNames)).join(', ')}
           </Line>
         </dl>
         <dl className="space-y-1 border-t border-dashed border-slate-400 pt-2">

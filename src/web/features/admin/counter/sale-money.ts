@@ -1,7 +1,7 @@
 import type { Currency } from '#shared/constants.ts';
 import { type CounterPrices, moneyInput } from '#shared/counter.ts';
-import { buildBreakdown, centsToMoney, computeTotal, toCents } from '#shared/money.ts';
 import type { CategoryPrice } from '#shared/fare-categories.ts';
+import { buildBreakdown, centsToMoney, computeTotal, toCents } from '#shared/money.ts';
 import type { TicketBreakdownRow } from '#shared/schemas.ts';
 
 export type TicketType = 'local' | 'foreigner';

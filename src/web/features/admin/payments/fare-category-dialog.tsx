@@ -58,7 +58,16 @@ const valuesOf = (c: FareCategoryAdmin | null): FareCategoryForm =>
       }
     : EMPTY;
 
-const TEXT_FIELDS = ['code', 'nameEn', 'nameDv', 'percentOff', 'localPrice', 'foreignerPrice', 'minAge', 'maxAge'] as const;
+const TEXT_FIELDS = [
+  'code',
+  'nameEn',
+  'nameDv',
+  'percentOff',
+  'localPrice',
+  'foreignerPrice',
+  'minAge',
+  'maxAge',
+] as const;
 
 /**
  * One concession (docs/decisions/036-fare-categories.md): its code (fixed once made), its names
@@ -163,7 +172,8 @@ export function FareCategoryDialog({
         </FormField>
         {text('nameEn', 'Name (English)')}
         {text('nameDv', 'Name (Dhivehi)', { lang: 'dv', dir: 'rtl' })}
-        {rule === 'percent' && text('percentOff', 'Percentage off (%)', { inputMode: 'decimal', hint: '1 to 100' })}
+        {rule === 'percent' &&
+          text('percentOff', 'Percentage off (%)', { inputMode: 'decimal', hint: '1 to 100' })}
         {rule === 'price' && (
           <>
             {text('localPrice', 'Local price (MVR)', {
@@ -177,7 +187,11 @@ export function FareCategoryDialog({
         {text('maxAge', 'Highest age', { inputMode: 'numeric', hint: 'Optional' })}
       </div>
       <div className="grid gap-3">
-        <Checkbox label="Takes a seat" description="Off: travels on a lap, like an infant." {...form.register('seat')} />
+        <Checkbox
+          label="Takes a seat"
+          description="Off: travels on a lap, like an infant."
+          {...form.register('seat')}
+        />
         <Checkbox
           label="ID required at boarding"
           description="The crew checks the ID before the party boards."
