@@ -4,7 +4,13 @@
 // that depend on the categories (seats, persons without a seat).
 import { z } from 'zod';
 import { FARE_CATEGORY_MSG } from './messages/staff.ts';
-import { INFANTS_PER_ADULT, publicSettingsSchema, TICKET_CATEGORIES, type TicketType } from './schemas.ts';
+import {
+  type FareCategoryPublic,
+  INFANTS_PER_ADULT,
+  publicSettingsSchema,
+  TICKET_CATEGORIES,
+  type TicketType,
+} from './schemas.ts';
 
 /** A concession's code: lowercase, 2 to 24 characters, a letter first. */
 export const CATEGORY_CODE = /^[a-z][a-z0-9_]{1,23}$/;
@@ -15,7 +21,7 @@ export type PriceRule = (typeof PRICE_RULES)[number];
 export const isBuiltInCategory = (code: string) => (TICKET_CATEGORIES as readonly string[]).includes(code);
 
 /** One category as the passenger's screens, the counter and the boarding devices read it. */
-export const fareCategoryPublicSchema = z.object({
+export const fareCategoryPublicSchema: z.ZodType<FareCategoryPublic> = z.object({
   code: z.string(),
   name: z.object({ en: z.string(), dv: z.string() }),
   /** Takes a seat of its own (an infant and a seatless concession travel on a lap or standing). */
@@ -29,7 +35,7 @@ export const fareCategoryPublicSchema = z.object({
   /** With 'percent': how much off the adult fare of the same pair and type. */
   percentOff: z.string().nullable(),
 });
-export type FareCategoryPublic = z.infer<typeof fareCategoryPublicSchema>;
+export type { FareCategoryPublic };
 
 /**
  * `GET /api/settings/public` with its `fares`: adult, child and infant first, then the active

@@ -8,7 +8,6 @@ import {
   LAUNCH_MAX_CAPACITY,
   TICKET_STATUSES,
 } from './constants.ts';
-import type { FareCategoryPublic } from './fare-categories.ts';
 import { BOOKING_SESSION_HEADER, IDEMPOTENCY_KEY_HEADER } from './http-headers.ts';
 import { LANGUAGES } from './languages.ts';
 import { MSG } from './messages/api.ts';
@@ -114,6 +113,26 @@ export const publicSettingsSchema = paymentSettingsViewSchema.extend({
    */
   utcOffsetMinutes: z.number().int(),
 });
+/**
+ * One fare category as `GET /api/settings/public` lists it (docs/decisions/036-fare-categories.md);
+ * its schema is fareCategoryPublicSchema (src/shared/fare-categories.ts), apart from the public
+ * first load.
+ */
+export type FareCategoryPublic = {
+  code: string;
+  name: { en: string; dv: string };
+  /** Takes a seat of its own (an infant and a seatless concession do not). */
+  seat: boolean;
+  /** An ID must be shown at boarding. */
+  idRequired: boolean;
+  minAge: number | null;
+  maxAge: number | null;
+  /** Adult and child: 'price'; infant: 'free' unless the list prices it; a concession: its rule. */
+  priceRule: 'free' | 'percent' | 'price';
+  /** With 'percent': how much off the adult fare of the same pair and type. */
+  percentOff: string | null;
+};
+
 export type PublicSettings = z.infer<typeof publicSettingsSchema> & {
   /**
    * The fare categories (docs/decisions/036-fare-categories.md): adult, child and infant, then

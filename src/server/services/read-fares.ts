@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import { type DbOrTx, readTogether } from '#server/db/client.ts';
-import { fareCategories, type paymentSettings, routeFares } from '#server/db/schema.ts';
+import { type paymentSettings, routeFares } from '#server/db/schema.ts';
 import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES } from '#shared/constants.ts';
-import type { CategoryPrice, Concession, PriceRule } from '#shared/fare-categories.ts';
+import type { CategoryPrice, Concession } from '#shared/fare-categories.ts';
 import {
   FARE_CATEGORIES,
   type FareCategory,
@@ -13,6 +13,7 @@ import {
 } from '#shared/fares.ts';
 import { parseDecimal, percentOff, toMoneyString } from '#shared/money.ts';
 import { TICKET_TYPES } from '#shared/schemas.ts';
+import { readConcessions } from './read-concessions.ts';
 import { readSettingsRow } from './read-settings-row.ts';
 
 type Pair = { originId: string; destinationId: string };
@@ -38,30 +39,6 @@ export type Fares = {
 
 const FREE = '0.00';
 const money = (v: string) => toMoneyString(parseDecimal(v));
-
-/** The active concessions, in the order they are listed (sort, then code). */
-export async function readConcessions(db: DbOrTx, opts: { all?: boolean } = {}): Promise<Concession[]> {
-  const rows = await db
-    .select()
-    .from(fareCategories)
-    .where(opts.all ? undefined : eq(fareCategories.active, true))
-    .orderBy(asc(fareCategories.sort), asc(fareCategories.code));
-  return rows.map((r) => ({
-    code: r.code,
-    nameEn: r.nameEn,
-    nameDv: r.nameDv,
-    priceRule: r.priceRule as PriceRule,
-    percentOff: r.percentOff,
-    localPrice: r.localPrice,
-    foreignerPrice: r.foreignerPrice,
-    seat: r.seat,
-    idRequired: r.idRequired,
-    minAge: r.minAge,
-    maxAge: r.maxAge,
-    sort: r.sort,
-    active: r.active,
-  }));
-}
 
 /**
  * The unit prices of the categories beyond adult and child on one pair: the infant's (a pair's
@@ -122,7 +99,7 @@ export async function readFares({ db, pairs, ...opts }: ReadFaresOptions): Promi
             .where(
               and(inArray(routeFares.originId, origins), inArray(routeFares.destinationId, destinations)),
             ),
-    () => readConcessions(db),
+    () => readConcessions({ db }),
   ]);
   const defaults: PriceList = {
     localAdultPrice: settings?.localAdultPrice ?? DEFAULT_PRICES.localAdultPrice,
