@@ -14,13 +14,13 @@ const builtIn = (code: 'adult' | 'child' | 'infant', key: keyof typeof LOOKUP_EN
   maxAge: null,
 });
 
+export type ReadFareCategoriesOptions = { db: DbOrTx };
+
 /**
  * The fare categories as the passenger's wizard offers them (docs/decisions/036-fare-categories.md):
  * adult, child and infant first (their names from the catalogues), then the operator's active
  * concessions by their order. An infant is 'free' unless the default list prices it.
  */
-export type ReadFareCategoriesOptions = { db: DbOrTx };
-
 export async function readFareCategories({ db }: ReadFareCategoriesOptions): Promise<FareCategoryPublic[]> {
   const [settings, concessions] = await readTogether(db, [
     () => readSettingsRow({ db, table: 'payment' }),
