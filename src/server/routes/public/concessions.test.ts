@@ -276,6 +276,15 @@ describe(`concessions (${testDatabaseKind})`, () => {
         { code: 'senior', name: { en: 'Senior (65+)', dv: 'މުސްކުޅި މީހާ (65+)' }, count: 1, idRequired: true },
       ],
     });
+    // The office's manifest lists the party with the senior's name, and its CSV names the category.
+    const trip2 = await t.get(`/api/admin/trips/${today.scheduleId}/passengers`);
+    expect(trip2.statusCode, trip2.body).toBe(200);
+    expect(trip2.json().passengers[0]).toMatchObject({
+      concessions: [{ code: 'senior', name: { en: 'Senior (65+)', dv: 'މުސްކުޅި މީހާ (65+)' }, count: 1 }],
+    });
+    const csv = await t.get(`/api/admin/trips/${today.scheduleId}/manifest.csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('(not named),,Senior (65+),');
     // The e-ticket's code carries the senior: format 2.
     const { eticketToken } = await ticketByReference(t.app, res.json().reference);
     const view = await t.app.inject({ method: 'GET', url: `/api/t/${eticketToken}` });
