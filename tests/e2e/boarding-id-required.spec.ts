@@ -51,11 +51,12 @@ for (const language of ['en', 'dv'] as const) {
     const id = (name: string) => locations.find((l) => l.name === name)?.id ?? '';
     const seller = await newStaff(playwright, page.request, baseURL, 'counter');
     const name = language === 'dv' ? 'މަރިޔަމް ޒާހިރާ' : 'Mariyam Zahira';
+    let sale: CounterSale | undefined;
     try {
       await json(
         await seller.api.post('/api/admin/counter/shift', { data: { floats: { MVR: '0', USD: '0' } } }),
       );
-      const sale = await json<CounterSale>(
+      sale = await json<CounterSale>(
         await seller.api.post('/api/admin/counter/sales', {
           data: {
             scheduleId: departure.schedule.id,
@@ -76,7 +77,7 @@ for (const language of ['en', 'dv'] as const) {
           },
         }),
       );
-      expect(sale.eTicket.code?.startsWith('IF2.')).toBe(true);
+      expect(sale?.eTicket.code?.startsWith('IF2.')).toBe(true);
     } finally {
       await seller.api.dispose();
     }
@@ -93,6 +94,17 @@ for (const language of ['en', 'dv'] as const) {
     });
     try {
       await json(await own.request.post('/api/auth/login', { data: DEMO_ADMIN }));
+      // The passenger's Check Booking names the concession in the reader's language.
+      const lookup = await own.newPage();
+      await lookup.goto(`/bookings?ref=${sale?.reference ?? ''}`);
+      await expect(
+        lookup.getByText(language === 'dv' ? 'ދިވެހި މުސްކުޅި މީހާ (65+)' : 'Local Senior (65+)', { exact: true }),
+      ).toBeVisible();
+      await lookup.screenshot({
+        path: path.join(SHOTS, `check-booking-concession-${language}-${testInfo.project.name}.png`),
+        fullPage: true,
+      });
+      await lookup.close();
       const boarding = await own.newPage();
       await boarding.goto(`/admin/boarding?trip=${departure.schedule.id}`);
       await expect(boarding.getByRole('heading', { name: /Boarding here: 0 of 2/ })).toBeVisible();
