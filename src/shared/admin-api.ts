@@ -306,6 +306,8 @@ export const tripPassengerSchema = z.object({
       }),
     )
     .optional(),
+  /** A person of the party must show an ID before boarding (a concession that needs one). */
+  idRequired: z.boolean().optional(),
   /** How many of the party are on board, as the boardings record it. */
   boarded: z.number(),
   markedStatus: z.enum(MARKED_STATUSES).nullable(),

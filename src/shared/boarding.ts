@@ -339,8 +339,9 @@ export function judgeScan(opts: {
   if (claims && claims.travelDate !== manifest.travelDate) return amber('wrong_date');
   if (remaining === 0) return { colour: 'amber', reason: 'already_boarded', passenger, remaining };
   if (passenger.fromStop !== stop) return amber('wrong_stop');
-  if (!claims) return amber('typed');
+  // A concession that needs an ID shown: amber, boarded by a second, deliberate tap (decision 036).
   if (passenger.idRequired) return amber('id_required');
+  if (!claims) return amber('typed');
   return { colour: 'green', reason: 'ok', passenger, remaining };
 }
 

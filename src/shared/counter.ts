@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { CURRENCIES, DEFAULT_COUNTRY_CODE } from './constants.ts';
 import { eTicketSchema } from './e-ticket-api.ts';
+import { fareCategoryPublicSchema } from './fare-categories.ts';
 import { pairPricesSchema } from './fares.ts';
 import { LANGUAGES } from './languages.ts';
 import { COUNTER_MSG } from './messages/staff.ts';
@@ -85,6 +86,8 @@ export const counterDaySchema = z.object({
   today: z.string(),
   departures: z.array(counterDepartureSchema),
   prices: counterPricesSchema,
+  /** The operator's active concessions the counter sells (docs/decisions/036-fare-categories.md). */
+  concessions: z.array(fareCategoryPublicSchema).optional(),
 });
 export type CounterDay = z.infer<typeof counterDaySchema>;
 

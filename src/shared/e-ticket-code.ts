@@ -124,7 +124,14 @@ export function encodeClaims(claims: ETicketClaims): Uint8Array {
     : [];
   if (
     categories.length > 255 ||
-    categories.some((c) => c.code.length < 1 || c.code.length > 255 || !Number.isInteger(c.count) || c.count < 1 || c.count > 255) ||
+    categories.some(
+      (c) =>
+        c.code.length < 1 ||
+        c.code.length > 255 ||
+        !Number.isInteger(c.count) ||
+        c.count < 1 ||
+        c.count > 255,
+    ) ||
     !Number.isInteger(claims.journey ?? 1) ||
     (claims.journey ?? 1) < 1 ||
     (claims.journey ?? 1) > 255
@@ -172,7 +179,10 @@ export function encodeClaims(claims: ETicketClaims): Uint8Array {
  * The claims of a payload, or null when it is not a whole, well-formed format-1 payload: one
  * optional byte after the seats is the infants' count, none is no infants.
  */
-export function decodeClaims(bytes: Uint8Array, prefix: CodePrefix = E_TICKET_CODE_PREFIX): ETicketClaims | null {
+export function decodeClaims(
+  bytes: Uint8Array,
+  prefix: CodePrefix = E_TICKET_CODE_PREFIX,
+): ETicketClaims | null {
   const fixed = KEY_ID_BYTES + 16 + 16 + 2 + 4 + 2 + 1;
   if (bytes.length < fixed) return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -214,7 +224,8 @@ export function decodeClaims(bytes: Uint8Array, prefix: CodePrefix = E_TICKET_CO
         if (!length || at + length + 1 > bytes.length) return null;
         const code = decoder.decode(take(length));
         const count = take(1)[0] ?? 0;
-        if (count === 0 || concessions.some((c) => c.code === code) || (code === 'infant' && infants > 0)) return null;
+        if (count === 0 || concessions.some((c) => c.code === code) || (code === 'infant' && infants > 0))
+          return null;
         if (code === 'infant') infants = count;
         else concessions.push({ code, count });
       }

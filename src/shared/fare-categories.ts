@@ -4,7 +4,13 @@
 // that depend on the categories (seats, persons without a seat).
 import { z } from 'zod';
 import { FARE_CATEGORY_MSG } from './messages/staff.ts';
-import { INFANTS_PER_ADULT, publicSettingsSchema, TICKET_CATEGORIES, type TicketType } from './schemas.ts';
+import {
+  type FareCategoryPublic,
+  INFANTS_PER_ADULT,
+  publicSettingsSchema,
+  TICKET_CATEGORIES,
+  type TicketType,
+} from './schemas.ts';
 
 /** A concession's code: lowercase, 2 to 24 characters, a letter first. */
 export const CATEGORY_CODE = /^[a-z][a-z0-9_]{1,23}$/;
@@ -15,7 +21,7 @@ export type PriceRule = (typeof PRICE_RULES)[number];
 export const isBuiltInCategory = (code: string) => (TICKET_CATEGORIES as readonly string[]).includes(code);
 
 /** One category as the passenger's screens, the counter and the boarding devices read it. */
-export const fareCategoryPublicSchema = z.object({
+export const fareCategoryPublicSchema: z.ZodType<FareCategoryPublic> = z.object({
   code: z.string(),
   name: z.object({ en: z.string(), dv: z.string() }),
   /** Takes a seat of its own (an infant and a seatless concession travel on a lap or standing). */
@@ -29,7 +35,7 @@ export const fareCategoryPublicSchema = z.object({
   /** With 'percent': how much off the adult fare of the same pair and type. */
   percentOff: z.string().nullable(),
 });
-export type FareCategoryPublic = z.infer<typeof fareCategoryPublicSchema>;
+export type { FareCategoryPublic };
 
 /**
  * `GET /api/settings/public` with its `fares`: adult, child and infant first, then the active
@@ -169,12 +175,14 @@ export const fareCategoryFieldsSchema = z
   })
   .superRefine((v, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (v.priceRule === 'percent' && v.percentOff === null) fail('percentOff', FARE_CATEGORY_MSG.percentInvalid);
+    if (v.priceRule === 'percent' && v.percentOff === null)
+      fail('percentOff', FARE_CATEGORY_MSG.percentInvalid);
     if (v.priceRule === 'price') {
       if (v.localPrice === null) fail('localPrice', FARE_CATEGORY_MSG.priceRequired);
       if (v.foreignerPrice === null) fail('foreignerPrice', FARE_CATEGORY_MSG.priceRequired);
     }
-    if (v.minAge !== null && v.maxAge !== null && v.minAge > v.maxAge) fail('maxAge', FARE_CATEGORY_MSG.ageOrder);
+    if (v.minAge !== null && v.maxAge !== null && v.minAge > v.maxAge)
+      fail('maxAge', FARE_CATEGORY_MSG.ageOrder);
   });
 
 export const fareCategoryCodeSchema = z
@@ -214,3 +222,65 @@ export const fareCategoryListSchema = z.object({ categories: z.array(fareCategor
 
 /** A delete's outcome: gone, or kept deactivated because bookings use it. */
 export const fareCategoryDeletedSchema = z.object({ outcome: z.enum(['deleted', 'deactivated']) });
+
+const formText = z.string().trim();
+const formAge = formText.refine((v) => v === '' || (/^\d{1,3}$/.test(v) && Number(v) <= 120), {
+  error: FARE_CATEGORY_MSG.ageInvalid,
+});
+const formMoney = formText.refine((v) => v === '' || MONEY.test(v), {
+  error: FARE_CATEGORY_MSG.priceRequired,
+});
+
+/** The Payments screen's form for one concession: texts as typed, checked as the API checks them. */
+export const fareCategoryFormSchema = z
+  .object({
+    code: formText,
+    nameEn: name,
+    nameDv: name,
+    priceRule: z.enum(PRICE_RULES, { error: FARE_CATEGORY_MSG.ruleRequired }),
+    percentOff: formText,
+    localPrice: formMoney,
+    foreignerPrice: formMoney,
+    seat: z.boolean(),
+    idRequired: z.boolean(),
+    minAge: formAge,
+    maxAge: formAge,
+    active: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!CATEGORY_CODE.test(v.code)) fail('code', FARE_CATEGORY_MSG.codeInvalid);
+    else if (isBuiltInCategory(v.code)) fail('code', FARE_CATEGORY_MSG.codeBuiltIn);
+    if (v.priceRule === 'percent') {
+      const n = Number(v.percentOff);
+      if (!/^\d{1,3}(\.\d{1,2})?$/.test(v.percentOff) || n < 1 || n > 100)
+        fail('percentOff', FARE_CATEGORY_MSG.percentInvalid);
+    }
+    if (v.priceRule === 'price') {
+      if (v.localPrice === '') fail('localPrice', FARE_CATEGORY_MSG.priceRequired);
+      if (v.foreignerPrice === '') fail('foreignerPrice', FARE_CATEGORY_MSG.priceRequired);
+    }
+    if (v.minAge !== '' && v.maxAge !== '' && Number(v.minAge) > Number(v.maxAge))
+      fail('maxAge', FARE_CATEGORY_MSG.ageOrder);
+  });
+export type FareCategoryForm = z.input<typeof fareCategoryFormSchema>;
+
+/** The API's body for what the form holds (the code goes in the URL of a change). */
+export function fareCategoryBody(form: z.output<typeof fareCategoryFormSchema>, sort: number) {
+  const orNull = (v: string) => (v === '' ? null : v);
+  const age = (v: string) => (v === '' ? null : Number(v));
+  return {
+    nameEn: form.nameEn,
+    nameDv: form.nameDv,
+    priceRule: form.priceRule,
+    percentOff: form.priceRule === 'percent' ? orNull(form.percentOff) : null,
+    localPrice: form.priceRule === 'price' ? orNull(form.localPrice) : null,
+    foreignerPrice: form.priceRule === 'price' ? orNull(form.foreignerPrice) : null,
+    seat: form.seat,
+    idRequired: form.idRequired,
+    minAge: age(form.minAge),
+    maxAge: age(form.maxAge),
+    sort,
+    active: form.active,
+  };
+}

@@ -173,7 +173,9 @@ export function countByCategory(breakdown: TicketBreakdownRow[]): {
 }
 
 /** The persons of a breakdown in categories beyond adult, child and infant: the concessions. */
-export function concessionCount(breakdown: readonly Pick<TicketBreakdownRow, 'category' | 'quantity'>[]): number {
+export function concessionCount(
+  breakdown: readonly Pick<TicketBreakdownRow, 'category' | 'quantity'>[],
+): number {
   return breakdown
     .filter((r) => r.category !== 'adult' && r.category !== 'child' && r.category !== 'infant')
     .reduce((n, r) => n + r.quantity, 0);

@@ -8,7 +8,6 @@ import {
   LAUNCH_MAX_CAPACITY,
   TICKET_STATUSES,
 } from './constants.ts';
-import type { FareCategoryPublic } from './fare-categories.ts';
 import { BOOKING_SESSION_HEADER, IDEMPOTENCY_KEY_HEADER } from './http-headers.ts';
 import { LANGUAGES } from './languages.ts';
 import { MSG } from './messages/api.ts';
@@ -79,6 +78,9 @@ export const paymentSettingsViewSchema = z.object({
   localChildPrice: z.string(),
   foreignerAdultPrice: z.string(),
   foreignerChildPrice: z.string(),
+  /** An infant's price in the default list, when the operator set one (else free; decision 036). */
+  infantLocalPrice: z.string().optional(),
+  infantForeignerPrice: z.string().optional(),
   exchangeRate: z.string(),
   bankName: z.string(),
   accountHolder: z.string(),
@@ -111,6 +113,26 @@ export const publicSettingsSchema = paymentSettingsViewSchema.extend({
    */
   utcOffsetMinutes: z.number().int(),
 });
+/**
+ * One fare category as `GET /api/settings/public` lists it (docs/decisions/036-fare-categories.md);
+ * its schema is fareCategoryPublicSchema (src/shared/fare-categories.ts), apart from the public
+ * first load.
+ */
+export type FareCategoryPublic = {
+  code: string;
+  name: { en: string; dv: string };
+  /** Takes a seat of its own (an infant and a seatless concession do not). */
+  seat: boolean;
+  /** An ID must be shown at boarding. */
+  idRequired: boolean;
+  minAge: number | null;
+  maxAge: number | null;
+  /** Adult and child: 'price'; infant: 'free' unless the list prices it; a concession: its rule. */
+  priceRule: 'free' | 'percent' | 'price';
+  /** With 'percent': how much off the adult fare of the same pair and type. */
+  percentOff: string | null;
+};
+
 export type PublicSettings = z.infer<typeof publicSettingsSchema> & {
   /**
    * The fare categories (docs/decisions/036-fare-categories.md): adult, child and infant, then
@@ -278,8 +300,9 @@ export const tripSchema = z.object({
       foreignerAdultPrice: z.string(),
       foreignerChildPrice: z.string(),
       /**
-       * The infant's (when the operator prices it) and each active concession's unit prices on
-       * the pair (docs/decisions/036-fare-categories.md).
+       * The infant's and each active concession's unit prices on the pair, by their rules
+       * (docs/decisions/036-fare-categories.md): `[{code, localPrice, foreignerPrice}]`, what
+       * src/shared/money.ts prices them with. Optional, as the rest.
        */
       categoryPrices: z
         .array(z.object({ code: z.string(), localPrice: z.string(), foreignerPrice: z.string() }))

@@ -13,11 +13,11 @@ import type { Storage } from '../lib/storage.ts';
 import type { Db, DbOrTx } from './client.ts';
 import {
   banners,
+  fareCategories,
   launches,
   locations,
   paymentSettings,
   pwaSettings,
-  fareCategories,
   routeFares,
   scheduleLaunches,
   scheduleRouteStops,

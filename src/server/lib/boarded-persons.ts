@@ -14,7 +14,8 @@ export const concessionPersons = () => sql`(select coalesce(sum((e.value->>'quan
     where e.value->>'category' not in ('adult', 'child', 'infant'))`;
 
 /** Every person of a ticket's party: the count columns and the concessions' persons. */
-export const partyPersons = () => sql`(${qualified(tickets, tickets.adultCount)} + ${qualified(tickets, tickets.childCount)}
+export const partyPersons =
+  () => sql`(${qualified(tickets, tickets.adultCount)} + ${qualified(tickets, tickets.childCount)}
     + ${qualified(tickets, tickets.infantCount)} + ${concessionPersons()})`;
 
 /**

@@ -5,10 +5,10 @@ import type { Concession } from '#shared/fare-categories.ts';
 import { concessionCount } from '#shared/money.ts';
 import {
   type CategoryCode,
+  isBuiltIn,
   type PersonInput,
   type PersonView,
   SEATED_CATEGORIES,
-  isBuiltIn,
   TICKET_TYPES,
   type TicketBreakdownRow,
   type TicketType,
@@ -162,7 +162,12 @@ export function partyOf(
 }
 
 /** A concession's persons in a party, named in both languages. */
-export type PartyConcession = { code: string; name: { en: string; dv: string }; count: number; idRequired: boolean };
+export type PartyConcession = {
+  code: string;
+  name: { en: string; dv: string };
+  count: number;
+  idRequired: boolean;
+};
 
 /** A party's concessions, with their names and whether an ID must be shown (decision 036). */
 export function concessionsOf(
@@ -186,4 +191,3 @@ export function concessionsOf(
   });
   return { concessions, idRequired: concessions.some((c) => c.idRequired) };
 }
-

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { tickets } from '#server/db/schema.ts';
 import {
+  codePrefixOf,
   type ETicketClaims,
   type ETicketPublicKey,
-  codePrefixOf,
   encodeClaims,
   formatCode,
   fromBase64Url,
@@ -82,7 +82,11 @@ export function createTicketSigner(signingKey: string, verifyKeys: readonly stri
       // Format 1 while it carries the booking, so devices of before read it (decision 036).
       const format = codePrefixOf(claims);
       const payload = encodeClaims({ ...claims, keyId });
-      return formatCode(payload, new Uint8Array(sign(null, signedBytes(payload, format), privateKey)), format);
+      return formatCode(
+        payload,
+        new Uint8Array(sign(null, signedBytes(payload, format), privateKey)),
+        format,
+      );
     },
   };
 }

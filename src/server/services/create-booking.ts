@@ -19,8 +19,8 @@ import { buildBreakdown, computeTotal, countByCategory } from '#shared/money.ts'
 import { bankAccountFor } from '#shared/payment.ts';
 import type { BookingCreated, BookingInput } from '#shared/schemas.ts';
 import { checkHoldLimits, type HoldLimits, tooManyTickets } from './check-hold-limits.ts';
-import { checkPendingBookings } from './check-pending-bookings.ts';
 import { checkParty } from './check-party.ts';
+import { checkPendingBookings } from './check-pending-bookings.ts';
 import { checkTrip } from './check-trip.ts';
 import { emailNotVerified, findVerifiedEmail } from './find-verified-email.ts';
 import { insertTicket } from './insert-ticket.ts';

@@ -11,7 +11,9 @@ export type DeleteFareCategoryOptions = { db: Db; code: string; actorUserId: str
  * ticket keeps the category's code, and its names still show on the ticket and the manifests.
  * Deleted, its pairs' own prices go with it; deactivated, they stay for a later reactivation.
  */
-export async function deleteFareCategory(opts: DeleteFareCategoryOptions): Promise<'deleted' | 'deactivated'> {
+export async function deleteFareCategory(
+  opts: DeleteFareCategoryOptions,
+): Promise<'deleted' | 'deactivated'> {
   return opts.db.transaction(async (tx) => {
     const before = await readFareCategory(tx, opts.code);
     if (!before) throw fareCategoryNotFound();

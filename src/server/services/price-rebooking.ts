@@ -38,7 +38,11 @@ export async function priceRebooking({ db, ticket, free }: PriceRebookingOptions
   });
   // A concession deactivated since the booking keeps the unit price it was sold at (decision 036).
   const prices = firstPair(fares);
-  const priced = new Set(['adult', 'child', ...('categoryPrices' in prices ? prices.categoryPrices ?? [] : []).map((c) => c.code)]);
+  const priced = new Set([
+    'adult',
+    'child',
+    ...('categoryPrices' in prices ? (prices.categoryPrices ?? []) : []).map((c) => c.code),
+  ]);
   const kept = new Map<string, { code: string; localPrice: string; foreignerPrice: string }>();
   for (const row of ticket.ticketBreakdown) {
     if (priced.has(row.category)) continue;
@@ -49,7 +53,10 @@ export async function priceRebooking({ db, ticket, free }: PriceRebookingOptions
     ticket.ticketBreakdown.map(({ type, category, quantity }) => ({ type, category, quantity })),
     {
       ...prices,
-      categoryPrices: [...('categoryPrices' in prices ? prices.categoryPrices ?? [] : []), ...kept.values()],
+      categoryPrices: [
+        ...('categoryPrices' in prices ? (prices.categoryPrices ?? []) : []),
+        ...kept.values(),
+      ],
     },
   );
   const totalAmount = computeTotal(breakdown, ticket.currency as Currency, fares.exchangeRate);

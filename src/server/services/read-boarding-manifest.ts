@@ -16,7 +16,7 @@ import type { BoardingManifest, ManifestPassenger, ManifestStop, RevokeReason } 
 import type { MarkedStatus, TicketStatus } from '#shared/constants.ts';
 import type { ETicketPublicKey } from '#shared/e-ticket-code.ts';
 import { firstBoardings } from './first-boardings.ts';
-import { readConcessions } from './read-fares.ts';
+import { readConcessions } from './read-concessions.ts';
 import { readRouteStops, stopPositions } from './read-route-stops.ts';
 
 export type ReadBoardingManifestOptions = {
@@ -92,7 +92,7 @@ export async function readBoardingManifest(opts: ReadBoardingManifestOptions): P
   );
   const launchAt = new Map(launchNames.map((l, i) => [l.id, i]));
   // Every concession by code, inactive ones too: a booking keeps the category it was sold in.
-  const categories = new Map((await readConcessions(db, { all: true })).map((c) => [c.code, c]));
+  const categories = new Map((await readConcessions({ db: db, all: true })).map((c) => [c.code, c]));
   const passengers: ManifestPassenger[] = rows.map((r) => {
     const party = partyOf(
       {

@@ -120,7 +120,12 @@ export async function readBookingView({
       ? []
       : (
           await db
-            .select({ code: fareCategories.code, en: fareCategories.nameEn, dv: fareCategories.nameDv, idRequired: fareCategories.idRequired })
+            .select({
+              code: fareCategories.code,
+              en: fareCategories.nameEn,
+              dv: fareCategories.nameDv,
+              idRequired: fareCategories.idRequired,
+            })
             .from(fareCategories)
             .where(inArray(fareCategories.code, codes))
         ).map((c) => ({ code: c.code, name: { en: c.en, dv: c.dv }, idRequired: c.idRequired }));
@@ -165,7 +170,7 @@ export async function readBookingView({
     passengerName: row.passengerName,
     persons: party.persons,
     unnamedCount: party.unnamedCount,
-    categoryNames,
+    ...(categoryNames.length > 0 ? { categoryNames } : {}),
     createdAt: row.createdAt.toISOString(),
     proofReceived: row.proofReceived,
     usualApprovalMinutes: row.usualApprovalMinutes ?? DEFAULT_USUAL_APPROVAL_MINUTES,

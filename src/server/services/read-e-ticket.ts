@@ -35,7 +35,9 @@ export async function readETicket(opts: ReadETicketOptions): Promise<ETicket> {
 }
 
 /** The persons of each concession in a breakdown, in its order (local and foreigner summed). */
-export function concessionCounts(breakdown: BookingLookup['ticketBreakdown']): { code: string; count: number }[] {
+export function concessionCounts(
+  breakdown: BookingLookup['ticketBreakdown'],
+): { code: string; count: number }[] {
   const counts = new Map<string, number>();
   for (const row of breakdown) {
     if (isBuiltIn(row.category)) continue;

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import { type DbOrTx, readTogether } from '#server/db/client.ts';
-import { fareCategories, type paymentSettings, routeFares } from '#server/db/schema.ts';
+import { type paymentSettings, routeFares } from '#server/db/schema.ts';
 import { DEFAULT_EXCHANGE_RATE, DEFAULT_PRICES } from '#shared/constants.ts';
-import type { CategoryPrice, Concession, PriceRule } from '#shared/fare-categories.ts';
+import type { CategoryPrice, Concession } from '#shared/fare-categories.ts';
 import {
   FARE_CATEGORIES,
   type FareCategory,
@@ -11,8 +11,9 @@ import {
   priceKey,
   type TicketType,
 } from '#shared/fares.ts';
-import { percentOff, toMoneyString, parseDecimal } from '#shared/money.ts';
+import { parseDecimal, percentOff, toMoneyString } from '#shared/money.ts';
 import { TICKET_TYPES } from '#shared/schemas.ts';
+import { readConcessions } from './read-concessions.ts';
 import { readSettingsRow } from './read-settings-row.ts';
 
 type Pair = { originId: string; destinationId: string };
@@ -39,30 +40,6 @@ export type Fares = {
 const FREE = '0.00';
 const money = (v: string) => toMoneyString(parseDecimal(v));
 
-/** The active concessions, in the order they are listed (sort, then code). */
-export async function readConcessions(db: DbOrTx, opts: { all?: boolean } = {}): Promise<Concession[]> {
-  const rows = await db
-    .select()
-    .from(fareCategories)
-    .where(opts.all ? undefined : eq(fareCategories.active, true))
-    .orderBy(asc(fareCategories.sort), asc(fareCategories.code));
-  return rows.map((r) => ({
-    code: r.code,
-    nameEn: r.nameEn,
-    nameDv: r.nameDv,
-    priceRule: r.priceRule as PriceRule,
-    percentOff: r.percentOff,
-    localPrice: r.localPrice,
-    foreignerPrice: r.foreignerPrice,
-    seat: r.seat,
-    idRequired: r.idRequired,
-    minAge: r.minAge,
-    maxAge: r.maxAge,
-    sort: r.sort,
-    active: r.active,
-  }));
-}
-
 /**
  * The unit prices of the categories beyond adult and child on one pair: the infant's (a pair's
  * own fare, else the default list's, else free) and each concession's by its rule: free; a
@@ -84,7 +61,9 @@ function categoryPrices(
     const price = (type: TicketType): string => {
       if (c.priceRule === 'free') return FREE;
       if (c.priceRule === 'percent') return percentOff(pair[priceKey(type, 'adult')], c.percentOff ?? '0');
-      return money(own.get(`${type}:${c.code}`) ?? (type === 'local' ? c.localPrice : c.foreignerPrice) ?? FREE);
+      return money(
+        own.get(`${type}:${c.code}`) ?? (type === 'local' ? c.localPrice : c.foreignerPrice) ?? FREE,
+      );
     };
     rows.push({ code: c.code, localPrice: price('local'), foreignerPrice: price('foreigner') });
   }
@@ -120,7 +99,7 @@ export async function readFares({ db, pairs, ...opts }: ReadFaresOptions): Promi
             .where(
               and(inArray(routeFares.originId, origins), inArray(routeFares.destinationId, destinations)),
             ),
-    () => readConcessions(db),
+    () => readConcessions({ db }),
   ]);
   const defaults: PriceList = {
     localAdultPrice: settings?.localAdultPrice ?? DEFAULT_PRICES.localAdultPrice,
@@ -142,7 +121,10 @@ export async function readFares({ db, pairs, ...opts }: ReadFaresOptions): Promi
     }
     own.set(key, { ...own.get(key), [priceKey(row.ticketType, row.category)]: row.price });
   }
-  const infant = { local: settings?.infantLocalPrice ?? null, foreigner: settings?.infantForeignerPrice ?? null };
+  const infant = {
+    local: settings?.infantLocalPrice ?? null,
+    foreigner: settings?.infantForeignerPrice ?? null,
+  };
   return {
     exchangeRate: settings?.exchangeRate ?? DEFAULT_EXCHANGE_RATE,
     defaults,

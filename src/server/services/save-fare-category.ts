@@ -6,7 +6,7 @@ import { fareCategories } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
-import { readConcessions } from './read-fares.ts';
+import { readConcessions } from './read-concessions.ts';
 
 export type SaveFareCategoryOptions = {
   db: Db;
@@ -28,7 +28,7 @@ const exists = () =>
   });
 
 async function readOne(db: DbOrTx, code: string) {
-  return (await readConcessions(db, { all: true })).find((c) => c.code === code);
+  return (await readConcessions({ db: db, all: true })).find((c) => c.code === code);
 }
 
 /**

@@ -36,14 +36,13 @@ export async function searchTrips(opts: SearchTripsOptions): Promise<Trip[]> {
   const prices = firstPair(fares);
   const fare = partyFare({ ...opts, concessionTickets: opts.concessions }, prices, fares.exchangeRate);
   const { localAdultPrice, localChildPrice, foreignerAdultPrice, foreignerChildPrice } = prices;
-  const categoryPrices = 'categoryPrices' in prices ? prices.categoryPrices : undefined;
-  // The infant's and the concessions' prices too (docs/decisions/036), for the wizard's preview.
   const unitPrices = {
     localAdultPrice,
     localChildPrice,
     foreignerAdultPrice,
     foreignerChildPrice,
-    ...(categoryPrices ? { categoryPrices } : {}),
+    // The infant's and the concessions' (docs/decisions/036): the wizard previews them as charged.
+    ...('categoryPrices' in prices ? { categoryPrices: prices.categoryPrices } : {}),
   };
   return trips.map((trip) => ({ ...trip, fare, prices: unitPrices }));
 }

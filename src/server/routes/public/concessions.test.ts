@@ -99,7 +99,11 @@ describe(`concessions (${testDatabaseKind})`, () => {
       verificationToken: await verifiedToken(t.app, email),
       name: 'Aishath Shifa',
     });
-    return postBooking(t.app, { ...request, ...over, passenger: { ...request.passenger, ...over.passenger } });
+    return postBooking(t.app, {
+      ...request,
+      ...over,
+      passenger: { ...request.passenger, ...over.passenger },
+    });
   }
 
   it('charges each concession by its rule, at the pair’s own prices, whatever total the request claims', async () => {
@@ -149,12 +153,20 @@ describe(`concessions (${testDatabaseKind})`, () => {
 
   it('refuses a category that is not sold, and an inactive one', async () => {
     const trip = await makeSchedule(t.database.db);
-    const res = await booking(trip, ['A1'], { tickets: [{ type: 'local', category: 'pirate', quantity: 1 }] });
+    const res = await booking(trip, ['A1'], {
+      tickets: [{ type: 'local', category: 'pirate', quantity: 1 }],
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'unknown_fare_category', message: MSG.unknownFareCategory });
+    expect(res.json().error).toMatchObject({
+      code: 'unknown_fare_category',
+      message: MSG.unknownFareCategory,
+    });
 
     const made = await t.post('/api/admin/fare-categories', {
-      code: `gone_${uniqueSuffix().slice(0, 6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`,
+      code: `gone_${uniqueSuffix()
+        .slice(0, 6)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, 'x')}`,
       nameEn: 'Gone',
       nameDv: 'ނެތް',
       priceRule: 'free',
@@ -224,7 +236,10 @@ describe(`concessions (${testDatabaseKind})`, () => {
       priceRule: 'free',
       percentOff: null,
     });
-    expect(fares.find((f) => f.code === 'student')).toMatchObject({ priceRule: 'percent', percentOff: '33.33' });
+    expect(fares.find((f) => f.code === 'student')).toMatchObject({
+      priceRule: 'percent',
+      percentOff: '33.33',
+    });
     expect(fares.some((f) => f.code.startsWith('gone_'))).toBe(false);
   });
 
@@ -257,8 +272,19 @@ describe(`concessions (${testDatabaseKind})`, () => {
     expect(party).toMatchObject({
       adults: 1,
       idRequired: true,
-      concessions: [{ code: 'senior', name: { en: 'Senior (65+)', dv: 'މުސްކުޅި މީހާ (65+)' }, count: 1, idRequired: true }],
+      concessions: [
+        { code: 'senior', name: { en: 'Senior (65+)', dv: 'މުސްކުޅި މީހާ (65+)' }, count: 1, idRequired: true },
+      ],
     });
+    // The office's manifest lists the party with the senior's name, and its CSV names the category.
+    const trip2 = await t.get(`/api/admin/trips/${today.scheduleId}/passengers`);
+    expect(trip2.statusCode, trip2.body).toBe(200);
+    expect(trip2.json().passengers[0]).toMatchObject({
+      concessions: [{ code: 'senior', name: { en: 'Senior (65+)', dv: 'މުސްކުޅި މީހާ (65+)' }, count: 1 }],
+    });
+    const csv = await t.get(`/api/admin/trips/${today.scheduleId}/manifest.csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('(not named),,Senior (65+),');
     // The e-ticket's code carries the senior: format 2.
     const { eticketToken } = await ticketByReference(t.app, res.json().reference);
     const view = await t.app.inject({ method: 'GET', url: `/api/t/${eticketToken}` });
@@ -266,7 +292,10 @@ describe(`concessions (${testDatabaseKind})`, () => {
     const code = view.json().code as string;
     expect(code.startsWith('IF2.')).toBe(true);
     const checked = await verifyCode(code, (manifest.json() as BoardingManifest).keys);
-    expect(checked).toMatchObject({ ok: true, claims: { adults: 1, concessions: [{ code: 'senior', count: 1 }], journey: 1 } });
+    expect(checked).toMatchObject({
+      ok: true,
+      claims: { adults: 1, concessions: [{ code: 'senior', count: 1 }], journey: 1 },
+    });
     expect(view.json().categoryNames).toEqual([
       { code: 'senior', name: { en: 'Senior (65+)', dv: 'މުސްކުޅި މީހާ (65+)' }, idRequired: true },
     ]);
@@ -313,7 +342,11 @@ describe(`concessions (${testDatabaseKind})`, () => {
     ]);
     expect(sold.eTicket.code?.startsWith('IF2.')).toBe(true);
 
-    const wrong = await session.post('/api/admin/counter/sales', { ...sale, saleId: randomUUID(), seats: ['A3'] });
+    const wrong = await session.post('/api/admin/counter/sales', {
+      ...sale,
+      saleId: randomUUID(),
+      seats: ['A3'],
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.code).toBe('seat_count_mismatch');
   });
@@ -327,12 +360,7 @@ describe(`concessions (${testDatabaseKind})`, () => {
     const list = await t.get('/api/admin/fare-categories');
     expect(list.statusCode).toBe(200);
     const codes = (list.json().categories as FareCategoryAdmin[]).map((c) => c.code);
-    expect(codes.filter((c) => !c.startsWith('gone_'))).toEqual([
-      'senior',
-      'student',
-      'resident',
-      'lap_pet',
-    ]);
+    expect(codes.filter((c) => !c.startsWith('gone_'))).toEqual(['senior', 'student', 'resident', 'lap_pet']);
 
     const again = await t.post('/api/admin/fare-categories', CATEGORIES[0]);
     expect(again.statusCode).toBe(409);
@@ -345,7 +373,9 @@ describe(`concessions (${testDatabaseKind})`, () => {
       percentOff: '150',
     });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().error.fields ?? {})).toEqual(expect.arrayContaining(['code', 'nameEn', 'percentOff']));
+    expect(Object.keys(bad.json().error.fields ?? {})).toEqual(
+      expect.arrayContaining(['code', 'nameEn', 'percentOff']),
+    );
     const builtIn = await t.post('/api/admin/fare-categories', { ...CATEGORIES[0], code: 'infant' });
     expect(builtIn.statusCode).toBe(400);
 
@@ -363,7 +393,7 @@ describe(`concessions (${testDatabaseKind})`, () => {
       .orderBy(desc(auditLog.createdAt))
       .limit(1);
     expect(entry).toMatchObject({ action: 'update', actorUserId: t.admin.id });
-    expect((entry?.before as FareCategoryAdmin).localPrice).toBe('10.00');
+    expect(entry?.before).toMatchObject({ localPrice: '10.00' });
 
     // The senior was sold above: kept, deactivated. A new one nobody used goes.
     const senior = await t.del('/api/admin/fare-categories/senior');
@@ -373,6 +403,36 @@ describe(`concessions (${testDatabaseKind})`, () => {
     expect((await t.del('/api/admin/fare-categories/unused')).json()).toEqual({ outcome: 'deleted' });
     expect((await t.del('/api/admin/fare-categories/unused')).statusCode).toBe(404);
     // Reactivated for other tests of this file.
-    expect((await t.put('/api/admin/fare-categories/senior', { ...CATEGORIES[0], code: undefined })).statusCode).toBe(200);
+    expect(
+      (await t.put('/api/admin/fare-categories/senior', { ...CATEGORIES[0], code: undefined })).statusCode,
+    ).toBe(200);
+  });
+
+  it('charges an infant the price the operator sets, and nothing again once it is emptied', async () => {
+    const priced = await t.put('/api/admin/payment-settings', {
+      infantLocalPrice: '5',
+      infantForeignerPrice: '1.5',
+    });
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect(priced.json()).toMatchObject({ infantLocalPrice: '5.00', infantForeignerPrice: '1.50' });
+    const settings = (
+      await t.app.inject({ method: 'GET', url: '/api/settings/public' })
+    ).json() as PublicSettings;
+    expect(settings.fares.find((f) => f.code === 'infant')?.priceRule).toBe('price');
+    const trip = await makeSchedule(t.database.db);
+    const tickets: BookingRequest['tickets'] = [
+      { type: 'local', category: 'adult', quantity: 1 },
+      { type: 'local', category: 'infant', quantity: 1 },
+    ];
+    const res = await booking(trip, ['A1'], { tickets, paymentCurrency: 'MVR' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().totalAmount).toBe('30.00');
+
+    expect(
+      (await t.put('/api/admin/payment-settings', { infantLocalPrice: '', infantForeignerPrice: null }))
+        .statusCode,
+    ).toBe(200);
+    const free = await booking(trip, ['A2'], { tickets, paymentCurrency: 'MVR' });
+    expect(free.json().totalAmount).toBe('25.00');
   });
 });

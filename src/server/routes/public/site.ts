@@ -1,10 +1,10 @@
-import { publicSettingsWithFaresSchema } from '#shared/fare-categories.ts';
 import { checkHealth } from '#server/services/check-health.ts';
 import { listActiveBanners } from '#server/services/list-active-banners.ts';
 import { listLocations } from '#server/services/list-locations.ts';
 import { readBranding } from '#server/services/read-branding.ts';
 import { readPublicSettings } from '#server/services/read-public-settings.ts';
 import { readWebManifest } from '#server/services/read-web-manifest.ts';
+import { publicSettingsWithFaresSchema } from '#shared/fare-categories.ts';
 import {
   bannerSchema,
   brandingSchema,
