@@ -295,6 +295,19 @@ export const tripPassengerSchema = z.object({
   persons: z.array(personViewSchema),
   /** The persons of the party nobody named: the manifest shows "+1 unnamed". */
   unnamedCount: z.number(),
+  /** The party's persons per concession, with its names (docs/decisions/036-fare-categories.md). */
+  concessions: z
+    .array(
+      z.object({
+        code: z.string(),
+        name: z.object({ en: z.string(), dv: z.string() }),
+        count: z.number(),
+        idRequired: z.boolean(),
+      }),
+    )
+    .optional(),
+  /** A person of the party must show an ID before boarding (a concession that needs one). */
+  idRequired: z.boolean().optional(),
   /** How many of the party are on board, as the boardings record it. */
   boarded: z.number(),
   markedStatus: z.enum(MARKED_STATUSES).nullable(),

@@ -33,6 +33,8 @@ export const PROBLEMS = {
   too_many_infants: { message: MSG.tooManyInfants },
   persons_mismatch: { message: MSG.personsMismatch },
   contact_first: { message: MSG.contactFirst },
+  // A ticket of a category that is neither built in nor an active concession (docs/decisions/036).
+  unknown_fare_category: { message: MSG.unknownFareCategory },
   invalid_booking_session: { message: MSG.bookingSessionInvalid },
   idempotency_key_required: { message: MSG.idempotencyKeyRequired },
   // Sign-in and the password change.

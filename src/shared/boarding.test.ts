@@ -113,6 +113,45 @@ describe('what a scan shows', () => {
   });
 });
 
+// A concession that needs an ID shown (docs/decisions/036-fare-categories.md).
+describe('a party with a concession', () => {
+  const senior = {
+    code: 'senior',
+    name: { en: 'Senior (65+)', dv: 'މުސްކުޅި މީހާ (65+)' },
+    count: 1,
+    idRequired: true,
+  };
+
+  it('scans amber, "ID required", where it would be green, and counts the senior in the party', () => {
+    const withSenior = passenger({ children: 0, concessions: [senior], idRequired: true });
+    expect(
+      judge(withSenior, claims({ children: 0, concessions: [{ code: 'senior', count: 1 }] })),
+    ).toMatchObject({
+      colour: 'amber',
+      reason: 'id_required',
+      remaining: 2,
+    });
+    // Picked from the list or typed: the ID is what it asks for.
+    expect(judge(withSenior, null)).toMatchObject({ colour: 'amber', reason: 'id_required' });
+    // A red stays red.
+    expect(judge({ ...withSenior, status: 'voided' }, claims())).toMatchObject({ colour: 'red' });
+  });
+
+  it('stays green for a concession that needs no ID', () => {
+    const resident = { ...senior, code: 'resident', idRequired: false };
+    expect(judge(passenger({ concessions: [resident], idRequired: false }), claims())).toMatchObject({
+      colour: 'green',
+      remaining: 3,
+    });
+  });
+
+  it('counts a format-2 code’s concessions for a booking the device has not heard of, and asks for the ID', () => {
+    const verdict = judge(null, claims({ concessions: [{ code: 'student', count: 2 }] }));
+    expect(verdict).toMatchObject({ colour: 'amber', reason: 'not_in_manifest', remaining: 4 });
+    expect(verdict.passenger?.idRequired).toBe(true);
+  });
+});
+
 describe('every status but confirmed scans red', () => {
   const expected = {
     pending: 'not_approved',

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { MARKED_STATUSES, TICKET_STATUSES, type TicketStatus } from './constants.ts';
 import type { ETicketClaims } from './e-ticket-code.ts';
 import { STAFF_MSG } from './messages/staff.ts';
-import { TICKET_CATEGORIES } from './schemas.ts';
 
 /*
  * Boarding at the jetty (docs/decisions/024-offline-boarding.md): the departure's manifest a
@@ -26,7 +25,23 @@ export const manifestPassengerSchema = z.object({
    */
   infants: z.number().optional(),
   /** Every person named, the contact first: their name and category only. */
-  persons: z.array(z.object({ name: z.string(), category: z.enum(TICKET_CATEGORIES) })).optional(),
+  persons: z.array(z.object({ name: z.string(), category: z.string() })).optional(),
+  /**
+   * The party's persons of the operator's concessions (docs/decisions/036-fare-categories.md):
+   * each category with its names and whether an ID must be shown. Absent: none.
+   */
+  concessions: z
+    .array(
+      z.object({
+        code: z.string(),
+        name: z.object({ en: z.string(), dv: z.string() }),
+        count: z.number(),
+        idRequired: z.boolean(),
+      }),
+    )
+    .optional(),
+  /** A person of the party must show an ID before boarding (a concession that needs one). */
+  idRequired: z.boolean().optional(),
   /** The persons of the party nobody named. */
   unnamed: z.number().optional(),
   /** Positions on the departure's route (0 is the first stop). */
@@ -146,9 +161,12 @@ export const BY_HAND_DEVICE = 'by-hand';
 
 // --- Persons on board -----------------------------------------------------------------------
 
-/** A booking's whole party: adults, children and infants (who take no seat but are on board). */
-export const partyOf = (p: Pick<ManifestPassenger, 'adults' | 'children' | 'infants'>) =>
-  p.adults + p.children + (p.infants ?? 0);
+/**
+ * A booking's whole party: adults, children, infants (who take no seat but are on board) and the
+ * persons of a concession (docs/decisions/036-fare-categories.md).
+ */
+export const partyOf = (p: Pick<ManifestPassenger, 'adults' | 'children' | 'infants' | 'concessions'>) =>
+  p.adults + p.children + (p.infants ?? 0) + (p.concessions ?? []).reduce((n, c) => n + c.count, 0);
 
 export type LegCount = { from: number; to: number; passengers: number; crew: number };
 
@@ -229,7 +247,9 @@ export type ScanReason =
   | 'wrong_date'
   | 'wrong_departure'
   | 'not_in_manifest'
-  | 'typed';
+  | 'typed'
+  /** A concession of the party needs an ID shown (docs/decisions/036): a second tap boards. */
+  | 'id_required';
 
 export type ScanVerdict = {
   colour: ScanColour;
@@ -288,6 +308,14 @@ export function judgeScan(opts: {
       adults: claims.adults,
       children: claims.children,
       infants: claims.infants ?? 0,
+      // A format-2 code names its concessions by code: the device has no names for them yet.
+      concessions: (claims.concessions ?? []).map((c) => ({
+        code: c.code,
+        name: { en: c.code, dv: c.code },
+        count: c.count,
+        idRequired: true,
+      })),
+      idRequired: (claims.concessions?.length ?? 0) > 0,
       fromStop: claims.fromStop,
       toStop: claims.toStop,
       launch: null,
@@ -297,7 +325,7 @@ export function judgeScan(opts: {
       boarded: 0,
       firstBoarding: null,
     };
-    const remaining = claims.adults + claims.children + (claims.infants ?? 0) - pending;
+    const remaining = partyOf(passenger) - pending;
     return { colour: 'amber', reason: 'not_in_manifest', passenger, remaining: Math.max(0, remaining) };
   }
   if (!passenger) return { colour: 'red', reason: 'bad_code', passenger: null, remaining: 0 };
@@ -311,6 +339,8 @@ export function judgeScan(opts: {
   if (claims && claims.travelDate !== manifest.travelDate) return amber('wrong_date');
   if (remaining === 0) return { colour: 'amber', reason: 'already_boarded', passenger, remaining };
   if (passenger.fromStop !== stop) return amber('wrong_stop');
+  // A concession that needs an ID shown: amber, boarded by a second, deliberate tap (decision 036).
+  if (passenger.idRequired) return amber('id_required');
   if (!claims) return amber('typed');
   return { colour: 'green', reason: 'ok', passenger, remaining };
 }

@@ -4,15 +4,17 @@
 import { z } from 'zod';
 import { CURRENCIES, DEFAULT_COUNTRY_CODE } from './constants.ts';
 import { eTicketSchema } from './e-ticket-api.ts';
+import { fareCategoryPublicSchema } from './fare-categories.ts';
 import { pairPricesSchema } from './fares.ts';
 import { LANGUAGES } from './languages.ts';
 import { COUNTER_MSG } from './messages/staff.ts';
 import {
+  categoryCodeSchema,
   checkParty,
+  onlyBuiltIn,
   paymentSettingsViewSchema,
   personInputSchema,
   seatedCount,
-  TICKET_CATEGORIES,
   TICKET_TYPES,
 } from './schemas.ts';
 
@@ -84,6 +86,8 @@ export const counterDaySchema = z.object({
   today: z.string(),
   departures: z.array(counterDepartureSchema),
   prices: counterPricesSchema,
+  /** The operator's active concessions the counter sells (docs/decisions/036-fare-categories.md). */
+  concessions: z.array(fareCategoryPublicSchema).optional(),
 });
 export type CounterDay = z.infer<typeof counterDaySchema>;
 
@@ -132,11 +136,11 @@ export const counterSaleRequestSchema = z
       .array(
         z.object({
           type: z.enum(TICKET_TYPES),
-          category: z.enum(TICKET_CATEGORIES),
+          category: categoryCodeSchema,
           quantity: z.number().int().min(0).max(100),
         }),
       )
-      .max(TICKET_TYPES.length * TICKET_CATEGORIES.length),
+      .max(TICKET_TYPES.length * 50),
     passenger: z.object({
       name: z.string().trim().min(1, { error: COUNTER_MSG.nameRequired }).max(200),
       nationality: z.string().trim().min(1, { error: COUNTER_MSG.nationalityRequired }).max(60),
@@ -160,8 +164,9 @@ export const counterSaleRequestSchema = z
     const quantity = sale.tickets.reduce((n, t) => n + t.quantity, 0);
     if (quantity === 0)
       ctx.addIssue({ code: 'custom', path: ['tickets'], message: COUNTER_MSG.ticketsRequired });
-    // An infant takes no seat (docs/decisions/035-every-person-named.md).
-    else if (seatedCount(sale.tickets) !== sale.seats.length) {
+    // An infant takes no seat (docs/decisions/035-every-person-named.md); a concession's seat is
+    // the server's to count, from its definition (docs/decisions/036-fare-categories.md).
+    else if (onlyBuiltIn(sale.tickets) && seatedCount(sale.tickets) !== sale.seats.length) {
       ctx.addIssue({ code: 'custom', path: ['seats'], message: COUNTER_MSG.seatsMatchTickets });
     }
     checkParty(ctx, { tickets: sale.tickets, passengers: sale.passengers, contact: sale.passenger });

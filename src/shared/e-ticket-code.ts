@@ -5,6 +5,13 @@
 
 /** Format 1. A code is `IF1.<payload>.<signature>`, both base64url. */
 export const E_TICKET_CODE_PREFIX = 'IF1';
+/**
+ * Format 2 (docs/decisions/036-fare-categories.md): format 1's payload, then a journey byte and
+ * the count of every category beyond adult and child, each as its code and count. Signed only
+ * for a booking format 1 cannot carry (a concession, or a return's second journey).
+ */
+export const E_TICKET_CODE_PREFIX_2 = 'IF2';
+export type CodePrefix = typeof E_TICKET_CODE_PREFIX | typeof E_TICKET_CODE_PREFIX_2;
 
 /** What a code says about its booking. */
 export type ETicketClaims = {
@@ -28,7 +35,21 @@ export type ETicketClaims = {
   infants?: number;
   /** Goes up with every change that re-signs the code (a move, a rebook, a void, a seat change). */
   version: number;
+  /**
+   * The persons of the operator's concessions (format 2 only), by code, in the booking's order:
+   * absent or empty for a party of adults, children and infants.
+   */
+  concessions?: { code: string; count: number }[];
+  /** 1: a single trip or a return's outbound; 2: a return's second journey. Absent: 1. */
+  journey?: number;
 };
+
+/** The format a booking's code is signed in: format 1 while it can carry the booking. */
+export function codePrefixOf(claims: Pick<ETicketClaims, 'concessions' | 'journey'>): CodePrefix {
+  return (claims.concessions?.length ?? 0) > 0 || (claims.journey ?? 1) !== 1
+    ? E_TICKET_CODE_PREFIX_2
+    : E_TICKET_CODE_PREFIX;
+}
 
 export type ETicketPublicKey = { keyId: string; publicKey: string };
 
@@ -92,8 +113,34 @@ export function encodeClaims(claims: ETicketClaims): Uint8Array {
   }
   const seats = claims.seats.map((s) => encoder.encode(s));
   if (seats.some((s) => s.length > 255)) throw new Error('a seat label is too long');
-  const infants = (claims.infants ?? 0) > 0 ? 1 : 0;
-  const size = KEY_ID_BYTES + 16 + 16 + 2 + 4 + 2 + 1 + seats.reduce((n, s) => n + 1 + s.length, 0) + infants;
+  const v2 = codePrefixOf(claims) === E_TICKET_CODE_PREFIX_2;
+  // Format 2: the infants are one of its categories; format 1: an optional last byte.
+  const infants = !v2 && (claims.infants ?? 0) > 0 ? 1 : 0;
+  const categories = v2
+    ? [
+        ...((claims.infants ?? 0) > 0 ? [{ code: 'infant', count: claims.infants ?? 0 }] : []),
+        ...(claims.concessions ?? []).filter((c) => c.count > 0),
+      ].map((c) => ({ code: encoder.encode(c.code), count: c.count }))
+    : [];
+  if (
+    categories.length > 255 ||
+    categories.some(
+      (c) =>
+        c.code.length < 1 ||
+        c.code.length > 255 ||
+        !Number.isInteger(c.count) ||
+        c.count < 1 ||
+        c.count > 255,
+    ) ||
+    !Number.isInteger(claims.journey ?? 1) ||
+    (claims.journey ?? 1) < 1 ||
+    (claims.journey ?? 1) > 255
+  ) {
+    throw new Error('a category or the journey is out of range');
+  }
+  const tail = v2 ? 2 + categories.reduce((n, c) => n + 2 + c.code.length, 0) : 0;
+  const size =
+    KEY_ID_BYTES + 16 + 16 + 2 + 4 + 2 + 1 + seats.reduce((n, s) => n + 1 + s.length, 0) + infants + tail;
   const out = new Uint8Array(size);
   const view = new DataView(out.buffer);
   let at = 0;
@@ -115,6 +162,16 @@ export function encodeClaims(claims: ETicketClaims): Uint8Array {
     at += s.length;
   }
   if (infants) out[at++] = claims.infants ?? 0;
+  if (v2) {
+    out[at++] = claims.journey ?? 1;
+    out[at++] = categories.length;
+    for (const c of categories) {
+      out[at++] = c.code.length;
+      out.set(c.code, at);
+      at += c.code.length;
+      out[at++] = c.count;
+    }
+  }
   return out;
 }
 
@@ -122,7 +179,10 @@ export function encodeClaims(claims: ETicketClaims): Uint8Array {
  * The claims of a payload, or null when it is not a whole, well-formed format-1 payload: one
  * optional byte after the seats is the infants' count, none is no infants.
  */
-export function decodeClaims(bytes: Uint8Array): ETicketClaims | null {
+export function decodeClaims(
+  bytes: Uint8Array,
+  prefix: CodePrefix = E_TICKET_CODE_PREFIX,
+): ETicketClaims | null {
   const fixed = KEY_ID_BYTES + 16 + 16 + 2 + 4 + 2 + 1;
   if (bytes.length < fixed) return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -152,6 +212,43 @@ export function decodeClaims(bytes: Uint8Array): ETicketClaims | null {
     return null;
   }
   let infants = 0;
+  if (prefix === E_TICKET_CODE_PREFIX_2) {
+    // Format 2: the journey, then each category beyond adult and child as its code and count.
+    const journey = take(1)[0];
+    const n = take(1)[0];
+    if (journey === undefined || journey < 1 || n === undefined) return null;
+    const concessions: { code: string; count: number }[] = [];
+    try {
+      for (let i = 0; i < n; i++) {
+        const length = take(1)[0];
+        if (!length || at + length + 1 > bytes.length) return null;
+        const code = decoder.decode(take(length));
+        const count = take(1)[0] ?? 0;
+        if (count === 0 || concessions.some((c) => c.code === code) || (code === 'infant' && infants > 0))
+          return null;
+        if (code === 'infant') infants = count;
+        else concessions.push({ code, count });
+      }
+    } catch {
+      return null;
+    }
+    if (at !== bytes.length) return null;
+    return {
+      keyId,
+      ticketId,
+      scheduleId,
+      travelDate,
+      fromStop,
+      toStop,
+      seats,
+      adults,
+      children,
+      version,
+      ...(infants > 0 ? { infants } : {}),
+      concessions,
+      journey,
+    };
+  }
   if (at === bytes.length - 1) {
     infants = take(1)[0] ?? 0;
     // Written only when there are any: a zero there is no payload this format makes.
@@ -174,16 +271,23 @@ export function decodeClaims(bytes: Uint8Array): ETicketClaims | null {
 }
 
 /** What is signed: the format's prefix and the payload, so a signature means nothing elsewhere. */
-export function signedBytes(payload: Uint8Array): Uint8Array<ArrayBuffer> {
-  const prefix = encoder.encode(`${E_TICKET_CODE_PREFIX}.`);
+export function signedBytes(
+  payload: Uint8Array,
+  format: CodePrefix = E_TICKET_CODE_PREFIX,
+): Uint8Array<ArrayBuffer> {
+  const prefix = encoder.encode(`${format}.`);
   const out = new Uint8Array(prefix.length + payload.length);
   out.set(prefix);
   out.set(payload, prefix.length);
   return out;
 }
 
-export function formatCode(payload: Uint8Array, signature: Uint8Array): string {
-  return `${E_TICKET_CODE_PREFIX}.${toBase64Url(payload)}.${toBase64Url(signature)}`;
+export function formatCode(
+  payload: Uint8Array,
+  signature: Uint8Array,
+  format: CodePrefix = E_TICKET_CODE_PREFIX,
+): string {
+  return `${format}.${toBase64Url(payload)}.${toBase64Url(signature)}`;
 }
 
 const imported = new Map<string, Promise<CryptoKey | null>>();
@@ -221,16 +325,21 @@ export async function verifyCode(
   subtle: SubtleCrypto = globalThis.crypto.subtle,
 ): Promise<CheckedCode> {
   const [prefix, payloadText, signatureText, ...rest] = code.trim().split('.');
-  if (prefix !== E_TICKET_CODE_PREFIX || !payloadText || !signatureText || rest.length > 0) {
+  if (
+    (prefix !== E_TICKET_CODE_PREFIX && prefix !== E_TICKET_CODE_PREFIX_2) ||
+    !payloadText ||
+    !signatureText ||
+    rest.length > 0
+  ) {
     return { ok: false, reason: 'malformed' };
   }
   const payload = fromBase64Url(payloadText);
   const signature = fromBase64Url(signatureText);
-  const claims = payload ? decodeClaims(payload) : null;
+  const claims = payload ? decodeClaims(payload, prefix) : null;
   if (!payload || !signature || signature.length !== 64 || !claims) return { ok: false, reason: 'malformed' };
   const key = keys.find((k) => k.keyId === claims.keyId);
   const publicKey = key ? await verifyKeyOf(key, subtle) : null;
   if (!publicKey) return { ok: false, reason: 'unknown_key' };
-  const valid = await subtle.verify({ name: 'Ed25519' }, publicKey, signature, signedBytes(payload));
+  const valid = await subtle.verify({ name: 'Ed25519' }, publicKey, signature, signedBytes(payload, prefix));
   return valid ? { ok: true, claims } : { ok: false, reason: 'bad_signature' };
 }

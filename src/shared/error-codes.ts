@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'email_not_verified',
   'extra_payment_again',
   'extra_payment_under_review',
+  'fare_category_exists',
+  'fare_category_not_found',
   'fare_exists',
   'fare_not_found',
   'forbidden',

@@ -2,6 +2,7 @@
 // /api/admin/fares, and the prices of a pair as the counter and the trip search give them.
 import { z } from 'zod';
 import { CURRENCIES } from './constants.ts';
+import { categoryPriceSchema } from './fare-categories.ts';
 import { FARE_MSG } from './messages/staff.ts';
 import { TICKET_TYPES } from './schemas.ts';
 
@@ -38,6 +39,12 @@ export const pairPricesSchema = z.object({
   localChildPrice: z.string(),
   foreignerAdultPrice: z.string(),
   foreignerChildPrice: z.string(),
+  /**
+   * The unit prices of the other categories on the pair (docs/decisions/036-fare-categories.md):
+   * the infant's first, then each active concession's, worked out by its rule; what
+   * `src/shared/money.ts` prices a party with. Optional: a client of before reads without it.
+   */
+  categoryPrices: z.array(categoryPriceSchema).optional(),
 });
 export type PairPrices = z.infer<typeof pairPricesSchema>;
 

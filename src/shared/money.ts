@@ -47,9 +47,16 @@ type Prices = {
   localChildPrice: string;
   foreignerAdultPrice: string;
   foreignerChildPrice: string;
+  /**
+   * The unit prices of the other categories on the pair (docs/decisions/036-fare-categories.md):
+   * the infant's and each active concession's, already worked out by their rules. Without an
+   * infant's row an infant is free; a count of a category not listed here is refused.
+   */
+  categoryPrices?: ReadonlyArray<{ code: string; localPrice: string; foreignerPrice: string }> | undefined;
 };
 
-type TicketCount = { type: 'local' | 'foreigner'; category: 'adult' | 'child' | 'infant'; quantity: number };
+type TicketType = 'local' | 'foreigner';
+type TicketCount = { type: TicketType; category: string; quantity: number };
 
 const ORDER: ReadonlyArray<Pick<TicketCount, 'type' | 'category'>> = [
   { type: 'local', category: 'adult' },
@@ -60,23 +67,59 @@ const ORDER: ReadonlyArray<Pick<TicketCount, 'type' | 'category'>> = [
   { type: 'foreigner', category: 'infant' },
 ];
 
-/** An infant travels free, on an adult's lap (docs/decisions/035-every-person-named.md). */
+/** An infant travels free, on an adult's lap, unless the operator prices it (decisions 035, 036). */
 const INFANT_PRICE = '0.00';
 
-function unitPrice(prices: Prices, type: TicketCount['type'], category: TicketCount['category']): string {
-  if (category === 'infant') return INFANT_PRICE;
-  const key = `${type}${category === 'adult' ? 'Adult' : 'Child'}Price` as keyof Prices;
-  // numeric(12,2) columns already carry two decimals; re-rendering keeps '25' from the defaults as '25.00'.
-  return toMoneyString(parseDecimal(prices[key]));
+/** A count of a category that has no price: neither built in nor an active concession. */
+export class UnknownCategoryError extends RangeError {
+  readonly category: string;
+  constructor(category: string) {
+    super(`Unknown fare category: ${category}`);
+    this.category = category;
+  }
+}
+
+function unitPrice(prices: Prices, type: TicketType, category: string): string {
+  if (category === 'adult' || category === 'child') {
+    const key = `${type}${category === 'adult' ? 'Adult' : 'Child'}Price` as const;
+    // numeric(12,2) columns already carry two decimals; re-rendering keeps '25' from the defaults as '25.00'.
+    return toMoneyString(parseDecimal(prices[key]));
+  }
+  const own = prices.categoryPrices?.find((c) => c.code === category);
+  if (!own) {
+    if (category === 'infant') return INFANT_PRICE;
+    throw new UnknownCategoryError(category);
+  }
+  return toMoneyString(parseDecimal(type === 'local' ? own.localPrice : own.foreignerPrice));
+}
+
+/**
+ * A percentage off a price, exactly, rounded half-up to cents once: a concession's 'percent'
+ * rule, off the adult fare of the same pair and ticket type (docs/decisions/036).
+ */
+export function percentOff(price: string, percent: string): string {
+  const p = parseDecimal(percent);
+  const factor = { n: 100n * p.d - p.n, d: 100n * p.d };
+  return toMoneyString(mul(parseDecimal(price), factor.n < 0n ? ZERO : factor));
 }
 
 /**
  * The stored breakdown: one row per type and category with a positive quantity (repeated rows
  * merged), each with the unit price in that type's own currency (local MVR, foreigner USD).
+ * The built-in categories first, then the concessions in the order of `categoryPrices`.
  */
-export function buildBreakdown(counts: TicketCount[], prices: Prices): TicketBreakdownRow[] {
+export function buildBreakdown(counts: readonly TicketCount[], prices: Prices): TicketBreakdownRow[] {
+  const order = [...ORDER];
+  const known = new Set(ORDER.map((o) => o.category));
+  const others = [
+    ...(prices.categoryPrices ?? []).map((c) => c.code),
+    ...counts.map((c) => c.category),
+  ].filter((code) => !known.has(code));
+  for (const code of new Set(others)) {
+    order.push({ type: 'local', category: code }, { type: 'foreigner', category: code });
+  }
   const rows: TicketBreakdownRow[] = [];
-  for (const { type, category } of ORDER) {
+  for (const { type, category } of order) {
     const quantity = counts
       .filter((c) => c.type === type && c.category === category)
       .reduce((sum, c) => sum + c.quantity, 0);
@@ -109,6 +152,10 @@ export function computeTotal(
   return toMoneyString(converted);
 }
 
+/**
+ * The ticket's count columns. A concession's persons are in none of them: they are read from the
+ * breakdown (`concessionCount`, docs/decisions/036-fare-categories.md).
+ */
 export function countByCategory(breakdown: TicketBreakdownRow[]): {
   adultCount: number;
   childCount: number;
@@ -120,9 +167,18 @@ export function countByCategory(breakdown: TicketBreakdownRow[]): {
   for (const row of breakdown) {
     if (row.category === 'adult') adultCount += row.quantity;
     else if (row.category === 'infant') infantCount += row.quantity;
-    else childCount += row.quantity;
+    else if (row.category === 'child') childCount += row.quantity;
   }
   return { adultCount, childCount, infantCount };
+}
+
+/** The persons of a breakdown in categories beyond adult, child and infant: the concessions. */
+export function concessionCount(
+  breakdown: readonly Pick<TicketBreakdownRow, 'category' | 'quantity'>[],
+): number {
+  return breakdown
+    .filter((r) => r.category !== 'adult' && r.category !== 'child' && r.category !== 'infant')
+    .reduce((n, r) => n + r.quantity, 0);
 }
 
 /** An amount of money ('25', '25.5', '-3.10') in whole cents, exactly: sums of stored amounts. */

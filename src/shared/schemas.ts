@@ -78,6 +78,9 @@ export const paymentSettingsViewSchema = z.object({
   localChildPrice: z.string(),
   foreignerAdultPrice: z.string(),
   foreignerChildPrice: z.string(),
+  /** An infant's price in the default list, when the operator set one (else free; decision 036). */
+  infantLocalPrice: z.string().optional(),
+  infantForeignerPrice: z.string().optional(),
   exchangeRate: z.string(),
   bankName: z.string(),
   accountHolder: z.string(),
@@ -110,7 +113,33 @@ export const publicSettingsSchema = paymentSettingsViewSchema.extend({
    */
   utcOffsetMinutes: z.number().int(),
 });
-export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+/**
+ * One fare category as `GET /api/settings/public` lists it (docs/decisions/036-fare-categories.md);
+ * its schema is fareCategoryPublicSchema (src/shared/fare-categories.ts), apart from the public
+ * first load.
+ */
+export type FareCategoryPublic = {
+  code: string;
+  name: { en: string; dv: string };
+  /** Takes a seat of its own (an infant and a seatless concession do not). */
+  seat: boolean;
+  /** An ID must be shown at boarding. */
+  idRequired: boolean;
+  minAge: number | null;
+  maxAge: number | null;
+  /** Adult and child: 'price'; infant: 'free' unless the list prices it; a concession: its rule. */
+  priceRule: 'free' | 'percent' | 'price';
+  /** With 'percent': how much off the adult fare of the same pair and type. */
+  percentOff: string | null;
+};
+
+export type PublicSettings = z.infer<typeof publicSettingsSchema> & {
+  /**
+   * The fare categories (docs/decisions/036-fare-categories.md): adult, child and infant, then
+   * the operator's active concessions. Its schema is publicSettingsWithFaresSchema.
+   */
+  fares: FareCategoryPublic[];
+};
 
 /** GET /api/health, after the database answered. */
 export const healthSchema = z.object({ status: z.literal('ok') });
@@ -164,6 +193,28 @@ export const partyQuerySchema = z.object({
   localChild: partyCountSchema,
   foreignerAdult: partyCountSchema,
   foreignerChild: partyCountSchema,
+  /**
+   * The operator's concessions in the party (docs/decisions/036-fare-categories.md), as
+   * `code:type:count` joined by commas ('senior:local:1,student:foreigner:2'). A code the
+   * operator does not sell is left out of the fare.
+   */
+  concessions: z
+    .string()
+    .max(500)
+    .regex(
+      /^([a-z][a-z0-9_]{1,23}:(local|foreigner):\d{1,3})(,[a-z][a-z0-9_]{1,23}:(local|foreigner):\d{1,3})*$/,
+    )
+    .optional()
+    .transform((text) =>
+      (text ? text.split(',') : []).map((part) => {
+        const [category = '', type, count] = part.split(':');
+        return {
+          category,
+          type: type === 'foreigner' ? ('foreigner' as const) : ('local' as const),
+          quantity: Number(count),
+        };
+      }),
+    ),
 });
 export type PartyQuery = z.infer<typeof partyQuerySchema>;
 
@@ -248,6 +299,14 @@ export const tripSchema = z.object({
       localChildPrice: z.string(),
       foreignerAdultPrice: z.string(),
       foreignerChildPrice: z.string(),
+      /**
+       * The infant's and each active concession's unit prices on the pair, by their rules
+       * (docs/decisions/036-fare-categories.md): `[{code, localPrice, foreignerPrice}]`, what
+       * src/shared/money.ts prices them with. Optional, as the rest.
+       */
+      categoryPrices: z
+        .array(z.object({ code: z.string(), localPrice: z.string(), foreignerPrice: z.string() }))
+        .optional(),
     })
     .optional(),
 });
@@ -390,12 +449,21 @@ export type TicketType = (typeof TICKET_TYPES)[number];
 export const SEATED_CATEGORIES: readonly TicketCategory[] = ['adult', 'child'];
 /** How many infants one adult may carry on their lap. */
 export const INFANTS_PER_ADULT = 1;
+/**
+ * A ticket's category as a request names it: a built-in one or the code of an operator's
+ * concession (docs/decisions/036-fare-categories.md). Whether a code is sold is the server's
+ * check against the database (400 `unknown_fare_category`).
+ */
+export const categoryCodeSchema = z.string().trim().min(1).max(24);
+export type CategoryCode = string;
+export const isBuiltIn = (code: string): code is TicketCategory =>
+  (TICKET_CATEGORIES as readonly string[]).includes(code);
 /** A bound on the request's size only; MAX_TICKETS_PER_BOOKING is the configured limit. */
 const BOOKING_MAX_TICKETS = LAUNCH_MAX_CAPACITY;
 
 const bookingTicketSchema = z.object({
   type: z.enum(TICKET_TYPES),
-  category: z.enum(TICKET_CATEGORIES),
+  category: categoryCodeSchema,
   quantity: z.number().int().min(0).max(BOOKING_MAX_TICKETS),
 });
 
@@ -441,12 +509,12 @@ export const PERSON_NAME_MAX = 100;
 export const personInputSchema = z.object({
   name: passengerText(PERSON_NAME_MAX),
   nationality: z.string().trim().min(1).max(60).default(DEFAULT_NATIONALITY),
-  category: z.enum(TICKET_CATEGORIES),
+  category: categoryCodeSchema,
   type: z.enum(TICKET_TYPES).optional(),
 });
 export type PersonInput = z.output<typeof personInputSchema>;
 
-type CountedTicket = { type: TicketType; category: TicketCategory; quantity: number };
+type CountedTicket = { type: TicketType; category: CategoryCode; quantity: number };
 type IssueSink = {
   addIssue: (issue: {
     code: 'custom';
@@ -461,7 +529,11 @@ const countOf = (tickets: readonly CountedTicket[], keep: (t: CountedTicket) => 
 
 /** The persons who take a seat: one seat each (docs/product.md section 10.3). */
 export const seatedCount = (tickets: readonly CountedTicket[]) =>
-  countOf(tickets, (t) => SEATED_CATEGORIES.includes(t.category));
+  countOf(tickets, (t) => isBuiltIn(t.category) && SEATED_CATEGORIES.includes(t.category));
+
+/** Only built-in categories: the schema can check the seats; a concession's are the server's to check. */
+export const onlyBuiltIn = (tickets: readonly { category: string }[]) =>
+  tickets.every((t) => isBuiltIn(t.category));
 
 /** Every person of the party, infants included: who is counted on board. */
 export const personCount = (tickets: readonly CountedTicket[]) => countOf(tickets, () => true);
@@ -490,7 +562,8 @@ export function checkParty(
   if (infants > adults * INFANTS_PER_ADULT) issue(ctx, ['tickets'], 'too_many_infants');
   const persons = party.passengers;
   if (!persons) return;
-  const matches = TICKET_CATEGORIES.every((category) => {
+  const categories = new Set([...party.tickets.map((t) => t.category), ...persons.map((p) => p.category)]);
+  const matches = [...categories].every((category) => {
     const named = persons.filter((p) => p.category === category);
     if (named.length !== countOf(party.tickets, (t) => t.category === category)) return false;
     // A person who names a type needs a ticket of that type and category left for them.
@@ -504,7 +577,8 @@ export function checkParty(
   const [first] = persons;
   if (
     !first ||
-    !SEATED_CATEGORIES.includes(first.category) ||
+    // An infant is never the contact; a concession without a seat is the server's to refuse.
+    first.category === 'infant' ||
     first.name !== party.contact.name.trim() ||
     first.nationality !== party.contact.nationality.trim()
   ) {
@@ -550,8 +624,9 @@ export const bookingRequestSchema = z
   })
   .superRefine((b, ctx) => {
     // docs/product.md section 10.3: one seat per ticket of a category that takes a seat.
+    // With a concession the seats depend on its definition: the server checks them (decision 036).
     const quantity = seatedCount(b.tickets);
-    if (b.seats.length !== quantity) {
+    if (onlyBuiltIn(b.tickets) && b.seats.length !== quantity) {
       const rule = b.seats.length > quantity ? 'too_many_seats' : 'seat_count_mismatch';
       ctx.addIssue({
         code: 'custom',
@@ -584,7 +659,8 @@ export type BookingCreated = z.infer<typeof bookingCreatedSchema>;
 
 export const bookingBreakdownRowSchema = z.object({
   type: z.enum(TICKET_TYPES),
-  category: z.enum(TICKET_CATEGORIES),
+  /** adult, child, infant or a concession's code (docs/decisions/036). */
+  category: z.string(),
   quantity: z.number(),
   /** Unit price in the type's own currency: MVR for local, USD for foreigner. */
   price: z.string(),
@@ -598,7 +674,7 @@ export type TicketBreakdownRow = z.infer<typeof bookingBreakdownRowSchema>;
 export const personViewSchema = z.object({
   name: z.string(),
   nationality: z.string(),
-  category: z.enum(TICKET_CATEGORIES),
+  category: z.string(),
   type: z.enum(TICKET_TYPES),
 });
 export type PersonView = z.infer<typeof personViewSchema>;
@@ -643,6 +719,19 @@ export const bookingLookupSchema = z.object({
   persons: z.array(personViewSchema),
   /** The persons of the party nobody named (a booking sent without `passengers`). */
   unnamedCount: z.number().int(),
+  /**
+   * The names of the booking's categories beyond adult, child and infant: the operator's
+   * concessions (docs/decisions/036-fare-categories.md), in English and Dhivehi. Optional.
+   */
+  categoryNames: z
+    .array(
+      z.object({
+        code: z.string(),
+        name: z.object({ en: z.string(), dv: z.string() }),
+        idRequired: z.boolean(),
+      }),
+    )
+    .optional(),
   createdAt: z.string(),
   /** Whether the payment slip (the proof of the transfer) came in: a pending booking then reads 'Slip received, being checked'. */
   proofReceived: z.boolean(),

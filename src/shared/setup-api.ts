@@ -320,6 +320,9 @@ export const paymentSettingsUpdateSchema = z
     localChildPrice: price,
     foreignerAdultPrice: price,
     foreignerChildPrice: price,
+    /** An infant's price in the default list (docs/decisions/036); null or '': free. */
+    infantLocalPrice: z.union([z.literal(''), z.null(), price]),
+    infantForeignerPrice: z.union([z.literal(''), z.null(), price]),
     exchangeRate: z.coerce
       .number({ error: MSG.ratePositive })
       .gt(0, { error: MSG.ratePositive })

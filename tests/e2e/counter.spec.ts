@@ -184,6 +184,37 @@ test.describe('the counter', () => {
     ).toBeVisible();
   });
 
+  test('sells a concession beside an adult: its counter, two seats, the total by its rule and its name on the receipt', async ({
+    page,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    test.slow();
+    const { departure } = await sellerWithShift(page, playwright, baseURL);
+    const price = await oneLocalAdult(page);
+    await departureButton(page, departure).tap();
+    // The demo's senior travels free (docs/decisions/036-fare-categories.md).
+    const seniors = page.getByRole('status', { name: 'Local Senior (65+) tickets' });
+    await expect(seniors).toHaveText('0');
+    await page.getByRole('button', { name: 'One local senior (65+) more' }).tap();
+    await expect(seniors).toHaveText('1');
+    await expect(page.getByTestId('counter-total')).toHaveText(`MVR ${price}`);
+    await page.getByRole('button', { name: 'Seat 1, available' }).tap();
+    await page.getByRole('button', { name: 'Seat 2, available' }).tap();
+    await page.getByLabel('Passenger name').fill('Hawwa Senior');
+    await page.getByLabel('Cash received (MVR)').fill('100');
+    await expectAccessible(page, 'sale with a concession');
+    await screen(page, 'counter-concession', testInfo);
+    const sold = page.waitForResponse((r) => r.url().endsWith('/api/admin/counter/sales'));
+    await page.getByRole('button', { name: /^Sell/ }).tap();
+    const sale = (await (await sold).json()) as CounterSale;
+    expect(sale.totalAmount).toBe(price);
+    expect(sale.eTicket.code).toMatch(/^IF2\./);
+    const receipt = page.getByTestId('counter-receipt');
+    await expect(receipt).toContainText('1 local adult, 1 local Senior (65+)');
+    await screen(page, 'counter-concession-receipt', testInfo);
+  });
+
   test('a sale voided with its reason frees its seat on the counter’s seat map', async ({
     page,
     playwright,

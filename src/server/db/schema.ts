@@ -538,6 +538,12 @@ export const paymentSettings = pgTable('payment_settings', {
   /** What a passenger's own cancellation gives back (src/shared/refund-policy.ts). */
   /** How long an uploaded slip usually waits for approval, told to the passenger (minutes). */
   usualApprovalMinutes: integer('usual_approval_minutes').notNull().default(120),
+  /**
+   * An infant's price in the default list (docs/decisions/036-fare-categories.md); null: free.
+   * A pair's `route_fares` row of category 'infant' overrides it, as for adults and children.
+   */
+  infantLocalPrice: money('infant_local_price'),
+  infantForeignerPrice: money('infant_foreigner_price'),
   refundPolicy: jsonb('refund_policy')
     .$type<RefundPolicy>()
     .notNull()
@@ -573,6 +579,46 @@ export const routeFares = pgTable(
     index('route_fares_destination_idx').on(t.destinationId),
     check('route_fares_two_places', sql`${t.originId} <> ${t.destinationId}`),
     check('route_fares_price_not_negative', sql`${t.price} >= 0`),
+  ],
+);
+
+/**
+ * The operator's concessions (docs/decisions/036-fare-categories.md): senior, student, resident...
+ * The built-in adult, child and infant are not rows. A category a booking used is deactivated,
+ * never deleted, so its code keeps its names on old tickets.
+ */
+export const fareCategories = pgTable(
+  'fare_categories',
+  {
+    code: text('code').primaryKey(),
+    nameEn: text('name_en').notNull(),
+    nameDv: text('name_dv').notNull(),
+    /** 'free', 'percent' (off the adult fare of the same pair and type) or 'price' (its own). */
+    priceRule: text('price_rule').notNull(),
+    percentOff: numeric('percent_off', { precision: 5, scale: 2 }),
+    /** The own price by default (rule 'price'); a pair's `route_fares` row of this category overrides it. */
+    localPrice: money('local_price'),
+    foreignerPrice: money('foreigner_price'),
+    seat: boolean('seat').notNull(),
+    idRequired: boolean('id_required').notNull(),
+    minAge: integer('min_age'),
+    maxAge: integer('max_age'),
+    sort: integer('sort').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('fare_categories_code', sql`${t.code} ~ '^[a-z][a-z0-9_]{1,23}$'`),
+    check('fare_categories_rule', sql`${t.priceRule} in ('free', 'percent', 'price')`),
+    check(
+      'fare_categories_percent',
+      sql`${t.percentOff} is null or (${t.percentOff} >= 1 and ${t.percentOff} <= 100)`,
+    ),
+    check(
+      'fare_categories_prices_not_negative',
+      sql`coalesce(${t.localPrice}, 0) >= 0 and coalesce(${t.foreignerPrice}, 0) >= 0`,
+    ),
   ],
 );
 

@@ -13,6 +13,7 @@ import type { Storage } from '../lib/storage.ts';
 import type { Db, DbOrTx } from './client.ts';
 import {
   banners,
+  fareCategories,
   launches,
   locations,
   paymentSettings,
@@ -129,6 +130,35 @@ export const DEMO_FARES: ReadonlyArray<DemoFare> = [
   { from: 'Rasdhoo', to: 'Malé', prices: ['70.00', '40.00', '14.00', '8.00'] },
   { from: 'Thoddoo', to: 'Airport', prices: ['45.00', '25.00', '9.00', '5.00'] },
   { from: 'Thoddoo', to: 'Malé', prices: ['55.00', '30.00', '11.00', '6.00'] },
+];
+
+/**
+ * The demo's concessions (docs/decisions/036-fare-categories.md): seniors travel free and
+ * students at half the adult fare, each showing an ID at boarding.
+ */
+export const DEMO_FARE_CATEGORIES: ReadonlyArray<typeof fareCategories.$inferInsert> = [
+  {
+    code: 'senior',
+    nameEn: 'Senior (65+)',
+    nameDv: 'މުސްކުޅި މީހާ (65+)',
+    priceRule: 'free',
+    seat: true,
+    idRequired: true,
+    minAge: 65,
+    sort: 10,
+  },
+  {
+    code: 'student',
+    nameEn: 'Student',
+    nameDv: 'ދަރިވަރު',
+    priceRule: 'percent',
+    percentOff: '50.00',
+    seat: true,
+    idRequired: true,
+    minAge: 12,
+    maxAge: 25,
+    sort: 20,
+  },
 ];
 
 export const DEMO_SCHEDULE_DAYS = 14;
@@ -350,6 +380,7 @@ export async function seedDemo(opts: {
       await tx.insert(banners).values(bannerRows.map((b) => b.row));
       await tx.insert(paymentSettings).values(DEMO_PAYMENT_SETTINGS);
       await tx.insert(routeFares).values(fareRows);
+      await tx.insert(fareCategories).values([...DEMO_FARE_CATEGORIES]);
       await tx.insert(pwaSettings).values(DEMO_PWA_SETTINGS);
 
       // Files go up before the commit: a failed upload rolls the rows back, so no row ever

@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import { TICKET_CATEGORIES, type TicketCategory } from '#shared/schemas.ts';
 import type { SeatLegs } from '#shared/seats-by-leg.ts';
 
 /**
@@ -56,10 +55,12 @@ export function seatLegsCsv(opts: {
 /** A booking's party as the manifests list it: its persons named, and its counts per category. */
 type PartyRow = {
   reference: string;
-  persons: readonly { name: string; nationality?: string; category: TicketCategory; type?: string }[];
+  persons: readonly { name: string; nationality?: string; category: string; type?: string }[];
   adults: number;
   children: number;
   infants: number;
+  /** The party's persons per concession (docs/decisions/036), read from its breakdown. */
+  concessions?: readonly { code: string; count: number }[];
 };
 
 /** The text a manifest gives a person nobody named. */
@@ -69,7 +70,13 @@ export const NOT_NAMED = '(not named)';
  * Every person of every booking, a row each (docs/decisions/035-every-person-named.md): the
  * persons named, then one row per person nobody named, under their category.
  */
-export function personsCsv(parties: readonly PartyRow[], header: readonly string[]): string {
+export function personsCsv(
+  parties: readonly PartyRow[],
+  header: readonly string[],
+  /** A concession's English name by code: the category column names it (decision 036). */
+  names: ReadonlyMap<string, string> = new Map(),
+): string {
+  const label = (category: string) => names.get(category) ?? category;
   const rows: (string | number | null)[][] = [];
   for (const p of parties) {
     let position = 0;
@@ -80,16 +87,21 @@ export function personsCsv(parties: readonly PartyRow[], header: readonly string
         position,
         person.name,
         person.nationality ?? '',
-        person.category,
+        label(person.category),
         person.type ?? '',
       ]);
     }
-    const counts: Record<TicketCategory, number> = { adult: p.adults, child: p.children, infant: p.infants };
-    for (const category of TICKET_CATEGORIES) {
-      const unnamed = counts[category] - p.persons.filter((x) => x.category === category).length;
+    const counts: [string, number][] = [
+      ['adult', p.adults],
+      ['child', p.children],
+      ['infant', p.infants],
+      ...(p.concessions ?? []).map((c): [string, number] => [c.code, c.count]),
+    ];
+    for (const [category, count] of counts) {
+      const unnamed = count - p.persons.filter((x) => x.category === category).length;
       for (let n = 0; n < unnamed; n++) {
         position += 1;
-        rows.push([p.reference, position, NOT_NAMED, '', category, '']);
+        rows.push([p.reference, position, NOT_NAMED, '', label(category), '']);
       }
     }
   }

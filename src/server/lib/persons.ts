@@ -1,14 +1,16 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { ticketPassengers } from '#server/db/schema.ts';
+import type { Concession } from '#shared/fare-categories.ts';
+import { concessionCount } from '#shared/money.ts';
 import {
+  type CategoryCode,
+  isBuiltIn,
   type PersonInput,
   type PersonView,
   SEATED_CATEGORIES,
-  TICKET_CATEGORIES,
   TICKET_TYPES,
   type TicketBreakdownRow,
-  type TicketCategory,
   type TicketType,
 } from '#shared/schemas.ts';
 
@@ -20,8 +22,6 @@ import {
 type TicketRowCount = Pick<TicketBreakdownRow, 'type' | 'category' | 'quantity'>;
 type PersonRow = typeof ticketPassengers.$inferInsert;
 
-const isCategory = (value: string): value is TicketCategory =>
-  (TICKET_CATEGORIES as readonly string[]).includes(value);
 const isType = (value: string): value is TicketType => (TICKET_TYPES as readonly string[]).includes(value);
 
 /** The tickets left per type and category, taken one by one as persons are placed on them. */
@@ -29,7 +29,7 @@ function ticketPool(tickets: readonly TicketRowCount[]) {
   const left = new Map<string, number>();
   for (const t of tickets)
     left.set(`${t.type}:${t.category}`, (left.get(`${t.type}:${t.category}`) ?? 0) + t.quantity);
-  const take = (category: TicketCategory, type?: TicketType): TicketType => {
+  const take = (category: CategoryCode, type?: TicketType): TicketType => {
     const chosen =
       type ?? TICKET_TYPES.find((tt) => (left.get(`${tt}:${category}`) ?? 0) > 0) ?? TICKET_TYPES[0];
     left.set(`${chosen}:${category}`, (left.get(`${chosen}:${category}`) ?? 0) - 1);
@@ -65,8 +65,11 @@ export function personRows(opts: {
       ticketType: types.get(position) ?? TICKET_TYPES[0],
     }));
   }
+  // The contact takes a seat: an adult or a child, else the first concession of the party.
   const category =
-    SEATED_CATEGORIES.find((c) => opts.tickets.some((t) => t.category === c && t.quantity > 0)) ?? 'adult';
+    SEATED_CATEGORIES.find((c) => opts.tickets.some((t) => t.category === c && t.quantity > 0)) ??
+    opts.tickets.find((t) => t.category !== 'infant' && t.quantity > 0)?.category ??
+    'adult';
   return [
     {
       ticketId: opts.ticketId,
@@ -99,7 +102,7 @@ export async function readPersons(
     .where(inArray(ticketPassengers.ticketId, [...new Set(ticketIds)]))
     .orderBy(asc(ticketPassengers.ticketId), asc(ticketPassengers.position));
   for (const row of rows) {
-    if (!isCategory(row.category) || !isType(row.ticketType)) continue;
+    if (!isType(row.ticketType)) continue;
     const list = byTicket.get(row.ticketId) ?? [];
     list.push({
       position: row.position,
@@ -122,9 +125,13 @@ type PartyTicket = {
   ticketBreakdown: readonly TicketRowCount[];
 };
 
-/** The whole party: adults, children and infants. */
-export const partySize = (t: Pick<PartyTicket, 'adultCount' | 'childCount' | 'infantCount'>) =>
-  t.adultCount + t.childCount + t.infantCount;
+/**
+ * The whole party: adults, children, infants and the persons of a concession, read from the
+ * breakdown (docs/decisions/036-fare-categories.md).
+ */
+export const partySize = (
+  t: Pick<PartyTicket, 'adultCount' | 'childCount' | 'infantCount' | 'ticketBreakdown'>,
+) => t.adultCount + t.childCount + t.infantCount + concessionCount(t.ticketBreakdown ?? []);
 
 /**
  * A booking's persons and how many nobody named. The contact (position 0) always reads as the
@@ -142,7 +149,7 @@ export function partyOf(
           ticketId: '',
           tickets: ticket.ticketBreakdown,
           contact: { name: ticket.passengerName, nationality: ticket.passengerNationality },
-        }).map((r) => ({ ...r, type: r.ticketType as TicketType, category: r.category as TicketCategory }));
+        }).map((r) => ({ ...r, type: r.ticketType as TicketType }));
   const persons = rows.map(
     (p, i): PersonView => ({
       name: i === 0 ? ticket.passengerName : p.name,
@@ -152,4 +159,35 @@ export function partyOf(
     }),
   );
   return { persons, unnamedCount: Math.max(0, partySize(ticket) - persons.length) };
+}
+
+/** A concession's persons in a party, named in both languages. */
+export type PartyConcession = {
+  code: string;
+  name: { en: string; dv: string };
+  count: number;
+  idRequired: boolean;
+};
+
+/** A party's concessions, with their names and whether an ID must be shown (decision 036). */
+export function concessionsOf(
+  breakdown: readonly TicketBreakdownRow[],
+  categories: ReadonlyMap<string, Concession>,
+): { concessions?: PartyConcession[]; idRequired?: boolean } {
+  const counts = new Map<string, number>();
+  for (const row of breakdown) {
+    if (!isBuiltIn(row.category)) counts.set(row.category, (counts.get(row.category) ?? 0) + row.quantity);
+  }
+  if (counts.size === 0) return {};
+  const concessions = [...counts].map(([code, count]) => {
+    const c = categories.get(code);
+    return {
+      code,
+      name: { en: c?.nameEn ?? code, dv: c?.nameDv ?? code },
+      count,
+      // A category gone from the table: the crew checks an ID rather than guess.
+      idRequired: c?.idRequired ?? true,
+    };
+  });
+  return { concessions, idRequired: concessions.some((c) => c.idRequired) };
 }

@@ -172,3 +172,54 @@ describe('e-ticket codes with infants', () => {
     expect(decodeClaims(padded)).toBeNull();
   });
 });
+
+// Format 2 (docs/decisions/036-fare-categories.md): every category of the party, and the journey.
+describe('e-ticket codes with concessions (IF2)', () => {
+  const WITH_CONCESSIONS: Omit<ETicketClaims, 'keyId'> = {
+    ...CLAIMS,
+    infants: 1,
+    concessions: [
+      { code: 'senior', count: 1 },
+      { code: 'student', count: 2 },
+    ],
+  };
+
+  it('round-trips every category and the journey through a format-2 code, signed', async () => {
+    const signer = createTicketSigner(newSigningKey().signingKey);
+    const code = signer.sign(WITH_CONCESSIONS);
+    expect(code).toMatch(/^IF2\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{86}$/);
+    const checked = await verifyCode(code, signer.publicKeys);
+    expect(checked).toEqual({
+      ok: true,
+      claims: { ...WITH_CONCESSIONS, keyId: signer.keyId, journey: 1 },
+    });
+    const claims = { ...WITH_CONCESSIONS, keyId: signer.keyId, journey: 2 };
+    expect(decodeClaims(encodeClaims(claims), 'IF2')).toEqual(claims);
+  });
+
+  it('signs format 1 while the party has only adults, children and infants on its first journey', () => {
+    const signer = createTicketSigner(newSigningKey().signingKey);
+    expect(signer.sign({ ...CLAIMS, infants: 1, concessions: [] }).startsWith('IF1.')).toBe(true);
+    expect(signer.sign({ ...CLAIMS, journey: 2 }).startsWith('IF2.')).toBe(true);
+  });
+
+  it('refuses an altered format-2 code, and one relabelled as format 1', async () => {
+    const signer = createTicketSigner(newSigningKey().signingKey);
+    const [, payloadText, signature] = signer.sign(WITH_CONCESSIONS).split('.');
+    const payload = fromBase64Url(payloadText ?? '') ?? new Uint8Array();
+    // The last byte is the student's count: 2 becomes 3.
+    const altered = Uint8Array.from(payload);
+    altered[altered.length - 1] = 3;
+    expect(await verifyCode(`IF2.${toBase64Url(altered)}.${signature}`, signer.publicKeys)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
+    expect((await verifyCode(`IF1.${payloadText}.${signature}`, signer.publicKeys)).ok).toBe(false);
+    // A format-1 code relabelled as format 2 is no well-formed payload of it.
+    const [, v1, v1Signature] = signer.sign(CLAIMS).split('.');
+    expect(await verifyCode(`IF2.${v1}.${v1Signature}`, signer.publicKeys)).toEqual({
+      ok: false,
+      reason: 'malformed',
+    });
+  });
+});

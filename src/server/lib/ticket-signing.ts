@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { tickets } from '#server/db/schema.ts';
 import {
+  codePrefixOf,
   type ETicketClaims,
   type ETicketPublicKey,
   encodeClaims,
@@ -78,8 +79,14 @@ export function createTicketSigner(signingKey: string, verifyKeys: readonly stri
     keyId,
     publicKeys,
     sign(claims) {
+      // Format 1 while it carries the booking, so devices of before read it (decision 036).
+      const format = codePrefixOf(claims);
       const payload = encodeClaims({ ...claims, keyId });
-      return formatCode(payload, new Uint8Array(sign(null, signedBytes(payload), privateKey)));
+      return formatCode(
+        payload,
+        new Uint8Array(sign(null, signedBytes(payload, format), privateKey)),
+        format,
+      );
     },
   };
 }

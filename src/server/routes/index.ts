@@ -4,6 +4,7 @@ import adminBannerRoutes from './admin/banners.ts';
 import adminBoardingRoutes from './admin/boarding.ts';
 import adminCounterRoutes from './admin/counter.ts';
 import adminEventRoutes from './admin/events.ts';
+import adminFareCategoryRoutes from './admin/fare-categories.ts';
 import adminFareRoutes from './admin/fares.ts';
 import adminRoutes from './admin/index.ts';
 import adminLaunchRoutes from './admin/launches.ts';
@@ -50,6 +51,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
       adminSettingsRoutes,
       // Fares per port pair, beside the payment settings' price list.
       adminFareRoutes,
+      adminFareCategoryRoutes,
       // The operator's corrections of passenger texts.
       adminTextRoutes,
       // Staff, roles and the audit trail.

@@ -52,6 +52,7 @@ export async function closeBoarding(opts: CloseBoardingOptions): Promise<void> {
         adultCount: tickets.adultCount,
         childCount: tickets.childCount,
         infantCount: tickets.infantCount,
+        ticketBreakdown: tickets.ticketBreakdown,
         markedStatus: tickets.markedStatus,
         userOriginId: tickets.userOriginId,
         userDestinationId: tickets.userDestinationId,

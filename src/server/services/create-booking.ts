@@ -19,6 +19,7 @@ import { buildBreakdown, computeTotal, countByCategory } from '#shared/money.ts'
 import { bankAccountFor } from '#shared/payment.ts';
 import type { BookingCreated, BookingInput } from '#shared/schemas.ts';
 import { checkHoldLimits, type HoldLimits, tooManyTickets } from './check-hold-limits.ts';
+import { checkParty } from './check-party.ts';
 import { checkPendingBookings } from './check-pending-bookings.ts';
 import { checkTrip } from './check-trip.ts';
 import { emailNotVerified, findVerifiedEmail } from './find-verified-email.ts';
@@ -159,6 +160,8 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
         settings,
         pairs: [{ originId: input.originId, destinationId: input.destinationId }],
       });
+      // The categories are the database's: a concession's seat and whether it is sold (decision 036).
+      checkParty({ ...input, seats: input.seats.length, concessions: fares.concessions });
       const exchangeRate = fares.exchangeRate;
       const breakdown = buildBreakdown(input.tickets, firstPair(fares));
       const totalAmount = computeTotal(breakdown, currency, exchangeRate);

@@ -98,8 +98,10 @@ export async function exportFinalManifest(
       adults: p.adults,
       children: p.children,
       infants: p.infants ?? 0,
+      concessions: p.concessions ?? [],
     })),
     ['Reference', 'Person', 'Name', 'Nationality', 'Category', 'Ticket type'],
+    new Map(travelling.flatMap((p) => (p.concessions ?? []).map((c) => [c.code, c.name.en] as const))),
   );
   const legTable = csvText(
     ['Leg', 'Passengers', 'Crew', 'Persons on board'],

@@ -52,8 +52,10 @@ function manifestCsv(list: TripPassengers): string {
       adults: p.adultCount,
       children: p.childCount,
       infants: p.infantCount,
+      concessions: p.concessions ?? [],
     })),
     ['reference', 'person', 'name', 'nationality', 'category', 'ticket type'],
+    new Map(list.passengers.flatMap((p) => (p.concessions ?? []).map((c) => [c.code, c.name.en] as const))),
   );
   const stops = [...list.trip.stops].sort((a, b) => a.stopOrder - b.stopOrder);
   const seats = seatLegsCsv({

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { launches, scheduleLaunches, schedules, tickets } from '#server/db/schema.ts';
+import { partyPersons } from '#server/lib/boarded-persons.ts';
 import { hhmm, instantInZone } from '#server/lib/clock.ts';
 import type { AdminStop, AdminTrip, NamedRef } from '#shared/admin-api.ts';
 import { listStopsOf } from './list-stops-of.ts';
@@ -54,7 +55,7 @@ export async function listAdminTripsWhere({
       db
         .select({
           scheduleId: tickets.scheduleId,
-          passengers: sql<number>`coalesce(sum(${tickets.adultCount} + ${tickets.childCount} + ${tickets.infantCount}), 0)::int`,
+          passengers: sql<number>`coalesce(sum(${partyPersons()}), 0)::int`,
         })
         .from(tickets)
         .where(and(inArray(tickets.scheduleId, ids), eq(tickets.ticketStatus, 'confirmed')))

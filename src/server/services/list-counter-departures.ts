@@ -78,5 +78,15 @@ export async function listCounterDepartures(opts: ListCounterDeparturesOptions):
       foreignerChildPrice: prices.foreignerChildPrice,
       exchangeRate: fares.exchangeRate,
     },
+    concessions: fares.concessions.map((c) => ({
+      code: c.code,
+      name: { en: c.nameEn, dv: c.nameDv },
+      seat: c.seat,
+      idRequired: c.idRequired,
+      minAge: c.minAge,
+      maxAge: c.maxAge,
+      priceRule: c.priceRule,
+      percentOff: c.percentOff,
+    })),
   };
 }

@@ -3,9 +3,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { launches, locations, tickets } from '#server/db/schema.ts';
 import { boardedPersons } from '#server/lib/boarded-persons.ts';
-import { partyOf, readPersons } from '#server/lib/persons.ts';
+import { concessionsOf, partyOf, readPersons } from '#server/lib/persons.ts';
 import type { MarkedStatus, TripPassenger, TripPassengers } from '#shared/admin-api.ts';
 import { readAdminTrip } from './read-admin-trip.ts';
+import { readConcessions } from './read-concessions.ts';
 import { stopPositions } from './read-route-stops.ts';
 
 const origin = alias(locations, 'origin');
@@ -42,6 +43,7 @@ export async function listTripPassengers(opts: ListTripPassengersOptions): Promi
     opts.db,
     rows.map((r) => r.ticket.id),
   );
+  const categories = new Map((await readConcessions({ db: opts.db, all: true })).map((c) => [c.code, c]));
   const passengers: TripPassenger[] = rows.map(
     ({ ticket: t, launchName, originName, destinationName, boarded }) => ({
       ticketId: t.id,
@@ -62,6 +64,7 @@ export async function listTripPassengers(opts: ListTripPassengersOptions): Promi
       childCount: t.childCount,
       infantCount: t.infantCount,
       ...partyOf(t, named.get(t.id)),
+      ...concessionsOf(t.ticketBreakdown, categories),
       boarded,
       markedStatus: (t.markedStatus as MarkedStatus | null) ?? null,
       channel: t.channel === 'counter' ? 'counter' : 'online',

@@ -36,9 +36,28 @@ export async function priceRebooking({ db, ticket, free }: PriceRebookingOptions
     db,
     pairs: originId && destinationId ? [{ originId, destinationId }] : [],
   });
+  // A concession deactivated since the booking keeps the unit price it was sold at (decision 036).
+  const prices = firstPair(fares);
+  const priced = new Set([
+    'adult',
+    'child',
+    ...('categoryPrices' in prices ? (prices.categoryPrices ?? []) : []).map((c) => c.code),
+  ]);
+  const kept = new Map<string, { code: string; localPrice: string; foreignerPrice: string }>();
+  for (const row of ticket.ticketBreakdown) {
+    if (priced.has(row.category)) continue;
+    const k = kept.get(row.category) ?? { code: row.category, localPrice: '0.00', foreignerPrice: '0.00' };
+    kept.set(row.category, { ...k, [row.type === 'local' ? 'localPrice' : 'foreignerPrice']: row.price });
+  }
   const breakdown = buildBreakdown(
     ticket.ticketBreakdown.map(({ type, category, quantity }) => ({ type, category, quantity })),
-    firstPair(fares),
+    {
+      ...prices,
+      categoryPrices: [
+        ...('categoryPrices' in prices ? (prices.categoryPrices ?? []) : []),
+        ...kept.values(),
+      ],
+    },
   );
   const totalAmount = computeTotal(breakdown, ticket.currency as Currency, fares.exchangeRate);
   return { breakdown, totalAmount, differenceCents: toCents(totalAmount) - toCents(ticket.totalAmount) };

@@ -11,11 +11,12 @@ import {
 import { boardedPersons } from '#server/lib/boarded-persons.ts';
 import { hhmm, instantInZone } from '#server/lib/clock.ts';
 import { problem } from '#server/lib/errors.ts';
-import { partyOf, readPersons } from '#server/lib/persons.ts';
+import { concessionsOf, partyOf, readPersons } from '#server/lib/persons.ts';
 import type { BoardingManifest, ManifestPassenger, ManifestStop, RevokeReason } from '#shared/boarding.ts';
 import type { MarkedStatus, TicketStatus } from '#shared/constants.ts';
 import type { ETicketPublicKey } from '#shared/e-ticket-code.ts';
 import { firstBoardings } from './first-boardings.ts';
+import { readConcessions } from './read-concessions.ts';
 import { readRouteStops, stopPositions } from './read-route-stops.ts';
 
 export type ReadBoardingManifestOptions = {
@@ -90,6 +91,8 @@ export async function readBoardingManifest(opts: ReadBoardingManifestOptions): P
     rows.map((r) => r.id),
   );
   const launchAt = new Map(launchNames.map((l, i) => [l.id, i]));
+  // Every concession by code, inactive ones too: a booking keeps the category it was sold in.
+  const categories = new Map((await readConcessions({ db: db, all: true })).map((c) => [c.code, c]));
   const passengers: ManifestPassenger[] = rows.map((r) => {
     const party = partyOf(
       {
@@ -112,6 +115,7 @@ export async function readBoardingManifest(opts: ReadBoardingManifestOptions): P
       infants: r.infants,
       // Names and categories only: a device keeps no nationality.
       persons: party.persons.map((p) => ({ name: p.name, category: p.category })),
+      ...concessionsOf(r.breakdown, categories),
       unnamed: party.unnamedCount,
       ...stopPositions(stops, r),
       launch: launchAt.get(r.launchId) ?? null,

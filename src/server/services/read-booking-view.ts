@@ -1,7 +1,8 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import {
+  fareCategories,
   launches,
   locations,
   paymentSettings,
@@ -20,7 +21,7 @@ import {
   TICKET_STATUS_LABEL,
   UNKNOWN_LOCATION,
 } from '#shared/messages/api.ts';
-import type { BookingLookup } from '#shared/schemas.ts';
+import { type BookingLookup, isBuiltIn } from '#shared/schemas.ts';
 
 function pick<T extends Record<string, string>>(table: T, key: string, fallback: keyof T): string {
   return (table as Record<string, string>)[key] ?? table[fallback] ?? key;
@@ -113,6 +114,21 @@ export async function readBookingView({
     .limit(1);
   if (!row) return null;
   const party = partyOf(row, row.named);
+  const codes = [...new Set(row.ticketBreakdown.map((r) => r.category).filter((c) => !isBuiltIn(c)))];
+  const categoryNames =
+    codes.length === 0
+      ? []
+      : (
+          await db
+            .select({
+              code: fareCategories.code,
+              en: fareCategories.nameEn,
+              dv: fareCategories.nameDv,
+              idRequired: fareCategories.idRequired,
+            })
+            .from(fareCategories)
+            .where(inArray(fareCategories.code, codes))
+        ).map((c) => ({ code: c.code, name: { en: c.en, dv: c.dv }, idRequired: c.idRequired }));
 
   // docs/product.md section 10.11: an approved ticket on a completed trip reads as completed.
   const status =
@@ -154,6 +170,7 @@ export async function readBookingView({
     passengerName: row.passengerName,
     persons: party.persons,
     unnamedCount: party.unnamedCount,
+    ...(categoryNames.length > 0 ? { categoryNames } : {}),
     createdAt: row.createdAt.toISOString(),
     proofReceived: row.proofReceived,
     usualApprovalMinutes: row.usualApprovalMinutes ?? DEFAULT_USUAL_APPROVAL_MINUTES,

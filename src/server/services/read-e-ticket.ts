@@ -6,7 +6,7 @@ import { AppError } from '#server/lib/errors.ts';
 import type { TicketSigner } from '#server/lib/ticket-signing.ts';
 import type { ETicket } from '#shared/e-ticket-api.ts';
 import ETICKET_EN from '#shared/messages/eticket.ts';
-import type { BookingLookup } from '#shared/schemas.ts';
+import { type BookingLookup, isBuiltIn } from '#shared/schemas.ts';
 import { type BookingFacts, readBookingView } from './read-booking-view.ts';
 
 /** An e-ticket link keeps working this many days after its travel date, then reads as unknown. */
@@ -34,6 +34,18 @@ export async function readETicket(opts: ReadETicketOptions): Promise<ETicket> {
   return { ...found.view, code: signedCode(found, opts.signer) };
 }
 
+/** The persons of each concession in a breakdown, in its order (local and foreigner summed). */
+export function concessionCounts(
+  breakdown: BookingLookup['ticketBreakdown'],
+): { code: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const row of breakdown) {
+    if (isBuiltIn(row.category)) continue;
+    counts.set(row.category, (counts.get(row.category) ?? 0) + row.quantity);
+  }
+  return [...counts].map(([code, count]) => ({ code, count }));
+}
+
 /** The boarding code of a booking while it is confirmed, signed; null otherwise. */
 export function signedCode(
   { view, facts }: { view: BookingLookup; facts: BookingFacts },
@@ -51,6 +63,8 @@ export function signedCode(
         adults: view.adultCount,
         children: view.childCount,
         infants: view.infantCount,
+        // Every category beyond adult, child and infant: format 2 carries them (decision 036).
+        concessions: concessionCounts(view.ticketBreakdown),
         version: facts.eticketVersion,
       })
     : null;

@@ -22,6 +22,9 @@ export async function readPaymentSettings({ db }: ReadPaymentSettingsOptions): P
     localChildPrice: row?.localChildPrice ?? DEFAULT_PRICES.localChildPrice,
     foreignerAdultPrice: row?.foreignerAdultPrice ?? DEFAULT_PRICES.foreignerAdultPrice,
     foreignerChildPrice: row?.foreignerChildPrice ?? DEFAULT_PRICES.foreignerChildPrice,
+    // Only when the operator priced infants: free otherwise (docs/decisions/036).
+    ...(row?.infantLocalPrice != null ? { infantLocalPrice: row.infantLocalPrice } : {}),
+    ...(row?.infantForeignerPrice != null ? { infantForeignerPrice: row.infantForeignerPrice } : {}),
     // numeric(12,4) comes back as '15.4200'; the rate is shown and used with its own digits.
     exchangeRate: row ? String(Number(row.exchangeRate)) : DEFAULT_EXCHANGE_RATE,
     bankName: row?.bankName ?? '',

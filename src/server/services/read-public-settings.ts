@@ -1,6 +1,7 @@
 import type { PublicSettings } from '#shared/schemas.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { zoneOffsetMs } from '../lib/clock.ts';
+import { readFareCategories } from './read-fare-categories.ts';
 import { readPaymentSettings } from './read-payment-settings.ts';
 
 export type ReadPublicSettingsOptions = {
@@ -14,6 +15,7 @@ export type ReadPublicSettingsOptions = {
 export async function readPublicSettings(opts: ReadPublicSettingsOptions): Promise<PublicSettings> {
   return {
     ...(await readPaymentSettings({ db: opts.db })),
+    fares: await readFareCategories({ db: opts.db }),
     maxTicketsPerBooking: opts.maxTicketsPerBooking,
     timeZone: opts.timeZone,
     utcOffsetMinutes: Math.round(zoneOffsetMs(opts.now, opts.timeZone) / 60_000),

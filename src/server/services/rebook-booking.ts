@@ -36,7 +36,8 @@ export async function rebookBooking(opts: RebookBookingOptions): Promise<Recorde
   if (input.scheduleId === ticket.scheduleId && input.travelDate === ticket.travelDate) {
     throw notAllowed('Choose another departure: the booking is already on this one.');
   }
-  const party = ticket.adultCount + ticket.childCount;
+  // As many seats as the booking holds: its seated persons, concessions with a seat included (decision 036).
+  const party = ticket.seatNumbers.length;
   if (input.seats.length !== party || new Set(input.seats).size !== party) {
     throw new AppError('validation_error', `Choose ${party} seats, one for each passenger.`, 400, {
       fields: { seats: `Choose ${party} seats` },

@@ -34,9 +34,16 @@ export async function searchTrips(opts: SearchTripsOptions): Promise<Trip[]> {
   // The From -> To pair's prices are the same for every departure between them: the fare is the
   // party's, worked out as a booking's total is (create-booking.ts), before any seat is chosen.
   const prices = firstPair(fares);
-  const fare = partyFare(opts, prices, fares.exchangeRate);
+  const fare = partyFare({ ...opts, concessionTickets: opts.concessions }, prices, fares.exchangeRate);
   const { localAdultPrice, localChildPrice, foreignerAdultPrice, foreignerChildPrice } = prices;
-  const unitPrices = { localAdultPrice, localChildPrice, foreignerAdultPrice, foreignerChildPrice };
+  const unitPrices = {
+    localAdultPrice,
+    localChildPrice,
+    foreignerAdultPrice,
+    foreignerChildPrice,
+    // The infant's and the concessions' (docs/decisions/036): the wizard previews them as charged.
+    ...('categoryPrices' in prices ? { categoryPrices: prices.categoryPrices } : {}),
+  };
   return trips.map((trip) => ({ ...trip, fare, prices: unitPrices }));
 }
 

@@ -14,6 +14,7 @@ import { approvedMail } from '#server/mails/approved-mail.ts';
 import { type CounterSale, type counterSaleRequestSchema, PAYMENT_METHOD_NAMES } from '#shared/counter.ts';
 import { COUNTER_MSG } from '#shared/messages/staff.ts';
 import { buildBreakdown, computeTotal, countByCategory, toCents } from '#shared/money.ts';
+import { checkParty } from './check-party.ts';
 import { checkTrip } from './check-trip.ts';
 import { eTicketTokenOf } from './e-ticket-token-of.ts';
 import { insertTicket } from './insert-ticket.ts';
@@ -67,6 +68,8 @@ export async function sellAtCounter(
         db: tx,
         pairs: [{ originId: input.originId, destinationId: input.destinationId }],
       });
+      // The categories are the database's: a concession's seat and whether it is sold (decision 036).
+      checkParty({ ...input, seats: input.seats.length, concessions: fares.concessions });
       const exchangeRate = fares.exchangeRate;
       const breakdown = buildBreakdown(input.tickets, firstPair(fares));
       const totalAmount = computeTotal(breakdown, input.currency, exchangeRate);

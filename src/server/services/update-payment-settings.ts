@@ -60,6 +60,11 @@ export async function updatePaymentSettings(
     // The numeric(12,2) column rounds the decimal text half away from zero.
     if (value !== undefined) changes[field] = String(value);
   }
+  // An infant's price: empty is free again (docs/decisions/036-fare-categories.md).
+  for (const field of ['infantLocalPrice', 'infantForeignerPrice'] as const) {
+    const value = input[field];
+    if (value !== undefined) changes[field] = value === null || value === '' ? null : String(value);
+  }
   if (input.exchangeRate !== undefined) changes.exchangeRate = String(input.exchangeRate);
   if (input.refundPolicy !== undefined) changes.refundPolicy = input.refundPolicy;
   if (input.usualApprovalMinutes !== undefined) changes.usualApprovalMinutes = input.usualApprovalMinutes;

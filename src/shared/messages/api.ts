@@ -23,6 +23,7 @@ export const MSG = {
   tooManyInfants: 'At most one infant per adult: each infant travels on an adult’s lap',
   personsMismatch: 'Please name each person once, one for each ticket',
   contactFirst: 'The first person named must be the contact, with the same name and nationality',
+  unknownFareCategory: 'One of the tickets is of a kind that is not sold. Reload the page and choose again.',
   idempotencyKeyRequired: 'The Idempotency-Key header is required (8 to 100 characters)',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different booking',
   // booking

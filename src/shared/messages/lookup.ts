@@ -56,6 +56,9 @@ export default {
   foreignerChild: 'Foreigner child',
   localInfant: 'Local infant (on a lap)',
   foreignerInfant: 'Foreigner infant (on a lap)',
+  /** A concession's row of the breakdown (docs/decisions/036): name, e.g. 'Senior (65+)'. */
+  localConcession: 'Local {name}',
+  foreignerConcession: 'Foreigner {name}',
   withInfants: '{counts}, {infants, plural, one {# infant} other {# infants}}',
   persons: 'Persons',
   categoryAdult: 'Adult',

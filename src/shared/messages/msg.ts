@@ -19,6 +19,7 @@ export default {
   tooManyInfants: MSG.tooManyInfants,
   personsMismatch: MSG.personsMismatch,
   contactFirst: MSG.contactFirst,
+  unknownFareCategory: MSG.unknownFareCategory,
   slipAndTripRequired: MSG.slipAndTripRequired,
   missingPassengerInfo: MSG.missingPassengerInfo,
   selectSeats: MSG.selectSeats,

@@ -71,9 +71,27 @@ export default {
   /** Why no more infants can be added: none or as many as the adults. */
   infantLimit:
     '{adults, plural, =0 {An infant travels on an adult’s lap: add an adult first.} other {One infant per adult: add another adult to bring another infant.}}',
+  // The operator's concessions (senior, student ...), each with a name of the operator's.
+  concessionsLegend: 'Concession fares',
+  /** A concession's counter: 'Senior, local'. */
+  concessionTicket: '{name}, {type, select, local {local} other {foreigner}}',
+  addConcession: 'Add one {name} ticket, {type, select, local {local} other {foreigner}}',
+  removeConcession: 'Remove one {name} ticket, {type, select, local {local} other {foreigner}}',
+  countConcession: '{name} tickets, {type, select, local {local} other {foreigner}}',
+  /** Who may travel on it, from the operator's age limits. */
+  agesFrom: 'Aged {min} and over',
+  agesUpTo: 'Aged {max} and under',
+  agesBetween: 'Aged {min} to {max}',
+  concessionIdNote: 'Show an ID that proves it at boarding.',
+  concessionLapNote: 'Travels on an adult’s lap, without a seat.',
+  /** A concession's price before a trip is chosen. */
+  concessionFree: 'Free',
+  concessionPercent: '{percent}% off the adult fare',
   // Everyone travelling, each named.
   /** A person of the party: 'Adult 1', 'Child 2', 'Infant 1'. */
-  personLabel: '{category, select, adult {Adult {n}} child {Child {n}} other {Infant {n}}}',
+  /** A concession's person: name is the concession's ('Senior 1'). */
+  personLabel:
+    '{category, select, adult {Adult {n}} child {Child {n}} infant {Infant {n}} other {{name} {n}}}',
   /** The first person, who gets the e-mails: 'Adult 1 (contact)'. */
   contactLegend: '{person} (contact)',
   othersHeading: 'Travelling with you',

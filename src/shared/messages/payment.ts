@@ -23,7 +23,9 @@ export default {
   summaryLocalInfant: '{n} × local infant',
   summaryForeignerInfant: '{n} × foreigner infant',
   /** After a person's name in the summary and the confirmation: 'Aishath Ali (adult)'. */
-  personCategory: '({category, select, adult {adult} child {child} other {infant}})',
+  personCategory: '({category, select, adult {adult} child {child} infant {infant} other {{name}}})',
+  /** A concession's tickets in the summary: '1 × Senior, local'. */
+  summaryConcession: '{n} × {name}, {type, select, local {local} other {foreigner}}',
   summarySeparator: ', ',
   // Paying.
   currencyLegend: 'Payment currency',

@@ -92,6 +92,26 @@ export const FARE_MSG = {
   deleteFailed: 'The fares could not be deleted',
 } as const;
 
+/** The operator's concessions (Payments: Fare categories; docs/decisions/036). */
+export const FARE_CATEGORY_MSG = {
+  codeInvalid: 'Use 2 to 24 lowercase letters, digits or _, starting with a letter (such as senior)',
+  codeBuiltIn: 'Adult, child and infant are built in: choose another code',
+  nameRequired: 'Enter the name',
+  nameTooLong: 'A name can have at most 60 characters',
+  ruleRequired: 'Choose free, a percentage off or its own price',
+  percentInvalid: 'Enter a percentage from 1 to 100',
+  priceRequired: 'Enter the local and the foreigner price',
+  ageInvalid: 'Enter an age from 0 to 120, or leave it empty',
+  ageOrder: 'The lowest age cannot be above the highest',
+  exists: 'A category with this code already exists. Edit that one instead.',
+  notFound: 'This category no longer exists',
+  saved: 'Category saved',
+  saveFailed: 'The category could not be saved',
+  deleted: 'Category deleted',
+  deactivated: 'Bookings use this category, so it was deactivated instead of deleted',
+  deleteFailed: 'The category could not be deleted',
+} as const;
+
 export const REFUND_MSG = {
   bankReferenceRequired: 'Enter the bank reference of the refund payment',
   bankReferenceTooLong: 'The bank reference can have at most 100 characters',

@@ -1,14 +1,17 @@
-import type { TicketCategory } from '#shared/schemas.ts';
-
 /*
  * Every person of a party, as the office's manifest and the crew's boarding list show them
  * (docs/decisions/035-every-person-named.md): each named person with their category, then how
  * many nobody named. Staff screens, in English.
  */
 
-const CATEGORY: Record<TicketCategory, string> = { adult: 'adult', child: 'child', infant: 'infant' };
+const CATEGORY: Record<string, string> = { adult: 'adult', child: 'child', infant: 'infant' };
 
-export type PartyPerson = { name: string; category: TicketCategory };
+/** A category: 'adult', 'child', 'infant', or a concession's code (docs/decisions/036). */
+export type PartyPerson = { name: string; category: string };
+
+/** A party's concessions as the manifests carry them: the English name by code. */
+export const concessionNames = (concessions: readonly { code: string; name: { en: string } }[] | undefined) =>
+  new Map((concessions ?? []).map((c) => [c.code, c.name.en]));
 
 /** '+ 1 infant', '+ 2 infants': the infants of a party beside its seats. */
 export const infantsNote = (infants: number) =>
@@ -27,8 +30,11 @@ export function PartyPersons({
   label,
   className,
   inline = false,
+  names,
 }: {
   persons: readonly PartyPerson[];
+  /** A concession's name by its code (concessionNames). */
+  names?: ReadonlyMap<string, string>;
   unnamed: number;
   /** The list's accessible name, e.g. 'Persons of 2611280001' (a list's only). */
   label: string;
@@ -46,7 +52,10 @@ export function PartyPersons({
         // Two persons may share a name: the position keeps each apart.
         // biome-ignore lint/suspicious/noArrayIndexKey: the persons' order is their position
         <Item key={i}>
-          <bdi>{p.name}</bdi> <span className="text-slate-600">({CATEGORY[p.category]})</span>
+          <bdi>{p.name}</bdi>{' '}
+          <span className="text-slate-600">
+            ({CATEGORY[p.category] ?? names?.get(p.category) ?? p.category})
+          </span>
         </Item>
       ))}
       {unnamed > 0 && <Item className="italic text-slate-600">{unnamedNote(unnamed)}</Item>}

@@ -29,6 +29,7 @@ const CODE_TEXTS: Readonly<Partial<Record<ErrorCode, TextId>>> = {
   too_many_infants: 'msg.tooManyInfants',
   persons_mismatch: 'msg.personsMismatch',
   contact_first: 'msg.contactFirst',
+  unknown_fare_category: 'msg.unknownFareCategory',
   invalid_booking_session: 'msg.bookingSessionInvalid',
   validation_error: 'msg.checkRequiredFields',
   payment_details_missing: 'msg.paymentDetailsMissing',

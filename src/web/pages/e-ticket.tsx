@@ -1,7 +1,7 @@
 import { PageContainer, PageTitle } from '#web/components/layout/page-container.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { BookingResultCard } from '#web/features/check-booking/booking-result-card.tsx';
-import { formatTicketCounts, placeName } from '#web/features/check-booking/format.ts';
+import { formatParty, placeName } from '#web/features/check-booking/format.ts';
 import { useOutcomeTexts } from '#web/features/check-booking/outcome-texts.ts';
 import { ETicketQr } from '#web/features/e-ticket/e-ticket-qr.tsx';
 import { useETicket } from '#web/features/e-ticket/use-e-ticket.ts';
@@ -42,7 +42,7 @@ export default function ETicketPage({ token }: { token: string }) {
         },
         {
           term: t('eticket.passengers'),
-          value: formatTicketCounts(booking.adultCount, booking.childCount, lookup, booking.infantCount),
+          value: formatParty(booking, lookup, language),
         },
       ],
     };

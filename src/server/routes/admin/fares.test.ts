@@ -77,7 +77,11 @@ describe(`fares per port pair (${testDatabaseKind})`, () => {
       // The search prices the pair's local adult at its own fare, its local child at the default.
       const found = await search(trip, 0, 2, '&localAdult=1&localChild=1');
       expect(found?.fare).toEqual({ amount: '55.00', currency: 'MVR', tickets: 2 });
-      expect(found?.prices).toEqual({ ...DEFAULT_PRICES, localAdultPrice: '40.00' });
+      expect(found?.prices).toEqual({
+        ...DEFAULT_PRICES,
+        localAdultPrice: '40.00',
+        categoryPrices: [{ code: 'infant', localPrice: '0.00', foreignerPrice: '0.00' }],
+      });
       // A shorter stretch of the same departure has no fare of its own: the default list.
       expect((await search(trip, 0, 1))?.fare.amount).toBe(DEFAULT_PRICES.localAdultPrice);
 
@@ -145,6 +149,8 @@ describe(`fares per port pair (${testDatabaseKind})`, () => {
       // The default list stays as it was.
       expect(counterDay.prices).toMatchObject(DEFAULT_PRICES);
       const departure = counterDay.departures.find((d) => d.scheduleId === trip.schedule.id);
+      // Beside the four prices, the infant's (free: the list sets none) and no concession.
+      const infantFree = { categoryPrices: [{ code: 'infant', localPrice: '0.00', foreignerPrice: '0.00' }] };
       expect(departure?.fares).toEqual([
         {
           originId: first,
@@ -152,9 +158,10 @@ describe(`fares per port pair (${testDatabaseKind})`, () => {
           ...DEFAULT_PRICES,
           localAdultPrice: '30.00',
           foreignerChildPrice: '4.50',
+          ...infantFree,
         },
-        { originId: first, destinationId: last, ...DEFAULT_PRICES },
-        { originId: second, destinationId: last, ...DEFAULT_PRICES },
+        { originId: first, destinationId: last, ...DEFAULT_PRICES, ...infantFree },
+        { originId: second, destinationId: last, ...DEFAULT_PRICES, ...infantFree },
       ]);
 
       const sale: CounterSaleRequest & Record<string, unknown> = {

@@ -4,12 +4,12 @@ import { listLocations } from '#server/services/list-locations.ts';
 import { readBranding } from '#server/services/read-branding.ts';
 import { readPublicSettings } from '#server/services/read-public-settings.ts';
 import { readWebManifest } from '#server/services/read-web-manifest.ts';
+import { publicSettingsWithFaresSchema } from '#shared/fare-categories.ts';
 import {
   bannerSchema,
   brandingSchema,
   healthSchema,
   locationSchema,
-  publicSettingsSchema,
   webManifestSchema,
 } from '#shared/schemas.ts';
 import { defineRoutes } from '../define-routes.ts';
@@ -52,7 +52,7 @@ export default defineRoutes(async (app, { clock, config, storage, db }) => {
 
   app.get(
     '/api/settings/public',
-    { schema: { response: { 200: publicSettingsSchema } } },
+    { schema: { response: { 200: publicSettingsWithFaresSchema } } },
     async (_req, reply) => {
       reply.header('Cache-Control', 'no-cache');
       return readPublicSettings({

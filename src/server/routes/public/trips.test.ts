@@ -150,6 +150,10 @@ describe(`trips, seat map and seat locks (${testDatabaseKind})`, () => {
           localChildPrice: expect.any(String),
           foreignerAdultPrice: expect.any(String),
           foreignerChildPrice: expect.any(String),
+          // An infant's, free unless priced, and each concession's (docs/decisions/036).
+          categoryPrices: expect.arrayContaining([
+            { code: 'infant', localPrice: '0.00', foreignerPrice: '0.00' },
+          ]),
         },
       });
       expect(found?.stops.map((s) => s.departureTime)).toEqual(['08:00', '08:30', null]);

@@ -44,6 +44,8 @@ export default {
   foreignerChild: 'ބިދޭސީ ކުޑަކުއްޖާ',
   localInfant: 'ދިވެހި ތުއްތު ކުއްޖާ (އުނގުގައި)',
   foreignerInfant: 'ބިދޭސީ ތުއްތު ކުއްޖާ (އުނގުގައި)',
+  localConcession: 'ދިވެހި {name}',
+  foreignerConcession: 'ބިދޭސީ {name}',
   withInfants: '{counts}، {infants, plural, one {# ތުއްތު ކުއްޖާ} other {# ތުއްތު ކުދިން}}',
   persons: 'ދަތުރުކުރާ މީހުން',
   categoryAdult: 'ބޮޑު މީހާ',

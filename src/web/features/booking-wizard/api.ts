@@ -10,7 +10,7 @@ export { publicSettingsQuery } from '#web/lib/operator-time-zone.ts';
 export { locationsQuery } from '#web/lib/public-queries.ts';
 
 /** The trips of a date between two places, each with the fare of `party` (none: one local adult). */
-export const tripsQuery = (date: string, from: string, to: string, party?: Party) =>
+export const tripsQuery = (date: string, from: string, to: string, party?: SearchParty) =>
   queryOptions({
     queryKey: ['trips', date, from, to, party],
     queryFn: ({ signal }) =>
@@ -19,10 +19,22 @@ export const tripsQuery = (date: string, from: string, to: string, party?: Party
       }),
   });
 
-/** The party as query parameters: only the kinds it has. */
-function partyParams(party: Party | undefined): Record<string, string> {
+/** The wizard's party: the price list's kinds and, by code, the concessions chosen. */
+type SearchParty = Omit<Party, 'concessionTickets'> & {
+  concessions?: Record<string, { local: number; foreigner: number }> | undefined;
+};
+
+/** The party as query parameters: only the kinds it has, the concessions as 'senior:local:1,...'. */
+function partyParams(party: SearchParty | undefined): Record<string, string> {
   const params: Record<string, string> = {};
-  for (const [kind, count] of Object.entries(party ?? {})) if (count > 0) params[kind] = String(count);
+  const { concessions, ...kinds } = party ?? {};
+  for (const [kind, count] of Object.entries(kinds)) if (count > 0) params[kind] = String(count);
+  const chosen = Object.entries(concessions ?? {}).flatMap(([code, c]) =>
+    (['local', 'foreigner'] as const)
+      .filter((type) => c[type] > 0)
+      .map((type) => `${code}:${type}:${c[type]}`),
+  );
+  if (chosen.length > 0) params.concessions = chosen.join(',');
   return params;
 }
 

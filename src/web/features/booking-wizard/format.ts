@@ -23,10 +23,14 @@ export type Prices = {
  * The operator's settings with the chosen trip's prices: its From -> To's own fares where the pair
  * has them (docs/decisions/033-fares-per-port-pair.md), which the server charges.
  */
+export type PricedSettings = PublicSettings & {
+  categoryPrices?: NonNullable<Trip['prices']>['categoryPrices'];
+};
+
 export function withTripPrices(
   settings: PublicSettings | undefined,
   trip: Trip | null,
-): PublicSettings | undefined {
+): PricedSettings | undefined {
   return settings && trip?.prices ? { ...settings, ...trip.prices } : settings;
 }
 
@@ -41,18 +45,36 @@ export function pricesFrom(settings: PublicSettings | undefined): Prices | null 
   };
 }
 
+/** The wizard's party: the price list's kinds, infants and the concessions chosen. */
+type PricedParty = Party & {
+  localInfant?: number;
+  foreignerInfant?: number;
+  concessions?: Record<string, { local: number; foreigner: number }>;
+};
+
 /**
  * A preview of what the server will charge (docs/product.md section 10.7), with the server's own
  * exact arithmetic (#shared/money.ts): local prices are MVR, foreigner prices USD; each total
- * converts the other part and rounds half-up once, at the end. Infants travel free.
+ * converts the other part and rounds half-up once, at the end. Infants travel free unless the
+ * operator prices them; a concession costs what the trip's pair says (docs/decisions/036). Null
+ * when the party has a concession the trip gave no price for.
  */
-export function totals(tickets: Party, settings: PublicSettings): { mvr: string; usd: string } {
+export function totals(tickets: PricedParty, settings: PricedSettings): { mvr: string; usd: string } | null {
+  const concessions = Object.entries(tickets.concessions ?? {});
+  const priced = new Set(settings.categoryPrices?.map((c) => c.code));
+  if (concessions.some(([code]) => !priced.has(code))) return null;
   const breakdown = buildBreakdown(
     [
       { type: 'local', category: 'adult', quantity: tickets.localAdult },
       { type: 'local', category: 'child', quantity: tickets.localChild },
       { type: 'foreigner', category: 'adult', quantity: tickets.foreignerAdult },
       { type: 'foreigner', category: 'child', quantity: tickets.foreignerChild },
+      { type: 'local', category: 'infant', quantity: tickets.localInfant ?? 0 },
+      { type: 'foreigner', category: 'infant', quantity: tickets.foreignerInfant ?? 0 },
+      ...concessions.flatMap(([category, c]) => [
+        { type: 'local' as const, category, quantity: c.local },
+        { type: 'foreigner' as const, category, quantity: c.foreigner },
+      ]),
     ],
     settings,
   );

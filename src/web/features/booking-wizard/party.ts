@@ -1,49 +1,104 @@
+import type { Language } from '#shared/languages.ts';
 import type { BookingRequest } from '#shared/schemas.ts';
-import type { PersonCategory, PersonKey, TicketCounts, WizardState } from './wizard-state.ts';
+import {
+  type ConcessionCount,
+  concessionTotal,
+  type PersonCategory,
+  type PersonKey,
+  type TicketCounts,
+  type WizardState,
+} from './wizard-state.ts';
 
 // The party as persons: who takes a seat, how many infants it may carry, and everyone in the
-// order the wizard names them (adults, children, infants; the first of them is the contact).
+// order the wizard names them (adults, children, the concessions that take a seat, infants, the
+// concessions that do not; the first of them is the contact).
 // Loaded with the steps that need it, off /booking's first load.
 
 /** The longest name the server takes for a person of the party. */
 export const PERSON_NAME_MAX = 100;
 
-export const PERSON_CATEGORIES: readonly PersonCategory[] = ['adult', 'child', 'infant'];
-
 export const adultCount = (t: TicketCounts) => t.localAdult + t.foreignerAdult;
 export const childCount = (t: TicketCounts) => t.localChild + t.foreignerChild;
 export const infantCount = (t: TicketCounts) => t.localInfant + t.foreignerInfant;
 
-/** One seat per adult and child; an infant sits on an adult's lap (docs/product.md section 10.3). */
-export const seatCount = (t: TicketCounts) => adultCount(t) + childCount(t);
-
-/** At most one infant per adult, adults of both ticket types counted. */
-export const infantsFull = (t: TicketCounts) => infantCount(t) >= adultCount(t);
+const seated = (c: ConcessionCount) => c.seat;
+const seatless = (c: ConcessionCount) => !c.seat;
 
 /**
- * One infant per adult: fewer adults take infants away with them, of the type that lost its
- * adult first (the names typed stay in the wizard's `persons`). Every ticket counter passes its
- * change through this.
+ * One seat per adult, child and person of a concession that takes one; an infant sits on an
+ * adult's lap (docs/product.md section 10.3, docs/decisions/036).
+ */
+export const seatCount = (t: TicketCounts) => adultCount(t) + childCount(t) + concessionTotal(t, seated);
+
+/** The persons on a lap: infants and the concessions without a seat. */
+export const lapCount = (t: TicketCounts) => infantCount(t) + concessionTotal(t, seatless);
+
+/** At most one person on a lap per adult, adults of both ticket types counted. */
+export const infantsFull = (t: TicketCounts) => lapCount(t) >= adultCount(t);
+
+/**
+ * One person on a lap per adult: fewer adults take infants away with them, of the type that
+ * lost its adult first, then the seatless concessions (the names typed stay in the wizard's
+ * `persons`). Every ticket counter passes its change through this.
  */
 export function capInfants(t: TicketCounts): TicketCounts {
-  const over = infantCount(t) - adultCount(t);
+  let over = lapCount(t) - adultCount(t);
   if (over <= 0) return t;
+  let rest = t;
+  for (const [code, c] of Object.entries(t.concessions ?? {}).reverse()) {
+    if (over <= 0 || c.seat) continue;
+    const foreigner = Math.min(c.foreigner, over);
+    const local = Math.min(c.local, over - foreigner);
+    const fewer = { ...c, foreigner: c.foreigner - foreigner, local: c.local - local };
+    rest = { ...rest, concessions: { ...rest.concessions, [code]: fewer } };
+    over -= foreigner + local;
+  }
+  if (over <= 0) return rest;
   const local =
     t.foreignerInfant > t.foreignerAdult
       ? Math.max(0, over - t.foreignerInfant)
       : Math.min(t.localInfant, over);
-  return { ...t, localInfant: t.localInfant - local, foreignerInfant: t.foreignerInfant - (over - local) };
+  return { ...rest, localInfant: t.localInfant - local, foreignerInfant: t.foreignerInfant - (over - local) };
 }
 
-const COUNTS: Record<PersonCategory, (t: TicketCounts) => number> = {
-  adult: adultCount,
-  child: childCount,
-  infant: infantCount,
-};
+/**
+ * What a person's label and category texts take ('Senior 1', '(senior)'): the category, and a
+ * concession's name in the passenger's language (English where it has no Dhivehi one).
+ */
+export function categoryValues(
+  person: { category: PersonCategory; categoryName?: ConcessionCount['name'] | undefined },
+  language: Language,
+): { category: PersonCategory; name: string } {
+  const names = person.categoryName;
+  return {
+    category: person.category,
+    name: (language === 'dv' && names?.dv.trim()) || names?.en || person.category,
+  };
+}
+
+/** A category of the party in the order its persons are named, with their count. */
+type PartyCategory = { category: PersonCategory; count: number; name?: ConcessionCount['name'] };
+
+/** Adults, children, the concessions with a seat, infants, the concessions without. */
+export function partyCategories(t: TicketCounts): PartyCategory[] {
+  const concessions = (seat: boolean): PartyCategory[] =>
+    Object.entries(t.concessions ?? {})
+      .filter(([, c]) => c.seat === seat)
+      .map(([category, c]) => ({ category, count: c.local + c.foreigner, name: c.name }));
+  return [
+    { category: 'adult', count: adultCount(t) },
+    { category: 'child', count: childCount(t) },
+    ...concessions(true),
+    { category: 'infant', count: infantCount(t) },
+    ...concessions(false),
+  ];
+}
 
 export type PartyPerson = {
   key: PersonKey;
   category: PersonCategory;
+  /** A concession's name in both languages; none for adult, child and infant. */
+  categoryName?: ConcessionCount['name'];
   /** 1 for 'Adult 1'. */
   number: number;
   /** The first person: the contact, whose name and nationality are step 2's contact fields. */
@@ -62,14 +117,15 @@ export function partyPersons(
 ): PartyPerson[] {
   const { tickets, passengerInfo: contact, persons } = state;
   const list: PartyPerson[] = [];
-  for (const category of PERSON_CATEGORIES) {
-    for (let i = 0; i < COUNTS[category](tickets); i++) {
+  for (const { category, count, name: categoryName } of partyCategories(tickets)) {
+    for (let i = 0; i < count; i++) {
       const key: PersonKey = `${category}-${i}`;
       const isContact = list.length === 0;
       const person = persons[key];
       list.push({
         key,
         category,
+        ...(categoryName ? { categoryName } : {}),
         number: i + 1,
         isContact,
         name: isContact ? contact.name : (person?.name ?? ''),
@@ -98,6 +154,10 @@ export function bookingParty(
       { type: 'foreigner', category: 'child', quantity: t.foreignerChild },
       { type: 'local', category: 'infant', quantity: t.localInfant },
       { type: 'foreigner', category: 'infant', quantity: t.foreignerInfant },
+      ...Object.entries(t.concessions ?? {}).flatMap(([category, c]) => [
+        { type: 'local' as const, category, quantity: c.local },
+        { type: 'foreigner' as const, category, quantity: c.foreigner },
+      ]),
     ],
     passengers: partyPersons(state).map(({ name, nationality, category }) => ({
       name: name.trim(),

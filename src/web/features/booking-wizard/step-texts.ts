@@ -1,3 +1,4 @@
+import type { Language } from '#shared/languages.ts';
 import passenger from '#shared/messages/passenger.ts?catalogue';
 import payment from '#shared/messages/payment.ts?catalogue';
 import { registerTexts, type Translate } from '#web/i18n/texts.tsx';
@@ -18,7 +19,7 @@ export const PAYMENT_TEXTS = registerTexts(
 );
 
 /** '2 × local adult, 1 × local infant': the kinds booked, in `t` of a screen with the payment texts. */
-export function ticketSummary(t: Translate, tickets: TicketCounts): string {
+export function ticketSummary(t: Translate, tickets: TicketCounts, language: Language): string {
   const parts = [
     [tickets.localAdult, 'payment.summaryLocalAdult'],
     [tickets.localChild, 'payment.summaryLocalChild'],
@@ -28,8 +29,14 @@ export function ticketSummary(t: Translate, tickets: TicketCounts): string {
     [tickets.localInfant ?? 0, 'payment.summaryLocalInfant'],
     [tickets.foreignerInfant ?? 0, 'payment.summaryForeignerInfant'],
   ] as const;
-  return parts
-    .filter(([n]) => n > 0)
-    .map(([n, id]) => t(id, { n }))
-    .join(t('payment.summarySeparator'));
+  // The operator's concessions, by their names in the passenger's language.
+  const concessions = Object.values(tickets.concessions ?? {}).flatMap((c) => {
+    const name = (language === 'dv' && c.name.dv.trim()) || c.name.en;
+    return (['local', 'foreigner'] as const)
+      .filter((type) => c[type] > 0)
+      .map((type) => t('payment.summaryConcession', { n: c[type], name, type }));
+  });
+  return [...parts.filter(([n]) => n > 0).map(([n, id]) => t(id, { n })), ...concessions].join(
+    t('payment.summarySeparator'),
+  );
 }

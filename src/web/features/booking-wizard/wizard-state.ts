@@ -33,9 +33,24 @@ export type TicketCounts = {
   /** Under 2, on an adult's lap: no seat, free, at most one per adult (of either type). */
   localInfant: number;
   foreignerInfant: number;
+  /**
+   * The operator's concessions chosen (senior, student ...), by code (docs/decisions/036): with
+   * what the wizard needs of each to count and name its persons without the settings at hand.
+   * Absent in a run saved before concessions were offered.
+   */
+  concessions?: Record<string, ConcessionCount>;
 };
 
-export type PersonCategory = 'adult' | 'child' | 'infant';
+/** A concession's tickets of each type, whether its persons take a seat, and its name. */
+export type ConcessionCount = {
+  local: number;
+  foreigner: number;
+  seat: boolean;
+  name: { en: string; dv: string };
+};
+
+/** 'adult', 'child', 'infant' or a concession's code. */
+export type PersonCategory = string;
 
 /** A person of the party other than the contact; no nationality chosen yet means the contact's. */
 export type Person = { name: string; nationality?: string };
@@ -59,7 +74,7 @@ export type Submission = {
   /** The manage page with its read-only link, as the mails carry it. */
   managePath?: string;
   /** Everyone named, the contact first; absent in a run saved before persons were named. */
-  persons?: { category: PersonCategory; name: string }[];
+  persons?: { category: PersonCategory; name: string; categoryName?: ConcessionCount['name'] }[];
 };
 
 export type WizardState = {
@@ -162,9 +177,21 @@ export function initialWizardState(): WizardState {
   };
 }
 
-/** Everyone travelling, infants included (the seats are party.ts's seatCount). */
+/** The persons of the concessions chosen, those `keep` counts (all of them without it). */
+export const concessionTotal = (t: TicketCounts, keep: (c: ConcessionCount) => boolean = () => true) =>
+  Object.values(t.concessions ?? {})
+    .filter(keep)
+    .reduce((n, c) => n + c.local + c.foreigner, 0);
+
+/** Everyone travelling, infants and concessions included (the seats are party.ts's seatCount). */
 export const ticketTotal = (t: TicketCounts) =>
-  t.localAdult + t.localChild + t.foreignerAdult + t.foreignerChild + t.localInfant + t.foreignerInfant;
+  t.localAdult +
+  t.localChild +
+  t.foreignerAdult +
+  t.foreignerChild +
+  t.localInfant +
+  t.foreignerInfant +
+  concessionTotal(t);
 
 /** Drops the seat choice and its hold; what every way out of steps 4 and 5 has in common. */
 const withoutHold = (state: WizardState): WizardState => ({

@@ -12,7 +12,7 @@ import {
   categoryLabel,
   describeBreakdownRow,
   formatMoney,
-  formatTicketCounts,
+  formatParty,
   orNotSpecified,
   placeName,
   slipBeingChecked,
@@ -192,15 +192,13 @@ export function BookingResultCard({ booking }: { booking: BookingLookup }) {
           </Section>
 
           <Section id="booking-tickets" title={t('lookup.sectionTickets')} icon={<Ticket />}>
-            <p className="text-sm font-medium text-slate-900">
-              {formatTicketCounts(booking.adultCount, booking.childCount, t, booking.infantCount)}
-            </p>
+            <p className="text-sm font-medium text-slate-900">{formatParty(booking, t, language)}</p>
             {booking.ticketBreakdown.some((row) => row.quantity > 0) && (
               <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200">
                 {booking.ticketBreakdown
                   .filter((row) => row.quantity > 0)
                   .map((row) => {
-                    const { label, price } = describeBreakdownRow(row, t);
+                    const { label, price } = describeBreakdownRow(row, t, booking.categoryNames, language);
                     return (
                       <li
                         key={`${row.type}-${row.category}`}
@@ -258,7 +256,9 @@ export function BookingResultCard({ booking }: { booking: BookingLookup }) {
                     // biome-ignore lint/suspicious/noArrayIndexKey: a person's place in the party is their key
                     <li key={i} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
                       <bdi className="text-slate-900">{person.name}</bdi>
-                      <span className="text-slate-600">{categoryLabel(person.category, t)}</span>
+                      <span className="text-slate-600">
+                        {categoryLabel(person.category, t, booking.categoryNames, language)}
+                      </span>
                     </li>
                   ))}
                   {booking.unnamedCount > 0 && (

@@ -32,6 +32,36 @@ export function formatTicketCounts(adults: number, children: number, t: Translat
   return infants > 0 ? t('lookup.withInfants', { counts, infants }) : counts;
 }
 
+type CategoryNames = BookingLookup['categoryNames'];
+
+/** A concession's name in the reader's language (docs/decisions/036); its code when unknown. */
+export function concessionName(code: string, names: CategoryNames, language: string): string {
+  const found = names?.find((n) => n.code === code);
+  return found ? inLanguage(found.name.en, found.name.dv, language) : code;
+}
+
+/**
+ * The whole party: '1 adult, 1 infant, Senior (65+) × 1'. A party of concessions alone leaves
+ * the adults and children out.
+ */
+export function formatParty(booking: BookingLookup, t: Translate, language: string): string {
+  const concessions = new Map<string, number>();
+  for (const row of booking.ticketBreakdown) {
+    if (['adult', 'child', 'infant'].includes(row.category)) continue;
+    concessions.set(row.category, (concessions.get(row.category) ?? 0) + row.quantity);
+  }
+  const others = [...concessions].map(
+    ([code, n]) => `${concessionName(code, booking.categoryNames, language)} × ${n}`,
+  );
+  if (others.length === 0)
+    return formatTicketCounts(booking.adultCount, booking.childCount, t, booking.infantCount);
+  const seated = booking.adultCount + booking.childCount > 0 || booking.infantCount > 0;
+  const counts = seated
+    ? formatTicketCounts(booking.adultCount, booking.childCount, t, booking.infantCount)
+    : '';
+  return [counts, ...others].filter(Boolean).join(', ');
+}
+
 function seatedCounts(adults: number, children: number, t: Translate): string {
   if (adults > 0 && children > 0) return t('lookup.ticketsAdultsChildren', { adults, children });
   if (adults > 0) return t('lookup.ticketsAdults', { adults });
@@ -39,21 +69,23 @@ function seatedCounts(adults: number, children: number, t: Translate): string {
   return t('common.notSpecified');
 }
 
-const CATEGORY_LABEL: Record<BookingLookup['persons'][number]['category'], TextId> = {
+const CATEGORY_LABEL: Record<string, TextId> = {
   adult: 'lookup.categoryAdult',
   child: 'lookup.categoryChild',
   infant: 'lookup.categoryInfant',
 };
 
-/** A person's category in the reader's language: 'Adult', 'Child', 'Infant'. */
-export const categoryLabel = (category: BookingLookup['persons'][number]['category'], t: Translate) =>
-  t(CATEGORY_LABEL[category]);
+/** A person's category in the reader's language: 'Adult', 'Child', 'Infant', a concession's name. */
+export const categoryLabel = (category: string, t: Translate, names?: CategoryNames, language = 'en') => {
+  const id = CATEGORY_LABEL[category];
+  return id ? t(id) : concessionName(category, names, language);
+};
 
 type BreakdownRow = BookingLookup['ticketBreakdown'][number];
 
 // Breakdown prices are in the ticket type's own currency (docs/product.md section 10.7).
 const TYPE_CURRENCY: Record<BreakdownRow['type'], string> = { local: 'MVR', foreigner: 'USD' };
-const ROW_LABEL: Record<BreakdownRow['type'], Record<BreakdownRow['category'], TextId>> = {
+const ROW_LABEL: Record<BreakdownRow['type'], Record<string, TextId>> = {
   local: { adult: 'lookup.localAdult', child: 'lookup.localChild', infant: 'lookup.localInfant' },
   foreigner: {
     adult: 'lookup.foreignerAdult',
@@ -62,9 +94,18 @@ const ROW_LABEL: Record<BreakdownRow['type'], Record<BreakdownRow['category'], T
   },
 };
 
-export function describeBreakdownRow(row: BreakdownRow, t: Translate): { label: string; price: string } {
+export function describeBreakdownRow(
+  row: BreakdownRow,
+  t: Translate,
+  names?: CategoryNames,
+  language = 'en',
+): { label: string; price: string } {
+  const id = ROW_LABEL[row.type][row.category];
+  const name = concessionName(row.category, names, language);
   return {
-    label: t(ROW_LABEL[row.type][row.category]),
+    label: id
+      ? t(id)
+      : t(row.type === 'local' ? 'lookup.localConcession' : 'lookup.foreignerConcession', { name }),
     price: `${row.quantity} × ${formatMoney(row.price, TYPE_CURRENCY[row.type], t)}`,
   };
 }

@@ -145,7 +145,8 @@ export function RebookForm({ view, session, onChanged }: ChangeFormProps) {
   const change = useChange(session, onChanged);
   const queryClient = useQueryClient();
   const today = useOperatorToday();
-  const party = view.adultCount + view.childCount;
+  // As many seats as the booking holds (a concession with a seat takes one too).
+  const party = view.seatNumbers.length;
   const from = view.originId ?? '';
   const to = view.destinationId ?? '';
 

@@ -9,10 +9,12 @@ import {
   type ScanVerdict,
   stopPassengers,
 } from '#shared/boarding.ts';
-import { infantsNote, PartyPersons } from '#web/components/party-persons.tsx';
+import { concessionNames, infantsNote, PartyPersons } from '#web/components/party-persons.tsx';
 import { EmptyNote } from '#web/components/query-notes.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { findPassengers } from './find-passengers.ts';
+import { concessionsNote } from './format.ts';
+import { IdRequiredBadge } from './id-required-badge.tsx';
 import { type BoardRequest, ScanResult } from './scan-result.tsx';
 
 /**
@@ -83,11 +85,14 @@ export function PassengerList({
                     <bdi dir="ltr">{p.reference}</bdi> · {p.seats.join(', ')}
                     {p.children > 0 ? ` · ${p.children} ${p.children === 1 ? 'child' : 'children'}` : ''}
                     {(p.infants ?? 0) > 0 ? ` · ${infantsNote(p.infants ?? 0)}` : ''}
+                    {(p.concessions?.length ?? 0) > 0 ? ` · ${concessionsNote(p.concessions)}` : ''}
                   </span>
+                  {p.idRequired && <IdRequiredBadge className="mt-0.5" />}
                   {/* The whole party, named: the crew check each ID (docs/decisions/035). */}
                   {party(p) > 1 && (
                     <PartyPersons
                       persons={p.persons ?? []}
+                      names={concessionNames(p.concessions)}
                       unnamed={p.unnamed ?? 0}
                       label={`Persons of ${p.reference}`}
                       className="flex flex-wrap gap-x-3 text-slate-700"

@@ -9,12 +9,13 @@ import {
   type ScanReason,
   type ScanVerdict,
 } from '#shared/boarding.ts';
-import { infantsNote, PartyPersons } from '#web/components/party-persons.tsx';
+import { concessionNames, infantsNote, PartyPersons } from '#web/components/party-persons.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { formatClock } from '#web/lib/clock-time.ts';
 import { useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
 import { cn } from '#web/lib/utils.ts';
-import { people } from './format.ts';
+import { idRequiredFor, people } from './format.ts';
+import { IdRequiredBadge } from './id-required-badge.tsx';
 
 export type BoardRequest = Omit<Boarding, 'id' | 'deviceTime' | 'scheduleId'>;
 
@@ -57,6 +58,7 @@ function reasonText(v: ScanVerdict, manifest: BoardingManifest, timeZone: string
     wrong_departure: 'This e-ticket is for another departure.',
     not_in_manifest: 'Valid e-ticket, not in this device’s list yet (a late sale or approval). Check ID.',
     typed: FOUND_WITHOUT_CODE[found === 'code' ? 'reference' : found],
+    id_required: `ID required (${idRequiredFor(v.passenger?.concessions) || 'a concession'}): check the ID, then tap again to board.`,
   };
   return reasons[v.reason];
 }
@@ -182,9 +184,29 @@ export function ScanResult({
               </span>
             )}
           </p>
+          {(passenger.concessions?.length ?? 0) > 0 && (
+            <ul aria-label="Concessions" className="flex flex-wrap items-center gap-2">
+              {passenger.idRequired && (
+                <li>
+                  <IdRequiredBadge />
+                </li>
+              )}
+              {passenger.concessions?.map((c) => (
+                <li key={c.code} className="rounded bg-sky-100 px-2 py-0.5 font-semibold text-sky-950">
+                  {c.name.en} × {c.count}
+                  {c.name.dv !== c.name.en && (
+                    <bdi lang="dv" dir="rtl" className="ms-2 font-normal">
+                      {c.name.dv}
+                    </bdi>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
           {partyOf(passenger) > 1 && (passenger.persons?.length ?? 0) > 0 && (
             <PartyPersons
               persons={passenger.persons ?? []}
+              names={concessionNames(passenger.concessions)}
               unnamed={passenger.unnamed ?? 0}
               label={`Persons of ${passenger.reference || 'this booking'}`}
               className="flex flex-wrap gap-x-3"

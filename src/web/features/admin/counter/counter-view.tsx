@@ -87,6 +87,7 @@ function Selling({
             key={saleNumber}
             departure={departure}
             prices={day.data.prices}
+            concessions={day.data.concessions ?? []}
             onSold={(sale) => {
               setSaleNumber((n) => n + 1);
               setShown({ sale, justSold: true });

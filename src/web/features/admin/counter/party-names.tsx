@@ -1,7 +1,13 @@
 import { NATIONALITIES } from '#shared/constants.ts';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { Field, InputField } from './field.tsx';
-import { TICKET_KINDS, type TicketCategory, type TicketCount, type TicketType } from './sale-money.ts';
+import {
+  TICKET_KINDS,
+  type TicketCategory,
+  type TicketCount,
+  type TicketKind,
+  type TicketType,
+} from './sale-money.ts';
 
 /*
  * The counter may name every person of a sale (docs/decisions/035-every-person-named.md): the
@@ -13,15 +19,23 @@ export type PersonSlot = { key: string; type: TicketType; category: TicketCatego
 export type PersonNames = Record<string, { name: string; nationality: string }>;
 
 /** The contact's ticket: the first kind that takes a seat and has a ticket. */
-export function contactKind(counts: readonly TicketCount[]): TicketCount | undefined {
-  return counts.find((c) => c.category !== 'infant' && c.quantity > 0);
+export function contactKind(
+  counts: readonly TicketCount[],
+  kinds: readonly TicketKind[] = TICKET_KINDS,
+): TicketCount | undefined {
+  const seat = (c: TicketCount) =>
+    kinds.find((k) => k.category === c.category)?.seat ?? c.category !== 'infant';
+  return counts.find((c) => seat(c) && c.quantity > 0);
 }
 
 /** The other persons of the party, one slot each, in the order of the ticket kinds. */
-export function otherPersons(counts: readonly TicketCount[]): PersonSlot[] {
-  const contact = contactKind(counts);
+export function otherPersons(
+  counts: readonly TicketCount[],
+  kinds: readonly TicketKind[] = TICKET_KINDS,
+): PersonSlot[] {
+  const contact = contactKind(counts, kinds);
   const slots: PersonSlot[] = [];
-  for (const kind of TICKET_KINDS) {
+  for (const kind of kinds) {
     const quantity = counts.find((c) => c.type === kind.type && c.category === kind.category)?.quantity ?? 0;
     const others =
       kind.type === contact?.type && kind.category === contact.category ? quantity - 1 : quantity;

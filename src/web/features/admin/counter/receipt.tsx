@@ -8,14 +8,25 @@ import { formatAmount } from '#web/lib/admin-format.ts';
 import { formatDay, formatInstant } from '#web/lib/dates.ts';
 import { useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
 
-const KIND_NAME = {
+const KIND_NAME: Record<string, readonly [string, string]> = {
   'local-adult': ['local adult', 'local adults'],
   'local-child': ['local child', 'local children'],
   'foreigner-adult': ['foreign adult', 'foreign adults'],
   'foreigner-child': ['foreign child', 'foreign children'],
   'local-infant': ['local infant', 'local infants'],
   'foreigner-infant': ['foreign infant', 'foreign infants'],
-} as const;
+};
+
+/** A breakdown row's words: '2 local adults', '1 local Senior (65+)' for a concession (decision 036). */
+function kindLine(
+  row: { type: string; category: string; quantity: number },
+  names: readonly { code: string; name: { en: string } }[] | undefined,
+): string {
+  const known = KIND_NAME[`${row.type}-${row.category}`];
+  if (known) return `${row.quantity} ${row.quantity === 1 ? known[0] : known[1]}`;
+  const name = names?.find((n) => n.code === row.category)?.name.en ?? row.category;
+  return `${row.quantity} ${row.type === 'local' ? 'local' : 'foreign'} ${name}`;
+}
 
 /** Millimetres of a CSS length in pixels (96 to the inch). */
 const mm = (px: number) => (px * 25.4) / 96;
@@ -91,12 +102,7 @@ function ReceiptPaper({ sale }: { sale: CounterSale }) {
           <Line term="Launch">{t.launchName}</Line>
           <Line term={t.seatNumbers.length === 1 ? 'Seat' : 'Seats'}>{t.seatNumbers.join(', ')}</Line>
           <Line term="Tickets">
-            {t.ticketBreakdown
-              .map((row) => {
-                const [one, many] = KIND_NAME[`${row.type}-${row.category}`];
-                return `${row.quantity} ${row.quantity === 1 ? one : many}`;
-              })
-              .join(', ')}
+            {t.ticketBreakdown.map((row) => kindLine(row, t.categoryNames)).join(', ')}
           </Line>
         </dl>
         <dl className="space-y-1 border-t border-dashed border-slate-400 pt-2">

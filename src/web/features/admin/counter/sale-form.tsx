@@ -3,6 +3,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { type Currency, DEFAULT_NATIONALITY, NATIONALITIES } from '#shared/constants.ts';
 import {
   COUNTER_PAYMENT_METHODS,
+  type CounterDay,
   type CounterDeparture,
   type CounterPaymentMethod,
   type CounterPrices,
@@ -11,6 +12,7 @@ import {
   counterSaleRequestSchema,
   PAYMENT_METHOD_NAMES,
 } from '#shared/counter.ts';
+import type { CategoryPrice } from '#shared/fare-categories.ts';
 import type { Language } from '#shared/languages.ts';
 import { COUNTER_MSG } from '#shared/messages/staff.ts';
 import { ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
@@ -25,7 +27,7 @@ import { sell, shiftQuery } from './api.ts';
 import { ChoiceGroup } from './choice-group.tsx';
 import { Field, InputField } from './field.tsx';
 import { contactKind, namedOthers, otherPersons, PartyNames, type PersonNames } from './party-names.tsx';
-import { changeDue, readAmount, saleTotal, seatsFor, TICKET_KINDS } from './sale-money.ts';
+import { changeDue, readAmount, saleTotal, seatsFor, type TicketKind, ticketKinds } from './sale-money.ts';
 
 /** Some of the other persons named and some not: the party is named whole or not at all. */
 const PERSONS_ALL_OR_NONE = 'Name every other person, or leave all their names empty.';
@@ -119,7 +121,7 @@ const METHOD_OPTIONS = COUNTER_PAYMENT_METHODS.map((method) => ({
 }));
 
 /** The problems of a request, under their fields, in the same words the API would answer with. */
-function problemsOf(request: CounterSaleRequest, total: string): Problems {
+function problemsOf(request: CounterSaleRequest, total: string, kinds: readonly TicketKind[]): Problems {
   const problems: Problems = {};
   const parsed = counterSaleRequestSchema.safeParse(request);
   for (const issue of parsed.success ? [] : parsed.error.issues) {
@@ -132,7 +134,7 @@ function problemsOf(request: CounterSaleRequest, total: string): Problems {
     problems[field] ??= message;
   }
   // The schema counts seats against tickets only once every field reads well: counted here always.
-  const seats = seatsFor(request.tickets);
+  const seats = seatsFor(request.tickets, kinds);
   if (seats > 0 && request.seats.length !== seats) problems.seats ??= COUNTER_MSG.seatsMatchTickets;
   const { payment } = request;
   if (payment.method === 'cash' && !problems.received && changeDue(payment.received, total).startsWith('-')) {
@@ -149,10 +151,13 @@ function problemsOf(request: CounterSaleRequest, total: string): Problems {
 export function SaleForm({
   departure,
   prices,
+  concessions = [],
   onSold,
 }: {
   departure: CounterDeparture;
   prices: CounterPrices;
+  /** The operator's active concessions, sold beside the built-in kinds. */
+  concessions?: CounterDay['concessions'];
   onSold: (sale: CounterSale) => void;
 }) {
   const queryClient = useQueryClient();
@@ -175,16 +180,18 @@ export function SaleForm({
   const to = destinations.find((s) => s.locationId === draft.toId) ?? destinations.at(-1);
   const launch = departure.launches.find((l) => l.id === draft.launchId) ?? departure.launches[0];
 
-  const counts = TICKET_KINDS.map(({ type, category }) => ({
+  // Every category sold: the built-in ones and the operator's concessions (decision 036).
+  const kinds = ticketKinds(concessions);
+  const counts = kinds.map(({ type, category }) => ({
     type,
     category,
-    quantity: draft.counts[`${type}-${category}`],
+    quantity: draft.counts[`${type}-${category}`] ?? 0,
   }));
-  // An infant takes no seat.
-  const needed = seatsFor(counts);
-  const slots = otherPersons(counts);
+  // An infant, and a concession without a seat, takes none.
+  const needed = seatsFor(counts, kinds);
+  const slots = otherPersons(counts, kinds);
   const naming = namedOthers(slots, draft.persons);
-  const contact = contactKind(counts);
+  const contact = contactKind(counts, kinds);
   const place =
     from && to && launch
       ? {
@@ -201,13 +208,14 @@ export function SaleForm({
   const fare = departure.fares.find(
     (f) => f.originId === from?.locationId && f.destinationId === to?.locationId,
   );
-  const legPrices: CounterPrices = fare
+  const legPrices: CounterPrices & { categoryPrices?: CategoryPrice[] | undefined } = fare
     ? {
         ...prices,
         localAdultPrice: fare.localAdultPrice,
         localChildPrice: fare.localChildPrice,
         foreignerAdultPrice: fare.foreignerAdultPrice,
         foreignerChildPrice: fare.foreignerChildPrice,
+        categoryPrices: fare.categoryPrices,
       }
     : prices;
   const { total } = saleTotal(counts, legPrices, draft.currency);
@@ -259,7 +267,7 @@ export function SaleForm({
   };
   // Checked as the seller types once Sell was tapped; the server's own field problems until then.
   const problemsOfSale = (): Problems => ({
-    ...problemsOf(request, total),
+    ...problemsOf(request, total, kinds),
     ...(naming === 'some' ? { persons: PERSONS_ALL_OR_NONE } : {}),
   });
   const problems: Problems = submitted ? { ...serverFields, ...problemsOfSale() } : serverFields;
@@ -374,6 +382,7 @@ export function SaleForm({
           <TicketCounters
             counts={draft.counts}
             prices={legPrices}
+            kinds={kinds}
             onChange={(next) => update({ counts: next })}
             error={problems.tickets}
           />

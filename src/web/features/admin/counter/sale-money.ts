@@ -1,28 +1,46 @@
 import type { Currency } from '#shared/constants.ts';
 import { type CounterPrices, moneyInput } from '#shared/counter.ts';
+import type { CategoryPrice } from '#shared/fare-categories.ts';
 import { buildBreakdown, centsToMoney, computeTotal, toCents } from '#shared/money.ts';
 import type { TicketBreakdownRow } from '#shared/schemas.ts';
 
 export type TicketType = 'local' | 'foreigner';
-export type TicketCategory = 'adult' | 'child' | 'infant';
+/** adult, child, infant or a concession's code (docs/decisions/036-fare-categories.md). */
+export type TicketCategory = string;
 export type TicketCount = { type: TicketType; category: TicketCategory; quantity: number };
+export type TicketKind = { type: TicketType; category: TicketCategory; label: string; seat: boolean };
 
 /**
- * The counter's ticket kinds, in the order the screen lists them. An infant rides free on an
- * adult's lap, with no seat (docs/decisions/035-every-person-named.md).
+ * The counter's built-in ticket kinds, in the order the screen lists them. An infant rides free
+ * on an adult's lap, with no seat (docs/decisions/035-every-person-named.md).
  */
-export const TICKET_KINDS: ReadonlyArray<{ type: TicketType; category: TicketCategory; label: string }> = [
-  { type: 'local', category: 'adult', label: 'Local adult' },
-  { type: 'local', category: 'child', label: 'Local child' },
-  { type: 'foreigner', category: 'adult', label: 'Foreign adult' },
-  { type: 'foreigner', category: 'child', label: 'Foreign child' },
-  { type: 'local', category: 'infant', label: 'Local infant (on a lap)' },
-  { type: 'foreigner', category: 'infant', label: 'Foreign infant (on a lap)' },
+export const TICKET_KINDS: readonly TicketKind[] = [
+  { type: 'local', category: 'adult', label: 'Local adult', seat: true },
+  { type: 'local', category: 'child', label: 'Local child', seat: true },
+  { type: 'foreigner', category: 'adult', label: 'Foreign adult', seat: true },
+  { type: 'foreigner', category: 'child', label: 'Foreign child', seat: true },
+  { type: 'local', category: 'infant', label: 'Local infant (on a lap)', seat: false },
+  { type: 'foreigner', category: 'infant', label: 'Foreign infant (on a lap)', seat: false },
 ];
 
-/** How many seats the tickets take: one per adult and child, none for an infant. */
-export const seatsFor = (counts: readonly TicketCount[]) =>
-  counts.filter((c) => c.category !== 'infant').reduce((n, c) => n + c.quantity, 0);
+/** The built-in kinds, then a local and a foreign kind of each active concession. */
+export function ticketKinds(
+  concessions: readonly { code: string; name: { en: string }; seat: boolean }[] = [],
+): TicketKind[] {
+  return [
+    ...TICKET_KINDS,
+    ...concessions.flatMap((c): TicketKind[] => [
+      { type: 'local', category: c.code, label: `Local ${c.name.en}`, seat: c.seat },
+      { type: 'foreigner', category: c.code, label: `Foreign ${c.name.en}`, seat: c.seat },
+    ]),
+  ];
+}
+
+/** How many seats the tickets take: one per person of a kind that takes a seat. */
+export const seatsFor = (counts: readonly TicketCount[], kinds: readonly TicketKind[] = TICKET_KINDS) =>
+  counts
+    .filter((c) => kinds.find((k) => k.category === c.category)?.seat ?? c.category !== 'infant')
+    .reduce((n, c) => n + c.quantity, 0);
 
 /**
  * What the sale will cost, for the screen only: the server computes the total it records from
@@ -30,7 +48,7 @@ export const seatsFor = (counts: readonly TicketCount[]) =>
  */
 export function saleTotal(
   counts: readonly TicketCount[],
-  prices: CounterPrices,
+  prices: CounterPrices & { categoryPrices?: CategoryPrice[] | undefined },
   currency: Currency,
 ): { breakdown: TicketBreakdownRow[]; total: string } {
   const breakdown = buildBreakdown([...counts], prices);

@@ -1,10 +1,12 @@
 import { Minus, Plus } from 'lucide-react';
 import type { CounterPrices } from '#shared/counter.ts';
+import type { CategoryPrice } from '#shared/fare-categories.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { formatAmount } from '#web/lib/admin-format.ts';
-import { TICKET_KINDS, type TicketCategory, type TicketType } from './sale-money.ts';
+import { TICKET_KINDS, type TicketCategory, type TicketKind, type TicketType } from './sale-money.ts';
 
 export type KindKey = `${TicketType}-${TicketCategory}`;
+/** The count of each kind by `type-category`; a kind not in it counts 0. */
 export type TicketCounts = Record<KindKey, number>;
 
 export const ONE_LOCAL_ADULT: TicketCounts = {
@@ -18,22 +20,34 @@ export const ONE_LOCAL_ADULT: TicketCounts = {
 
 const MAX_PER_KIND = 100;
 
-const unitPrice = (prices: CounterPrices, type: TicketType, category: TicketCategory) =>
-  category === 'infant'
-    ? 'Free, no seat'
-    : type === 'local'
+type Prices = CounterPrices & { categoryPrices?: CategoryPrice[] | undefined };
+
+function unitPrice(prices: Prices, kind: TicketKind): string {
+  const { type, category } = kind;
+  if (category === 'adult' || category === 'child') {
+    return type === 'local'
       ? formatAmount(category === 'adult' ? prices.localAdultPrice : prices.localChildPrice, 'MVR')
       : formatAmount(category === 'adult' ? prices.foreignerAdultPrice : prices.foreignerChildPrice, 'USD');
+  }
+  // An infant and a concession: the pair's price by its rule (docs/decisions/036).
+  const own = prices.categoryPrices?.find((c) => c.code === category);
+  const price = own ? (type === 'local' ? own.localPrice : own.foreignerPrice) : '0.00';
+  const amount = Number(price) === 0 ? 'Free' : formatAmount(price, type === 'local' ? 'MVR' : 'USD');
+  return kind.seat ? amount : `${amount}, no seat`;
+}
 
 /** The kinds of ticket, each with − and + (locals pay in MVR, foreigners in USD, infants nothing). */
 export function TicketCounters({
   counts,
   prices,
+  kinds = TICKET_KINDS,
   onChange,
   error,
 }: {
   counts: TicketCounts;
-  prices: CounterPrices;
+  prices: Prices;
+  /** The kinds sold: the built-in ones, then the concessions' (ticketKinds). */
+  kinds?: readonly TicketKind[];
   onChange: (counts: TicketCounts) => void;
   error?: string | undefined;
 }) {
@@ -43,9 +57,10 @@ export function TicketCounters({
         Tickets
       </h3>
       <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-        {TICKET_KINDS.map(({ type, category, label }) => {
+        {kinds.map((kind) => {
+          const { type, category, label } = kind;
           const key: KindKey = `${type}-${category}`;
-          const n = counts[key];
+          const n = counts[key] ?? 0;
           const set = (next: number) => onChange({ ...counts, [key]: next });
           return (
             <li
@@ -54,7 +69,7 @@ export function TicketCounters({
             >
               <span className="min-w-0 flex-1 text-sm">
                 <span className="block font-semibold text-slate-900">{label}</span>
-                <span className="block text-xs text-slate-600">{unitPrice(prices, type, category)}</span>
+                <span className="block text-xs text-slate-600">{unitPrice(prices, kind)}</span>
               </span>
               <Button
                 variant="outline"

@@ -4,6 +4,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { paymentSettingsQuery } from './api.ts';
 import { BankDetailsCard } from './bank-details-card.tsx';
 import { ExchangeRateCard } from './exchange-rate-card.tsx';
+import { FareCategoriesCard } from './fare-categories-card.tsx';
 import { FaresCard } from './fares-card.tsx';
 import { RefundPolicyCard } from './refund-policy-card.tsx';
 import { TicketPricesCard } from './ticket-prices-card.tsx';
@@ -31,6 +32,10 @@ export function PaymentSettingsView() {
           {/* Under the ticket prices, the whole width: a row per route with its four prices. */}
           <div className="lg:col-span-2">
             <FaresCard settings={settings} />
+          </div>
+          {/* Beside the fares by route: the concessions, each priced by its rule. */}
+          <div className="lg:col-span-2">
+            <FareCategoriesCard />
           </div>
           <UsualApprovalCard settings={settings} />
           <div className="lg:col-span-2">

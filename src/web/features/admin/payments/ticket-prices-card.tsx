@@ -16,7 +16,12 @@ const schema = paymentSettingsUpdateSchema
     foreignerAdultPrice: true,
     foreignerChildPrice: true,
   })
-  .required();
+  .required()
+  // An infant's price: empty is free (docs/decisions/036-fare-categories.md).
+  .extend({
+    infantLocalPrice: paymentSettingsUpdateSchema.shape.infantLocalPrice.optional(),
+    infantForeignerPrice: paymentSettingsUpdateSchema.shape.infantForeignerPrice.optional(),
+  });
 const TOASTS: ServerFormToasts = { saved: MSG.pricesUpdated, failed: MSG.pricesFailed };
 type Values = z.input<typeof schema>;
 
@@ -25,6 +30,11 @@ const FIELDS = [
   { name: 'localChildPrice', label: 'Local child', currency: 'MVR' },
   { name: 'foreignerAdultPrice', label: 'Foreigner adult', currency: 'USD' },
   { name: 'foreignerChildPrice', label: 'Foreigner child', currency: 'USD' },
+] as const satisfies readonly { name: keyof Values; label: string; currency: string }[];
+
+const INFANT_FIELDS = [
+  { name: 'infantLocalPrice', label: 'Local infant', currency: 'MVR' },
+  { name: 'infantForeignerPrice', label: 'Foreigner infant', currency: 'USD' },
 ] as const satisfies readonly { name: keyof Values; label: string; currency: string }[];
 
 export function TicketPricesCard({ settings }: { settings: PaymentSettingsView }) {
@@ -67,6 +77,19 @@ export function TicketPricesCard({ settings }: { settings: PaymentSettingsView }
               />
             );
           })}
+          {INFANT_FIELDS.map((field) => (
+            <SettingsField
+              key={field.name}
+              id={`${id}-${field.name}`}
+              label={`${field.label} (${field.currency})`}
+              prefix={field.currency}
+              inputMode="decimal"
+              placeholder="Free"
+              hint="Empty: an infant travels free"
+              error={errors[field.name]?.message}
+              {...form.register(field.name)}
+            />
+          ))}
         </div>
         <SaveButton saving={update.isPending} error={serverError}>
           Save Prices

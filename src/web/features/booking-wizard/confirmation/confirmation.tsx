@@ -5,7 +5,7 @@ import { DEFAULT_USUAL_APPROVAL_MINUTES } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { MSG_TEXTS } from '#web/i18n/msg.ts';
-import { T, useTexts } from '#web/i18n/texts.tsx';
+import { T, useLanguage, useTexts } from '#web/i18n/texts.tsx';
 import { DATES_TEXTS, formatDuration, formatTravelDate } from '#web/lib/dates.ts';
 import { Link } from '#web/lib/navigation.tsx';
 import { publicSettingsQuery } from '#web/lib/operator-time-zone.ts';
@@ -15,7 +15,7 @@ import { PersonList } from '../payment/person-list.tsx';
 import { useFocusOnStepChange } from '../step-focus.ts';
 import { PAYMENT_TEXTS, ticketSummary } from '../step-texts.ts';
 import { usePlaceName } from '../texts.ts';
-import type { StepProps } from '../wizard-state.ts';
+import { EMPTY_TICKETS, type StepProps, ticketTotal } from '../wizard-state.ts';
 
 const DURATION = {
   hours: 'payment.approvalHours',
@@ -30,6 +30,7 @@ const DURATION = {
  */
 export default function Confirmation({ state, dispatch }: StepProps) {
   const t = useTexts(PAYMENT_TEXTS, MSG_TEXTS, DATES_TEXTS);
+  const language = useLanguage();
   const settings = useQuery(publicSettingsQuery);
   const placeName = usePlaceName();
   // A run saved by an older page kept only the reference.
@@ -117,9 +118,9 @@ export default function Confirmation({ state, dispatch }: StepProps) {
                 <dt className="text-slate-600">{t('payment.summaryPassengers')}</dt>
                 <dd className="grid gap-1 font-medium text-slate-900">
                   <span>
-                    <bdi dir="ltr">{Object.values(sent.tickets).reduce((sum, n) => sum + n, 0)}</bdi>
+                    <bdi dir="ltr">{ticketTotal({ ...EMPTY_TICKETS, ...sent.tickets })}</bdi>
                     {' · '}
-                    {ticketSummary(t, sent.tickets)}
+                    {ticketSummary(t, sent.tickets, language)}
                   </span>
                   {sent.persons ? <PersonList t={t} persons={sent.persons} /> : null}
                 </dd>

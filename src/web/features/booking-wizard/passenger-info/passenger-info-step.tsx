@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useState } from 'react';
 import { COUNTRY_CODES } from '#shared/constants.ts';
+import type { Language } from '#shared/languages.ts';
 import type { TextId } from '#shared/messages/catalogues.ts';
 import { FieldError, fieldErrorProps, showFieldErrors } from '#web/components/field-error.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -9,11 +10,11 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { MSG_TEXTS } from '#web/i18n/msg.ts';
-import { type Translate, useTexts } from '#web/i18n/texts.tsx';
+import { type Translate, useLanguage, useTexts } from '#web/i18n/texts.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { publicSettingsQuery } from '../api.ts';
 import { formatMoney, pricesFrom, totals, withTripPrices } from '../format.ts';
-import { type PartyPerson, PERSON_NAME_MAX, partyPersons } from '../party.ts';
+import { categoryValues, type PartyPerson, PERSON_NAME_MAX, partyPersons } from '../party.ts';
 import { StepCard } from '../step-card.tsx';
 import { PASSENGER_TEXTS } from '../step-texts.ts';
 import type { StepProps } from '../wizard-state.ts';
@@ -26,8 +27,8 @@ import { ticketCurrency } from './ticket-currency.ts';
 import { TicketSelector } from './ticket-selector.tsx';
 
 /** 'Adult 1', 'Infant 2'. */
-const personLabel = (t: Translate, person: Pick<PartyPerson, 'category' | 'number'>) =>
-  t('passenger.personLabel', { category: person.category, n: person.number });
+const personLabel = (t: Translate, person: PartyPerson, language: Language) =>
+  t('passenger.personLabel', { ...categoryValues(person, language), n: person.number });
 
 /** Until the settings arrive: the server's default MAX_TICKETS_PER_BOOKING. */
 const DEFAULT_MAX_TICKETS = 20;
@@ -42,6 +43,7 @@ const COUNTRY_TEXTS: Record<(typeof COUNTRY_CODES)[number]['country'], TextId> =
 
 export default function PassengerInfoStep({ state, dispatch }: StepProps) {
   const t = useTexts(PASSENGER_TEXTS, MSG_TEXTS);
+  const language = useLanguage();
   const { passengerInfo: info, tickets, emailVerification } = state;
   const settings = useQuery(publicSettingsQuery);
   const priced = withTripPrices(settings.data, state.selectedTrip);
@@ -86,7 +88,8 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
     }
     if (count === 0) found.tickets = (tr) => tr('msg.selectTicket');
     for (const person of unnamed) {
-      found[person.key] = (tr) => tr('passenger.personNameRequired', { person: personLabel(tr, person) });
+      found[person.key] = (tr) =>
+        tr('passenger.personNameRequired', { person: personLabel(tr, person, language) });
     }
     if (Object.keys(found).length > 0) {
       report(found, true);
@@ -125,7 +128,7 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
           {/* The contact is the party's first person: 'Adult 1 (contact)' once the tickets say who. */}
           <legend className="mb-1 font-semibold text-slate-900">
             {contact
-              ? t('passenger.contactLegend', { person: personLabel(t, contact) })
+              ? t('passenger.contactLegend', { person: personLabel(t, contact, language) })
               : t('passenger.contactDetails')}
           </legend>
           <div className="grid gap-2 md:col-span-2">
@@ -200,6 +203,7 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
           <TicketSelector
             tickets={tickets}
             prices={prices}
+            categoryPrices={priced?.categoryPrices}
             max={maxPerBooking}
             seats={state.selectedTrip?.availableSeats ?? maxPerBooking}
             describedBy={fieldErrorProps(FIELD_IDS.tickets, error('tickets'))['aria-describedby']}

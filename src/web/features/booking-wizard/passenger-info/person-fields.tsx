@@ -1,8 +1,8 @@
 import { FieldError, fieldErrorProps } from '#web/components/field-error.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { useTexts } from '#web/i18n/texts.tsx';
-import { type PartyPerson, PERSON_NAME_MAX } from '../party.ts';
+import { useLanguage, useTexts } from '#web/i18n/texts.tsx';
+import { categoryValues, type PartyPerson, PERSON_NAME_MAX } from '../party.ts';
 import { PASSENGER_TEXTS } from '../step-texts.ts';
 import type { Person } from '../wizard-state.ts';
 import { personFieldId } from './field-errors.ts';
@@ -22,6 +22,7 @@ export function PersonFields({
   onChange: (patch: Partial<Person>) => void;
 }) {
   const t = useTexts(PASSENGER_TEXTS);
+  const language = useLanguage();
   const nameId = personFieldId(person.key);
   const nationalityId = `person-${person.key}-nationality`;
   return (
@@ -30,7 +31,7 @@ export function PersonFields({
       data-testid={`person-${person.key}`}
     >
       <legend className="px-1 font-semibold text-slate-900">
-        {t('passenger.personLabel', { category: person.category, n: person.number })}
+        {t('passenger.personLabel', { ...categoryValues(person, language), n: person.number })}
       </legend>
       <div className="grid gap-2">
         <Label htmlFor={nameId}>{t('passenger.fullName')}</Label>

@@ -2,13 +2,14 @@ import { Minus, Plus } from 'lucide-react';
 import type { TextId } from '#shared/messages/catalogues.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useTexts } from '#web/i18n/texts.tsx';
+import ConcessionCounters, { type CategoryPrices } from '../concession-counters.tsx';
 import { formatMoney, type Prices } from '../format.ts';
 import { adultCount, capInfants, infantsFull, seatCount } from '../party.ts';
 import { PASSENGER_TEXTS } from '../step-texts.ts';
 import { type TicketCounts, ticketTotal } from '../wizard-state.ts';
 
 type Row = {
-  key: keyof TicketCounts;
+  key: CountKey;
   currency: 'MVR' | 'USD';
   /** The kind's name, its buttons' names and its count's name. */
   label: TextId;
@@ -70,11 +71,19 @@ const ROWS: ReadonlyArray<Row> = [
 
 const INFANT_NOTE_ID = 'infant-note';
 const INFANT_LIMIT_ID = 'infant-limit';
-const isInfant = (key: keyof TicketCounts) => key === 'localInfant' || key === 'foreignerInfant';
+type CountKey = Exclude<keyof TicketCounts, 'concessions'>;
+const isInfant = (key: CountKey) => key === 'localInfant' || key === 'foreignerInfant';
+
+/** An infant's price where the operator set one (free otherwise). */
+const infantPrice = (prices: CategoryPrices | undefined, key: CountKey) => {
+  const own = prices?.find((p) => p.code === 'infant');
+  return own ? (key === 'localInfant' ? own.localPrice : own.foreignerPrice) : undefined;
+};
 
 export function TicketSelector({
   tickets,
   prices,
+  categoryPrices,
   max,
   seats,
   describedBy,
@@ -82,6 +91,8 @@ export function TicketSelector({
 }: {
   tickets: TicketCounts;
   prices: Prices | null;
+  /** The infant's and the concessions' prices on the trip's pair, when the trip search gave them. */
+  categoryPrices?: CategoryPrices | undefined;
   /** The most tickets one booking may carry. */
   max: number;
   /** No more adults and children than free seats on the trip (infants take none). */
@@ -115,7 +126,7 @@ export function TicketSelector({
                 </p>
                 <p className="text-sm text-slate-600">
                   {infant ? (
-                    <bdi dir="ltr">{formatMoney(0, currency)}</bdi>
+                    <bdi dir="ltr">{formatMoney(infantPrice(categoryPrices, key) ?? 0, currency)}</bdi>
                   ) : prices ? (
                     <bdi dir="ltr">{formatMoney(prices[key as keyof Prices], currency)}</bdi>
                   ) : (
@@ -164,6 +175,14 @@ export function TicketSelector({
           {t('passenger.infantLimit', { adults: adultCount(tickets) })}
         </p>
       ) : null}
+      <ConcessionCounters
+        tickets={tickets}
+        prices={categoryPrices}
+        full={total >= max}
+        seatsFull={seatsFull}
+        lapFull={infantLimit}
+        onChange={onChange}
+      />
     </div>
   );
 }

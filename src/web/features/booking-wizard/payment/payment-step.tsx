@@ -8,7 +8,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { apiErrorText, MSG_TEXTS } from '#web/i18n/msg.ts';
 import { useOperatorText } from '#web/i18n/operator-text.ts';
-import { type Translate, useTexts } from '#web/i18n/texts.tsx';
+import { type Translate, useLanguage, useTexts } from '#web/i18n/texts.tsx';
 import { DATES_TEXTS, formatTravelDate } from '#web/lib/dates.ts';
 import { useBranding } from '#web/lib/public-queries.ts';
 import { telHref } from '#web/lib/tel-href.ts';
@@ -39,6 +39,7 @@ const currencyInputId = (currency: string) => `${CURRENCY_ID}-${currency}`;
 
 export default function PaymentStep({ state, dispatch }: StepProps) {
   const t = useTexts(PAYMENT_TEXTS, MSG_TEXTS, DATES_TEXTS);
+  const language = useLanguage();
   const { selectedTrip: trip, selectedLaunch: launch, selectedSeats, tickets, paymentCurrency } = state;
   const settings = useQuery(publicSettingsQuery);
   const queryClient = useQueryClient();
@@ -121,7 +122,11 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
           totalAmount: created.totalAmount,
           currency: created.currency,
           managePath: created.managePath,
-          persons: persons.map(({ category, name }) => ({ category, name: name.trim() })),
+          persons: persons.map(({ category, categoryName, name }) => ({
+            category,
+            ...(categoryName ? { categoryName } : {}),
+            name: name.trim(),
+          })),
         },
       });
     } catch (error) {
@@ -196,7 +201,7 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
                 <bdi dir="ltr">{selectedSeats.join(', ')}</bdi>
               </dd>
               <dt className="text-slate-600">{t('payment.summaryTickets')}</dt>
-              <dd className="font-medium text-slate-900">{ticketSummary(t, tickets)}</dd>
+              <dd className="font-medium text-slate-900">{ticketSummary(t, tickets, language)}</dd>
               <dt className="text-slate-600">{t('payment.summaryPassengers')}</dt>
               <dd className="font-medium text-slate-900">
                 <PersonList t={t} persons={persons} />

@@ -4,6 +4,7 @@ import type { TextId } from '#shared/messages/catalogues.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useTexts } from '#web/i18n/texts.tsx';
 import { publicSettingsQuery } from '#web/lib/operator-time-zone.ts';
+import ConcessionCounters from '../concession-counters.tsx';
 import { formatMoney } from '../format.ts';
 import { adultCount, capInfants, infantsFull } from '../party.ts';
 import { PASSENGER_TEXTS } from '../step-texts.ts';
@@ -54,7 +55,10 @@ export default function PartyPanel({
       <legend className="mb-2 text-sm font-medium text-slate-900">{t('passenger.tickets')}</legend>
       <ul className="grid gap-2 sm:grid-cols-2">
         {KINDS.map(([kind, currency]) => {
-          const key = `${kind[0]?.toLowerCase()}${kind.slice(1)}` as keyof TicketCounts;
+          const key = `${kind[0]?.toLowerCase()}${kind.slice(1)}` as Exclude<
+            keyof TicketCounts,
+            'concessions'
+          >;
           const count = tickets[key];
           const infant = kind.endsWith('Infant');
           // An infant travels free (docs/product.md section 2.4).
@@ -112,6 +116,16 @@ export default function PartyPanel({
           {t('passenger.infantLimit', { adults: adultCount(tickets) })}
         </p>
       ) : null}
+      <div className="mt-4">
+        <ConcessionCounters
+          tickets={tickets}
+          prices={undefined}
+          full={full}
+          seatsFull={false}
+          lapFull={infantLimit}
+          onChange={onChange}
+        />
+      </div>
     </fieldset>
   );
 }
