@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
+  auditLog,
   refundRequests,
   returnDiscounts,
   routeFares,
@@ -11,7 +12,13 @@ import {
 } from '#server/db/schema.ts';
 import { MANAGE_GRANT_HEADER, MANAGE_LINK_HEADER } from '#shared/manage-api.ts';
 import type { BookingRequest } from '#shared/schemas.ts';
-import { type MadeSchedule, makeAdmin, makePaymentSettings, makeSchedule, uniqueSuffix } from '#tests/factories.ts';
+import {
+  type MadeSchedule,
+  makeAdmin,
+  makePaymentSettings,
+  makeSchedule,
+  uniqueSuffix,
+} from '#tests/factories.ts';
 import { signInAs } from '#tests/setup/admin-app.ts';
 import {
   MANY_VERIFICATIONS_PER_ADDRESS,
@@ -126,7 +133,12 @@ describe(`return trips in one booking (${testDatabaseKind})`, () => {
     const { out, back } = await route();
     const mine = await request(out, ['A1'], returnOf(back, ['B2']), '198.51.100.1');
     const session = randomUUID();
-    const held = await lock(out, ['A1'], { ...mine, session, ip: '198.51.100.1', ret: returnOf(back, ['B2']) });
+    const held = await lock(out, ['A1'], {
+      ...mine,
+      session,
+      ip: '198.51.100.1',
+      ret: returnOf(back, ['B2']),
+    });
     expect(held.statusCode, held.body).toBe(200);
     expect(await locksOf(out.schedule.id, session)).toEqual([{ seat: 'A1' }]);
     expect(await locksOf(back.schedule.id, session)).toEqual([{ seat: 'B2' }]);
@@ -298,10 +310,16 @@ describe(`return trips in one booking (${testDatabaseKind})`, () => {
     ]);
     expect(await seatsOn(out.schedule.id)).toEqual(['A1']);
     expect(await seatsOn(back.schedule.id)).toEqual([]);
-    const refunds = await db().select().from(refundRequests).where(eq(refundRequests.ticketId, backRow?.id ?? ''));
+    const refunds = await db()
+      .select()
+      .from(refundRequests)
+      .where(eq(refundRequests.ticketId, backRow?.id ?? ''));
     expect(refunds.map((r) => [r.amount, r.reason])).toEqual([['22.50', 'passenger_cancelled']]);
     expect(
-      await db().select().from(refundRequests).where(eq(refundRequests.ticketId, outRow?.id ?? '')),
+      await db()
+        .select()
+        .from(refundRequests)
+        .where(eq(refundRequests.ticketId, outRow?.id ?? '')),
     ).toEqual([]);
   });
 
@@ -318,5 +336,39 @@ describe(`return trips in one booking (${testDatabaseKind})`, () => {
     expect(rows.map((r) => r.ticketStatus)).toEqual(['pending', 'cancelled_by_operator']);
     expect(await seatsOn(out.schedule.id)).toEqual(['A1']);
     expect(await seatsOn(back.schedule.id)).toEqual([]);
+  });
+
+  it('the office sets a return discount per pair under prices.manage, audited, 400 per field; 0 removes it', async () => {
+    const { a, b } = await route();
+    const office = await signInAs(t.app, await makeAdmin(db(), { role: 'office' }));
+    const counter = await signInAs(t.app, await makeAdmin(db(), { role: 'counter' }));
+    const put = (payload: object) => office.send('PUT', '/api/admin/return-discounts', payload);
+    expect(
+      (
+        await counter.send('PUT', '/api/admin/return-discounts', {
+          originId: a,
+          destinationId: b,
+          percentOff: '10',
+        })
+      ).statusCode,
+    ).toBe(403);
+    const saved = await put({ originId: a, destinationId: b, percentOff: '12.5' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ discount: { originId: a, destinationId: b, percentOff: '12.50' } });
+    const listed = await office.get('/api/admin/return-discounts');
+    expect(listed.json().discounts).toContainEqual({ originId: a, destinationId: b, percentOff: '12.50' });
+    const tooMuch = await put({ originId: a, destinationId: b, percentOff: '150' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(Object.keys(tooMuch.json().error.fields)).toEqual(['percentOff']);
+    const same = await put({ originId: a, destinationId: a, percentOff: '5' });
+    expect(same.statusCode).toBe(400);
+    expect(Object.keys(same.json().error.fields)).toEqual(['destinationId']);
+    const audit = await db().select().from(auditLog).where(eq(auditLog.entity, 'return_discount'));
+    expect(audit.map((e) => e.action)).toEqual(['create']);
+    const removed = await put({ originId: a, destinationId: b, percentOff: '0' });
+    expect(removed.json()).toEqual({ discount: null });
+    expect((await office.get('/api/admin/return-discounts')).json().discounts).not.toContainEqual(
+      expect.objectContaining({ originId: a, destinationId: b }),
+    );
   });
 });
