@@ -10,6 +10,7 @@ import {
   ticketSeats,
   tickets,
 } from '#server/db/schema.ts';
+import { verifyCode } from '#shared/e-ticket-code.ts';
 import { MANAGE_GRANT_HEADER, MANAGE_LINK_HEADER } from '#shared/manage-api.ts';
 import type { BookingRequest } from '#shared/schemas.ts';
 import {
@@ -283,6 +284,26 @@ describe(`return trips in one booking (${testDatabaseKind})`, () => {
     const approved = await office.post(`/api/admin/tickets/${outRow?.id}/approve`, {});
     expect(approved.statusCode, approved.body).toBe(200);
     expect((await rowsOf(reference)).map((r) => r.ticketStatus)).toEqual(['confirmed', 'confirmed']);
+
+    // The e-ticket of either journey's link shows both, each with its own signed code.
+    const keys = t.app.deps.ticketSigner().publicKeys;
+    for (const row of await rowsOf(reference)) {
+      expect(row.eticketToken).toBeTruthy();
+      const eTicket = await t.app.inject(`/api/t/${row.eticketToken}`);
+      expect(eTicket.statusCode, eTicket.body).toBe(200);
+      const body = eTicket.json();
+      expect(body.journeys.map((j: { journey: number }) => j.journey)).toEqual([1, 2]);
+      const claims = [];
+      for (const { code } of body.journeyCodes) {
+        const checked = await verifyCode(code, keys);
+        if (!checked.ok) throw new Error(`a journey's code does not verify: ${checked.reason}`);
+        claims.push([checked.claims.ticketId, checked.claims.scheduleId, checked.claims.seats]);
+      }
+      expect(claims).toEqual([
+        [outRow?.id, out.schedule.id, ['A1']],
+        [backRow?.id, back.schedule.id, ['B1']],
+      ]);
+    }
 
     // The passenger proves the mailbox, then cancels the way back only.
     expect(
