@@ -108,8 +108,12 @@ test.describe('return trip', () => {
         const pass = await context.newPage();
         await pass.goto(link);
         const texts = TEXTS.eticket[language];
-        await expect(pass.getByRole('heading', { level: 2, name: texts.outbound })).toBeVisible();
-        await expect(pass.getByRole('heading', { level: 2, name: texts.returnJourney })).toBeVisible();
+        await expect(
+          pass.getByRole('heading', { level: 2, name: texts.outbound, exact: true }),
+        ).toBeVisible();
+        await expect(
+          pass.getByRole('heading', { level: 2, name: texts.returnJourney, exact: true }),
+        ).toBeVisible();
         const qr = pass.getByRole('img', { name: texts.qrLabel.replace('{reference}', created.reference) });
         await expect(qr).toHaveCount(2);
         if (language === 'en') await expectAccessible(pass, 'return e-ticket');

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   auditLog,
+  mailOutbox,
   refundRequests,
   returnDiscounts,
   routeFares,
@@ -227,6 +228,14 @@ describe(`return trips in one booking (${testDatabaseKind})`, () => {
     expect(rows[1]?.paymentSlipKey).toBe(rows[0]?.paymentSlipKey);
     expect(await seatsOn(out.schedule.id)).toEqual(['A1', 'A2']);
     expect(await seatsOn(back.schedule.id)).toEqual(['B1', 'B2']);
+    // The received mail lists both journeys and the one amount.
+    const [received] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, booking.passenger.email), like(mailOutbox.subject, 'Booking received%')));
+    expect(received?.text).toContain('Seats: A1, A2');
+    expect(received?.text).toMatch(/Return: .+ to .+\n.*\n.*\nSeats: B1, B2/);
+    expect(received?.text).toContain('93.50 MVR');
 
     // The public lookup carries both journeys and the whole amount.
     const lookup = await t.app.inject(`/api/bookings/${body.reference}`);
@@ -284,6 +293,14 @@ describe(`return trips in one booking (${testDatabaseKind})`, () => {
     const approved = await office.post(`/api/admin/tickets/${outRow?.id}/approve`, {});
     expect(approved.statusCode, approved.body).toBe(200);
     expect((await rowsOf(reference)).map((r) => r.ticketStatus)).toEqual(['confirmed', 'confirmed']);
+    // One approval mail, listing both journeys and what both cost.
+    const approvals = await db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, 'Booking approved%')));
+    expect(approvals).toHaveLength(1);
+    expect(approvals[0]?.text).toContain('Seats: B1');
+    expect(approvals[0]?.text).toContain('45.00 MVR');
 
     // The e-ticket of either journey's link shows both, each with its own signed code.
     const keys = t.app.deps.ticketSigner().publicKeys;
