@@ -409,4 +409,49 @@ describe(`return trips in one booking (${testDatabaseKind})`, () => {
       expect.objectContaining({ originId: a, destinationId: b }),
     );
   });
+
+  it('cancelling the booking (journey both) cancels both journeys, frees both departures and refunds both shares in one mail', async () => {
+    const { out, back } = await route();
+    const { booking, email } = await request(out, ['A3'], returnOf(back, ['A4']));
+    const created = await postBooking(t.app, booking);
+    expect(created.statusCode, created.body).toBe(201);
+    const { reference } = created.json();
+    const [outRow, backRow] = await rowsOf(reference);
+    const office = await signInAs(t.app, await makeAdmin(db(), { role: 'office' }));
+    expect((await office.post(`/api/admin/tickets/${backRow?.id}/approve`, {})).statusCode).toBe(200);
+    expect((await rowsOf(reference)).map((r) => r.ticketStatus)).toEqual(['confirmed', 'confirmed']);
+
+    await t.app.inject({ method: 'POST', url: `/api/bookings/${reference}/manage/code`, payload: {} });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${reference}/manage/verify`,
+      payload: { code: await mailedManageCode(t.app, email) },
+    });
+    const { link, grant } = verified.json() as { link: string; grant: string };
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${reference}/manage/cancel`,
+      headers: { [MANAGE_LINK_HEADER]: link, [MANAGE_GRANT_HEADER]: grant },
+      payload: { requestId: randomUUID(), journey: 'both' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await rowsOf(reference)).map((r) => r.ticketStatus)).toEqual([
+      'cancelled_by_passenger',
+      'cancelled_by_passenger',
+    ]);
+    expect(await seatsOn(out.schedule.id)).not.toContain('A3');
+    expect(await seatsOn(back.schedule.id)).not.toContain('A4');
+    const refunds = await db().select().from(refundRequests);
+    expect(
+      refunds
+        .filter((r) => r.ticketId === outRow?.id || r.ticketId === backRow?.id)
+        .map((r) => r.amount)
+        .sort(),
+    ).toEqual(['25.00', '25.00']);
+    const mails = await db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), like(mailOutbox.text, '%50.00 MVR%')));
+    expect(mails.length).toBeGreaterThanOrEqual(1);
+  });
 });
