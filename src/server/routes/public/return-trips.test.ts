@@ -293,6 +293,12 @@ describe(`return trips in one booking (${testDatabaseKind})`, () => {
     const approved = await office.post(`/api/admin/tickets/${outRow?.id}/approve`, {});
     expect(approved.statusCode, approved.body).toBe(200);
     expect((await rowsOf(reference)).map((r) => r.ticketStatus)).toEqual(['confirmed', 'confirmed']);
+    // Each departure's manifest lists its journey, the way back marked as the return.
+    const manifest = await office.get(`/api/admin/trips/${back.schedule.id}/passengers`);
+    expect(manifest.statusCode, manifest.body).toBe(200);
+    expect(manifest.json().passengers).toMatchObject([{ reference, journey: 2, seatNumbers: ['B1'] }]);
+    const outManifest = await office.get(`/api/admin/trips/${out.schedule.id}/passengers`);
+    expect(outManifest.json().passengers).toEqual([expect.not.objectContaining({ journey: 2 })]);
     // One approval mail, listing both journeys and what both cost.
     const approvals = await db()
       .select()
@@ -453,5 +459,52 @@ describe(`return trips in one booking (${testDatabaseKind})`, () => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.to, email), like(mailOutbox.text, '%50.00 MVR%')));
     expect(mails.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('the manage page rebooks the way back alone onto another afternoon departure', async () => {
+    const { out, back, a, b } = await route();
+    const later = await makeSchedule(db(), {
+      stops: [
+        { locationId: b, departureTime: '16:00' },
+        { locationId: a, departureTime: '17:00' },
+      ],
+      travelDate: out.schedule.travelDate,
+    });
+    const { booking, email } = await request(out, ['C4'], returnOf(back, ['C4']));
+    const created = await postBooking(t.app, booking);
+    expect(created.statusCode, created.body).toBe(201);
+    const { reference } = created.json();
+    const office = await signInAs(t.app, await makeAdmin(db(), { role: 'office' }));
+    const [outRow] = await rowsOf(reference);
+    expect((await office.post(`/api/admin/tickets/${outRow?.id}/approve`, {})).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: `/api/bookings/${reference}/manage/code`, payload: {} });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${reference}/manage/verify`,
+      payload: { code: await mailedManageCode(t.app, email) },
+    });
+    const { link, grant } = verified.json() as { link: string; grant: string };
+    const rebooked = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${reference}/manage/rebook`,
+      headers: { [MANAGE_LINK_HEADER]: link, [MANAGE_GRANT_HEADER]: grant },
+      payload: {
+        requestId: randomUUID(),
+        journey: 2,
+        scheduleId: later.schedule.id,
+        travelDate: later.schedule.travelDate,
+        launchId: later.launchIds[0],
+        seats: ['B3'],
+      },
+    });
+    expect(rebooked.statusCode, rebooked.body).toBe(200);
+    const rows = await rowsOf(reference);
+    expect(rows.map((r) => [r.journey, r.scheduleId])).toEqual([
+      [1, out.schedule.id],
+      [2, later.schedule.id],
+    ]);
+    expect(await seatsOn(out.schedule.id)).toContain('C4');
+    expect(await seatsOn(back.schedule.id)).not.toContain('C4');
+    expect(await seatsOn(later.schedule.id)).toEqual(['B3']);
   });
 });
