@@ -583,7 +583,9 @@ export const bookingRequestSchema = z
           .min(1, { error: MSG.selectSeats })
           .check(failsAs('select_seats'))
           .refine((seats) => seats.length <= BOOKING_MAX_TICKETS, coded('too_many_seats'))
-          .refine((seats) => new Set(seats).size === seats.length, { error: 'Each seat can be selected once' }),
+          .refine((seats) => new Set(seats).size === seats.length, {
+            error: 'Each seat can be selected once',
+          }),
       })
       .optional(),
   })

@@ -211,7 +211,10 @@ export const tickets = pgTable(
   (t) => [
     uniqueIndex('tickets_reference_journey_uq').on(t.paymentReference, t.journey),
     uniqueIndex('tickets_outbound_uq').on(t.outboundId),
-    check('tickets_journey_known', sql`${t.journey} in (1, 2) and (${t.journey} = 2) = (${t.outboundId} is not null)`),
+    check(
+      'tickets_journey_known',
+      sql`${t.journey} in (1, 2) and (${t.journey} = 2) = (${t.outboundId} is not null)`,
+    ),
     uniqueIndex('tickets_sale_id_uq').on(t.saleId),
     index('tickets_shift_idx').on(t.shiftId),
     uniqueIndex('tickets_eticket_token_uq').on(t.eticketToken),

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { idempotencyRecords } from '#server/db/schema.ts';
+import { idempotencyRecords, tickets } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { processImage } from '#server/lib/images.ts';
@@ -12,7 +12,6 @@ import { normalizeEmail } from '#server/lib/one-time-codes.ts';
 import { insertPersons, personRows } from '#server/lib/persons.ts';
 import type { Storage } from '#server/lib/storage.ts';
 import { receivedMail } from '#server/mails/received-mail.ts';
-import { tickets } from '#server/db/schema.ts';
 import { COMPRESSION, PAYMENT_METHOD } from '#shared/constants.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#shared/languages.ts';
 import { MSG } from '#shared/messages/api.ts';
@@ -203,7 +202,6 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
       });
       const [outbound] = priced;
       if (!outbound) throw new AppError('invalid_schedule', MSG.invalidSchedule, 400);
-      const breakdown = outbound.breakdown;
       const returned = priced[1];
       const split = returned
         ? splitReturnDiscount(

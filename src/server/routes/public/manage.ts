@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { processImage } from '#server/lib/images.ts';
 import { parseJsonField, readMultipart } from '#server/lib/multipart.ts';
 import { routeLimit } from '#server/lib/rate-limit.ts';
-import { mergeCancelMails } from '#server/mails/own-change-mail.ts';
+import { mergeCancelMails } from '#server/mails/merge-cancel-mails.ts';
 import { cancelOwnBooking } from '#server/services/cancel-own-booking.ts';
 import { slipKey } from '#server/services/create-booking.ts';
 import { quoteRebook } from '#server/services/quote-rebook.ts';
