@@ -507,4 +507,21 @@ describe(`return trips in one booking (${testDatabaseKind})`, () => {
     expect(await seatsOn(back.schedule.id)).not.toContain('C4');
     expect(await seatsOn(later.schedule.id)).toEqual(['B3']);
   });
+
+  it('an approval of either journey undone within its window puts both back to pending', async () => {
+    const { out, back } = await route();
+    const { booking } = await request(out, ['C3'], returnOf(back, ['C3']));
+    const created = await postBooking(t.app, booking);
+    expect(created.statusCode, created.body).toBe(201);
+    const { reference } = created.json();
+    const [outRow, backRow] = await rowsOf(reference);
+    const office = await signInAs(t.app, await makeAdmin(db(), { role: 'office' }));
+    expect((await office.post(`/api/admin/tickets/${backRow?.id}/approve`, {})).statusCode).toBe(200);
+    const undone = await office.post(`/api/admin/tickets/${outRow?.id}/undo-approval`, {});
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect((await rowsOf(reference)).map((r) => [r.ticketStatus, r.paymentStatus])).toEqual([
+      ['pending', 'pending'],
+      ['pending', 'pending'],
+    ]);
+  });
 });
