@@ -523,5 +523,12 @@ describe(`return trips in one booking (${testDatabaseKind})`, () => {
       ['pending', 'pending'],
       ['pending', 'pending'],
     ]);
+    // Deleting either journey deletes the booking: both rows, both departures' seats.
+    const owner = await signInAs(t.app, 'owner');
+    const deleted = await owner.send('DELETE', `/api/admin/tickets/${backRow?.id}`);
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect(await rowsOf(reference)).toEqual([]);
+    expect(await seatsOn(out.schedule.id)).not.toContain('C3');
+    expect(await seatsOn(back.schedule.id)).not.toContain('C3');
   });
 });
