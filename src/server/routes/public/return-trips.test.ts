@@ -531,4 +531,23 @@ describe(`return trips in one booking (${testDatabaseKind})`, () => {
     expect(await seatsOn(out.schedule.id)).not.toContain('C3');
     expect(await seatsOn(back.schedule.id)).not.toContain('C3');
   });
+
+  it('rejecting the pending bookings of an address counts a return once and mails once, both journeys cancelled', async () => {
+    const { out, back } = await route();
+    const { booking, email } = await request(out, ['B4'], returnOf(back, ['B4']));
+    const created = await postBooking(t.app, booking);
+    expect(created.statusCode, created.body).toBe(201);
+    const { reference } = created.json();
+    const office = await signInAs(t.app, await makeAdmin(db(), { role: 'office' }));
+    const rejected = await office.post('/api/admin/tickets/reject-pending', { email });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json()).toEqual({ rejected: 1 });
+    expect((await rowsOf(reference)).map((r) => r.ticketStatus)).toEqual(['cancelled', 'cancelled']);
+    const mails = await db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, 'Booking rejected%')));
+    expect(mails).toHaveLength(1);
+    expect(await seatsOn(back.schedule.id)).not.toContain('B4');
+  });
 });
