@@ -461,8 +461,9 @@ describe(`return trips in one booking (${testDatabaseKind})`, () => {
     expect(mails.length).toBeGreaterThanOrEqual(1);
   });
 
-  it('the manage page rebooks the way back alone onto another afternoon departure', async () => {
+  it('the manage page rebooks the way back alone onto another afternoon departure, keeping the return discount', async () => {
     const { out, back, a, b } = await route();
+    await db().insert(returnDiscounts).values({ originId: a, destinationId: b, percentOff: '10' });
     const later = await makeSchedule(db(), {
       stops: [
         { locationId: b, departureTime: '16:00' },
@@ -499,9 +500,10 @@ describe(`return trips in one booking (${testDatabaseKind})`, () => {
     });
     expect(rebooked.statusCode, rebooked.body).toBe(200);
     const rows = await rowsOf(reference);
-    expect(rows.map((r) => [r.journey, r.scheduleId])).toEqual([
-      [1, out.schedule.id],
-      [2, later.schedule.id],
+    // 25.00 less 10 %, as sold: nothing more to pay, and no slip asked for.
+    expect(rows.map((r) => [r.journey, r.scheduleId, r.totalAmount])).toEqual([
+      [1, out.schedule.id, '22.50'],
+      [2, later.schedule.id, '22.50'],
     ]);
     expect(await seatsOn(out.schedule.id)).toContain('C4');
     expect(await seatsOn(back.schedule.id)).not.toContain('C4');
