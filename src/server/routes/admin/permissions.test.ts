@@ -70,6 +70,8 @@ const EXPECTED: Record<string, Role[]> = {
   'POST /api/admin/fares': OWNER_OFFICE,
   'PUT /api/admin/fares/:id': OWNER_OFFICE,
   'DELETE /api/admin/fares/:id': OWNER_OFFICE,
+  'GET /api/admin/return-discounts': OWNER_OFFICE,
+  'PUT /api/admin/return-discounts': OWNER_OFFICE,
   'GET /api/admin/pwa-settings': OWNER_OFFICE,
   'PUT /api/admin/pwa-settings': OWNER_OFFICE,
   'GET /api/admin/reminder-settings': OWNER_OFFICE,
