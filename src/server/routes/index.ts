@@ -10,6 +10,7 @@ import adminRoutes from './admin/index.ts';
 import adminLaunchRoutes from './admin/launches.ts';
 import adminLocationRoutes from './admin/locations.ts';
 import adminRefundRoutes from './admin/refunds.ts';
+import adminReturnDiscountRoutes from './admin/return-discounts.ts';
 import adminScheduleRoutes from './admin/schedules.ts';
 import adminSettingsRoutes from './admin/settings.ts';
 import adminStaffRoutes from './admin/staff.ts';
@@ -52,6 +53,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
       // Fares per port pair, beside the payment settings' price list.
       adminFareRoutes,
       adminFareCategoryRoutes,
+      // Return discounts per port pair, beside the fares.
+      adminReturnDiscountRoutes,
       // The operator's corrections of passenger texts.
       adminTextRoutes,
       // Staff, roles and the audit trail.

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { ticketSeats, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
@@ -6,6 +6,7 @@ import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import type { Storage } from '#server/lib/storage.ts';
 import { COUNTER_MSG } from '#shared/messages/staff.ts';
+import { lockOtherJourneys } from './lock-other-journeys.ts';
 import { lockTicket } from './lock-ticket.ts';
 import { revokeCodes } from './revoke-codes.ts';
 
@@ -31,27 +32,34 @@ export async function deleteTicket(opts: DeleteTicketOptions): Promise<void> {
     // a seller's drawer without a trace (docs/decisions/025).
     if (before.channel === 'counter')
       throw new AppError('counter_sale_kept', COUNTER_MSG.counterSaleKept, 409);
+    // A return is one booking with one slip (docs/decisions/037): its journeys go together.
+    const rows = [before, ...(await lockOtherJourneys({ db: tx, ticket: before }))];
+    const ids = rows.map((row) => row.id);
     // A code already given out must not board as "not in the list yet" once the ticket is gone.
-    await revokeCodes({ db: tx, ticketIds: [before.id], reason: 'deleted', now: new Date() });
-    await tx.delete(ticketSeats).where(eq(ticketSeats.ticketId, before.id));
-    await tx.delete(tickets).where(eq(tickets.id, before.id));
-    await writeAudit({
-      db: tx,
-      actorUserId: opts.actorUserId,
-      action: 'delete',
-      entity: 'ticket',
-      entityId: before.id,
-      before: {
-        reference: before.paymentReference,
-        ticketStatus: before.ticketStatus,
-        paymentStatus: before.paymentStatus,
-        markedStatus: before.markedStatus,
-      },
-      after: null,
-    });
-    await announce({ db: tx, event: { kind: 'ticket', data: { type: 'deleted', ticketId: before.id } } });
-    // Both payments' slips: the booking's own and a dearer rebooking's second one.
-    return [before.paymentSlipKey, before.extraSlipKey].filter((key) => key !== null);
+    await revokeCodes({ db: tx, ticketIds: ids, reason: 'deleted', now: new Date() });
+    await tx.delete(ticketSeats).where(inArray(ticketSeats.ticketId, ids));
+    await tx.delete(tickets).where(inArray(tickets.id, ids));
+    for (const row of rows) {
+      await writeAudit({
+        db: tx,
+        actorUserId: opts.actorUserId,
+        action: 'delete',
+        entity: 'ticket',
+        entityId: row.id,
+        before: {
+          reference: row.paymentReference,
+          ticketStatus: row.ticketStatus,
+          paymentStatus: row.paymentStatus,
+          markedStatus: row.markedStatus,
+        },
+        after: null,
+      });
+      await announce({ db: tx, event: { kind: 'ticket', data: { type: 'deleted', ticketId: row.id } } });
+    }
+    // Every payment's slip: the booking's own (one for both journeys) and a dearer rebooking's.
+    return [...new Set(rows.flatMap((row) => [row.paymentSlipKey, row.extraSlipKey]))].filter(
+      (key) => key !== null,
+    );
   });
   for (const slipKey of slipKeys) {
     await opts.storage.delete(slipKey, 'private').catch((err: unknown) => {

@@ -1,8 +1,12 @@
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { tickets } from '#server/db/schema.ts';
 import type { Currency } from '#shared/constants.ts';
-import { buildBreakdown, computeTotal, toCents } from '#shared/money.ts';
+import { buildBreakdown, centsToMoney, computeTotal, toCents } from '#shared/money.ts';
+import { splitReturnDiscount } from '#shared/return-discount.ts';
 import type { TicketBreakdownRow } from '#shared/schemas.ts';
 import { firstPair, readFares } from './read-fares.ts';
+import { readReturnDiscount } from './read-return-discount.ts';
 
 export type PricedRebooking = {
   breakdown: TicketBreakdownRow[];
@@ -19,6 +23,9 @@ export type PriceRebookingOptions = {
     /** The booking's From and To, which a rebooking keeps: their pair's prices apply. */
     userOriginId: string | null;
     userDestinationId: string | null;
+    /** Its row and journey: a journey of a return keeps the route's return discount. */
+    id?: string;
+    journey?: number;
   };
   free: boolean;
 };
@@ -59,6 +66,27 @@ export async function priceRebooking({ db, ticket, free }: PriceRebookingOptions
       ],
     },
   );
-  const totalAmount = computeTotal(breakdown, ticket.currency as Currency, fares.exchangeRate);
+  const fare = computeTotal(breakdown, ticket.currency as Currency, fares.exchangeRate);
+  // A journey of a return (docs/decisions/037-return-trips.md) is rebooked at its fare less the
+  // route's return discount as it is now, as the journey was sold.
+  const percentOff =
+    originId && destinationId && (await isReturnJourney(db, ticket))
+      ? await readReturnDiscount({ db, originId, destinationId })
+      : null;
+  const totalAmount = percentOff
+    ? centsToMoney(splitReturnDiscount(toCents(fare), 0n, percentOff).outbound)
+    : fare;
   return { breakdown, totalAmount, differenceCents: toCents(totalAmount) - toCents(ticket.totalAmount) };
+}
+
+/** Whether the row is a journey of a return: the way back, or an outbound with one. */
+async function isReturnJourney(db: DbOrTx, ticket: PriceRebookingOptions['ticket']): Promise<boolean> {
+  if (ticket.journey === 2) return true;
+  if (!ticket.id) return false;
+  const [back] = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(eq(tickets.outboundId, ticket.id))
+    .limit(1);
+  return Boolean(back);
 }

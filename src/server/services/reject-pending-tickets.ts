@@ -27,6 +27,10 @@ export async function rejectPendingTickets(opts: RejectPendingTicketsOptions): P
       .orderBy(asc(tickets.id))
       .for('update');
     const now = opts.clock.now();
+    // A return's way back rejected with its outbound is the same booking (docs/decisions/037):
+    // told of in the outbound's mail, and counted once.
+    const withOutbound = (ticket: (typeof pending)[number]) =>
+      ticket.outboundId !== null && pending.some((p) => p.id === ticket.outboundId);
     for (const ticket of pending) {
       await rejectLockedTicket({
         db: tx,
@@ -35,8 +39,9 @@ export async function rejectPendingTickets(opts: RejectPendingTicketsOptions): P
         actorUserId: opts.actorUserId,
         remarks,
         action: 'reject_bulk',
+        quiet: withOutbound(ticket),
       });
     }
-    return { rejected: pending.length };
+    return { rejected: pending.filter((ticket) => !withOutbound(ticket)).length };
   });
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { auditLog, mailOutbox, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
@@ -8,7 +8,8 @@ import { announce } from '#server/lib/live-events.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages/api.ts';
 import { approvalFinalAt, approvalMailId } from './approve-ticket.ts';
-import { lockTicket } from './lock-ticket.ts';
+import { lockOtherJourneys } from './lock-other-journeys.ts';
+import { type LockedTicket, lockTicket } from './lock-ticket.ts';
 import { readTicket } from './read-ticket.ts';
 
 const undoTooLate = () => new AppError('undo_too_late', MSG.undoTooLate, 409);
@@ -50,23 +51,25 @@ export async function undoApproval(opts: UndoApprovalOptions): Promise<AdminTick
     ) {
       throw undoRefused();
     }
-    // What the approval recorded it replaced: every approval of one booking since its last
-    // rebooking replaced the same earlier approval time, if any.
-    const [approval] = await tx
-      .select({ before: auditLog.before })
-      .from(auditLog)
-      .where(
-        and(eq(auditLog.entity, 'ticket'), eq(auditLog.entityId, ticket.id), eq(auditLog.action, 'approve')),
-      )
-      .orderBy(desc(auditLog.createdAt))
-      .limit(1);
+    // A return's other journey approved in the same approval (one payment, docs/decisions/037)
+    // goes back with it, untouched since as this one must be.
+    const others = (await lockOtherJourneys({ db: tx, ticket })).filter(
+      (o) =>
+        o.ticketStatus === 'confirmed' &&
+        o.approvedAt?.getTime() === approvedAt.getTime() &&
+        o.updatedAt.getTime() === approvedAt.getTime(),
+    );
 
-    // The mailer claims a due mail in one statement; a claimed or sent one is not withdrawn.
+    // The mailer claims a due mail in one statement; a claimed or sent one is not withdrawn. The
+    // approval's one mail is keyed by the journey the office approved.
     const withdrawn = await tx
       .delete(mailOutbox)
       .where(
         and(
-          eq(mailOutbox.id, approvalMailId(ticket.id, approvedAt)),
+          inArray(
+            mailOutbox.id,
+            [ticket, ...others].map((row) => approvalMailId(row.id, approvedAt)),
+          ),
           eq(mailOutbox.status, 'held'),
           isNull(mailOutbox.claimedUntil),
         ),
@@ -74,26 +77,40 @@ export async function undoApproval(opts: UndoApprovalOptions): Promise<AdminTick
       .returning({ id: mailOutbox.id });
     if (withdrawn.length === 0) throw undoTooLate();
 
-    const earlier = (approval?.before as { approvedAt?: string } | null)?.approvedAt;
-    const restored = {
-      ticketStatus: 'pending',
-      paymentStatus: 'pending',
-      approvedAt: earlier ? new Date(earlier) : null,
-    };
-    await tx
-      .update(tickets)
-      .set({ ...restored, updatedAt: now })
-      .where(eq(tickets.id, ticket.id));
-    await writeAudit({
-      db: tx,
-      actorUserId: opts.actorUserId,
-      action: 'undo_approval',
-      entity: 'ticket',
-      entityId: ticket.id,
-      before: { ticketStatus: ticket.ticketStatus, paymentStatus: ticket.paymentStatus },
-      after: { ticketStatus: 'pending', paymentStatus: 'pending' },
-    });
-    await announce({ db: tx, event: { kind: 'ticket', data: { type: 'updated', ticketId: ticket.id } } });
+    for (const row of [ticket, ...others]) await restore(row);
     return readTicket({ db: tx, id: ticket.id });
+
+    async function restore(row: LockedTicket) {
+      // What the approval recorded it replaced: every approval of one booking since its last
+      // rebooking replaced the same earlier approval time, if any.
+      const [approval] = await tx
+        .select({ before: auditLog.before })
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.entity, 'ticket'), eq(auditLog.entityId, row.id), eq(auditLog.action, 'approve')),
+        )
+        .orderBy(desc(auditLog.createdAt))
+        .limit(1);
+      const earlier = (approval?.before as { approvedAt?: string } | null)?.approvedAt;
+      const restored = {
+        ticketStatus: 'pending',
+        paymentStatus: 'pending',
+        approvedAt: earlier ? new Date(earlier) : null,
+      };
+      await tx
+        .update(tickets)
+        .set({ ...restored, updatedAt: now })
+        .where(eq(tickets.id, row.id));
+      await writeAudit({
+        db: tx,
+        actorUserId: opts.actorUserId,
+        action: 'undo_approval',
+        entity: 'ticket',
+        entityId: row.id,
+        before: { ticketStatus: row.ticketStatus, paymentStatus: row.paymentStatus },
+        after: { ticketStatus: 'pending', paymentStatus: 'pending' },
+      });
+      await announce({ db: tx, event: { kind: 'ticket', data: { type: 'updated', ticketId: row.id } } });
+    }
   });
 }

@@ -39,6 +39,8 @@ const CODE_TEXTS: Readonly<Partial<Record<ErrorCode, TextId>>> = {
   trip_completed: 'msg.tripCompleted',
   launch_not_found: 'msg.launchNotOnTrip',
   launch_unavailable: 'msg.launchUnavailable',
+  return_before_arrival: 'msg.returnBeforeArrival',
+  return_not_reverse: 'msg.returnNotReverse',
   departure_closed: 'msg.departureClosed',
   lock_email_mismatch: 'msg.lockEmailMismatch',
   seats_unavailable: 'msg.seatsUnavailable',

@@ -74,6 +74,8 @@ const EXPECTED: Record<string, Role[]> = {
   'POST /api/admin/fare-categories': OWNER_OFFICE,
   'PUT /api/admin/fare-categories/:code': OWNER_OFFICE,
   'DELETE /api/admin/fare-categories/:code': OWNER_OFFICE,
+  'GET /api/admin/return-discounts': OWNER_OFFICE,
+  'PUT /api/admin/return-discounts': OWNER_OFFICE,
   'GET /api/admin/pwa-settings': OWNER_OFFICE,
   'PUT /api/admin/pwa-settings': OWNER_OFFICE,
   'GET /api/admin/reminder-settings': OWNER_OFFICE,

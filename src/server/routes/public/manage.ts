@@ -3,13 +3,19 @@ import { z } from 'zod';
 import { processImage } from '#server/lib/images.ts';
 import { parseJsonField, readMultipart } from '#server/lib/multipart.ts';
 import { routeLimit } from '#server/lib/rate-limit.ts';
+import { mergeCancelMails } from '#server/mails/merge-cancel-mails.ts';
 import { cancelOwnBooking } from '#server/services/cancel-own-booking.ts';
 import { slipKey } from '#server/services/create-booking.ts';
 import { quoteRebook } from '#server/services/quote-rebook.ts';
 import { readManageView } from '#server/services/read-manage-view.ts';
 import { rebookBooking } from '#server/services/rebook-booking.ts';
 import { renamePassenger } from '#server/services/rename-passenger.ts';
-import { type ChangeContext, type RecordedChange, runChange } from '#server/services/run-change.ts';
+import {
+  type ChangeContext,
+  type RecordedChange,
+  type RunChangeOptions,
+  runChange,
+} from '#server/services/run-change.ts';
 import { sendManageCode } from '#server/services/send-manage-code.ts';
 import { setRefundAccount } from '#server/services/set-refund-account.ts';
 import { ticketOfLink } from '#server/services/ticket-of-link.ts';
@@ -73,6 +79,8 @@ export default defineRoutes(async (app, { config, clock, storage, db }) => {
     kind: string,
     requestId: string,
     act: (ctx: ChangeContext) => Promise<RecordedChange>,
+    journey?: RunChangeOptions['journey'],
+    both?: Pick<RunChangeOptions, 'applies' | 'mergeMail'>,
   ) {
     const ticketId = await linked(req);
     const result = await runChange({
@@ -84,6 +92,8 @@ export default defineRoutes(async (app, { config, clock, storage, db }) => {
       requestId,
       kind,
       clientIp: req.ip,
+      journey,
+      ...both,
       act,
     });
     if (result.replayed) req.changedNothing = true;
@@ -151,8 +161,15 @@ export default defineRoutes(async (app, { config, clock, storage, db }) => {
   );
 
   app.post('/api/bookings/:reference/manage/cancel', changeSchema(manageCancelRequestSchema), (req, reply) =>
-    change(req, reply, 'cancel', req.body.requestId, (ctx) =>
-      cancelOwnBooking({ ...ctx, account: req.body.account }),
+    change(
+      req,
+      reply,
+      'cancel',
+      req.body.requestId,
+      (ctx) => cancelOwnBooking({ ...ctx, account: req.body.account }),
+      req.body.journey,
+      // The whole of a return: each journey still cancellable, in one mail with the refunds summed.
+      { applies: (rules) => rules.canCancel, mergeMail: mergeCancelMails },
     ),
   );
 
@@ -184,7 +201,7 @@ export default defineRoutes(async (app, { config, clock, storage, db }) => {
     async (req, reply) => {
       const ticketId = await linked(req);
       reply.header('Cache-Control', 'no-store');
-      return quoteRebook({ db, ticketId });
+      return quoteRebook({ db, ticketId, journey: req.body.journey });
     },
   );
 
@@ -200,24 +217,30 @@ export default defineRoutes(async (app, { config, clock, storage, db }) => {
       const image = slip ? await processImage(slip, COMPRESSION.slip) : null;
       let stored: string | null = null;
       try {
-        return await change(req, reply, 'rebook', input.requestId, (ctx) =>
-          rebookBooking({
-            ...ctx,
-            input,
-            timeZone,
-            storeSlip: image
-              ? async () => {
-                  const key = slipKey(ctx.ticket.paymentReference);
-                  await storage.put(key, image.buffer, {
-                    contentType: image.contentType,
-                    visibility: 'private',
-                    overwrite: true,
-                  });
-                  stored = key;
-                  return key;
-                }
-              : null,
-          }),
+        return await change(
+          req,
+          reply,
+          'rebook',
+          input.requestId,
+          (ctx) =>
+            rebookBooking({
+              ...ctx,
+              input,
+              timeZone,
+              storeSlip: image
+                ? async () => {
+                    const key = slipKey(ctx.ticket.paymentReference);
+                    await storage.put(key, image.buffer, {
+                      contentType: image.contentType,
+                      visibility: 'private',
+                      overwrite: true,
+                    });
+                    stored = key;
+                    return key;
+                  }
+                : null,
+            }),
+          input.journey,
         );
       } catch (err) {
         if (stored) await storage.delete(stored, 'private').catch(() => {});
