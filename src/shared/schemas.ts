@@ -250,6 +250,11 @@ export const tripSchema = z.object({
       foreignerChildPrice: z.string(),
     })
     .optional(),
+  /**
+   * The operator's discount, in percent ('10', '7.5'), on a return booked with this trip as its
+   * way back (set per port pair); absent: none. The wizard previews a return's total with it.
+   */
+  returnDiscountPercent: z.string().optional(),
 });
 export type Trip = z.infer<typeof tripSchema>;
 

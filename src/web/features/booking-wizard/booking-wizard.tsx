@@ -1,9 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useReducer, useRef } from 'react';
+import { lazy, Suspense, useEffect, useReducer, useRef } from 'react';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { COMMON } from '#web/i18n/common.ts';
-import { text, useTexts } from '#web/i18n/texts.tsx';
-import { toast } from '#web/lib/toast.ts';
-import { releaseSeats } from './api.ts';
+import { useTexts } from '#web/i18n/texts.tsx';
 import { ProgressSteps } from './progress-steps.tsx';
 import { runWhenIdle } from './run-when-idle.ts';
 import { openSearchFromAddress } from './select-trip/open-search.ts';
@@ -65,31 +63,14 @@ export function BookingWizard() {
   if (state.currentStep !== firstStep.current) moved.current = true;
 
   const holding = state.currentStep === 4 || state.currentStep === 5;
-  const onExpire = useCallback(() => {
-    const { selectedTrip, selectedLaunch, lockedSeats, sessionId } = state;
-    if (selectedTrip && selectedLaunch) {
-      void releaseSeats(
-        {
-          scheduleId: selectedTrip.scheduleId,
-          travelDate: selectedTrip.travelDate,
-          launchId: selectedLaunch.id,
-          seats: lockedSeats,
-        },
-        sessionId,
-      );
-    }
-    dispatch({ type: 'holdExpired' });
-    toast.error(text('booking.holdExpired'));
-  }, [state]);
   const deadline = holding ? holdDeadline(state) : null;
-
   const props: StepProps = { state, dispatch };
   return (
     <div id="booking-wizard" className="scroll-mt-20">
       <ProgressSteps current={state.currentStep} />
       {deadline !== null ? (
         <Suspense fallback={null}>
-          <HoldTimer deadline={deadline} onExpire={onExpire} />
+          <HoldTimer deadline={deadline} {...props} />
         </Suspense>
       ) : null}
       <div className="mt-6">
