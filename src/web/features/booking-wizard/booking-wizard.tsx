@@ -8,13 +8,7 @@ import { openSearchFromAddress } from './select-trip/open-search.ts';
 import { SelectTripStep } from './select-trip/select-trip-step.tsx';
 import { StepMovedContext } from './step-focus.ts';
 import { BOOKING_TEXTS } from './texts.ts';
-import {
-  holdDeadline,
-  loadWizardState,
-  type StepProps,
-  saveWizardState,
-  wizardReducer,
-} from './wizard-state.ts';
+import { loadWizardState, type StepProps, saveWizardState, wizardReducer } from './wizard-state.ts';
 
 const HoldTimer = lazy(() => import('./hold-timer-badge.tsx'));
 
@@ -63,14 +57,13 @@ export function BookingWizard() {
   if (state.currentStep !== firstStep.current) moved.current = true;
 
   const holding = state.currentStep === 4 || state.currentStep === 5;
-  const deadline = holding ? holdDeadline(state) : null;
   const props: StepProps = { state, dispatch };
   return (
     <div id="booking-wizard" className="scroll-mt-20">
       <ProgressSteps current={state.currentStep} />
-      {deadline !== null ? (
+      {holding && state.timerStartTime !== null ? (
         <Suspense fallback={null}>
-          <HoldTimer deadline={deadline} {...props} />
+          <HoldTimer {...props} />
         </Suspense>
       ) : null}
       <div className="mt-6">

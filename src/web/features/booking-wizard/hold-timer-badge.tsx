@@ -2,7 +2,7 @@ import { Timer } from 'lucide-react';
 import { T, text, useTexts } from '#web/i18n/texts.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { cn } from '#web/lib/utils.ts';
-import { useCountdown } from './hold-timer.tsx';
+import { holdDeadline, useCountdown } from './hold-timer.tsx';
 import { releaseHold, wizardHold } from './steps-api.ts';
 import { BOOKING_TEXTS } from './texts.ts';
 import type { StepProps } from './wizard-state.ts';
@@ -12,8 +12,9 @@ import type { StepProps } from './wizard-state.ts';
 
 const mmss = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
-export default function HoldTimer({ deadline, state, dispatch }: StepProps & { deadline: number }) {
+export default function HoldTimer({ state, dispatch }: StepProps) {
   useTexts(BOOKING_TEXTS);
+  const deadline = holdDeadline(state);
   // At zero the held seats go, on both departures of a return, and the wizard starts over.
   const onExpire = () => {
     void releaseHold(wizardHold(state, state.lockedSeats, state.returnLockedSeats), state.sessionId);

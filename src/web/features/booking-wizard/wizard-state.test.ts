@@ -6,10 +6,10 @@ import {
   type Trip,
   type TripLaunch,
 } from '#shared/schemas.ts';
+import { holdDeadline } from './hold-timer.tsx';
 import { bookingParty, capInfants, infantsFull, PERSON_NAME_MAX, partyPersons, seatCount } from './party.ts';
 import {
   EMPTY_TICKETS,
-  holdDeadline,
   initialWizardState,
   loadWizardState,
   type Submission,

@@ -1,5 +1,5 @@
 import type { Currency } from '#shared/constants.ts';
-import { DEFAULT_COUNTRY_CODE, DEFAULT_NATIONALITY, SEAT_HOLD_SECONDS } from '#shared/public-constants.ts';
+import { DEFAULT_COUNTRY_CODE, DEFAULT_NATIONALITY } from '#shared/public-constants.ts';
 import type { Trip, TripLaunch } from '#shared/schemas.ts';
 
 // docs/product.md section 3 "Wizard state" and section 4 "Wizard" transitions, in one reducer (docs/product.md section 16).
@@ -361,14 +361,6 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'reset':
       return initialWizardState();
   }
-}
-
-/** Epoch ms when the seat hold ends: the earlier of the own 15-minute timer and the server's lock (rule 8.1). */
-export function holdDeadline(state: WizardState): number | null {
-  if (state.timerStartTime === null) return null;
-  const own = state.timerStartTime + SEAT_HOLD_SECONDS * 1000;
-  const server = state.lockedUntil ? Date.parse(state.lockedUntil) : Number.NaN;
-  return Number.isNaN(server) ? own : Math.min(own, server);
 }
 
 const STORAGE_KEY = 'booking-wizard';
