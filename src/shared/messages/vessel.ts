@@ -55,7 +55,8 @@ export default {
   returnDate: 'Return date',
   returnTitle: 'Choose your return',
   returnIntro: 'From {from} to {to}, leaving after your outbound trip arrives.',
-  noReturnTrips: 'No trip back leaves after your outbound trip arrives on this date. Try a later return date.',
+  noReturnTrips:
+    'No trip back leaves after your outbound trip arrives on this date. Try a later return date.',
   outbound: 'Outbound',
   inbound: 'Return',
   seatsOut: 'Seats on the way out',

@@ -1,5 +1,12 @@
 import type { Party } from '#shared/fare.ts';
-import { buildBreakdown, computeTotal } from '#shared/money.ts';
+import {
+  buildBreakdown,
+  centsToMoney,
+  computeTotal,
+  parseDecimal,
+  toCents,
+  toMoneyString,
+} from '#shared/money.ts';
 import type { PublicSettings, Trip } from '#shared/schemas.ts';
 
 /** 'USD 12.50' for a number or an exact decimal string (already two places). */
@@ -46,7 +53,7 @@ export function pricesFrom(settings: PublicSettings | undefined): Prices | null 
  * exact arithmetic (#shared/money.ts): local prices are MVR, foreigner prices USD; each total
  * converts the other part and rounds half-up once, at the end. Infants travel free.
  */
-export function totals(tickets: Party, settings: PublicSettings): { mvr: string; usd: string } {
+export function totals(tickets: Party, settings: PublicSettings): Totals {
   const breakdown = buildBreakdown(
     [
       { type: 'local', category: 'adult', quantity: tickets.localAdult },
@@ -60,6 +67,29 @@ export function totals(tickets: Party, settings: PublicSettings): { mvr: string;
     mvr: computeTotal(breakdown, 'MVR', settings.exchangeRate),
     usd: computeTotal(breakdown, 'USD', settings.exchangeRate),
   };
+}
+
+export type Totals = { mvr: string; usd: string };
+
+/**
+ * A return's total in each currency: the two departures' fares added, less the operator's
+ * return discount of `percent` ('10', '7.5'; none: no discount), rounded half-up to cents once:
+ * (outbound + return) x (100 - p) / 100, as the server charges it.
+ */
+export function returnTotals(
+  out: Totals,
+  back: Totals,
+  percent: string | undefined,
+): Totals & { discount: Totals } {
+  const p = parseDecimal(percent || '0');
+  const one = (currency: keyof Totals) => {
+    const cents = toCents(out[currency]) + toCents(back[currency]);
+    const total = toMoneyString({ n: cents * (100n * p.d - p.n), d: 10_000n * p.d });
+    return [total, centsToMoney(cents - toCents(total))] as const;
+  };
+  const [mvr, mvrOff] = one('mvr');
+  const [usd, usdOff] = one('usd');
+  return { mvr, usd, discount: { mvr: mvrOff, usd: usdOff } };
 }
 
 export async function copyText(text: string): Promise<boolean> {

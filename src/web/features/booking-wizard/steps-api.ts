@@ -96,7 +96,9 @@ export function wizardHold(
   const { selectedTrip: trip, selectedLaunch: launch, returnTrip, returnLaunch } = state;
   if (!trip || !launch) return null;
   const hold = journeyHold(trip, launch, seats);
-  return returnTrip && returnLaunch ? { ...hold, return: journeyHold(returnTrip, returnLaunch, returnSeats) } : hold;
+  return returnTrip && returnLaunch
+    ? { ...hold, return: journeyHold(returnTrip, returnLaunch, returnSeats) }
+    : hold;
 }
 
 /**
@@ -130,8 +132,9 @@ export const sendEmailCode = (email: string) =>
 export const verifyEmailCode = (email: string, code: string) =>
   api.post<EmailVerifyResponse>('/api/email-codes/verify', { email, code });
 
+/** A booking as POST /api/bookings takes it; a return carries its way back in `return` (one booking, one payment). */
 export function submitBooking(
-  booking: BookingRequest,
+  booking: BookingRequest & { return?: JourneyHold },
   slip: Blob,
   sessionId: string,
   idempotencyKey: string,

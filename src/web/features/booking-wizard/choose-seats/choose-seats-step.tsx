@@ -188,7 +188,9 @@ function JourneySeats({
           <h3 id={id} className="font-semibold text-slate-900">
             {heading}
           </h3>
-          <p className="text-sm text-slate-600">{t('vessel.seatsIntro', { launch: launch.name, n: needed })}</p>
+          <p className="text-sm text-slate-600">
+            {t('vessel.seatsIntro', { launch: launch.name, n: needed })}
+          </p>
         </div>
       ) : null}
       {seatMap.isError ? <LoadError error={seatMap.error} /> : null}

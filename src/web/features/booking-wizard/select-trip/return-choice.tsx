@@ -121,9 +121,15 @@ export function ReturnResults({ state, dispatch }: StepProps) {
     <section aria-labelledby="return-heading" className="mt-8 grid gap-1 border-t border-slate-200 pt-6">
       <p className="text-sm text-slate-700" data-testid="outbound-chosen">
         {t('vessel.outbound')}: <bdi>{placeName(out.from)}</bdi> {t('vessel.stopArrow')}{' '}
-        <bdi>{placeName(out.to)}</bdi> · {t('vessel.departs', { time: out.departureTime, date: formatTravelDate(out.travelDate) })}
+        <bdi>{placeName(out.to)}</bdi> ·{' '}
+        {t('vessel.departs', { time: out.departureTime, date: formatTravelDate(out.travelDate) })}
       </p>
-      <h3 id="return-heading" ref={heading} tabIndex={-1} className="scroll-mt-20 text-lg font-semibold text-slate-900 outline-none">
+      <h3
+        id="return-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="scroll-mt-20 text-lg font-semibold text-slate-900 outline-none"
+      >
         {t('vessel.returnTitle')}
       </h3>
       <p className="text-sm text-slate-600">
