@@ -83,6 +83,8 @@ export const ERROR_CODES = [
   'refund_in_queue',
   'refund_not_found',
   'request_id_reused',
+  'return_before_arrival',
+  'return_not_reverse',
   'sale_id_reused',
   'sale_not_found',
   'schedule_clash',

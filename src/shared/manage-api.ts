@@ -92,7 +92,15 @@ export type ManageView = z.infer<typeof manageViewSchema>;
 /** Every change carries the client's request id: a retry of it answers as the first did. */
 const changeBase = z.object({ requestId: z.uuid() });
 
-export const manageCancelRequestSchema = changeBase.extend({ account: refundAccountSchema.optional() });
+/**
+ * Which journey of a return a change acts on (docs/decisions/037-return-trips.md): 1 the outbound
+ * (and a single trip's only one), 2 the way back; 1 when not said, so earlier requests keep working.
+ */
+const journeyField = z.union([z.literal(1), z.literal(2)]).optional();
+export const manageCancelRequestSchema = changeBase.extend({
+  account: refundAccountSchema.optional(),
+  journey: journeyField,
+});
 export const manageNameRequestSchema = changeBase.extend({
   passengerName: z.string().trim().min(2).max(100),
 });
@@ -106,11 +114,16 @@ export const manageRebookRequestSchema = changeBase.extend({
   travelDate: z.iso.date(),
   launchId: z.uuid(),
   seats: z.array(z.string().trim().min(1).max(20)).min(1).max(20),
+  journey: journeyField,
 });
 export type ManageRebookRequest = z.infer<typeof manageRebookRequestSchema>;
 
 /** POST /api/bookings/:reference/manage/rebook-quote: the price of a rebooking before it is made. */
-export const manageRebookQuoteRequestSchema = z.object({ scheduleId: z.uuid(), travelDate: z.iso.date() });
+export const manageRebookQuoteRequestSchema = z.object({
+  scheduleId: z.uuid(),
+  travelDate: z.iso.date(),
+  journey: journeyField,
+});
 export const manageRebookQuoteSchema = z.object({
   /** What the new departure costs for the same party, and the difference (+ to pay, - back). */
   totalAmount: z.string(),

@@ -303,6 +303,21 @@ export type SeatMap = z.infer<typeof seatMapSchema>;
  */
 const SEAT_LOCK_MAX_SEATS = LAUNCH_MAX_CAPACITY;
 
+/** The return journey of a seat lock: its departure, stretch and seats. */
+export const seatLockReturnSchema = z.object({
+  scheduleId: z.uuid({ error: 'Unknown trip' }),
+  travelDate: travelDateSchema,
+  launchId: z.uuid({ error: 'Please choose a launch' }),
+  originId: z.uuid({ error: 'Unknown location' }),
+  destinationId: z.uuid({ error: 'Unknown location' }),
+  seats: z
+    .array(z.string().trim().min(1, { error: MSG.selectSeats }).max(20))
+    .min(1, { error: MSG.selectSeats })
+    .max(SEAT_LOCK_MAX_SEATS, { error: MSG.tooManySeats })
+    .refine((seats) => new Set(seats).size === seats.length, { error: 'Each seat can be selected once' }),
+});
+export type SeatLockReturn = z.infer<typeof seatLockReturnSchema>;
+
 export const seatLockRequestSchema = z.object({
   scheduleId: z.uuid({ error: 'Unknown trip' }),
   travelDate: travelDateSchema,
@@ -320,6 +335,11 @@ export const seatLockRequestSchema = z.object({
    */
   originId: z.uuid({ error: 'Unknown location' }).optional(),
   destinationId: z.uuid({ error: 'Unknown location' }).optional(),
+  /**
+   * A return (docs/decisions/037-return-trips.md): its departure on the reverse route, the
+   * passenger's stretch on it and its seats, held with the outbound's in one transaction.
+   */
+  return: seatLockReturnSchema.optional(),
 });
 export type SeatLockRequest = z.infer<typeof seatLockRequestSchema>;
 
@@ -552,8 +572,36 @@ export const bookingRequestSchema = z
       .min(1)
       .max(BOOKING_MAX_TICKETS * 2)
       .optional(),
+    /**
+     * A return (docs/decisions/037-return-trips.md): the second departure, on the reverse route,
+     * with the same party; its seats one per seated person, as the outbound's.
+     */
+    return: z
+      .object({
+        scheduleId: tripField,
+        travelDate: z.iso.date({ error: MSG.slipAndTripRequired }).check(failsAs('slip_and_trip_required')),
+        launchId: tripField,
+        originId: tripField,
+        destinationId: tripField,
+        seats: z
+          .array(bookedSeat, { error: MSG.selectSeats })
+          .min(1, { error: MSG.selectSeats })
+          .check(failsAs('select_seats'))
+          .refine((seats) => seats.length <= BOOKING_MAX_TICKETS, coded('too_many_seats'))
+          .refine((seats) => new Set(seats).size === seats.length, { error: 'Each seat can be selected once' }),
+      })
+      .optional(),
   })
   .superRefine((b, ctx) => {
+    if (b.return && b.return.seats.length !== seatedCount(b.tickets)) {
+      const rule = b.return.seats.length > seatedCount(b.tickets) ? 'too_many_seats' : 'seat_count_mismatch';
+      ctx.addIssue({
+        code: 'custom',
+        path: ['return', 'seats'],
+        message: PROBLEMS[rule].message,
+        params: { code: rule },
+      });
+    }
     // docs/product.md section 10.3: one seat per ticket of a category that takes a seat.
     const quantity = seatedCount(b.tickets);
     if (b.seats.length !== quantity) {
@@ -572,6 +620,24 @@ export type BookingRequest = z.input<typeof bookingRequestSchema>;
 export const bookingFormFieldsSchema = z.object({ language: requestLanguageSchema });
 export type BookingInput = z.output<typeof bookingRequestSchema>;
 
+/**
+ * One journey of a booking (docs/decisions/037-return-trips.md): a single trip has one, a return
+ * two, the outbound first; `totalAmount` is the journey's share of what the booking costs.
+ */
+export const bookingJourneySchema = z.object({
+  journey: z.number().int(),
+  scheduleId: z.string(),
+  travelDate: z.string(),
+  departureTime: z.string(),
+  from: z.object({ id: z.string(), name: z.string(), nameDv: z.string() }),
+  to: z.object({ id: z.string(), name: z.string(), nameDv: z.string() }),
+  launchName: z.string(),
+  seats: z.array(z.string()),
+  totalAmount: z.string(),
+  ticketStatus: z.string(),
+});
+export type BookingJourney = z.infer<typeof bookingJourneySchema>;
+
 export const bookingCreatedSchema = z.object({
   reference: z.string(),
   totalAmount: z.string(),
@@ -584,6 +650,8 @@ export const bookingCreatedSchema = z.object({
    * Absent from the answer replayed for a booking sent before the link was part of it.
    */
   managePath: z.string().optional(),
+  /** The booking's journeys, the outbound first; absent from an answer replayed from before returns. */
+  journeys: z.array(bookingJourneySchema).optional(),
 });
 export type BookingCreated = z.infer<typeof bookingCreatedSchema>;
 
@@ -653,6 +721,11 @@ export const bookingLookupSchema = z.object({
   proofReceived: z.boolean(),
   /** The operator's usual time from slip to approval, in minutes (payment settings). */
   usualApprovalMinutes: z.number().int(),
+  /**
+   * Every journey of the booking, the outbound first (a single trip: one). The fields above are
+   * the outbound's; `totalAmount` above is the booking's whole, each journey's is its share.
+   */
+  journeys: z.array(bookingJourneySchema),
 });
 export type BookingLookup = z.infer<typeof bookingLookupSchema>;
 

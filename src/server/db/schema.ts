@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -10,6 +11,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   time,
   timestamp,
@@ -119,6 +121,13 @@ export const tickets = pgTable(
   {
     id: id(),
     paymentReference: text('payment_reference').notNull(),
+    /**
+     * Which journey of the booking this row is (docs/decisions/037-return-trips.md): 1 a single
+     * trip or a return's outbound, 2 the return. Both rows share the reference and the payment.
+     */
+    journey: smallint('journey').notNull().default(1),
+    /** The return row's outbound row (journey 1 of the same reference); null on journey 1. */
+    outboundId: uuid('outbound_id').references((): AnyPgColumn => tickets.id, { onDelete: 'cascade' }),
     scheduleId: uuid('schedule_id')
       .notNull()
       .references(() => schedules.id, { onDelete: 'restrict' }),
@@ -200,7 +209,9 @@ export const tickets = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('tickets_reference_uq').on(t.paymentReference),
+    uniqueIndex('tickets_reference_journey_uq').on(t.paymentReference, t.journey),
+    uniqueIndex('tickets_outbound_uq').on(t.outboundId),
+    check('tickets_journey_known', sql`${t.journey} in (1, 2) and (${t.journey} = 2) = (${t.outboundId} is not null)`),
     uniqueIndex('tickets_sale_id_uq').on(t.saleId),
     index('tickets_shift_idx').on(t.shiftId),
     uniqueIndex('tickets_eticket_token_uq').on(t.eticketToken),
@@ -573,6 +584,33 @@ export const routeFares = pgTable(
     index('route_fares_destination_idx').on(t.destinationId),
     check('route_fares_two_places', sql`${t.originId} <> ${t.destinationId}`),
     check('route_fares_price_not_negative', sql`${t.price} >= 0`),
+  ],
+);
+
+/**
+ * A return discount per port pair (docs/decisions/037-return-trips.md): a return booked from
+ * origin to destination and back (either way round) costs `percent_off` less, on the two
+ * journeys' fares together.
+ */
+export const returnDiscounts = pgTable(
+  'return_discounts',
+  {
+    id: id(),
+    originId: uuid('origin_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    destinationId: uuid('destination_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    percentOff: numeric('percent_off', { precision: 5, scale: 2 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('return_discounts_pair_uq').on(t.originId, t.destinationId),
+    index('return_discounts_destination_idx').on(t.destinationId),
+    check('return_discounts_two_places', sql`${t.originId} <> ${t.destinationId}`),
+    check('return_discounts_percent_range', sql`${t.percentOff} > 0 and ${t.percentOff} <= 100`),
   ],
 );
 

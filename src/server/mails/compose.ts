@@ -277,6 +277,18 @@ export type BookingFacts = {
   totalAmount: string;
   currency: string;
   paymentMethod: string;
+  /** A return's way back (docs/decisions/037-return-trips.md); `totalAmount` is then the whole. */
+  returnTrip?: ReturnTripFacts | null | undefined;
+};
+
+/** The way back of a return, as its mails list it. */
+export type ReturnTripFacts = {
+  from: { id: string; name: string } | null;
+  to: { id: string; name: string } | null;
+  travelDate: string;
+  departureTime: string;
+  launchName: string | null;
+  seats: readonly string[];
 };
 
 /** ...and what a booking mail's template is given besides. */
@@ -360,7 +372,10 @@ async function bookingParts(
   language: Language,
   facts: BookingFacts,
 ): Promise<BookingParts & { brand: MailBrand }> {
-  const ids = [facts.from?.id, facts.to?.id].filter((id): id is string => Boolean(id));
+  const back = facts.returnTrip ?? null;
+  const ids = [facts.from?.id, facts.to?.id, back?.from?.id, back?.to?.id].filter((id): id is string =>
+    Boolean(id),
+  );
   const [overrides, names, brand] = await readTogether(db, [
     () => readUsableTextOverrides({ db }),
     () => localNames(db, language, ids),
@@ -390,6 +405,14 @@ async function bookingParts(
       }),
       line('email.launch', { launch: facts.launchName ?? t('email.unknownLocation') }),
       line('email.seats', { seats: ltr(facts.seats.join(', ')) }),
+      ...(back
+        ? [
+            line('email.returnTrip', { from: place(back.from), to: place(back.to) }),
+            line('email.date', { date: mailTravelDate(t, back.travelDate), time: ltr(back.departureTime) }),
+            line('email.launch', { launch: back.launchName ?? t('email.unknownLocation') }),
+            line('email.seats', { seats: ltr(back.seats.join(', ')) }),
+          ]
+        : []),
       line('email.amount', { amount: ltr(`${facts.totalAmount} ${facts.currency}`), method }),
     ],
     place,

@@ -5,6 +5,7 @@ import adminBoardingRoutes from './admin/boarding.ts';
 import adminCounterRoutes from './admin/counter.ts';
 import adminEventRoutes from './admin/events.ts';
 import adminFareRoutes from './admin/fares.ts';
+import adminReturnDiscountRoutes from './admin/return-discounts.ts';
 import adminRoutes from './admin/index.ts';
 import adminLaunchRoutes from './admin/launches.ts';
 import adminLocationRoutes from './admin/locations.ts';
@@ -50,6 +51,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
       adminSettingsRoutes,
       // Fares per port pair, beside the payment settings' price list.
       adminFareRoutes,
+      // Return discounts per port pair, beside the fares.
+      adminReturnDiscountRoutes,
       // The operator's corrections of passenger texts.
       adminTextRoutes,
       // Staff, roles and the audit trail.

@@ -12,6 +12,7 @@ import { approvedMail } from '#server/mails/approved-mail.ts';
 import { type AdminTicket, APPROVAL_UNDO_SECONDS } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages/api.ts';
 import { eTicketTokenOf } from './e-ticket-token-of.ts';
+import { lockOtherJourneys } from './lock-other-journeys.ts';
 import { lockTicket } from './lock-ticket.ts';
 import { readBookingView } from './read-booking-view.ts';
 import { signedCode } from './read-e-ticket.ts';
@@ -61,20 +62,32 @@ export async function approveTicket(opts: ApproveTicketOptions): Promise<AdminTi
       .update(tickets)
       .set({ ticketStatus: 'confirmed', paymentStatus: 'completed', approvedAt: now, updatedAt: now })
       .where(eq(tickets.id, before.id));
-    await writeAudit({
-      db: tx,
-      actorUserId: opts.actorUserId,
-      action: 'approve',
-      entity: 'ticket',
-      entityId: before.id,
-      before: {
-        ticketStatus: before.ticketStatus,
-        paymentStatus: before.paymentStatus,
-        // A booking rebooked back to review was approved once before: an undo puts that back.
-        ...(before.approvedAt ? { approvedAt: before.approvedAt.toISOString() } : {}),
-      },
-      after: { ticketStatus: 'confirmed', paymentStatus: 'completed' },
-    });
+    // A return is one payment: its other journey, still waiting for it, is approved with it.
+    const others = (await lockOtherJourneys({ db: tx, ticket: before })).filter(
+      (o) => o.ticketStatus === 'pending',
+    );
+    for (const other of others) {
+      await tx
+        .update(tickets)
+        .set({ ticketStatus: 'confirmed', paymentStatus: 'completed', approvedAt: now, updatedAt: now })
+        .where(eq(tickets.id, other.id));
+    }
+    for (const row of [before, ...others]) {
+      await writeAudit({
+        db: tx,
+        actorUserId: opts.actorUserId,
+        action: 'approve',
+        entity: 'ticket',
+        entityId: row.id,
+        before: {
+          ticketStatus: row.ticketStatus,
+          paymentStatus: row.paymentStatus,
+          // A booking rebooked back to review was approved once before: an undo puts that back.
+          ...(row.approvedAt ? { approvedAt: row.approvedAt.toISOString() } : {}),
+        },
+        after: { ticketStatus: 'confirmed', paymentStatus: 'completed' },
+      });
+    }
     const ticket = await readTicket({ db: tx, id: before.id });
     const token = await eTicketTokenOf({ db: tx, ticketId: before.id });
     if (opts.eTicketBase) {
@@ -88,7 +101,9 @@ export async function approveTicket(opts: ApproveTicketOptions): Promise<AdminTi
     } else {
       await enqueueMail({ db: tx, mail: approvedMail(ticket), ...held });
     }
-    await announce({ db: tx, event: { kind: 'ticket', data: { type: 'updated', ticketId: before.id } } });
+    for (const row of [before, ...others]) {
+      await announce({ db: tx, event: { kind: 'ticket', data: { type: 'updated', ticketId: row.id } } });
+    }
     return ticket;
   });
 }

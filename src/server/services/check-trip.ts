@@ -27,9 +27,14 @@ type TripCheck = {
   passengerDepartureTime: string;
   fromName: string;
   toName: string;
+  /** The From and To names in Dhivehi ('' when not given). */
+  fromNameDv: string;
+  toNameDv: string;
   launchName: string;
   /** The legs the seats are taken for (docs/decisions/032). */
   stretch: Stretch;
+  /** The timetable's time at the To stop; null when it gives none. */
+  arrivalTime: string | null;
 };
 
 /**
@@ -57,6 +62,7 @@ export async function checkTrip(opts: CheckTripOptions): Promise<TripCheck> {
       stopOrder: scheduleRouteStops.stopOrder,
       departureTime: scheduleRouteStops.departureTime,
       name: locations.name,
+      nameDv: locations.nameDv,
     })
     .from(scheduleRouteStops)
     .innerJoin(locations, eq(locations.id, scheduleRouteStops.locationId))
@@ -107,7 +113,10 @@ export async function checkTrip(opts: CheckTripOptions): Promise<TripCheck> {
     passengerDepartureTime: from?.departureTime ?? schedule.departureTime,
     fromName: from?.name ?? '',
     toName: to?.name ?? '',
+    fromNameDv: from?.nameDv ?? '',
+    toNameDv: to?.nameDv ?? '',
     launchName: launch.name,
     stretch,
+    arrivalTime: to?.departureTime ?? null,
   };
 }

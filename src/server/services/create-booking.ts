@@ -12,18 +12,22 @@ import { normalizeEmail } from '#server/lib/one-time-codes.ts';
 import { insertPersons, personRows } from '#server/lib/persons.ts';
 import type { Storage } from '#server/lib/storage.ts';
 import { receivedMail } from '#server/mails/received-mail.ts';
+import { tickets } from '#server/db/schema.ts';
 import { COMPRESSION, PAYMENT_METHOD } from '#shared/constants.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#shared/languages.ts';
 import { MSG } from '#shared/messages/api.ts';
-import { buildBreakdown, computeTotal, countByCategory } from '#shared/money.ts';
+import { buildBreakdown, centsToMoney, computeTotal, countByCategory, toCents } from '#shared/money.ts';
 import { bankAccountFor } from '#shared/payment.ts';
-import type { BookingCreated, BookingInput } from '#shared/schemas.ts';
+import { splitReturnDiscount } from '#shared/return-discount.ts';
+import type { BookingCreated, BookingInput, BookingJourney } from '#shared/schemas.ts';
 import { checkHoldLimits, type HoldLimits, tooManyTickets } from './check-hold-limits.ts';
 import { checkPendingBookings } from './check-pending-bookings.ts';
+import { checkReturnTrip } from './check-return-trip.ts';
 import { checkTrip } from './check-trip.ts';
 import { emailNotVerified, findVerifiedEmail } from './find-verified-email.ts';
 import { insertTicket } from './insert-ticket.ts';
-import { firstPair, readFares } from './read-fares.ts';
+import { readFares } from './read-fares.ts';
+import { readReturnDiscount } from './read-return-discount.ts';
 import { readSettingsRow } from './read-settings-row.ts';
 import { refuseTakenSeats } from './refuse-taken-seats.ts';
 import { releaseSeats } from './release-seats.ts';
@@ -127,92 +131,161 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
 
       const now = clock.now();
       const trip = await checkTrip({ db: tx, input, now, timeZone: opts.tzOperator });
+      // A return (docs/decisions/037-return-trips.md): its departure checked as the outbound's,
+      // then that it goes back the same way after the outbound arrives.
+      const back = input.return
+        ? {
+            input: input.return,
+            trip: await checkTrip({ db: tx, input: input.return, now, timeZone: opts.tzOperator }),
+          }
+        : null;
+      if (back) {
+        checkReturnTrip(
+          {
+            fromId: input.originId,
+            toId: input.destinationId,
+            travelDate: input.travelDate,
+            leaves: trip.passengerDepartureTime,
+            arrives: trip.arrivalTime,
+          },
+          {
+            fromId: back.input.originId,
+            toId: back.input.destinationId,
+            travelDate: back.input.travelDate,
+            leaves: back.trip.passengerDepartureTime,
+            arrives: back.trip.arrivalTime,
+          },
+        );
+      }
+      const journeys = [{ input, trip }, ...(back ? [back] : [])];
       const email = input.passenger.email.trim().toLowerCase();
 
       // A ticket or another session's live lock keeps the seat, and so does this session's lock
       // taken with another e-mail. Named before any limit is counted: the limits are about what
       // this client could take, and a lost race is not a limit reached.
-      await refuseTakenSeats({ db: tx, ...input, stretch: trip.stretch, session, now, email });
+      for (const j of journeys) {
+        await refuseTakenSeats({ db: tx, ...j.input, stretch: j.trip.stretch, session, now, email });
+      }
 
-      const hold = {
-        scheduleId: input.scheduleId,
-        travelDate: input.travelDate,
+      const holds = journeys.map((j) => ({
+        scheduleId: j.input.scheduleId,
+        travelDate: j.input.travelDate,
         session,
         clientIp: opts.clientIp,
         email,
-        seats: input.seats.length,
-        stretch: trip.stretch,
+        seats: j.input.seats.length,
+        stretch: j.trip.stretch,
         now,
         limits: opts.limits,
-      };
-      await serialiseHolds({ db: tx, ...hold });
-      await checkPendingBookings({ db: tx, ...hold });
-      await checkHoldLimits({ db: tx, ...hold });
+      }));
+      // Each departure's turn in one order for every request (as lockSeats takes them).
+      for (const hold of [...holds].sort((a, b) => a.scheduleId.localeCompare(b.scheduleId))) {
+        await serialiseHolds({ db: tx, ...hold });
+      }
+      await checkPendingBookings({ db: tx, email, limits: opts.limits });
+      for (const hold of holds) await checkHoldLimits({ db: tx, ...hold });
 
       const settings = await readSettingsRow({ db: tx, table: 'payment' });
       const currency = input.paymentCurrency;
       const account = bankAccountFor(settings, currency);
       if (!account) throw new AppError('payment_details_missing', MSG.paymentDetailsMissing, 409);
       // The pair's prices, from the database alone: a request carries counts, never prices.
+      // Each journey at its own pair's fares; a return less the operator's return discount.
       const fares = await readFares({
         db: tx,
         settings,
-        pairs: [{ originId: input.originId, destinationId: input.destinationId }],
+        pairs: journeys.map((j) => ({ originId: j.input.originId, destinationId: j.input.destinationId })),
       });
       const exchangeRate = fares.exchangeRate;
-      const breakdown = buildBreakdown(input.tickets, firstPair(fares));
-      const totalAmount = computeTotal(breakdown, currency, exchangeRate);
-
-      const ticket = await insertTicket({
-        db: tx,
-        now,
-        timeZone: opts.tzOperator,
-        row: (reference) => ({
-          scheduleId: input.scheduleId,
-          launchId: input.launchId,
-          travelDate: input.travelDate,
-          passengerName: input.passenger.name,
-          passengerEmail: input.passenger.email,
-          passengerPhone: input.passenger.phone || null,
-          passengerCountryCode: input.passenger.countryCode,
-          passengerNationality: input.passenger.nationality,
-          language,
-          ...countByCategory(breakdown),
-          totalAmount,
-          currency,
-          exchangeRate,
-          bankName: account.bank,
-          accountHolder: account.holder,
-          accountNumber: account.number,
-          paymentMethod: PAYMENT_METHOD,
-          paymentStatus: 'pending',
-          ticketStatus: 'pending',
-          paymentSlipKey: slipKey(reference),
-          ticketBreakdown: breakdown,
-          seatNumbers: input.seats,
-          userOriginId: input.originId,
-          userDestinationId: input.destinationId,
-          passengerDepartureTime: trip.passengerDepartureTime,
-          clientIp: opts.clientIp,
-        }),
+      const priced = journeys.map((j, i) => {
+        const breakdown = buildBreakdown(input.tickets, fares.pairs[i] ?? fares.defaults);
+        return { ...j, breakdown, fare: computeTotal(breakdown, currency, exchangeRate) };
       });
+      const [outbound] = priced;
+      if (!outbound) throw new AppError('invalid_schedule', MSG.invalidSchedule, 400);
+      const breakdown = outbound.breakdown;
+      const returned = priced[1];
+      const split = returned
+        ? splitReturnDiscount(
+            toCents(outbound.fare),
+            toCents(returned.fare),
+            await readReturnDiscount({
+              db: tx,
+              originId: input.originId,
+              destinationId: input.destinationId,
+            }),
+          )
+        : null;
+      // Each row holds its journey's share; the two add up to the charge to the cent.
+      const amounts = split ? [centsToMoney(split.outbound), centsToMoney(split.back)] : [outbound.fare];
+      const totalAmount = split ? centsToMoney(split.outbound + split.back) : outbound.fare;
+
+      const rowOf = (j: (typeof priced)[number], i: number) => (reference: string) => ({
+        scheduleId: j.input.scheduleId,
+        launchId: j.input.launchId,
+        travelDate: j.input.travelDate,
+        passengerName: input.passenger.name,
+        passengerEmail: input.passenger.email,
+        passengerPhone: input.passenger.phone || null,
+        passengerCountryCode: input.passenger.countryCode,
+        passengerNationality: input.passenger.nationality,
+        language,
+        ...countByCategory(j.breakdown),
+        totalAmount: amounts[i] ?? j.fare,
+        currency,
+        exchangeRate,
+        bankName: account.bank,
+        accountHolder: account.holder,
+        accountNumber: account.number,
+        paymentMethod: PAYMENT_METHOD,
+        paymentStatus: 'pending',
+        ticketStatus: 'pending',
+        paymentSlipKey: slipKey(reference),
+        ticketBreakdown: j.breakdown,
+        seatNumbers: j.input.seats,
+        userOriginId: j.input.originId,
+        userDestinationId: j.input.destinationId,
+        passengerDepartureTime: j.trip.passengerDepartureTime,
+        clientIp: opts.clientIp,
+      });
+      const ticket = await insertTicket({ db: tx, now, timeZone: opts.tzOperator, row: rowOf(outbound, 0) });
       const storedSlipKey = ticket.slipKey ?? '';
+      // A return's way back: the same reference, payment and slip, journey 2 (docs/decisions/037).
+      const rows = [{ id: ticket.id, ...outbound }];
+      if (returned) {
+        const [inserted] = await tx
+          .insert(tickets)
+          .values({
+            ...rowOf(returned, 1)(ticket.reference),
+            paymentSlipKey: storedSlipKey,
+            paymentReference: ticket.reference,
+            journey: 2,
+            outboundId: ticket.id,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: tickets.id });
+        if (!inserted) throw new AppError('reference_exists', MSG.referenceExists, 409);
+        rows.push({ id: inserted.id, ...returned });
+      }
 
-      // The unique index on (schedule, date, launch, seat) decides who gets a contested seat.
-      await takeSeats({ db: tx, ticketId: ticket.id, key: input, stretch: trip.stretch });
+      for (const row of rows) {
+        // The unique index on (schedule, date, launch, seat) decides who gets a contested seat.
+        await takeSeats({ db: tx, ticketId: row.id, key: row.input, stretch: row.trip.stretch });
 
-      // Every person of the party, named as sent, else the contact alone (docs/decisions/035).
-      await insertPersons(
-        tx,
-        personRows({
-          ticketId: ticket.id,
-          tickets: input.tickets,
-          passengers: input.passengers,
-          contact: input.passenger,
-        }),
-      );
+        // Every person of the party, named as sent, else the contact alone (docs/decisions/035).
+        await insertPersons(
+          tx,
+          personRows({
+            ticketId: row.id,
+            tickets: input.tickets,
+            passengers: input.passengers,
+            contact: input.passenger,
+          }),
+        );
+      }
 
-      // The ticket holds these seats now (docs/product.md section 10.3).
+      // The ticket holds these seats now (docs/product.md section 10.3), on both departures of a return.
       await releaseSeats({ db: tx, ...input, session });
 
       await enqueueMail({
@@ -232,12 +305,26 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
             totalAmount,
             currency,
             paymentMethod: PAYMENT_METHOD,
+            ...(returned
+              ? {
+                  returnTrip: {
+                    from: { id: returned.input.originId, name: returned.trip.fromName },
+                    to: { id: returned.input.destinationId, name: returned.trip.toName },
+                    travelDate: returned.input.travelDate,
+                    departureTime: returned.trip.passengerDepartureTime.slice(0, 5),
+                    launchName: returned.trip.launchName,
+                    seats: returned.input.seats,
+                  },
+                }
+              : {}),
           },
           language,
         ),
       });
 
-      await announce({ db: tx, event: { kind: 'ticket', data: { type: 'created', ticketId: ticket.id } } });
+      for (const row of rows) {
+        await announce({ db: tx, event: { kind: 'ticket', data: { type: 'created', ticketId: row.id } } });
+      }
 
       const body: BookingCreated = {
         reference: ticket.reference,
@@ -246,6 +333,20 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
         ticketStatus: 'pending',
         paymentStatus: 'pending',
         managePath: managePath(ticket.reference, await signManageLink({ db: tx, ticketId: ticket.id, now })),
+        journeys: rows.map(
+          (row, i): BookingJourney => ({
+            journey: i + 1,
+            scheduleId: row.input.scheduleId,
+            travelDate: row.input.travelDate,
+            departureTime: row.trip.passengerDepartureTime.slice(0, 5),
+            from: { id: row.input.originId, name: row.trip.fromName, nameDv: row.trip.fromNameDv },
+            to: { id: row.input.destinationId, name: row.trip.toName, nameDv: row.trip.toNameDv },
+            launchName: row.trip.launchName,
+            seats: row.input.seats,
+            totalAmount: amounts[i] ?? row.fare,
+            ticketStatus: 'pending',
+          }),
+        ),
       };
       await tx
         .update(idempotencyRecords)

@@ -34,7 +34,7 @@ export async function insertTicket(opts: InsertTicketOptions): Promise<InsertedT
         createdAt: opts.now,
         updatedAt: opts.now,
       })
-      .onConflictDoNothing({ target: tickets.paymentReference })
+      .onConflictDoNothing({ target: [tickets.paymentReference, tickets.journey] })
       .returning({ id: tickets.id, reference: tickets.paymentReference, slipKey: tickets.paymentSlipKey });
     if (inserted) return inserted;
   }

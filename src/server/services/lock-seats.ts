@@ -1,7 +1,7 @@
-import { and, eq, gt, lte, min } from 'drizzle-orm';
+import { and, eq, gt, lte, min, or } from 'drizzle-orm';
 import { MSG } from '#shared/messages/api.ts';
 import type { SeatLockRequest } from '#shared/schemas.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { seatLocks } from '../db/schema.ts';
 import { onTripLaunch } from '../db/seat-key.ts';
 import { askedStretch } from '../lib/asked-stretch.ts';
@@ -9,6 +9,7 @@ import { isLostRace } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
 import { refuseUnknownSeats, seatsUnavailable } from '../lib/seat-checks.ts';
 import { checkHoldLimits, type HoldLimits, tooManyTickets } from './check-hold-limits.ts';
+import { checkReturnTrip, type JourneyEnds } from './check-return-trip.ts';
 import { emailNotVerified, findVerifiedEmail } from './find-verified-email.ts';
 import { listDepartureStops } from './list-departure-stops.ts';
 import { launchUnavailable, readTripLaunch } from './read-trip-launch.ts';
@@ -35,9 +36,69 @@ type LockSeatsOptions = Omit<SeatLockRequest, 'verificationToken'> & {
   remember?: RefuseTakenSeatsOptions['remember'];
 };
 
+type JourneyAsk = {
+  scheduleId: string;
+  travelDate: string;
+  launchId: string;
+  seats: string[];
+  originId?: string | undefined;
+  destinationId?: string | undefined;
+};
+
+/**
+ * Reads one journey's departure and checks it takes the request: open, the launch bookable, the
+ * stretch on its route, not closed yet, the seats on the launch and held by nobody else. Expired
+ * locks on it go first.
+ */
+async function placeJourney(tx: Tx, opts: LockSeatsOptions, ask: JourneyAsk, first: boolean) {
+  const { session, now } = opts;
+  const { trip, launch } = await readTripLaunch({ ...ask, db: tx });
+  if (trip.status === 'completed') throw new AppError('trip_completed', MSG.tripCompleted, 409);
+  // A departure the operator cancelled is offered no more (docs/decisions/026).
+  if (trip.status !== 'scheduled') throw new AppError('invalid_schedule', MSG.invalidSchedule, 409);
+  if (!launch.bookable) throw launchUnavailable();
+  const stops = await listDepartureStops({ db: tx, scheduleId: trip.id });
+  const stretch = askedStretch(
+    stops.map((s) => s.locationId),
+    ask.originId,
+    ask.destinationId,
+  );
+  if (opts.passenger) {
+    refuseClosedDeparture({ trip, stops, originId: ask.originId, timeZone: opts.timeZone, now });
+  } else {
+    await refuseCounterClosed({ db: tx, trip, originId: ask.originId, now, timeZone: opts.timeZone });
+  }
+  refuseUnknownSeats({ seatNumbers: launch.seatNumbers, seats: ask.seats });
+
+  const key = { scheduleId: trip.id, travelDate: trip.travelDate, launchId: launch.id };
+  await tx.delete(seatLocks).where(and(onTripLaunch(seatLocks, key), lte(seatLocks.lockedUntil, now)));
+
+  // Named conflicts for the user (docs/product.md section 10.2); the insert below is what decides.
+  await refuseTakenSeats({
+    db: tx,
+    ...key,
+    seats: ask.seats,
+    stretch,
+    session,
+    now,
+    remember: first ? opts.remember : undefined,
+  });
+  const from = stops[stretch.fromStop];
+  const to = stops[stretch.toStop];
+  const ends: JourneyEnds = {
+    fromId: from?.locationId ?? '',
+    toId: to?.locationId ?? '',
+    travelDate: trip.travelDate,
+    leaves: from?.departureTime ?? trip.departureTime,
+    arrives: to?.departureTime ?? null,
+  };
+  return { ask, key, stretch, ends };
+}
+
 /**
  * Holds seats for one wizard run (docs/product.md sections 2.2 and 8.1), for the legs of the
- * passenger's stretch (docs/decisions/032). Expired locks and this session's own are deleted
+ * passenger's stretch (docs/decisions/032); with `return`, on both departures of a return
+ * (docs/decisions/037), all or nothing. Expired locks and this session's own are deleted
  * first; the insert writes only what no live lock shares a leg with, and the transaction rolls
  * back unless every seat was written: of two sessions racing for a leg of a seat exactly one
  * wins, with no check-then-insert gap.
@@ -45,39 +106,16 @@ type LockSeatsOptions = Omit<SeatLockRequest, 'verificationToken'> & {
 export async function lockSeats(opts: LockSeatsOptions): Promise<{ lockedUntil: string }> {
   const { db, session, now } = opts;
   // One order for every request, so two overlapping selections queue instead of deadlocking.
-  const seats = [...opts.seats].sort();
+  const asks: JourneyAsk[] = [
+    { ...opts, seats: [...opts.seats].sort() },
+    ...(opts.return ? [{ ...opts.return, seats: [...opts.return.seats].sort() }] : []),
+  ];
   try {
     return await db.transaction(async (tx) => {
-      const { trip, launch } = await readTripLaunch({ ...opts, db: tx });
-      if (trip.status === 'completed') throw new AppError('trip_completed', MSG.tripCompleted, 409);
-      // A departure the operator cancelled is offered no more (docs/decisions/026).
-      if (trip.status !== 'scheduled') throw new AppError('invalid_schedule', MSG.invalidSchedule, 409);
-      if (!launch.bookable) throw launchUnavailable();
-      const stops = await listDepartureStops({ db: tx, scheduleId: trip.id });
-      const stretch = askedStretch(
-        stops.map((s) => s.locationId),
-        opts.originId,
-        opts.destinationId,
-      );
-      if (opts.passenger) {
-        refuseClosedDeparture({
-          trip,
-          stops,
-          originId: opts.originId,
-          timeZone: opts.timeZone,
-          now,
-        });
-      } else {
-        await refuseCounterClosed({ db: tx, trip, originId: opts.originId, now, timeZone: opts.timeZone });
-      }
-      refuseUnknownSeats({ seatNumbers: launch.seatNumbers, seats });
-
-      const key = { scheduleId: trip.id, travelDate: trip.travelDate, launchId: launch.id };
-      const seatKey = onTripLaunch(seatLocks, key);
-      await tx.delete(seatLocks).where(and(seatKey, lte(seatLocks.lockedUntil, now)));
-
-      // Named conflicts for the user (docs/product.md section 10.2); the insert below is what decides.
-      await refuseTakenSeats({ db: tx, ...key, seats, stretch, session, now, remember: opts.remember });
+      const placed = [];
+      for (const [i, ask] of asks.entries()) placed.push(await placeJourney(tx, opts, ask, i === 0));
+      const [outbound, back] = placed;
+      if (outbound && back) checkReturnTrip(outbound.ends, back.ends);
 
       // Only a request that could win its seats pays for the passenger's checks.
       let holder: { email: string; clientIp: string } | null = null;
@@ -89,72 +127,78 @@ export async function lockSeats(opts: LockSeatsOptions): Promise<{ lockedUntil: 
           token: passenger.verificationToken,
         });
         if (!email) throw emailNotVerified();
-        if (seats.length > passenger.limits.maxTicketsPerBooking) {
+        if (asks.some((a) => a.seats.length > passenger.limits.maxTicketsPerBooking)) {
           throw tooManyTickets(passenger.limits.maxTicketsPerBooking);
         }
-        const hold = {
-          ...key,
+        const holds = placed.map((p) => ({
+          ...p.key,
           session,
           clientIp: passenger.clientIp,
           email,
-          seats: seats.length,
-          stretch,
+          seats: p.ask.seats.length,
+          stretch: p.stretch,
           now,
-        };
-        await serialiseHolds({ db: tx, ...hold, limits: passenger.limits });
-        await checkHoldLimits({ db: tx, ...hold, limits: passenger.limits });
+          limits: passenger.limits,
+        }));
+        // Each departure's turn, in one order for every request, then each is counted.
+        const inOrder = [...holds].sort((a, b) => a.scheduleId.localeCompare(b.scheduleId));
+        for (const hold of inOrder) await serialiseHolds({ db: tx, ...hold });
+        for (const hold of holds) await checkHoldLimits({ db: tx, ...hold });
         holder = { email, clientIp: passenger.clientIp };
       }
 
       // Rule 8.1: locking again never extends the hold; the earliest live lock of this
-      // session on the trip (any launch) sets the end for the whole selection.
-      const sessionOnTrip = and(
-        eq(seatLocks.scheduleId, trip.id),
-        eq(seatLocks.travelDate, trip.travelDate),
-        eq(seatLocks.userSession, session),
-      );
+      // session on the trip (any launch) sets the end for the whole selection, a return's two
+      // departures together.
+      const sessionOn = (key: { scheduleId: string; travelDate: string }) =>
+        and(
+          eq(seatLocks.scheduleId, key.scheduleId),
+          eq(seatLocks.travelDate, key.travelDate),
+          eq(seatLocks.userSession, session),
+        );
+      const sessionOnTrips = or(...placed.map((p) => sessionOn(p.key)));
       const [earliest] = await tx
         .select({ until: min(seatLocks.lockedUntil) })
         .from(seatLocks)
-        .where(and(sessionOnTrip, gt(seatLocks.lockedUntil, now)));
+        .where(and(sessionOnTrips, gt(seatLocks.lockedUntil, now)));
       const existing = earliest?.until ? new Date(earliest.until) : null;
       const lockedUntil = existing ?? new Date(now.getTime() + opts.holdSeconds * 1000);
 
       // A new selection replaces the old one: one wizard run books one launch, on one stretch.
-      await tx.delete(seatLocks).where(sessionOnTrip);
+      await tx.delete(seatLocks).where(sessionOnTrips);
 
       // The exclusion constraint over the seat and its legs decides: of two sessions racing for
       // a leg of a seat, the second waits for the first and then writes nothing (`ON CONFLICT DO
       // NOTHING` applies to exclusion constraints; DO UPDATE does not, so the takeover of an
       // expired lock is its deletion above, in this same transaction).
-      const written = await tx
-        .insert(seatLocks)
-        .values(
-          seats.map((seatNumber) => ({
-            scheduleId: trip.id,
-            travelDate: trip.travelDate,
-            launchId: launch.id,
-            seatNumber,
-            ...stretch,
-            originId: opts.originId ?? null,
-            destinationId: opts.destinationId ?? null,
-            lockedUntil,
-            userSession: session,
-            email: holder?.email ?? null,
-            clientIp: holder?.clientIp ?? null,
-            createdAt: now,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ seatNumber: seatLocks.seatNumber });
-      if (written.length !== seats.length) {
-        const won = new Set(written.map((w) => w.seatNumber));
-        throw seatsUnavailable(seats.filter((s) => !won.has(s)));
+      for (const { ask, key, stretch } of placed) {
+        const written = await tx
+          .insert(seatLocks)
+          .values(
+            ask.seats.map((seatNumber) => ({
+              ...key,
+              seatNumber,
+              ...stretch,
+              originId: ask.originId ?? null,
+              destinationId: ask.destinationId ?? null,
+              lockedUntil,
+              userSession: session,
+              email: holder?.email ?? null,
+              clientIp: holder?.clientIp ?? null,
+              createdAt: now,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ seatNumber: seatLocks.seatNumber });
+        if (written.length !== ask.seats.length) {
+          const won = new Set(written.map((w) => w.seatNumber));
+          throw seatsUnavailable(ask.seats.filter((s) => !won.has(s)));
+        }
       }
       return { lockedUntil: lockedUntil.toISOString() };
     });
   } catch (err) {
-    if (!(err instanceof AppError) && isLostRace(err)) throw seatsUnavailable(seats);
+    if (!(err instanceof AppError) && isLostRace(err)) throw seatsUnavailable(asks.flatMap((a) => a.seats));
     throw err;
   }
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { tickets } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/errors.ts';
@@ -32,10 +32,11 @@ export type LookupBookingOptions = { db: DbOrTx; reference: string };
 export async function lookupBooking(opts: LookupBookingOptions): Promise<BookingLookup> {
   const reference = normalizeReference(opts.reference);
   if (!reference || reference.length > MAX_REFERENCE_LENGTH) throw notFound();
-  // Served by the lower(payment_reference) index.
+  // Served by the lower(payment_reference) index. A return's outbound row answers, with both
+  // journeys beside it (docs/decisions/037-return-trips.md).
   const found = await readBookingView({
     db: opts.db,
-    where: eq(sql`lower(${tickets.paymentReference})`, reference),
+    where: and(eq(sql`lower(${tickets.paymentReference})`, reference), eq(tickets.journey, 1)),
   });
   if (!found) throw notFound();
   return {

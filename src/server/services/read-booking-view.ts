@@ -20,11 +20,23 @@ import {
   TICKET_STATUS_LABEL,
   UNKNOWN_LOCATION,
 } from '#shared/messages/api.ts';
-import type { BookingLookup } from '#shared/schemas.ts';
+import { centsToMoney, toCents } from '#shared/money.ts';
+import type { BookingJourney, BookingLookup } from '#shared/schemas.ts';
 
 function pick<T extends Record<string, string>>(table: T, key: string, fallback: keyof T): string {
   return (table as Record<string, string>)[key] ?? table[fallback] ?? key;
 }
+
+type JourneyRow = Omit<BookingJourney, 'departureTime' | 'from' | 'to'> & {
+  ticketId: string;
+  departureTime: string | null;
+  fromId: string | null;
+  fromName: string | null;
+  fromNameDv: string | null;
+  toId: string | null;
+  toName: string | null;
+  toNameDv: string | null;
+};
 
 type StopRow = {
   stopOrder: number;
@@ -42,9 +54,13 @@ export type BookingFacts = {
   /** The passenger's From and To as positions on the route (0 is the first stop), or -1. */
   fromStop: number;
   toStop: number;
+  /** Which journey of its booking the row is (1, or 2 for a return's way back). */
+  journey: number;
+  /** Every journey's ticket id, the outbound first (docs/decisions/037-return-trips.md). */
+  journeyTicketIds: string[];
 };
 
-export type ReadBookingViewOptions = { db: DbOrTx; where: SQL };
+export type ReadBookingViewOptions = { db: DbOrTx; where: SQL | undefined };
 
 /**
  * One booking's view (the public lookup's shape, with the whole name) and its facts; null when
@@ -59,6 +75,7 @@ export async function readBookingView({
   const [row] = await db
     .select({
       ticketId: tickets.id,
+      journey: tickets.journey,
       eticketVersion: tickets.eticketVersion,
       originId: tickets.userOriginId,
       destinationId: tickets.userDestinationId,
@@ -103,6 +120,23 @@ export async function readBookingView({
           'category', p.category, 'type', p.ticket_type
         ) order by p.position), '[]'::json)
         from ${ticketPassengers} p where p.ticket_id = ${tickets.id})`,
+      // Every journey of the booking: the rows of the same reference (docs/decisions/037).
+      journeys: sql<JourneyRow[]>`(
+        select json_agg(json_build_object(
+          'journey', j.journey, 'ticketId', j.id, 'scheduleId', j.schedule_id,
+          'travelDate', j.travel_date::text,
+          'departureTime', coalesce(j.passenger_departure_time, js.departure_time)::text,
+          'fromId', j.user_origin_id, 'fromName', o.name, 'fromNameDv', o.name_dv,
+          'toId', j.user_destination_id, 'toName', d.name, 'toNameDv', d.name_dv,
+          'launchName', la.name, 'seats', j.seat_numbers, 'totalAmount', j.total_amount::text,
+          'ticketStatus', j.ticket_status
+        ) order by j.journey)
+        from ${tickets} j
+        join ${schedules} js on js.id = j.schedule_id
+        join ${launches} la on la.id = j.launch_id
+        left join ${locations} o on o.id = j.user_origin_id
+        left join ${locations} d on d.id = j.user_destination_id
+        where j.payment_reference = ${tickets.paymentReference})`,
     })
     .from(tickets)
     .innerJoin(schedules, eq(schedules.id, tickets.scheduleId))
@@ -113,6 +147,12 @@ export async function readBookingView({
     .limit(1);
   if (!row) return null;
   const party = partyOf(row, row.named);
+  const journeys = row.journeys ?? [];
+  // A return's whole: what both journeys cost together (each row holds its share).
+  const totalAmount =
+    journeys.length > 1
+      ? centsToMoney(journeys.reduce((sum, j) => sum + toCents(j.totalAmount), 0n))
+      : row.totalAmount;
 
   // docs/product.md section 10.11: an approved ticket on a completed trip reads as completed.
   const status =
@@ -149,7 +189,7 @@ export async function readBookingView({
     childCount: row.childCount,
     infantCount: row.infantCount,
     ticketBreakdown: row.ticketBreakdown,
-    totalAmount: row.totalAmount,
+    totalAmount,
     currency: row.currency,
     passengerName: row.passengerName,
     persons: party.persons,
@@ -157,6 +197,18 @@ export async function readBookingView({
     createdAt: row.createdAt.toISOString(),
     proofReceived: row.proofReceived,
     usualApprovalMinutes: row.usualApprovalMinutes ?? DEFAULT_USUAL_APPROVAL_MINUTES,
+    journeys: journeys.map((j) => ({
+      journey: j.journey,
+      scheduleId: j.scheduleId,
+      travelDate: j.travelDate,
+      departureTime: hhmm(j.departureTime) ?? '',
+      from: { id: j.fromId ?? '', name: j.fromName ?? UNKNOWN_LOCATION, nameDv: j.fromNameDv ?? '' },
+      to: { id: j.toId ?? '', name: j.toName ?? UNKNOWN_LOCATION, nameDv: j.toNameDv ?? '' },
+      launchName: j.launchName,
+      seats: j.seats,
+      totalAmount: j.totalAmount,
+      ticketStatus: j.ticketStatus,
+    })),
   };
   const position = (locationId: string | null) => row.stops.findIndex((s) => s.locationId === locationId);
   return {
@@ -167,6 +219,8 @@ export async function readBookingView({
       eticketVersion: row.eticketVersion,
       fromStop: position(row.originId),
       toStop: position(row.destinationId),
+      journey: row.journey,
+      journeyTicketIds: journeys.map((j) => j.ticketId),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { tickets } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/errors.ts';
@@ -22,7 +22,11 @@ export async function readTicketByReference({
   const ref = reference.trim().toLowerCase();
   const [ticket] =
     ref.length > 0 && ref.length <= 64
-      ? await listTicketsWhere({ db, where: eq(sql`lower(${tickets.paymentReference})`, ref), limit: 1 })
+      ? await listTicketsWhere({
+          db,
+          where: and(eq(sql`lower(${tickets.paymentReference})`, ref), eq(tickets.journey, 1)),
+          limit: 1,
+        })
       : [];
   if (!ticket) throw new AppError('booking_not_found', MSG.bookingNotFound, 404);
   return ticket;

@@ -18,6 +18,8 @@ export type RejectLockedTicketOptions = {
   actorUserId: string;
   remarks: string | null;
   action?: string;
+  /** No mail: a return's other journey, which the first journey's mail tells of. */
+  quiet?: boolean;
 };
 
 /**
@@ -72,7 +74,7 @@ export async function rejectLockedTicket(opts: RejectLockedTicketOptions): Promi
     },
   });
   const ticket = await readTicket({ db: tx, id: before.id });
-  await enqueueMail({ db: tx, mail: rejectedMail(ticket, refund) });
+  if (!opts.quiet) await enqueueMail({ db: tx, mail: rejectedMail(ticket, refund) });
   await announce({ db: tx, event: { kind: 'ticket', data: { type: 'updated', ticketId: before.id } } });
   return ticket;
 }

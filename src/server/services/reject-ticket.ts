@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/client.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
+import { lockOtherJourneys } from './lock-other-journeys.ts';
 import { lockTicket } from './lock-ticket.ts';
 import { rejectLockedTicket } from './reject-locked-ticket.ts';
 
@@ -20,12 +21,27 @@ export async function rejectTicket(opts: RejectTicketOptions): Promise<AdminTick
   return opts.db.transaction(async (tx) => {
     const ticket = await lockTicket({ db: tx, id: opts.ticketId });
     const remarks = opts.remarks?.trim() ? opts.remarks.trim() : null;
-    return rejectLockedTicket({
+    const now = opts.clock.now();
+    const rejected = await rejectLockedTicket({
       db: tx,
       ticket,
-      now: opts.clock.now(),
+      now,
       actorUserId: opts.actorUserId,
       remarks,
     });
+    // A return is one payment (docs/decisions/037): its other journey waiting for it goes too,
+    // told in the one mail above.
+    for (const other of await lockOtherJourneys({ db: tx, ticket })) {
+      if (other.ticketStatus !== 'pending') continue;
+      await rejectLockedTicket({
+        db: tx,
+        ticket: other,
+        now,
+        actorUserId: opts.actorUserId,
+        remarks,
+        quiet: true,
+      });
+    }
+    return rejected;
   });
 }

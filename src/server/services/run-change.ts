@@ -6,7 +6,7 @@ import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
-import { manageLinkInvalid } from '#server/lib/manage-errors.ts';
+import { manageLinkInvalid, notAllowed } from '#server/lib/manage-errors.ts';
 import { sha256Hex } from '#server/lib/one-time-codes.ts';
 import { type OwnChange, ownChangeMail } from '#server/mails/own-change-mail.ts';
 import { readTicket } from './read-ticket.ts';
@@ -28,6 +28,8 @@ export type RunChangeOptions = {
   requestId: string;
   kind: string;
   clientIp: string;
+  /** The journey the change acts on (docs/decisions/037): 2 is a return's way back; 1 otherwise. */
+  journey?: number | undefined;
   act: (ctx: ChangeContext) => Promise<RecordedChange>;
 };
 
@@ -39,8 +41,14 @@ export type RunChangeOptions = {
 export async function runChange(opts: RunChangeOptions): Promise<{ replayed: boolean }> {
   const now = opts.clock.now();
   return opts.db.transaction(async (tx) => {
-    const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, opts.ticketId)).for('update');
-    if (!ticket) throw manageLinkInvalid();
+    const [linked] = await tx.select().from(tickets).where(eq(tickets.id, opts.ticketId)).for('update');
+    if (!linked) throw manageLinkInvalid();
+    // The link and the grant are the booking's (its outbound row); a return's way back is its own row.
+    const [ticket] =
+      opts.journey === 2
+        ? await tx.select().from(tickets).where(eq(tickets.outboundId, linked.id)).for('update')
+        : [linked];
+    if (!ticket) throw notAllowed('This booking has no return journey.');
     const [done] = await tx
       .select({ ticketId: bookingChanges.ticketId, kind: bookingChanges.kind })
       .from(bookingChanges)
@@ -59,7 +67,7 @@ export async function runChange(opts: RunChangeOptions): Promise<{ replayed: boo
           .where(
             and(
               eq(bookingGrants.tokenHash, sha256Hex(opts.grant)),
-              eq(bookingGrants.ticketId, ticket.id),
+              eq(bookingGrants.ticketId, linked.id),
               isNull(bookingGrants.usedAt),
               gt(bookingGrants.expiresAt, now),
             ),

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { tickets } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
@@ -33,7 +33,7 @@ export async function sendManageCode(opts: SendManageCodeOptions): Promise<void>
       reference: tickets.paymentReference,
     })
     .from(tickets)
-    .where(eq(sql`lower(${tickets.paymentReference})`, reference))
+    .where(and(eq(sql`lower(${tickets.paymentReference})`, reference), eq(tickets.journey, 1)))
     .limit(1);
   const to = ticket?.email.trim();
   await sendEmailCode({

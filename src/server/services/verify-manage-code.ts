@@ -44,7 +44,7 @@ export async function verifyManageCode(opts: VerifyManageCodeOptions): Promise<M
           const [ticket] = await tx
             .select({ id: tickets.id })
             .from(tickets)
-            .where(eq(sql`lower(${tickets.paymentReference})`, reference))
+            .where(and(eq(sql`lower(${tickets.paymentReference})`, reference), eq(tickets.journey, 1)))
             .limit(1);
           if (!ticket) return null;
           const grant = `mg_${randomBytes(32).toString('base64url')}`;

@@ -72,6 +72,9 @@ export const MSG = {
   lockEmailMismatch: 'These seats were held with another e-mail address. Please choose your seats again.',
   departureClosed: 'This departure has already left. Please choose a later trip.',
   launchUnavailable: 'This launch is not taking bookings. Please choose another launch.',
+  // return trips (docs/decisions/037-return-trips.md)
+  returnBeforeArrival: 'The return must leave after the outbound trip arrives. Please choose a later return.',
+  returnNotReverse: 'The return must go back the same way, from where the outbound trip arrives. Please choose again.',
   paymentDetailsMissing: 'Payment details are not set up yet. Please try again later or contact us.',
   bulkRejected: (n: number) => `${n} pending ${n === 1 ? 'booking' : 'bookings'} rejected`,
   bulkRejectFailed: 'Failed to reject the pending bookings',

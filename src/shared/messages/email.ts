@@ -27,6 +27,7 @@ export default {
   // The booking's details, in every booking mail
   reference: 'Booking reference: {reference}',
   trip: 'Trip: {from} to {to}',
+  returnTrip: 'Return: {from} to {to}',
   date: 'Date: {date}, departure {time}',
   launch: 'Launch: {launch}',
   seats: 'Seats: {seats}',

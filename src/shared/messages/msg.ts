@@ -56,6 +56,8 @@ export default {
   lockEmailMismatch: MSG.lockEmailMismatch,
   departureClosed: MSG.departureClosed,
   launchUnavailable: MSG.launchUnavailable,
+  returnBeforeArrival: MSG.returnBeforeArrival,
+  returnNotReverse: MSG.returnNotReverse,
   paymentDetailsMissing: MSG.paymentDetailsMissing,
   imageType: MSG.imageType,
   imageSize: MSG.imageSize,

@@ -137,6 +137,14 @@ describe(`bookings (${testDatabaseKind})`, () => {
       ticketStatus: 'pending',
       paymentStatus: 'pending',
       managePath: expect.stringMatching(/^\/bookings\/\d{10}\/manage\?k=[^&]+$/),
+      journeys: [
+        expect.objectContaining({
+          journey: 1,
+          scheduleId: trip.schedule.id,
+          seats: ['A1', 'A2'],
+          totalAmount: '40.00',
+        }),
+      ],
     });
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: t.config.tzOperator }).format(new Date(nowMs));
     expect(body.reference.slice(0, 6)).toBe(day.slice(2).replaceAll('-', ''));
@@ -526,6 +534,21 @@ describe(`bookings (${testDatabaseKind})`, () => {
         createdAt: expect.any(String),
         proofReceived: true,
         usualApprovalMinutes: 120,
+        // A single trip: one journey, the whole booking (docs/decisions/037-return-trips.md).
+        journeys: [
+          {
+            journey: 1,
+            scheduleId: trip.schedule.id,
+            travelDate: trip.schedule.travelDate,
+            departureTime: '08:00',
+            from: { id: expect.any(String), name: expect.stringMatching(/^Island /), nameDv: '' },
+            to: { id: expect.any(String), name: expect.stringMatching(/^Island /), nameDv: '' },
+            launchName: expect.stringMatching(/^Launch /),
+            seats: ['A1', 'A2'],
+            totalAmount: '8.00',
+            ticketStatus: 'pending',
+          },
+        ],
       });
       expect(res.body).not.toContain(email);
       expect(res.body).not.toContain('7654321');

@@ -73,6 +73,7 @@ export default defineRoutes(async (app, { config, clock, storage, db }) => {
     kind: string,
     requestId: string,
     act: (ctx: ChangeContext) => Promise<RecordedChange>,
+    journey?: number,
   ) {
     const ticketId = await linked(req);
     const result = await runChange({
@@ -84,6 +85,7 @@ export default defineRoutes(async (app, { config, clock, storage, db }) => {
       requestId,
       kind,
       clientIp: req.ip,
+      journey,
       act,
     });
     if (result.replayed) req.changedNothing = true;
@@ -151,8 +153,13 @@ export default defineRoutes(async (app, { config, clock, storage, db }) => {
   );
 
   app.post('/api/bookings/:reference/manage/cancel', changeSchema(manageCancelRequestSchema), (req, reply) =>
-    change(req, reply, 'cancel', req.body.requestId, (ctx) =>
-      cancelOwnBooking({ ...ctx, account: req.body.account }),
+    change(
+      req,
+      reply,
+      'cancel',
+      req.body.requestId,
+      (ctx) => cancelOwnBooking({ ...ctx, account: req.body.account }),
+      req.body.journey,
     ),
   );
 
@@ -184,7 +191,7 @@ export default defineRoutes(async (app, { config, clock, storage, db }) => {
     async (req, reply) => {
       const ticketId = await linked(req);
       reply.header('Cache-Control', 'no-store');
-      return quoteRebook({ db, ticketId });
+      return quoteRebook({ db, ticketId, journey: req.body.journey });
     },
   );
 
@@ -200,24 +207,30 @@ export default defineRoutes(async (app, { config, clock, storage, db }) => {
       const image = slip ? await processImage(slip, COMPRESSION.slip) : null;
       let stored: string | null = null;
       try {
-        return await change(req, reply, 'rebook', input.requestId, (ctx) =>
-          rebookBooking({
-            ...ctx,
-            input,
-            timeZone,
-            storeSlip: image
-              ? async () => {
-                  const key = slipKey(ctx.ticket.paymentReference);
-                  await storage.put(key, image.buffer, {
-                    contentType: image.contentType,
-                    visibility: 'private',
-                    overwrite: true,
-                  });
-                  stored = key;
-                  return key;
-                }
-              : null,
-          }),
+        return await change(
+          req,
+          reply,
+          'rebook',
+          input.requestId,
+          (ctx) =>
+            rebookBooking({
+              ...ctx,
+              input,
+              timeZone,
+              storeSlip: image
+                ? async () => {
+                    const key = slipKey(ctx.ticket.paymentReference);
+                    await storage.put(key, image.buffer, {
+                      contentType: image.contentType,
+                      visibility: 'private',
+                      overwrite: true,
+                    });
+                    stored = key;
+                    return key;
+                  }
+                : null,
+            }),
+          input.journey,
         );
       } catch (err) {
         if (stored) await storage.delete(stored, 'private').catch(() => {});

@@ -145,6 +145,8 @@ export default defineRoutes(
           timeZone: config.tzOperator,
           passenger: { verificationToken, clientIp: req.ip, limits: holdLimitsOf(config) },
         };
+        // A return holds two departures at once: straight to the database, which decides both.
+        if (hold.return) return lockSeats(request);
         return seatLockGate.lock(
           {
             trip: `${scheduleId}|${travelDate}`,

@@ -18,6 +18,7 @@ export default {
 
   reference: 'ބުކިންގ ރެފަރެންސް: {reference}',
   trip: 'ދަތުރު: {from} އިން {to} އަށް',
+  returnTrip: 'އެނބުރި ދާ ދަތުރު: {from} އިން {to} އަށް',
   date: 'ތާރީޚު: {date}، ފުރާ ގަޑި {time}',
   launch: 'ލޯންޗު: {launch}',
   seats: 'ގޮނޑި: {seats}',
