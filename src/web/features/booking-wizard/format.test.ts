@@ -43,14 +43,14 @@ describe('a return’s total', () => {
     });
   });
 
-  it('takes the percent off the sum and rounds half-up once', () => {
-    // 12.98 x 0.925 = 12.0065 -> 12.01 (the two fares discounted apart would give 6.00 + 6.00).
+  it('takes the percent off the sum, the discount rounded half-up once, as the server does', () => {
+    // 12.98 x 7.5% = 0.9735 -> 0.97, 12.01 to pay (the two fares discounted apart would give 6.00 + 6.00).
     expect(returnTotals(fare, fare, '7.5')).toEqual({
       mvr: '185.00',
       usd: '12.01',
       discount: { mvr: '15.00', usd: '0.97' },
     });
-    // 25.05 + 25.00 = 50.05; x 0.9 = 45.045 -> 45.05, not the float's 45.04.
-    expect(returnTotals({ mvr: '25.05', usd: '1' }, { mvr: '25.00', usd: '1' }, '10').mvr).toBe('45.05');
+    // 25.05 + 25.00 = 50.05; 10% of it is 5.005 -> 5.01, where a float's 5.0049999... gives 5.00.
+    expect(returnTotals({ mvr: '25.05', usd: '1' }, { mvr: '25.00', usd: '1' }, '10').mvr).toBe('45.04');
   });
 });

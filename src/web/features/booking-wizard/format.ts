@@ -1,12 +1,6 @@
 import type { Party } from '#shared/fare.ts';
-import {
-  buildBreakdown,
-  centsToMoney,
-  computeTotal,
-  parseDecimal,
-  toCents,
-  toMoneyString,
-} from '#shared/money.ts';
+import { buildBreakdown, centsToMoney, computeTotal, toCents } from '#shared/money.ts';
+import { splitReturnDiscount } from '#shared/return-discount.ts';
 import type { PublicSettings, Trip } from '#shared/schemas.ts';
 
 /** 'USD 12.50' for a number or an exact decimal string (already two places). */
@@ -72,20 +66,22 @@ export function totals(tickets: Party, settings: PublicSettings): Totals {
 export type Totals = { mvr: string; usd: string };
 
 /**
- * A return's total in each currency: the two departures' fares added, less the operator's
- * return discount of `percent` ('10', '7.5'; none: no discount), rounded half-up to cents once:
- * (outbound + return) x (100 - p) / 100, as the server charges it.
+ * A return's total in each currency, as the server charges it (#shared/return-discount.ts): the
+ * two departures' fares added, less the operator's return discount of `percent` ('10', '7.5';
+ * none: no discount) of that sum, rounded half-up to a cent once; and the discount given.
  */
 export function returnTotals(
   out: Totals,
   back: Totals,
   percent: string | undefined,
 ): Totals & { discount: Totals } {
-  const p = parseDecimal(percent || '0');
   const one = (currency: keyof Totals) => {
-    const cents = toCents(out[currency]) + toCents(back[currency]);
-    const total = toMoneyString({ n: cents * (100n * p.d - p.n), d: 10_000n * p.d });
-    return [total, centsToMoney(cents - toCents(total))] as const;
+    const {
+      outbound,
+      back: way,
+      discount,
+    } = splitReturnDiscount(toCents(out[currency]), toCents(back[currency]), percent ?? null);
+    return [centsToMoney(outbound + way), centsToMoney(discount)] as const;
   };
   const [mvr, mvrOff] = one('mvr');
   const [usd, usdOff] = one('usd');
