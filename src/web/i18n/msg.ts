@@ -41,6 +41,8 @@ const CODE_TEXTS: Readonly<Partial<Record<ErrorCode, TextId>>> = {
   departure_closed: 'msg.departureClosed',
   lock_email_mismatch: 'msg.lockEmailMismatch',
   seats_unavailable: 'msg.seatsUnavailable',
+  return_before_arrival: 'msg.returnBeforeArrival',
+  return_not_reverse: 'msg.returnNotReverse',
   invalid_seats: 'msg.invalidSeats',
   seat_hold_limit: 'msg.seatHoldLimit',
   email_hold_limit: 'msg.emailHoldLimit',
