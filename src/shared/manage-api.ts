@@ -97,9 +97,10 @@ const changeBase = z.object({ requestId: z.uuid() });
  * (and a single trip's only one), 2 the way back; 1 when not said, so earlier requests keep working.
  */
 const journeyField = z.union([z.literal(1), z.literal(2)]).optional();
+/** A cancellation may take the whole booking: `both` cancels each journey still cancellable. */
 export const manageCancelRequestSchema = changeBase.extend({
   account: refundAccountSchema.optional(),
-  journey: journeyField,
+  journey: z.union([z.literal(1), z.literal(2), z.literal('both')]).optional(),
 });
 export const manageNameRequestSchema = changeBase.extend({
   passengerName: z.string().trim().min(2).max(100),

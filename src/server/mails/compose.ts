@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type DbOrTx, readTogether } from '#server/db/client.ts';
-import { locations, pwaSettings, tickets } from '#server/db/schema.ts';
+import { launches, locations, pwaSettings, schedules, tickets } from '#server/db/schema.ts';
 import type { ComposeMail, QueuedMail } from '#server/lib/mailer.ts';
 import { mailLinkBaseUrl, mailManageLink } from '#server/lib/manage-links.ts';
 import { type Translate, translator } from '#server/lib/texts.ts';
@@ -11,6 +12,7 @@ import { DEFAULT_BRANDING, PAYMENT_METHOD } from '#shared/constants.ts';
 import { travelDateParts } from '#shared/date-names.ts';
 import { isLanguage, LANGUAGE_DIR, type Language } from '#shared/languages.ts';
 import type { TextId } from '#shared/messages/catalogues.ts';
+import { centsToMoney, toCents } from '#shared/money.ts';
 
 /*
  * The passenger's mails (docs/product.md section 10.14): the one-time code, booking received,
@@ -350,6 +352,53 @@ const factsOf = (t: AdminTicket): BookingFacts => ({
   paymentMethod: t.paymentMethod,
 });
 
+/**
+ * A return's mail tells both journeys (docs/decisions/037-return-trips.md), whichever row it is
+ * written for: the outbound as the trip, the way back as the return, and what both cost.
+ */
+async function withJourneys(db: DbOrTx, facts: BookingFacts): Promise<BookingFacts> {
+  const origin = alias(locations, 'origin');
+  const destination = alias(locations, 'destination');
+  const rows = await db
+    .select({
+      id: tickets.id,
+      journey: tickets.journey,
+      fromId: tickets.userOriginId,
+      fromName: origin.name,
+      toId: tickets.userDestinationId,
+      toName: destination.name,
+      travelDate: tickets.travelDate,
+      departureTime: tickets.passengerDepartureTime,
+      scheduleDepartureTime: schedules.departureTime,
+      launchName: launches.name,
+      seats: tickets.seatNumbers,
+      totalAmount: tickets.totalAmount,
+    })
+    .from(tickets)
+    .innerJoin(schedules, eq(schedules.id, tickets.scheduleId))
+    .leftJoin(launches, eq(launches.id, tickets.launchId))
+    .leftJoin(origin, eq(origin.id, tickets.userOriginId))
+    .leftJoin(destination, eq(destination.id, tickets.userDestinationId))
+    .where(eq(tickets.paymentReference, facts.reference))
+    .orderBy(asc(tickets.journey));
+  const [out, back] = rows;
+  if (!out || !back) return facts;
+  const trip = (row: typeof out) => ({
+    from: row.fromId && row.fromName ? { id: row.fromId, name: row.fromName } : null,
+    to: row.toId && row.toName ? { id: row.toId, name: row.toName } : null,
+    travelDate: row.travelDate,
+    departureTime: (row.departureTime ?? row.scheduleDepartureTime).slice(0, 5),
+    launchName: row.launchName,
+    seats: row.seats,
+  });
+  return {
+    ...facts,
+    ...trip(out),
+    totalAmount: centsToMoney(toCents(out.totalAmount) + toCents(back.totalAmount)),
+    returnTrip: trip(back),
+  };
+}
+
 /** The parts of a mail to an address in a language: the operator's texts and contact. */
 async function mailParts(db: DbOrTx, language: Language): Promise<MailParts & { brand: MailBrand }> {
   const [overrides, brand] = await readTogether(db, [
@@ -489,7 +538,7 @@ export function composeMail(
       const written = await (write as (parts: MailParts) => Written | Promise<Written>)(parts);
       return layout(reader.to, reader.language, parts.t, written, parts.brand);
     }
-    const facts = 'ticket' in reader ? factsOf(reader.ticket) : reader.booking;
+    const facts = 'ticket' in reader ? await withJourneys(db, factsOf(reader.ticket)) : reader.booking;
     const language = 'ticket' in reader ? await ticketLanguage(db, reader.ticket.id) : reader.language;
     const parts = await bookingParts(db, language, facts);
     const written = await (write as (parts: BookingParts) => Written | Promise<Written>)(parts);

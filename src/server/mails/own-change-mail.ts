@@ -1,6 +1,7 @@
 import type { ComposeMail } from '#server/lib/mailer.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import type { TextId } from '#shared/messages/catalogues.ts';
+import { centsToMoney, toCents } from '#shared/money.ts';
 import { composeMail, type Line } from './compose.ts';
 
 /** What the passenger changed on the manage page, as the mail tells it (docs/decisions/027). */
@@ -9,6 +10,15 @@ export type OwnChange =
   | { kind: 'rebook'; pending: boolean }
   | { kind: 'name' }
   | { kind: 'refund_account'; bank: string; last4: string };
+
+/** Both journeys of a return cancelled at once (docs/decisions/037): one mail, the refunds summed. */
+export function mergeCancelMails(mails: OwnChange[]): OwnChange {
+  const refunds = mails.flatMap((m) => (m.kind === 'cancel' && m.refund ? [m.refund] : []));
+  const [first] = refunds;
+  if (!first) return { kind: 'cancel', refund: null };
+  const cents = refunds.reduce((sum, r) => sum + toCents(r.amount), 0n);
+  return { kind: 'cancel', refund: { ...first, amount: centsToMoney(cents) } };
+}
 
 /**
  * The passenger changed their own booking: what changed, the booking as it now is where it

@@ -90,6 +90,8 @@ export async function approveTicket(opts: ApproveTicketOptions): Promise<AdminTi
     }
     const ticket = await readTicket({ db: tx, id: before.id });
     const token = await eTicketTokenOf({ db: tx, ticketId: before.id });
+    // A return's other journey has its own link, which opens the same e-ticket of both journeys.
+    for (const other of others) await eTicketTokenOf({ db: tx, ticketId: other.id });
     if (opts.eTicketBase) {
       const found = opts.signer ? await readBookingView({ db: tx, where: eq(tickets.id, before.id) }) : null;
       const code = found && opts.signer ? signedCode(found, opts.signer) : null;

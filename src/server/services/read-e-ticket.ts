@@ -31,7 +31,16 @@ export async function readETicket(opts: ReadETicketOptions): Promise<ETicket> {
   if (!TOKEN.test(opts.token)) throw notFound();
   const found = await readBookingView({ db: opts.db, where: eq(tickets.eticketToken, opts.token) });
   if (!found || addDays(found.view.travelDate, E_TICKET_LINK_DAYS) < opts.today) throw notFound();
-  return { ...found.view, code: signedCode(found, opts.signer) };
+  // Every journey of the booking with its own code, each signed as its own row (docs/decisions/037).
+  const journeyCodes = [];
+  for (const [i, ticketId] of found.facts.journeyTicketIds.entries()) {
+    const journey =
+      ticketId === found.facts.ticketId
+        ? found
+        : await readBookingView({ db: opts.db, where: eq(tickets.id, ticketId) });
+    journeyCodes.push({ journey: i + 1, code: journey ? signedCode(journey, opts.signer) : null });
+  }
+  return { ...found.view, code: signedCode(found, opts.signer), journeyCodes };
 }
 
 /** The boarding code of a booking while it is confirmed, signed; null otherwise. */

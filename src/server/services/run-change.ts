@@ -28,8 +28,15 @@ export type RunChangeOptions = {
   requestId: string;
   kind: string;
   clientIp: string;
-  /** The journey the change acts on (docs/decisions/037): 2 is a return's way back; 1 otherwise. */
-  journey?: number | undefined;
+  /**
+   * The journey the change acts on (docs/decisions/037): 2 is a return's way back; `both`, each
+   * journey of the booking that `act` may change (a cancellation of the whole); 1 otherwise.
+   */
+  journey?: number | 'both' | undefined;
+  /** With `both`: whether `act` may change a journey under its rules (a journey cancelled already is left). */
+  applies?: (rules: ManageRules) => boolean;
+  /** With `both`: the passenger's one mail about the changes made. */
+  mergeMail?: (mails: OwnChange[]) => OwnChange;
   act: (ctx: ChangeContext) => Promise<RecordedChange>;
 };
 
@@ -49,6 +56,10 @@ export async function runChange(opts: RunChangeOptions): Promise<{ replayed: boo
         ? await tx.select().from(tickets).where(eq(tickets.outboundId, linked.id)).for('update')
         : [linked];
     if (!ticket) throw notAllowed('This booking has no return journey.');
+    const others =
+      opts.journey === 'both'
+        ? await tx.select().from(tickets).where(eq(tickets.outboundId, linked.id)).for('update')
+        : [];
     const [done] = await tx
       .select({ ticketId: bookingChanges.ticketId, kind: bookingChanges.kind })
       .from(bookingChanges)
@@ -75,8 +86,31 @@ export async function runChange(opts: RunChangeOptions): Promise<{ replayed: boo
           .returning({ id: bookingGrants.id })
       : [];
     if (used.length === 0) throw grantRequired();
-    const rules = await rulesOf({ db: tx, ticket, now, timeZone: opts.timeZone });
-    const recorded = await opts.act({ tx, ticket, rules, now });
+    // Each journey the change acts on: the one asked for, or with `both` every one it applies to
+    // (the first always, so a change that applies to none is refused as a single one is).
+    const acted: Array<{ row: typeof ticket; recorded: RecordedChange }> = [];
+    for (const row of [ticket, ...others]) {
+      const rules = await rulesOf({ db: tx, ticket: row, now, timeZone: opts.timeZone });
+      if (acted.length > 0 || others.length > 0) {
+        if (opts.applies && !opts.applies(rules)) continue;
+      }
+      acted.push({ row, recorded: await opts.act({ tx, ticket: row, rules, now }) });
+    }
+    const [first] = acted;
+    if (!first) {
+      // Nothing to change on any journey: the first answers why, as a single change would.
+      const rules = await rulesOf({ db: tx, ticket, now, timeZone: opts.timeZone });
+      await opts.act({ tx, ticket, rules, now });
+      throw notAllowed('This booking can no longer be changed here.');
+    }
+    const recorded: RecordedChange =
+      acted.length === 1
+        ? first.recorded
+        : {
+            before: acted.map((a) => ({ journey: a.row.journey, ...(a.recorded.before as object) })),
+            after: acted.map((a) => ({ journey: a.row.journey, ...(a.recorded.after as object) })),
+            mail: opts.mergeMail ? opts.mergeMail(acted.map((a) => a.recorded.mail)) : first.recorded.mail,
+          };
     await tx.insert(bookingChanges).values({
       ticketId: ticket.id,
       requestId: opts.requestId,
@@ -95,6 +129,9 @@ export async function runChange(opts: RunChangeOptions): Promise<{ replayed: boo
       before: recorded.before,
       after: recorded.after,
     });
+    for (const { row } of acted.slice(1)) {
+      await announce({ db: tx, event: { kind: 'ticket', data: { type: 'updated', ticketId: row.id } } });
+    }
     await announce({ db: tx, event: { kind: 'ticket', data: { type: 'updated', ticketId: ticket.id } } });
     // The booking's address hears of every change, so one it did not ask for does not go unseen.
     await enqueueMail({

@@ -13,6 +13,9 @@ export default {
   /** The boarding pass: where the passenger boards, and how many travel. */
   boardAt: 'Board at',
   passengers: 'Passengers',
+  /** A return's two journeys, each with its own code (docs/decisions/037-return-trips.md). */
+  outbound: 'Outbound',
+  returnJourney: 'Return',
   // Check Booking, for a confirmed booking.
   resend: 'Send my e-ticket again',
   resending: 'Sending…',

@@ -23,18 +23,22 @@ export default function ETicketPage({ token }: { token: string }) {
   const title = t('eticket.title');
   useDocumentTitle(title);
   const eTicket = useETicket(token);
-  const boardingPass = (booking: NonNullable<typeof eTicket.data>) => {
-    const from = placeName(booking.from, language, lookup);
-    const to = placeName(booking.to, language, lookup);
-    const seats = booking.seatNumbers.filter(Boolean);
+  type Booking = NonNullable<typeof eTicket.data>;
+  /** The boarding pass of the booking, or of one journey of a return (docs/decisions/037). */
+  const boardingPass = (booking: Booking, journey?: Booking['journeys'][number]) => {
+    const from = placeName(journey?.from ?? booking.from, language, lookup);
+    const to = placeName(journey?.to ?? booking.to, language, lookup);
+    const seats = (journey?.seats ?? booking.seatNumbers).filter(Boolean);
+    const travelDate = journey?.travelDate ?? booking.travelDate;
+    const departureTime = journey ? journey.departureTime : booking.departureTime;
     const notSpecified = lookup('common.notSpecified');
     return {
       from,
       to,
       routeLabel: lookup('lookup.route', { from, to }),
       details: [
-        { term: lookup('lookup.travelDate'), value: formatTravelDate(booking.travelDate) },
-        { term: lookup('lookup.departure'), value: <bdi>{booking.departureTime || notSpecified}</bdi> },
+        { term: lookup('lookup.travelDate'), value: formatTravelDate(travelDate) },
+        { term: lookup('lookup.departure'), value: <bdi>{departureTime || notSpecified}</bdi> },
         { term: t('eticket.boardAt'), value: <bdi>{from}</bdi> },
         {
           term: lookup('lookup.seats'),
@@ -65,7 +69,25 @@ export default function ETicketPage({ token }: { token: string }) {
           </p>
         ) : (
           <>
-            <ETicketQr eTicket={eTicket.data} trip={boardingPass(eTicket.data)} />
+            {eTicket.data.journeys.length > 1 ? (
+              eTicket.data.journeys.map((journey, i) => (
+                <section
+                  key={journey.journey}
+                  aria-labelledby={`journey-${journey.journey}`}
+                  className="space-y-2"
+                >
+                  <h2 id={`journey-${journey.journey}`} className="text-lg font-bold text-slate-900">
+                    {journey.journey === 1 ? t('eticket.outbound') : t('eticket.returnJourney')}
+                  </h2>
+                  <ETicketQr
+                    eTicket={{ ...eTicket.data, code: eTicket.data.journeyCodes?.[i]?.code ?? null }}
+                    trip={boardingPass(eTicket.data, journey)}
+                  />
+                </section>
+              ))
+            ) : (
+              <ETicketQr eTicket={eTicket.data} trip={boardingPass(eTicket.data)} />
+            )}
             <BookingResultCard booking={eTicket.data} />
           </>
         )}

@@ -3,13 +3,19 @@ import { z } from 'zod';
 import { processImage } from '#server/lib/images.ts';
 import { parseJsonField, readMultipart } from '#server/lib/multipart.ts';
 import { routeLimit } from '#server/lib/rate-limit.ts';
+import { mergeCancelMails } from '#server/mails/own-change-mail.ts';
 import { cancelOwnBooking } from '#server/services/cancel-own-booking.ts';
 import { slipKey } from '#server/services/create-booking.ts';
 import { quoteRebook } from '#server/services/quote-rebook.ts';
 import { readManageView } from '#server/services/read-manage-view.ts';
 import { rebookBooking } from '#server/services/rebook-booking.ts';
 import { renamePassenger } from '#server/services/rename-passenger.ts';
-import { type ChangeContext, type RecordedChange, runChange } from '#server/services/run-change.ts';
+import {
+  type ChangeContext,
+  type RecordedChange,
+  type RunChangeOptions,
+  runChange,
+} from '#server/services/run-change.ts';
 import { sendManageCode } from '#server/services/send-manage-code.ts';
 import { setRefundAccount } from '#server/services/set-refund-account.ts';
 import { ticketOfLink } from '#server/services/ticket-of-link.ts';
@@ -73,7 +79,8 @@ export default defineRoutes(async (app, { config, clock, storage, db }) => {
     kind: string,
     requestId: string,
     act: (ctx: ChangeContext) => Promise<RecordedChange>,
-    journey?: number,
+    journey?: RunChangeOptions['journey'],
+    both?: Pick<RunChangeOptions, 'applies' | 'mergeMail'>,
   ) {
     const ticketId = await linked(req);
     const result = await runChange({
@@ -86,6 +93,7 @@ export default defineRoutes(async (app, { config, clock, storage, db }) => {
       kind,
       clientIp: req.ip,
       journey,
+      ...both,
       act,
     });
     if (result.replayed) req.changedNothing = true;
@@ -160,6 +168,8 @@ export default defineRoutes(async (app, { config, clock, storage, db }) => {
       req.body.requestId,
       (ctx) => cancelOwnBooking({ ...ctx, account: req.body.account }),
       req.body.journey,
+      // The whole of a return: each journey still cancellable, in one mail with the refunds summed.
+      { applies: (rules) => rules.canCancel, mergeMail: mergeCancelMails },
     ),
   );
 

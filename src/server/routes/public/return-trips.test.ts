@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   auditLog,
+  mailOutbox,
   refundRequests,
   returnDiscounts,
   routeFares,
@@ -10,6 +11,7 @@ import {
   ticketSeats,
   tickets,
 } from '#server/db/schema.ts';
+import { verifyCode } from '#shared/e-ticket-code.ts';
 import { MANAGE_GRANT_HEADER, MANAGE_LINK_HEADER } from '#shared/manage-api.ts';
 import type { BookingRequest } from '#shared/schemas.ts';
 import {
@@ -226,6 +228,14 @@ describe(`return trips in one booking (${testDatabaseKind})`, () => {
     expect(rows[1]?.paymentSlipKey).toBe(rows[0]?.paymentSlipKey);
     expect(await seatsOn(out.schedule.id)).toEqual(['A1', 'A2']);
     expect(await seatsOn(back.schedule.id)).toEqual(['B1', 'B2']);
+    // The received mail lists both journeys and the one amount.
+    const [received] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, booking.passenger.email), like(mailOutbox.subject, 'Booking received%')));
+    expect(received?.text).toContain('Seats: A1, A2');
+    expect(received?.text).toMatch(/Return: .+ to .+\n.*\n.*\nSeats: B1, B2/);
+    expect(received?.text).toContain('93.50 MVR');
 
     // The public lookup carries both journeys and the whole amount.
     const lookup = await t.app.inject(`/api/bookings/${body.reference}`);
@@ -283,6 +293,34 @@ describe(`return trips in one booking (${testDatabaseKind})`, () => {
     const approved = await office.post(`/api/admin/tickets/${outRow?.id}/approve`, {});
     expect(approved.statusCode, approved.body).toBe(200);
     expect((await rowsOf(reference)).map((r) => r.ticketStatus)).toEqual(['confirmed', 'confirmed']);
+    // One approval mail, listing both journeys and what both cost.
+    const approvals = await db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, 'Booking approved%')));
+    expect(approvals).toHaveLength(1);
+    expect(approvals[0]?.text).toContain('Seats: B1');
+    expect(approvals[0]?.text).toContain('45.00 MVR');
+
+    // The e-ticket of either journey's link shows both, each with its own signed code.
+    const keys = t.app.deps.ticketSigner().publicKeys;
+    for (const row of await rowsOf(reference)) {
+      expect(row.eticketToken).toBeTruthy();
+      const eTicket = await t.app.inject(`/api/t/${row.eticketToken}`);
+      expect(eTicket.statusCode, eTicket.body).toBe(200);
+      const body = eTicket.json();
+      expect(body.journeys.map((j: { journey: number }) => j.journey)).toEqual([1, 2]);
+      const claims = [];
+      for (const { code } of body.journeyCodes) {
+        const checked = await verifyCode(code, keys);
+        if (!checked.ok) throw new Error(`a journey's code does not verify: ${checked.reason}`);
+        claims.push([checked.claims.ticketId, checked.claims.scheduleId, checked.claims.seats]);
+      }
+      expect(claims).toEqual([
+        [outRow?.id, out.schedule.id, ['A1']],
+        [backRow?.id, back.schedule.id, ['B1']],
+      ]);
+    }
 
     // The passenger proves the mailbox, then cancels the way back only.
     expect(
@@ -370,5 +408,50 @@ describe(`return trips in one booking (${testDatabaseKind})`, () => {
     expect((await office.get('/api/admin/return-discounts')).json().discounts).not.toContainEqual(
       expect.objectContaining({ originId: a, destinationId: b }),
     );
+  });
+
+  it('cancelling the booking (journey both) cancels both journeys, frees both departures and refunds both shares in one mail', async () => {
+    const { out, back } = await route();
+    const { booking, email } = await request(out, ['A3'], returnOf(back, ['A4']));
+    const created = await postBooking(t.app, booking);
+    expect(created.statusCode, created.body).toBe(201);
+    const { reference } = created.json();
+    const [outRow, backRow] = await rowsOf(reference);
+    const office = await signInAs(t.app, await makeAdmin(db(), { role: 'office' }));
+    expect((await office.post(`/api/admin/tickets/${backRow?.id}/approve`, {})).statusCode).toBe(200);
+    expect((await rowsOf(reference)).map((r) => r.ticketStatus)).toEqual(['confirmed', 'confirmed']);
+
+    await t.app.inject({ method: 'POST', url: `/api/bookings/${reference}/manage/code`, payload: {} });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${reference}/manage/verify`,
+      payload: { code: await mailedManageCode(t.app, email) },
+    });
+    const { link, grant } = verified.json() as { link: string; grant: string };
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${reference}/manage/cancel`,
+      headers: { [MANAGE_LINK_HEADER]: link, [MANAGE_GRANT_HEADER]: grant },
+      payload: { requestId: randomUUID(), journey: 'both' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await rowsOf(reference)).map((r) => r.ticketStatus)).toEqual([
+      'cancelled_by_passenger',
+      'cancelled_by_passenger',
+    ]);
+    expect(await seatsOn(out.schedule.id)).not.toContain('A3');
+    expect(await seatsOn(back.schedule.id)).not.toContain('A4');
+    const refunds = await db().select().from(refundRequests);
+    expect(
+      refunds
+        .filter((r) => r.ticketId === outRow?.id || r.ticketId === backRow?.id)
+        .map((r) => r.amount)
+        .sort(),
+    ).toEqual(['25.00', '25.00']);
+    const mails = await db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), like(mailOutbox.text, '%50.00 MVR%')));
+    expect(mails.length).toBeGreaterThanOrEqual(1);
   });
 });
