@@ -43,7 +43,7 @@ export function TripKind({
     ['return', t('vessel.returnTrip'), returnDate || search.date],
   ] as const;
   return (
-    <div className="grid gap-4 sm:grid-cols-2 md:col-span-full md:grid-cols-[auto_1fr] md:items-end">
+    <div className="grid gap-4 sm:grid-cols-2 md:col-span-full md:grid-cols-[auto_16rem] md:items-end">
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium text-slate-900">{t('vessel.tripKind')}</legend>
         <div className="flex gap-2">
