@@ -163,6 +163,11 @@ export type AdminStop = z.infer<typeof adminStopSchema>;
 export const adminTicketSchema = z.object({
   id: z.string(),
   reference: z.string(),
+  /**
+   * 2 on the way back of a return (docs/decisions/037-return-trips.md), which shares its
+   * reference and payment with its outbound; absent on a single trip or an outbound.
+   */
+  journey: z.literal(2).optional(),
   scheduleId: z.string(),
   travelDate: z.string(),
   passengerName: z.string(),
@@ -277,6 +282,8 @@ export const adminTripListSchema = z.object({ trips: z.array(adminTripSchema) })
 export const tripPassengerSchema = z.object({
   ticketId: z.string(),
   reference: z.string(),
+  /** 2 on a return's way back (docs/decisions/037-return-trips.md); absent otherwise. */
+  journey: z.literal(2).optional(),
   name: z.string(),
   phone: z.string().nullable(),
   nationality: z.string(),

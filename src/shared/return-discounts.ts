@@ -7,6 +7,8 @@ import { FARE_MSG } from './messages/staff.ts';
 /** Up to 100, with at most two decimals. */
 const PERCENT = /^(?:100(?:\.0{1,2})?|\d{1,2}(?:\.\d{1,2})?)$/;
 export const RETURN_DISCOUNT_PERCENT_MESSAGE = 'Enter a percentage from 0 to 100';
+/** Whether a typed return discount is a percentage the server takes (0 to 100, two decimals). */
+export const isReturnDiscountPercent = (text: string): boolean => PERCENT.test(text.trim());
 
 /** `PUT /api/admin/return-discounts`: a pair's discount; 0 removes it. */
 export const returnDiscountInputSchema = z

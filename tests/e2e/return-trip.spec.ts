@@ -5,7 +5,7 @@ import type { AdminTicket } from '#shared/admin-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import type { ETicket } from '#shared/e-ticket-api.ts';
 import { TEXTS } from '#shared/messages/catalogues.ts';
-import type { BookingCreated, BookingRequest, OutboxMail } from '#shared/schemas.ts';
+import type { BookingCreated, BookingRequest, Location, OutboxMail } from '#shared/schemas.ts';
 import { expect, test } from './fixtures.ts';
 import { findTrip, json, operatorDate, SLIP_WEBP, seatMap, verifiedToken } from './support/booking-api.ts';
 import { expectAccessible } from './support/ui.ts';
@@ -125,5 +125,50 @@ test.describe('return trip', () => {
         await context.close();
       }
     }
+  });
+
+  test('the office sets a route’s return discount in the fares dialog', async ({ page }, testInfo) => {
+    test.slow();
+    await json(await page.request.post('/api/auth/login', { data: DEMO_ADMIN }));
+    const suffix = `${testInfo.project.name} ${randomUUID().slice(0, 6)}`;
+    const place = async (name: string, code: string) =>
+      json<Location>(
+        await page.request.post('/api/admin/locations', { data: { name, code, country: 'Maldives' } }),
+      );
+    const from = await place(`Return Harbour ${suffix}`, 'RHA');
+    const to = await place(`Return Island ${suffix}`, 'RIS');
+    const route = `${from.name} → ${to.name}`;
+    await page.goto('/admin/payments');
+    const card = page.getByTestId('fares-card');
+    await card.getByRole('button', { name: 'Add Route Fares' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Route Fares' });
+    await add.getByLabel('From', { exact: true }).selectOption({ label: from.name });
+    await add.getByLabel('To', { exact: true }).selectOption({ label: to.name });
+    await add.getByLabel('Local adult (MVR)').fill('40');
+    await add.getByLabel('Return discount (%)').fill('150');
+    await add.getByRole('button', { name: 'Add Fares' }).click();
+    await expect(add.getByLabel('Return discount (%)')).toHaveAccessibleDescription(/from 0 to 100/);
+    await add.getByLabel('Return discount (%)').fill('10');
+    await expectAccessible(page, 'return discount');
+    await page.screenshot({
+      path: path.join(SHOTS, `fares-dialog-return-discount-${testInfo.project.name}.png`),
+    });
+    await add.getByRole('button', { name: 'Add Fares' }).click();
+    await expect(add).toBeHidden();
+    await expect
+      .poll(async () => {
+        const { discounts } = await json<{ discounts: { originId: string; percentOff: string }[] }>(
+          await page.request.get('/api/admin/return-discounts'),
+        );
+        return discounts.find((d) => d.originId === from.id)?.percentOff;
+      })
+      .toBe('10.00');
+    await card
+      .locator('tr', { hasText: route })
+      .getByRole('button', { name: `Edit fares ${route}` })
+      .click();
+    await expect(
+      page.getByRole('dialog', { name: `Edit Fares: ${route}` }).getByLabel('Return discount (%)'),
+    ).toHaveValue('10.00');
   });
 });

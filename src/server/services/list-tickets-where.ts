@@ -37,6 +37,8 @@ function toAdminTicket(row: TicketRow, stops: AdminStop[]): AdminTicket {
   return {
     id: t.id,
     reference: t.paymentReference,
+    // A return's way back says so (docs/decisions/037); a single trip or an outbound says nothing.
+    ...(t.journey === 2 ? { journey: 2 } : {}),
     scheduleId: t.scheduleId,
     travelDate: t.travelDate,
     passengerName: t.passengerName,

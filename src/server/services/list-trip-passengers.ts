@@ -46,6 +46,8 @@ export async function listTripPassengers(opts: ListTripPassengersOptions): Promi
     ({ ticket: t, launchName, originName, destinationName, boarded }) => ({
       ticketId: t.id,
       reference: t.paymentReference,
+      // A return's way back is a row of its own departure's manifest, marked (docs/decisions/037).
+      ...(t.journey === 2 ? { journey: 2 as const } : {}),
       name: t.passengerName,
       phone: t.passengerPhone,
       nationality: t.passengerNationality,

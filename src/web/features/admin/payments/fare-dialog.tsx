@@ -1,7 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useId } from 'react';
+import { z } from 'zod';
 import { type FarePairForm, farePairFormSchema, type PriceList } from '#shared/fares.ts';
 import { FARE_MSG } from '#shared/messages/staff.ts';
+import { isReturnDiscountPercent, RETURN_DISCOUNT_PERCENT_MESSAGE } from '#shared/return-discounts.ts';
 import type { Location, PaymentSettingsView } from '#shared/schemas.ts';
 import { FormDialog } from '#web/components/form-dialog.tsx';
 import { FormField } from '#web/components/form-field.tsx';
@@ -10,7 +13,19 @@ import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useDialogForm } from '#web/lib/dialog-form.ts';
 import { toast } from '#web/lib/toast.ts';
-import { type FarePair, useSaveFarePair } from './fares-api.ts';
+import { type FarePair, returnDiscountsQuery, useSaveFarePair } from './fares-api.ts';
+
+/** The pair's prices and its return discount (docs/decisions/037-return-trips.md). */
+const formSchema = z.intersection(
+  farePairFormSchema,
+  z.object({
+    returnDiscount: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || isReturnDiscountPercent(v), { error: RETURN_DISCOUNT_PERCENT_MESSAGE }),
+  }),
+);
+type FormValues = FarePairForm & { returnDiscount: string };
 
 export const FARE_COLUMNS = [
   { name: 'localAdultPrice', label: 'Local adult', currency: 'MVR' },
@@ -46,7 +61,12 @@ type Props = {
   onOpenChange: (open: boolean) => void;
 };
 
-const valuesOf = (pair: FarePair | null): FarePairForm =>
+const valuesOf = (pair: FarePair | null, returnDiscount: string): FormValues => ({
+  ...pricesOf(pair),
+  returnDiscount,
+});
+
+const pricesOf = (pair: FarePair | null): FarePairForm =>
   pair
     ? {
         originId: pair.originId,
@@ -65,11 +85,17 @@ const valuesOf = (pair: FarePair | null): FarePairForm =>
 export function FareDialog({ pair, pairs, locations, settings, open, onOpenChange }: Props) {
   const id = useId();
   const save = useSaveFarePair();
+  const discounts = useQuery(returnDiscountsQuery);
+  const discountOf = (p: FarePair | null) =>
+    (p &&
+      discounts.data?.find((d) => d.originId === p.originId && d.destinationId === p.destinationId)
+        ?.percentOff) ??
+    '';
   const form = useDialogForm({
-    schema: farePairFormSchema,
+    schema: formSchema,
     open,
     subject: pair,
-    values: valuesOf(pair),
+    values: valuesOf(pair, discountOf(pair)),
     request: save,
   });
   const { errors } = form.formState;
@@ -97,7 +123,13 @@ export function FareDialog({ pair, pairs, locations, settings, open, onOpenChang
       }
     }
     save.mutate(
-      { originId: input.originId, destinationId: input.destinationId, before: pair?.fares ?? {}, prices },
+      {
+        originId: input.originId,
+        destinationId: input.destinationId,
+        before: pair?.fares ?? {},
+        prices,
+        returnDiscount: { before: discountOf(pair), typed: input.returnDiscount },
+      },
       {
         onSuccess: () => {
           toast.success(FARE_MSG.saved);
@@ -110,6 +142,8 @@ export function FareDialog({ pair, pairs, locations, settings, open, onOpenChang
           if (field?.originId) form.setError('originId', { message: field.originId }, { shouldFocus: true });
           else if (field?.destinationId)
             form.setError('destinationId', { message: field.destinationId }, { shouldFocus: true });
+          else if (field?.percentOff)
+            form.setError('returnDiscount', { message: field.percentOff }, { shouldFocus: true });
           else form.setError('root', { message: errorMessage(error) });
           toast.error(FARE_MSG.saveFailed, { description: errorMessage(error) });
         },
@@ -175,6 +209,23 @@ export function FareDialog({ pair, pairs, locations, settings, open, onOpenChang
           </FormField>
         ))}
       </div>
+      <FormField
+        id={`${id}-returnDiscount`}
+        label="Return discount (%)"
+        hint="Off a return booked on this route, either way round, out and back together. Empty: none."
+        error={errors.returnDiscount?.message}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0"
+            className="max-w-32"
+            {...form.register('returnDiscount')}
+          />
+        )}
+      </FormField>
     </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { FARE_KINDS, type Fare, type FareInput, type PriceList, priceKey } from '#shared/fares.ts';
+import type { ReturnDiscount } from '#shared/return-discounts.ts';
 import type { LocationList } from '#shared/setup-api.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useRefresh } from '#web/lib/staff-mutation.ts';
@@ -8,6 +9,14 @@ export const adminFaresQuery = queryOptions({
   queryKey: ['admin', 'fares'],
   queryFn: ({ signal }) => api.get<{ fares: Fare[] }>('/api/admin/fares', { signal }),
   select: (data) => data.fares,
+});
+
+/** Each pair's return discount (docs/decisions/037-return-trips.md). */
+export const returnDiscountsQuery = queryOptions({
+  queryKey: ['admin', 'return-discounts'],
+  queryFn: ({ signal }) =>
+    api.get<{ discounts: ReturnDiscount[] }>('/api/admin/return-discounts', { signal }),
+  select: (data) => data.discounts,
 });
 
 /** The places a fare can join: the locations list (the Locations screen's own query). */
@@ -38,7 +47,7 @@ export function farePairs(fares: readonly Fare[]): FarePair[] {
 }
 
 /** A trip's prices show in the search, the wizard and the counter: those refresh too. */
-const CHANGED_VIEWS = [['admin', 'fares'], ['admin', 'trips'], ['trips']];
+const CHANGED_VIEWS = [['admin', 'fares'], ['admin', 'return-discounts'], ['admin', 'trips'], ['trips']];
 
 const farePath = (id: string) => `/api/admin/fares/${encodeURIComponent(id)}`;
 
@@ -49,6 +58,8 @@ export type PairChange = {
   before: FarePair['fares'];
   /** Each price as typed: '' leaves the kind to the ticket prices. */
   prices: Record<keyof PriceList, string>;
+  /** The pair's return discount before and as typed ('' or 0: none). */
+  returnDiscount?: { before: string; typed: string };
 };
 
 /**
@@ -58,7 +69,7 @@ export type PairChange = {
 export function useSaveFarePair() {
   const refresh = useRefresh(CHANGED_VIEWS);
   return useMutation({
-    mutationFn: async ({ originId, destinationId, before, prices }: PairChange) => {
+    mutationFn: async ({ originId, destinationId, before, prices, returnDiscount }: PairChange) => {
       for (const { type, category } of FARE_KINDS) {
         const key = priceKey(type, category);
         const typed = prices[key].trim();
@@ -68,6 +79,10 @@ export function useSaveFarePair() {
         else if (typed && had && Number(typed) !== Number(had.price))
           await api.put<Fare>(farePath(had.id), input);
         else if (!typed && had) await api.delete<undefined>(farePath(had.id));
+      }
+      const percentOff = returnDiscount?.typed.trim() || '0';
+      if (returnDiscount && Number(percentOff) !== Number(returnDiscount.before || '0')) {
+        await api.put('/api/admin/return-discounts', { originId, destinationId, percentOff });
       }
     },
     onSettled: refresh,

@@ -76,7 +76,12 @@ function PassengerRow({ passenger }: { passenger: TripPassenger }) {
         <p className="text-sm text-slate-600">
           {passenger.phone ?? 'No phone'} · {passenger.nationality}
         </p>
-        <p className="font-mono text-xs text-slate-600">{passenger.reference}</p>
+        <p className="font-mono text-xs text-slate-600">
+          {passenger.reference}
+          {passenger.journey === 2 && (
+            <span className="ml-1 font-sans font-semibold text-sky-800">Return</span>
+          )}
+        </p>
         {/* Every person of a party of more than one, named (docs/decisions/035). */}
         {passenger.persons.length + passenger.unnamedCount > 1 && (
           <PartyPersons

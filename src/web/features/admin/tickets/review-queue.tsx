@@ -72,6 +72,11 @@ export function ReviewQueue({
             >
               <span className="font-mono font-bold tracking-wider text-sky-800 underline-offset-2 lg:underline">
                 {ticket.reference}
+                {ticket.journey === 2 && (
+                  <span className="ml-1 rounded bg-sky-100 px-1 font-sans text-xs font-semibold tracking-normal text-sky-800 no-underline">
+                    Return
+                  </span>
+                )}
               </span>
               <span className="text-right font-semibold tabular-nums lg:order-5">
                 {formatAmount(ticket.totalAmount, ticket.currency)}

@@ -106,6 +106,11 @@ export function TicketCard({
           <div className="min-w-0">
             <h2 id={headingId} className="font-mono text-lg font-bold tracking-wider text-slate-900">
               {ticket.reference}
+              {ticket.journey === 2 && (
+                <span className="ml-2 rounded bg-sky-100 px-1.5 py-0.5 font-sans text-xs font-semibold tracking-normal text-sky-800">
+                  Return journey
+                </span>
+              )}
             </h2>
             <p className="text-xs text-slate-600">Booked {formatInstant(ticket.createdAt, timeZone)}</p>
           </div>
