@@ -49,7 +49,9 @@ export function partyFare(
   exchangeRate: string,
 ): { amount: string; currency: Currency; tickets: number } {
   const sold = new Set(prices.categoryPrices?.map((c) => c.code));
-  const concessionTickets = (party.concessionTickets ?? []).filter((c) => c.quantity > 0 && sold.has(c.category));
+  const concessionTickets = (party.concessionTickets ?? []).filter(
+    (c) => c.quantity > 0 && sold.has(c.category),
+  );
   const known = { ...party, concessionTickets };
   const p = partySize(known) > 0 ? known : DEFAULT_PARTY;
   const breakdown = buildBreakdown(

@@ -309,6 +309,11 @@ export const tripSchema = z.object({
         .optional(),
     })
     .optional(),
+  /**
+   * The operator's discount, in percent ('10', '7.5'), on a return booked with this trip as its
+   * way back (set per port pair); absent: none. The wizard previews a return's total with it.
+   */
+  returnDiscountPercent: z.string().optional(),
 });
 export type Trip = z.infer<typeof tripSchema>;
 

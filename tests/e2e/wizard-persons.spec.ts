@@ -2,40 +2,19 @@
 // the confirmation, on a phone and a desktop, in English and in Dhivehi, then found by name by
 // the office and on the e-ticket. Screenshots of steps 1, 2, 5, the confirmation and the e-ticket
 // go to .tmp/screens/persons-*.png (or to E2E_SCREENS_DIR when set).
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setupI18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { AdminTicket, TripPassengers } from '#shared/admin-api.ts';
-import type { Language } from '#shared/languages.ts';
-import { allTexts, type TextId } from '#shared/messages/catalogues.ts';
 import type { Location } from '#shared/schemas.ts';
 import { expect, test } from './fixtures.ts';
 import { findTrip, json, latestCode, operatorDate } from './support/booking-api.ts';
 import { signInAsOwnerOn } from './support/counter.ts';
 import { expectAccessible, toast } from './support/ui.ts';
+import { pattern, screen, texts } from './support/wizard-texts.ts';
 
-const SCREENS = path.resolve(
-  process.env.E2E_SCREENS_DIR || fileURLToPath(new URL('../../.tmp/screens/', import.meta.url)),
-);
 const SLIP = fileURLToPath(new URL('../files/photo-exif-gps.jpg', import.meta.url));
 // A day of its own is not left (the seed has 14); seats are picked with a retry instead.
 const DAY = 11;
-
-/** The product's words in `language`, from the catalogues the app ships. */
-function texts(language: Language) {
-  const i18n = setupI18n({ locale: language, messages: { [language]: {} } });
-  i18n.setMessagesCompiler(compileMessage);
-  i18n.load(language, Object.fromEntries(allTexts().map(({ id, texts }) => [id, texts[language]])));
-  i18n.activate(language);
-  return (id: TextId, values?: Record<string, unknown>) => i18n._(id, values);
-}
-
-/** A catalogue text with one value left open, as a pattern: 'Seat (\S+), available'. */
-const pattern = (text: string) =>
-  new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\u0000', '(\\S+)')}$`);
 
 /**
  * The office approves the booking, and its trip's passenger list (the manifest's rows) names
@@ -56,12 +35,6 @@ async function expectOfficeSees(
   expect(row?.unnamedCount).toBe(0);
   expect(row?.infantCount).toBe(1);
   expect(row?.seatNumbers).toHaveLength(1);
-}
-
-async function screen(page: Page, name: string) {
-  await mkdir(SCREENS, { recursive: true });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: true });
 }
 
 for (const language of ['en', 'dv'] as const) {

@@ -88,4 +88,9 @@ export default {
   manageBooking: 'Manage my booking',
   nextManage:
     'That e-mail also has the link to manage your booking (change the date, cancel, or correct the name). Until then, check its status any time with your reference:',
+  // A return: both departures in the summary and the confirmation, and its discount
+  journeyOut: 'Outbound',
+  journeyBack: 'Return',
+  /** A line of the total: the operator's discount on a return, e.g. 10 or 7.5 (percent). */
+  returnDiscount: 'Return discount ({percent}%)',
 } as const;

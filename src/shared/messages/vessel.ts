@@ -48,4 +48,17 @@ export default {
   seatOccupied: 'Seat {seat}, occupied',
   selectedCount: 'Selected {n} of {total}',
   selectedSeats: 'Selected {n} of {total}: {seats}',
+  // Return trips: step 1's choice and the way back, steps 3 and 4 per departure
+  tripKind: 'Trip',
+  oneWay: 'One way',
+  returnTrip: 'Return',
+  returnDate: 'Return date',
+  returnTitle: 'Choose your return',
+  returnIntro: 'From {from} to {to}, leaving after your outbound trip arrives.',
+  noReturnTrips:
+    'No trip back leaves after your outbound trip arrives on this date. Try a later return date.',
+  outbound: 'Outbound',
+  inbound: 'Return',
+  seatsOut: 'Seats on the way out',
+  seatsBack: 'Seats on the way back',
 } as const;

@@ -1,11 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Party } from '#shared/fare.ts';
-import { BOOKING_SESSION_HEADER } from '#shared/http-headers.ts';
 import type { Trip } from '#shared/schemas.ts';
 import { ApiError, api } from '#web/lib/api-client.ts';
 
-// What the first step and the wizard itself ask; the later steps' requests are in steps-api.ts,
-// which loads with them (not on /booking's first load).
+// What the first step and the wizard itself ask; the later steps' requests (and letting held
+// seats go) are in steps-api.ts, which loads with them (not on /booking's first load).
 export { publicSettingsQuery } from '#web/lib/operator-time-zone.ts';
 export { locationsQuery } from '#web/lib/public-queries.ts';
 
@@ -36,18 +35,6 @@ function partyParams(party: SearchParty | undefined): Record<string, string> {
   );
   if (chosen.length > 0) params.concessions = chosen.join(',');
   return params;
-}
-
-export type SeatHold = { scheduleId: string; travelDate: string; launchId: string; seats: string[] };
-
-/** Releasing is best effort (docs/product.md section 8): a failure is logged and the wizard moves on. */
-export async function releaseSeats(hold: SeatHold, sessionId: string): Promise<void> {
-  if (hold.seats.length === 0) return;
-  try {
-    await api.delete<unknown>('/api/seat-locks', hold, { headers: { [BOOKING_SESSION_HEADER]: sessionId } });
-  } catch (error) {
-    console.warn('Failed to release seats', error);
-  }
 }
 
 export { ApiError };

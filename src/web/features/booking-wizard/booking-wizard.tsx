@@ -1,22 +1,14 @@
-import { lazy, Suspense, useCallback, useEffect, useReducer, useRef } from 'react';
+import { lazy, Suspense, useEffect, useReducer, useRef } from 'react';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { COMMON } from '#web/i18n/common.ts';
-import { text, useTexts } from '#web/i18n/texts.tsx';
-import { toast } from '#web/lib/toast.ts';
-import { releaseSeats } from './api.ts';
+import { useTexts } from '#web/i18n/texts.tsx';
 import { ProgressSteps } from './progress-steps.tsx';
 import { runWhenIdle } from './run-when-idle.ts';
 import { openSearchFromAddress } from './select-trip/open-search.ts';
 import { SelectTripStep } from './select-trip/select-trip-step.tsx';
 import { StepMovedContext } from './step-focus.ts';
 import { BOOKING_TEXTS } from './texts.ts';
-import {
-  holdDeadline,
-  loadWizardState,
-  type StepProps,
-  saveWizardState,
-  wizardReducer,
-} from './wizard-state.ts';
+import { loadWizardState, type StepProps, saveWizardState, wizardReducer } from './wizard-state.ts';
 
 const HoldTimer = lazy(() => import('./hold-timer-badge.tsx'));
 
@@ -65,31 +57,13 @@ export function BookingWizard() {
   if (state.currentStep !== firstStep.current) moved.current = true;
 
   const holding = state.currentStep === 4 || state.currentStep === 5;
-  const onExpire = useCallback(() => {
-    const { selectedTrip, selectedLaunch, lockedSeats, sessionId } = state;
-    if (selectedTrip && selectedLaunch) {
-      void releaseSeats(
-        {
-          scheduleId: selectedTrip.scheduleId,
-          travelDate: selectedTrip.travelDate,
-          launchId: selectedLaunch.id,
-          seats: lockedSeats,
-        },
-        sessionId,
-      );
-    }
-    dispatch({ type: 'holdExpired' });
-    toast.error(text('booking.holdExpired'));
-  }, [state]);
-  const deadline = holding ? holdDeadline(state) : null;
-
   const props: StepProps = { state, dispatch };
   return (
     <div id="booking-wizard" className="scroll-mt-20">
       <ProgressSteps current={state.currentStep} />
-      {deadline !== null ? (
+      {holding && state.timerStartTime !== null ? (
         <Suspense fallback={null}>
-          <HoldTimer deadline={deadline} onExpire={onExpire} />
+          <HoldTimer {...props} />
         </Suspense>
       ) : null}
       <div className="mt-6">

@@ -1,5 +1,6 @@
 import type { Party } from '#shared/fare.ts';
-import { buildBreakdown, computeTotal } from '#shared/money.ts';
+import { buildBreakdown, centsToMoney, computeTotal, toCents } from '#shared/money.ts';
+import { splitReturnDiscount } from '#shared/return-discount.ts';
 import type { PublicSettings, Trip } from '#shared/schemas.ts';
 
 /** 'USD 12.50' for a number or an exact decimal string (already two places). */
@@ -59,7 +60,7 @@ type PricedParty = Party & {
  * operator prices them; a concession costs what the trip's pair says (docs/decisions/036). Null
  * when the party has a concession the trip gave no price for.
  */
-export function totals(tickets: PricedParty, settings: PricedSettings): { mvr: string; usd: string } | null {
+export function totals(tickets: PricedParty, settings: PricedSettings): Totals | null {
   const concessions = Object.entries(tickets.concessions ?? {});
   const priced = new Set(settings.categoryPrices?.map((c) => c.code));
   if (concessions.some(([code]) => !priced.has(code))) return null;
@@ -82,6 +83,31 @@ export function totals(tickets: PricedParty, settings: PricedSettings): { mvr: s
     mvr: computeTotal(breakdown, 'MVR', settings.exchangeRate),
     usd: computeTotal(breakdown, 'USD', settings.exchangeRate),
   };
+}
+
+export type Totals = { mvr: string; usd: string };
+
+/**
+ * A return's total in each currency, as the server charges it (#shared/return-discount.ts): the
+ * two departures' fares added, less the operator's return discount of `percent` ('10', '7.5';
+ * none: no discount) of that sum, rounded half-up to a cent once; and the discount given.
+ */
+export function returnTotals(
+  out: Totals,
+  back: Totals,
+  percent: string | undefined,
+): Totals & { discount: Totals } {
+  const one = (currency: keyof Totals) => {
+    const {
+      outbound,
+      back: way,
+      discount,
+    } = splitReturnDiscount(toCents(out[currency]), toCents(back[currency]), percent ?? null);
+    return [centsToMoney(outbound + way), centsToMoney(discount)] as const;
+  };
+  const [mvr, mvrOff] = one('mvr');
+  const [usd, usdOff] = one('usd');
+  return { mvr, usd, discount: { mvr: mvrOff, usd: usdOff } };
 }
 
 export async function copyText(text: string): Promise<boolean> {

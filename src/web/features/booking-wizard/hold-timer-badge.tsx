@@ -1,16 +1,26 @@
 import { Timer } from 'lucide-react';
-import { T, useTexts } from '#web/i18n/texts.tsx';
+import { T, text, useTexts } from '#web/i18n/texts.tsx';
+import { toast } from '#web/lib/toast.ts';
 import { cn } from '#web/lib/utils.ts';
-import { useCountdown } from './hold-timer.tsx';
+import { holdDeadline, useCountdown } from './hold-timer.tsx';
+import { releaseHold, wizardHold } from './steps-api.ts';
 import { BOOKING_TEXTS } from './texts.ts';
+import type { StepProps } from './wizard-state.ts';
 
 // Shown while seats are held (steps 4 and 5), counting down to the hold's end and ending it at
-// zero: loaded then, with its countdown, not with step 1.
+// zero: loaded then, with its countdown and the release, not with step 1.
 
 const mmss = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
-export default function HoldTimer({ deadline, onExpire }: { deadline: number; onExpire: () => void }) {
+export default function HoldTimer({ state, dispatch }: StepProps) {
   useTexts(BOOKING_TEXTS);
+  const deadline = holdDeadline(state);
+  // At zero the held seats go, on both departures of a return, and the wizard starts over.
+  const onExpire = () => {
+    void releaseHold(wizardHold(state, state.lockedSeats, state.returnLockedSeats), state.sessionId);
+    dispatch({ type: 'holdExpired' });
+    toast.error(text('booking.holdExpired'));
+  };
   const secondsLeft = useCountdown(deadline, onExpire) ?? 0;
   const urgent = secondsLeft <= 60;
   return (

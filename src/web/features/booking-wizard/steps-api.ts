@@ -9,11 +9,12 @@ import type {
   EmailVerifyResponse,
   SeatLockResponse,
   SeatMap,
+  Trip,
   TripLaunch,
 } from '#shared/schemas.ts';
 import { i18n } from '#web/i18n/catalogue.ts';
 import { api } from '#web/lib/api-client.ts';
-import type { SeatHold } from './api.ts';
+import type { WizardState } from './wizard-state.ts';
 
 // The requests of the wizard's later steps (choose launch, seats, passenger, payment), which load
 // this with their own code.
@@ -56,25 +57,71 @@ export const seatMapQuery = (
     refetchInterval: SEAT_LOCK_REFRESH_MS,
   });
 
+export type SeatHold = { scheduleId: string; travelDate: string; launchId: string; seats: string[] };
+
+/** Releasing is best effort (docs/product.md section 8): a failure is logged and the wizard moves on. */
+export async function releaseSeats(hold: SeatHold, sessionId: string): Promise<void> {
+  if (hold.seats.length === 0) return;
+  try {
+    await api.delete<unknown>('/api/seat-locks', hold, { headers: { [BOOKING_SESSION_HEADER]: sessionId } });
+  } catch (error) {
+    console.warn('Failed to release seats', error);
+  }
+}
+
+/** One departure's seats for the passenger's stretch of it, as the seat-lock and booking routes take them. */
+export type JourneyHold = SeatHold & Stretch;
+
+/** A return's two departures: the outbound's fields, and the way back's in `return`. */
+export type ReturnHold = JourneyHold & { return?: JourneyHold };
+
+const journeyHold = (trip: Trip, launch: TripLaunch, seats: string[]): JourneyHold => ({
+  scheduleId: trip.scheduleId,
+  travelDate: trip.travelDate,
+  launchId: launch.id,
+  originId: trip.from.id,
+  destinationId: trip.to.id,
+  seats,
+});
+
+/**
+ * The wizard's seats on its departures (by default the ones chosen): the outbound's, with the
+ * way back's beside them for a return; null until the outbound's launch is chosen.
+ */
+export function wizardHold(
+  state: WizardState,
+  seats = state.selectedSeats,
+  returnSeats = state.returnSeats,
+): ReturnHold | null {
+  const { selectedTrip: trip, selectedLaunch: launch, returnTrip, returnLaunch } = state;
+  if (!trip || !launch) return null;
+  const hold = journeyHold(trip, launch, seats);
+  return returnTrip && returnLaunch
+    ? { ...hold, return: journeyHold(returnTrip, returnLaunch, returnSeats) }
+    : hold;
+}
+
 /**
  * Locking needs step 2's verification; the seats are held for the legs from the From stop to the
- * To stop, and the lock closes when the vessel has left the From stop.
+ * To stop, and the lock closes when the vessel has left the From stop. A return locks both
+ * departures in one call, all or nothing.
  */
-export const lockSeats = (
-  hold: SeatHold,
-  sessionId: string,
-  passenger: { verificationToken: string | null } & Stretch,
-) =>
+export const lockSeats = (hold: ReturnHold, sessionId: string, verificationToken: string | null) =>
   api.post<SeatLockResponse>(
     '/api/seat-locks',
-    {
-      ...hold,
-      originId: passenger.originId,
-      destinationId: passenger.destinationId,
-      verificationToken: passenger.verificationToken ?? undefined,
-    },
+    { ...hold, verificationToken: verificationToken ?? undefined },
     { headers: { [BOOKING_SESSION_HEADER]: sessionId } },
   );
+
+/**
+ * Lets the seats of `hold` go, each departure's on its own (either may have none to release, as
+ * when a new choice kept all of one's seats); best effort, like releaseSeats.
+ */
+export async function releaseHold(hold: ReturnHold | null, sessionId: string): Promise<void> {
+  if (!hold) return;
+  const { return: back, ...out } = hold;
+  await Promise.all([releaseSeats(out, sessionId), back ? releaseSeats(back, sessionId) : undefined]);
+}
 
 /** The passenger's language ('en', 'dv'): the mails a request causes are written in it. */
 const mailLanguage = (): Language | undefined => (isLanguage(i18n.locale) ? i18n.locale : undefined);
@@ -85,8 +132,9 @@ export const sendEmailCode = (email: string) =>
 export const verifyEmailCode = (email: string, code: string) =>
   api.post<EmailVerifyResponse>('/api/email-codes/verify', { email, code });
 
+/** A booking as POST /api/bookings takes it; a return carries its way back in `return` (one booking, one payment). */
 export function submitBooking(
-  booking: BookingRequest,
+  booking: BookingRequest & { return?: JourneyHold },
   slip: Blob,
   sessionId: string,
   idempotencyKey: string,

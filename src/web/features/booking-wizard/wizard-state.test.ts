@@ -6,10 +6,12 @@ import {
   type Trip,
   type TripLaunch,
 } from '#shared/schemas.ts';
+import { holdDeadline } from './hold-timer.tsx';
 import { bookingParty, capInfants, infantsFull, PERSON_NAME_MAX, partyPersons, seatCount } from './party.ts';
+import { leavesAfter } from './select-trip/return-choice.tsx';
+import { wizardHold } from './steps-api.ts';
 import {
   EMPTY_TICKETS,
-  holdDeadline,
   initialWizardState,
   loadWizardState,
   type Submission,
@@ -159,6 +161,160 @@ describe('booking wizard transitions (docs/product.md section 4)', () => {
 
 const party = (counts: Partial<TicketCounts>): TicketCounts => ({ ...EMPTY_TICKETS, ...counts });
 const names = (state: WizardState) => partyPersons(state).map((p) => `${p.category} ${p.number}: ${p.name}`);
+
+// A return: out Malé -> Maafushi at 13:30 arriving 14:30, back Maafushi -> Malé at 16:00.
+const out: Trip = { ...trip, arrivalTime: '14:30' };
+const back: Trip = {
+  ...trip,
+  scheduleId: '00000000-0000-4000-8000-000000000002',
+  from: trip.to,
+  to: trip.from,
+  departureTime: '16:00',
+  passengerDepartureTime: '16:00',
+  returnDiscountPercent: '10',
+};
+const backLaunch: TripLaunch = { ...launch, id: 'm', name: 'Blue Dolphin' };
+
+const returnAtSeats = (): WizardState =>
+  run([
+    {
+      type: 'searchChanged',
+      search: { date: out.travelDate, fromId: 'a', toId: 'b', returnDate: out.travelDate },
+    },
+    { type: 'tripSelected', trip: out },
+    { type: 'returnSelected', trip: back },
+    { type: 'passengerChanged', info: { name: 'A', email: 'a@example.com' } },
+    { type: 'emailVerified', verificationToken: 't' },
+    { type: 'ticketsChanged', tickets: { ...EMPTY_TICKETS, localAdult: 1, localInfant: 1 } },
+    { type: 'continueToLaunch' },
+    { type: 'launchSelected', launch },
+    { type: 'launchSelected', launch: backLaunch, journey: 'return' },
+    { type: 'continueToSeats', now: 1_000 },
+    { type: 'seatToggled', label: 'A1' },
+    { type: 'seatToggled', label: 'A2', journey: 'return' },
+  ]);
+
+describe('a return trip', () => {
+  it('stays on step 1 after the outbound trip to pick the way back, then goes on', () => {
+    const search = { date: out.travelDate, fromId: 'a', toId: 'b', returnDate: out.travelDate };
+    const picked = run([
+      { type: 'searchChanged', search },
+      { type: 'tripSelected', trip: out },
+    ]);
+    expect(picked).toMatchObject({ currentStep: 1, selectedTrip: out, returnTrip: null });
+    expect(wizardReducer(picked, { type: 'returnSelected', trip: back })).toMatchObject({
+      currentStep: 2,
+      selectedTrip: out,
+      returnTrip: back,
+    });
+    // One way ('' return date) goes straight on, without a way back.
+    const oneWay = run([
+      { type: 'searchChanged', search: { ...search, returnDate: '' } },
+      { type: 'tripSelected', trip: out },
+    ]);
+    expect(oneWay).toMatchObject({ currentStep: 2, returnTrip: null });
+  });
+
+  it('offers only departures leaving after the outbound arrives, the same day or later', () => {
+    expect(leavesAfter(out, back)).toBe(true);
+    expect(leavesAfter(out, { ...back, departureTime: '14:30' })).toBe(false);
+    expect(leavesAfter(out, { ...back, departureTime: '09:00' })).toBe(false);
+    expect(leavesAfter(out, { ...back, departureTime: '09:00', travelDate: '2026-11-23' })).toBe(true);
+    // Without a timetabled arrival, after the outbound leaves.
+    expect(leavesAfter({ ...out, arrivalTime: null }, { ...back, departureTime: '13:45' })).toBe(true);
+  });
+
+  it('another outbound trip drops the way back picked for the one before', () => {
+    const state = run([
+      {
+        type: 'searchChanged',
+        search: { date: out.travelDate, fromId: 'a', toId: 'b', returnDate: out.travelDate },
+      },
+      { type: 'tripSelected', trip: out },
+      { type: 'returnSelected', trip: back },
+      { type: 'back' },
+      { type: 'tripSelected', trip: { ...out, scheduleId: '00000000-0000-4000-8000-000000000003' } },
+    ]);
+    expect(state).toMatchObject({ currentStep: 1, returnTrip: null, returnLaunch: null });
+  });
+
+  it('needs a launch on both departures for the seats', () => {
+    const atLaunches = run([{ type: 'back' }], returnAtSeats());
+    expect(atLaunches.currentStep).toBe(3);
+    const noWayBack = { ...atLaunches, returnLaunch: null };
+    expect(wizardReducer(noWayBack, { type: 'continueToSeats', now: 1 }).currentStep).toBe(3);
+    const both = wizardReducer(noWayBack, { type: 'launchSelected', launch: backLaunch, journey: 'return' });
+    expect(both).toMatchObject({ selectedLaunch: launch, returnLaunch: backLaunch });
+    expect(wizardReducer(both, { type: 'continueToSeats', now: 1 }).currentStep).toBe(4);
+  });
+
+  it('chooses seats on each departure apart and locks them together, the same count on each', () => {
+    const state = returnAtSeats();
+    expect(state).toMatchObject({ selectedSeats: ['A1'], returnSeats: ['A2'] });
+    expect(seatCount(state.tickets)).toBe(1);
+    const locked = wizardReducer(state, { type: 'seatsLocked', lockedUntil: new Date(60_000).toISOString() });
+    expect(locked).toMatchObject({ currentStep: 5, lockedSeats: ['A1'], returnLockedSeats: ['A2'] });
+    // The lock and the booking carry the way back beside the outbound, each for its own stretch.
+    expect(wizardHold(locked)).toEqual({
+      scheduleId: out.scheduleId,
+      travelDate: out.travelDate,
+      launchId: 'l',
+      originId: 'a',
+      destinationId: 'b',
+      seats: ['A1'],
+      return: {
+        scheduleId: back.scheduleId,
+        travelDate: back.travelDate,
+        launchId: 'm',
+        originId: 'b',
+        destinationId: 'a',
+        seats: ['A2'],
+      },
+    });
+    // A seat taken on the way back is let go there only.
+    const taken = wizardReducer(locked, { type: 'seatsTaken', labels: ['A2', 'A1'], journey: 'return' });
+    expect(taken).toMatchObject({
+      currentStep: 4,
+      selectedSeats: ['A1'],
+      lockedSeats: ['A1'],
+      returnSeats: [],
+    });
+  });
+
+  it('back from the seats and an expired hold drop both departures’ seats, once the release has them', () => {
+    const locked = wizardReducer(returnAtSeats(), {
+      type: 'seatsLocked',
+      lockedUntil: new Date(60_000).toISOString(),
+    });
+    // What the release sends (hold-timer-badge.tsx, choose-seats-step.tsx) before the state drops it.
+    const release = wizardHold(locked, locked.lockedSeats, locked.returnLockedSeats);
+    expect([release?.seats, release?.return?.seats]).toEqual([['A1'], ['A2']]);
+    const step3 = run([{ type: 'back' }, { type: 'back' }], locked);
+    expect(step3).toMatchObject({
+      currentStep: 3,
+      selectedSeats: [],
+      lockedSeats: [],
+      returnSeats: [],
+      returnLockedSeats: [],
+      returnTrip: back,
+      returnLaunch: backLaunch,
+    });
+    const expired = wizardReducer(locked, { type: 'holdExpired' });
+    expect(expired).toMatchObject({
+      currentStep: 1,
+      selectedTrip: null,
+      returnTrip: null,
+      returnLaunch: null,
+      returnSeats: [],
+      returnLockedSeats: [],
+    });
+    expect(wizardHold(expired)).toBeNull();
+  });
+
+  it('a one-way run sends no way back', () => {
+    expect(wizardHold(atSeats())).not.toHaveProperty('return');
+  });
+});
 
 describe('the party (docs/product.md sections 2.4 and 10.3)', () => {
   it('gives adults and children a seat each, and infants none', () => {
@@ -377,5 +533,35 @@ describe('a run saved in the tab (docs/product.md section 10.13)', () => {
     const loaded = loadWizardState();
     expect(loaded.tickets).toEqual(party({ localAdult: 2 }));
     expect(names(loaded)).toEqual(['adult 1: A', 'adult 2: ']);
+  });
+
+  it('saved before returns were offered, is a one-way run with no way back', () => {
+    const {
+      returnTrip: _,
+      returnLaunch: __,
+      returnSeats: ___,
+      returnLockedSeats: ____,
+      ...older
+    } = atSeats();
+    store.set(
+      'booking-wizard',
+      JSON.stringify({ ...older, search: { date: '2026-11-22', fromId: 'a', toId: 'b' } }),
+    );
+    const loaded = loadWizardState();
+    expect(loaded).toMatchObject({
+      currentStep: 4,
+      selectedSeats: ['A1', 'A2'],
+      returnTrip: null,
+      returnLaunch: null,
+      returnSeats: [],
+      returnLockedSeats: [],
+    });
+    expect(loaded.search.returnDate ?? '').toBe('');
+    expect(wizardHold(loaded)).not.toHaveProperty('return');
+    // and goes on as before: its seats lock alone.
+    expect(wizardReducer(loaded, { type: 'seatsLocked', lockedUntil: 'x' })).toMatchObject({
+      lockedSeats: ['A1', 'A2'],
+      returnLockedSeats: [],
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { Currency } from '#shared/constants.ts';
-import { DEFAULT_COUNTRY_CODE, DEFAULT_NATIONALITY, SEAT_HOLD_SECONDS } from '#shared/public-constants.ts';
+import { DEFAULT_COUNTRY_CODE, DEFAULT_NATIONALITY } from '#shared/public-constants.ts';
 import type { Trip, TripLaunch } from '#shared/schemas.ts';
 
 // docs/product.md section 3 "Wizard state" and section 4 "Wizard" transitions, in one reducer (docs/product.md section 16).
@@ -58,7 +58,11 @@ export type Person = { name: string; nationality?: string };
 /** A person's place in the party: 'adult-0' is the first adult (party.ts). */
 export type PersonKey = `${PersonCategory}-${number}`;
 
-export type TripSearch = { date: string; fromId: string; toId: string };
+/** `returnDate`: '' (or absent, in a search from the home page or an older run) is one way. */
+export type TripSearch = { date: string; fromId: string; toId: string; returnDate?: string };
+
+/** Which of a return's two departures an action is about; absent is the outbound one. */
+export type Journey = 'return' | undefined;
 
 /** The booking as it was sent, for the confirmation: the hold and the seats are gone by then. */
 export type Submission = {
@@ -75,6 +79,10 @@ export type Submission = {
   managePath?: string;
   /** Everyone named, the contact first; absent in a run saved before persons were named. */
   persons?: { category: PersonCategory; name: string; categoryName?: ConcessionCount['name'] }[];
+  /** A return's second departure as sent; absent for one way. */
+  returnTrip?: Trip | null;
+  returnLaunchName?: string;
+  returnSeats?: string[];
 };
 
 export type WizardState = {
@@ -104,6 +112,15 @@ export type WizardState = {
   idempotencyKey: string;
   /** Set on submitting; absent before, and in a run saved before the confirmation showed it. */
   submission?: Submission;
+  /**
+   * A return's second departure, on the reverse route, leaving after the outbound arrives; null
+   * for one way. Its launch, seats and hold mirror the outbound's fields above (a run saved
+   * before returns were offered loads with them empty, loadWizardState).
+   */
+  returnTrip: Trip | null;
+  returnLaunch: TripLaunch | null;
+  returnSeats: string[];
+  returnLockedSeats: string[];
 };
 
 /** What every wizard step receives from the wizard. */
@@ -112,6 +129,7 @@ export type StepProps = { state: WizardState; dispatch: (action: WizardAction) =
 export type WizardAction =
   | { type: 'searchChanged'; search: Partial<TripSearch> }
   | { type: 'tripSelected'; trip: Trip }
+  | { type: 'returnSelected'; trip: Trip }
   | { type: 'passengerChanged'; info: Partial<PassengerInfo> }
   | { type: 'personChanged'; key: PersonKey; person: Partial<Person> }
   | { type: 'emailProcessing'; isProcessing: boolean }
@@ -121,10 +139,10 @@ export type WizardAction =
   | { type: 'verificationLost' }
   | { type: 'ticketsChanged'; tickets: TicketCounts }
   | { type: 'continueToLaunch' }
-  | { type: 'launchSelected'; launch: TripLaunch }
+  | { type: 'launchSelected'; launch: TripLaunch; journey?: Journey }
   | { type: 'continueToSeats'; now: number }
-  | { type: 'seatToggled'; label: string }
-  | { type: 'seatsTaken'; labels: string[] }
+  | { type: 'seatToggled'; label: string; journey?: Journey }
+  | { type: 'seatsTaken'; labels: string[]; journey?: Journey }
   | { type: 'seatsLocked'; lockedUntil: string }
   | { type: 'currencyChanged'; currency: Currency }
   | { type: 'slipChanged' }
@@ -155,7 +173,7 @@ export function initialWizardState(): WizardState {
     version: 1,
     sessionId: crypto.randomUUID(),
     currentStep: 1,
-    search: { date: '', fromId: '', toId: '' },
+    search: { date: '', fromId: '', toId: '', returnDate: '' },
     selectedTrip: null,
     passengerInfo: {
       name: '',
@@ -174,6 +192,10 @@ export function initialWizardState(): WizardState {
     timerStartTime: null,
     paymentCurrency: 'USD',
     idempotencyKey: crypto.randomUUID(),
+    returnTrip: null,
+    returnLaunch: null,
+    returnSeats: [],
+    returnLockedSeats: [],
   };
 }
 
@@ -193,11 +215,13 @@ export const ticketTotal = (t: TicketCounts) =>
   t.foreignerInfant +
   concessionTotal(t);
 
-/** Drops the seat choice and its hold; what every way out of steps 4 and 5 has in common. */
+/** Drops the seat choice and its hold (both journeys'); what every way out of steps 4 and 5 has in common. */
 const withoutHold = (state: WizardState): WizardState => ({
   ...state,
   selectedSeats: [],
   lockedSeats: [],
+  returnSeats: [],
+  returnLockedSeats: [],
   lockedUntil: null,
   timerStartTime: null,
 });
@@ -208,11 +232,25 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, search: { ...state.search, ...action.search } };
     case 'tripSelected': {
       const sameTrip = state.selectedTrip?.scheduleId === action.trip.scheduleId;
+      // A return stays on step 1 to pick the way back, which depends on when this one arrives.
+      const isReturn = Boolean(state.search.returnDate);
+      return {
+        ...withoutHold(state),
+        currentStep: isReturn ? 1 : 2,
+        selectedTrip: action.trip,
+        selectedLaunch: sameTrip ? state.selectedLaunch : null,
+        returnTrip: null,
+        returnLaunch: null,
+      };
+    }
+    case 'returnSelected': {
+      if (!state.selectedTrip) return state;
+      const sameTrip = state.returnTrip?.scheduleId === action.trip.scheduleId;
       return {
         ...withoutHold(state),
         currentStep: 2,
-        selectedTrip: action.trip,
-        selectedLaunch: sameTrip ? state.selectedLaunch : null,
+        returnTrip: action.trip,
+        returnLaunch: sameTrip ? state.returnLaunch : null,
       };
     }
     case 'passengerChanged': {
@@ -279,31 +317,37 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       if (state.currentStep !== 2 || !state.emailVerification.isVerified) return state;
       return { ...state, currentStep: 3 };
     case 'launchSelected': {
-      const changed = state.selectedLaunch?.id !== action.launch.id;
-      return { ...(changed ? withoutHold(state) : state), selectedLaunch: action.launch };
+      const key = action.journey ? 'returnLaunch' : 'selectedLaunch';
+      const changed = state[key]?.id !== action.launch.id;
+      return { ...(changed ? withoutHold(state) : state), [key]: action.launch };
     }
     case 'continueToSeats':
-      if (state.currentStep !== 3 || !state.selectedLaunch) return state;
+      if (state.currentStep !== 3 || !state.selectedLaunch || (state.returnTrip && !state.returnLaunch)) {
+        return state;
+      }
       // docs/product.md section 10.1: the hold countdown starts on entering step 4.
       return { ...state, currentStep: 4, timerStartTime: action.now };
     case 'seatToggled': {
-      const selected = state.selectedSeats.includes(action.label)
-        ? state.selectedSeats.filter((s) => s !== action.label)
-        : [...state.selectedSeats, action.label];
-      return { ...state, selectedSeats: selected };
+      const key = action.journey ? 'returnSeats' : 'selectedSeats';
+      const seats = state[key];
+      const selected = seats.includes(action.label)
+        ? seats.filter((s) => s !== action.label)
+        : [...seats, action.label];
+      return { ...state, [key]: selected };
     }
-    case 'seatsTaken':
-      return {
-        ...state,
-        currentStep: 4,
-        selectedSeats: state.selectedSeats.filter((s) => !action.labels.includes(s)),
-        lockedSeats: state.lockedSeats.filter((s) => !action.labels.includes(s)),
-      };
+    case 'seatsTaken': {
+      const [seats, locked] = action.journey
+        ? (['returnSeats', 'returnLockedSeats'] as const)
+        : (['selectedSeats', 'lockedSeats'] as const);
+      const kept = (list: string[]) => list.filter((s) => !action.labels.includes(s));
+      return { ...state, currentStep: 4, [seats]: kept(state[seats]), [locked]: kept(state[locked]) };
+    }
     case 'seatsLocked':
       return {
         ...state,
         currentStep: 5,
         lockedSeats: state.selectedSeats,
+        returnLockedSeats: state.returnSeats,
         lockedUntil: action.lockedUntil,
         idempotencyKey: crypto.randomUUID(),
       };
@@ -327,7 +371,14 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
           return state;
       }
     case 'holdExpired':
-      return { ...withoutHold(state), currentStep: 1, selectedTrip: null, selectedLaunch: null };
+      return {
+        ...withoutHold(state),
+        currentStep: 1,
+        selectedTrip: null,
+        selectedLaunch: null,
+        returnTrip: null,
+        returnLaunch: null,
+      };
     case 'submitted':
       return {
         ...withoutHold(state),
@@ -337,14 +388,6 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'reset':
       return initialWizardState();
   }
-}
-
-/** Epoch ms when the seat hold ends: the earlier of the own 15-minute timer and the server's lock (rule 8.1). */
-export function holdDeadline(state: WizardState): number | null {
-  if (state.timerStartTime === null) return null;
-  const own = state.timerStartTime + SEAT_HOLD_SECONDS * 1000;
-  const server = state.lockedUntil ? Date.parse(state.lockedUntil) : Number.NaN;
-  return Number.isNaN(server) ? own : Math.min(own, server);
 }
 
 const STORAGE_KEY = 'booking-wizard';

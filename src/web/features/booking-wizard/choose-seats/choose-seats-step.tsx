@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_GRID_CAPACITY } from '#shared/constants.ts';
+import type { Trip, TripLaunch } from '#shared/schemas.ts';
 import { LoadError } from '#web/components/load-error.tsx';
 import { SeatGrid, SeatLegend, type SeatView } from '#web/components/seat-map/seat-grid.tsx';
 import { VESSEL_TEXTS } from '#web/components/seat-map/vessel-texts.ts';
@@ -9,90 +10,59 @@ import { Button } from '#web/components/ui/button.tsx';
 import { apiErrorText, MSG_TEXTS } from '#web/i18n/msg.ts';
 import { text, useTexts } from '#web/i18n/texts.tsx';
 import { toast } from '#web/lib/toast.ts';
-import { ApiError, releaseSeats } from '../api.ts';
+import { ApiError } from '../api.ts';
 import { seatCount } from '../party.ts';
 import { StepCard } from '../step-card.tsx';
-import { lockSeats, seatMapQuery } from '../steps-api.ts';
+import { lockSeats, releaseHold, seatMapQuery, wizardHold } from '../steps-api.ts';
 import { BOOKING_TEXTS } from '../texts.ts';
-import type { StepProps } from '../wizard-state.ts';
+import type { Journey, StepProps, WizardAction } from '../wizard-state.ts';
 
+/**
+ * Step 4: the seats on the departure, and for a return on the way back as well (the same count
+ * on each, for the passenger's stretch of each), held together in one lock on continuing.
+ */
 export default function ChooseSeatsStep({ state, dispatch }: StepProps) {
   const t = useTexts(BOOKING_TEXTS, VESSEL_TEXTS, MSG_TEXTS);
-  const { selectedTrip: trip, selectedLaunch: launch, selectedSeats, sessionId } = state;
+  const { selectedTrip: trip, selectedLaunch: launch, returnTrip, returnLaunch, sessionId } = state;
   const queryClient = useQueryClient();
-  // The seats as they are for the passenger's own From -> To: a seat sold for other legs is free.
-  const stretch = { originId: trip?.from.id ?? '', destinationId: trip?.to.id ?? '' };
-  const mapQuery = seatMapQuery(
-    trip?.scheduleId ?? '',
-    trip?.travelDate ?? '',
-    launch?.id ?? '',
-    stretch,
-    sessionId,
-  );
-  const seatMap = useQuery({ ...mapQuery, enabled: Boolean(trip && launch) });
   const [busy, setBusy] = useState(false);
   // One seat per adult and child: an infant sits on an adult's lap.
   const needed = seatCount(state.tickets);
-
-  const seats = useMemo(() => {
-    // docs/product.md section 10.2: another session's lock shows as Occupied, our own as ours to pick.
-    const fromServer = seatMap.data?.seats;
-    const labels =
-      fromServer?.map((s) => ({ label: s.label, taken: s.state === 'occupied' || s.state === 'locked' })) ??
-      (launch?.seatNumbers ?? Array.from({ length: DEFAULT_GRID_CAPACITY }, (_, i) => String(i + 1))).map(
-        (label) => ({ label, taken: false }),
-      );
-    return labels.map(({ label, taken }) => ({
-      label,
-      view: (taken ? 'occupied' : selectedSeats.includes(label) ? 'selected' : 'available') as SeatView,
-    }));
-  }, [seatMap.data, launch, selectedSeats]);
-
-  // A seat someone else took since it was picked can't be kept.
-  const lost = seatMap.data?.seats
-    .filter((s) => (s.state === 'occupied' || s.state === 'locked') && selectedSeats.includes(s.label))
-    .map((s) => s.label);
-  const lostKey = lost?.join(',') ?? '';
-  useEffect(() => {
-    if (!lostKey) return;
-    const labels = lostKey.split(',');
-    dispatch({ type: 'seatsTaken', labels });
-    toast.error(text('msg.seatsUnavailable', { seats: labels.join(', ') }));
-  }, [lostKey, dispatch]);
+  const isReturn = Boolean(returnTrip && returnLaunch);
+  const complete =
+    state.selectedSeats.length === needed && (!isReturn || state.returnSeats.length === needed);
 
   if (!trip || !launch) return null;
-  const hold = { scheduleId: trip.scheduleId, travelDate: trip.travelDate, launchId: launch.id };
-
-  const toggle = (label: string) => {
-    if (!selectedSeats.includes(label) && selectedSeats.length >= needed) {
-      return void toast.error(t('msg.tooManySeats'));
-    }
-    dispatch({ type: 'seatToggled', label });
-  };
 
   const onBack = async () => {
     setBusy(true);
-    // docs/product.md section 4: going back from seats first lets the held seats go.
-    await releaseSeats({ ...hold, seats: state.lockedSeats }, sessionId);
+    // docs/product.md section 4: going back from seats first lets the held seats go (both departures').
+    await releaseHold(wizardHold(state, state.lockedSeats, state.returnLockedSeats), sessionId);
     setBusy(false);
     dispatch({ type: 'back' });
   };
 
   const onContinue = async () => {
-    if (selectedSeats.length !== needed) return;
+    const hold = wizardHold(state);
+    if (!complete || !hold) return;
     setBusy(true);
     try {
-      const { lockedUntil } = await lockSeats({ ...hold, seats: selectedSeats }, sessionId, {
-        verificationToken: state.emailVerification.verificationToken,
-        ...stretch,
-      });
-      const dropped = state.lockedSeats.filter((s) => !selectedSeats.includes(s));
-      void releaseSeats({ ...hold, seats: dropped }, sessionId);
+      const { lockedUntil } = await lockSeats(hold, sessionId, state.emailVerification.verificationToken);
+      const dropped = (locked: string[], chosen: string[]) => locked.filter((s) => !chosen.includes(s));
+      void releaseHold(
+        wizardHold(
+          state,
+          dropped(state.lockedSeats, state.selectedSeats),
+          dropped(state.returnLockedSeats, state.returnSeats),
+        ),
+        sessionId,
+      );
       dispatch({ type: 'seatsLocked', lockedUntil });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'seats_unavailable') {
         // docs/product.md section 10.2: stay, unselect and name the taken seats, refresh the grid.
-        dispatch({ type: 'seatsTaken', labels: error.details.seats ?? [] });
+        // A return's refused seats may be on either departure: the refreshed maps unselect them.
+        if (!isReturn) dispatch({ type: 'seatsTaken', labels: error.details.seats ?? [] });
         toast.error(apiErrorText(t, error));
       } else if (error instanceof ApiError && error.code === 'email_not_verified') {
         // The verification expired meanwhile: verify again on step 2.
@@ -102,7 +72,7 @@ export default function ChooseSeatsStep({ state, dispatch }: StepProps) {
         console.warn(`Failed to lock seats: ${error instanceof Error ? error.message : String(error)}`);
         toast.error(apiErrorText(t, error));
       }
-      void queryClient.invalidateQueries({ queryKey: mapQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: ['seat-map'] });
     } finally {
       setBusy(false);
     }
@@ -111,13 +81,13 @@ export default function ChooseSeatsStep({ state, dispatch }: StepProps) {
   return (
     <StepCard
       title={t('vessel.seatsTitle')}
-      description={t('vessel.seatsIntro', { launch: launch.name, n: needed })}
+      description={isReturn ? undefined : t('vessel.seatsIntro', { launch: launch.name, n: needed })}
       footer={
         <>
           <Button variant="outline" onClick={onBack} disabled={busy}>
             <ArrowLeft aria-hidden="true" /> {t('booking.back')}
           </Button>
-          <Button onClick={onContinue} disabled={busy || selectedSeats.length !== needed}>
+          <Button onClick={onContinue} disabled={busy || !complete}>
             {t('vessel.toPayment')} <ArrowRight aria-hidden="true" />
           </Button>
         </>
@@ -125,18 +95,111 @@ export default function ChooseSeatsStep({ state, dispatch }: StepProps) {
     >
       <div className="grid gap-5">
         <SeatLegend />
-        {seatMap.isError ? <LoadError error={seatMap.error} /> : null}
-        <SeatGrid seats={seats} onToggle={toggle} />
-        <p className="text-center text-sm text-slate-700" aria-live="polite">
-          {selectedSeats.length > 0
-            ? t('vessel.selectedSeats', {
-                n: selectedSeats.length,
-                total: needed,
-                seats: selectedSeats.join(', '),
-              })
-            : t('vessel.selectedCount', { n: selectedSeats.length, total: needed })}
-        </p>
+        <JourneySeats
+          trip={trip}
+          launch={launch}
+          selected={state.selectedSeats}
+          needed={needed}
+          sessionId={sessionId}
+          dispatch={dispatch}
+          heading={isReturn ? t('vessel.seatsOut') : undefined}
+        />
+        {returnTrip && returnLaunch ? (
+          <JourneySeats
+            trip={returnTrip}
+            launch={returnLaunch}
+            selected={state.returnSeats}
+            needed={needed}
+            sessionId={sessionId}
+            dispatch={dispatch}
+            heading={t('vessel.seatsBack')}
+            journey="return"
+          />
+        ) : null}
       </div>
     </StepCard>
+  );
+}
+
+/** One departure's seat map, seen from the passenger's From -> To on it, and the count chosen. */
+function JourneySeats({
+  trip,
+  launch,
+  selected,
+  needed,
+  sessionId,
+  dispatch,
+  heading,
+  journey,
+}: {
+  trip: Trip;
+  launch: TripLaunch;
+  selected: string[];
+  needed: number;
+  sessionId: string;
+  dispatch: (action: WizardAction) => void;
+  /** Names the departure when there are two (a return). */
+  heading?: string;
+  journey?: Journey;
+}) {
+  const t = useTexts(BOOKING_TEXTS, VESSEL_TEXTS, MSG_TEXTS);
+  // The seats as they are for the passenger's own From -> To: a seat sold for other legs is free.
+  const stretch = { originId: trip.from.id, destinationId: trip.to.id };
+  const seatMap = useQuery(seatMapQuery(trip.scheduleId, trip.travelDate, launch.id, stretch, sessionId));
+
+  const seats = useMemo(() => {
+    // docs/product.md section 10.2: another session's lock shows as Occupied, our own as ours to pick.
+    const fromServer = seatMap.data?.seats;
+    const labels =
+      fromServer?.map((s) => ({ label: s.label, taken: s.state === 'occupied' || s.state === 'locked' })) ??
+      (launch.seatNumbers ?? Array.from({ length: DEFAULT_GRID_CAPACITY }, (_, i) => String(i + 1))).map(
+        (label) => ({ label, taken: false }),
+      );
+    return labels.map(({ label, taken }) => ({
+      label,
+      view: (taken ? 'occupied' : selected.includes(label) ? 'selected' : 'available') as SeatView,
+    }));
+  }, [seatMap.data, launch, selected]);
+
+  // A seat someone else took since it was picked can't be kept.
+  const lost = seatMap.data?.seats
+    .filter((s) => (s.state === 'occupied' || s.state === 'locked') && selected.includes(s.label))
+    .map((s) => s.label);
+  const lostKey = lost?.join(',') ?? '';
+  useEffect(() => {
+    if (!lostKey) return;
+    const labels = lostKey.split(',');
+    dispatch({ type: 'seatsTaken', labels, journey });
+    toast.error(text('msg.seatsUnavailable', { seats: labels.join(', ') }));
+  }, [lostKey, dispatch, journey]);
+
+  const toggle = (label: string) => {
+    if (!selected.includes(label) && selected.length >= needed) {
+      return void toast.error(t('msg.tooManySeats'));
+    }
+    dispatch({ type: 'seatToggled', label, journey });
+  };
+
+  const id = `seats-${journey ?? 'out'}`;
+  return (
+    <section aria-labelledby={heading ? id : undefined} className="grid gap-3">
+      {heading ? (
+        <div className="grid gap-1">
+          <h3 id={id} className="font-semibold text-slate-900">
+            {heading}
+          </h3>
+          <p className="text-sm text-slate-600">
+            {t('vessel.seatsIntro', { launch: launch.name, n: needed })}
+          </p>
+        </div>
+      ) : null}
+      {seatMap.isError ? <LoadError error={seatMap.error} /> : null}
+      <SeatGrid seats={seats} onToggle={toggle} />
+      <p className="text-center text-sm text-slate-700" aria-live="polite">
+        {selected.length > 0
+          ? t('vessel.selectedSeats', { n: selected.length, total: needed, seats: selected.join(', ') })
+          : t('vessel.selectedCount', { n: selected.length, total: needed })}
+      </p>
+    </section>
   );
 }

@@ -6,15 +6,15 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { MSG_TEXTS } from '#web/i18n/msg.ts';
 import { T, useLanguage, useTexts } from '#web/i18n/texts.tsx';
-import { DATES_TEXTS, formatDuration, formatTravelDate } from '#web/lib/dates.ts';
+import { DATES_TEXTS, formatDuration } from '#web/lib/dates.ts';
 import { Link } from '#web/lib/navigation.tsx';
 import { publicSettingsQuery } from '#web/lib/operator-time-zone.ts';
 import { toast } from '#web/lib/toast.ts';
 import { copyText, formatMoney } from '../format.ts';
+import { JourneyRows } from '../payment/journey-rows.tsx';
 import { PersonList } from '../payment/person-list.tsx';
 import { useFocusOnStepChange } from '../step-focus.ts';
 import { PAYMENT_TEXTS, ticketSummary } from '../step-texts.ts';
-import { usePlaceName } from '../texts.ts';
 import { EMPTY_TICKETS, type StepProps, ticketTotal } from '../wizard-state.ts';
 
 const DURATION = {
@@ -32,7 +32,6 @@ export default function Confirmation({ state, dispatch }: StepProps) {
   const t = useTexts(PAYMENT_TEXTS, MSG_TEXTS, DATES_TEXTS);
   const language = useLanguage();
   const settings = useQuery(publicSettingsQuery);
-  const placeName = usePlaceName();
   // A run saved by an older page kept only the reference.
   const reference =
     state.submission?.reference ?? (state as { bookingReference?: string }).bookingReference ?? '';
@@ -91,30 +90,22 @@ export default function Confirmation({ state, dispatch }: StepProps) {
                 {t('payment.confirmationDetails')}
               </h3>
               <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-                <dt className="text-slate-600">{t('payment.summaryTrip')}</dt>
-                <dd className="font-medium text-slate-900">
-                  {trip
-                    ? t('payment.tripRoute', { from: placeName(trip.from), to: placeName(trip.to) })
-                    : '–'}
-                </dd>
-                <dt className="text-slate-600">{t('payment.summaryDate')}</dt>
-                <dd className="font-medium text-slate-900">
-                  {trip ? formatTravelDate(trip.travelDate) : '–'}
-                </dd>
-                <dt className="text-slate-600">{t('payment.summaryTime')}</dt>
-                <dd className="font-medium text-slate-900">
-                  <bdi dir="ltr">{trip?.passengerDepartureTime || trip?.departureTime || '–'}</bdi>
-                </dd>
-                {sent.launchName ? (
-                  <>
-                    <dt className="text-slate-600">{t('payment.summaryLaunch')}</dt>
-                    <dd className="font-medium text-slate-900">{sent.launchName}</dd>
-                  </>
+                <JourneyRows
+                  t={t}
+                  trip={trip}
+                  launchName={sent.launchName || undefined}
+                  seats={sent.seats}
+                  heading={sent.returnTrip ? t('payment.journeyOut') : undefined}
+                />
+                {sent.returnTrip ? (
+                  <JourneyRows
+                    t={t}
+                    trip={sent.returnTrip}
+                    launchName={sent.returnLaunchName}
+                    seats={sent.returnSeats ?? []}
+                    heading={t('payment.journeyBack')}
+                  />
                 ) : null}
-                <dt className="text-slate-600">{t('payment.summarySeats')}</dt>
-                <dd className="font-medium text-slate-900">
-                  <bdi dir="ltr">{sent.seats.join(', ')}</bdi>
-                </dd>
                 <dt className="text-slate-600">{t('payment.summaryPassengers')}</dt>
                 <dd className="grid gap-1 font-medium text-slate-900">
                   <span>

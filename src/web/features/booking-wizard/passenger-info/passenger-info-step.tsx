@@ -13,7 +13,7 @@ import { MSG_TEXTS } from '#web/i18n/msg.ts';
 import { type Translate, useLanguage, useTexts } from '#web/i18n/texts.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { publicSettingsQuery } from '../api.ts';
-import { formatMoney, pricesFrom, totals, withTripPrices } from '../format.ts';
+import { formatMoney, pricesFrom, returnTotals, totals, withTripPrices } from '../format.ts';
 import { categoryValues, type PartyPerson, PERSON_NAME_MAX, partyPersons } from '../party.ts';
 import { StepCard } from '../step-card.tsx';
 import { PASSENGER_TEXTS } from '../step-texts.ts';
@@ -49,7 +49,16 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
   const priced = withTripPrices(settings.data, state.selectedTrip);
   const prices = pricesFrom(priced);
   const count = ticketTotal(tickets);
-  const sum = priced ? totals(tickets, priced) : null;
+  const { returnTrip } = state;
+  const outSum = priced ? totals(tickets, priced) : null;
+  // A return's total: both departures at their own fares, less its discount (format.ts).
+  const backPriced = returnTrip ? withTripPrices(settings.data, returnTrip) : undefined;
+  const backSum = backPriced ? totals(tickets, backPriced) : null;
+  const sum = !returnTrip
+    ? outSum
+    : outSum && backSum
+      ? returnTotals(outSum, backSum, returnTrip.returnDiscountPercent)
+      : null;
   // Everyone the tickets count: the contact first (the fields below), then the others.
   const persons = partyPersons(state);
   const [contact, ...others] = persons;
@@ -205,7 +214,11 @@ export default function PassengerInfoStep({ state, dispatch }: StepProps) {
             prices={prices}
             categoryPrices={priced?.categoryPrices}
             max={maxPerBooking}
-            seats={state.selectedTrip?.availableSeats ?? maxPerBooking}
+            // A return needs the seats on both departures.
+            seats={Math.min(
+              state.selectedTrip?.availableSeats ?? maxPerBooking,
+              returnTrip?.availableSeats ?? maxPerBooking,
+            )}
             describedBy={fieldErrorProps(FIELD_IDS.tickets, error('tickets'))['aria-describedby']}
             onChange={(next) => {
               clear('tickets');

@@ -9,20 +9,20 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { apiErrorText, MSG_TEXTS } from '#web/i18n/msg.ts';
 import { useOperatorText } from '#web/i18n/operator-text.ts';
 import { type Translate, useLanguage, useTexts } from '#web/i18n/texts.tsx';
-import { DATES_TEXTS, formatTravelDate } from '#web/lib/dates.ts';
+import { DATES_TEXTS } from '#web/lib/dates.ts';
 import { useBranding } from '#web/lib/public-queries.ts';
 import { telHref } from '#web/lib/tel-href.ts';
 import { toast } from '#web/lib/toast.ts';
 import { cn } from '#web/lib/utils.ts';
 import { ApiError, publicSettingsQuery } from '../api.ts';
-import { copyText, formatMoney, totals, withTripPrices } from '../format.ts';
+import { copyText, formatMoney, returnTotals, totals, withTripPrices } from '../format.ts';
 import { bookingParty, partyPersons } from '../party.ts';
 import { StepCard } from '../step-card.tsx';
 import { PAYMENT_TEXTS, ticketSummary } from '../step-texts.ts';
 import { submitBooking } from '../steps-api.ts';
-import { usePlaceName } from '../texts.ts';
 import type { StepProps } from '../wizard-state.ts';
 import { ticketTotal } from '../wizard-state.ts';
+import { JourneyRows } from './journey-rows.tsx';
 import { PersonList } from './person-list.tsx';
 import { RefundPolicyNote } from './refund-policy-note.tsx';
 import { SLIP_INPUT_ID, SlipUpload } from './slip-upload.tsx';
@@ -41,6 +41,7 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
   const t = useTexts(PAYMENT_TEXTS, MSG_TEXTS, DATES_TEXTS);
   const language = useLanguage();
   const { selectedTrip: trip, selectedLaunch: launch, selectedSeats, tickets, paymentCurrency } = state;
+  const { returnTrip, returnLaunch, returnSeats } = state;
   const settings = useQuery(publicSettingsQuery);
   const queryClient = useQueryClient();
   const { contact } = useBranding();
@@ -48,12 +49,18 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
   const [optimizing, setOptimizing] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const priced = withTripPrices(settings.data, trip);
-  const sum = priced ? totals(tickets, priced) : null;
+  const outSum = priced ? totals(tickets, priced) : null;
+  // A return: each departure at its own pair's fares, the way back's discount off the two together.
+  const backPriced = returnTrip ? withTripPrices(settings.data, returnTrip) : undefined;
+  const backSum = backPriced ? totals(tickets, backPriced) : null;
+  const both = outSum && backSum ? returnTotals(outSum, backSum, returnTrip?.returnDiscountPercent) : null;
+  const sum = returnTrip ? both : outSum;
+  const inCurrency = (amounts: { usd: string; mvr: string }) =>
+    formatMoney(paymentCurrency === 'USD' ? amounts.usd : amounts.mvr, paymentCurrency);
   const persons = partyPersons(state);
   // No made-up account (#shared/payment.ts): until the operator enters one, nobody pays or submits.
   const bank = bankAccountFor(settings.data, paymentCurrency);
   const operatorText = useOperatorText();
-  const placeName = usePlaceName();
   const bankNameDv = paymentCurrency === 'MVR' ? settings.data?.bankNameDv : settings.data?.bankNameUsdDv;
   const accountMissing = settings.isSuccess && !bank;
   const [errors, setErrors] = useState<PaymentErrors>({});
@@ -81,6 +88,8 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
       return void toast.error(t('msg.missingPassengerInfo'));
     }
     if (!launch || selectedSeats.length === 0) return void toast.error(t('msg.selectSeats'));
+    if (returnTrip && (!returnLaunch || returnSeats.length === 0))
+      return void toast.error(t('msg.selectSeats'));
     if (ticketTotal(tickets) === 0) return void toast.error(t('msg.selectTicket'));
     setErrors({});
     setSubmitting(true);
@@ -103,6 +112,19 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
           },
           paymentCurrency,
           verificationToken: state.emailVerification.verificationToken ?? undefined,
+          // A return: the way back on the reverse route, the same seat count, one booking and payment.
+          ...(returnTrip && returnLaunch
+            ? {
+                return: {
+                  scheduleId: returnTrip.scheduleId,
+                  travelDate: returnTrip.travelDate,
+                  originId: returnTrip.from.id,
+                  destinationId: returnTrip.to.id,
+                  launchId: returnLaunch.id,
+                  seats: returnSeats,
+                },
+              }
+            : {}),
         },
         slip.blob,
         state.sessionId,
@@ -127,6 +149,9 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
             ...(categoryName ? { categoryName } : {}),
             name: name.trim(),
           })),
+          ...(returnTrip && returnLaunch
+            ? { returnTrip, returnLaunchName: returnLaunch.name, returnSeats }
+            : {}),
         },
       });
     } catch (error) {
@@ -184,22 +209,22 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
               {t('payment.summaryHeading')}
             </h3>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="text-slate-600">{t('payment.summaryTrip')}</dt>
-              <dd className="font-medium text-slate-900">
-                {trip ? t('payment.tripRoute', { from: placeName(trip.from), to: placeName(trip.to) }) : '–'}
-              </dd>
-              <dt className="text-slate-600">{t('payment.summaryDate')}</dt>
-              <dd className="font-medium text-slate-900">{trip ? formatTravelDate(trip.travelDate) : '–'}</dd>
-              <dt className="text-slate-600">{t('payment.summaryTime')}</dt>
-              <dd className="font-medium text-slate-900">
-                <bdi dir="ltr">{trip?.departureTime ?? '–'}</bdi>
-              </dd>
-              <dt className="text-slate-600">{t('payment.summaryLaunch')}</dt>
-              <dd className="font-medium text-slate-900">{launch?.name ?? '–'}</dd>
-              <dt className="text-slate-600">{t('payment.summarySeats')}</dt>
-              <dd className="font-medium text-slate-900">
-                <bdi dir="ltr">{selectedSeats.join(', ')}</bdi>
-              </dd>
+              <JourneyRows
+                t={t}
+                trip={trip}
+                launchName={launch?.name}
+                seats={selectedSeats}
+                heading={returnTrip ? t('payment.journeyOut') : undefined}
+              />
+              {returnTrip ? (
+                <JourneyRows
+                  t={t}
+                  trip={returnTrip}
+                  launchName={returnLaunch?.name}
+                  seats={returnSeats}
+                  heading={t('payment.journeyBack')}
+                />
+              ) : null}
               <dt className="text-slate-600">{t('payment.summaryTickets')}</dt>
               <dd className="font-medium text-slate-900">{ticketSummary(t, tickets, language)}</dd>
               <dt className="text-slate-600">{t('payment.summaryPassengers')}</dt>
@@ -261,6 +286,29 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
             ) : null}
           </fieldset>
 
+          {outSum && backSum && both ? (
+            // A return's total, line by line: each departure's fare and the discount taken off.
+            <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 px-4 text-sm" data-testid="return-fares">
+              <dt className="text-slate-600">{t('payment.journeyOut')}</dt>
+              <dd className="text-end text-slate-900">
+                <bdi dir="ltr">{inCurrency(outSum)}</bdi>
+              </dd>
+              <dt className="text-slate-600">{t('payment.journeyBack')}</dt>
+              <dd className="text-end text-slate-900">
+                <bdi dir="ltr">{inCurrency(backSum)}</bdi>
+              </dd>
+              {returnTrip?.returnDiscountPercent ? (
+                <>
+                  <dt className="text-slate-600">
+                    {t('payment.returnDiscount', { percent: returnTrip.returnDiscountPercent })}
+                  </dt>
+                  <dd className="text-end font-medium text-green-800" data-testid="return-discount">
+                    <bdi dir="ltr">−{inCurrency(both.discount)}</bdi>
+                  </dd>
+                </>
+              ) : null}
+            </dl>
+          ) : null}
           <p className="flex items-baseline justify-between rounded-xl bg-sky-50 p-4">
             <span className="text-sm text-slate-700">{t('payment.totalToPay')}</span>
             <span className="text-lg font-bold text-slate-900" data-testid="payment-total">

@@ -17,10 +17,13 @@ const TripResults = lazy(() => loadTripResults().then((m) => ({ default: m.TripR
 const LoadError = lazy(() => loadTripResults().then((m) => ({ default: m.LoadError })));
 // The ticket counters open on demand, with the list's code.
 const PartyPanel = lazy(() => loadTripResults().then((m) => ({ default: m.PartyPanel })));
+// One way or return, with the list's code once a search can be run; then the way back.
+const Returns = lazy(() => import('./return-choice.tsx'));
 
-export function SelectTripStep({ state, dispatch }: StepProps) {
+export function SelectTripStep(props: StepProps) {
+  const { state, dispatch } = props;
   const t = useTexts(BOOKING_TEXTS);
-  const { date, fromId, toId } = state.search;
+  const { date, fromId, toId, returnDate } = state.search;
   const locations = useQuery(locationsQuery);
   // The search that was run; editing the fields doesn't change the list until Search is pressed again.
   const [submitted, setSubmitted] = useState<TripSearch | null>(() =>
@@ -53,6 +56,11 @@ export function SelectTripStep({ state, dispatch }: StepProps) {
         onSearch={setSubmitted}
         busy={trips.isFetching}
       >
+        {canSearch || returnDate ? (
+          <Suspense fallback={null}>
+            <Returns {...props} />
+          </Suspense>
+        ) : null}
         <div className="md:col-span-full">
           <Button
             type="button"
@@ -88,6 +96,11 @@ export function SelectTripStep({ state, dispatch }: StepProps) {
             onSelect={(trip) => dispatch({ type: 'tripSelected', trip })}
             onDate={searchOn}
           />
+        </Suspense>
+      ) : null}
+      {returnDate && state.selectedTrip ? (
+        <Suspense fallback={null}>
+          <Returns {...props} list />
         </Suspense>
       ) : null}
     </StepCard>
