@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull, TransactionRollbackError } from 'drizzle-orm';
+import { and, eq, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { schedules, tickets } from '#server/db/schema.ts';
 import { addDays, type Clock, dateInZone } from '#server/lib/clock.ts';
@@ -63,6 +63,10 @@ export async function sendDayBeforeReminders(
         eq(tickets.ticketStatus, 'confirmed'),
         isNull(tickets.reminderSentAt),
         eq(schedules.status, 'scheduled'),
+        // A return's way back on the same day as its outbound: the outbound's reminder tells
+        // both journeys (docs/decisions/037-return-trips.md).
+        sql`not exists (select 1 from ${tickets} o where o.id = ${tickets.outboundId}
+          and o.travel_date = ${tickets.travelDate} and o.ticket_status = 'confirmed')`,
       ),
     );
   let sent = 0;

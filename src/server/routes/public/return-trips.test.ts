@@ -11,6 +11,8 @@ import {
   ticketSeats,
   tickets,
 } from '#server/db/schema.ts';
+import { addDays, dateInZone, instantInZone } from '#server/lib/clock.ts';
+import { sendDayBeforeReminders } from '#server/services/send-day-before-reminders.ts';
 import { verifyCode } from '#shared/e-ticket-code.ts';
 import { MANAGE_GRANT_HEADER, MANAGE_LINK_HEADER } from '#shared/manage-api.ts';
 import type { BookingRequest } from '#shared/schemas.ts';
@@ -551,5 +553,31 @@ describe(`return trips in one booking (${testDatabaseKind})`, () => {
       .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, 'Booking rejected%')));
     expect(mails).toHaveLength(1);
     expect(await seatsOn(back.schedule.id)).not.toContain('B4');
+  });
+
+  it('the day before, a return on one day is reminded once, both journeys in the mail', async () => {
+    const { out, back } = await route();
+    const { booking, email } = await request(out, ['A4'], returnOf(back, ['B4']));
+    const created = await postBooking(t.app, booking);
+    expect(created.statusCode, created.body).toBe(201);
+    const [outRow] = await rowsOf(created.json().reference);
+    const office = await signInAs(t.app, await makeAdmin(db(), { role: 'office' }));
+    expect((await office.post(`/api/admin/tickets/${outRow?.id}/approve`, {})).statusCode).toBe(200);
+    const zone = t.app.deps.config.tzOperator;
+    const today = dateInZone(new Date(), zone);
+    expect(addDays(today, 1)).toBe(out.schedule.travelDate);
+    await sendDayBeforeReminders({
+      db: db(),
+      clock: { now: () => instantInZone(today, '10:00', zone) },
+      tzOperator: zone,
+      eTicketBase: 'https://ferry.example',
+    });
+    const reminders = await db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, 'Your trip tomorrow%')));
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]?.text).toContain('Seats: A4');
+    expect(reminders[0]?.text).toContain('Seats: B4');
   });
 });
