@@ -234,6 +234,11 @@ export const tripSearchQuerySchema = z
     from: optionalPlaceSchema,
     to: optionalPlaceSchema,
     ...partyQuerySchema.shape,
+    /**
+     * `1`: the trips are offered as a return's way back (docs/decisions/037-return-trips.md), so
+     * each carries the return discount of its pair (`returnDiscountPercent`).
+     */
+    returning: z.literal('1').optional(),
   })
   .refine(differentPlaces, samePlaceRule);
 export type TripSearchQuery = z.infer<typeof tripSearchQuerySchema>;

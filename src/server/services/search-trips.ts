@@ -5,6 +5,7 @@ import { dateInZone, instantInZone } from '../lib/clock.ts';
 import type { MicroCache } from '../lib/micro-cache.ts';
 import { loadTripDay, type TripDay } from './load-trip-day.ts';
 import { firstPair, readFares } from './read-fares.ts';
+import { readReturnDiscount } from './read-return-discount.ts';
 
 export type SearchTripsOptions = TripSearchQuery & {
   db: DbOrTx;
@@ -25,9 +26,11 @@ export async function searchTrips(opts: SearchTripsOptions): Promise<Trip[]> {
   if (!from || !to || from === to) return [];
   const today = dateInZone(now, opts.timeZone);
   if (date < today) return [];
-  const [day, fares] = await Promise.all([
+  const [day, fares, discount] = await Promise.all([
     cache ? cache.get(date, () => loadTripDay({ db, date })) : loadTripDay({ db, date }),
     readFares({ db, pairs: [{ originId: from, destinationId: to }] }),
+    // As a return's way back, the outbound ran To -> From (docs/decisions/037-return-trips.md).
+    opts.returning ? readReturnDiscount({ db, originId: to, destinationId: from }) : null,
   ]);
   const trips = tripsBetween(day, { from, to, now, today, timeZone: opts.timeZone });
   if (trips.length === 0) return [];
@@ -44,7 +47,9 @@ export async function searchTrips(opts: SearchTripsOptions): Promise<Trip[]> {
     // The infant's and the concessions' (docs/decisions/036): the wizard previews them as charged.
     ...('categoryPrices' in prices ? { categoryPrices: prices.categoryPrices } : {}),
   };
-  return trips.map((trip) => ({ ...trip, fare, prices: unitPrices }));
+  // '10.00' -> '10', '7.50' -> '7.5': the percent as a passenger reads it.
+  const returnDiscount = discount ? { returnDiscountPercent: String(Number(discount)) } : {};
+  return trips.map((trip) => ({ ...trip, fare, prices: unitPrices, ...returnDiscount }));
 }
 
 /** The trips of a day between two stops at `now`, by departure from the From stop. */

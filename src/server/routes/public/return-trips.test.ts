@@ -15,7 +15,7 @@ import { addDays, dateInZone, instantInZone } from '#server/lib/clock.ts';
 import { sendDayBeforeReminders } from '#server/services/send-day-before-reminders.ts';
 import { verifyCode } from '#shared/e-ticket-code.ts';
 import { MANAGE_GRANT_HEADER, MANAGE_LINK_HEADER } from '#shared/manage-api.ts';
-import type { BookingRequest } from '#shared/schemas.ts';
+import type { BookingRequest, Trip } from '#shared/schemas.ts';
 import {
   type MadeSchedule,
   makeAdmin,
@@ -258,6 +258,31 @@ describe(`return trips in one booking (${testDatabaseKind})`, () => {
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().error.code).toBe('seats_unavailable');
     expect(await seatsOn(out.schedule.id)).toEqual(['A1', 'A2']);
+  });
+
+  it('offers the way back with the pair’s return discount, which the booking then takes off', async () => {
+    const { out, a, b } = await route();
+    // Made before any search: a search keeps the day's trips for a moment.
+    const other = await route();
+    await db().insert(returnDiscounts).values({ originId: a, destinationId: b, percentOff: '7.50' });
+    const search = (query: Record<string, string>) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/trips',
+        query: { date: out.schedule.travelDate, localAdult: '2', ...query },
+      });
+    // The way back (b -> a) of an outbound a -> b: the discount as a passenger reads it.
+    const back = await search({ from: b, to: a, returning: '1' });
+    expect(back.statusCode, back.body).toBe(200);
+    const offered = back.json<Trip[]>();
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.every((trip) => trip.returnDiscountPercent === '7.5')).toBe(true);
+    // A one-way search says nothing of it, and a pair without a discount has none.
+    expect((await search({ from: b, to: a })).json<Trip[]>()[0]?.returnDiscountPercent).toBeUndefined();
+    const none = await search({ from: other.b, to: other.a, returning: '1' }).then((r) => r.json<Trip[]>());
+    expect(none.length).toBeGreaterThan(0);
+    expect(none[0]?.returnDiscountPercent).toBeUndefined();
+    expect((await search({ from: b, to: a, returning: 'yes' })).statusCode).toBe(400);
   });
 
   it('refuses a return that leaves before the outbound arrives, or does not go back the same way: 400', async () => {

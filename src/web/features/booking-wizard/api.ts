@@ -9,13 +9,21 @@ export { publicSettingsQuery } from '#web/lib/operator-time-zone.ts';
 export { locationsQuery } from '#web/lib/public-queries.ts';
 
 /** The trips of a date between two places, each with the fare of `party` (none: one local adult). */
-export const tripsQuery = (date: string, from: string, to: string, party?: SearchParty) =>
+export const tripsQuery = (
+  date: string,
+  from: string,
+  to: string,
+  party?: SearchParty,
+  /** The trips are a return's way back: each carries the return discount. */
+  returning = false,
+) =>
   queryOptions({
-    queryKey: ['trips', date, from, to, party],
+    queryKey: ['trips', date, from, to, party, returning],
     queryFn: ({ signal }) =>
-      api.get<Trip[]>(`/api/trips?${new URLSearchParams({ date, from, to, ...partyParams(party) })}`, {
-        signal,
-      }),
+      api.get<Trip[]>(
+        `/api/trips?${new URLSearchParams({ date, from, to, ...partyParams(party), ...(returning ? { returning: '1' } : {}) })}`,
+        { signal },
+      ),
   });
 
 /** The wizard's party: the price list's kinds and, by code, the concessions chosen. */

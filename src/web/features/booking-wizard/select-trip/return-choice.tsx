@@ -104,7 +104,7 @@ export function ReturnResults({ state, dispatch }: StepProps) {
   const date = out && requested < out.travelDate ? out.travelDate : requested;
   const party = ticketTotal(state.tickets) > 0 ? state.tickets : undefined;
   const trips = useQuery({
-    ...tripsQuery(date, out?.to.id ?? '', out?.from.id ?? '', party),
+    ...tripsQuery(date, out?.to.id ?? '', out?.from.id ?? '', party, true),
     enabled: Boolean(out && date),
     select: (found: Trip[]) => (out ? found.filter((back) => leavesAfter(out, back)) : []),
   });
