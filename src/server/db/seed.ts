@@ -18,6 +18,7 @@ import {
   locations,
   paymentSettings,
   pwaSettings,
+  returnDiscounts,
   routeFares,
   scheduleLaunches,
   scheduleRouteStops,
@@ -131,6 +132,16 @@ export const DEMO_FARES: ReadonlyArray<DemoFare> = [
   { from: 'Thoddoo', to: 'Airport', prices: ['45.00', '25.00', '9.00', '5.00'] },
   { from: 'Thoddoo', to: 'Malé', prices: ['55.00', '30.00', '11.00', '6.00'] },
 ];
+
+/**
+ * The demo's return discounts (docs/decisions/037-return-trips.md): Malé to Rasdhoo and back,
+ * the morning run out and the afternoon run home, costs 10 % less than two singles.
+ */
+export const DEMO_RETURN_DISCOUNTS: ReadonlyArray<{
+  from: LocationName;
+  to: LocationName;
+  percentOff: string;
+}> = [{ from: 'Malé', to: 'Rasdhoo', percentOff: '10.00' }];
 
 /**
  * The demo's concessions (docs/decisions/036-fare-categories.md): seniors travel free and
@@ -381,6 +392,13 @@ export async function seedDemo(opts: {
       await tx.insert(paymentSettings).values(DEMO_PAYMENT_SETTINGS);
       await tx.insert(routeFares).values(fareRows);
       await tx.insert(fareCategories).values([...DEMO_FARE_CATEGORIES]);
+      await tx.insert(returnDiscounts).values(
+        DEMO_RETURN_DISCOUNTS.map((d) => ({
+          originId: locationId(d.from),
+          destinationId: locationId(d.to),
+          percentOff: d.percentOff,
+        })),
+      );
       await tx.insert(pwaSettings).values(DEMO_PWA_SETTINGS);
 
       // Files go up before the commit: a failed upload rolls the rows back, so no row ever
