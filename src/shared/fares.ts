@@ -64,7 +64,14 @@ export const fareInputSchema = z
     originId: locationId(FARE_MSG.originRequired),
     destinationId: locationId(FARE_MSG.destinationRequired),
     type: z.enum(TICKET_TYPES, { error: FARE_MSG.typeRequired }),
-    category: z.enum(FARE_CATEGORIES, { error: FARE_MSG.categoryRequired }),
+    /**
+     * adult, child, infant or a concession's code (docs/decisions/036-fare-categories.md): the
+     * server refuses a code that is none of them.
+     */
+    category: z
+      .string({ error: FARE_MSG.categoryRequired })
+      .trim()
+      .regex(/^[a-z][a-z0-9_]{1,23}$/, { error: FARE_MSG.categoryRequired }),
     price: farePriceInput,
   })
   .refine((v) => v.originId !== v.destinationId, { error: FARE_MSG.samePlace, path: ['destinationId'] });

@@ -3,7 +3,7 @@ import type { Fare, FareInput } from '#shared/fares.ts';
 import { MSG } from '#shared/messages/api.ts';
 import { FARE_MSG } from '#shared/messages/staff.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { locations, routeFares } from '../db/schema.ts';
+import { fareCategories, locations, routeFares } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
@@ -37,6 +37,17 @@ async function refuseUnknownPlaces(tx: Tx, input: FareInput): Promise<void> {
   const ids = new Set(found.map((l) => l.id));
   if (!ids.has(input.originId)) throw fieldError('originId', FARE_MSG.locationGone);
   if (!ids.has(input.destinationId)) throw fieldError('destinationId', FARE_MSG.locationGone);
+}
+
+/** Adult, child, infant or a concession the operator made (docs/decisions/036). */
+async function refuseUnknownCategory(tx: Tx, input: FareInput): Promise<void> {
+  if (['adult', 'child', 'infant'].includes(input.category)) return;
+  const [found] = await tx
+    .select({ code: fareCategories.code })
+    .from(fareCategories)
+    .where(eq(fareCategories.code, input.category))
+    .limit(1);
+  if (!found) throw fieldError('category', FARE_MSG.categoryRequired);
 }
 
 /** One fare per pair, ticket type and category: another one already there is 409. */
@@ -75,6 +86,7 @@ export async function saveFare(opts: SaveFareOptions): Promise<Fare> {
   try {
     return await opts.db.transaction(async (tx) => {
       await refuseUnknownPlaces(tx, input);
+      await refuseUnknownCategory(tx, input);
       if (!opts.id) {
         await refuseSecondFare(tx, input, undefined);
         const [created] = await tx.insert(routeFares).values(values).returning(fareColumns);

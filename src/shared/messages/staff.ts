@@ -80,7 +80,7 @@ export const FARE_MSG = {
   samePlace: 'From and To must be different places',
   locationGone: 'This location no longer exists. Choose another.',
   typeRequired: 'Choose local or foreigner',
-  categoryRequired: 'Choose adult or child',
+  categoryRequired: 'Choose adult, child, infant or one of the fare categories',
   priceInvalid: 'Enter a price of 0 or more, such as 25 or 25.50',
   fareExists: 'This route already has a price for this ticket. Edit that one instead.',
   fareNotFound: 'This fare no longer exists',

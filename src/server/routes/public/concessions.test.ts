@@ -7,6 +7,7 @@ import type { CounterDay, CounterSale, CounterSaleRequest } from '#shared/counte
 import { verifyCode } from '#shared/e-ticket-code.ts';
 import type { FareCategoryAdmin, FareCategoryCreate } from '#shared/fare-categories.ts';
 import { MSG } from '#shared/messages/api.ts';
+import { FARE_MSG } from '#shared/messages/staff.ts';
 import type { BookingRequest, PublicSettings } from '#shared/schemas.ts';
 import {
   type MadeSchedule,
@@ -111,10 +112,15 @@ describe(`concessions (${testDatabaseKind})`, () => {
     const from = trip.stops[0]?.locationId ?? '';
     const to = trip.stops.at(-1)?.locationId ?? '';
     // The pair's own adult fare (the percent is off it) and its own resident price.
-    await t.database.db.insert(routeFares).values([
-      { originId: from, destinationId: to, ticketType: 'local', category: 'adult', price: '40.00' },
-      { originId: from, destinationId: to, ticketType: 'local', category: 'resident', price: '12.50' },
-    ]);
+    await t.database.db
+      .insert(routeFares)
+      .values({ originId: from, destinationId: to, ticketType: 'local', category: 'adult', price: '40.00' });
+    // The pair's own resident price, set as the office sets fares; a code nobody made is refused.
+    const fare = { originId: from, destinationId: to, type: 'local', category: 'resident', price: '12.50' };
+    expect((await t.post('/api/admin/fares', fare)).statusCode).toBe(201);
+    const unknown = await t.post('/api/admin/fares', { ...fare, category: 'pirate' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.fields).toEqual({ category: FARE_MSG.categoryRequired });
     const res = await booking(trip, ['A1', 'A2', 'A3', 'A4'], {
       tickets: [
         { type: 'local', category: 'adult', quantity: 1 },

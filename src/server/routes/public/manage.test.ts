@@ -3,7 +3,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, bookingChanges, mailOutbox, refundRequests, ticketSeats } from '#server/db/schema.ts';
+import {
+  auditLog,
+  bookingChanges,
+  fareCategories,
+  mailOutbox,
+  refundRequests,
+  ticketSeats,
+} from '#server/db/schema.ts';
 import { closeBoarding } from '#server/services/close-boarding.ts';
 import { MANAGE_GRANT_HEADER, MANAGE_LINK_HEADER } from '#shared/manage-api.ts';
 import {
@@ -12,10 +19,18 @@ import {
   makePaymentSettings,
   makeSchedule,
   makeTicket,
+  uniqueSuffix,
 } from '#tests/factories.ts';
 import { type StaffSession, signInAs } from '#tests/setup/admin-app.ts';
 import { multipartBody } from '#tests/setup/multipart.ts';
-import { bookViaApi, mailedManageCode, ticketByReference } from '#tests/setup/public-booking.ts';
+import {
+  bookViaApi,
+  mailedManageCode,
+  postBooking,
+  ticketByReference,
+  tripBookingRequest,
+  verifiedToken,
+} from '#tests/setup/public-booking.ts';
 import { useTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -355,6 +370,45 @@ describe(`a passenger manages their own booking (${testDatabaseKind})`, () => {
     expect(after.eticketVersion).toBe(before.eticketVersion + 1);
     const seats = await t.database.db.select().from(ticketSeats).where(eq(ticketSeats.ticketId, after.id));
     expect(seats).toEqual([expect.objectContaining({ scheduleId: second.schedule.id, seatNumber: 'B2' })]);
+  });
+
+  it('rebooks a party with a concession that takes a seat onto as many seats as it holds (decision 036)', async () => {
+    await t.database.db
+      .insert(fareCategories)
+      .values({
+        code: 'senior',
+        nameEn: 'Senior',
+        nameDv: 'މުސްކުޅި މީހާ',
+        priceRule: 'free',
+        seat: true,
+        idRequired: true,
+      })
+      .onConflictDoNothing();
+    const { first, second } = await bookedTrip();
+    const email = `m-${uniqueSuffix()}@example.com`;
+    const request = tripBookingRequest(first, {
+      seats: ['A2', 'A3'],
+      email,
+      verificationToken: await verifiedToken(t.app, email),
+    });
+    const booked = await postBooking(t.app, {
+      ...request,
+      tickets: [
+        { type: 'local', category: 'adult', quantity: 1 },
+        { type: 'local', category: 'senior', quantity: 1 },
+      ],
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const { reference } = booked.json();
+    const before = await ticketOf(reference);
+    const proved = await prove(reference, email);
+    const one = await post(reference, 'rebook', rebookBody(second, ['B1']), headersOf(proved));
+    expect(one.statusCode).toBe(400);
+    const res = await post(reference, 'rebook', rebookBody(second, ['B1', 'B2']), headersOf(proved));
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await ticketOf(reference);
+    expect(after).toMatchObject({ seatNumbers: ['B1', 'B2'], totalAmount: before.totalAmount });
+    expect(after.ticketBreakdown).toEqual(before.ticketBreakdown);
   });
 
   it('a retried rebooking, sent twice at once, moves the booking once and answers both alike', async () => {
