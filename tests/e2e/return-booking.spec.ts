@@ -154,6 +154,10 @@ for (const language of ['en', 'dv'] as const) {
         summary.getByText(say('payment.tripRoute', { from: placeName('Maafushi'), to: placeName('Malé') })),
       ).toBeVisible();
       await expect(page.getByTestId('return-fares')).toBeVisible();
+      // The demo's Malé <-> Maafushi return is 10 % off, taken off the two fares together.
+      await expect(page.getByTestId('return-fares')).toContainText(
+        say('payment.returnDiscount', { percent: '10' }),
+      );
       await page.getByLabel(say('payment.slipLabel'), { exact: true }).setInputFiles(SLIP);
       await expect(page.getByText(/photo-exif-gps\.jpg/)).toBeVisible({ timeout: 30_000 });
       await expectAccessible(page, 'step 5');

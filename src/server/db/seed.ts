@@ -134,14 +134,17 @@ export const DEMO_FARES: ReadonlyArray<DemoFare> = [
 ];
 
 /**
- * The demo's return discounts (docs/decisions/037-return-trips.md): Malé to Rasdhoo and back,
- * the morning run out and the afternoon run home, costs 10 % less than two singles.
+ * The demo's return discounts (docs/decisions/037-return-trips.md): Malé to Maafushi and back,
+ * and Malé to Rasdhoo and back, each cost 10 % less than two singles.
  */
 export const DEMO_RETURN_DISCOUNTS: ReadonlyArray<{
   from: LocationName;
   to: LocationName;
   percentOff: string;
-}> = [{ from: 'Malé', to: 'Rasdhoo', percentOff: '10.00' }];
+}> = [
+  { from: 'Malé', to: 'Maafushi', percentOff: '10.00' },
+  { from: 'Malé', to: 'Rasdhoo', percentOff: '10.00' },
+];
 
 /**
  * The demo's concessions (docs/decisions/036-fare-categories.md): seniors travel free and
