@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { refundRequests, tickets } from '#server/db/schema.ts';
 import { manageLinkInvalid } from '#server/lib/manage-errors.ts';
@@ -50,6 +50,29 @@ export async function readManageView(opts: ReadManageViewOptions): Promise<Manag
   const found = await readBookingView({ db, where: eq(tickets.id, opts.ticketId) });
   if (!ticket || !found) throw manageLinkInvalid();
   const rules = await rulesOf({ db, ticket, now: opts.now, timeZone: opts.timeZone });
+  // Each journey's own rules (a return's way back is the row whose outbound is this one).
+  const rows = await db
+    .select()
+    .from(tickets)
+    .where(or(eq(tickets.id, ticket.id), eq(tickets.outboundId, ticket.id)))
+    .orderBy(asc(tickets.journey));
+  const journeyChanges = [];
+  for (const row of rows) {
+    const own =
+      row.id === ticket.id
+        ? rules
+        : await rulesOf({ db, ticket: row, now: opts.now, timeZone: opts.timeZone });
+    journeyChanges.push({
+      journey: row.journey,
+      cancel: {
+        allowed: own.canCancel,
+        free: false,
+        percent: own.percent,
+        amount: centsToMoney(own.refundCents),
+      },
+      rebook: { allowed: own.canRebook, free: own.freeRebook },
+    });
+  }
   return {
     ...found.view,
     code: signedCode(found, opts.signer),
@@ -69,5 +92,6 @@ export async function readManageView(opts: ReadManageViewOptions): Promise<Manag
     nameChangeAllowed: rules.canRename,
     extraAmount: ticket.ticketStatus === 'pending' ? ticket.extraAmount : null,
     refunds: await refundsOf(db, ticket.id),
+    journeyChanges,
   };
 }

@@ -343,12 +343,26 @@ describe(`return trips in one booking (${testDatabaseKind})`, () => {
     });
     expect(verified.statusCode, verified.body).toBe(200);
     const { link, grant } = verified.json() as { link: string; grant: string };
+    // The view tells each journey's refund now: its own share under the policy.
+    const before = await t.app.inject({
+      url: `/api/bookings/${reference}/manage`,
+      headers: { [MANAGE_LINK_HEADER]: link },
+    });
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json().journeyChanges).toMatchObject([
+      { journey: 1, cancel: { allowed: true, amount: '22.50' }, rebook: { allowed: true } },
+      { journey: 2, cancel: { allowed: true, amount: '22.50' }, rebook: { allowed: true } },
+    ]);
     const cancelled = await t.app.inject({
       method: 'POST',
       url: `/api/bookings/${reference}/manage/cancel`,
       headers: { [MANAGE_LINK_HEADER]: link, [MANAGE_GRANT_HEADER]: grant },
       payload: { requestId: randomUUID(), journey: 2 },
     });
+    expect(cancelled.json().journeyChanges).toMatchObject([
+      { journey: 1, cancel: { allowed: true } },
+      { journey: 2, cancel: { allowed: false }, rebook: { allowed: false } },
+    ]);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().journeys.map((j: { ticketStatus: string }) => j.ticketStatus)).toEqual([
       'confirmed',
