@@ -161,6 +161,10 @@ test.describe('manage page of a return', () => {
         await expect(returnGroup.getByRole('button')).toHaveCount(0);
         await expect(returnGroup.getByText(texts.journeyNoActions)).toBeVisible();
         await expect(passengerPage.getByRole('button', { name: texts.cancelBoth })).toHaveCount(0);
+        // Its refund, the way back's share, is listed on the booking's page.
+        const refunds = passengerPage.getByRole('region', { name: texts.refundsTitle });
+        await expect(refunds.getByText(texts.reasonPassengerCancelled)).toBeVisible();
+        await expect(refunds.getByText(new RegExp(Number(returnShare).toFixed(2)))).toBeVisible();
         await passengerPage.screenshot({
           path: path.join(SHOTS, `manage-return-cancelled-${testInfo.project.name}.png`),
           fullPage: true,
