@@ -86,6 +86,25 @@ export const manageViewSchema = bookingLookupSchema.extend({
    */
   extraAmount: z.string().nullable(),
   refunds: z.array(manageRefundSchema),
+  /**
+   * What may be done with each journey now (docs/decisions/037-return-trips.md), the outbound
+   * first: as `cancel` and `rebook` above (which are the outbound's), for the journey's own row.
+   * A single trip has one. Optional: absent from a view read before returns.
+   */
+  journeyChanges: z
+    .array(
+      z.object({
+        journey: z.number().int(),
+        cancel: z.object({
+          allowed: z.boolean(),
+          free: z.boolean(),
+          percent: z.number(),
+          amount: z.string(),
+        }),
+        rebook: z.object({ allowed: z.boolean(), free: z.boolean() }),
+      }),
+    )
+    .optional(),
 });
 export type ManageView = z.infer<typeof manageViewSchema>;
 

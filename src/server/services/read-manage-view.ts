@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { refundRequests, tickets } from '#server/db/schema.ts';
 import { manageLinkInvalid } from '#server/lib/manage-errors.ts';
@@ -15,11 +15,12 @@ function maskEmail(email: string): string {
   return `${Array.from(name)[0] ?? ''}***@${domain}`;
 }
 
-async function refundsOf(db: DbOrTx, ticketId: string): Promise<ManageRefund[]> {
+/** The refunds of the booking: of its row and, on a return, of its way back's (decision 037). */
+async function refundsOf(db: DbOrTx, ticketIds: string[]): Promise<ManageRefund[]> {
   const rows = await db
     .select()
     .from(refundRequests)
-    .where(eq(refundRequests.ticketId, ticketId))
+    .where(inArray(refundRequests.ticketId, ticketIds))
     .orderBy(asc(refundRequests.createdAt));
   return rows.map((r) => ({
     id: r.id,
@@ -50,6 +51,29 @@ export async function readManageView(opts: ReadManageViewOptions): Promise<Manag
   const found = await readBookingView({ db, where: eq(tickets.id, opts.ticketId) });
   if (!ticket || !found) throw manageLinkInvalid();
   const rules = await rulesOf({ db, ticket, now: opts.now, timeZone: opts.timeZone });
+  // Each journey's own rules (a return's way back is the row whose outbound is this one).
+  const rows = await db
+    .select()
+    .from(tickets)
+    .where(or(eq(tickets.id, ticket.id), eq(tickets.outboundId, ticket.id)))
+    .orderBy(asc(tickets.journey));
+  const journeyChanges = [];
+  for (const row of rows) {
+    const own =
+      row.id === ticket.id
+        ? rules
+        : await rulesOf({ db, ticket: row, now: opts.now, timeZone: opts.timeZone });
+    journeyChanges.push({
+      journey: row.journey,
+      cancel: {
+        allowed: own.canCancel,
+        free: false,
+        percent: own.percent,
+        amount: centsToMoney(own.refundCents),
+      },
+      rebook: { allowed: own.canRebook, free: own.freeRebook },
+    });
+  }
   return {
     ...found.view,
     code: signedCode(found, opts.signer),
@@ -68,6 +92,10 @@ export async function readManageView(opts: ReadManageViewOptions): Promise<Manag
     rebook: { allowed: rules.canRebook, free: rules.freeRebook },
     nameChangeAllowed: rules.canRename,
     extraAmount: ticket.ticketStatus === 'pending' ? ticket.extraAmount : null,
-    refunds: await refundsOf(db, ticket.id),
+    refunds: await refundsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    journeyChanges,
   };
 }

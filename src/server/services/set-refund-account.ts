@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { refundRequests } from '#server/db/schema.ts';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { refundRequests, tickets } from '#server/db/schema.ts';
 import { notAllowed } from '#server/lib/manage-errors.ts';
 import type { RefundAccount } from '#shared/manage-api.ts';
 import type { ChangeContext, RecordedChange } from './run-change.ts';
@@ -22,13 +22,18 @@ function previousAccount(rows: { bankName: string | null; accountNumber: string 
 
 export type SetRefundAccountOptions = ChangeContext & { account: RefundAccount };
 
-/** The account the passenger's open refunds are to be paid to. */
+/** The account the passenger's open refunds (of either journey of a return) are to be paid to. */
 export async function setRefundAccount({
   tx,
   ticket,
   account,
 }: SetRefundAccountOptions): Promise<RecordedChange> {
-  const open = and(eq(refundRequests.ticketId, ticket.id), eq(refundRequests.status, 'requested'));
+  // The booking's row and, on a return, its way back's (docs/decisions/037-return-trips.md).
+  const rows = tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(or(eq(tickets.id, ticket.id), eq(tickets.outboundId, ticket.id)));
+  const open = and(inArray(refundRequests.ticketId, rows), eq(refundRequests.status, 'requested'));
   const given = await tx
     .select({ bankName: refundRequests.bankName, accountNumber: refundRequests.accountNumber })
     .from(refundRequests)

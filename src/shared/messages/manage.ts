@@ -134,6 +134,22 @@ export default {
   rebookDonePending:
     'Your booking is now on the new departure. It is confirmed once the office has checked your slip.',
 
+  // A return's two journeys (docs/decisions/037-return-trips.md), each changed on its own
+  journeyOutbound: 'Outbound',
+  journeyReturn: 'Return',
+  journeySeats: 'Seats: {seats}',
+  journeyConfirmed: 'Confirmed',
+  journeyPending: 'Payment being checked',
+  journeyCancelled: 'Cancelled',
+  journeyRejected: 'Rejected',
+  journeyCompleted: 'Completed',
+  journeyNoActions: 'Nothing can be changed on this journey now.',
+  rebookJourney: 'Change date or time',
+  cancelJourney: 'Cancel this journey',
+  cancelBoth: 'Cancel both journeys',
+  cancelBothNow: 'Cancelling both journeys now, you get back {amount} in all.',
+  cancelJourneyDone: 'This journey is cancelled. The other journey stays as it was.',
+
   // The API's refusals, by code
   errorGrant: 'Your code has expired or was already used. Ask for a new code and try again.',
   errorNotAllowed: 'This change is not possible for this booking now.',

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   auditLog,
+  emailCodes,
   mailOutbox,
   refundRequests,
   returnDiscounts,
@@ -368,12 +369,62 @@ describe(`return trips in one booking (${testDatabaseKind})`, () => {
     });
     expect(verified.statusCode, verified.body).toBe(200);
     const { link, grant } = verified.json() as { link: string; grant: string };
+    // The view tells each journey's refund now: its own share under the policy.
+    const before = await t.app.inject({
+      url: `/api/bookings/${reference}/manage`,
+      headers: { [MANAGE_LINK_HEADER]: link },
+    });
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json().journeyChanges).toMatchObject([
+      { journey: 1, cancel: { allowed: true, amount: '22.50' }, rebook: { allowed: true } },
+      { journey: 2, cancel: { allowed: true, amount: '22.50' }, rebook: { allowed: true } },
+    ]);
     const cancelled = await t.app.inject({
       method: 'POST',
       url: `/api/bookings/${reference}/manage/cancel`,
       headers: { [MANAGE_LINK_HEADER]: link, [MANAGE_GRANT_HEADER]: grant },
       payload: { requestId: randomUUID(), journey: 2 },
     });
+    // The way back's refund is the booking's: listed on its page, its account set there.
+    expect(cancelled.json().refunds).toMatchObject([
+      { amount: '22.50', reason: 'passenger_cancelled', status: 'requested', account: null },
+    ]);
+    // The next code may be sent a minute after the last: the last is made a minute older.
+    await db()
+      .update(emailCodes)
+      .set({ createdAt: sql`${emailCodes.createdAt} - interval '61 seconds'` });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${reference}/manage/code`,
+      payload: {},
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    const reverified = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${reference}/manage/verify`,
+      payload: { code: await mailedManageCode(t.app, email) },
+    });
+    expect(reverified.statusCode, reverified.body).toBe(200);
+    const grant2 = reverified.json().grant as string;
+    const accounted = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${reference}/manage/refund-account`,
+      headers: { [MANAGE_LINK_HEADER]: link, [MANAGE_GRANT_HEADER]: grant2 },
+      payload: {
+        requestId: randomUUID(),
+        account: {
+          bankName: 'Bank of Maldives',
+          accountName: 'Aishath Mohamed',
+          accountNumber: '7730000123456',
+        },
+      },
+    });
+    expect(accounted.statusCode, accounted.body).toBe(200);
+    expect(accounted.json().refunds).toMatchObject([{ amount: '22.50', account: { last4: '3456' } }]);
+    expect(cancelled.json().journeyChanges).toMatchObject([
+      { journey: 1, cancel: { allowed: true } },
+      { journey: 2, cancel: { allowed: false }, rebook: { allowed: false } },
+    ]);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().journeys.map((j: { ticketStatus: string }) => j.ticketStatus)).toEqual([
       'confirmed',

@@ -24,6 +24,9 @@ const manageUrl = (reference: string, action = '') =>
 /** What a change carries: the link that opened the page and the grant of a proved code. */
 export type Access = { link: string; grant: string };
 
+/** Which journey of a return a change acts on (docs/decisions/037): 1 the outbound, 2 the way back. */
+export type ManageJourney = 1 | 2;
+
 const changeHeaders = ({ link, grant }: Access) => ({
   [MANAGE_LINK_HEADER]: link,
   [MANAGE_GRANT_HEADER]: grant,
@@ -52,7 +55,7 @@ export const verifyManageCode = (reference: string, code: string) =>
 export const cancelBooking = (
   reference: string,
   access: Access,
-  body: { requestId: string; account?: RefundAccount },
+  body: { requestId: string; account?: RefundAccount; journey?: ManageJourney | 'both' },
 ) => api.post<ManageView>(manageUrl(reference, 'cancel'), body, { headers: changeHeaders(access) });
 
 export const renamePassenger = (
@@ -84,13 +87,19 @@ export function rebookBooking(
 }
 
 /** The price of a departure for this booking's party; it only reads, so it is a query. */
-export const rebookQuoteQuery = (reference: string, link: string, scheduleId: string, travelDate: string) =>
+export const rebookQuoteQuery = (
+  reference: string,
+  link: string,
+  scheduleId: string,
+  travelDate: string,
+  journey?: ManageJourney,
+) =>
   queryOptions({
-    queryKey: ['manage-quote', reference, scheduleId, travelDate],
+    queryKey: ['manage-quote', reference, scheduleId, travelDate, journey ?? 1],
     queryFn: ({ signal }) =>
       api.post<ManageRebookQuote>(
         manageUrl(reference, 'rebook-quote'),
-        { scheduleId, travelDate },
+        { scheduleId, travelDate, ...(journey ? { journey } : {}) },
         { signal, headers: { [MANAGE_LINK_HEADER]: link } },
       ),
   });

@@ -9,7 +9,7 @@ import {
   isBlank,
   parseAccount,
 } from './account-fields.tsx';
-import { cancelBooking } from './api.ts';
+import { cancelBooking, type ManageJourney } from './api.ts';
 import { CodeStep, ConfirmChange } from './code-entry.tsx';
 import { Money } from './money.tsx';
 import { useManageTexts } from './texts.ts';
@@ -40,7 +40,16 @@ function PolicyLines({ policy }: { policy: ManageView['refundPolicy'] }) {
   );
 }
 
-export function CancelForm({ view, session, onChanged }: ChangeFormProps) {
+/**
+ * Cancels the booking, or with `journey` one journey of a return (or `both`): `view` is then the
+ * journey's (its refund now in `cancel`), and for `both` its `cancel.amount` is the sum.
+ */
+export function CancelForm({
+  view,
+  session,
+  onChanged,
+  journey,
+}: ChangeFormProps & { journey?: ManageJourney | 'both' }) {
   const t = useManageTexts();
   const change = useChange(session, onChanged);
   const [account, setAccount] = useState<AccountDraft>(EMPTY_ACCOUNT);
@@ -55,8 +64,12 @@ export function CancelForm({ view, session, onChanged }: ChangeFormProps) {
     void change.submit(
       begun ? accountProblems(t, account) : {},
       (access, requestId) =>
-        cancelBooking(session.reference, access, { requestId, ...(given ? { account: given } : {}) }),
-      () => 'manage.cancelDone',
+        cancelBooking(session.reference, access, {
+          requestId,
+          ...(given ? { account: given } : {}),
+          ...(journey ? { journey } : {}),
+        }),
+      () => (journey === 1 || journey === 2 ? 'manage.cancelJourneyDone' : 'manage.cancelDone'),
     );
   };
 
@@ -68,7 +81,9 @@ export function CancelForm({ view, session, onChanged }: ChangeFormProps) {
         <PolicyLines policy={view.refundPolicy} />
       </div>
       <p className="rounded-xl border border-sky-200 bg-sky-50 p-3 text-sm font-medium text-sky-950">
-        {view.cancel.free ? (
+        {journey === 'both' ? (
+          <T id="manage.cancelBothNow" values={{ amount }} />
+        ) : view.cancel.free ? (
           <T id="manage.cancelFree" values={{ amount }} />
         ) : refundDue ? (
           <T id="manage.cancelNow" values={{ percent: view.cancel.percent, amount }} />

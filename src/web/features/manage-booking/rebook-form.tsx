@@ -14,7 +14,14 @@ import { T, useLanguage } from '#web/i18n/texts.tsx';
 import { formatTravelDate, isIsoDate } from '#web/lib/dates.ts';
 import { publicSettingsQuery, useOperatorToday } from '#web/lib/operator-time-zone.ts';
 import { cn } from '#web/lib/utils.ts';
-import { launchesQuery, rebookBooking, rebookQuoteQuery, seatMapQuery, tripsQuery } from './api.ts';
+import {
+  launchesQuery,
+  type ManageJourney,
+  rebookBooking,
+  rebookQuoteQuery,
+  seatMapQuery,
+  tripsQuery,
+} from './api.ts';
 import { CodeStep, ConfirmChange, ErrorAlert } from './code-entry.tsx';
 import { manageErrorText } from './errors.ts';
 import { Money } from './money.tsx';
@@ -139,7 +146,13 @@ function PayInto({ quote }: { quote: ManageRebookQuote }) {
  * passenger on its seat map, the price against the fare paid, a slip when it costs more, and
  * the code. Nothing is held while choosing; the server checks the seats when the change is sent.
  */
-export function RebookForm({ view, session, onChanged }: ChangeFormProps) {
+/** Moves the booking, or with `journey` one journey of a return (`view` is then the journey's). */
+export function RebookForm({
+  view,
+  session,
+  onChanged,
+  journey,
+}: ChangeFormProps & { journey?: ManageJourney }) {
   const t = useManageTexts();
   const language = useLanguage();
   const change = useChange(session, onChanged);
@@ -180,6 +193,7 @@ export function RebookForm({ view, session, onChanged }: ChangeFormProps) {
       session.link ?? '',
       trip?.scheduleId ?? '',
       trip?.travelDate ?? '',
+      journey,
     ),
     enabled: Boolean(trip && session.link),
   });
@@ -236,6 +250,7 @@ export function RebookForm({ view, session, onChanged }: ChangeFormProps) {
       travelDate: trip?.travelDate ?? '',
       launchId: launch?.id ?? '',
       seats: chosen,
+      ...(journey ? { journey } : {}),
     };
     void change.submit(
       problems,
