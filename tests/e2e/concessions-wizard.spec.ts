@@ -3,39 +3,14 @@
 // checked by ID at boarding. Counted in step 1's party, priced at the trip's pair in step 2, and
 // each person named under the concession's own name, on a phone and a desktop, in English and
 // Dhivehi. Screenshots go to .tmp/screens/concessions-*.png (or to E2E_SCREENS_DIR when set).
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { setupI18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
-import type { Page } from '@playwright/test';
-import type { Language } from '#shared/languages.ts';
-import { allTexts, type TextId } from '#shared/messages/catalogues.ts';
 import { percentOff } from '#shared/money.ts';
 import type { Location } from '#shared/schemas.ts';
 import { expect, test } from './fixtures.ts';
 import { findTrip, json, operatorDate } from './support/booking-api.ts';
 import { expectAccessible } from './support/ui.ts';
+import { screen, texts } from './support/wizard-texts.ts';
 
-const SCREENS = path.resolve(
-  process.env.E2E_SCREENS_DIR || fileURLToPath(new URL('../../.tmp/screens/', import.meta.url)),
-);
 const DAY = 9;
-
-/** The product's words in `language`, from the catalogues the app ships. */
-function texts(language: Language) {
-  const i18n = setupI18n({ locale: language, messages: { [language]: {} } });
-  i18n.setMessagesCompiler(compileMessage);
-  i18n.load(language, Object.fromEntries(allTexts().map(({ id, texts }) => [id, texts[language]])));
-  i18n.activate(language);
-  return (id: TextId, values?: Record<string, unknown>) => i18n._(id, values);
-}
-
-async function screen(page: Page, name: string) {
-  await mkdir(SCREENS, { recursive: true });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: true });
-}
 
 for (const language of ['en', 'dv'] as const) {
   test.describe(`concession fares in the wizard, in ${language === 'en' ? 'English' : 'Dhivehi'}`, () => {

@@ -95,7 +95,8 @@ test.describe('return trip', () => {
       })
       .not.toBe('');
     const eTicket = await json<ETicket>(await api.get(`/api/${link.slice(1)}`));
-    expect(eTicket.journeyCodes?.map((c) => c.code?.slice(0, 4))).toEqual(['IF1.', 'IF1.']);
+    // The way back's code says its journey: format 2 (docs/decisions/037-return-trips.md).
+    expect(eTicket.journeyCodes?.map((c) => c.code?.slice(0, 4))).toEqual(['IF1.', 'IF2.']);
 
     const viewport =
       testInfo.project.name === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 };

@@ -348,11 +348,18 @@ describe(`return trips in one booking (${testDatabaseKind})`, () => {
       for (const { code } of body.journeyCodes) {
         const checked = await verifyCode(code, keys);
         if (!checked.ok) throw new Error(`a journey's code does not verify: ${checked.reason}`);
-        claims.push([checked.claims.ticketId, checked.claims.scheduleId, checked.claims.seats]);
+        claims.push([
+          code.slice(0, 3),
+          checked.claims.journey ?? 1,
+          checked.claims.ticketId,
+          checked.claims.scheduleId,
+          checked.claims.seats,
+        ]);
       }
+      // The way back's code says its journey, in format 2; the outbound's stays format 1.
       expect(claims).toEqual([
-        [outRow?.id, out.schedule.id, ['A1']],
-        [backRow?.id, back.schedule.id, ['B1']],
+        ['IF1', 1, outRow?.id, out.schedule.id, ['A1']],
+        ['IF2', 2, backRow?.id, back.schedule.id, ['B1']],
       ]);
     }
 
