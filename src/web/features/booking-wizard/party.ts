@@ -1,12 +1,11 @@
 import type { Language } from '#shared/languages.ts';
 import type { BookingRequest } from '#shared/schemas.ts';
-import {
-  type ConcessionCount,
-  concessionTotal,
-  type PersonCategory,
-  type PersonKey,
-  type TicketCounts,
-  type WizardState,
+import type {
+  ConcessionCount,
+  PersonCategory,
+  PersonKey,
+  TicketCounts,
+  WizardState,
 } from './wizard-state.ts';
 
 // The party as persons: who takes a seat, how many infants it may carry, and everyone in the
@@ -20,6 +19,12 @@ export const PERSON_NAME_MAX = 100;
 export const adultCount = (t: TicketCounts) => t.localAdult + t.foreignerAdult;
 export const childCount = (t: TicketCounts) => t.localChild + t.foreignerChild;
 export const infantCount = (t: TicketCounts) => t.localInfant + t.foreignerInfant;
+
+/** The persons of the concessions chosen that `keep` counts. */
+const concessionTotal = (t: TicketCounts, keep: (c: ConcessionCount) => boolean) =>
+  Object.values(t.concessions ?? {})
+    .filter(keep)
+    .reduce((n, c) => n + c.local + c.foreigner, 0);
 
 const seated = (c: ConcessionCount) => c.seat;
 const seatless = (c: ConcessionCount) => !c.seat;

@@ -173,7 +173,7 @@ export function initialWizardState(): WizardState {
     version: 1,
     sessionId: crypto.randomUUID(),
     currentStep: 1,
-    search: { date: '', fromId: '', toId: '', returnDate: '' },
+    search: { date: '', fromId: '', toId: '' },
     selectedTrip: null,
     passengerInfo: {
       name: '',
@@ -199,12 +199,6 @@ export function initialWizardState(): WizardState {
   };
 }
 
-/** The persons of the concessions chosen, those `keep` counts (all of them without it). */
-export const concessionTotal = (t: TicketCounts, keep: (c: ConcessionCount) => boolean = () => true) =>
-  Object.values(t.concessions ?? {})
-    .filter(keep)
-    .reduce((n, c) => n + c.local + c.foreigner, 0);
-
 /** Everyone travelling, infants and concessions included (the seats are party.ts's seatCount). */
 export const ticketTotal = (t: TicketCounts) =>
   t.localAdult +
@@ -213,7 +207,7 @@ export const ticketTotal = (t: TicketCounts) =>
   t.foreignerChild +
   t.localInfant +
   t.foreignerInfant +
-  concessionTotal(t);
+  Object.values(t.concessions ?? {}).reduce((n, c) => n + c.local + c.foreigner, 0);
 
 /** Drops the seat choice and its hold (both journeys'); what every way out of steps 4 and 5 has in common. */
 const withoutHold = (state: WizardState): WizardState => ({

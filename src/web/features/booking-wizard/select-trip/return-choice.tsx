@@ -9,8 +9,11 @@ import { DATES_TEXTS, formatTravelDate } from '#web/lib/dates.ts';
 import { cn } from '#web/lib/utils.ts';
 import { tripsQuery } from '../api.ts';
 import { BOOKING_TEXTS, usePlaceName } from '../texts.ts';
-import { type StepProps, type TripSearch, ticketTotal } from '../wizard-state.ts';
+import { EMPTY_TICKETS, type StepProps, type TripSearch, ticketTotal } from '../wizard-state.ts';
 import { TripResults } from './trip-results.tsx';
+
+// Step 1 loads the trip list's module through this one (select-trip-step.tsx).
+export { LoadError, PartyPanel, TripResults } from './trip-results.tsx';
 
 // A return on step 1: the choice of one way or return in the search form, and the way back once
 // the outbound trip is picked. Loaded with the trip list, off /booking's first load.
@@ -104,7 +107,7 @@ export function ReturnResults({ state, dispatch }: StepProps) {
   const date = out && requested < out.travelDate ? out.travelDate : requested;
   const party = ticketTotal(state.tickets) > 0 ? state.tickets : undefined;
   const trips = useQuery({
-    ...tripsQuery(date, out?.to.id ?? '', out?.from.id ?? '', party, true),
+    ...tripsQuery(date, out?.to.id ?? '', out?.from.id ?? '', { ...EMPTY_TICKETS, ...party, returning: 1 }),
     enabled: Boolean(out && date),
     select: (found: Trip[]) => (out ? found.filter((back) => leavesAfter(out, back)) : []),
   });

@@ -10,15 +10,16 @@ import { type StepProps, type TripSearch, ticketTotal } from '../wizard-state.ts
 import { forgetSearchInAddress } from './open-search.ts';
 import { TripSearchForm } from './search-form.tsx';
 
-// The list of trips is never on the first paint: its code loads once a search can be run.
-const loadTripResults = () => import('./trip-results.tsx');
+// The list of trips is never on the first paint: its code loads once a search can be run, with
+// the return's parts (one import: each one more would be bytes on /booking's first load).
+const loadTripResults = () => import('./return-choice.tsx');
 const TripResults = lazy(() => loadTripResults().then((m) => ({ default: m.TripResults })));
 // A failed request is told in the passenger's words, which come with the list (and stay off the first load).
 const LoadError = lazy(() => loadTripResults().then((m) => ({ default: m.LoadError })));
 // The ticket counters open on demand, with the list's code.
 const PartyPanel = lazy(() => loadTripResults().then((m) => ({ default: m.PartyPanel })));
 // One way or return, with the list's code once a search can be run; then the way back.
-const Returns = lazy(() => import('./return-choice.tsx'));
+const Returns = lazy(loadTripResults);
 
 export function SelectTripStep(props: StepProps) {
   const { state, dispatch } = props;
