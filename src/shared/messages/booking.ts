@@ -15,9 +15,6 @@ export default {
   stepDone: '(completed)',
   /** Small screens, instead of every step's title. */
   stepOf: 'Step {n} of {total}: {title}',
-  /** <0> holds the countdown, e.g. 14:59. */
-  heldFor: 'Seats held for <0>{time}</0>',
-  holdExpired: 'Your seat hold has expired. Please select your trip again.',
   back: 'Back',
   // Step 1: the search
   tripTitle: 'Choose Your Journey',

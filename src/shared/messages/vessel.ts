@@ -61,4 +61,8 @@ export default {
   inbound: 'Return',
   seatsOut: 'Seats on the way out',
   seatsBack: 'Seats on the way back',
+  // The seat hold's countdown (steps 4 and 5), loaded with it and not on /booking's first load.
+  /** <0> holds the countdown, e.g. 14:59. */
+  heldFor: 'Seats held for <0>{time}</0>',
+  holdExpired: 'Your seat hold has expired. Please select your trip again.',
 } as const;

@@ -1,10 +1,10 @@
 import { Timer } from 'lucide-react';
+import { VESSEL_TEXTS } from '#web/components/seat-map/vessel-texts.ts';
 import { T, text, useTexts } from '#web/i18n/texts.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { cn } from '#web/lib/utils.ts';
 import { holdDeadline, useCountdown } from './hold-timer.tsx';
 import { releaseHold, wizardHold } from './steps-api.ts';
-import { BOOKING_TEXTS } from './texts.ts';
 import type { StepProps } from './wizard-state.ts';
 
 // Shown while seats are held (steps 4 and 5), counting down to the hold's end and ending it at
@@ -13,13 +13,13 @@ import type { StepProps } from './wizard-state.ts';
 const mmss = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 export default function HoldTimer({ state, dispatch }: StepProps) {
-  useTexts(BOOKING_TEXTS);
+  useTexts(VESSEL_TEXTS);
   const deadline = holdDeadline(state);
   // At zero the held seats go, on both departures of a return, and the wizard starts over.
   const onExpire = () => {
     void releaseHold(wizardHold(state, state.lockedSeats, state.returnLockedSeats), state.sessionId);
     dispatch({ type: 'holdExpired' });
-    toast.error(text('booking.holdExpired'));
+    toast.error(text('vessel.holdExpired'));
   };
   const secondsLeft = useCountdown(deadline, onExpire) ?? 0;
   const urgent = secondsLeft <= 60;
@@ -34,7 +34,7 @@ export default function HoldTimer({ state, dispatch }: StepProps) {
         <Timer aria-hidden="true" className="size-4" />
         <span>
           <T
-            id="booking.heldFor"
+            id="vessel.heldFor"
             values={{ time: mmss(secondsLeft) }}
             components={{ 0: <bdi dir="ltr" className="font-mono tabular-nums" /> }}
           />
