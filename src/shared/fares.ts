@@ -94,7 +94,8 @@ export const fareListSchema = z.object({ fares: z.array(fareSchema) });
 
 export const fareIdParamsSchema = z.object({ id: z.uuid() });
 
-const formPrice = z
+/** A price as the Payments screen's forms take it: empty, or the money format. */
+export const fareFormPrice = z
   .string()
   .trim()
   .refine((v) => v === '' || MONEY.test(v), { error: FARE_MSG.priceInvalid });
@@ -104,10 +105,10 @@ export const farePairFormSchema = z
   .object({
     originId: z.string().min(1, { error: FARE_MSG.originRequired }),
     destinationId: z.string().min(1, { error: FARE_MSG.destinationRequired }),
-    localAdultPrice: formPrice,
-    localChildPrice: formPrice,
-    foreignerAdultPrice: formPrice,
-    foreignerChildPrice: formPrice,
+    localAdultPrice: fareFormPrice,
+    localChildPrice: fareFormPrice,
+    foreignerAdultPrice: fareFormPrice,
+    foreignerChildPrice: fareFormPrice,
   })
   .refine((v) => !v.originId || v.originId !== v.destinationId, {
     error: FARE_MSG.samePlace,

@@ -101,14 +101,18 @@ export type PairChange = {
 /** One price of the change: what the pair had and what was typed. */
 type PriceChange = { input: FareInput; had: Fare | undefined };
 
+/** One request of a pair's change. */
+export type FareRequest =
+  | { method: 'post'; input: FareInput }
+  | { method: 'put'; id: string; input: FareInput }
+  | { method: 'delete'; id: string };
+
 /**
  * The requests a pair's change makes, in order: the four prices, then the infant's and each
  * concession's typed. A price typed where there was none is created, a changed one saved, an
  * emptied one deleted; what did not change is not sent.
  */
-export function fareRequests(change: PairChange): Array<
-  { method: 'post'; input: FareInput } | { method: 'put'; id: string; input: FareInput } | { method: 'delete'; id: string }
-> {
+export function fareRequests(change: PairChange): FareRequest[] {
   const { originId, destinationId } = change;
   const prices: PriceChange[] = FARE_KINDS.map(({ type, category }) => {
     const key = priceKey(type, category);
@@ -125,11 +129,11 @@ export function fareRequests(change: PairChange): Array<
       });
     }
   }
-  return prices.flatMap(({ input, had }) => {
-    if (input.price && !had) return [{ method: 'post' as const, input }];
+  return prices.flatMap(({ input, had }): FareRequest[] => {
+    if (input.price && !had) return [{ method: 'post', input }];
     if (input.price && had && Number(input.price) !== Number(had.price))
-      return [{ method: 'put' as const, id: had.id, input }];
-    if (!input.price && had) return [{ method: 'delete' as const, id: had.id }];
+      return [{ method: 'put', id: had.id, input }];
+    if (!input.price && had) return [{ method: 'delete', id: had.id }];
     return [];
   });
 }
