@@ -16,8 +16,8 @@ export type PriceList = {
 
 export type TicketType = (typeof TICKET_TYPES)[number];
 /**
- * The categories a fare prices today: an infant travels free (docs/decisions/035). The table keeps
- * a text code, so another priced category is a row, not a column.
+ * The categories of the price list's four prices. The table keeps a text code, so the infant and
+ * the concessions are rows of their codes, not columns (docs/decisions/036-fare-categories.md).
  */
 export const FARE_CATEGORIES = ['adult', 'child'] as const;
 export type FareCategory = (typeof FARE_CATEGORIES)[number];
