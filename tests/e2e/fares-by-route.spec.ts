@@ -244,6 +244,8 @@ test('the office prices a pairâ€™s infant and a priced concession in the routeâ€
     ]);
     const row = card.locator('tr', { hasText: route });
     await expect(row).toContainText(`Own prices also for: Infant, ${name}`);
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, `fares-card-categories-${testInfo.project.name}.png`) });
 
     // Emptied, the concession's price is the default again: its row goes, the infant's stays.
     await row.getByRole('button', { name: `Edit fares ${route}` }).click();
