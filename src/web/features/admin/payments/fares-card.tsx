@@ -166,7 +166,10 @@ export function FaresCard({ settings }: { settings: PaymentSettingsView }) {
           <p className="text-xs text-slate-600">* The ticket price: the route has no price of its own.</p>
         ) : null}
         <div>
-          <Button onClick={() => setEditing({ pair: null })} disabled={!locations.data || categories.isPending}>
+          <Button
+            onClick={() => setEditing({ pair: null })}
+            disabled={!locations.data || categories.isPending}
+          >
             <Plus aria-hidden="true" />
             Add Route Fares
           </Button>
