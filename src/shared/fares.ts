@@ -16,8 +16,8 @@ export type PriceList = {
 
 export type TicketType = (typeof TICKET_TYPES)[number];
 /**
- * The categories a fare prices today: an infant travels free (docs/decisions/035). The table keeps
- * a text code, so another priced category is a row, not a column.
+ * The categories of the price list's four prices. The table keeps a text code, so the infant and
+ * the concessions are rows of their codes, not columns (docs/decisions/036-fare-categories.md).
  */
 export const FARE_CATEGORIES = ['adult', 'child'] as const;
 export type FareCategory = (typeof FARE_CATEGORIES)[number];
@@ -94,7 +94,8 @@ export const fareListSchema = z.object({ fares: z.array(fareSchema) });
 
 export const fareIdParamsSchema = z.object({ id: z.uuid() });
 
-const formPrice = z
+/** A price as the Payments screen's forms take it: empty, or the money format. */
+export const fareFormPrice = z
   .string()
   .trim()
   .refine((v) => v === '' || MONEY.test(v), { error: FARE_MSG.priceInvalid });
@@ -104,10 +105,10 @@ export const farePairFormSchema = z
   .object({
     originId: z.string().min(1, { error: FARE_MSG.originRequired }),
     destinationId: z.string().min(1, { error: FARE_MSG.destinationRequired }),
-    localAdultPrice: formPrice,
-    localChildPrice: formPrice,
-    foreignerAdultPrice: formPrice,
-    foreignerChildPrice: formPrice,
+    localAdultPrice: fareFormPrice,
+    localChildPrice: fareFormPrice,
+    foreignerAdultPrice: fareFormPrice,
+    foreignerChildPrice: fareFormPrice,
   })
   .refine((v) => !v.originId || v.originId !== v.destinationId, {
     error: FARE_MSG.samePlace,

@@ -4,6 +4,7 @@ import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Browser, Page } from '@playwright/test';
 import { DEMO_ADMIN } from '#shared/constants.ts';
+import type { Fare } from '#shared/fares.ts';
 import { allTexts, type TextId } from '#shared/messages/catalogues.ts';
 import { FARE_MSG } from '#shared/messages/staff.ts';
 import type { Location } from '#shared/schemas.ts';
@@ -178,4 +179,99 @@ test('the office adds and edits a leg’s price on the Payments screen, and the 
   const after = await tripFound(browser, baseURL, leg, 'en', viewport);
   await expect(after.trip).toContainText(fareText('en', '25.00'));
   await after.context.close();
+});
+
+test('the office prices a pair’s infant and a priced concession in the route’s dialog, and clears one', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  await mkdir(SHOTS, { recursive: true });
+  await json(await page.request.post('/api/auth/login', { data: DEMO_ADMIN }));
+  const leg = await newLeg(page, testInfo.project.name);
+  const route = `${leg.from.name} → ${leg.to.name}`;
+  // The demo's senior is free and its student a percentage: neither has a price of its own.
+  const code = `pc_${crypto.randomUUID().replaceAll('-', '').slice(0, 8)}`;
+  const name = `Resident ${code}`;
+  await json(
+    await page.request.post('/api/admin/fare-categories', {
+      data: {
+        code,
+        nameEn: name,
+        nameDv: 'ރަށުގެ ރައްޔިތު',
+        priceRule: 'price',
+        localPrice: '30.00',
+        foreignerPrice: '4.00',
+        sort: 9000,
+      },
+    }),
+  );
+  const ownFares = async () =>
+    (await json<{ fares: Fare[] }>(await page.request.get('/api/admin/fares'))).fares
+      .filter((f) => f.originId === leg.from.id && f.destinationId === leg.to.id)
+      .map((f) => ({ type: f.type, category: f.category, price: f.price }))
+      .sort((a, b) => `${a.category}${a.type}`.localeCompare(`${b.category}${b.type}`));
+  try {
+    await page.goto('/admin/payments');
+    const card = page.getByTestId('fares-card');
+    await card.getByRole('button', { name: 'Add Route Fares' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Route Fares' });
+    await add.getByLabel('From', { exact: true }).selectOption({ label: leg.from.name });
+    await add.getByLabel('To', { exact: true }).selectOption({ label: leg.to.name });
+    // Each empty price says what it charges: the concession's own default, the infant free.
+    const local = add.getByLabel(`${name} local (MVR)`, { exact: true });
+    await expect(local).toHaveAccessibleDescription('Empty: MVR 30.00');
+    await expect(add.getByLabel(`${name} foreigner (USD)`, { exact: true })).toHaveAccessibleDescription(
+      'Empty: USD 4.00',
+    );
+    // Senior is free and student a percentage: they follow the adult fare, no price here.
+    await expect(add.getByLabel(/^Senior/)).toHaveCount(0);
+    await local.fill('12,5');
+    await add.getByRole('button', { name: 'Add Fares' }).click();
+    await expect(local).toHaveAccessibleDescription(new RegExp(FARE_MSG.priceInvalid.replace(/\./g, '\\.')));
+    await local.fill('12.5');
+    await add.getByLabel('Infant local (MVR)', { exact: true }).fill('5');
+    await expectAccessible(page, 'route fares with concessions');
+    await local.scrollIntoViewIfNeeded();
+    await page.screenshot({
+      path: path.join(SHOTS, `fares-dialog-categories-${testInfo.project.name}.png`),
+    });
+    await add.getByRole('button', { name: 'Add Fares' }).click();
+    await expect(toast(page, FARE_MSG.saved)).toBeVisible();
+    await expect(add).toBeHidden();
+    await expect.poll(ownFares).toEqual([
+      { type: 'local', category: 'infant', price: '5.00' },
+      { type: 'local', category: code, price: '12.50' },
+    ]);
+    const row = card.locator('tr', { hasText: route });
+    await expect(row).toContainText(`Own prices also for: Infant, ${name}`);
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, `fares-card-categories-${testInfo.project.name}.png`) });
+
+    // Emptied, the concession's price is the default again: its row goes, the infant's stays.
+    await row.getByRole('button', { name: `Edit fares ${route}` }).click();
+    const edit = page.getByRole('dialog', { name: `Edit Fares: ${route}` });
+    await expect(edit.getByLabel('Infant local (MVR)', { exact: true })).toHaveValue('5.00');
+    const editLocal = edit.getByLabel(`${name} local (MVR)`, { exact: true });
+    await expect(editLocal).toHaveValue('12.50');
+    await editLocal.fill('');
+    await edit.getByLabel(`${name} foreigner (USD)`, { exact: true }).fill('3');
+    await edit.getByRole('button', { name: 'Save Fares' }).click();
+    await expect(edit).toBeHidden();
+    await expect.poll(ownFares).toEqual([
+      { type: 'local', category: 'infant', price: '5.00' },
+      { type: 'foreigner', category: code, price: '3.00' },
+    ]);
+
+    // Deleting the route's fares deletes the infant's and the concession's too.
+    await row.getByRole('button', { name: `Delete fares ${route}` }).click();
+    await page
+      .getByRole('alertdialog', { name: `Delete the fares of ${route}?` })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(toast(page, FARE_MSG.deleted)).toBeVisible();
+    await expect.poll(ownFares).toEqual([]);
+  } finally {
+    // A priced concession shows in every passenger's wizard: it goes with the test.
+    await page.request.delete(`/api/admin/fare-categories/${code}`);
+  }
 });

@@ -11,8 +11,11 @@ export const adminFareCategoriesQuery = queryOptions({
   select: (data) => data.categories,
 });
 
-/** Prices show in the search, the wizard and the counter: those refresh too. */
-const CHANGED_VIEWS = [['admin', 'fare-categories'], ['admin', 'trips'], ['trips']];
+/**
+ * Prices show in the search, the wizard and the counter: those refresh too, and the fares by
+ * route (a deleted concession's pair fares go with it; the dialog lists the priced ones).
+ */
+const CHANGED_VIEWS = [['admin', 'fare-categories'], ['admin', 'fares'], ['admin', 'trips'], ['trips']];
 const path = (code: string) => `/api/admin/fare-categories/${encodeURIComponent(code)}`;
 
 type Body = ReturnType<typeof fareCategoryBody>;

@@ -2,7 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useId } from 'react';
 import { z } from 'zod';
-import { type FarePairForm, farePairFormSchema, type PriceList } from '#shared/fares.ts';
+import type { FareCategoryAdmin } from '#shared/fare-categories.ts';
+import {
+  type FarePairForm,
+  fareFormPrice,
+  farePairFormSchema,
+  type PriceList,
+  type TicketType,
+} from '#shared/fares.ts';
 import { FARE_MSG } from '#shared/messages/staff.ts';
 import { isReturnDiscountPercent, RETURN_DISCOUNT_PERCENT_MESSAGE } from '#shared/return-discounts.ts';
 import type { Location, PaymentSettingsView } from '#shared/schemas.ts';
@@ -13,19 +20,58 @@ import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useDialogForm } from '#web/lib/dialog-form.ts';
 import { toast } from '#web/lib/toast.ts';
-import { type FarePair, returnDiscountsQuery, useSaveFarePair } from './fares-api.ts';
+import { type FarePair, returnDiscountsQuery, type TypedTypePrices, useSaveFarePair } from './fares-api.ts';
 
-/** The pair's prices and its return discount (docs/decisions/037-return-trips.md). */
+/**
+ * The pair's prices, the infant's and the priced concessions' by code
+ * (docs/decisions/036-fare-categories.md), and its return discount (docs/decisions/037-return-trips.md).
+ */
 const formSchema = z.intersection(
   farePairFormSchema,
   z.object({
+    categoryPrices: z.record(z.string(), z.object({ local: fareFormPrice, foreigner: fareFormPrice })),
     returnDiscount: z
       .string()
       .trim()
       .refine((v) => v === '' || isReturnDiscountPercent(v), { error: RETURN_DISCOUNT_PERCENT_MESSAGE }),
   }),
 );
-type FormValues = FarePairForm & { returnDiscount: string };
+type FormValues = FarePairForm & { categoryPrices: Record<string, TypedTypePrices>; returnDiscount: string };
+
+/** A category the dialog prices beyond adult and child: its code, name and default prices. */
+type ExtraCategory = { code: string; name: string; defaults: Record<TicketType, string | null> };
+
+/**
+ * The infant, then each active concession priced by its own price ('price'): what a pair may
+ * price of its own. A free or percentage concession follows the adult fare and has none.
+ */
+export function extraCategories(
+  settings: PaymentSettingsView,
+  concessions: readonly FareCategoryAdmin[],
+): ExtraCategory[] {
+  return [
+    {
+      code: 'infant',
+      name: 'Infant',
+      defaults: {
+        local: settings.infantLocalPrice || null,
+        foreigner: settings.infantForeignerPrice || null,
+      },
+    },
+    ...concessions
+      .filter((c) => c.active && c.priceRule === 'price')
+      .map((c) => ({
+        code: c.code,
+        name: c.nameEn,
+        defaults: { local: c.localPrice, foreigner: c.foreignerPrice },
+      })),
+  ];
+}
+
+const TYPE_COLUMNS = [
+  { type: 'local', label: 'local', currency: 'MVR' },
+  { type: 'foreigner', label: 'foreigner', currency: 'USD' },
+] as const satisfies readonly { type: TicketType; label: string; currency: string }[];
 
 export const FARE_COLUMNS = [
   { name: 'localAdultPrice', label: 'Local adult', currency: 'MVR' },
@@ -57,12 +103,27 @@ type Props = {
   locations: readonly Location[];
   /** The ticket prices: what an empty price means. */
   settings: PaymentSettingsView;
+  /** The infant and the priced concessions (`extraCategories`). */
+  extras: readonly ExtraCategory[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
 };
 
-const valuesOf = (pair: FarePair | null, returnDiscount: string): FormValues => ({
+const valuesOf = (
+  pair: FarePair | null,
+  extras: readonly ExtraCategory[],
+  returnDiscount: string,
+): FormValues => ({
   ...pricesOf(pair),
+  categoryPrices: Object.fromEntries(
+    extras.map(({ code }) => [
+      code,
+      {
+        local: pair?.categoryFares[code]?.local?.price ?? '',
+        foreigner: pair?.categoryFares[code]?.foreigner?.price ?? '',
+      },
+    ]),
+  ),
   returnDiscount,
 });
 
@@ -80,9 +141,10 @@ const pricesOf = (pair: FarePair | null): FarePairForm =>
 
 /**
  * A pair's four prices (docs/decisions/033-fares-per-port-pair.md): From and To when it is new,
- * then each price, empty for the ticket prices' own.
+ * then each price, empty for the ticket prices' own; then the infant's and each priced
+ * concession's, empty for the category's default (docs/decisions/036-fare-categories.md).
  */
-export function FareDialog({ pair, pairs, locations, settings, open, onOpenChange }: Props) {
+export function FareDialog({ pair, pairs, locations, settings, extras, open, onOpenChange }: Props) {
   const id = useId();
   const save = useSaveFarePair();
   const discounts = useQuery(returnDiscountsQuery);
@@ -95,7 +157,7 @@ export function FareDialog({ pair, pairs, locations, settings, open, onOpenChang
     schema: formSchema,
     open,
     subject: pair,
-    values: valuesOf(pair, discountOf(pair)),
+    values: valuesOf(pair, extras, discountOf(pair)),
     request: save,
   });
   const { errors } = form.formState;
@@ -117,7 +179,8 @@ export function FareDialog({ pair, pairs, locations, settings, open, onOpenChang
         form.setError('destinationId', { message: FARE_MSG.pairExists }, { shouldFocus: true });
         return;
       }
-      if (Object.values(prices).every((price) => price === '')) {
+      const typed = [...Object.values(prices), ...Object.values(input.categoryPrices).flatMap(Object.values)];
+      if (typed.every((price) => price === '')) {
         form.setError('localAdultPrice', { message: FARE_MSG.priceRequired }, { shouldFocus: true });
         return;
       }
@@ -128,6 +191,8 @@ export function FareDialog({ pair, pairs, locations, settings, open, onOpenChang
         destinationId: input.destinationId,
         before: pair?.fares ?? {},
         prices,
+        categoriesBefore: pair?.categoryFares ?? {},
+        categoryPrices: input.categoryPrices,
         returnDiscount: { before: discountOf(pair), typed: input.returnDiscount },
       },
       {
@@ -157,7 +222,7 @@ export function FareDialog({ pair, pairs, locations, settings, open, onOpenChang
       open={open}
       onOpenChange={onOpenChange}
       title={pair ? `Edit Fares: ${route}` : 'Add Route Fares'}
-      description="Prices for this way only. Leave a price empty to charge the ticket price."
+      description="Prices for this way only. Leave a price empty to charge the usual one, shown under it."
       onSubmit={onSubmit}
       error={errors.root?.message}
       pending={save.isPending}
@@ -209,6 +274,35 @@ export function FareDialog({ pair, pairs, locations, settings, open, onOpenChang
           </FormField>
         ))}
       </div>
+      <fieldset className="grid gap-4">
+        <legend className="mb-1 text-sm font-semibold text-slate-900">Infants and concessions</legend>
+        {extras.map((extra) => (
+          <div key={extra.code} className="grid gap-4 sm:grid-cols-2">
+            {TYPE_COLUMNS.map(({ type, label, currency }) => {
+              const fallback = extra.defaults[type];
+              return (
+                <FormField
+                  key={type}
+                  id={`${id}-${extra.code}-${type}`}
+                  label={`${extra.name} ${label} (${currency})`}
+                  hint={`Empty: ${fallback ? `${currency} ${fallback}` : 'free'}`}
+                  error={errors.categoryPrices?.[extra.code]?.[type]?.message}
+                >
+                  {(control) => (
+                    <Input
+                      {...control}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      placeholder={fallback ?? '0.00'}
+                      {...form.register(`categoryPrices.${extra.code}.${type}`)}
+                    />
+                  )}
+                </FormField>
+              );
+            })}
+          </div>
+        ))}
+      </fieldset>
       <FormField
         id={`${id}-returnDiscount`}
         label="Return discount (%)"

@@ -1,6 +1,16 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { FARE_KINDS, type Fare, type FareInput, type PriceList, priceKey } from '#shared/fares.ts';
+import {
+  FARE_CATEGORIES,
+  FARE_KINDS,
+  type Fare,
+  type FareCategory,
+  type FareInput,
+  type PriceList,
+  priceKey,
+  type TicketType,
+} from '#shared/fares.ts';
 import type { ReturnDiscount } from '#shared/return-discounts.ts';
+import { TICKET_TYPES } from '#shared/schemas.ts';
 import type { LocationList } from '#shared/setup-api.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useRefresh } from '#web/lib/staff-mutation.ts';
@@ -26,21 +36,37 @@ export const fareLocationsQuery = queryOptions({
   select: (data) => data.locations,
 });
 
-/** One port pair and its own fares, by the price list's field ('localAdultPrice', ...). */
+/** A category's own fares on a pair, by ticket type. */
+export type TypeFares = Partial<Record<TicketType, Fare>>;
+
+/**
+ * One port pair and its own fares: the adult's and child's by the price list's field
+ * ('localAdultPrice', ...), the infant's and each concession's by its code, then by ticket type
+ * (docs/decisions/036-fare-categories.md).
+ */
 export type FarePair = {
   originId: string;
   destinationId: string;
   fares: Partial<Record<keyof PriceList, Fare>>;
+  categoryFares: Record<string, TypeFares>;
 };
+
+const isListCategory = (category: string): category is FareCategory =>
+  (FARE_CATEGORIES as readonly string[]).includes(category);
 
 /** The fares grouped by pair, in the list's order (by origin, then destination name). */
 export function farePairs(fares: readonly Fare[]): FarePair[] {
   const pairs = new Map<string, FarePair>();
   for (const fare of fares) {
-    if (fare.category !== 'adult' && fare.category !== 'child') continue;
     const key = `${fare.originId}|${fare.destinationId}`;
-    const pair = pairs.get(key) ?? { originId: fare.originId, destinationId: fare.destinationId, fares: {} };
-    pair.fares[priceKey(fare.type, fare.category)] = fare;
+    const pair = pairs.get(key) ?? {
+      originId: fare.originId,
+      destinationId: fare.destinationId,
+      fares: {},
+      categoryFares: {},
+    };
+    if (isListCategory(fare.category)) pair.fares[priceKey(fare.type, fare.category)] = fare;
+    else pair.categoryFares[fare.category] = { ...pair.categoryFares[fare.category], [fare.type]: fare };
     pairs.set(key, pair);
   }
   return [...pairs.values()];
@@ -51,6 +77,9 @@ const CHANGED_VIEWS = [['admin', 'fares'], ['admin', 'return-discounts'], ['admi
 
 const farePath = (id: string) => `/api/admin/fares/${encodeURIComponent(id)}`;
 
+/** A category's two prices as typed, by ticket type: '' leaves it to the category's default. */
+export type TypedTypePrices = Record<TicketType, string>;
+
 export type PairChange = {
   originId: string;
   destinationId: string;
@@ -58,27 +87,69 @@ export type PairChange = {
   before: FarePair['fares'];
   /** Each price as typed: '' leaves the kind to the ticket prices. */
   prices: Record<keyof PriceList, string>;
+  /** What the pair had before for the infant and the concessions, by code (none for a new pair). */
+  categoriesBefore?: FarePair['categoryFares'];
+  /**
+   * The infant's and the concessions' prices as typed, by code; a code not here is left as it
+   * is (a concession the dialog does not show keeps its fares).
+   */
+  categoryPrices?: Record<string, TypedTypePrices>;
   /** The pair's return discount before and as typed ('' or 0: none). */
   returnDiscount?: { before: string; typed: string };
 };
 
+/** One price of the change: what the pair had and what was typed. */
+type PriceChange = { input: FareInput; had: Fare | undefined };
+
+/** One request of a pair's change. */
+export type FareRequest =
+  | { method: 'post'; input: FareInput }
+  | { method: 'put'; id: string; input: FareInput }
+  | { method: 'delete'; id: string };
+
 /**
- * Saves a pair's four prices as one change: a price typed where there was none is created, a
- * changed one saved, an emptied one deleted; what did not change is not sent.
+ * The requests a pair's change makes, in order: the four prices, then the infant's and each
+ * concession's typed. A price typed where there was none is created, a changed one saved, an
+ * emptied one deleted; what did not change is not sent.
+ */
+export function fareRequests(change: PairChange): FareRequest[] {
+  const { originId, destinationId } = change;
+  const prices: PriceChange[] = FARE_KINDS.map(({ type, category }) => {
+    const key = priceKey(type, category);
+    return {
+      input: { originId, destinationId, type, category, price: change.prices[key].trim() },
+      had: change.before[key],
+    };
+  });
+  for (const [category, typed] of Object.entries(change.categoryPrices ?? {})) {
+    for (const type of TICKET_TYPES) {
+      prices.push({
+        input: { originId, destinationId, type, category, price: typed[type].trim() },
+        had: change.categoriesBefore?.[category]?.[type],
+      });
+    }
+  }
+  return prices.flatMap(({ input, had }): FareRequest[] => {
+    if (input.price && !had) return [{ method: 'post', input }];
+    if (input.price && had && Number(input.price) !== Number(had.price))
+      return [{ method: 'put', id: had.id, input }];
+    if (!input.price && had) return [{ method: 'delete', id: had.id }];
+    return [];
+  });
+}
+
+/**
+ * Saves a pair's prices as one change (`fareRequests`), then its return discount.
  */
 export function useSaveFarePair() {
   const refresh = useRefresh(CHANGED_VIEWS);
   return useMutation({
-    mutationFn: async ({ originId, destinationId, before, prices, returnDiscount }: PairChange) => {
-      for (const { type, category } of FARE_KINDS) {
-        const key = priceKey(type, category);
-        const typed = prices[key].trim();
-        const had = before[key];
-        const input: FareInput = { originId, destinationId, type, category, price: typed };
-        if (typed && !had) await api.post<Fare>('/api/admin/fares', input);
-        else if (typed && had && Number(typed) !== Number(had.price))
-          await api.put<Fare>(farePath(had.id), input);
-        else if (!typed && had) await api.delete<undefined>(farePath(had.id));
+    mutationFn: async (change: PairChange) => {
+      const { originId, destinationId, returnDiscount } = change;
+      for (const request of fareRequests(change)) {
+        if (request.method === 'post') await api.post<Fare>('/api/admin/fares', request.input);
+        else if (request.method === 'put') await api.put<Fare>(farePath(request.id), request.input);
+        else await api.delete<undefined>(farePath(request.id));
       }
       const percentOff = returnDiscount?.typed.trim() || '0';
       if (returnDiscount && Number(percentOff) !== Number(returnDiscount.before || '0')) {
@@ -94,7 +165,11 @@ export function useDeleteFarePair() {
   const refresh = useRefresh(CHANGED_VIEWS);
   return useMutation({
     mutationFn: async (pair: FarePair) => {
-      for (const fare of Object.values(pair.fares)) await api.delete<undefined>(farePath(fare.id));
+      const fares = [
+        ...Object.values(pair.fares),
+        ...Object.values(pair.categoryFares).flatMap((byType) => Object.values(byType)),
+      ];
+      for (const fare of fares) await api.delete<undefined>(farePath(fare.id));
     },
     onSettled: refresh,
   });

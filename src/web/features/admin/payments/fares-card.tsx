@@ -10,7 +10,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
-import { FARE_COLUMNS, FareDialog } from './fare-dialog.tsx';
+import { adminFareCategoriesQuery } from './fare-categories-api.ts';
+import { extraCategories, FARE_COLUMNS, FareDialog } from './fare-dialog.tsx';
 import {
   adminFaresQuery,
   type FarePair,
@@ -27,6 +28,7 @@ export function FaresCard({ settings }: { settings: PaymentSettingsView }) {
   const id = useId();
   const fares = useQuery(adminFaresQuery);
   const locations = useQuery(fareLocationsQuery);
+  const categories = useQuery(adminFareCategoriesQuery);
   const remove = useDeleteFarePair();
   const [editing, setEditing] = useState<{ pair: FarePair | null } | null>(null);
   const [deleting, setDeleting] = useState<FarePair | null>(null);
@@ -34,6 +36,13 @@ export function FaresCard({ settings }: { settings: PaymentSettingsView }) {
   const nameOf = (locationId: string) =>
     locations.data?.find((l) => l.id === locationId)?.name ?? 'A removed place';
   const routeOf = (pair: FarePair) => `${nameOf(pair.originId)} → ${nameOf(pair.destinationId)}`;
+  const extras = extraCategories(settings, categories.data ?? []);
+  /** The infant and concessions the pair prices of its own, by name. */
+  const ownCategoriesOf = (pair: FarePair) =>
+    Object.keys(pair.categoryFares).map(
+      (code) =>
+        (code === 'infant' ? 'Infant' : categories.data?.find((c) => c.code === code)?.nameEn) ?? code,
+    );
 
   const confirmDelete = (pair: FarePair) =>
     remove.mutate(pair, {
@@ -55,7 +64,7 @@ export function FaresCard({ settings }: { settings: PaymentSettingsView }) {
       testId="fares-card"
     >
       <div className="grid gap-4">
-        {fares.isPending || locations.isPending ? (
+        {fares.isPending || locations.isPending || categories.isPending ? (
           <div className="grid gap-2">
             <span className="sr-only" role="status">
               Loading fares…
@@ -91,6 +100,7 @@ export function FaresCard({ settings }: { settings: PaymentSettingsView }) {
             <tbody>
               {pairs.map((pair) => {
                 const route = routeOf(pair);
+                const own = ownCategoriesOf(pair);
                 return (
                   <tr
                     key={`${pair.originId}|${pair.destinationId}`}
@@ -101,6 +111,11 @@ export function FaresCard({ settings }: { settings: PaymentSettingsView }) {
                       className="col-span-2 text-left font-semibold text-slate-900 sm:py-3 sm:pr-3"
                     >
                       {route}
+                      {own.length > 0 ? (
+                        <span className="block text-xs font-normal text-slate-600">
+                          Own prices also for: {own.join(', ')}
+                        </span>
+                      ) : null}
                     </th>
                     {FARE_COLUMNS.map((column) => {
                       const own = pair.fares[column.name];
@@ -151,7 +166,10 @@ export function FaresCard({ settings }: { settings: PaymentSettingsView }) {
           <p className="text-xs text-slate-600">* The ticket price: the route has no price of its own.</p>
         ) : null}
         <div>
-          <Button onClick={() => setEditing({ pair: null })} disabled={!locations.data}>
+          <Button
+            onClick={() => setEditing({ pair: null })}
+            disabled={!locations.data || categories.isPending}
+          >
             <Plus aria-hidden="true" />
             Add Route Fares
           </Button>
@@ -162,6 +180,7 @@ export function FaresCard({ settings }: { settings: PaymentSettingsView }) {
         pairs={pairs}
         locations={locations.data ?? []}
         settings={settings}
+        extras={extras}
         open={editing !== null}
         onOpenChange={(open) => {
           if (!open) setEditing(null);
