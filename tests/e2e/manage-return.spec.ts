@@ -1,21 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import MANAGE_DV from '#shared/locales/dv/manage.ts';
 import type { ManageView } from '#shared/manage-api.ts';
 import MANAGE from '#shared/messages/manage.ts';
-import type { BookingCreated, BookingLookup, BookingRequest } from '#shared/schemas.ts';
+import type { BookingLookup } from '#shared/schemas.ts';
 import { expect, test } from './fixtures.ts';
-import {
-  findTrip,
-  json,
-  operatorDate,
-  SLIP_WEBP,
-  seatMap,
-  seatStates,
-  verifiedToken,
-} from './support/booking-api.ts';
+import { bookReturnViaApi, json, operatorDate, seatMap, seatStates } from './support/booking-api.ts';
 import type { Passenger } from './support/camera.ts';
 import { DAYS_AHEAD, dialogCode, mailedLink, officeApi } from './support/manage.ts';
 import { expectAccessible } from './support/ui.ts';
@@ -34,56 +26,9 @@ test.describe('manage page of a return', () => {
     test.slow();
     const api = page.request;
     const date = operatorDate(DAYS_AHEAD + 1);
-    // The demo's morning Malé -> Rasdhoo and its afternoon run back.
-    const out = await findTrip(api, date, 'Malé', 'Rasdhoo');
-    const back = await findTrip(api, date, 'Rasdhoo', 'Malé');
     const email = `manage-return-${randomUUID()}@example.com`;
-    const verificationToken = await verifiedToken(api, email);
-    const freeSeat = async (trip: typeof out) => {
-      const launch = trip.launches[0];
-      if (!launch) throw new Error('no launch');
-      const map = await seatMap(api, { scheduleId: trip.trip.scheduleId, date, launchId: launch.id });
-      const free = map.seats.filter((s) => s.state === 'available').map((s) => s.label);
-      return { launchId: launch.id, seat: free[Math.floor(Math.random() * free.length)] ?? '' };
-    };
-    const outSeat = await freeSeat(out);
-    const backSeat = await freeSeat(back);
-    const booking: BookingRequest = {
-      scheduleId: out.trip.scheduleId,
-      travelDate: date,
-      originId: out.trip.from.id,
-      destinationId: out.trip.to.id,
-      launchId: outSeat.launchId,
-      seats: [outSeat.seat],
-      tickets: [{ type: 'local', category: 'adult', quantity: 1 }],
-      passenger: {
-        name: 'Aishath Mohamed',
-        email,
-        phone: '7771234',
-        nationality: 'Maldivian',
-        countryCode: '+960',
-      },
-      paymentCurrency: 'MVR',
-      verificationToken,
-      return: {
-        scheduleId: back.trip.scheduleId,
-        travelDate: date,
-        launchId: backSeat.launchId,
-        originId: back.trip.from.id,
-        destinationId: back.trip.to.id,
-        seats: [backSeat.seat],
-      },
-    };
-    const origin = new URL((await api.get('/api/health')).url()).origin;
-    const created = await json<BookingCreated>(
-      await api.post('/api/bookings', {
-        headers: { 'X-Booking-Session': randomUUID(), 'Idempotency-Key': randomUUID(), Origin: origin },
-        multipart: {
-          booking: JSON.stringify(booking),
-          slip: { name: 'slip.webp', mimeType: 'image/webp', buffer: await readFile(SLIP_WEBP) },
-        },
-      }),
-    );
+    // The demo's morning Malé -> Rasdhoo and its afternoon run back.
+    const { created, out, back, outSeat, backSeat } = await bookReturnViaApi(api, { date, email });
     const office = await officeApi(playwright, baseURL);
     try {
       const ticket = await json<AdminTicket>(

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import type { ETicket } from '#shared/e-ticket-api.ts';
 import { TEXTS } from '#shared/messages/catalogues.ts';
-import type { BookingCreated, BookingRequest, Location, OutboxMail } from '#shared/schemas.ts';
+import type { Location, OutboxMail } from '#shared/schemas.ts';
 import { expect, test } from './fixtures.ts';
-import { findTrip, json, operatorDate, SLIP_WEBP, seatMap, verifiedToken } from './support/booking-api.ts';
+import { bookReturnViaApi, json, operatorDate } from './support/booking-api.ts';
 import { expectAccessible } from './support/ui.ts';
 
 // A return in one booking (docs/decisions/037-return-trips.md): its e-ticket shows both journeys,
@@ -24,56 +23,9 @@ test.describe('return trip', () => {
     test.slow();
     const api = page.request;
     const date = operatorDate(6);
-    // The demo's morning Malé -> Rasdhoo and its afternoon run back.
-    const out = await findTrip(api, date, 'Malé', 'Rasdhoo');
-    const back = await findTrip(api, date, 'Rasdhoo', 'Malé');
     const email = `return-${randomUUID()}@example.com`;
-    const verificationToken = await verifiedToken(api, email);
-    const freeSeat = async (trip: typeof out) => {
-      const launch = trip.launches[0];
-      if (!launch) throw new Error('no launch');
-      const map = await seatMap(api, { scheduleId: trip.trip.scheduleId, date, launchId: launch.id });
-      const free = map.seats.filter((s) => s.state === 'available').map((s) => s.label);
-      return { launchId: launch.id, seat: free[Math.floor(Math.random() * free.length)] ?? '' };
-    };
-    const outSeat = await freeSeat(out);
-    const backSeat = await freeSeat(back);
-    const booking: BookingRequest = {
-      scheduleId: out.trip.scheduleId,
-      travelDate: date,
-      originId: out.trip.from.id,
-      destinationId: out.trip.to.id,
-      launchId: outSeat.launchId,
-      seats: [outSeat.seat],
-      tickets: [{ type: 'local', category: 'adult', quantity: 1 }],
-      passenger: {
-        name: 'Aishath Mohamed',
-        email,
-        phone: '7771234',
-        nationality: 'Maldivian',
-        countryCode: '+960',
-      },
-      paymentCurrency: 'MVR',
-      verificationToken,
-      return: {
-        scheduleId: back.trip.scheduleId,
-        travelDate: date,
-        launchId: backSeat.launchId,
-        originId: back.trip.from.id,
-        destinationId: back.trip.to.id,
-        seats: [backSeat.seat],
-      },
-    };
-    const origin = new URL((await api.get('/api/health')).url()).origin;
-    const created = await json<BookingCreated>(
-      await api.post('/api/bookings', {
-        headers: { 'X-Booking-Session': randomUUID(), 'Idempotency-Key': randomUUID(), Origin: origin },
-        multipart: {
-          booking: JSON.stringify(booking),
-          slip: { name: 'slip.webp', mimeType: 'image/webp', buffer: await readFile(SLIP_WEBP) },
-        },
-      }),
-    );
+    // The demo's morning Malé -> Rasdhoo and its afternoon run back.
+    const { created } = await bookReturnViaApi(api, { date, email });
     expect(created.journeys).toHaveLength(2);
 
     const office = await playwright.request.newContext({ baseURL });

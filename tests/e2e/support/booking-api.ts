@@ -216,3 +216,72 @@ export async function bookScheduleViaApi(
   });
   return json<BookingCreated>(response);
 }
+
+/** A return booked through the public API, and what a test of it needs to look it up again. */
+export type ReturnBooking = {
+  created: BookingCreated;
+  out: { trip: Trip; launches: TripLaunch[] };
+  back: { trip: Trip; launches: TripLaunch[] };
+  outSeat: { launchId: string; seat: string };
+  backSeat: { launchId: string; seat: string };
+};
+
+/**
+ * A return (docs/decisions/037-return-trips.md) on `date`: the demo's morning Malé -> Rasdhoo and
+ * its afternoon run back, one local adult, a random free seat on each, pending review.
+ */
+export async function bookReturnViaApi(
+  api: APIRequestContext,
+  opts: { date: string; email: string },
+): Promise<ReturnBooking> {
+  const { date, email } = opts;
+  const out = await findTrip(api, date, 'Malé', 'Rasdhoo');
+  const back = await findTrip(api, date, 'Rasdhoo', 'Malé');
+  const verificationToken = await verifiedToken(api, email);
+  const freeSeat = async (trip: typeof out) => {
+    const launch = trip.launches[0];
+    if (!launch) throw new Error('no launch');
+    const map = await seatMap(api, { scheduleId: trip.trip.scheduleId, date, launchId: launch.id });
+    const free = map.seats.filter((s) => s.state === 'available').map((s) => s.label);
+    return { launchId: launch.id, seat: free[Math.floor(Math.random() * free.length)] ?? '' };
+  };
+  const outSeat = await freeSeat(out);
+  const backSeat = await freeSeat(back);
+  const booking: BookingRequest = {
+    scheduleId: out.trip.scheduleId,
+    travelDate: date,
+    originId: out.trip.from.id,
+    destinationId: out.trip.to.id,
+    launchId: outSeat.launchId,
+    seats: [outSeat.seat],
+    tickets: [{ type: 'local', category: 'adult', quantity: 1 }],
+    passenger: {
+      name: 'Aishath Mohamed',
+      email,
+      phone: '7771234',
+      nationality: 'Maldivian',
+      countryCode: '+960',
+    },
+    paymentCurrency: 'MVR',
+    verificationToken,
+    return: {
+      scheduleId: back.trip.scheduleId,
+      travelDate: date,
+      launchId: backSeat.launchId,
+      originId: back.trip.from.id,
+      destinationId: back.trip.to.id,
+      seats: [backSeat.seat],
+    },
+  };
+  const origin = new URL((await api.get('/api/health')).url()).origin;
+  const created = await json<BookingCreated>(
+    await api.post('/api/bookings', {
+      headers: { 'X-Booking-Session': randomUUID(), 'Idempotency-Key': randomUUID(), Origin: origin },
+      multipart: {
+        booking: JSON.stringify(booking),
+        slip: { name: 'slip.webp', mimeType: 'image/webp', buffer: await readFile(SLIP_WEBP) },
+      },
+    }),
+  );
+  return { created, out, back, outSeat, backSeat };
+}
