@@ -196,6 +196,32 @@ describe(`admin sign-in and sessions (${testDatabaseKind})`, () => {
     expect(audit[0]?.actorUserId).toBe(admin.id);
   });
 
+  it('changes the password of an account signed in on hundreds of devices, ending every other session', async () => {
+    const admin = await makeAdmin(t.database.db, { isDemo: true });
+    const kept = await signInAsAdmin(t.app, { admin });
+    // More sessions than one notification can name (its payload is at most 8000 bytes).
+    const expiresAt = new Date(nowMs + 86_400_000);
+    await t.database.db
+      .insert(sessions)
+      .values(
+        Array.from({ length: 300 }, (_, i) => ({
+          tokenHash: hashToken(`device-${i}`),
+          userId: admin.id,
+          expiresAt,
+        })),
+      );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password',
+      headers: { cookie: kept.cookie },
+      payload: { currentPassword: admin.password, newPassword: 'another-secret' },
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    const left = await t.database.db.select().from(sessions).where(eq(sessions.userId, admin.id));
+    expect(left).toHaveLength(1);
+    expect((await me(kept.cookie)).json().user).not.toBeNull();
+  });
+
   it('refuses a password change without a session, before it looks at the body', async () => {
     // A well-formed body, one that breaks the password rules, and none at all: 401 each time, so a
     // signed-out caller learns nothing of the rules.

@@ -9,6 +9,12 @@ import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { announceSessionsEnded, deleteOtherSessions } from '#server/lib/sessions.ts';
 import { MSG } from '#shared/messages/api.ts';
 
+/**
+ * Session ids per announcement: a notification's payload is at most 8000 bytes in PostgreSQL,
+ * and an account signed in on hundreds of devices (a shared demo login) has more ids than that.
+ */
+const SESSIONS_PER_EVENT = 100;
+
 export type ChangePasswordOptions = {
   db: Db;
   clock: Clock;
@@ -59,11 +65,9 @@ export async function changePassword(opts: ChangePasswordOptions): Promise<{ end
       after: { hasDemoPassword: false, endedSessions },
     });
     // The other sessions' event streams close on every instance, not only on this one.
-    if (endedIds.length > 0) {
-      await announce({
-        db: tx,
-        event: { kind: 'staff', data: { userId: opts.userId, sessionIds: endedIds } },
-      });
+    for (let at = 0; at < endedIds.length; at += SESSIONS_PER_EVENT) {
+      const sessionIds = endedIds.slice(at, at + SESSIONS_PER_EVENT);
+      await announce({ db: tx, event: { kind: 'staff', data: { userId: opts.userId, sessionIds } } });
     }
     return endedIds;
   });
