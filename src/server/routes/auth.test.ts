@@ -201,15 +201,13 @@ describe(`admin sign-in and sessions (${testDatabaseKind})`, () => {
     const kept = await signInAsAdmin(t.app, { admin });
     // More sessions than one notification can name (its payload is at most 8000 bytes).
     const expiresAt = new Date(nowMs + 86_400_000);
-    await t.database.db
-      .insert(sessions)
-      .values(
-        Array.from({ length: 300 }, (_, i) => ({
-          tokenHash: hashToken(`device-${i}`),
-          userId: admin.id,
-          expiresAt,
-        })),
-      );
+    await t.database.db.insert(sessions).values(
+      Array.from({ length: 300 }, (_, i) => ({
+        tokenHash: hashToken(`device-${i}`),
+        userId: admin.id,
+        expiresAt,
+      })),
+    );
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/password',
