@@ -1,12 +1,13 @@
-import { and, eq, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Fare, FareInput } from '#shared/fares.ts';
 import { MSG } from '#shared/messages/api.ts';
 import { FARE_MSG } from '#shared/messages/staff.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { fareCategories, locations, routeFares } from '../db/schema.ts';
+import { fareCategories, routeFares } from '../db/schema.ts';
 import { writeAudit } from '../lib/audit.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
+import { refuseUnknownPlaces } from '../lib/pair-places.ts';
 import { fareColumns, fareOf } from './list-fares.ts';
 
 export type SaveFareOptions = {
@@ -22,22 +23,6 @@ export const fareNotFound = () => new AppError('fare_not_found', FARE_MSG.fareNo
 /** A field's own text under it, as a form shows it. */
 const fieldError = (field: keyof FareInput, text: string) =>
   new AppError('validation_error', MSG.checkRequiredFields, 400, { fields: { [field]: text } });
-
-/** Both places must be locations in use (not archived). */
-async function refuseUnknownPlaces(tx: Tx, input: FareInput): Promise<void> {
-  const found = await tx
-    .select({ id: locations.id })
-    .from(locations)
-    .where(
-      and(
-        or(eq(locations.id, input.originId), eq(locations.id, input.destinationId)),
-        isNull(locations.archivedAt),
-      ),
-    );
-  const ids = new Set(found.map((l) => l.id));
-  if (!ids.has(input.originId)) throw fieldError('originId', FARE_MSG.locationGone);
-  if (!ids.has(input.destinationId)) throw fieldError('destinationId', FARE_MSG.locationGone);
-}
 
 /** Adult, child, infant or a concession the operator made (docs/decisions/036). */
 async function refuseUnknownCategory(tx: Tx, input: FareInput): Promise<void> {

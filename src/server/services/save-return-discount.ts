@@ -1,16 +1,11 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { locations, returnDiscounts } from '#server/db/schema.ts';
+import { returnDiscounts } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
-import { AppError } from '#server/lib/errors.ts';
-import { MSG } from '#shared/messages/api.ts';
-import { FARE_MSG } from '#shared/messages/staff.ts';
+import { refuseUnknownPlaces } from '#server/lib/pair-places.ts';
 import type { ReturnDiscount, ReturnDiscountInput } from '#shared/return-discounts.ts';
 
 export type SaveReturnDiscountOptions = { db: Db; input: ReturnDiscountInput; actorUserId: string };
-
-const fieldError = (field: keyof ReturnDiscountInput, text: string) =>
-  new AppError('validation_error', MSG.checkRequiredFields, 400, { fields: { [field]: text } });
 
 /**
  * Sets a port pair's return discount (docs/decisions/037-return-trips.md), or removes it with 0;
@@ -23,18 +18,7 @@ export async function saveReturnDiscount({
   actorUserId,
 }: SaveReturnDiscountOptions): Promise<ReturnDiscount | null> {
   return db.transaction(async (tx) => {
-    const found = await tx
-      .select({ id: locations.id })
-      .from(locations)
-      .where(
-        and(
-          or(eq(locations.id, input.originId), eq(locations.id, input.destinationId)),
-          isNull(locations.archivedAt),
-        ),
-      );
-    const ids = new Set(found.map((l) => l.id));
-    if (!ids.has(input.originId)) throw fieldError('originId', FARE_MSG.locationGone);
-    if (!ids.has(input.destinationId)) throw fieldError('destinationId', FARE_MSG.locationGone);
+    await refuseUnknownPlaces(tx, input);
 
     const pair = and(
       eq(returnDiscounts.originId, input.originId),
