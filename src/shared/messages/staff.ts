@@ -122,5 +122,19 @@ export const REFUND_MSG = {
   markedRefunded: (reference: string) => `Refund of ${reference} marked done`,
 } as const;
 
+/** The bank statements screen (docs/decisions/038-bank-statements.md). */
+export const STATEMENT_MSG = {
+  nothingNew: 'Nothing new: every line of this file was imported before.',
+  mappingTitle: 'New CSV layout: say which column is which',
+  chooseFile: 'Choose the statement file (.xml or .csv)',
+  confirmed: (reference: string) => `Payment confirmed for ${reference}`,
+  rejected: 'Suggestion rejected: the line waits under Unmatched',
+  assigned: (reference: string) => `Line assigned to ${reference}`,
+  notBooking: 'Line set aside as not a booking',
+  actionFailed: 'The line could not be changed',
+  settingsSaved: 'Statement settings saved',
+  settingsFailed: 'Failed to save the statement settings',
+} as const;
+
 /** Days of the week as the staff screens name them, 0 Sunday to 6 Saturday (Date#getUTCDay). */
 export const STAFF_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;

@@ -1,4 +1,7 @@
-/** The admin area's pages, `/admin/<name>` each (pages/admin/routes.tsx); `/admin` is the dashboard. */
+/**
+ * The admin area's pages, `/admin/<name>` each unless ADMIN_SUBPAGES places it under another
+ * (pages/admin/routes.tsx); `/admin` is the dashboard.
+ */
 export const ADMIN_PAGE_NAMES = [
   'dashboard',
   'banners',
@@ -8,6 +11,7 @@ export const ADMIN_PAGE_NAMES = [
   'launches',
   'locations',
   'payments',
+  'statements',
   'pwa-settings',
   'texts',
   'staff',
@@ -21,10 +25,18 @@ export const ADMIN_PAGE_NAMES = [
 
 export type AdminPageName = (typeof ADMIN_PAGE_NAMES)[number];
 
+/** Pages that belong under another page's path: the bank statements are part of the payments. */
+const ADMIN_SUBPAGES: Partial<Record<AdminPageName, string>> = { statements: 'payments/statements' };
+
+/** Where an admin page is: `/admin/payments`, `/admin/payments/statements`. */
+export function adminPagePath(page: AdminPageName): string {
+  return `/admin/${ADMIN_SUBPAGES[page] ?? page}`;
+}
+
 /**
  * `/admin`, each admin page and the e-mailed staff links (`welcome`, `reset-password`), with or
  * without a trailing slash; nothing else under /admin.
  */
 export const ADMIN_PATH = new RegExp(
-  `^/admin(?:/(?:${ADMIN_PAGE_NAMES.join('|')}|welcome|reset-password))?/?$`,
+  `^/admin(?:/(?:${ADMIN_PAGE_NAMES.map((page) => adminPagePath(page).slice('/admin/'.length)).join('|')}|welcome|reset-password))?/?$`,
 );

@@ -4,7 +4,7 @@ import { FIRST_SCREEN } from '#shared/permissions.ts';
 import { AdminPageTitle } from '#web/components/layout/admin-page-title.tsx';
 import { mayOpen } from '#web/features/admin/layout/admin-links.ts';
 import { EnglishArea } from '#web/i18n/english-area.tsx';
-import { ADMIN_PAGE_NAMES, type AdminPageName } from '#web/lib/admin-paths.ts';
+import { ADMIN_PAGE_NAMES, type AdminPageName, adminPagePath } from '#web/lib/admin-paths.ts';
 import { Link, Navigate, Route, Switch, usePathname } from '#web/lib/navigation.tsx';
 import { useAdminMe } from '#web/lib/use-admin-auth.ts';
 import AdminLayout from './layout.tsx';
@@ -21,6 +21,7 @@ const PAGES: Record<AdminPageName, LazyExoticComponent<ComponentType>> = {
   launches: lazy(() => import('./launches.tsx')),
   locations: lazy(() => import('./locations.tsx')),
   payments: lazy(() => import('./payments.tsx')),
+  statements: lazy(() => import('./statements.tsx')),
   'pwa-settings': lazy(() => import('./pwa-settings.tsx')),
   settings: lazy(() => import('./settings.tsx')),
   texts: lazy(() => import('./texts.tsx')),
@@ -84,7 +85,7 @@ export default function AdminRoutes() {
             {ADMIN_PAGE_NAMES.map((name) => {
               const Page = PAGES[name];
               return (
-                <Route key={name} path={`/admin/${name}`}>
+                <Route key={name} path={adminPagePath(name)}>
                   <Allowed page={name}>
                     <Page />
                   </Allowed>

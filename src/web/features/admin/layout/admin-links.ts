@@ -5,6 +5,7 @@ import {
   HandCoins,
   History,
   Image,
+  Landmark,
   Languages,
   LayoutDashboard,
   type LucideIcon,
@@ -18,7 +19,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import { allows, type PermissionRule, type Role } from '#shared/permissions.ts';
-import { ADMIN_PAGE_NAMES, type AdminPageName } from '#web/lib/admin-paths.ts';
+import { ADMIN_PAGE_NAMES, type AdminPageName, adminPagePath } from '#web/lib/admin-paths.ts';
 
 export type AdminLink = { to: string; label: string; icon: LucideIcon; page: AdminPageName };
 
@@ -35,6 +36,7 @@ export const PAGE_PERMISSIONS: Partial<Record<AdminPageName, PermissionRule>> = 
   launches: 'launches.manage',
   locations: 'locations.manage',
   payments: 'prices.manage',
+  statements: 'payments.reconcile',
   'pwa-settings': 'branding.manage',
   texts: 'texts.manage',
   staff: 'staff.manage',
@@ -61,6 +63,7 @@ export const ADMIN_LINKS: AdminLink[] = [
   { to: '/admin/launches', label: 'Launch', icon: Ship, page: 'launches' },
   { to: '/admin/locations', label: 'Locations', icon: MapPin, page: 'locations' },
   { to: '/admin/payments', label: 'Payments', icon: Wallet, page: 'payments' },
+  { to: '/admin/payments/statements', label: 'Bank statements', icon: Landmark, page: 'statements' },
   { to: '/admin/pwa-settings', label: 'PWA Settings', icon: Smartphone, page: 'pwa-settings' },
   { to: '/admin/texts', label: 'Texts', icon: Languages, page: 'texts' },
   { to: '/admin/boarding', label: 'Boarding', icon: Ship, page: 'boarding' },
@@ -85,6 +88,7 @@ export const ADMIN_PAGE_TITLES: Record<AdminPageName, string> = {
   launches: 'Launch Management',
   locations: 'Location Management',
   payments: 'Payment Settings',
+  statements: 'Bank Statements',
   'pwa-settings': 'PWA Settings',
   texts: 'Texts',
   staff: 'Staff',
@@ -98,6 +102,6 @@ export const ADMIN_PAGE_TITLES: Record<AdminPageName, string> = {
 
 /** The admin page a path shows (`/admin/boarding/` is Boarding), or null (the bare `/admin`). */
 export function adminPageAt(pathname: string): AdminPageName | null {
-  const name = /^\/admin\/([^/]+)\/?$/.exec(pathname)?.[1];
-  return ADMIN_PAGE_NAMES.find((page) => page === name) ?? null;
+  const path = pathname.replace(/\/$/, '');
+  return ADMIN_PAGE_NAMES.find((page) => adminPagePath(page) === path) ?? null;
 }

@@ -1,0 +1,108 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { STATEMENT_MSG } from '#shared/messages/staff.ts';
+import { type StatementSettings, statementSettingsSchema } from '#shared/statements.ts';
+import { ErrorNote } from '#web/components/query-notes.tsx';
+import { SaveButton, SettingsCard } from '#web/components/settings-card.tsx';
+import { Checkbox } from '#web/components/ui/checkbox.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { type ServerFormToasts, useServerForm } from '#web/lib/server-form.ts';
+import { statementSettingsQuery, useUpdateStatementSettings } from './api.ts';
+
+const TOASTS: ServerFormToasts = { saved: STATEMENT_MSG.settingsSaved, failed: STATEMENT_MSG.settingsFailed };
+
+function ToleranceField({
+  id,
+  currency,
+  error,
+  registered,
+}: {
+  id: string;
+  currency: string;
+  error: string | undefined;
+  registered: UseFormRegisterReturn;
+}) {
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={id}>Bank fee tolerance, {currency}</Label>
+      <div className="relative">
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-xs font-semibold text-slate-500"
+        >
+          {currency}
+        </span>
+        <Input
+          id={id}
+          inputMode="decimal"
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="pl-12"
+          {...registered}
+        />
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function SettingsForm({ settings }: { settings: StatementSettings }) {
+  const id = useId();
+  const update = useUpdateStatementSettings();
+  const { form, onSubmit, serverError } = useServerForm({
+    schema: statementSettingsSchema,
+    source: settings,
+    save: update.mutate,
+    toasts: TOASTS,
+  });
+  const { errors } = form.formState;
+  return (
+    <SettingsCard
+      titleId={`${id}-title`}
+      title="Statement settings"
+      description="What a matched line does, and how far short of the total a bank’s fee may leave it."
+    >
+      <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="grid gap-4">
+        <Checkbox
+          id={`${id}-approve`}
+          label="Approve matched payments"
+          description="A line with a waiting booking’s reference and total approves the booking and sends its e-ticket, as approving by hand does. Off: the payment is marked verified and the booking waits for a person."
+          {...form.register('approveMatched')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <ToleranceField
+            id={`${id}-mvr`}
+            currency="MVR"
+            error={errors.feeToleranceMvr?.message}
+            registered={form.register('feeToleranceMvr')}
+          />
+          <ToleranceField
+            id={`${id}-usd`}
+            currency="USD"
+            error={errors.feeToleranceUsd?.message}
+            registered={form.register('feeToleranceUsd')}
+          />
+        </div>
+        <SaveButton saving={update.isPending} error={serverError}>
+          Save statement settings
+        </SaveButton>
+      </form>
+    </SettingsCard>
+  );
+}
+
+/** The statement settings, once read. */
+export function StatementSettingsCard() {
+  const settings = useQuery(statementSettingsQuery);
+  if (settings.isPending) return <Skeleton className="h-72 rounded-2xl" />;
+  if (settings.isError) return <ErrorNote error={settings.error} />;
+  return <SettingsForm settings={settings.data} />;
+}
