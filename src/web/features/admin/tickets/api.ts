@@ -11,7 +11,8 @@ import { api } from '#web/lib/api-client.ts';
 import { useStaffMutation } from '#web/lib/staff-mutation.ts';
 import { offerUndo } from './undo-store.ts';
 
-export type TicketFilters = { tab: TicketTab; date: string; q: string };
+/** `paidByStatement`: only the bookings a bank statement's line paid (docs/decisions/038). */
+export type TicketFilters = { tab: TicketTab; date: string; q: string; paidByStatement: boolean };
 
 // The live-events hook invalidates every query under ['admin', 'tickets'], so the lists
 // follow changes made anywhere (another admin, a new booking).
@@ -22,6 +23,7 @@ export const ticketListQuery = (filters: TicketFilters) =>
       const params = new URLSearchParams({ status: filters.tab });
       if (filters.date) params.set('date', filters.date);
       if (filters.q) params.set('q', filters.q);
+      if (filters.paidByStatement) params.set('paidBy', 'statement');
       return api.get<TicketList>(`/api/admin/tickets?${params}`, { signal });
     },
     placeholderData: keepPreviousData,

@@ -5,13 +5,14 @@ import { type AdminTicket, TICKET_TABS, type TicketTab } from '#shared/admin-api
 import { ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
 import { type SlipPayment, SlipViewerDialog } from '#web/components/slip-viewer/slip-viewer-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
 import { useUrlParams } from '#web/lib/use-url-params.ts';
-import { ticketListQuery } from './api.ts';
+import { type TicketFilters, ticketListQuery } from './api.ts';
 import { ReviewDetail } from './review-detail.tsx';
 import { ReviewQueue } from './review-queue.tsx';
 import { expectedPayment, TicketCard } from './ticket-card.tsx';
@@ -40,7 +41,8 @@ function useFilters() {
     tab: isTab(tabParam) ? tabParam : 'pending',
     date: params.get('date') ?? '',
     q: params.get('q')?.trim() ?? '',
-  } satisfies { tab: TicketTab; date: string; q: string };
+    paidByStatement: params.get('paidBy') === 'statement',
+  } satisfies TicketFilters;
   /** The booking open for review, by id. */
   const open = params.get('open') ?? '';
   const hrefWith = (openId: string | null) => {
@@ -155,6 +157,12 @@ export function TicketsView() {
             )}
           </div>
         </div>
+        <Checkbox
+          label="Paid by statement"
+          containerClassName="lg:pb-3"
+          checked={filters.paidByStatement}
+          onChange={(event) => update({ paidBy: event.target.checked ? 'statement' : '' })}
+        />
         {list.isFetching && (
           <p className="flex items-center gap-2 text-sm text-slate-600 lg:ml-auto lg:pb-3">
             <Spinner className="size-4" />
