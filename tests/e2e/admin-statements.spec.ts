@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import { STATEMENT_MSG } from '#shared/messages/staff.ts';
@@ -15,19 +15,21 @@ import { expectAccessible, toast } from './support/ui.ts';
 // seen before is mapped once, its lines pay, suggest or wait, and a person settles the rest.
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/shots');
 
-async function shot(page: Page, name: string, testInfo: TestInfo) {
+/** The viewport with `subject` in it: a full-page shot repeats the sticky header mid-page. */
+async function shot(page: Page, name: string, testInfo: TestInfo, subject?: Locator) {
   await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({
-    path: path.join(SHOTS, `admin-statements-${name}-${testInfo.project.name}.png`),
-    fullPage: true,
-  });
+  await subject?.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, `admin-statements-${name}-${testInfo.project.name}.png`) });
 }
 
 test.use({
   allowedErrors: [
-    // The new layout is answered 422 before its mapping; an unknown reference 404.
-    failedResponse(422, 'Unprocessable Entity', '/api/admin/statements'),
-    failedResponse(404, 'Not Found', '/api/admin/statement-lines/[^/]+/assign'),
+    [
+      // The new layout is answered 422 before its mapping; an unknown reference 404.
+      failedResponse(422, 'Unprocessable Entity', '/api/admin/statements'),
+      failedResponse(404, 'Not Found', '/api/admin/statement-lines/[^/]+/assign'),
+    ],
+    { scope: 'test' },
   ],
 });
 
@@ -105,7 +107,9 @@ test('the office maps a new CSV layout, imports it and settles what did not pay 
     // Without a date the form refuses before anything is sent.
     await mapping.getByLabel('Date', { exact: true }).selectOption('');
     await mapping.getByRole('button', { name: 'Import with this mapping' }).click();
-    await expect(mapping.getByText('Choose a column')).toBeVisible();
+    const dateField = mapping.getByLabel('Date', { exact: true });
+    await expect(dateField).toHaveAttribute('aria-invalid', 'true');
+    await expect(mapping.getByRole('alert')).toHaveText('Choose a column');
     await mapping.getByLabel('Date', { exact: true }).selectOption('Txn Date');
     await mapping.getByLabel('Credit', { exact: true }).selectOption('Deposit');
     await mapping.getByLabel('Debit (optional)').selectOption('Withdrawal');
@@ -114,9 +118,9 @@ test('the office maps a new CSV layout, imports it and settles what did not pay 
     await mapping.getByLabel('Bank’s transaction id (optional)').selectOption('Txn Ref');
     await mapping.getByLabel('Date format').selectOption('DD/MM/YYYY');
     await mapping.getByLabel('Decimal mark').selectOption('.');
-    await expect(mapping.getByText('Choose a column')).toBeHidden();
+    await expect(mapping.getByRole('alert')).toHaveCount(0);
     await expectAccessible(page, 'mapping form');
-    await shot(page, 'mapping', testInfo);
+    await shot(page, 'mapping', testInfo, mapping);
 
     const answer = page.waitForResponse(
       (r) => r.url().endsWith('/api/admin/statements') && r.request().method() === 'POST',
@@ -129,7 +133,7 @@ test('the office maps a new CSV layout, imports it and settles what did not pay 
     await expect(sentence).toBeFocused();
     await expect(mapping).toBeHidden();
     await expectAccessible(page, 'import result');
-    await shot(page, 'result', testInfo);
+    await shot(page, 'result', testInfo, sentence);
 
     // The line with the reference and the exact total approved its booking by itself.
     await expect.poll(async () => (await byReference(owner, exact.reference)).ticketStatus).toBe('confirmed');
@@ -146,7 +150,7 @@ test('the office maps a new CSV layout, imports it and settles what did not pay 
     const suggested = page.locator('li[data-line]').filter({ hasText: short.reference });
     await expect(suggested.getByText('MVR 50.00 short')).toBeVisible();
     await expectAccessible(page, 'suggested tab');
-    await shot(page, 'suggested', testInfo);
+    await shot(page, 'suggested', testInfo, suggested);
     await suggested.getByRole('button', { name: `Confirm ${short.reference}` }).click();
     await expect(toast(page, STATEMENT_MSG.confirmed(short.reference))).toBeVisible();
     await expect(suggested).toBeHidden();
@@ -164,7 +168,7 @@ test('the office maps a new CSV layout, imports it and settles what did not pay 
     await assign.getByRole('button', { name: 'Assign' }).click();
     await expect(assign.getByLabel('Booking reference')).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page, 'assign form');
-    await shot(page, 'assign', testInfo);
+    await shot(page, 'assign', testInfo, assign);
     await assign.getByLabel('Booking reference').fill(unreferenced.reference);
     await assign.getByRole('button', { name: 'Assign' }).click();
     await expect(toast(page, STATEMENT_MSG.assigned(unreferenced.reference))).toBeVisible();
@@ -179,9 +183,29 @@ test('the office maps a new CSV layout, imports it and settles what did not pay 
     await tab('Ignored', 1).click();
     await expect(page.getByText('A debit: money going out of the account')).toBeVisible();
 
+    // The Payments screen counts what waits, and leads here.
+    await page.goto('/admin/payments');
+    const summary = page.getByTestId('statement-summary');
+    await expect(summary.getByRole('definition')).toHaveText(['3', '0', '0']);
+    await summary.getByRole('link', { name: 'Open bank statements' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Bank Statements' })).toBeVisible();
+
+    // The tickets a statement paid, each with the line that paid it beside its slip.
+    await page.goto('/admin/tickets?tab=approved');
+    await page.getByRole('checkbox', { name: 'Paid by statement' }).check();
+    await expect(page).toHaveURL(/paidBy=statement/);
+    const card = page.locator(`article[data-reference="${exact.reference}"]`);
+    const paidBy = card.getByRole('region', { name: 'Paid by bank statement' });
+    await expect(paidBy.getByText(`FT${run}1`)).toBeVisible();
+    await expect(paidBy.getByText(`IB TRF ${exact.reference} ferry`)).toBeVisible();
+    await expect(page.locator('article[data-reference]')).toHaveCount(3);
+    await expectAccessible(page, 'tickets paid by statement');
+    await shot(page, 'tickets', testInfo, paidBy);
+
     // The office works from a tablet too: the page at phone width.
     await page.setViewportSize({ width: 390, height: 844 });
-    await tab('Matched', 3).click();
+    await page.goto('/admin/payments/statements?status=matched');
+    await expect(tab('Matched', 3)).toHaveAttribute('aria-selected', 'true');
     await expectAccessible(page, 'phone width');
     await shot(page, 'phone', testInfo);
   } finally {

@@ -37,7 +37,12 @@ function PreviewTable({
   captionId: string;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200">
+    <section
+      aria-labelledby={captionId}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1).
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-sky-700"
+    >
       <table className="w-full text-left text-sm" aria-labelledby={captionId}>
         <thead className="bg-slate-50 text-xs text-slate-700">
           <tr>
@@ -64,7 +69,7 @@ function PreviewTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

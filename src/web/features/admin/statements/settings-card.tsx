@@ -27,7 +27,7 @@ function ToleranceField({
 }) {
   return (
     <div className="grid content-start gap-2">
-      <Label htmlFor={id}>Bank fee tolerance, {currency}</Label>
+      <Label htmlFor={id}>In {currency}</Label>
       <div className="relative">
         <span
           aria-hidden="true"
@@ -77,20 +77,26 @@ function SettingsForm({ settings }: { settings: StatementSettings }) {
           description="A line with a waiting booking’s reference and total approves the booking and sends its e-ticket, as approving by hand does. Off: the payment is marked verified and the booking waits for a person."
           {...form.register('approveMatched')}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <ToleranceField
-            id={`${id}-mvr`}
-            currency="MVR"
-            error={errors.feeToleranceMvr?.message}
-            registered={form.register('feeToleranceMvr')}
-          />
-          <ToleranceField
-            id={`${id}-usd`}
-            currency="USD"
-            error={errors.feeToleranceUsd?.message}
-            registered={form.register('feeToleranceUsd')}
-          />
-        </div>
+        <fieldset className="grid gap-2" aria-describedby={`${id}-tolerance-hint`}>
+          <legend className="mb-1 text-sm font-medium text-slate-800">Bank fee tolerance</legend>
+          <p id={`${id}-tolerance-hint`} className="text-xs text-slate-600">
+            How far short of the total a line may fall and still pay its booking. 0: only the exact total.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <ToleranceField
+              id={`${id}-mvr`}
+              currency="MVR"
+              error={errors.feeToleranceMvr?.message}
+              registered={form.register('feeToleranceMvr')}
+            />
+            <ToleranceField
+              id={`${id}-usd`}
+              currency="USD"
+              error={errors.feeToleranceUsd?.message}
+              registered={form.register('feeToleranceUsd')}
+            />
+          </div>
+        </fieldset>
         <SaveButton saving={update.isPending} error={serverError}>
           Save statement settings
         </SaveButton>
