@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { adminPageAt } from '#web/features/admin/layout/admin-links.ts';
 import { ADMIN_PATH, adminPagePath } from './admin-paths.ts';
 
 describe('admin paths', () => {
   it('puts the bank statements under the payments, every other page at /admin/<name>', () => {
     expect(adminPagePath('statements')).toBe('/admin/payments/statements');
     expect(adminPagePath('payments')).toBe('/admin/payments');
-  });
-
-  it('knows which page a path shows, with or without its trailing slash', () => {
-    expect(adminPageAt('/admin/payments/statements')).toBe('statements');
-    expect(adminPageAt('/admin/payments/statements/')).toBe('statements');
-    expect(adminPageAt('/admin/payments')).toBe('payments');
-    expect(adminPageAt('/admin/statements')).toBeNull();
-    expect(adminPageAt('/admin')).toBeNull();
   });
 
   it('takes the admin area’s paths and nothing else under /admin', () => {
