@@ -120,6 +120,21 @@ describe('parseCamt053', () => {
     expect(line).toMatchObject({ amount: '12.50', remark: '0042', bankTransactionId: '000123' });
   });
 
+  it('takes no placeholder for a transaction id, and reads the status of newer versions', () => {
+    const xml = statement(
+      entry(
+        '<AcctSvcrRef>NONREF</AcctSvcrRef><NtryDtls><TxDtls><Refs><AcctSvcrRef>FT9</AcctSvcrRef></Refs></TxDtls></NtryDtls>',
+      ) +
+        entry('<AcctSvcrRef>NONREF</AcctSvcrRef>').replace('<Sts>BOOK</Sts>', '<Sts><Cd>BOOK</Cd></Sts>') +
+        entry('').replace('<Sts>BOOK</Sts>', '<Sts><Cd>PDNG</Cd></Sts>'),
+      '001.08',
+    );
+    expect(parseCamt053(xml).lines.map((l) => [l.row, l.bankTransactionId])).toEqual([
+      [1, 'FT9'],
+      [2, null],
+    ]);
+  });
+
   it('reads the payer of newer versions (Dbtr/Pty/Nm) and a namespace prefix', () => {
     const xml = statement(
       entry(

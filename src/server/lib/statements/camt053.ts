@@ -60,6 +60,11 @@ function textAt(node: unknown, ...path: string[]): string | null {
 
 const collapse = (value: string) => value.replace(/\s+/g, ' ').trim();
 
+// Placeholders some banks write where they have no reference: as an id they would make every
+// such line a duplicate of the first.
+const NO_REFERENCE = new Set(['NONREF', 'NOTPROVIDED', 'NONE', 'N/A']);
+const reference = (value: string | null) => (value && !NO_REFERENCE.has(value.toUpperCase()) ? value : null);
+
 /** An ISODate ("2026-11-28", perhaps with a zone) or ISODateTime: the bank's own day, as written. */
 function dayOf(value: string | null): string | null {
   const m = value ? /^(\d{4})-(\d{2})-(\d{2})(?:$|[T+\-Z])/.exec(value) : null;
@@ -165,9 +170,9 @@ function readEntry(entry: unknown, row: number, accountCurrency: string | null):
     (u): u is string => typeof u === 'string',
   );
   const transactionId =
-    textAt(entry, 'AcctSvcrRef') ??
-    details.map((tx) => textAt(tx, 'Refs', 'AcctSvcrRef')).find((r) => r !== null) ??
-    textAt(entry, 'NtryRef');
+    reference(textAt(entry, 'AcctSvcrRef')) ??
+    details.map((tx) => reference(textAt(tx, 'Refs', 'AcctSvcrRef'))).find((r) => r !== null) ??
+    reference(textAt(entry, 'NtryRef'));
 
   return {
     row,

@@ -372,6 +372,11 @@ describe('parseCsv', () => {
     });
   });
 
+  it('finds the mapped columns in a header written in another case', () => {
+    const upper = simple('28/11/2026,1.00,x,A').replace('Date,Amount,Remark,Name', 'DATE,AMOUNT,REMARK,NAME');
+    expect(parseCsv(upper, SIMPLE, 'MVR')[0]).toMatchObject({ amount: '1.00', payer: 'A' });
+  });
+
   it('skips a blank line inside the table', () => {
     const rows = parseCsv(simple('28/11/2026,1.00,x,A', '', '29/11/2026,2.00,y,B'), SIMPLE, 'MVR');
     expect(rows.map((r) => r.row)).toEqual([2, 4]);

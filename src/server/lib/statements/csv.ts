@@ -243,10 +243,12 @@ export function parseCsv(text: string, mapping: CsvMapping, accountCurrency: 'MV
   const index = table.lines.indexOf(mapping.headerRow);
   if (index === -1)
     throw new StatementInvalidError(mapping.headerRow, 'headerRow', 'No such line in the file');
-  const headers = (table.cells[index] ?? []).map((h) => h.trim());
+  const headers = table.cells[index] ?? [];
+  // As the layout's key, so a mapping saved for "Date" reads the same layout written "DATE".
+  const names = headers.map((h) => h.trim().toLowerCase());
   const columnOf = (field: keyof CsvMapping, name: string | undefined): number | null => {
     if (name === undefined) return null;
-    const at = headers.indexOf(name.trim());
+    const at = names.indexOf(name.trim().toLowerCase());
     if (at === -1) throw new StatementInvalidError(mapping.headerRow, field, `No column "${name}"`);
     return at;
   };
