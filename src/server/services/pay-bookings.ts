@@ -60,17 +60,26 @@ export async function payBookings(opts: PayBookingsOptions): Promise<string[]> {
       });
   }
   const ticketIds = [...new Set(opts.payments.map((p) => p.ticketId))];
-  const state = await db
-    .select({
-      id: tickets.id,
-      reference: tickets.paymentReference,
-      currency: tickets.currency,
-      paymentStatus: tickets.paymentStatus,
-      total: sql<string>`(select sum(r.total_amount) from ${tickets} r where r.payment_reference = ${tickets.paymentReference})::text`,
-      paid: sql<string>`(select coalesce(sum(p.amount), 0) from ${statementPayments} p where p.ticket_id = ${tickets.id})::text`,
-    })
-    .from(tickets)
-    .where(inArray(tickets.id, ticketIds));
+  const state = (
+    (await db.execute(sql`
+      select t.id, t.payment_reference as reference, t.currency, t.payment_status as "paymentStatus",
+        (select sum(r.total_amount) from ${tickets} r where r.payment_reference = t.payment_reference)::text as total,
+        (select coalesce(sum(p.amount), 0) from ${statementPayments} p where p.ticket_id = t.id)::text as paid
+      from ${tickets} t
+      where t.id in (${sql.join(
+        ticketIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`)) as unknown as {
+      rows: {
+        id: string;
+        reference: string;
+        currency: string;
+        paymentStatus: string;
+        total: string;
+        paid: string;
+      }[];
+    }
+  ).rows;
   const paid = state.filter(
     (s) =>
       s.paymentStatus === 'pending' &&
