@@ -117,6 +117,8 @@ export const ticketListQuerySchema = z.object({
   /** Every booking of one passenger e-mail (any case) or one client address: clearing a flood. */
   email: z.string().trim().toLowerCase().max(320).optional(),
   clientIp: z.string().trim().max(64).optional(),
+  /** `statement`: only the bookings a bank statement line paid (docs/decisions/038). */
+  paidBy: z.enum(['statement']).optional(),
 });
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
 
@@ -224,6 +226,20 @@ export const adminTicketSchema = z.object({
   schedule: z.object({ departureTime: z.string(), status: z.string(), stops: z.array(adminStopSchema) }),
   createdAt: z.string(),
   approvedAt: z.string().nullable(),
+  /** The bank statement lines that paid the booking (docs/decisions/038); empty when none. */
+  statementPayments: z.array(
+    z.object({
+      lineId: z.string(),
+      statementId: z.string(),
+      bookedOn: z.string(),
+      /** What the line paid of this booking. */
+      amount: z.string(),
+      currency: z.string(),
+      remark: z.string(),
+      payer: z.string().nullable(),
+      bankTransactionId: z.string().nullable(),
+    }),
+  ),
 });
 export type AdminTicket = z.infer<typeof adminTicketSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages/api.ts';
+import { statementInvalidDetailsSchema, statementMappingRequiredDetailsSchema } from './statements.ts';
 
 /*
  * The API's error shape (the HTTP API in docs/architecture.md) and the request rules whose failure has a
@@ -125,5 +126,9 @@ export const errorDetailsSchema = z.object({
   more: z.number().optional(),
   /** schedule_in_use: the bookings that an edit would break. */
   activeBookings: z.number().optional(),
+  /** statement_invalid: the first bad row of the file, its field and what is wrong. */
+  ...statementInvalidDetailsSchema.partial().shape,
+  /** statement_mapping_required: the CSV layout's header, a preview and the server's guess. */
+  ...statementMappingRequiredDetailsSchema.partial().shape,
 });
 export type ErrorDetails = z.infer<typeof errorDetailsSchema>;

@@ -10,7 +10,7 @@ import { MIGRATIONS_DIR, migrateDatabase } from '#server/db/migrate.ts';
 // fraction of that. The template is rebuilt whenever a migration or PGlite itself changes.
 const root = path.resolve(import.meta.dirname, '../..');
 
-function templateHash(): string {
+export function templateHash(): string {
   const h = createHash('sha256');
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const pkgFile = path.join(path.dirname(entry), '..', 'package.json');

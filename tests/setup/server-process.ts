@@ -97,12 +97,14 @@ export type ScratchPostgres = { url: string; drop(): Promise<void> };
 export async function createScratchPostgres(
   adminUrl: string,
   prefix = 'ferry_proc',
+  /** A database to copy (already migrated, nobody connected to it); without it, an empty one. */
+  template?: string,
 ): Promise<ScratchPostgres> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   } finally {
     await admin.end();
   }

@@ -54,8 +54,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const close = () => client.close();
     return { db, kind: 'pglite', pglite: client, close, url: undefined, dispose: close };
   }
-  const scratch = await createScratchPostgres(adminUrl, 'ferry_test');
+  const scratch = await createScratchPostgres(
+    adminUrl,
+    'ferry_test',
+    inject('postgresTemplate') || undefined,
+  );
   const database = await openDatabase({ databaseUrl: scratch.url });
+  // Copied from the migrated template; migrating again finds nothing to do (and catches a template
+  // that is not this checkout's).
   await migrateDatabase(database);
   return {
     ...database,

@@ -21,6 +21,7 @@ import {
 import type { HomeClaim } from '#shared/constants.ts';
 import type { RefundPolicy } from '#shared/refund-policy.ts';
 import type { TicketBreakdownRow } from '#shared/schemas.ts';
+import type { CsvMapping } from '#shared/statements.ts';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -552,6 +553,11 @@ export const paymentSettings = pgTable('payment_settings', {
   /** What a passenger's own cancellation gives back (src/shared/refund-policy.ts). */
   /** How long an uploaded slip usually waits for approval, told to the passenger (minutes). */
   usualApprovalMinutes: integer('usual_approval_minutes').notNull().default(120),
+  /** Bank statements (docs/decisions/038): a matched line approves its booking as a person would. */
+  approveMatched: boolean('approve_matched').notNull().default(true),
+  /** How far short of a booking's total a matched statement line may fall, for the bank's fees. */
+  feeToleranceMvr: money('fee_tolerance_mvr').notNull().default('0'),
+  feeToleranceUsd: money('fee_tolerance_usd').notNull().default('0'),
   /**
    * An infant's price in the default list (docs/decisions/036-fare-categories.md); null: free.
    * A pair's `route_fares` row of category 'infant' overrides it, as for adults and children.
@@ -960,4 +966,103 @@ export const signingKeys = pgTable(
     retiredAt: timestamp('retired_at', { withTimezone: true }),
   },
   (t) => [index('signing_keys_purpose_idx').on(t.purpose, t.createdAt)],
+);
+
+/** One imported bank statement of the operator's MVR or USD account (docs/decisions/038). */
+export const bankStatements = pgTable(
+  'bank_statements',
+  {
+    id: id(),
+    account: text('account').notNull(),
+    /** 'camt053' or 'csv'. */
+    format: text('format').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSha256: text('file_sha256').notNull(),
+    importedBy: uuid('imported_by').references(() => adminUsers.id, { onDelete: 'set null' }),
+    imported: integer('imported').notNull().default(0),
+    duplicates: integer('duplicates').notNull().default(0),
+    ignored: integer('ignored').notNull().default(0),
+    matched: integer('matched').notNull().default(0),
+    suggested: integer('suggested').notNull().default(0),
+    unmatched: integer('unmatched').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bank_statements_created_idx').on(t.createdAt)],
+);
+
+/**
+ * A line of a statement. Known again by the bank's transaction id, or else by its fingerprint,
+ * per account: a line seen in an earlier file is never stored twice.
+ */
+export const statementLines = pgTable(
+  'statement_lines',
+  {
+    id: id(),
+    statementId: uuid('statement_id')
+      .notNull()
+      .references(() => bankStatements.id, { onDelete: 'cascade' }),
+    account: text('account').notNull(),
+    row: integer('row').notNull(),
+    bookedOn: date('booked_on').notNull(),
+    /** Signed as the bank wrote it: a debit is negative. */
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    remark: text('remark').notNull(),
+    payer: text('payer'),
+    bankTransactionId: text('bank_transaction_id'),
+    fingerprint: text('fingerprint').notNull(),
+    referenceCandidates: text('reference_candidates').array().notNull(),
+    /** matched | suggested | unmatched | ignored | not_booking */
+    status: text('status').notNull(),
+    /** debit | zero | currency, on an ignored line. */
+    ignoredReason: text('ignored_reason'),
+    /** The journey-1 row of the booking a suggested line points at. */
+    suggestedTicketId: uuid('suggested_ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    /** amount_differs | name_and_amount */
+    suggestionKind: text('suggestion_kind'),
+    resolvedBy: uuid('resolved_by').references(() => adminUsers.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('statement_lines_transaction_uq')
+      .on(t.account, t.bankTransactionId)
+      .where(sql`${t.bankTransactionId} is not null`),
+    uniqueIndex('statement_lines_fingerprint_uq').on(t.account, t.fingerprint),
+    index('statement_lines_status_created_idx').on(t.status, t.createdAt),
+    index('statement_lines_statement_idx').on(t.statementId),
+  ],
+);
+
+/** What a line paid: one booking (its journey-1 row) and the amount, several only when split by hand. */
+export const statementPayments = pgTable(
+  'statement_payments',
+  {
+    lineId: uuid('line_id')
+      .notNull()
+      .references(() => statementLines.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    createdBy: uuid('created_by').references(() => adminUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('statement_payments_line_ticket_uq').on(t.lineId, t.ticketId),
+    index('statement_payments_ticket_idx').on(t.ticketId),
+  ],
+);
+
+/** A CSV layout's mapping, per account and layout (a hash of its header row). */
+export const statementMappings = pgTable(
+  'statement_mappings',
+  {
+    account: text('account').notNull(),
+    layoutKey: text('layout_key').notNull(),
+    mapping: jsonb('mapping').$type<CsvMapping>().notNull(),
+    updatedAt: updatedAt(),
+    updatedBy: uuid('updated_by').references(() => adminUsers.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.layoutKey] })],
 );

@@ -26,3 +26,20 @@ export async function writeAudit({ db, ...entry }: WriteAuditOptions): Promise<v
     after: entry.after ?? null,
   });
 }
+
+export type WriteAuditsOptions = { db: DbOrTx; entries: AuditEntry[] };
+
+/** Many entries in one insert, for a change made to many rows at once (a bank statement's matches). */
+export async function writeAudits({ db, entries }: WriteAuditsOptions): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(
+    entries.map((entry) => ({
+      actorUserId: entry.actorUserId,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    })),
+  );
+}

@@ -29,6 +29,18 @@ export async function announce({ db, event }: AnnounceOptions): Promise<void> {
   await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
 }
 
+export type AnnounceAllOptions = { db: DbOrTx; events: LiveEvent[] };
+
+/** Many events in one statement, as `announce` queues one: a batch of changes is one round trip. */
+export async function announceAll({ db, events }: AnnounceAllOptions): Promise<void> {
+  if (events.length === 0) return;
+  const payloads = sql.join(
+    events.map((event) => sql`(${JSON.stringify(event)})`),
+    sql`, `,
+  );
+  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, v.e) from (values ${payloads}) as v(e)`);
+}
+
 function parseLiveEvent(payload: string): LiveEvent | null {
   try {
     const value = JSON.parse(payload) as Partial<LiveEvent>;

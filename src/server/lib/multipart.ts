@@ -2,7 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { MSG } from '#shared/messages/api.ts';
 import { AppError } from './errors.ts';
 
-type MultipartForm = { file: Buffer | undefined; fields: Record<string, string> };
+type MultipartForm = {
+  file: Buffer | undefined;
+  /** The file's name as the browser sent it. */
+  fileName?: string | undefined;
+  fields: Record<string, string>;
+};
 
 /**
  * Reads a multipart body: the non-empty file in `fileField`, and the text fields. Every other
@@ -11,15 +16,19 @@ type MultipartForm = { file: Buffer | undefined; fields: Record<string, string> 
 export async function readMultipart(req: FastifyRequest, fileField: string): Promise<MultipartForm> {
   const fields: Record<string, string> = {};
   let file: Buffer | undefined;
+  let fileName: string | undefined;
   for await (const part of req.parts()) {
     if (part.type === 'file') {
       const buffer = await part.toBuffer();
-      if (part.fieldname === fileField && buffer.length > 0) file = buffer;
+      if (part.fieldname === fileField && buffer.length > 0) {
+        file = buffer;
+        fileName = part.filename;
+      }
     } else if (typeof part.value === 'string') {
       fields[part.fieldname] = part.value;
     }
   }
-  return { file, fields };
+  return { file, fileName, fields };
 }
 
 /** A form field that carries JSON; 400 naming the field when it is not JSON. */

@@ -14,6 +14,7 @@ import adminReturnDiscountRoutes from './admin/return-discounts.ts';
 import adminScheduleRoutes from './admin/schedules.ts';
 import adminSettingsRoutes from './admin/settings.ts';
 import adminStaffRoutes from './admin/staff.ts';
+import adminStatementRoutes from './admin/statements.ts';
 import adminTextRoutes from './admin/texts.ts';
 import adminTicketRoutes from './admin/tickets.ts';
 import adminTripRoutes from './admin/trips.ts';
@@ -43,6 +44,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
       adminTripRoutes,
       // The refunds queue.
       adminRefundRoutes,
+      // Bank statements that pay the bookings.
+      adminStatementRoutes,
       adminEventRoutes,
       // The operator's setup (schedules, launches, locations, banners, payment and branding settings).
       adminScheduleRoutes,

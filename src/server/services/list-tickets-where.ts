@@ -1,7 +1,15 @@
-import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '#server/db/client.ts';
-import { launches, locations, refundRequests, schedules, tickets } from '#server/db/schema.ts';
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
+import {
+  launches,
+  locations,
+  refundRequests,
+  schedules,
+  statementLines,
+  statementPayments,
+  tickets,
+} from '#server/db/schema.ts';
 import { boardedPersons } from '#server/lib/boarded-persons.ts';
 import { hhmm } from '#server/lib/clock.ts';
 import type { AdminStop, AdminTicket, MarkedStatus, PaymentStatus, TicketStatus } from '#shared/admin-api.ts';
@@ -32,7 +40,42 @@ function selectTickets(db: DbOrTx) {
 
 type TicketRow = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];
 
-function toAdminTicket(row: TicketRow, stops: AdminStop[]): AdminTicket {
+type StatementPayment = AdminTicket['statementPayments'][number];
+
+/**
+ * The statement lines that paid these tickets' bookings, by reference: a payment is recorded on
+ * the booking's first journey, and a return's way back shows it too (docs/decisions/037, 038).
+ */
+async function statementPaymentsOf(
+  db: DbOrTx,
+  references: string[],
+): Promise<Map<string, StatementPayment[]>> {
+  const byReference = new Map<string, StatementPayment[]>();
+  if (references.length === 0) return byReference;
+  const rows = await db
+    .select({
+      reference: tickets.paymentReference,
+      lineId: statementLines.id,
+      statementId: statementLines.statementId,
+      bookedOn: statementLines.bookedOn,
+      amount: statementPayments.amount,
+      currency: statementLines.currency,
+      remark: statementLines.remark,
+      payer: statementLines.payer,
+      bankTransactionId: statementLines.bankTransactionId,
+    })
+    .from(statementPayments)
+    .innerJoin(tickets, eq(tickets.id, statementPayments.ticketId))
+    .innerJoin(statementLines, eq(statementLines.id, statementPayments.lineId))
+    .where(inArray(tickets.paymentReference, references))
+    .orderBy(asc(statementLines.bookedOn), asc(statementLines.row));
+  for (const { reference, ...payment } of rows) {
+    byReference.set(reference, [...(byReference.get(reference) ?? []), payment]);
+  }
+  return byReference;
+}
+
+function toAdminTicket(row: TicketRow, stops: AdminStop[], paid: StatementPayment[]): AdminTicket {
   const t = row.ticket;
   return {
     id: t.id,
@@ -92,6 +135,7 @@ function toAdminTicket(row: TicketRow, stops: AdminStop[]): AdminTicket {
     },
     createdAt: t.createdAt.toISOString(),
     approvedAt: t.approvedAt ? t.approvedAt.toISOString() : null,
+    statementPayments: paid,
   };
 }
 
@@ -120,6 +164,11 @@ export async function listTicketsWhere(opts: ListTicketsWhereOptions): Promise<A
     .orderBy(...order)
     .$dynamic();
   const rows = await (opts.limit ? query.limit(opts.limit) : query);
-  const stops = await listStopsOf({ db, scheduleIds: rows.map((r) => r.ticket.scheduleId) });
-  return rows.map((row) => toAdminTicket(row, stops.get(row.ticket.scheduleId) ?? []));
+  const [stops, paid] = await readTogether(db, [
+    () => listStopsOf({ db, scheduleIds: rows.map((r) => r.ticket.scheduleId) }),
+    () => statementPaymentsOf(db, [...new Set(rows.map((r) => r.ticket.paymentReference))]),
+  ]);
+  return rows.map((row) =>
+    toAdminTicket(row, stops.get(row.ticket.scheduleId) ?? [], paid.get(row.ticket.paymentReference) ?? []),
+  );
 }

@@ -1,6 +1,6 @@
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, readTogether } from '#server/db/client.ts';
-import { tickets } from '#server/db/schema.ts';
+import { statementPayments, tickets } from '#server/db/schema.ts';
 import type { TicketList, TicketListQuery, TicketStatus, TicketTab } from '#shared/admin-api.ts';
 import { listTicketsWhere } from './list-tickets-where.ts';
 
@@ -30,6 +30,13 @@ export async function listTickets(opts: ListTicketsOptions): Promise<TicketList>
   }
   if (query.email) filters.push(eq(sql`lower(${tickets.passengerEmail})`, query.email));
   if (query.clientIp) filters.push(eq(tickets.clientIp, query.clientIp));
+  if (query.paidBy === 'statement') {
+    // A payment is recorded on the booking's first journey; a return's way back counts with it.
+    filters.push(
+      sql`${tickets.paymentReference} in (select paid.payment_reference from ${statementPayments} sp
+        join ${tickets} paid on paid.id = sp.ticket_id)`,
+    );
+  }
   const shared = filters.length > 0 ? and(...filters) : undefined;
   const where = query.status ? and(shared, eq(tickets.ticketStatus, TAB_STATUS[query.status])) : shared;
 

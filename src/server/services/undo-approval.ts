@@ -7,7 +7,7 @@ import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages/api.ts';
-import { approvalFinalAt, approvalMailId } from './approve-ticket.ts';
+import { approvalFinalAt, approvalMailId } from './approve-bookings.ts';
 import { lockOtherJourneys } from './lock-other-journeys.ts';
 import { type LockedTicket, lockTicket } from './lock-ticket.ts';
 import { readTicket } from './read-ticket.ts';

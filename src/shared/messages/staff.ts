@@ -1,6 +1,15 @@
 // The staff area's own texts (staff, roles, links, the audit trail, boarding). Kept apart from
 // src/shared/messages/api.ts, which the public pages load: these never reach a passenger's phone.
 export const STAFF_MSG = {
+  statementInvalid: (row: number, field: string, problem: string) =>
+    `This file cannot be read as a statement: row ${row}, ${field}: ${problem}. Nothing was imported.`,
+  statementMappingRequired: 'Tell us which column is which in this layout, then import the file again',
+  statementFileRequired: 'Choose the statement file to import',
+  statementLineNotFound: 'This statement line no longer exists',
+  statementLineNotOpen: 'This statement line has already been dealt with',
+  statementBookingNotWaiting: 'That booking is no longer waiting for its payment',
+  statementBookingNotFound: 'No booking has this reference',
+  statementAmountTooLarge: (left: string) => `At most ${left} is left on this line`,
   forbidden: 'Your role does not allow this. Ask the owner if you need it.',
   accountInactive: 'This account has been deactivated. Ask the owner to reactivate it.',
   staffRoleRequired: 'Please choose a role',

@@ -125,6 +125,17 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/admin/refunds': OWNER_OFFICE,
   'GET /api/admin/refunds.csv': OWNER_OFFICE,
   'POST /api/admin/refunds/:id/refunded': OWNER_OFFICE,
+  // Bank statements (payments.reconcile).
+  'POST /api/admin/statements': OWNER_OFFICE,
+  'GET /api/admin/statements': OWNER_OFFICE,
+  'GET /api/admin/statements/summary': OWNER_OFFICE,
+  'GET /api/admin/statement-lines': OWNER_OFFICE,
+  'POST /api/admin/statement-lines/:id/confirm': OWNER_OFFICE,
+  'POST /api/admin/statement-lines/:id/reject': OWNER_OFFICE,
+  'POST /api/admin/statement-lines/:id/not-booking': OWNER_OFFICE,
+  'POST /api/admin/statement-lines/:id/assign': OWNER_OFFICE,
+  'GET /api/admin/statement-settings': OWNER_OFFICE,
+  'PUT /api/admin/statement-settings': OWNER_OFFICE,
   'GET /api/admin/audit': OWNER_OFFICE,
   'GET /api/admin/audit.csv': OWNER_OFFICE,
 };

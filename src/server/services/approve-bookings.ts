@@ -1,0 +1,140 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { tickets } from '#server/db/schema.ts';
+import { writeAudits } from '#server/lib/audit.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import { announceAll } from '#server/lib/live-events.ts';
+import { enqueueMail } from '#server/lib/mailer.ts';
+import type { TicketSigner } from '#server/lib/ticket-signing.ts';
+import { approvedMail } from '#server/mails/approved-mail.ts';
+import { type AdminTicket, APPROVAL_UNDO_SECONDS } from '#shared/admin-api.ts';
+import { listTicketsById } from './list-tickets-by-id.ts';
+import { readBookingView } from './read-booking-view.ts';
+import { signedCode } from './read-e-ticket.ts';
+
+/** When an approval made at `approvedAt` becomes final: no undo, and its e-mail goes out. */
+export const approvalFinalAt = (approvedAt: Date) =>
+  new Date(approvedAt.getTime() + APPROVAL_UNDO_SECONDS * 1000);
+
+/**
+ * The outbox id of the approval e-mail of one approval, derived from the ticket and the moment
+ * it was approved, so the undo finds that very mail again with nothing stored beside it.
+ */
+export function approvalMailId(ticketId: string, approvedAt: Date): string {
+  const hex = createHash('sha256')
+    .update(`approval-mail:${ticketId}:${approvedAt.toISOString()}`)
+    .digest('hex');
+  // Shaped as a version 4, variant 1 UUID, as the column's other ids are.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((Number.parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export type ApproveBookingsOptions = {
+  /** The caller's transaction. */
+  db: DbOrTx;
+  clock: Clock;
+  actorUserId: string | null;
+  /**
+   * One row of each booking to approve: its e-mail and its answer are this row's. The booking's
+   * other journeys (docs/decisions/037) still waiting are approved with it.
+   */
+  ticketIds: string[];
+  /** Where the e-ticket link points (`<base>/t/<token>`); without it the mail carries no link. */
+  eTicketBase?: string | undefined;
+  /** Signs the e-ticket's code for the QR code the approval mail shows. */
+  signer?: TicketSigner | undefined;
+  /** What the audit of a booking's approval adds to its `after` (the statement that paid it). */
+  auditNote?: ((ticketId: string) => Record<string, unknown>) | undefined;
+};
+
+/**
+ * docs/product.md section 4: pending becomes confirmed and the payment completed, for one
+ * booking approved by a person or for every booking a bank statement paid, in the caller's
+ * transaction: the rows locked, one update, the audit entries, an e-ticket link per row, the
+ * passenger's mail held for the undo window (undo-approval.ts) and the live events. The rows
+ * asked for, as the admin lists show them, are returned; one no longer pending is left alone.
+ */
+export async function approveBookings(opts: ApproveBookingsOptions): Promise<AdminTicket[]> {
+  const { db } = opts;
+  if (opts.ticketIds.length === 0) return [];
+  const asked = new Set(opts.ticketIds);
+  const rows = await db
+    .select()
+    .from(tickets)
+    .where(
+      inArray(
+        tickets.paymentReference,
+        db
+          .select({ reference: tickets.paymentReference })
+          .from(tickets)
+          .where(inArray(tickets.id, opts.ticketIds)),
+      ),
+    )
+    .orderBy(asc(tickets.paymentReference), asc(tickets.journey))
+    .for('update');
+  const pending = rows.filter((r) => r.ticketStatus === 'pending');
+  const mains = pending.filter((r) => asked.has(r.id));
+  if (mains.length === 0) return [];
+  const mainOf = new Map(mains.map((m) => [m.paymentReference, m.id]));
+  const approving = pending.filter((r) => mainOf.has(r.paymentReference));
+  const ids = approving.map((r) => r.id);
+  const now = opts.clock.now();
+  await db
+    .update(tickets)
+    .set({ ticketStatus: 'confirmed', paymentStatus: 'completed', approvedAt: now, updatedAt: now })
+    .where(inArray(tickets.id, ids));
+  await writeAudits({
+    db,
+    entries: approving.map((row) => ({
+      actorUserId: opts.actorUserId,
+      action: 'approve',
+      entity: 'ticket',
+      entityId: row.id,
+      before: {
+        ticketStatus: row.ticketStatus,
+        paymentStatus: row.paymentStatus,
+        // A booking rebooked back to review was approved once before: an undo puts that back.
+        ...(row.approvedAt ? { approvedAt: row.approvedAt.toISOString() } : {}),
+      },
+      after: {
+        ticketStatus: 'confirmed',
+        paymentStatus: 'completed',
+        ...opts.auditNote?.(mainOf.get(row.paymentReference) ?? row.id),
+      },
+    })),
+  });
+  // Every row gets its own e-ticket link (a return's two open the same e-ticket); a link made
+  // before is kept, so what the passenger was sent keeps working.
+  const tokenOf = new Map(
+    approving.map((r) => [r.id, r.eticketToken ?? randomBytes(32).toString('base64url')]),
+  );
+  const fresh = approving.filter((r) => r.eticketToken === null);
+  if (fresh.length > 0) {
+    const values = sql.join(
+      fresh.map((r) => sql`(${r.id}::uuid, ${tokenOf.get(r.id)})`),
+      sql`, `,
+    );
+    await db.execute(
+      sql`update ${tickets} set eticket_token = v.token from (values ${values}) as v(id, token)
+          where ${tickets.id} = v.id and ${tickets.eticketToken} is null`,
+    );
+  }
+  const answers = await listTicketsById({ db, ids: mains.map((m) => m.id) });
+  for (const ticket of answers) {
+    const held = { id: approvalMailId(ticket.id, now), heldUntil: approvalFinalAt(now) };
+    if (opts.eTicketBase) {
+      const found = opts.signer ? await readBookingView({ db, where: eq(tickets.id, ticket.id) }) : null;
+      const code = found && opts.signer ? signedCode(found, opts.signer) : null;
+      const url = `${opts.eTicketBase}/t/${tokenOf.get(ticket.id)}`;
+      await enqueueMail({ db, mail: approvedMail(ticket, { url, code }), ...held });
+    } else {
+      await enqueueMail({ db, mail: approvedMail(ticket), ...held });
+    }
+  }
+  await announceAll({
+    db,
+    events: approving.map((row) => ({ kind: 'ticket', data: { type: 'updated', ticketId: row.id } })),
+  });
+  const order = new Map(opts.ticketIds.map((id, i) => [id, i]));
+  return answers.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+}

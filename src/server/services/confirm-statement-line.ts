@@ -1,0 +1,69 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { statementLines } from '#server/db/schema.ts';
+import { writeAudit } from '#server/lib/audit.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import type { TicketSigner } from '#server/lib/ticket-signing.ts';
+import { waitingBookings } from '#server/lib/waiting-bookings.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
+import type { StatementLine } from '#shared/statements.ts';
+import { listStatementLines } from './list-statement-lines.ts';
+import { lockStatementLine, statementLineNotOpen } from './lock-statement-line.ts';
+import { payBookings } from './pay-bookings.ts';
+import { readStatementSettings } from './read-statement-settings.ts';
+
+export type ConfirmStatementLineOptions = {
+  db: Db;
+  clock: Clock;
+  actorUserId: string;
+  lineId: string;
+  eTicketBase?: string | undefined;
+  signer?: TicketSigner | undefined;
+};
+
+/**
+ * A person confirms a suggestion (docs/decisions/038): the line pays its suggested booking,
+ * whatever the difference, and the booking is approved when the operator's setting says so.
+ * 409 when the line is no longer a suggestion or the booking no longer waits for its payment.
+ */
+export async function confirmStatementLine(opts: ConfirmStatementLineOptions): Promise<StatementLine> {
+  return opts.db.transaction(async (tx) => {
+    const line = await lockStatementLine({ db: tx, id: opts.lineId, open: (l) => l.status === 'suggested' });
+    const ticketId = line.suggestedTicketId;
+    const waiting = ticketId
+      ? await tx.execute(
+          sql`with waiting as (${waitingBookings}) select id from waiting where id = ${ticketId}`,
+        )
+      : null;
+    if (!ticketId || (waiting as { rows: unknown[] } | null)?.rows.length !== 1) {
+      throw statementLineNotOpen(STAFF_MSG.statementBookingNotWaiting);
+    }
+    const now = opts.clock.now();
+    await tx
+      .update(statementLines)
+      .set({ status: 'matched', resolvedBy: opts.actorUserId, resolvedAt: now })
+      .where(eq(statementLines.id, line.id));
+    await payBookings({
+      db: tx,
+      clock: opts.clock,
+      actorUserId: opts.actorUserId,
+      payments: [{ lineId: line.id, statementId: line.statementId, ticketId, amount: line.amount }],
+      settings: await readStatementSettings({ db: tx }),
+      eTicketBase: opts.eTicketBase,
+      signer: opts.signer,
+      settled: true,
+    });
+    await writeAudit({
+      db: tx,
+      actorUserId: opts.actorUserId,
+      action: 'statement_confirm',
+      entity: 'statement_line',
+      entityId: line.id,
+      before: { status: 'suggested', suggestedTicketId: ticketId, suggestionKind: line.suggestionKind },
+      after: { status: 'matched', ticketId },
+    });
+    const [answer] = await listStatementLines({ db: tx, id: line.id, limit: 1 });
+    if (!answer) throw new Error('the confirmed line was not read back');
+    return answer;
+  });
+}
