@@ -1,19 +1,9 @@
 import { Landmark } from 'lucide-react';
 import { useId } from 'react';
+import type { AdminTicket } from '#shared/admin-api.ts';
 import { formatAmount } from '#web/lib/admin-format.ts';
 import { formatDay } from '#web/lib/dates.ts';
 import { cn } from '#web/lib/utils.ts';
-
-/** A bank statement's line that paid (part of) a booking, as the ticket card lists it. */
-export type StatementPaymentView = {
-  lineId: string;
-  bookedOn: string;
-  amount: string;
-  currency: string;
-  remark: string;
-  payer: string | null;
-  bankTransactionId: string | null;
-};
 
 /**
  * The bank's own word on the payment, beside the passenger's slip (docs/decisions/038): each
@@ -23,7 +13,7 @@ export function StatementPayments({
   payments,
   className,
 }: {
-  payments: readonly StatementPaymentView[];
+  payments: AdminTicket['statementPayments'];
   className?: string;
 }) {
   const headingId = useId();

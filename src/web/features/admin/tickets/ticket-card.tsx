@@ -14,6 +14,7 @@ import { Card } from '#web/components/ui/card.tsx';
 import { formatAmount } from '#web/lib/admin-format.ts';
 import { formatDay, formatInstant } from '#web/lib/dates.ts';
 import { useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
+import { StatementPayments } from './statement-payments.tsx';
 import { TicketActions } from './ticket-actions.tsx';
 
 // Breakdown prices are in the ticket type's own currency (docs/product.md section 10.7).
@@ -209,6 +210,7 @@ export function TicketCard({
             {ticket.channel === 'counter' ? null : (
               <ExpectedPayment expected={expectedPayment(ticket, 'booking')} />
             )}
+            <StatementPayments payments={ticket.statementPayments} className="sm:col-span-2" />
             {extra ? (
               <>
                 <p className="text-sm text-slate-900 sm:col-span-2">
