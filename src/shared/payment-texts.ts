@@ -35,6 +35,9 @@ const PAYMENT_TEXT_IDS: readonly TextId[] = [
   // The booking mails: the amount and how it is paid.
   'email.amount',
   'email.bankTransfer',
+  // The reference as the transfer's remark: in the booking-received mail and on Check Booking.
+  'email.receivedRemark',
+  'lookup.transferRemark',
   // The payment step's own messages.
   'msg.accountNumberCopied',
   'msg.paymentDetailsMissing',

@@ -408,7 +408,13 @@ export const seatLockRequestSchema = z.object({
 export type SeatLockRequest = z.infer<typeof seatLockRequestSchema>;
 
 export const seatLockResponseSchema = z.object({ lockedUntil: z.string() });
-export type SeatLockResponse = z.infer<typeof seatLockResponseSchema>;
+
+/**
+ * POST /api/seat-locks: the hold's end and the booking session's reference, made at its first
+ * lock and kept by the session for a day, for the transfer's remark (docs/decisions/039).
+ */
+export const passengerSeatLockResponseSchema = seatLockResponseSchema.extend({ reference: z.string() });
+export type SeatLockResponse = z.infer<typeof passengerSeatLockResponseSchema>;
 
 /** DELETE /api/seat-locks: how many of the session's locks went. */
 export const seatReleaseResponseSchema = z.object({ released: z.number() });

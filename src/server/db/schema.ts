@@ -516,6 +516,29 @@ export const seatLocks = pgTable(
   ],
 );
 
+/**
+ * Booking references handed out before a booking exists (docs/decisions/039-reference-at-lock.md):
+ * a passenger's seat lock reserves one for its booking session, so the transfer can carry it.
+ * Every fresh reference is claimed here first, a counter sale's and an old client's booking's
+ * too, so the primary key alone keeps a reserved reference from being made twice; the tickets'
+ * own unique index keeps it from two bookings.
+ */
+export const reservedReferences = pgTable(
+  'reserved_references',
+  {
+    reference: text('reference').primaryKey(),
+    /** The booking session it is kept for; null once a booking took it (or it was made for one). */
+    userSession: text('user_session'),
+    /** Until when the session keeps it; each lock moves it a day on. Swept after it. */
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reserved_references_session_uq').on(t.userSession),
+    index('reserved_references_until_idx').on(t.reservedUntil),
+  ],
+);
+
 export const banners = pgTable(
   'banners',
   {

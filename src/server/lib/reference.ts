@@ -17,3 +17,9 @@ export function normalizeReference(input: string): string {
 }
 
 export const REFERENCE_ATTEMPTS = 10;
+
+/**
+ * How long a booking session keeps the reference its seat lock reserved, counted from its latest
+ * lock: a passenger who paid with it and comes back within a day still books under it.
+ */
+export const REFERENCE_RESERVED_MS = 24 * 60 * 60 * 1000;

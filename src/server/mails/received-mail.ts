@@ -10,6 +10,7 @@ export function receivedMail(facts: BookingFacts, language: Language): ComposeMa
       [line('email.receivedThanks', { name: facts.passengerName })],
       trip,
       [line('email.receivedReview')],
+      [line('email.receivedRemark', { reference })],
       [support],
       ...(await manage()),
     ],

@@ -32,6 +32,7 @@ import { readSettingsRow } from './read-settings-row.ts';
 import { refuseTakenSeats } from './refuse-taken-seats.ts';
 import { releaseSeats } from './release-seats.ts';
 import { serialiseHolds } from './serialise-holds.ts';
+import { takeReservedReference } from './take-reserved-reference.ts';
 import { takeSeats } from './take-seats.ts';
 
 const IDEMPOTENCY_SCOPE = 'booking';
@@ -249,7 +250,15 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
         passengerDepartureTime: j.trip.passengerDepartureTime,
         clientIp: opts.clientIp,
       });
-      const ticket = await insertTicket({ db: tx, now, timeZone: opts.tzOperator, row: rowOf(outbound, 0) });
+      // The reference the passenger was shown at the seat lock, perhaps already on a transfer
+      // (docs/decisions/039-reference-at-lock.md); a client that never locked gets a fresh one.
+      const ticket = await insertTicket({
+        db: tx,
+        now,
+        timeZone: opts.tzOperator,
+        row: rowOf(outbound, 0),
+        reference: await takeReservedReference({ db: tx, session }),
+      });
       const storedSlipKey = ticket.slipKey ?? '';
       // A return's way back: the same reference, payment and slip, journey 2 (docs/decisions/037).
       const rows = [{ id: ticket.id, ...outbound }];

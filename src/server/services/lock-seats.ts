@@ -16,6 +16,7 @@ import { launchUnavailable, readTripLaunch } from './read-trip-launch.ts';
 import { refuseClosedDeparture } from './refuse-closed-departure.ts';
 import { refuseCounterClosed } from './refuse-counter-closed.ts';
 import { type RefuseTakenSeatsOptions, refuseTakenSeats } from './refuse-taken-seats.ts';
+import { reserveReference } from './reserve-reference.ts';
 import { serialiseHolds } from './serialise-holds.ts';
 
 type LockSeatsOptions = Omit<SeatLockRequest, 'verificationToken'> & {
@@ -95,6 +96,9 @@ async function placeJourney(tx: Tx, opts: LockSeatsOptions, ask: JourneyAsk, fir
   return { ask, key, stretch, ends };
 }
 
+/** A passenger's lock also answers the booking session's reference (docs/decisions/039). */
+type LockedSeats = { lockedUntil: string; reference?: string };
+
 /**
  * Holds seats for one wizard run (docs/product.md sections 2.2 and 8.1), for the legs of the
  * passenger's stretch (docs/decisions/032); with `return`, on both departures of a return
@@ -103,7 +107,11 @@ async function placeJourney(tx: Tx, opts: LockSeatsOptions, ask: JourneyAsk, fir
  * back unless every seat was written: of two sessions racing for a leg of a seat exactly one
  * wins, with no check-then-insert gap.
  */
-export async function lockSeats(opts: LockSeatsOptions): Promise<{ lockedUntil: string }> {
+export async function lockSeats(
+  opts: LockSeatsOptions & { passenger: NonNullable<LockSeatsOptions['passenger']> },
+): Promise<Required<LockedSeats>>;
+export async function lockSeats(opts: LockSeatsOptions): Promise<LockedSeats>;
+export async function lockSeats(opts: LockSeatsOptions): Promise<LockedSeats> {
   const { db, session, now } = opts;
   // One order for every request, so two overlapping selections queue instead of deadlocking.
   const asks: JourneyAsk[] = [
@@ -195,7 +203,11 @@ export async function lockSeats(opts: LockSeatsOptions): Promise<{ lockedUntil: 
           throw seatsUnavailable(ask.seats.filter((s) => !won.has(s)));
         }
       }
-      return { lockedUntil: lockedUntil.toISOString() };
+      // The passenger learns the reference before paying, so the transfer can carry it; staff
+      // sales make theirs when sold.
+      if (!opts.passenger) return { lockedUntil: lockedUntil.toISOString() };
+      const reference = await reserveReference({ db: tx, session, now, timeZone: opts.timeZone });
+      return { lockedUntil: lockedUntil.toISOString(), reference };
     });
   } catch (err) {
     if (!(err instanceof AppError) && isLostRace(err)) throw seatsUnavailable(asks.flatMap((a) => a.seats));

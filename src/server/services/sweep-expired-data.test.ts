@@ -321,6 +321,7 @@ describe(`sweepExpiredData (${testDatabaseKind})`, () => {
         'idempotencyRecords',
         'loginFailures',
         'redactedCodeMails',
+        'reservedReferences',
         'seatLocks',
         'sentMail',
         'uploadTempFiles',

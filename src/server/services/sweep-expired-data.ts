@@ -2,6 +2,7 @@ import type { Db } from '#server/db/client.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { Storage } from '#server/lib/storage.ts';
 import { pruneExpiredEmailCodes } from './sweep/prune-expired-email-codes.ts';
+import { pruneExpiredReservedReferences } from './sweep/prune-expired-reserved-references.ts';
 import { pruneExpiredSeatLocks } from './sweep/prune-expired-seat-locks.ts';
 import { pruneExpiredVerificationTokens } from './sweep/prune-expired-verification-tokens.ts';
 import { pruneOldIdempotencyRecords } from './sweep/prune-old-idempotency-records.ts';
@@ -29,6 +30,7 @@ const SWEEPS = {
   verificationTokens: pruneExpiredVerificationTokens,
   loginFailures: pruneOldLoginFailures,
   seatLocks: pruneExpiredSeatLocks,
+  reservedReferences: pruneExpiredReservedReferences,
   sentMail: pruneSentMail,
   idempotencyRecords: pruneOldIdempotencyRecords,
   redactedCodeMails: redactExpiredCodeMails,

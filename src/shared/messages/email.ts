@@ -40,6 +40,8 @@ export default {
   receivedSubject: 'Booking received: {reference}',
   receivedThanks: 'Thank you, {name}. We have received your booking.',
   receivedReview: MSG.submittedForReview,
+  /** The reference the seat lock gave, for the transfer that pays the booking (docs/decisions/039). */
+  receivedRemark: 'Write {reference} as the remark of your transfer, so we can match your payment quickly.',
 
   // Booking approved
   approvedSubject: 'Booking approved: {reference}',

@@ -66,6 +66,8 @@ export default {
   categoryInfant: 'Infant',
   unnamed: '{n, plural, one {+ # person not named} other {+ # persons not named}}',
   totalAmount: 'Total amount',
+  /** A pending booking: the reference is what its transfer's remark should say (docs/decisions/039). */
+  transferRemark: 'Write {reference} as the remark of your transfer, so we can match your payment quickly.',
   name: 'Name',
   bookedOn: 'Booked on',
 } as const;

@@ -38,6 +38,13 @@ export default {
   accountNumber: 'Account number: ',
   copyAccountNumber: 'Copy account number',
   copy: 'Copy',
+  // The booking reference, made when the seats were held, for the transfer's remark
+  // (docs/decisions/039-reference-at-lock.md).
+  referenceLabel: 'Booking reference: ',
+  copyTransferReference: 'Copy reference',
+  /** Said (and read out) once the reference is on the clipboard. */
+  referenceCopiedStatus: 'Reference copied',
+  transferRemark: 'Write {reference} as the remark of your transfer, so we can match your payment quickly.',
   // The slip.
   slipLabel: 'Payment slip',
   slipPreview: 'Payment slip preview',

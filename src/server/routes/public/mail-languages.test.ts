@@ -195,6 +195,8 @@ describe(`passenger mails in the passenger's language (${testDatabaseKind})`, ()
       expect(received.text).toContain('ތާރީޚު: އާދިއްތަ، 23 ނޮވެމްބަރު 2031، ފުރާ ގަޑި 08:00');
       expect(received.text).toContain('ގޮނޑި: A1');
       expect(received.text).toContain('ބޭންކް ޓްރާންސްފަރ');
+      // The reference as the transfer's remark (docs/decisions/039), in Dhivehi.
+      expect(received.text).toContain(`ޓްރާންސްފަރގެ ރިމާކްގައި ${reference} ލިއުއްވާ`);
       expect(received.text).not.toMatch(/Booking|Trip:|Seats:|Amount:/);
       expect(received.html).toContain('<html lang="dv" dir="rtl">');
       expect(received.html).toContain(`<bdi dir="ltr">${reference}</bdi>`);
@@ -238,6 +240,8 @@ describe(`passenger mails in the passenger's language (${testDatabaseKind})`, ()
           `Amount: ${totalAmount} MVR (Bank Transfer)`,
           '',
           'Your booking has been submitted for review. You will be notified once approved.',
+          '',
+          `Write ${reference} as the remark of your transfer, so we can match your payment quickly.`,
           '',
           'Support: support@islandferry.mv, +960 330 1234',
         ].join('\n'),

@@ -518,11 +518,15 @@ describe(`trips, seat map and seat locks (${testDatabaseKind})`, () => {
     it('never extends a hold when the same session locks again, and drops seats it gave up', async () => {
       const trip = await makeSchedule(db(), { travelDate: tomorrow });
       const me = randomUUID();
-      const first = (await lock('POST', trip, ['A1', 'A2'], me)).json() as { lockedUntil: string };
+      const first = (await lock('POST', trip, ['A1', 'A2'], me)).json() as {
+        lockedUntil: string;
+        reference: string;
+      };
       advance(300);
       const again = await lock('POST', trip, ['A1', 'B2'], me);
       expect(again.statusCode).toBe(200);
-      expect(again.json()).toEqual({ lockedUntil: first.lockedUntil });
+      // The same hold's end, and the session's reference kept (docs/decisions/039).
+      expect(again.json()).toEqual({ lockedUntil: first.lockedUntil, reference: first.reference });
 
       const seen = await states(trip, trip.launchIds[0] as string, me);
       expect(seen.map).toMatchObject({ A1: 'mine', A2: 'available', B2: 'mine' });

@@ -12,8 +12,8 @@ import { BOOKING_SESSION_HEADER } from '#shared/http-headers.ts';
 import {
   bookingSessionHeadersSchema,
   optionalBookingSessionHeadersSchema,
+  passengerSeatLockResponseSchema,
   seatLockRequestSchema,
-  seatLockResponseSchema,
   seatMapQuerySchema,
   seatMapSchema,
   seatReleaseResponseSchema,
@@ -122,7 +122,7 @@ export default defineRoutes(
         schema: {
           headers: bookingSessionHeadersSchema,
           body: seatLockRequestSchema,
-          response: { 200: seatLockResponseSchema },
+          response: { 200: passengerSeatLockResponseSchema },
         },
         config: { ...routeLimit(config, 'seatLock'), keepsSeatLockGate: true },
       },

@@ -53,6 +53,7 @@ export default {
   categoryInfant: 'ތުއްތު ކުއްޖާ',
   unnamed: '{n, plural, one {+ ނަން ނުލިޔެވޭ # މީހަކު} other {+ ނަން ނުލިޔެވޭ # މީހުން}}',
   totalAmount: 'ޖުމްލަ އަގު',
+  transferRemark: 'ޓްރާންސްފަރގެ ރިމާކްގައި {reference} ލިއުއްވާ، އެހެންވުމުން ތިޔަބޭފުޅާގެ ފައިސާ އަވަހަށް ބުކިންގއާ ގުޅުވައިލެވޭނެއެވެ.',
   name: 'ނަން',
   bookedOn: 'ބުކްކުރެވުނު ތާރީޚު',
 } satisfies Catalogue<typeof en>;

@@ -115,6 +115,21 @@ describe('booking wizard transitions (docs/product.md section 4)', () => {
     expect(holdDeadline(locked)).toBe(60_000);
   });
 
+  it('keeps the reference the lock answered through a new choice and an expired hold; a new run has none', () => {
+    const locked = wizardReducer(atSeats(), {
+      type: 'seatsLocked',
+      lockedUntil: new Date(60_000).toISOString(),
+      reference: '2611281234',
+    });
+    expect(locked.reference).toBe('2611281234');
+    const step3 = wizardReducer(wizardReducer(locked, { type: 'back' }), { type: 'back' });
+    expect(step3.reference).toBe('2611281234');
+    expect(wizardReducer(locked, { type: 'holdExpired' }).reference).toBe('2611281234');
+    // A lock from an older server answers none: the one shown stays.
+    expect(wizardReducer(locked, { type: 'seatsLocked', lockedUntil: 'x' }).reference).toBe('2611281234');
+    expect(wizardReducer(locked, { type: 'reset' }).reference ?? null).toBeNull();
+  });
+
   it('back from 5 keeps the seats; back from 4 drops them and the hold', () => {
     const locked = wizardReducer(atSeats(), {
       type: 'seatsLocked',

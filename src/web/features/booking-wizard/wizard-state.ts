@@ -106,6 +106,12 @@ export type WizardState = {
   /** Seats this session holds on the server, so a changed selection can let the others go. */
   lockedSeats: string[];
   lockedUntil: string | null;
+  /**
+   * The booking reference the seat lock answered, kept by the session on the server for a day
+   * (docs/decisions/039-reference-at-lock.md): step 5 asks for it as the transfer's remark. Null
+   * before the first lock, and in a run saved before the lock answered one.
+   */
+  reference?: string | null;
   timerStartTime: number | null;
   paymentCurrency: Currency;
   /** Sent with every submit of the same booking, so a retry never makes a second one. */
@@ -143,7 +149,7 @@ export type WizardAction =
   | { type: 'continueToSeats'; now: number }
   | { type: 'seatToggled'; label: string; journey?: Journey }
   | { type: 'seatsTaken'; labels: string[]; journey?: Journey }
-  | { type: 'seatsLocked'; lockedUntil: string }
+  | { type: 'seatsLocked'; lockedUntil: string; reference?: string }
   | { type: 'currencyChanged'; currency: Currency }
   | { type: 'slipChanged' }
   | { type: 'back' }
@@ -343,6 +349,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         lockedSeats: state.selectedSeats,
         returnLockedSeats: state.returnSeats,
         lockedUntil: action.lockedUntil,
+        reference: action.reference ?? state.reference ?? null,
         idempotencyKey: crypto.randomUUID(),
       };
     case 'currencyChanged':

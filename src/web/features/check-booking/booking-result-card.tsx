@@ -232,6 +232,12 @@ export function BookingResultCard({ booking }: { booking: BookingLookup }) {
                 {slipCheckText(booking, t)}
               </p>
             ) : null}
+            {/* The transfer that pays a pending booking names it (docs/decisions/039). */}
+            {booking.ticketStatus === 'pending' && booking.paymentStatus === 'pending' ? (
+              <p className="mt-3 text-sm text-slate-700" data-testid="transfer-remark">
+                {t('lookup.transferRemark', { reference: booking.reference })}
+              </p>
+            ) : null}
             <SlipButton reference={booking.reference} />
           </Section>
 

@@ -47,7 +47,11 @@ export default function ChooseSeatsStep({ state, dispatch }: StepProps) {
     if (!complete || !hold) return;
     setBusy(true);
     try {
-      const { lockedUntil } = await lockSeats(hold, sessionId, state.emailVerification.verificationToken);
+      const { lockedUntil, reference } = await lockSeats(
+        hold,
+        sessionId,
+        state.emailVerification.verificationToken,
+      );
       const dropped = (locked: string[], chosen: string[]) => locked.filter((s) => !chosen.includes(s));
       void releaseHold(
         wizardHold(
@@ -57,7 +61,7 @@ export default function ChooseSeatsStep({ state, dispatch }: StepProps) {
         ),
         sessionId,
       );
-      dispatch({ type: 'seatsLocked', lockedUntil });
+      dispatch({ type: 'seatsLocked', lockedUntil, reference });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'seats_unavailable') {
         // docs/product.md section 10.2: stay, unselect and name the taken seats, refresh the grid.

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Copy, Phone, Send, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { ArrowLeft, Check, Copy, Phone, Send, TriangleAlert } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { bankAccountFor } from '#shared/payment.ts';
 import type { Slip } from '#web/components/slip-picker.tsx';
@@ -181,6 +181,20 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
 
   const copyAccount = async () => {
     if (bank && (await copyText(bank.number))) toast.success(t('msg.accountNumberCopied'));
+  };
+
+  // The reference the seat lock gave (docs/decisions/039-reference-at-lock.md): the transfer's
+  // remark, so the office's bank statement names the booking. A run saved before the lock
+  // answered one shows none; its booking still gets its reference on submitting.
+  const reference = state.reference ?? null;
+  const [referenceCopied, setReferenceCopied] = useState(false);
+  useEffect(() => {
+    if (!referenceCopied) return;
+    const shown = setTimeout(() => setReferenceCopied(false), 4000);
+    return () => clearTimeout(shown);
+  }, [referenceCopied]);
+  const copyReference = async () => {
+    if (reference && (await copyText(reference))) setReferenceCopied(true);
   };
 
   return (
@@ -379,6 +393,30 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
                   <Copy aria-hidden="true" /> {t('payment.copy')}
                 </Button>
               </div>
+              {reference ? (
+                <div className="mt-2 grid gap-2 rounded-lg bg-sky-50 p-3" data-testid="transfer-reference">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="text-slate-600">{t('payment.referenceLabel')}</span>
+                    <bdi dir="ltr" className="font-mono font-semibold" data-testid="payment-reference">
+                      {reference}
+                    </bdi>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={copyReference}
+                      aria-label={t('payment.copyTransferReference')}
+                    >
+                      {referenceCopied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}{' '}
+                      {t('payment.copy')}
+                    </Button>
+                    {/* Always in the page, so a screen reader hears it when it fills. */}
+                    <span role="status" className="font-medium text-green-800">
+                      {referenceCopied ? t('payment.referenceCopiedStatus') : ''}
+                    </span>
+                  </div>
+                  <p className="font-medium text-slate-900">{t('payment.transferRemark', { reference })}</p>
+                </div>
+              ) : null}
               {settings.data?.paymentInstructions ? (
                 <p className="mt-2 whitespace-pre-line text-slate-700">
                   {operatorText(settings.data.paymentInstructions, settings.data.paymentInstructionsDv)}

@@ -1,0 +1,21 @@
+import { lt } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { reservedReferences } from '#server/db/schema.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import { countTouched } from '#server/lib/sweep-statements.ts';
+
+export type PruneExpiredReservedReferencesOptions = { db: Db; clock: Clock };
+
+/**
+ * A reference kept past its day: a booking that took it has it on its ticket (whose unique index
+ * keeps it), and a fresh reference carries today's date, so none can repeat it any more.
+ */
+export function pruneExpiredReservedReferences({
+  db,
+  clock,
+}: PruneExpiredReservedReferencesOptions): Promise<number> {
+  return countTouched(
+    db,
+    db.delete(reservedReferences).where(lt(reservedReferences.reservedUntil, clock.now())),
+  );
+}
