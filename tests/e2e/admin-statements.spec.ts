@@ -27,6 +27,7 @@ test.use({
     [
       // The new layout is answered 422 before its mapping; an unknown reference 404.
       failedResponse(422, 'Unprocessable Entity', '/api/admin/statements'),
+      failedResponse(400, 'Bad Request', '/api/admin/statements'),
       failedResponse(404, 'Not Found', '/api/admin/statement-lines/[^/]+/assign'),
     ],
     { scope: 'test' },
@@ -67,9 +68,11 @@ test('the office maps a new CSV layout, imports it and settles what did not pay 
 
     // A layout of its own: a title line above the header, credits and debits apart, day-first
     // dates, quoted amounts with thousands separators.
+    const title = '"Account statement 7730000123456 (MVR)",,,,,';
+    const header = 'Txn Date,Narration,Withdrawal,Deposit,Customer,Txn Ref';
     const csv = [
-      '"Account statement 7730000123456 (MVR)",,,,,',
-      'Txn Date,Narration,Withdrawal,Deposit,Customer,Txn Ref',
+      title,
+      header,
       `28/11/2026,"IB TRF ${exact.reference} ferry",,"${bankAmount(Number(exact.total))}",AISHATH MOHAMED,FT${run}1`,
       `28/11/2026,"Booking ${short.reference}",,"${bankAmount(Number(short.total) - 50)}",AISHATH MOHAMED,FT${run}2`,
       `28/11/2026,"Ferry tickets ${run}",,"${bankAmount(Number(unreferenced.total))}",IBRAHIM NASEER,FT${run}3`,
@@ -141,6 +144,17 @@ test('the office maps a new CSV layout, imports it and settles what did not pay 
     // The same file again adds nothing.
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await expect(sentence).toHaveText(STATEMENT_MSG.nothingNew);
+
+    // A file with a bad row is refused whole, the row and the field named.
+    await page.getByLabel('Statement file (.xml or .csv)').setInputFiles({
+      name: 'broken.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from([title, header, `31/02/2026,"Ferry ${run}",,"10.00",X,FT${run}9`].join('\r\n')),
+    });
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'Nothing of the file was imported.' });
+    await expect(refusal).toContainText(/Row 3, /);
+    await expect(refusal).toBeFocused();
 
     // The short payment waits as a suggestion, its difference said.
     const tabs = page.getByRole('tablist', { name: 'Line status' });
