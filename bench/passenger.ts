@@ -55,6 +55,15 @@ export class Api {
     });
   }
 
+  /** A multipart upload as the signed-in Owner, answered whatever its status. */
+  adminUpload(path: string, payload: Buffer, headers: Record<string, string>): Promise<Answer> {
+    return request(`${this.url}${path}`, {
+      method: 'POST',
+      headers: { cookie: this.cookie, ...this.origin, ...headers },
+      body: payload,
+    });
+  }
+
   private admin<T>(path: string, body: unknown): Promise<T> {
     return json<T>(`${this.url}${path}`, {
       method: 'POST',

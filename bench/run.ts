@@ -2,7 +2,7 @@
 // PostgreSQL too (that database is emptied first). Timing goals live here, never in tests.
 // Usage: npm run bench
 //   env: BENCH_RATE=1000 BENCH_SECONDS=10 BENCH_DATABASE_URL=postgres://... BENCH_PORT=3190
-//        BENCH_ONLY=start,reads,mixes,race,contention,submit,counter,js (or endpoint words: trips,lookup,health,...)
+//        BENCH_ONLY=start,reads,mixes,race,contention,submit,counter,statements,js (or endpoint words: trips,lookup,health,...)
 //        BENCH_DB=pglite|postgresql (only one of the two databases)
 //        BENCH_MIX_SECONDS=5 BENCH_MIX_ROUNDS=3 (the unthrottled read mixes)
 //        BENCH_RACE=30,100,500 BENCH_CONTENTION=50 BENCH_CONTENTION_ROUNDS=3 BENCH_BOOKINGS=40 BENCH_UPLOAD_CONCURRENCY=4 BENCH_SEARCH_RATE=200
@@ -28,6 +28,7 @@ import {
   type StartedServer,
   startBenchServer,
 } from './server.ts';
+import { benchStatements, seedWaitingBookings } from './statements.ts';
 import { benchSubmit } from './submit.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -47,7 +48,8 @@ const RESTARTS = 3;
 /** One seller's queue: sales one after another. */
 const COUNTER_SALES = 40;
 
-const SECTIONS = ['start', 'reads', 'mixes', 'race', 'contention', 'submit', 'counter', 'js'];
+const SECTIONS = ['start', 'reads', 'mixes', 'race', 'contention', 'submit', 'counter', 'statements', 'js'];
+const STATEMENT_BOOKINGS = 5000;
 const only = process.env.BENCH_ONLY?.split(',')
   .map((w) => w.trim())
   .filter(Boolean);
@@ -231,7 +233,29 @@ async function benchDatabase(db: BenchDatabase, sink: SmtpSink, slip: Buffer): P
     if (code !== 0) console.error(`server exited with ${code}:\n${server.output().slice(-4000)}`);
     closeConnections();
   }
+  if (wants('statements')) sections.push(await statementSection(db, sink, env));
   return failed;
+}
+
+/**
+ * The statement import on its own server: its waiting bookings are written straight into the
+ * database first, which PGlite allows only while no server holds it.
+ */
+async function statementSection(
+  db: BenchDatabase,
+  sink: SmtpSink,
+  env: Record<string, string>,
+): Promise<Section> {
+  const waiting = await seedWaitingBookings(db, STATEMENT_BOOKINGS);
+  const { server } = await startBenchServer(db, port, env, 'warn');
+  try {
+    const api = new Api(server.url, sink);
+    await api.logIn();
+    return await benchStatements(api, waiting);
+  } finally {
+    await server.stop();
+    closeConnections();
+  }
 }
 
 const started = performance.now();

@@ -10,12 +10,20 @@ import { tickets } from '#server/db/schema.ts';
 /** A name as a payer's and a passenger's are compared: lower case, spaces collapsed. */
 export const comparableName = (column: SQL) => sql`lower(regexp_replace(btrim(${column}), '\\s+', ' ', 'g'))`;
 
+/** The conditions on a ticket row `t` that make it a waiting booking's first journey. */
+export const isWaiting = sql`t.journey = 1 and t.channel = 'online' and t.ticket_status = 'pending'
+    and t.payment_status = 'pending' and t.voided_at is null`;
+
+/**
+ * A booking's total, by the unique (reference, journey) index: a lookup per booking, where a
+ * grouped sum over every ticket is recomputed per row by a planner with no statistics.
+ */
+export const bookingTotal = (reference: SQL) =>
+  sql`(select sum(r.total_amount) from ${tickets} r where r.payment_reference = ${reference})`;
+
 /** `id, reference, currency, name, total` of every waiting booking, for a `with` clause. */
 export const waitingBookings = sql`
   select t.id, t.payment_reference as reference, t.currency, t.passenger_name,
-    ${comparableName(sql`t.passenger_name`)} as name, s.total
+    ${comparableName(sql`t.passenger_name`)} as name, ${bookingTotal(sql`t.payment_reference`)} as total
   from ${tickets} t
-  join (select payment_reference, sum(total_amount) as total from ${tickets} group by payment_reference) s
-    on s.payment_reference = t.payment_reference
-  where t.journey = 1 and t.channel = 'online' and t.ticket_status = 'pending'
-    and t.payment_status = 'pending' and t.voided_at is null`;
+  where ${isWaiting}`;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { statementLines } from '#server/db/schema.ts';
+import { statementLines, tickets } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { TicketSigner } from '#server/lib/ticket-signing.ts';
-import { comparableName, waitingBookings } from '#server/lib/waiting-bookings.ts';
+import { bookingTotal, comparableName, isWaiting, waitingBookings } from '#server/lib/waiting-bookings.ts';
 import { toCents } from '#shared/money.ts';
 import type { StatementSettings } from '#shared/statements.ts';
 import { type LinePayment, payBookings, toleranceCents } from './pay-bookings.ts';
@@ -48,13 +48,12 @@ export async function matchStatementLines(
   const { db } = opts;
   const hits = rowsOf<Hit>(
     await db.execute(sql`
-      with waiting as (${waitingBookings})
       select distinct l.id as line_id, l.row, l.amount::text as amount, l.currency,
-        w.id as ticket_id, w.currency as booking_currency, w.total::text as total
+        t.id as ticket_id, t.currency as booking_currency, ${bookingTotal(sql`t.payment_reference`)}::text as total
       from ${statementLines} l
       cross join lateral unnest(l.reference_candidates) as c(reference)
-      join waiting w on w.reference = c.reference
-      where l.statement_id = ${opts.statementId} and l.status = 'unmatched'
+      join ${tickets} t on t.payment_reference = c.reference and t.journey = 1
+      where l.statement_id = ${opts.statementId} and l.status = 'unmatched' and ${isWaiting}
       order by l.row`),
   );
   const byLine = new Map<string, Hit[]>();
