@@ -1051,7 +1051,11 @@ export const statementLines = pgTable(
     uniqueIndex('statement_lines_transaction_uq')
       .on(t.account, t.bankTransactionId)
       .where(sql`${t.bankTransactionId} is not null`),
-    uniqueIndex('statement_lines_fingerprint_uq').on(t.account, t.fingerprint),
+    // The fingerprint knows a line again only when the bank gave it no id: two real transfers of
+    // one day, amount, remark and payer, each with its own id, are two payments.
+    uniqueIndex('statement_lines_fingerprint_uq')
+      .on(t.account, t.fingerprint)
+      .where(sql`${t.bankTransactionId} is null`),
     index('statement_lines_status_created_idx').on(t.status, t.createdAt),
     index('statement_lines_statement_idx').on(t.statementId),
   ],

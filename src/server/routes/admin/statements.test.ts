@@ -215,6 +215,11 @@ describe(`bank statements (${testDatabaseKind})`, () => {
       imported: 1,
       duplicates: 1,
     });
+    // Alike in all but the bank's id: two real transfers, both kept. Without an id, one.
+    const alike = { remark: 'two ferry seats', payer: 'Ali Hassan' };
+    expect(await store([line(alike), line(alike)])).toMatchObject({ imported: 2, duplicates: 0 });
+    const unnamed = { ...alike, remark: 'no id given', bankTransactionId: null };
+    expect(await store([line(unnamed), line(unnamed)])).toMatchObject({ imported: 1, duplicates: 1 });
   });
 
   it('ignores debits, rows of 0 and other currencies, and mails nobody', async () => {

@@ -1,0 +1,2 @@
+DROP INDEX "statement_lines_fingerprint_uq";--> statement-breakpoint
+CREATE UNIQUE INDEX "statement_lines_fingerprint_uq" ON "statement_lines" USING btree ("account","fingerprint") WHERE "statement_lines"."bank_transaction_id" is null;
