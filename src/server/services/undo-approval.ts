@@ -91,10 +91,13 @@ export async function undoApproval(opts: UndoApprovalOptions): Promise<AdminTick
         )
         .orderBy(desc(auditLog.createdAt))
         .limit(1);
-      const earlier = (approval?.before as { approvedAt?: string } | null)?.approvedAt;
+      const replaced = approval?.before as { approvedAt?: string; paymentStatus?: string } | null;
+      const earlier = replaced?.approvedAt;
+      // A payment a bank statement verified stays verified: only the approval is taken back, so
+      // the booking waits for a person and no later statement line pays it a second time.
       const restored = {
         ticketStatus: 'pending',
-        paymentStatus: 'pending',
+        paymentStatus: replaced?.paymentStatus === 'completed' ? 'completed' : 'pending',
         approvedAt: earlier ? new Date(earlier) : null,
       };
       await tx
@@ -108,7 +111,7 @@ export async function undoApproval(opts: UndoApprovalOptions): Promise<AdminTick
         entity: 'ticket',
         entityId: row.id,
         before: { ticketStatus: row.ticketStatus, paymentStatus: row.paymentStatus },
-        after: { ticketStatus: 'pending', paymentStatus: 'pending' },
+        after: { ticketStatus: restored.ticketStatus, paymentStatus: restored.paymentStatus },
       });
       await announce({ db: tx, event: { kind: 'ticket', data: { type: 'updated', ticketId: row.id } } });
     }

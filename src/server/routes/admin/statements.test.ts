@@ -136,6 +136,20 @@ describe(`bank statements (${testDatabaseKind})`, () => {
     expect((await ticketOf(back.id))?.ticketStatus).toBe('confirmed');
   });
 
+  it('an approval by the statement taken back leaves the booking paid, for a person to approve, and never paid again', async () => {
+    const paid = await booking();
+    const pay = () => line({ remark: `ferry ${paid.paymentReference}`, amount: paid.totalAmount });
+    expect(await store([pay()])).toMatchObject({ matched: 1 });
+    const undo = await t.post(`/api/admin/tickets/${paid.id}/undo-approval`, {});
+    expect(undo.statusCode).toBe(200);
+    expect(await ticketOf(paid.id)).toMatchObject({ ticketStatus: 'pending', paymentStatus: 'completed' });
+    // The same transfer sent again is a person's to settle: the booking was paid once already.
+    expect(await store([pay()])).toMatchObject({ matched: 0, unmatched: 1 });
+    const approved = await t.post(`/api/admin/tickets/${paid.id}/approve`, {});
+    expect(approved.statusCode).toBe(200);
+    expect(await ticketOf(paid.id)).toMatchObject({ ticketStatus: 'confirmed', paymentStatus: 'completed' });
+  });
+
   it('suggests a short payment and a name-only payment, never approves them, and mails nobody', async () => {
     const short = await booking();
     const named = await booking({ passengerName: 'Aminath  Shifa' });
