@@ -49,6 +49,7 @@ test.describe('admin layout', () => {
       'Launch',
       'Locations',
       'Payments',
+      'Bank statements',
       'PWA Settings',
       'Texts',
       // The Owner's own: every screen.

@@ -22,6 +22,7 @@ const ADMIN_PAGES = [
   { path: '/admin/launches', heading: 'Launch Management' },
   { path: '/admin/locations', heading: 'Location Management' },
   { path: '/admin/payments', heading: 'Payment Settings' },
+  { path: '/admin/payments/statements', heading: 'Bank Statements' },
   { path: '/admin/pwa-settings', heading: 'PWA Settings' },
   { path: '/admin/texts', heading: 'Texts' },
   { path: '/admin/staff', heading: 'Staff' },
