@@ -48,6 +48,16 @@ export const csvMappingSchema = z
   });
 export type CsvMapping = z.infer<typeof csvMappingSchema>;
 
+/** What an import did with the file's lines: on its answer and on the list of imports. */
+const importCountsSchema = z.object({
+  imported: z.int(),
+  duplicates: z.int(),
+  ignored: z.int(),
+  matched: z.int(),
+  suggested: z.int(),
+  unmatched: z.int(),
+});
+
 /**
  * `POST /api/admin/statements`, multipart: `file` (camt.053 XML or CSV), `account` (MVR or USD)
  * and, for a CSV layout not seen before, `mapping` (JSON of CsvMapping). 201 when lines were
@@ -56,12 +66,7 @@ export type CsvMapping = z.infer<typeof csvMappingSchema>;
 export const statementImportResultSchema = z.object({
   /** The import kept, or null when nothing in the file was new. */
   statementId: z.string().nullable(),
-  imported: z.int(),
-  duplicates: z.int(),
-  ignored: z.int(),
-  matched: z.int(),
-  suggested: z.int(),
-  unmatched: z.int(),
+  ...importCountsSchema.shape,
 });
 export type StatementImportResult = z.infer<typeof statementImportResultSchema>;
 
@@ -164,12 +169,7 @@ export const statementSchema = z.object({
   fileName: z.string(),
   importedAt: z.string(),
   importedBy: z.string(),
-  imported: z.int(),
-  duplicates: z.int(),
-  ignored: z.int(),
-  matched: z.int(),
-  suggested: z.int(),
-  unmatched: z.int(),
+  ...importCountsSchema.shape,
 });
 export const statementListSchema = z.object({ statements: z.array(statementSchema) });
 

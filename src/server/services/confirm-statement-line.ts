@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { statementLines } from '#server/db/schema.ts';
+import { statementLines, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { TicketSigner } from '#server/lib/ticket-signing.ts';
-import { waitingBookings } from '#server/lib/waiting-bookings.ts';
+import { isWaiting } from '#server/lib/waiting-bookings.ts';
 import { STAFF_MSG } from '#shared/messages/staff.ts';
 import type { StatementLine } from '#shared/statements.ts';
 import { listStatementLines } from './list-statement-lines.ts';
@@ -30,10 +30,9 @@ export async function confirmStatementLine(opts: ConfirmStatementLineOptions): P
   return opts.db.transaction(async (tx) => {
     const line = await lockStatementLine({ db: tx, id: opts.lineId, open: (l) => l.status === 'suggested' });
     const ticketId = line.suggestedTicketId;
+    // That one booking, by its id: not every waiting booking with its total worked out.
     const waiting = ticketId
-      ? await tx.execute(
-          sql`with waiting as (${waitingBookings}) select id from waiting where id = ${ticketId}`,
-        )
+      ? await tx.execute(sql`select t.id from ${tickets} t where t.id = ${ticketId} and ${isWaiting}`)
       : null;
     if (!ticketId || (waiting as { rows: unknown[] } | null)?.rows.length !== 1) {
       throw statementLineNotOpen(STAFF_MSG.statementBookingNotWaiting);
