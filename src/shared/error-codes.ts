@@ -108,6 +108,7 @@ export const ERROR_CODES = [
   'staff_exists',
   'staff_not_found',
   'statement_amount_too_large',
+  'statement_currency_mismatch',
   'statement_invalid',
   'statement_line_not_found',
   'statement_line_not_open',

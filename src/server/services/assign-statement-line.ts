@@ -27,7 +27,8 @@ export type AssignStatementLineOptions = {
  * A person assigns an unmatched line, or what is left of a matched one, to the booking of a
  * reference (docs/decisions/038): the whole rest, or `amount` of it when split. The booking is
  * paid once its payments reach its total less the fee tolerance, so several lines may pay it.
- * 404 booking_not_found, 400 statement_amount_too_large above what is left, 409 when the line
+ * 404 booking_not_found, 400 statement_currency_mismatch for a booking paid in another currency,
+ * 400 statement_amount_too_large above what is left, 409 when the line
  * is neither unmatched nor a matched line with something left.
  */
 export async function assignStatementLine(opts: AssignStatementLineOptions): Promise<StatementLine> {
@@ -44,7 +45,7 @@ export async function assignStatementLine(opts: AssignStatementLineOptions): Pro
     const left = toCents(line.amount) - toCents(spent?.cents ?? '0');
     if (left <= 0n) throw statementLineNotOpen();
     const [booking] = await tx
-      .select({ id: tickets.id, reference: tickets.paymentReference })
+      .select({ id: tickets.id, reference: tickets.paymentReference, currency: tickets.currency })
       .from(tickets)
       .where(
         and(
@@ -54,6 +55,11 @@ export async function assignStatementLine(opts: AssignStatementLineOptions): Pro
       )
       .limit(1);
     if (!booking) throw new AppError('booking_not_found', STAFF_MSG.statementBookingNotFound, 404);
+    // Money of one currency never counts towards a total in another.
+    if (booking.currency !== line.currency) {
+      const message = STAFF_MSG.statementCurrencyMismatch(line.currency, booking.currency);
+      throw new AppError('statement_currency_mismatch', message, 400, { fields: { reference: message } });
+    }
     const amount = opts.input.amount === undefined ? left : toCents(opts.input.amount);
     if (amount > left || amount <= 0n) {
       throw new AppError(

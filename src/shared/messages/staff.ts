@@ -10,6 +10,8 @@ export const STAFF_MSG = {
   statementBookingNotWaiting: 'That booking is no longer waiting for its payment',
   statementBookingNotFound: 'No booking has this reference',
   statementAmountTooLarge: (left: string) => `At most ${left} is left on this line`,
+  statementCurrencyMismatch: (line: string, booking: string) =>
+    `This line is in ${line}; that booking is paid in ${booking}`,
   forbidden: 'Your role does not allow this. Ask the owner if you need it.',
   accountInactive: 'This account has been deactivated. Ask the owner to reactivate it.',
   staffRoleRequired: 'Please choose a role',

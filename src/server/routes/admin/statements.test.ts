@@ -328,6 +328,12 @@ describe(`bank statements (${testDatabaseKind})`, () => {
     const missing = await assign(split.id, { reference: '0000000000' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.code).toBe('booking_not_found');
+    // Rufiyaa never count towards a dollar total: refused, and nothing paid.
+    const dollars = await booking({ currency: 'USD', totalAmount: splitAmount });
+    const otherCurrency = await assign(split.id, { reference: dollars.paymentReference });
+    expect(otherCurrency.statusCode).toBe(400);
+    expect(otherCurrency.json().error.code).toBe('statement_currency_mismatch');
+    expect(await ticketOf(dollars.id)).toMatchObject({ ticketStatus: 'pending', paymentStatus: 'pending' });
 
     const firstPart = await assign(split.id, { reference: a.paymentReference, amount: a.totalAmount });
     expect(firstPart.statusCode, firstPart.body).toBe(200);

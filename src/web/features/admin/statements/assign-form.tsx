@@ -43,8 +43,10 @@ export function AssignForm({
         onSuccess: onDone,
         onError: (error) => {
           const code = error instanceof ApiError ? error.code : null;
-          if (code === 'booking_not_found') form.setError('reference', { message: error.message });
-          else if (code === 'statement_amount_too_large') form.setError('amount', { message: error.message });
+          if (code === 'booking_not_found' || code === 'statement_currency_mismatch') {
+            form.setError('reference', { message: error.message });
+          } else if (code === 'statement_amount_too_large')
+            form.setError('amount', { message: error.message });
           else form.setError('root', { message: errorMessage(error) });
         },
       },
