@@ -118,8 +118,9 @@ export async function lockSeats(opts: LockSeatsOptions): Promise<LockedSeats> {
     { ...opts, seats: [...opts.seats].sort() },
     ...(opts.return ? [{ ...opts.return, seats: [...opts.return.seats].sort() }] : []),
   ];
+  let heldUntil: string;
   try {
-    return await db.transaction(async (tx) => {
+    heldUntil = await db.transaction(async (tx) => {
       const placed = [];
       for (const [i, ask] of asks.entries()) placed.push(await placeJourney(tx, opts, ask, i === 0));
       const [outbound, back] = placed;
@@ -203,14 +204,16 @@ export async function lockSeats(opts: LockSeatsOptions): Promise<LockedSeats> {
           throw seatsUnavailable(ask.seats.filter((s) => !won.has(s)));
         }
       }
-      // The passenger learns the reference before paying, so the transfer can carry it; staff
-      // sales make theirs when sold.
-      if (!opts.passenger) return { lockedUntil: lockedUntil.toISOString() };
-      const reference = await reserveReference({ db: tx, session, now, timeZone: opts.timeZone });
-      return { lockedUntil: lockedUntil.toISOString(), reference };
+      return lockedUntil.toISOString();
     });
   } catch (err) {
     if (!(err instanceof AppError) && isLostRace(err)) throw seatsUnavailable(asks.flatMap((a) => a.seats));
     throw err;
   }
+  // The passenger learns the reference before paying, so the transfer can carry it; staff sales
+  // make theirs when sold. Reserved once the seats are won, outside the transaction that holds
+  // the departure's hold lock (serialise-holds.ts), so racing locks do not wait on it.
+  if (!opts.passenger) return { lockedUntil: heldUntil };
+  const reference = await reserveReference({ db, session, now, timeZone: opts.timeZone });
+  return { lockedUntil: heldUntil, reference };
 }
