@@ -187,15 +187,15 @@ export const DEMO_PAYMENT_SETTINGS = {
   accountHolderUsd: 'Island Ferry Pvt Ltd',
   accountNumberUsd: '7730000654321',
   paymentInstructions:
-    'Transfer the exact total to the account for your payment currency and put your name in the ' +
-    'transfer remarks. Upload a screenshot or photo of the transfer slip to complete the booking. ' +
+    'Transfer the exact total to the account for your payment currency and write your booking ' +
+    'reference in the transfer remarks. Upload a screenshot or photo of the transfer slip to complete the booking. ' +
     'Your booking is confirmed once our team has checked the payment.',
   // The same in Dhivehi, for passengers reading Dhivehi (src/shared/locales/GLOSSARY.md's words).
   bankNameDv: 'ބޭންކް އޮފް މޯލްޑިވްސް',
   bankNameUsdDv: 'ބޭންކް އޮފް މޯލްޑިވްސް',
   paymentInstructionsDv:
     'ފައިސާ ދައްކަވާ ކަރަންސީގެ އެކައުންޓަށް ޖުމްލަ އަދަދު ފުރިހަމައަށް ޓްރާންސްފަރ ކުރައްވާ، ' +
-    'ޓްރާންސްފަރގެ ރިމާކްސްގައި ތިޔަބޭފުޅާގެ ނަން ލިޔުއްވާ. ބުކިންގ ނިންމުމަށް ޕޭމަންޓް ސްލިޕްގެ ' +
+    'ޓްރާންސްފަރގެ ރިމާކްސްގައި ބުކިންގ ރެފަރެންސް ލިޔުއްވާ. ބުކިންގ ނިންމުމަށް ޕޭމަންޓް ސްލިޕްގެ ' +
     'ސްކްރީންޝޮޓެއް ނުވަތަ ފޮޓޯއެއް އަޕްލޯޑް ކުރައްވާ. އަހަރެމެންގެ ޓީމުން ޕޭމަންޓް ބަލައި ' +
     'ޔަގީންކުރުމުން ބުކިންގ ކޮންފަރމް ކުރެވޭނެއެވެ.',
 } as const;
