@@ -12,6 +12,7 @@
 //   LIGHTHOUSE_WEB_ROOT  serve this existing build (default: build into .tmp/lighthouse/web when
 //                        missing or older than its sources)
 //   LIGHTHOUSE_PORT      the server's port (default 3400)
+//   LIGHTHOUSE_ROUTES    the pages to measure, comma-separated (default /,/booking,/bookings)
 //   CHROMIUM_PATH        the browser (default /usr/bin/chromium); a browser is never downloaded
 import { type ChildProcess, spawn } from 'node:child_process';
 import {
@@ -32,7 +33,8 @@ import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { CHROMIUM_ARGS } from './browser.ts';
 import { buildIsStale, buildWeb } from './web-build.ts';
 
-const ROUTES = ['/', '/booking', '/bookings'];
+/** The pages measured; LIGHTHOUSE_ROUTES (comma-separated) measures a subset while working on one. */
+const ROUTES = process.env.LIGHTHOUSE_ROUTES?.split(',') ?? ['/', '/booking', '/bookings'];
 const BARS = { performance: 95, accessibility: 100 };
 /**
  * No run of a page may score under this, whatever its median. One run under it per page is

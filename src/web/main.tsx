@@ -10,32 +10,48 @@ import { queryClient } from './lib/query-client.ts';
 import { isMobileViewport } from './lib/use-is-mobile.ts';
 import { AppRoutes } from './router.tsx';
 
-// Every screen shows the app name: ask for it before the first page's code arrives.
-void queryClient.prefetchQuery(brandingQuery);
-// The home page's banners (and the first one's image) load alongside its code, not after it. A
-// failed request is the carousel's to show.
-// Likewise the booking wizard's first step asks for the stops and the prices' settings.
-if (window.location.pathname === '/booking') {
-  void queryClient.prefetchQuery(locationsQuery);
-  void queryClient.prefetchQuery(publicSettingsQuery);
+const path = window.location.pathname;
+/** What the first screen shows from the API, asked for before the first page's code arrives. */
+const firstScreen: Promise<unknown>[] = [
+  // Every screen shows the app name.
+  queryClient.prefetchQuery(brandingQuery),
+];
+// The trip search (on the home page and the booking wizard's first step) needs the stops and
+// the prices' settings.
+if (path === '/booking' || path === '/') {
+  firstScreen.push(queryClient.prefetchQuery(locationsQuery), queryClient.prefetchQuery(publicSettingsQuery));
 }
-if (window.location.pathname === '/') {
-  queryClient
-    .fetchQuery(bannersQuery)
-    .then(async (banners) => {
-      const { preloadFirstBanner } = await import('./lib/banner-slides.ts');
-      preloadFirstBanner(banners, isMobileViewport());
-    })
-    .catch(() => undefined);
+// The home page's banners, and the first one's image. A failed request is the carousel's to show.
+if (path === '/') {
+  firstScreen.push(
+    queryClient
+      .fetchQuery(bannersQuery)
+      .then(async (banners) => {
+        const { preloadFirstBanner } = await import('./lib/banner-slides.ts');
+        preloadFirstBanner(banners, isMobileViewport());
+      })
+      .catch(() => undefined),
+  );
 }
+/**
+ * How long the first render waits for that data. An answer that lands in the middle of the
+ * sliced first render makes React render the whole page again in one long task, to keep it
+ * consistent with the query cache; a slow answer is not worth a blank page, though.
+ */
+const FIRST_SCREEN_WAIT_MS = 1500;
+const firstScreenData = Promise.race([
+  Promise.all(firstScreen),
+  new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
+]);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // A transition lets React render the first screen in slices, yielding to the browser between
 // them, instead of one long task that blocks input while a slow phone builds the page.
-// The passenger's language first (its texts, for Dhivehi a download of their own), then the app.
-void startLanguage().then(() =>
+// The passenger's language first (its texts, for Dhivehi a download of their own) and the first
+// screen's data, then the app.
+void Promise.all([startLanguage(), firstScreenData]).then(() =>
   startTransition(() => {
     createRoot(container).render(
       <StrictMode>

@@ -15,6 +15,8 @@ const loaders = new Map<string, Loader>();
 /** `${language}:${namespace}` -> its load, resolved once the texts are in the catalogue. */
 const loads = new Map<string, Promise<void>>();
 const loaded = new Set<string>();
+/** Set while a screen's English texts are added (registerTexts). */
+let registering = false;
 /** The operator's corrections (admin: Texts), compiled by the server, per language. */
 let overrides: Partial<Record<Language, Messages>> = {};
 
@@ -28,7 +30,14 @@ export function registerTexts(namespace: string, en: Messages, dv: Loader): stri
   if (!loaders.has(namespace)) {
     loaders.set(namespace, dv);
     loaded.add(`en:${namespace}`);
-    i18n.load('en', withOverrides('en', en));
+    // New ids change no text already on screen, so nothing re-renders for them: a screen's code
+    // arriving in the middle of a render would otherwise make React render the page again.
+    registering = true;
+    try {
+      i18n.load('en', withOverrides('en', en));
+    } finally {
+      registering = false;
+    }
   }
   return namespace;
 }
@@ -61,13 +70,17 @@ export function setOverrides(next: Partial<Record<Language, Messages>>) {
   for (const [language, messages] of Object.entries(next)) if (messages) i18n.load(language, messages);
 }
 
-/** Bumped on every change of the catalogue (a language, a namespace or overrides loaded). */
+/**
+ * Bumped on every change of the catalogue that can change a text on screen: a language, a
+ * namespace's translations or the operator's corrections loaded.
+ */
 let version = 0;
 i18n.on('change', () => {
-  version += 1;
+  if (!registering) version += 1;
 });
 const subscribe = (onChange: () => void) => i18n.on('change', onChange);
-const currentVersion = () => version;
+/** The catalogue's version as React reads it: a change re-renders every screen that shows texts. */
+export const currentVersion = () => version;
 
 /** The active language; re-renders when it changes or when texts arrive. */
 export function useLanguage(): Language {
