@@ -68,6 +68,8 @@ export const manageViewSchema = bookingLookupSchema.extend({
   originId: z.string().nullable(),
   destinationId: z.string().nullable(),
   refundPolicy: refundPolicySchema,
+  /** A slip may be added now: the booking was sent to pay later and still waits for its payment. */
+  slipAllowed: z.boolean(),
   /** Cancelling now: allowed, and what it gives back. */
   cancel: z.object({
     allowed: z.boolean(),
@@ -137,6 +139,14 @@ export const manageRebookRequestSchema = changeBase.extend({
   journey: journeyField,
 });
 export type ManageRebookRequest = z.infer<typeof manageRebookRequestSchema>;
+
+/**
+ * POST /api/bookings/:reference/manage/slip (docs/decisions/040-pay-later.md): the payment slip of a
+ * booking sent to pay later, as multipart: this JSON in the `slip-request` field, the image in
+ * `slip`. The booking then waits for the office like one sent with its slip, and is no longer
+ * released when its payment falls due.
+ */
+export const manageSlipRequestSchema = changeBase;
 
 /** POST /api/bookings/:reference/manage/rebook-quote: the price of a rebooking before it is made. */
 export const manageRebookQuoteRequestSchema = z.object({

@@ -112,6 +112,12 @@ export const publicSettingsSchema = paymentSettingsViewSchema.extend({
    * "today" from it without a date formatter (a browser's first one costs tens of ms).
    */
   utcOffsetMinutes: z.number().int(),
+  /**
+   * Pay later by transfer (docs/decisions/040-pay-later.md): whether step 5 offers to submit
+   * without a slip, how long such a booking's seats are held, and how many hours before its
+   * departure the hold ends at the latest.
+   */
+  payLater: z.object({ enabled: z.boolean(), holdHours: z.number().int(), cutoffHours: z.number().int() }),
 });
 /**
  * One fare category as `GET /api/settings/public` lists it (docs/decisions/036-fare-categories.md);
@@ -649,6 +655,11 @@ export const bookingRequestSchema = z
     paymentCurrency: z.enum(CURRENCIES).default('USD'),
     verificationToken: z.string().max(200).optional(),
     /**
+     * Pay later by transfer (docs/decisions/040-pay-later.md): sent without a `slip` part, the
+     * booking waits for the bank statement (or a slip added later) until its payment is due.
+     */
+    payLater: z.boolean().optional(),
+    /**
      * Every person of the party, named; optional. The first is the contact: the same name and
      * nationality as `passenger`. Without it the contact is the one person named.
      */
@@ -740,6 +751,11 @@ export const bookingCreatedSchema = z.object({
   managePath: z.string().optional(),
   /** The booking's journeys, the outbound first; absent from an answer replayed from before returns. */
   journeys: z.array(bookingJourneySchema).optional(),
+  /**
+   * Pay later (docs/decisions/040-pay-later.md): when the transfer must have arrived, after which
+   * the seats are released; null for a booking sent with its slip.
+   */
+  paymentDueAt: z.string().nullable().optional(),
 });
 export type BookingCreated = z.infer<typeof bookingCreatedSchema>;
 
@@ -823,6 +839,11 @@ export const bookingLookupSchema = z.object({
   proofReceived: z.boolean(),
   /** The operator's usual time from slip to approval, in minutes (payment settings). */
   usualApprovalMinutes: z.number().int(),
+  /**
+   * Pay later (docs/decisions/040-pay-later.md): a booking sent without its slip is released at
+   * this instant unless its transfer or a slip has come in by then; null otherwise.
+   */
+  paymentDueAt: z.string().nullable(),
   /**
    * Every journey of the booking, the outbound first (a single trip: one). The fields above are
    * the outbound's; `totalAmount` above is the booking's whole, each journey's is its share.

@@ -206,6 +206,13 @@ export const tickets = pgTable(
     rebookCount: integer('rebook_count').notNull().default(0),
     /** When the day-before reminder was queued: set once, by whichever instance gets there first. */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /**
+     * Pay later (docs/decisions/040-pay-later.md): a booking sent without its slip is released at
+     * this instant unless paid or given a slip by then (both clear it). Set on journey 1 only.
+     */
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
+    /** When the reminder that the payment falls due was queued: once per booking. */
+    paymentRemindedAt: timestamp('payment_reminded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -233,6 +240,8 @@ export const tickets = pgTable(
     index('tickets_created_idx').on(t.createdAt),
     index('tickets_travel_date_idx').on(t.travelDate),
     index('tickets_approved_at_idx').on(t.approvedAt),
+    // The bookings waiting for a transfer, for the sweep that reminds and releases them.
+    index('tickets_payment_due_idx').on(t.paymentDueAt).where(sql`${t.paymentDueAt} is not null`),
     index('tickets_launch_idx').on(t.launchId),
     // Public lookup matches the whole reference case-insensitively (docs/product.md section 11.7).
     index('tickets_reference_lower_idx').on(sql`lower(${t.paymentReference})`),
@@ -581,6 +590,15 @@ export const paymentSettings = pgTable('payment_settings', {
   /** How far short of a booking's total a matched statement line may fall, for the bank's fees. */
   feeToleranceMvr: money('fee_tolerance_mvr').notNull().default('0'),
   feeToleranceUsd: money('fee_tolerance_usd').notNull().default('0'),
+  /**
+   * Pay later by transfer (docs/decisions/040-pay-later.md): offered or not, how long the seats
+   * are held, the hours before departure when the hold ends at the latest, and the share of a
+   * departure's seats (percent) that bookings waiting for transfers may hold together.
+   */
+  payLaterEnabled: boolean('pay_later_enabled').notNull().default(true),
+  payLaterHoldHours: integer('pay_later_hold_hours').notNull().default(24),
+  payLaterCutoffHours: integer('pay_later_cutoff_hours').notNull().default(6),
+  payLaterMaxSharePercent: integer('pay_later_max_share_percent').notNull().default(50),
   /**
    * An infant's price in the default list (docs/decisions/036-fare-categories.md); null: free.
    * A pair's `route_fares` row of category 'infant' overrides it, as for adults and children.

@@ -104,6 +104,7 @@ export async function readBookingView({
       passengerName: tickets.passengerName,
       createdAt: tickets.createdAt,
       proofReceived: sql<boolean>`${tickets.paymentSlipKey} is not null`,
+      paymentDueAt: tickets.paymentDueAt,
       // The first settings row, as readSettingsRow reads it; none before the operator saved any.
       usualApprovalMinutes: sql<number | null>`(
         select ${paymentSettings.usualApprovalMinutes} from ${paymentSettings}
@@ -213,6 +214,7 @@ export async function readBookingView({
     ...(categoryNames.length > 0 ? { categoryNames } : {}),
     createdAt: row.createdAt.toISOString(),
     proofReceived: row.proofReceived,
+    paymentDueAt: row.paymentDueAt?.toISOString() ?? null,
     usualApprovalMinutes: row.usualApprovalMinutes ?? DEFAULT_USUAL_APPROVAL_MINUTES,
     journeys: journeys.map((j) => ({
       journey: j.journey,

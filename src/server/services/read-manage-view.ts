@@ -1,6 +1,7 @@
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { refundRequests, tickets } from '#server/db/schema.ts';
+import { awaitsTransfer } from '#server/lib/awaiting-transfer.ts';
 import { manageLinkInvalid } from '#server/lib/manage-errors.ts';
 import type { TicketSigner } from '#server/lib/ticket-signing.ts';
 import type { ManageRefund, ManageView, RefundReason } from '#shared/manage-api.ts';
@@ -91,6 +92,7 @@ export async function readManageView(opts: ReadManageViewOptions): Promise<Manag
     },
     rebook: { allowed: rules.canRebook, free: rules.freeRebook },
     nameChangeAllowed: rules.canRename,
+    slipAllowed: awaitsTransfer(ticket),
     extraAmount: ticket.ticketStatus === 'pending' ? ticket.extraAmount : null,
     refunds: await refundsOf(
       db,

@@ -2,6 +2,7 @@ import type { PublicSettings } from '#shared/schemas.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { zoneOffsetMs } from '../lib/clock.ts';
 import { readFareCategories } from './read-fare-categories.ts';
+import { readPayLaterSettings } from './read-pay-later-settings.ts';
 import { readPaymentSettings } from './read-payment-settings.ts';
 
 export type ReadPublicSettingsOptions = {
@@ -13,11 +14,13 @@ export type ReadPublicSettingsOptions = {
 
 /** GET /api/settings/public: what the wizard shows and checks, the operator's time zone included. */
 export async function readPublicSettings(opts: ReadPublicSettingsOptions): Promise<PublicSettings> {
+  const payLater = await readPayLaterSettings({ db: opts.db });
   return {
     ...(await readPaymentSettings({ db: opts.db })),
     fares: await readFareCategories({ db: opts.db }),
     maxTicketsPerBooking: opts.maxTicketsPerBooking,
     timeZone: opts.timeZone,
     utcOffsetMinutes: Math.round(zoneOffsetMs(opts.now, opts.timeZone) / 60_000),
+    payLater: { enabled: payLater.enabled, holdHours: payLater.holdHours, cutoffHours: payLater.cutoffHours },
   };
 }

@@ -78,6 +78,12 @@ export const MSG = {
   returnNotReverse:
     'The return must go back the same way, from where the outbound trip arrives. Please choose again.',
   paymentDetailsMissing: 'Payment details are not set up yet. Please try again later or contact us.',
+  // pay later by transfer (docs/decisions/040-pay-later.md)
+  payLaterUnavailable:
+    'Paying later is not possible for this departure: it leaves too soon. Please attach the payment slip to book.',
+  payLaterShareFull:
+    'Too many seats on this departure are already waiting for transfers. Please attach the payment slip to book.',
+  slipNotAllowed: 'This booking is not waiting for a payment slip.',
   bulkRejected: (n: number) => `${n} pending ${n === 1 ? 'booking' : 'bookings'} rejected`,
   bulkRejectFailed: 'Failed to reject the pending bookings',
   // images
