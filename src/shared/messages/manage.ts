@@ -134,6 +134,13 @@ export default {
   rebookDonePending:
     'Your booking is now on the new departure. It is confirmed once the office has checked your slip.',
 
+  // A booking sent to pay later (docs/decisions/040-pay-later.md): its slip, added while it waits
+  addSlipTitle: 'Add the payment slip',
+  addSlipIntro:
+    'Transferred already? Add a photo of the slip: the office checks it, and the booking is no longer released when its time is up.',
+  addSlipConfirm: 'Send the slip',
+  addSlipDone: 'Your slip is sent. The office checks it, then confirms your booking.',
+
   // A return's two journeys (docs/decisions/037-return-trips.md), each changed on its own
   journeyOutbound: 'Outbound',
   journeyReturn: 'Return',

@@ -57,6 +57,17 @@ export default {
   slipOptimizingQuality: 'Optimizing image (quality {q}%)…',
   slipImageReady: 'Image ready',
   slipReady: 'Ready: {name} ({kb} KB)',
+  // Paying later by transfer (docs/decisions/040-pay-later.md): the choice where the slip goes, while
+  // the operator offers it, and the note under it once chosen.
+  methodLegend: 'How will you pay?',
+  methodSlipNow: 'Attach the payment slip now',
+  methodPayLater: 'I will transfer now and the bank statement will confirm it',
+  /** The operator's hold and cut-off, in hours. */
+  payLaterHold:
+    'Your seats are held for {holdHours, plural, one {# hour} other {# hours}}, never later than {cutoffHours, plural, one {# hour} other {# hours}} before departure.',
+  payLaterRemark: 'Write the booking reference as the remark of your transfer.',
+  payLaterRelease: 'A booking not paid when the time is up is released.',
+  payLaterSlipLater: 'You can still add the slip later, from the link to manage your booking.',
   // The operator's cancellation refunds (docs/decisions/027), shown before the passenger submits:
   // one line per tier, the longest notice first, then what a later cancellation gives.
   refundHeading: 'Cancellation',
@@ -91,6 +102,13 @@ export default {
   nextHeading: 'What happens next',
   nextCheck: 'The office checks your payment slip, usually within {duration}.',
   nextTicket: 'Once it is approved, your e-ticket with its QR code comes by e-mail to the same address.',
+  // The confirmation of a booking sent to pay later: when its transfer must have arrived.
+  transferWaiting: 'Waiting for your transfer',
+  /** date: as the trip's date reads, time: 'HH:MM', both where the operator is. */
+  transferDue: 'It must arrive by {time} on {date}. Write {reference} as the remark of your transfer.',
+  nextTransferCheck: 'The office finds your transfer on the bank statement by its remark.',
+  nextTransferRelease:
+    'If it has not arrived by then, the booking is released and its seats go back on sale.',
   /** The confirmation's link to the booking's manage page (the one the mails carry). */
   manageBooking: 'Manage my booking',
   nextManage:

@@ -23,6 +23,11 @@ export default {
   statusVoided: LOOKUP_STATUS_TEXT.voided,
   statusCancelledByOperator: LOOKUP_STATUS_TEXT.cancelled_by_operator,
   statusCancelledByPassenger: LOOKUP_STATUS_TEXT.cancelled_by_passenger,
+  /**
+   * A booking sent to pay later (docs/decisions/040-pay-later.md) whose transfer has not come in:
+   * time is when it falls due, where the operator is.
+   */
+  statusAwaitingTransfer: 'Waiting for your transfer until {time}. A booking not paid by then is released.',
   /** A pending payment whose slip has come in. */
   paymentSlipReceived: SLIP_RECEIVED_LABEL,
   /** duration: approvalHours and the like. */

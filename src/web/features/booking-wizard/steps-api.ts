@@ -132,20 +132,39 @@ export const sendEmailCode = (email: string) =>
 export const verifyEmailCode = (email: string, code: string) =>
   api.post<EmailVerifyResponse>('/api/email-codes/verify', { email, code });
 
-/** A booking as POST /api/bookings takes it; a return carries its way back in `return` (one booking, one payment). */
+/** How a booking is paid: with the slip's image now, or later by a transfer the bank statement shows. */
+export type BookingPayment = { slip: Blob } | { payLater: true };
+
+/**
+ * The multipart body of POST /api/bookings: the booking's JSON, the slip's image or, paying later
+ * (docs/decisions/040-pay-later.md), `payLater: true` in the JSON and no slip part. A booking sent
+ * with its slip reads as it did before paying later was offered.
+ */
+export function bookingForm(
+  booking: BookingRequest & { return?: JourneyHold },
+  payment: BookingPayment,
+  language: Language | undefined,
+): FormData {
+  const form = new FormData();
+  form.append('booking', JSON.stringify('slip' in payment ? booking : { ...booking, payLater: true }));
+  if ('slip' in payment) form.append('slip', payment.slip, 'slip.webp');
+  // Beside the booking, not in it: a retry after switching language is still the same request.
+  if (language) form.append('language', language);
+  return form;
+}
+
+/**
+ * A booking as POST /api/bookings takes it; a return carries its way back in `return` (one booking,
+ * one payment). The same `idempotencyKey` must carry the same body: the wizard makes a new key
+ * whenever the slip or the way of paying changes.
+ */
 export function submitBooking(
   booking: BookingRequest & { return?: JourneyHold },
-  slip: Blob,
+  payment: BookingPayment,
   sessionId: string,
   idempotencyKey: string,
 ) {
-  const form = new FormData();
-  form.append('booking', JSON.stringify(booking));
-  form.append('slip', slip, 'slip.webp');
-  // Beside the booking, not in it: a retry after switching language is still the same request.
-  const language = mailLanguage();
-  if (language) form.append('language', language);
-  return api.post<BookingCreated>('/api/bookings', form, {
+  return api.post<BookingCreated>('/api/bookings', bookingForm(booking, payment, mailLanguage()), {
     headers: { [BOOKING_SESSION_HEADER]: sessionId, [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
 }

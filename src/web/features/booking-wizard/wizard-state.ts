@@ -77,6 +77,11 @@ export type Submission = {
   currency: Currency;
   /** The manage page with its read-only link, as the mails carry it. */
   managePath?: string;
+  /**
+   * Sent to pay later (docs/decisions/040-pay-later.md): when the transfer must have arrived (an
+   * ISO instant). Absent for a booking sent with its slip.
+   */
+  paymentDueAt?: string;
   /** Everyone named, the contact first; absent in a run saved before persons were named. */
   persons?: { category: PersonCategory; name: string; categoryName?: ConcessionCount['name'] }[];
   /** A return's second departure as sent; absent for one way. */

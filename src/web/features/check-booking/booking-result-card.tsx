@@ -18,6 +18,7 @@ import {
   slipBeingChecked,
   slipCheckText,
   statusTexts,
+  transferDueAt,
 } from './format.ts';
 import { useOutcomeTexts } from './outcome-texts.ts';
 
@@ -106,6 +107,8 @@ export function BookingResultCard({ booking }: { booking: BookingLookup }) {
   const from = placeName(booking.from, language, t);
   const to = placeName(booking.to, language, t);
   const status = statusTexts(booking, t);
+  // Sent to pay later and not paid yet: until when its transfer is awaited, not the review's text.
+  const dueAt = transferDueAt(booking);
 
   return (
     <article aria-labelledby="booking-result-title">
@@ -136,7 +139,9 @@ export function BookingResultCard({ booking }: { booking: BookingLookup }) {
             </div>
           </div>
           <p className={cn('rounded-xl border px-4 py-3 text-sm leading-relaxed', tone)}>
-            {status.statusText}
+            {dueAt
+              ? t('status.statusAwaitingTransfer', { time: formatInstant(dueAt, timeZone) })
+              : status.statusText}
           </p>
         </CardHeader>
 

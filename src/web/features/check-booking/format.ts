@@ -140,6 +140,18 @@ const STATUS_TEXT: Record<keyof typeof LOOKUP_STATUS_TEXT, TextId> = {
 export const slipBeingChecked = (booking: BookingLookup) =>
   booking.paymentStatus === 'pending' && booking.proofReceived === true;
 
+/**
+ * A booking sent to pay later (docs/decisions/040-pay-later.md) that still waits for its transfer:
+ * pending, unpaid, no slip, with a time its payment falls due; null for any other booking.
+ */
+export const transferDueAt = (booking: BookingLookup): string | null =>
+  booking.ticketStatus === 'pending' &&
+  booking.paymentStatus === 'pending' &&
+  !booking.proofReceived &&
+  booking.paymentDueAt
+    ? booking.paymentDueAt
+    : null;
+
 /** 'Slip received, being checked — usually approved within 2 hours', by the operator's usual time. */
 export function slipCheckText(booking: BookingLookup, t: Translate): string {
   const duration = formatDuration(t, booking.usualApprovalMinutes, {

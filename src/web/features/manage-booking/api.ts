@@ -86,6 +86,17 @@ export function rebookBooking(
   return api.post<ManageView>(manageUrl(reference, 'rebook'), payload, { headers: changeHeaders(access) });
 }
 
+/**
+ * The slip of a booking sent to pay later (docs/decisions/040-pay-later.md), while it waits for
+ * its transfer: multipart, the request in `slip-request` and the image in `slip`.
+ */
+export function addSlip(reference: string, access: Access, body: { requestId: string }, slip: Blob) {
+  const form = new FormData();
+  form.append('slip-request', JSON.stringify(body));
+  form.append('slip', slip, 'slip.webp');
+  return api.post<ManageView>(manageUrl(reference, 'slip'), form, { headers: changeHeaders(access) });
+}
+
 /** The price of a departure for this booking's party; it only reads, so it is a query. */
 export const rebookQuoteQuery = (
   reference: string,

@@ -9,6 +9,7 @@ import { T } from '#web/i18n/texts.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { Link } from '#web/lib/navigation.tsx';
 import { ManageActions } from './actions.tsx';
+import { AddSlipCard } from './add-slip-card.tsx';
 import { manageViewQuery } from './api.ts';
 import { Money } from './money.tsx';
 import { OpenWithCode } from './open-with-code.tsx';
@@ -124,6 +125,8 @@ export function ManageBooking({
         </p>
       ) : null}
       {booking(data)}
+      {/* Sent to pay later and still waiting for its transfer (docs/decisions/040-pay-later.md). */}
+      {data.slipAllowed ? <AddSlipCard view={data} session={session} onChanged={onChanged} /> : null}
       <RefundsList refunds={data.refunds} />
       <ManageActions view={data} session={session} onChanged={onChanged} />
       {data.code ? ticket(data) : null}

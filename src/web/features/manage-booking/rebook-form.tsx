@@ -24,23 +24,11 @@ import {
 } from './api.ts';
 import { CodeStep, ConfirmChange, ErrorAlert } from './code-entry.tsx';
 import { manageErrorText } from './errors.ts';
+import { FieldProblem, problemProps } from './field-problem.tsx';
 import { Money } from './money.tsx';
-import { SlipInput } from './slip-input.tsx';
+import { SlipFieldset } from './slip-input.tsx';
 import { useManageTexts } from './texts.ts';
 import { type ChangeFormProps, useChange } from './use-change.ts';
-
-/** A field's problem, said under it (its id names it in the field's aria-describedby). */
-function FieldProblem({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} role="alert" className="text-sm text-red-800">
-      {message}
-    </p>
-  ) : null;
-}
-
-/** What a group of controls in error carries: marked invalid and described by its problem. */
-const problemProps = (id: string, message: string | undefined) =>
-  message ? { 'aria-invalid': true as const, 'aria-describedby': id } : {};
 
 /** One choice of a list (a departure, a launch): a real radio button in a card. */
 function Choice({
@@ -414,18 +402,16 @@ export function RebookForm({
       {needsSlip && quote.data ? (
         <div className="grid gap-4">
           <PayInto quote={quote.data} />
-          <fieldset className="grid gap-2" {...problemProps('rebook-slip-error', change.fields.slip)}>
-            <legend className="sr-only">{t('manage.slipLabel')}</legend>
-            <SlipInput
-              slip={slip}
-              onChange={(next) => {
-                edit('slip');
-                setSlip(next);
-              }}
-              onBusyChange={setSlipBusy}
-            />
-            <FieldProblem id="rebook-slip-error" message={change.fields.slip} />
-          </fieldset>
+          <SlipFieldset
+            errorId="rebook-slip-error"
+            error={change.fields.slip}
+            slip={slip}
+            onChange={(next) => {
+              edit('slip');
+              setSlip(next);
+            }}
+            onBusyChange={setSlipBusy}
+          />
         </div>
       ) : null}
 

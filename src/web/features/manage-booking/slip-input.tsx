@@ -1,6 +1,7 @@
 import { CheckCircle2, ImagePlus } from 'lucide-react';
 import { type SlipField, SlipPicker } from '#web/components/slip-picker.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { FieldProblem, problemProps } from './field-problem.tsx';
 import { useManageTexts } from './texts.ts';
 
 /**
@@ -45,5 +46,24 @@ export function SlipInput(field: SlipField) {
         )
       }
     </SlipPicker>
+  );
+}
+
+/**
+ * The slip as a form's field: SlipInput in a group marked invalid while `error` (the form's own
+ * problem with it, or the server's) is said under it, as `errorId`.
+ */
+export function SlipFieldset({
+  error,
+  errorId,
+  ...field
+}: SlipField & { error: string | undefined; errorId: string }) {
+  const t = useManageTexts();
+  return (
+    <fieldset className="grid gap-2" {...problemProps(errorId, error)}>
+      <legend className="sr-only">{t('manage.slipLabel')}</legend>
+      <SlipInput {...field} />
+      <FieldProblem id={errorId} message={error} />
+    </fieldset>
   );
 }

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2, Copy, RotateCcw, Search, Settings2 } from 'lucide-react';
+import { CheckCircle2, Copy, Landmark, RotateCcw, Search, Settings2 } from 'lucide-react';
 import { useRef } from 'react';
 import { DEFAULT_USUAL_APPROVAL_MINUTES } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { MSG_TEXTS } from '#web/i18n/msg.ts';
 import { T, useLanguage, useTexts } from '#web/i18n/texts.tsx';
-import { DATES_TEXTS, formatDuration } from '#web/lib/dates.ts';
+import { DATES_TEXTS, formatDuration, formatTravelDate } from '#web/lib/dates.ts';
 import { Link } from '#web/lib/navigation.tsx';
-import { publicSettingsQuery } from '#web/lib/operator-time-zone.ts';
+import { publicSettingsQuery, useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
 import { toast } from '#web/lib/toast.ts';
 import { copyText, formatMoney } from '../format.ts';
 import { JourneyRows } from '../payment/journey-rows.tsx';
@@ -16,6 +16,7 @@ import { PersonList } from '../payment/person-list.tsx';
 import { useFocusOnStepChange } from '../step-focus.ts';
 import { PAYMENT_TEXTS, ticketSummary } from '../step-texts.ts';
 import { EMPTY_TICKETS, type StepProps, ticketTotal } from '../wizard-state.ts';
+import { zonedDateTime } from './zoned-date-time.ts';
 
 const DURATION = {
   hours: 'payment.approvalHours',
@@ -48,6 +49,9 @@ export default function Confirmation({ state, dispatch }: StepProps) {
     DURATION,
   );
   const lookupHref = `/bookings?ref=${encodeURIComponent(reference)}`;
+  // Sent to pay later (docs/decisions/040-pay-later.md): when the transfer must have arrived.
+  const timeZone = useOperatorTimeZone();
+  const due = sent?.paymentDueAt ? zonedDateTime(sent.paymentDueAt, timeZone) : null;
 
   return (
     <Card>
@@ -72,12 +76,38 @@ export default function Confirmation({ state, dispatch }: StepProps) {
               </Button>
             </div>
           </div>
-          <p
-            className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-2 text-sm font-medium text-amber-900"
-            data-testid="slip-status"
-          >
-            {t('payment.slipReceivedUsually', { duration })}
-          </p>
+          {due ? (
+            <div
+              className="grid max-w-xl gap-1 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+              data-testid="transfer-status"
+            >
+              <p className="flex items-center justify-center gap-2 font-semibold">
+                <Landmark aria-hidden="true" className="size-4 shrink-0 text-amber-700" />
+                {t('payment.transferWaiting')}
+              </p>
+              <p data-testid="transfer-due">
+                <T
+                  id="payment.transferDue"
+                  values={{
+                    date: formatTravelDate(due.date),
+                    time: <bdi dir="ltr">{due.time}</bdi>,
+                    reference: (
+                      <bdi dir="ltr" className="font-mono font-semibold">
+                        {reference}
+                      </bdi>
+                    ),
+                  }}
+                />
+              </p>
+            </div>
+          ) : (
+            <p
+              className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-2 text-sm font-medium text-amber-900"
+              data-testid="slip-status"
+            >
+              {t('payment.slipReceivedUsually', { duration })}
+            </p>
+          )}
         </div>
 
         <div className="mx-auto grid w-full max-w-2xl gap-6 md:grid-cols-2">
@@ -137,7 +167,14 @@ export default function Confirmation({ state, dispatch }: StepProps) {
               {t('payment.nextHeading')}
             </h3>
             <ol className="grid list-decimal gap-2 ps-5 text-slate-700">
-              <li>{t('payment.nextCheck', { duration })}</li>
+              {due ? (
+                <>
+                  <li>{t('payment.nextTransferCheck')}</li>
+                  <li>{t('payment.nextTransferRelease')}</li>
+                </>
+              ) : (
+                <li>{t('payment.nextCheck', { duration })}</li>
+              )}
               <li>{t('payment.nextTicket')}</li>
               <li>
                 {t('payment.nextManage')}{' '}

@@ -23,6 +23,7 @@ import { submitBooking } from '../steps-api.ts';
 import type { StepProps } from '../wizard-state.ts';
 import { ticketTotal } from '../wizard-state.ts';
 import { JourneyRows } from './journey-rows.tsx';
+import { PayMethodChoice } from './pay-method.tsx';
 import { PersonList } from './person-list.tsx';
 import { RefundPolicyNote } from './refund-policy-note.tsx';
 import { SLIP_INPUT_ID, SlipUpload } from './slip-upload.tsx';
@@ -37,6 +38,9 @@ const CURRENCY_ID = 'payment-currency';
 const CURRENCY_ERROR_ID = 'payment-currency-error';
 const currencyInputId = (currency: string) => `${CURRENCY_ID}-${currency}`;
 
+/** The server's refusals of paying later for this booking: it can still be booked with its slip. */
+const PAY_LATER_REFUSED: ReadonlySet<string> = new Set(['pay_later_unavailable', 'pay_later_share_full']);
+
 export default function PaymentStep({ state, dispatch }: StepProps) {
   const t = useTexts(PAYMENT_TEXTS, MSG_TEXTS, DATES_TEXTS);
   const language = useLanguage();
@@ -46,6 +50,8 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
   const queryClient = useQueryClient();
   const { contact } = useBranding();
   const [slip, setSlip] = useState<Slip | null>(null);
+  // Paying later by transfer (docs/decisions/040-pay-later.md), while the operator offers it.
+  const [payLater, setPayLater] = useState(false);
   const [optimizing, setOptimizing] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const priced = withTripPrices(settings.data, trip);
@@ -63,6 +69,9 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
   const operatorText = useOperatorText();
   const bankNameDv = paymentCurrency === 'MVR' ? settings.data?.bankNameDv : settings.data?.bankNameUsdDv;
   const accountMissing = settings.isSuccess && !bank;
+  // A server from before paying later sends no offer.
+  const payLaterOffer = settings.data?.payLater?.enabled ? settings.data.payLater : null;
+  const payingLater = payLater && payLaterOffer !== null;
   const [errors, setErrors] = useState<PaymentErrors>({});
   const currencyError = errors.currency?.(t);
   const slipError = errors.slip?.(t);
@@ -78,7 +87,8 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
   const onSubmit = async () => {
     if (optimizing || accountMissing) return;
     // docs/product.md section 5, in its order.
-    if (!slip) {
+    const payment = payingLater ? ({ payLater: true } as const) : slip ? { slip: slip.blob } : null;
+    if (!payment) {
       report({ slip: (tr) => tr('payment.slipRequired') });
       return void toast.error(t('msg.slipAndTripRequired'));
     }
@@ -126,7 +136,7 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
               }
             : {}),
         },
-        slip.blob,
+        payment,
         state.sessionId,
         state.idempotencyKey,
       );
@@ -144,6 +154,7 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
           totalAmount: created.totalAmount,
           currency: created.currency,
           managePath: created.managePath,
+          ...(created.paymentDueAt ? { paymentDueAt: created.paymentDueAt } : {}),
           persons: persons.map(({ category, categoryName, name }) => ({
             category,
             ...(categoryName ? { categoryName } : {}),
@@ -162,6 +173,14 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
         // The verification expired meanwhile: verify again on step 2.
         toast.error(apiErrorText(t, error));
         dispatch({ type: 'verificationLost' });
+      } else if (error instanceof ApiError && PAY_LATER_REFUSED.has(error.code)) {
+        // Too soon before departure, paying later turned off, or the departure's share of seats
+        // waiting for transfers is full: back to the slip, with why under it, nothing else lost.
+        // The request changes, so it goes under a new key.
+        flushSync(() => setPayLater(false));
+        dispatch({ type: 'slipChanged' });
+        report({ slip: (tr) => submitErrorMessage(tr, error) });
+        toast.error(submitErrorMessage(t, error));
       } else {
         // The accounts changed since the step loaded: show what is there now.
         if (error instanceof ApiError && error.code === 'payment_details_missing') {
@@ -425,16 +444,33 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
             </section>
           ) : null}
 
-          <SlipUpload
-            slip={slip}
-            error={slipError}
-            onChange={(next) => {
-              setErrors(({ slip: _, ...rest }) => rest);
-              setSlip(next);
-              dispatch({ type: 'slipChanged' });
-            }}
-            onBusyChange={setOptimizing}
-          />
+          {payLaterOffer ? (
+            <PayMethodChoice
+              t={t}
+              offer={payLaterOffer}
+              payLater={payingLater}
+              disabled={submitting}
+              onChange={(next) => {
+                setErrors(({ slip: _, ...rest }) => rest);
+                setPayLater(next);
+                // Another request: a retry of the one before may not reuse its key.
+                dispatch({ type: 'slipChanged' });
+              }}
+            />
+          ) : null}
+          {/* Hidden, not gone, while paying later: a slip already chosen stays for a change of mind. */}
+          <div hidden={payingLater}>
+            <SlipUpload
+              slip={slip}
+              error={slipError}
+              onChange={(next) => {
+                setErrors(({ slip: _, ...rest }) => rest);
+                setSlip(next);
+                dispatch({ type: 'slipChanged' });
+              }}
+              onBusyChange={setOptimizing}
+            />
+          </div>
         </div>
       </div>
     </StepCard>
