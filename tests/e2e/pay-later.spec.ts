@@ -8,9 +8,10 @@
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { monthName, travelDateParts } from '#shared/date-names.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '#shared/http-headers.ts';
 import type { TextId } from '#shared/messages/catalogues.ts';
 import type { BookingCreated, Location, OutboxMail, PublicSettings } from '#shared/schemas.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, failedResponse, test } from './fixtures.ts';
 import { json, latestCode, operatorDate } from './support/booking-api.ts';
 import { expectAccessible, toast } from './support/ui.ts';
 import { pattern, screen, texts } from './support/wizard-texts.ts';
@@ -67,7 +68,11 @@ const toastsGone = (page: Page) =>
 
 for (const language of ['en', 'dv'] as const) {
   test.describe(`paying later by transfer, in ${language === 'en' ? 'English' : 'Dhivehi'}`, () => {
-    test.use({ locale: language === 'en' ? 'en-US' : 'dv-MV' });
+    test.use({
+      locale: language === 'en' ? 'en-US' : 'dv-MV',
+      // The refusal the test makes the server answer once.
+      allowedErrors: [failedResponse(409, 'Conflict', '/api/bookings')],
+    });
     const say = texts(language);
     const sayDate = (isoDate: string) => {
       const parts = travelDateParts(isoDate, (id: TextId) => say(id));
@@ -171,6 +176,31 @@ for (const language of ['en', 'dv'] as const) {
       await expectAccessible(page, 'step 5, paying later');
       await shot('step5');
 
+      // Refused (the departure's share of seats waiting for transfers is full): back to the slip,
+      // with why under it and the focus there; chosen again, the request goes under a new key.
+      let refusedKey = '';
+      await page.route(
+        '**/api/bookings',
+        async (route) => {
+          refusedKey = (await route.request().headerValue(IDEMPOTENCY_KEY_HEADER)) ?? '';
+          await route.fulfill({
+            status: 409,
+            json: { error: { code: 'pay_later_share_full', message: 'Too many seats are waiting.' } },
+          });
+        },
+        { times: 1 },
+      );
+      await page.getByRole('button', { name: say('payment.submit') }).click();
+      await expect(slipNow).toBeChecked();
+      const slipField = page.getByLabel(say('payment.slipLabel'), { exact: true });
+      await expect(slipField).toBeFocused();
+      await expect(slipField).toHaveAccessibleDescription(say('msg.payLaterShareFull'));
+      await expect(note).toHaveCount(0);
+      await toastsGone(page);
+      await shot('step5-refused');
+      await later.check();
+      await expect(note).toBeVisible();
+
       // Submitted without a slip: the booking says so, and no image goes with it.
       const created = page.waitForResponse(
         (res) => res.url().endsWith('/api/bookings') && res.request().method() === 'POST',
@@ -180,6 +210,8 @@ for (const language of ['en', 'dv'] as const) {
       const body = response.request().postData() ?? '';
       expect(body).toContain('"payLater":true');
       expect(body).not.toContain('name="slip"');
+      expect(refusedKey).not.toBe('');
+      expect(await response.request().headerValue(IDEMPOTENCY_KEY_HEADER)).not.toBe(refusedKey);
       expect(response.status()).toBe(201);
       const booking = (await response.json()) as BookingCreated;
       expect(booking.reference).toBe(reference);

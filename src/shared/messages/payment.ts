@@ -3,6 +3,8 @@
 export default {
   title: 'Complete Payment',
   description: 'Transfer the total to the account below, then upload your payment slip.',
+  /** The same, paying later by transfer (docs/decisions/040-pay-later.md). */
+  descriptionPayLater: 'Transfer the total to the account below, with the booking reference as its remark.',
   back: 'Back',
   submit: 'Submit Booking',
   // The summary.

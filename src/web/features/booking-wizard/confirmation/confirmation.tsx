@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2, Copy, Landmark, RotateCcw, Search, Settings2 } from 'lucide-react';
+import { CheckCircle2, Copy, RotateCcw, Search, Settings2 } from 'lucide-react';
 import { useRef } from 'react';
 import { DEFAULT_USUAL_APPROVAL_MINUTES } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -81,10 +81,8 @@ export default function Confirmation({ state, dispatch }: StepProps) {
               className="grid max-w-xl gap-1 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950"
               data-testid="transfer-status"
             >
-              <p className="flex items-center justify-center gap-2 font-semibold">
-                <Landmark aria-hidden="true" className="size-4 shrink-0 text-amber-700" />
-                {t('payment.transferWaiting')}
-              </p>
+              {/* No icon: each is a chunk of its own, which /booking's first load would list. */}
+              <p className="font-semibold">{t('payment.transferWaiting')}</p>
               <p data-testid="transfer-due">
                 <T
                   id="payment.transferDue"

@@ -219,7 +219,7 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
   return (
     <StepCard
       title={t('payment.title')}
-      description={t('payment.description')}
+      description={t(payingLater ? 'payment.descriptionPayLater' : 'payment.description')}
       footer={
         <>
           <Button variant="outline" onClick={() => dispatch({ type: 'back' })} disabled={submitting}>
