@@ -10,11 +10,12 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { monthName, travelDateParts } from '#shared/date-names.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/http-headers.ts';
 import type { TextId } from '#shared/messages/catalogues.ts';
-import type { BookingCreated, Location, OutboxMail, PublicSettings } from '#shared/schemas.ts';
+import type { BookingCreated, OutboxMail, PublicSettings } from '#shared/schemas.ts';
 import { expect, failedResponse, test } from './fixtures.ts';
-import { json, latestCode, operatorDate } from './support/booking-api.ts';
-import { expectAccessible, toast } from './support/ui.ts';
-import { pattern, screen, texts } from './support/wizard-texts.ts';
+import { json, operatorDate } from './support/booking-api.ts';
+import { expectAccessible } from './support/ui.ts';
+import { reachPaymentStepIn } from './support/wizard.ts';
+import { screen, texts } from './support/wizard-texts.ts';
 
 const SLIP = fileURLToPath(new URL('../files/photo-exif-gps.jpg', import.meta.url));
 // A day no other passenger spec books, far enough ahead for the whole hold.
@@ -90,56 +91,13 @@ for (const language of ['en', 'dv'] as const) {
       const email = `pay-later-${language}-${project}-${Date.now()}@example.com`;
       const settings = await json<PublicSettings>(await request.get('/api/settings/public'));
       expect(settings.payLater.enabled).toBe(true);
-      const places = await json<Location[]>(await request.get('/api/locations'));
-      const placeName = (name: string) => {
-        const place = places.find((p) => p.name === name);
-        return (language === 'dv' && place?.nameDv) || name;
-      };
-
-      // Steps 1 to 4 as a passenger takes them: the first trip, one verified adult, a free seat.
-      await page.goto('/booking');
-      await page.getByLabel(say('search.date')).fill(operatorDate(DAY));
-      await page.getByLabel(say('search.from'), { exact: true }).selectOption({ label: placeName('Malé') });
-      await page.getByLabel(say('search.to'), { exact: true }).selectOption({ label: placeName('Maafushi') });
-      await page.getByRole('button', { name: say('search.search') }).click();
-      await page
-        .getByRole('button', { name: new RegExp(literal(say('vessel.selectTrip'))) })
-        .first()
-        .click();
-
-      await expect(page.getByRole('heading', { name: say('passenger.title') })).toBeVisible();
-      await page.getByLabel(say('passenger.fullName')).fill('Aminath Transfer');
-      await page.getByLabel(say('passenger.emailAddress')).fill(email);
-      await page.getByRole('button', { name: say('passenger.sendCode') }).click();
-      await expect(toast(page, say('msg.codeSent'))).toBeVisible();
-      await page.getByLabel(say('passenger.verificationCode')).fill(await latestCode(request, email));
-      await page.getByRole('button', { name: say('passenger.verify'), exact: true }).click();
-      await expect(page.getByText(say('passenger.emailVerified'), { exact: true })).toBeVisible();
-      await page.getByRole('button', { name: say('passenger.addLocalAdult') }).click();
-      await page.getByRole('button', { name: say('passenger.continue') }).click();
-
-      await expect(page.getByRole('heading', { name: say('vessel.launchTitle') })).toBeVisible();
-      await page.locator('main button[aria-pressed="false"]').first().click();
-      await expect(page.locator('main button[aria-pressed="true"]')).toHaveCount(1);
-      await page.getByRole('button', { name: say('vessel.toSeats') }).click();
-
-      await expect(page.getByRole('heading', { name: say('vessel.seatsTitle') })).toBeVisible();
-      const available = page.getByRole('button', {
-        name: pattern(say('vessel.seatAvailable', { seat: '\u0000' })),
+      // Steps 1 to 4 as a passenger takes them: each run reaches for its own seat.
+      const reference = await reachPaymentStepIn(page, request, say, language, {
+        date: operatorDate(DAY),
+        email,
+        name: 'Aminath Transfer',
+        seat: ['en', 'dv'].indexOf(language) * 2 + (project === 'phone' ? 0 : 1),
       });
-      // Each run reaches for its own seat; another test may still take it first: look again.
-      const reach = ['en', 'dv'].indexOf(language) * 2 + (project === 'phone' ? 0 : 1);
-      await expect(async () => {
-        await available.nth(reach).click({ timeout: 2_000 });
-        await expect(
-          page.getByRole('button', { name: pattern(say('vessel.seatSelected', { seat: '\u0000' })) }),
-        ).toHaveCount(1, { timeout: 2_000 });
-      }).toPass({ timeout: 20_000 });
-      const locked = page.waitForResponse(
-        (res) => res.url().endsWith('/api/seat-locks') && res.request().method() === 'POST',
-      );
-      await page.getByRole('button', { name: say('vessel.toPayment') }).click();
-      const { reference } = (await (await locked).json()) as { reference: string };
 
       // Step 5: the slip now is the default; the other way is a radio of the same group.
       await expect(page.getByRole('heading', { name: say('payment.title') })).toBeVisible();

@@ -2,8 +2,23 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { COMPRESSION } from '#shared/constants.ts';
 import type { TextId } from '#shared/messages/catalogues.ts';
 import { Label } from '#web/components/ui/label.tsx';
+import type { ClientErrorCode } from '#web/lib/api-client.ts';
 import { compressImage, ImageError, imageFileProblem } from '#web/lib/image-compress.ts';
 import { cn } from '#web/lib/utils.ts';
+
+/**
+ * What the server answers when it refuses the slip itself (its type, its size, its pixels, or none
+ * sent: server/lib/images.ts, lib/multipart.ts, the 413 of the error handler): a page says these
+ * under its slip.
+ */
+export const SLIP_REFUSALS: ReadonlySet<string> = new Set<ClientErrorCode>([
+  'image_required',
+  'image_too_large',
+  'image_too_many_pixels',
+  'invalid_image',
+  'invalid_image_type',
+  'payload_too_large',
+]);
 
 /** A payment slip as it is sent: the shrunk image and the name of the file it came from. */
 export type Slip = { blob: Blob; name: string };

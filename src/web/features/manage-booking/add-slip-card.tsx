@@ -1,23 +1,12 @@
 import { Receipt } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import type { Slip } from '#web/components/slip-picker.tsx';
+import { SLIP_REFUSALS, type Slip } from '#web/components/slip-picker.tsx';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
 import { addSlip } from './api.ts';
 import { CodeStep, ConfirmChange } from './code-entry.tsx';
 import { SlipFieldset } from './slip-input.tsx';
 import { useManageTexts } from './texts.ts';
 import { type ChangeFormProps, useChange } from './use-change.ts';
-
-/** The server's refusals of the image itself, said under the slip. */
-const SLIP_CODES: ReadonlySet<string> = new Set([
-  'slip_required',
-  'image_required',
-  'image_too_large',
-  'image_too_many_pixels',
-  'invalid_image',
-  'invalid_image_type',
-  'payload_too_large',
-]);
 
 /**
  * A booking sent to pay later (docs/decisions/040-pay-later.md) that still waits for its transfer
@@ -39,7 +28,7 @@ export function AddSlipCard({ view, session, onChanged }: ChangeFormProps) {
       // Sent only when nothing is amiss: with a slip.
       (access, requestId) => addSlip(session.reference, access, { requestId }, blob as Blob),
       () => 'manage.addSlipDone',
-      (thrown) => (SLIP_CODES.has(thrown.code) ? 'slip' : null),
+      (thrown) => (thrown.code === 'slip_required' || SLIP_REFUSALS.has(thrown.code) ? 'slip' : null),
     );
   };
 

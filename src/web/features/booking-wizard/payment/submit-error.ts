@@ -1,21 +1,12 @@
 import type { TextId } from '#shared/messages/catalogues.ts';
+import { SLIP_REFUSALS } from '#web/components/slip-picker.tsx';
 import { apiErrorText, hasCodeText } from '#web/i18n/msg.ts';
 import type { Translate } from '#web/i18n/texts.tsx';
 import { ApiError, type ClientErrorCode } from '#web/lib/api-client.ts';
 
-/** What the upload checks answer (server/lib/images.ts, lib/multipart.ts, the 413 of the error handler). */
-const UPLOAD_CODES: ReadonlySet<ClientErrorCode> = new Set<ClientErrorCode>([
-  'image_required',
-  'image_too_large',
-  'image_too_many_pixels',
-  'invalid_image',
-  'invalid_image_type',
-  'payload_too_large',
-]);
-
 /** Whether the server refused the slip itself (its type, its size, its pixels, or none sent). */
 export const isUploadError = (error: unknown): error is ApiError =>
-  error instanceof ApiError && UPLOAD_CODES.has(error.code);
+  error instanceof ApiError && SLIP_REFUSALS.has(error.code);
 
 /**
  * docs/product.md section 8's texts for the submit refusals whose text differs from what the code says
@@ -38,7 +29,7 @@ const SUBMIT_TEXTS: Readonly<Partial<Record<ClientErrorCode, TextId>>> = {
 export function submitErrorMessage(t: Translate, error: unknown): string {
   if (!(error instanceof ApiError)) return t('msg.submitFailed');
   const { code, message } = error;
-  if (UPLOAD_CODES.has(code))
+  if (SLIP_REFUSALS.has(code))
     return t('msg.uploadError', { m: hasCodeText(error) ? apiErrorText(t, error) : message });
   // A network failure, a non-JSON answer (code http_NNN) or a server fault: nothing to explain.
   if (error.status === 0 || error.status >= 500) return t('msg.submitFailed');
