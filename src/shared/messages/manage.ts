@@ -147,6 +147,7 @@ export default {
   journeySeats: 'Seats: {seats}',
   journeyConfirmed: 'Confirmed',
   journeyPending: 'Payment being checked',
+  journeyAwaitingTransfer: 'Waiting for your transfer',
   journeyCancelled: 'Cancelled',
   journeyRejected: 'Rejected',
   journeyCompleted: 'Completed',

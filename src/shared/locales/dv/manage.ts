@@ -131,6 +131,7 @@ export default {
   journeySeats: 'ގޮނޑި: {seats}',
   journeyConfirmed: 'ކަށަވަރުވެފައި',
   journeyPending: 'ފައިސާ ޗެކްކުރަމުން',
+  journeyAwaitingTransfer: 'ޓްރާންސްފަރަށް މަޑުކުރަމުން',
   journeyCancelled: 'ކެންސަލްކުރެވިފައި',
   journeyRejected: 'ރިޖެކްޓްކުރެވިފައި',
   journeyCompleted: 'ދަތުރު ނިމިފައި',

@@ -97,9 +97,11 @@ function ActionDialog({
 }
 
 /** A journey's state as the passenger reads it. */
-function statusText(status: string): TextId {
+function statusText(status: string, awaitingTransfer: boolean): TextId {
   if (status === 'confirmed') return 'manage.journeyConfirmed';
-  if (status === 'pending') return 'manage.journeyPending';
+  // Sent to pay later (docs/decisions/040-pay-later.md): no slip to check yet.
+  if (status === 'pending')
+    return awaitingTransfer ? 'manage.journeyAwaitingTransfer' : 'manage.journeyPending';
   if (status === 'completed') return 'manage.journeyCompleted';
   if (status === 'cancelled') return 'manage.journeyRejected';
   return 'manage.journeyCancelled';
@@ -125,10 +127,13 @@ function journeyView(view: ManageView, journey: BookingJourney, changes: Journey
 function JourneyGroup({
   journey,
   changes,
+  awaitingTransfer,
   children,
 }: {
   journey: BookingJourney;
   changes: JourneyChanges | undefined;
+  /** The booking was sent to pay later and still waits for its transfer. */
+  awaitingTransfer: boolean;
   children: ReactNode;
 }) {
   const t = useManageTexts();
@@ -148,7 +153,7 @@ function JourneyGroup({
             cancelled ? 'bg-red-50 text-red-800' : 'bg-slate-100 text-slate-800',
           )}
         >
-          {t(statusText(journey.ticketStatus))}
+          {t(statusText(journey.ticketStatus, awaitingTransfer))}
         </span>
       </div>
       <p className="text-sm text-slate-800">
@@ -223,7 +228,12 @@ export function ManageActions({ view, session, onChanged }: ChangeFormProps) {
               const mine = own ? journeyView(view, journey, own) : view;
               const mineProps: ChangeFormProps = { view: mine, session, onChanged: done };
               return (
-                <JourneyGroup key={journey.journey} journey={journey} changes={own}>
+                <JourneyGroup
+                  key={journey.journey}
+                  journey={journey}
+                  changes={own}
+                  awaitingTransfer={view.slipAllowed}
+                >
                   {own?.rebook.allowed && journey.from.id && journey.to.id ? (
                     <ActionDialog
                       {...dialog(`rebook-${n}`)}
