@@ -11,6 +11,7 @@ import { createStorage } from './lib/storage.ts';
 import { ensureAdmin } from './services/ensure-admin.ts';
 import { demoPasswordRefusal, listDemoPasswordAccounts } from './services/list-demo-password-accounts.ts';
 import { type MaintenanceSweeper, startMaintenanceSweeps } from './services/start-maintenance-sweeps.ts';
+import { startPayLaterJob } from './services/start-pay-later-job.ts';
 import { type ReminderJob, startReminderJob } from './services/start-reminder-job.ts';
 
 async function main() {
@@ -61,6 +62,7 @@ async function main() {
 
   let sweeper: MaintenanceSweeper | undefined;
   let reminders: ReminderJob | undefined;
+  let payLater: ReturnType<typeof startPayLaterJob> | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -73,6 +75,7 @@ async function main() {
       await app.close();
       await sweeper?.stop();
       await reminders?.stop();
+      await payLater?.stop();
       await mailer.stop();
       await database.close();
     } finally {
@@ -111,6 +114,15 @@ async function main() {
     clock: systemClock,
     tzOperator: config.tzOperator,
     eTicketBase: config.linkBase,
+    log: app.log,
+    onSent: () => mailer.kick(),
+  });
+  // Pay later by transfer (docs/decisions/040-pay-later.md): reminders before the hold ends, and
+  // unpaid bookings released when it does, by whichever instance gets there first.
+  payLater = startPayLaterJob({
+    db: database.db,
+    clock: systemClock,
+    tzOperator: config.tzOperator,
     log: app.log,
     onSent: () => mailer.kick(),
   });

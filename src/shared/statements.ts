@@ -207,5 +207,26 @@ export const statementSettingsSchema = z.object({
     .string()
     .trim()
     .regex(/^\d+(?:\.\d{1,2})?$/, { error: 'Enter an amount, such as 0 or 2.50' }),
+  /**
+   * Pay later by transfer (docs/decisions/040-pay-later.md): offered or not, the hours a booking's
+   * seats wait for its transfer, the hours before departure when that ends at the latest, and the
+   * share of a departure (percent) that bookings waiting for transfers may hold together.
+   */
+  payLaterEnabled: z.boolean(),
+  payLaterHoldHours: z.coerce
+    .number({ error: 'Enter a number of hours, from 1 to 72' })
+    .int({ error: 'Enter a number of hours, from 1 to 72' })
+    .min(1, { error: 'Enter a number of hours, from 1 to 72' })
+    .max(72, { error: 'Enter a number of hours, from 1 to 72' }),
+  payLaterCutoffHours: z.coerce
+    .number({ error: 'Enter a number of hours, from 0 to 48' })
+    .int({ error: 'Enter a number of hours, from 0 to 48' })
+    .min(0, { error: 'Enter a number of hours, from 0 to 48' })
+    .max(48, { error: 'Enter a number of hours, from 0 to 48' }),
+  payLaterMaxSharePercent: z.coerce
+    .number({ error: 'Enter a percentage, from 0 to 100' })
+    .int({ error: 'Enter a percentage, from 0 to 100' })
+    .min(0, { error: 'Enter a percentage, from 0 to 100' })
+    .max(100, { error: 'Enter a percentage, from 0 to 100' }),
 });
 export type StatementSettings = z.infer<typeof statementSettingsSchema>;

@@ -208,7 +208,7 @@ export const tickets = pgTable(
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     /**
      * Pay later (docs/decisions/040-pay-later.md): a booking sent without its slip is released at
-     * this instant unless paid or given a slip by then (both clear it). Set on journey 1 only.
+     * this instant unless paid or given a slip by then. Set on both journeys of a return.
      */
     paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
     /** When the reminder that the payment falls due was queued: once per booking. */

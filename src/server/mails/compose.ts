@@ -9,10 +9,10 @@ import { type Contact, contactOf } from '#server/services/read-contact.ts';
 import { readUsableTextOverrides } from '#server/services/read-usable-text-overrides.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { DEFAULT_BRANDING, PAYMENT_METHOD } from '#shared/constants.ts';
-import { travelDateParts } from '#shared/date-names.ts';
 import { isLanguage, LANGUAGE_DIR, type Language } from '#shared/languages.ts';
 import type { TextId } from '#shared/messages/catalogues.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
+import { mailTravelDate } from './mail-travel-date.ts';
 
 /*
  * The passenger's mails (docs/product.md section 10.14): the one-time code, booking received,
@@ -309,16 +309,6 @@ export type BookingParts = MailParts & {
   /** The manage page's link (docs/decisions/027, a button in the HTML), when the mail can carry one. */
   manage: () => Promise<Block[]>;
 };
-
-/**
- * A YYYY-MM-DD travel date as the mail says it, the same way in every language: weekday, day,
- * month and year (dates.travelDate), the names from the catalogue (dates.*), since no Intl knows
- * Dhivehi.
- */
-function mailTravelDate(t: Translate, isoDate: string): string {
-  const parts = travelDateParts(isoDate, t);
-  return parts ? t('dates.travelDate', parts) : isoDate;
-}
 
 /** Location names in `language` where the operator gave one (locations.name_dv), by id. */
 async function localNames(db: DbOrTx, language: Language, ids: string[]): Promise<Map<string, string>> {

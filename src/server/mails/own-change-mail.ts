@@ -8,6 +8,7 @@ export type OwnChange =
   | { kind: 'cancel'; refund: { amount: string; currency: string; hasAccount: boolean } | null }
   | { kind: 'rebook'; pending: boolean }
   | { kind: 'name' }
+  | { kind: 'slip' }
   | { kind: 'refund_account'; bank: string; last4: string };
 
 /**
@@ -46,21 +47,23 @@ export function ownChangeMail(ticket: AdminTicket, change: OwnChange): ComposeMa
                 'email.changedNameSubject',
                 [line('email.changedNameIntro', { reference, name: facts.passengerName })],
               ]
-            : [
-                'email.changedAccountSubject',
-                [
-                  line('email.changedAccountIntro', {
-                    reference,
-                    bank: change.bank,
-                    last4: ltr(change.last4),
-                  }),
-                ],
-              ];
+            : change.kind === 'slip'
+              ? ['email.changedSlipSubject', [line('email.changedSlipIntro', { reference })]]
+              : [
+                  'email.changedAccountSubject',
+                  [
+                    line('email.changedAccountIntro', {
+                      reference,
+                      bank: change.bank,
+                      last4: ltr(change.last4),
+                    }),
+                  ],
+                ];
     return {
       subject: line(subject, { reference }),
       blocks: [
         parts.greeting(...lines),
-        ...(change.kind === 'rebook' || change.kind === 'name' ? [parts.trip] : []),
+        ...(change.kind === 'rebook' || change.kind === 'name' || change.kind === 'slip' ? [parts.trip] : []),
         [line('email.changedNotYou', { reference }), parts.support],
         ...(await parts.manage()),
       ],

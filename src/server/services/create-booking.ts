@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { idempotencyRecords, tickets } from '#server/db/schema.ts';
-import type { Clock } from '#server/lib/clock.ts';
+import { type Clock, dateInZone, instantInZone, timeInZone } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { processImage } from '#server/lib/images.ts';
 import { announce } from '#server/lib/live-events.ts';
@@ -16,17 +16,20 @@ import { COMPRESSION, PAYMENT_METHOD } from '#shared/constants.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#shared/languages.ts';
 import { MSG } from '#shared/messages/api.ts';
 import { buildBreakdown, centsToMoney, computeTotal, countByCategory, toCents } from '#shared/money.ts';
+import { paymentDueAt } from '#shared/pay-later.ts';
 import { bankAccountFor } from '#shared/payment.ts';
 import { splitReturnDiscount } from '#shared/return-discount.ts';
 import type { BookingCreated, BookingInput, BookingJourney } from '#shared/schemas.ts';
 import { checkHoldLimits, type HoldLimits, tooManyTickets } from './check-hold-limits.ts';
 import { checkParty } from './check-party.ts';
+import { checkPayLaterShare } from './check-pay-later-share.ts';
 import { checkPendingBookings } from './check-pending-bookings.ts';
 import { checkReturnTrip } from './check-return-trip.ts';
 import { checkTrip } from './check-trip.ts';
 import { emailNotVerified, findVerifiedEmail } from './find-verified-email.ts';
 import { insertTicket } from './insert-ticket.ts';
 import { readFares } from './read-fares.ts';
+import { readPayLaterSettings } from './read-pay-later-settings.ts';
 import { readReturnDiscount } from './read-return-discount.ts';
 import { readSettingsRow } from './read-settings-row.ts';
 import { refuseTakenSeats } from './refuse-taken-seats.ts';
@@ -43,7 +46,11 @@ type CreateBookingOptions = {
   clock: Clock;
   tzOperator: string;
   input: BookingInput;
-  slip: Buffer;
+  /**
+   * The payment slip; null for a booking sent to pay later by transfer (`input.payLater`,
+   * docs/decisions/040-pay-later.md), which holds its seats until its payment falls due.
+   */
+  slip: Buffer | null;
   /** X-Booking-Session: whose seat locks this booking may take over. */
   session: string;
   idempotencyKey: string;
@@ -59,8 +66,8 @@ type CreateBookingOptions = {
 type CreateBookingResult = { statusCode: number; body: BookingCreated; replayed: boolean };
 
 /** What makes two submissions "the same request": the booking JSON as sent and the slip bytes. */
-export function bookingRequestHash(bookingText: string, slip: Buffer): string {
-  const slipHash = createHash('sha256').update(slip).digest('hex');
+export function bookingRequestHash(bookingText: string, slip: Buffer | null): string {
+  const slipHash = slip ? createHash('sha256').update(slip).digest('hex') : 'pay-later';
   return createHash('sha256').update(bookingText).update('\0').update(slipHash).digest('hex');
 }
 
@@ -112,7 +119,7 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
   const verified = await findVerifiedEmail({ db, clock, token: input.verificationToken });
   if (verified !== normalizeEmail(input.passenger.email)) throw emailNotVerified();
 
-  const image = await processImage(opts.slip, COMPRESSION.slip);
+  const image = opts.slip ? await processImage(opts.slip, COMPRESSION.slip) : null;
 
   let storedKey: string | null = null;
   try {
@@ -186,6 +193,27 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
       await checkPendingBookings({ db: tx, email, limits: opts.limits });
       for (const hold of holds) await checkHoldLimits({ db: tx, ...hold });
 
+      // Pay later (docs/decisions/040-pay-later.md): the seats are held until the transfer is
+      // due, never past the operator's cut-off before the (first) departure, and bookings waiting
+      // for transfers never hold more than the operator's share of a departure.
+      let dueAt: Date | null = null;
+      if (!image) {
+        const payLater = await readPayLaterSettings({ db: tx });
+        const departs = instantInZone(input.travelDate, trip.passengerDepartureTime, opts.tzOperator);
+        dueAt = paymentDueAt(now, departs, payLater);
+        if (!dueAt) throw new AppError('pay_later_unavailable', MSG.payLaterUnavailable, 409);
+        for (const j of journeys) {
+          await checkPayLaterShare({
+            db: tx,
+            scheduleId: j.input.scheduleId,
+            travelDate: j.input.travelDate,
+            stretch: j.trip.stretch,
+            seats: j.input.seats.length,
+            maxSharePercent: payLater.maxSharePercent,
+          });
+        }
+      }
+
       const settings = await readSettingsRow({ db: tx, table: 'payment' });
       const currency = input.paymentCurrency;
       const account = bankAccountFor(settings, currency);
@@ -242,7 +270,8 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
         paymentMethod: PAYMENT_METHOD,
         paymentStatus: 'pending',
         ticketStatus: 'pending',
-        paymentSlipKey: slipKey(reference),
+        paymentSlipKey: image ? slipKey(reference) : null,
+        paymentDueAt: dueAt,
         ticketBreakdown: j.breakdown,
         seatNumbers: j.input.seats,
         userOriginId: j.input.originId,
@@ -259,7 +288,7 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
         row: rowOf(outbound, 0),
         reference: await takeReservedReference({ db: tx, session }),
       });
-      const storedSlipKey = ticket.slipKey ?? '';
+      const storedSlipKey = ticket.slipKey;
       // A return's way back: the same reference, payment and slip, journey 2 (docs/decisions/037).
       const rows = [{ id: ticket.id, ...outbound }];
       if (returned) {
@@ -329,6 +358,12 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
               : {}),
           },
           language,
+          dueAt
+            ? {
+                date: dateInZone(dueAt, opts.tzOperator),
+                time: timeInZone(dueAt, opts.tzOperator).slice(0, 5),
+              }
+            : null,
         ),
       });
 
@@ -342,6 +377,7 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
         currency,
         ticketStatus: 'pending',
         paymentStatus: 'pending',
+        paymentDueAt: dueAt?.toISOString() ?? null,
         managePath: managePath(ticket.reference, await signManageLink({ db: tx, ticketId: ticket.id, now })),
         journeys: rows.map(
           (row, i): BookingJourney => ({
@@ -366,13 +402,14 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
         );
 
       // Last step before commit, so nothing after it can fail except the commit itself.
-      const key = storedSlipKey;
-      await storage.put(key, image.buffer, {
-        contentType: image.contentType,
-        visibility: 'private',
-        overwrite: true,
-      });
-      storedKey = key;
+      if (image && storedSlipKey) {
+        await storage.put(storedSlipKey, image.buffer, {
+          contentType: image.contentType,
+          visibility: 'private',
+          overwrite: true,
+        });
+        storedKey = storedSlipKey;
+      }
       return { statusCode: 201, body, replayed: false };
     });
     return outcome;

@@ -214,7 +214,11 @@ export async function readBookingView({
     ...(categoryNames.length > 0 ? { categoryNames } : {}),
     createdAt: row.createdAt.toISOString(),
     proofReceived: row.proofReceived,
-    paymentDueAt: row.paymentDueAt?.toISOString() ?? null,
+    // Only while the booking still waits for its transfer: paid, given a slip or released, none.
+    paymentDueAt:
+      row.ticketStatus === 'pending' && row.paymentStatus === 'pending' && !row.proofReceived
+        ? (row.paymentDueAt?.toISOString() ?? null)
+        : null,
     usualApprovalMinutes: row.usualApprovalMinutes ?? DEFAULT_USUAL_APPROVAL_MINUTES,
     journeys: journeys.map((j) => ({
       journey: j.journey,

@@ -42,6 +42,17 @@ export default {
   receivedReview: MSG.submittedForReview,
   /** The reference the seat lock gave, for the transfer that pays the booking (docs/decisions/039). */
   receivedRemark: 'Write {reference} as the remark of your transfer, so we can match your payment quickly.',
+  /** Pay later by transfer (docs/decisions/040-pay-later.md). */
+  receivedPayLater:
+    'Your seats are held for your transfer until {date}, {time}. If it has not reached us by then, the booking is released.',
+  payLaterSlip: 'Paid already? You can also add the payment slip on your booking’s page.',
+  payReminderSubject: 'Your transfer is due soon: {reference}',
+  payReminderIntro:
+    'We have not received the transfer for your booking yet. Its seats are held until {date}, {time}; after that the booking is released.',
+  releasedSubject: 'Booking released: {reference}',
+  releasedIntro:
+    'The transfer for your booking did not reach us in time, so the booking has been cancelled and its seats released.',
+  releasedPaid: 'If you did send the transfer, please contact us with its details and we will sort it out.',
 
   // Booking approved
   approvedSubject: 'Booking approved: {reference}',
@@ -101,6 +112,9 @@ export default {
   changedRebookIntro: 'As you asked, your booking is now on another departure. Here are its new details.',
   changedRebookPending:
     'The office checks the slip for the difference before the new departure is confirmed.',
+  changedSlipSubject: 'Payment slip received: {reference}',
+  changedSlipIntro:
+    'We have received the payment slip for booking {reference}. We will check it and write again when the booking is approved.',
   changedNameSubject: 'Name corrected: {reference}',
   changedNameIntro:
     'As you asked, the passenger name on booking {reference} is now {name}. Your e-ticket shows it.',

@@ -64,6 +64,10 @@ describe(`bank statements (${testDatabaseKind})`, () => {
       approveMatched: true,
       feeToleranceMvr: '0',
       feeToleranceUsd: '0',
+      payLaterEnabled: true,
+      payLaterHoldHours: 24,
+      payLaterCutoffHours: 6,
+      payLaterMaxSharePercent: 50,
       ...s,
     });
   const flushMail = () =>
@@ -176,6 +180,23 @@ describe(`bank statements (${testDatabaseKind})`, () => {
     });
   });
 
+  it('the pay-later rules are the office’s to set: passengers see them, a bad value is named and changes nothing', async () => {
+    try {
+      const saved = await settings({ payLaterEnabled: false, payLaterHoldHours: 12, payLaterCutoffHours: 3 });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const pub = await t.app.inject({ method: 'GET', url: '/api/settings/public' });
+      expect(pub.json().payLater).toEqual({ enabled: false, holdHours: 12, cutoffHours: 3 });
+      const bad = await settings({ payLaterHoldHours: 0 });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.fields).toMatchObject({
+        payLaterHoldHours: 'Enter a number of hours, from 1 to 72',
+      });
+      expect((await t.get('/api/admin/statement-settings')).json()).toMatchObject({ payLaterHoldHours: 12 });
+    } finally {
+      await settings({});
+    }
+  });
+
   it('matches within the fee tolerance, and without approving when the setting is off', async () => {
     expect((await settings({ approveMatched: false, feeToleranceMvr: '5' })).statusCode).toBe(200);
     try {
@@ -183,6 +204,10 @@ describe(`bank statements (${testDatabaseKind})`, () => {
         approveMatched: false,
         feeToleranceMvr: '5.00',
         feeToleranceUsd: '0.00',
+        payLaterEnabled: true,
+        payLaterHoldHours: 24,
+        payLaterCutoffHours: 6,
+        payLaterMaxSharePercent: 50,
       });
       const b = await booking();
       const result = await store([

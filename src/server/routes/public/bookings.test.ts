@@ -137,6 +137,8 @@ describe(`bookings (${testDatabaseKind})`, () => {
       ticketStatus: 'pending',
       paymentStatus: 'pending',
       managePath: expect.stringMatching(/^\/bookings\/\d{10}\/manage\?k=[^&]+$/),
+      // Sent with its slip: no transfer is awaited (docs/decisions/040-pay-later.md).
+      paymentDueAt: null,
       journeys: [
         expect.objectContaining({
           journey: 1,
@@ -534,6 +536,7 @@ describe(`bookings (${testDatabaseKind})`, () => {
         createdAt: expect.any(String),
         proofReceived: true,
         usualApprovalMinutes: 120,
+        paymentDueAt: null,
         // A single trip: one journey, the whole booking (docs/decisions/037-return-trips.md).
         journeys: [
           {

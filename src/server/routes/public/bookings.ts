@@ -40,8 +40,11 @@ export default defineRoutes(async (app, { config, database, storage, clock }) =>
       const form = req.isMultipart() ? await readMultipart(req, 'slip') : { file: undefined, fields: {} };
       const { file: slip, fields: parts } = form;
       const bookingText = parts.booking;
-      if (!slip || bookingText === undefined) throw problem('slip_and_trip_required');
+      if (bookingText === undefined) throw problem('slip_and_trip_required');
       const input = bookingRequestSchema.parse(parseJsonField(bookingText, 'booking') ?? {});
+      // A slip, or the choice to pay later by transfer (docs/decisions/040-pay-later.md); a slip
+      // sent with that choice makes it an ordinary booking.
+      if (!slip && !input.payLater) throw problem('slip_and_trip_required');
       const fields = bookingFormFieldsSchema.parse({ language: parts.language || undefined });
       const result = await createBooking({
         db: database.db,
@@ -49,10 +52,10 @@ export default defineRoutes(async (app, { config, database, storage, clock }) =>
         clock,
         tzOperator: config.tzOperator,
         input,
-        slip,
+        slip: slip ?? null,
         session: req.headers[BOOKING_SESSION_HEADER],
         idempotencyKey: req.headers[IDEMPOTENCY_KEY_HEADER],
-        requestHash: bookingRequestHash(bookingText, slip),
+        requestHash: bookingRequestHash(bookingText, slip ?? null),
         clientIp: req.ip,
         limits: holdLimitsOf(config),
         language: requestLanguage(req, fields.language),

@@ -1,9 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { AppError } from '#server/lib/errors.ts';
 import { processImage } from '#server/lib/images.ts';
 import { parseJsonField, readMultipart } from '#server/lib/multipart.ts';
 import { routeLimit } from '#server/lib/rate-limit.ts';
 import { mergeCancelMails } from '#server/mails/merge-cancel-mails.ts';
+import { addSlip } from '#server/services/add-slip.ts';
 import { cancelOwnBooking } from '#server/services/cancel-own-booking.ts';
 import { slipKey } from '#server/services/create-booking.ts';
 import { quoteRebook } from '#server/services/quote-rebook.ts';
@@ -33,10 +35,12 @@ import {
   manageRebookQuoteSchema,
   manageRebookRequestSchema,
   manageRefundAccountRequestSchema,
+  manageSlipRequestSchema,
   manageVerifyRequestSchema,
   manageVerifyResponseSchema,
   manageViewSchema,
 } from '#shared/manage-api.ts';
+import { MSG } from '#shared/messages/api.ts';
 import { defineRoutes } from '../define-routes.ts';
 
 const header = (req: FastifyRequest, name: string): string | undefined => {
@@ -241,6 +245,44 @@ export default defineRoutes(async (app, { config, clock, storage, db }) => {
                 : null,
             }),
           input.journey,
+        );
+      } catch (err) {
+        if (stored) await storage.delete(stored, 'private').catch(() => {});
+        throw err;
+      }
+    },
+  );
+
+  // Pay later (docs/decisions/040-pay-later.md): the slip of a booking still waiting for its
+  // transfer, as multipart: `slip-request` (its request id) and the image in `slip`.
+  app.post(
+    '/api/bookings/:reference/manage/slip',
+    {
+      schema: { params: manageParamsSchema, response: { 200: manageViewSchema } },
+      config: routeLimit(config, 'manageChange'),
+    },
+    async (req, reply) => {
+      if (!req.isMultipart()) throw new AppError('image_required', MSG.imageType, 400);
+      const { file, fields } = await readMultipart(req, 'slip');
+      const input = manageSlipRequestSchema.parse(parseJsonField(fields['slip-request'], 'slip-request'));
+      if (!file) throw new AppError('image_required', MSG.imageType, 400);
+      const image = await processImage(file, COMPRESSION.slip);
+      let stored: string | null = null;
+      try {
+        return await change(req, reply, 'slip', input.requestId, (ctx) =>
+          addSlip({
+            ...ctx,
+            storeSlip: async () => {
+              const key = slipKey(ctx.ticket.paymentReference);
+              await storage.put(key, image.buffer, {
+                contentType: image.contentType,
+                visibility: 'private',
+                overwrite: true,
+              });
+              stored = key;
+              return key;
+            },
+          }),
         );
       } catch (err) {
         if (stored) await storage.delete(stored, 'private').catch(() => {});

@@ -54,6 +54,46 @@ function ToleranceField({
   );
 }
 
+/** A whole number of hours or a percentage, with its unit beside it and its error under it. */
+function NumberField({
+  id,
+  label,
+  unit,
+  error,
+  registered,
+}: {
+  id: string;
+  label: string;
+  unit: string;
+  error: string | undefined;
+  registered: UseFormRegisterReturn;
+}) {
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="flex items-center gap-2">
+        <Input
+          id={id}
+          inputMode="numeric"
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : `${id}-unit`}
+          className="w-24"
+          {...registered}
+        />
+        <span id={`${id}-unit`} className="text-sm text-slate-600">
+          {unit}
+        </span>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function SettingsForm({ settings }: { settings: StatementSettings }) {
   const id = useId();
   const update = useUpdateStatementSettings();
@@ -94,6 +134,42 @@ function SettingsForm({ settings }: { settings: StatementSettings }) {
               currency="USD"
               error={errors.feeToleranceUsd?.message}
               registered={form.register('feeToleranceUsd')}
+            />
+          </div>
+        </fieldset>
+        <fieldset className="grid gap-3" aria-describedby={`${id}-later-hint`}>
+          <legend className="mb-1 text-sm font-medium text-slate-800">Pay later by transfer</legend>
+          <p id={`${id}-later-hint`} className="text-xs text-slate-600">
+            Passengers may book without a slip and pay by transfer with their reference as the remark; the
+            statement confirms it. Unpaid bookings are reminded before their hold ends and then released.
+          </p>
+          <Checkbox
+            id={`${id}-later`}
+            label="Offer paying later"
+            description="Off: every booking needs its payment slip, as before."
+            {...form.register('payLaterEnabled')}
+          />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <NumberField
+              id={`${id}-hold`}
+              label="Seats held for"
+              unit="hours"
+              error={errors.payLaterHoldHours?.message}
+              registered={form.register('payLaterHoldHours')}
+            />
+            <NumberField
+              id={`${id}-cutoff`}
+              label="Ending at the latest"
+              unit="hours before departure"
+              error={errors.payLaterCutoffHours?.message}
+              registered={form.register('payLaterCutoffHours')}
+            />
+            <NumberField
+              id={`${id}-share`}
+              label="At most"
+              unit="% of a departure’s seats"
+              error={errors.payLaterMaxSharePercent?.message}
+              registered={form.register('payLaterMaxSharePercent')}
             />
           </div>
         </fieldset>
