@@ -1,4 +1,3 @@
-import { Clock } from 'lucide-react';
 import type { PublicSettings } from '#shared/schemas.ts';
 import type { Translate } from '#web/i18n/texts.tsx';
 import { cn } from '#web/lib/utils.ts';
@@ -63,11 +62,11 @@ export function PayMethodChoice({
           className="grid gap-2 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-slate-800"
           data-testid="pay-later-note"
         >
-          <p className="flex items-start gap-2 font-medium text-slate-900">
-            <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-sky-700" />
+          {/* No icon: a shared one is a chunk of its own, one more for /booking's first load to list. */}
+          <p className="font-medium text-slate-900">
             {t('payment.payLaterHold', { holdHours: offer.holdHours, cutoffHours: offer.cutoffHours })}
           </p>
-          <ul className="grid list-disc gap-1 ps-6">
+          <ul className="grid list-disc gap-1 ps-5">
             <li>{t('payment.payLaterRemark')}</li>
             <li>{t('payment.payLaterRelease')}</li>
             <li>{t('payment.payLaterSlipLater')}</li>
