@@ -56,7 +56,14 @@ async function main() {
     config.mailTransport === 'smtp' && config.smtpUrl
       ? createSmtpTransport(config.smtpUrl, { claimMs })
       : createDevTransport(app.log);
-  const mailer = createMailer({ db: database.db, transport, from: config.mailFrom, log: app.log, claimMs });
+  const mailer = createMailer({
+    db: database.db,
+    transport,
+    from: config.mailFrom,
+    log: app.log,
+    claimMs,
+    writeLater: app.deps.writeLaterMail,
+  });
   app.deps.mailer = mailer;
   mailer.start();
 

@@ -926,6 +926,12 @@ export const bookingGrants = pgTable(
 /** A file carried by a mail; `cid` names an inline image the HTML shows as `cid:<cid>`. */
 export type MailAttachment = { filename: string; contentType: string; cid?: string; contentBase64: string };
 
+/**
+ * A mail written when it is sent rather than when it is queued (docs/decisions/041): an
+ * approval's e-ticket mail, held for the undo window, is written from the booking as it then is.
+ */
+export type LaterMail = { kind: 'approval'; ticketId: string };
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -939,6 +945,11 @@ export const mailOutbox = pgTable(
     /** What the row keeps once sent, when the mail carries a secret (a one-time code); null: all of it. */
     keptSubject: text('kept_subject'),
     keptText: text('kept_text'),
+    /**
+     * Set while the mail is still to be written (docs/decisions/041): `subject` and `text` are
+     * empty until the delivery pass writes them from this, just before sending.
+     */
+    later: jsonb('later').$type<LaterMail>(),
     /** pending -> sent | failed (after the last retry); held (until next_attempt_at) -> sent | pending */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

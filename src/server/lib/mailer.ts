@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { SendMailOptions } from 'nodemailer';
 import nodemailer from 'nodemailer';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { type MailAttachment, mailOutbox } from '#server/db/schema.ts';
+import { type LaterMail, type MailAttachment, mailOutbox } from '#server/db/schema.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { redactMailText } from './log-redaction.ts';
 
@@ -12,7 +12,7 @@ import { redactMailText } from './log-redaction.ts';
  * sends committed rows, retries with backoff and gives up after a few attempts.
  */
 
-export type { MailAttachment };
+export type { LaterMail, MailAttachment };
 
 export type MailMessage = {
   to: string;
@@ -33,6 +33,9 @@ export type QueuedMail = MailMessage & { kept?: { subject: string; text: string 
  * mail reads their language and the operator's texts (src/server/mails/).
  */
 export type ComposeMail = (db: DbOrTx) => Promise<QueuedMail>;
+
+/** Writes a mail queued to be written when it is sent (docs/decisions/041), from what the database then says. */
+export type WriteLaterMail = (db: DbOrTx, later: LaterMail) => Promise<QueuedMail>;
 
 /** A mail as the transport sends it: `id` is the outbox row's, stable across retries. */
 type OutgoingMail = MailMessage & { id: string };
@@ -107,6 +110,54 @@ export async function enqueueMail({ db, mail: queued, id, heldUntil }: EnqueueMa
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error('mail_outbox insert returned no row');
   return row.id;
+}
+
+/** One mail to write when it is sent, held until `heldUntil` under the id its sender finds it by. */
+export type HeldLaterMail = { id: string; to: string; later: LaterMail; heldUntil: Date };
+
+const LATER_CHUNK = 500;
+
+/**
+ * Queues mails to be written when they are sent (docs/decisions/041), in the caller's
+ * transaction and a few statements however many: a bank statement's two thousand approvals
+ * cost their rows, not two thousand mails composed while the import holds its transaction.
+ */
+export async function enqueueLaterMails({
+  db,
+  mails,
+}: {
+  db: DbOrTx;
+  mails: HeldLaterMail[];
+}): Promise<void> {
+  for (let i = 0; i < mails.length; i += LATER_CHUNK) {
+    await db.insert(mailOutbox).values(
+      mails.slice(i, i + LATER_CHUNK).map((m) => ({
+        id: m.id,
+        to: m.to,
+        subject: '',
+        text: '',
+        later: m.later,
+        status: 'held',
+        nextAttemptAt: m.heldUntil,
+        createdAt: sql`clock_timestamp()`,
+      })),
+    );
+  }
+}
+
+/** A written mail as its row keeps it: the kept version once delivered, unless the row is the mailbox. */
+function writtenColumns(mail: QueuedMail, delivered: boolean) {
+  const keep = delivered ? mail.kept : undefined;
+  return {
+    to: mail.to,
+    subject: keep ? keep.subject : mail.subject,
+    text: keep ? keep.text : mail.text,
+    html: keep ? null : (mail.html ?? null),
+    attachments: mail.attachments?.length ? mail.attachments : null,
+    keptSubject: keep ? null : (mail.kept?.subject ?? null),
+    keptText: keep ? null : (mail.kept?.text ?? null),
+    later: null,
+  };
 }
 
 /** Every wait of one SMTP conversation, together, stays well inside the claim. */
@@ -216,6 +267,8 @@ export function createMailer(opts: {
   pollMs?: number;
   maxAttempts?: number;
   claimMs?: number;
+  /** Writes the mails queued to be written when sent (docs/decisions/041); without it they fail. */
+  writeLater?: WriteLaterMail;
 }): Mailer {
   const { db, transport, from, log } = opts;
   const clock = opts.clock ?? systemClock;
@@ -266,6 +319,7 @@ export function createMailer(opts: {
         text: mailOutbox.text,
         html: mailOutbox.html,
         attachments: mailOutbox.attachments,
+        later: mailOutbox.later,
         attempts: mailOutbox.attempts,
         // RETURNING has no order and a JS Date drops microseconds, so mails written in one
         // millisecond would go out in any order; sort on the full timestamp instead.
@@ -279,18 +333,32 @@ export function createMailer(opts: {
     });
   }
 
+  /** The row's mail, written first when it was queued to be written now (docs/decisions/041). */
+  async function outgoing(row: Awaited<ReturnType<typeof claimBatch>>[number]) {
+    if (!row.later) {
+      const mail: OutgoingMail = {
+        id: row.id,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        ...(row.html ? { html: row.html } : {}),
+        ...(row.attachments ? { attachments: row.attachments } : {}),
+      };
+      return { mail, written: null };
+    }
+    if (!opts.writeLater) throw new Error(`no writer for a mail of kind ${row.later.kind}`);
+    const written = await opts.writeLater(db, row.later);
+    const { kept: _kept, ...mail } = written;
+    return { mail: { ...mail, id: row.id }, written };
+  }
+
   async function deliver(row: Awaited<ReturnType<typeof claimBatch>>[number]): Promise<boolean> {
-    const mail: OutgoingMail = {
-      id: row.id,
-      to: row.to,
-      subject: row.subject,
-      text: row.text,
-      ...(row.html ? { html: row.html } : {}),
-      ...(row.attachments ? { attachments: row.attachments } : {}),
-    };
     const attempts = row.attempts + 1;
+    let written: QueuedMail | null = null;
     try {
-      await transport.send(from, mail);
+      const out = await outgoing(row);
+      written = out.written;
+      await transport.send(from, out.mail);
     } catch (err) {
       const failed = attempts >= maxAttempts;
       const now = clock.now();
@@ -302,6 +370,8 @@ export function createMailer(opts: {
           lastError: describeError(err),
           nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
           claimedUntil: null,
+          // Written once: a retry sends the same message.
+          ...(written ? writtenColumns(written, false) : {}),
         })
         .where(eq(mailOutbox.id, row.id));
       const context = { err, mailId: row.id, attempts, transport: transport.name };
@@ -320,7 +390,11 @@ export function createMailer(opts: {
           sentAt: clock.now(),
           claimedUntil: null,
           lastError: null,
-          ...(transport.name === 'dev' ? {} : toKeptVersion),
+          ...(written
+            ? writtenColumns(written, transport.name !== 'dev')
+            : transport.name === 'dev'
+              ? {}
+              : toKeptVersion),
         })
         .where(eq(mailOutbox.id, row.id));
     } catch (err) {

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { createLiveEvents, type LiveEvents } from '../lib/live-events.ts';
-import type { Mailer } from '../lib/mailer.ts';
+import type { Mailer, WriteLaterMail } from '../lib/mailer.ts';
 import { configureManageLinks } from '../lib/manage-links.ts';
 import { createMicroCache, type MicroCache } from '../lib/micro-cache.ts';
 import { createSeatLockGate, type SeatLockGate } from '../lib/seat-lock-gate.ts';
@@ -15,6 +15,7 @@ import { loadTicketSigner, type TicketSigner } from '../lib/ticket-signing.ts';
 import type { SharedSeatMap } from '../services/load-shared-seat-map.ts';
 import type { TripDay } from '../services/load-trip-day.ts';
 import type { CompiledTextOverrides } from '../services/read-compiled-text-overrides.ts';
+import { writeLaterMail } from '../services/write-later-mail.ts';
 
 export type AppDeps = {
   config: Config;
@@ -38,6 +39,11 @@ export type AppDeps = {
    * without TICKET_SIGNING_KEY fails where it would sign, saying how to make one.
    */
   ticketSigner: () => TicketSigner;
+  /**
+   * Writes the mails queued to be written when sent (docs/decisions/041), with this server's
+   * e-ticket links and signer: the mailer's, and the dev outbox's for mails still held.
+   */
+  writeLaterMail: WriteLaterMail;
 };
 
 declare module 'fastify' {
@@ -78,6 +84,15 @@ async function appDeps(
         dataDir: opts.config.dataDir,
       });
       return signer;
+    },
+    writeLaterMail: (db, later) => {
+      let usable: TicketSigner | undefined;
+      try {
+        usable = app.deps.ticketSigner();
+      } catch (err) {
+        app.log.error({ err }, 'e-tickets cannot be signed');
+      }
+      return writeLaterMail({ db, later, eTicketBase: opts.config.linkBase, signer: usable });
     },
   });
   // Production signs with TICKET_SIGNING_KEY (the configuration requires it): a key that does

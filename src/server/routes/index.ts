@@ -71,6 +71,6 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   // Every recorded mail's text, codes included: only for the demo and tests, whose mail is logged.
   if (!config.isProduction && config.mailTransport === 'log') {
     const { default: devOutboxRoutes } = await import('./dev/outbox.ts');
-    await app.register(devOutboxRoutes, { db: database.db });
+    await app.register(devOutboxRoutes, { db: database.db, writeLater: app.deps.writeLaterMail });
   }
 }

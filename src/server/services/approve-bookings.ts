@@ -1,17 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { tickets } from '#server/db/schema.ts';
 import { writeAudits } from '#server/lib/audit.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { announceAll } from '#server/lib/live-events.ts';
-import { enqueueMail } from '#server/lib/mailer.ts';
-import type { TicketSigner } from '#server/lib/ticket-signing.ts';
-import { approvedMail } from '#server/mails/approved-mail.ts';
+import { enqueueLaterMails } from '#server/lib/mailer.ts';
 import { type AdminTicket, APPROVAL_UNDO_SECONDS } from '#shared/admin-api.ts';
 import { listTicketsById } from './list-tickets-by-id.ts';
-import { readBookingView } from './read-booking-view.ts';
-import { signedCode } from './read-e-ticket.ts';
 
 /** When an approval made at `approvedAt` becomes final: no undo, and its e-mail goes out. */
 export const approvalFinalAt = (approvedAt: Date) =>
@@ -39,10 +35,6 @@ export type ApproveBookingsOptions = {
    * other journeys (docs/decisions/037) still waiting are approved with it.
    */
   ticketIds: string[];
-  /** Where the e-ticket link points (`<base>/t/<token>`); without it the mail carries no link. */
-  eTicketBase?: string | undefined;
-  /** Signs the e-ticket's code for the QR code the approval mail shows. */
-  signer?: TicketSigner | undefined;
   /** What the audit of a booking's approval adds to its `after` (the statement that paid it). */
   auditNote?: ((ticketId: string) => Record<string, unknown>) | undefined;
 };
@@ -120,17 +112,16 @@ export async function approveBookings(opts: ApproveBookingsOptions): Promise<Adm
     );
   }
   const answers = await listTicketsById({ db, ids: mains.map((m) => m.id) });
-  for (const ticket of answers) {
-    const held = { id: approvalMailId(ticket.id, now), heldUntil: approvalFinalAt(now) };
-    if (opts.eTicketBase) {
-      const found = opts.signer ? await readBookingView({ db, where: eq(tickets.id, ticket.id) }) : null;
-      const code = found && opts.signer ? signedCode(found, opts.signer) : null;
-      const url = `${opts.eTicketBase}/t/${tokenOf.get(ticket.id)}`;
-      await enqueueMail({ db, mail: approvedMail(ticket, { url, code }), ...held });
-    } else {
-      await enqueueMail({ db, mail: approvedMail(ticket), ...held });
-    }
-  }
+  // Written when the undo window has passed (docs/decisions/041), from the booking as it then is.
+  await enqueueLaterMails({
+    db,
+    mails: answers.map((ticket) => ({
+      id: approvalMailId(ticket.id, now),
+      to: ticket.passengerEmail,
+      later: { kind: 'approval', ticketId: ticket.id },
+      heldUntil: approvalFinalAt(now),
+    })),
+  });
   await announceAll({
     db,
     events: approving.map((row) => ({ kind: 'ticket', data: { type: 'updated', ticketId: row.id } })),

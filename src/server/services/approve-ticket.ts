@@ -1,7 +1,6 @@
 import type { Db } from '#server/db/client.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
-import type { TicketSigner } from '#server/lib/ticket-signing.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages/api.ts';
 import { approveBookings } from './approve-bookings.ts';
@@ -14,10 +13,6 @@ export type ApproveTicketOptions = {
   clock: Clock;
   actorUserId: string;
   ticketId: string;
-  /** Where the e-ticket link points (`<base>/t/<token>`); without it the mail carries no link. */
-  eTicketBase?: string;
-  /** Signs the e-ticket's code for the QR code the approval mail shows. */
-  signer?: TicketSigner;
 };
 
 /**
@@ -34,8 +29,6 @@ export async function approveTicket(opts: ApproveTicketOptions): Promise<AdminTi
       clock: opts.clock,
       actorUserId: opts.actorUserId,
       ticketIds: [before.id],
-      eTicketBase: opts.eTicketBase,
-      signer: opts.signer,
     });
     if (!ticket) throw ticketNotPending();
     return ticket;

@@ -4,7 +4,6 @@ import { statementLines, statementPayments, tickets } from '#server/db/schema.ts
 import { writeAudit } from '#server/lib/audit.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
-import type { TicketSigner } from '#server/lib/ticket-signing.ts';
 import { STAFF_MSG } from '#shared/messages/staff.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
 import type { StatementAssign, StatementLine } from '#shared/statements.ts';
@@ -19,8 +18,6 @@ export type AssignStatementLineOptions = {
   actorUserId: string;
   lineId: string;
   input: StatementAssign;
-  eTicketBase?: string | undefined;
-  signer?: TicketSigner | undefined;
 };
 
 /**
@@ -95,8 +92,6 @@ export async function assignStatementLine(opts: AssignStatementLineOptions): Pro
         },
       ],
       settings: await readStatementSettings({ db: tx }),
-      eTicketBase: opts.eTicketBase,
-      signer: opts.signer,
     });
     await writeAudit({
       db: tx,

@@ -3,7 +3,6 @@ import type { Db } from '#server/db/client.ts';
 import { statementLines, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import type { TicketSigner } from '#server/lib/ticket-signing.ts';
 import { isWaiting } from '#server/lib/waiting-bookings.ts';
 import { STAFF_MSG } from '#shared/messages/staff.ts';
 import type { StatementLine } from '#shared/statements.ts';
@@ -17,8 +16,6 @@ export type ConfirmStatementLineOptions = {
   clock: Clock;
   actorUserId: string;
   lineId: string;
-  eTicketBase?: string | undefined;
-  signer?: TicketSigner | undefined;
 };
 
 /**
@@ -48,8 +45,6 @@ export async function confirmStatementLine(opts: ConfirmStatementLineOptions): P
       actorUserId: opts.actorUserId,
       payments: [{ lineId: line.id, statementId: line.statementId, ticketId, amount: line.amount }],
       settings: await readStatementSettings({ db: tx }),
-      eTicketBase: opts.eTicketBase,
-      signer: opts.signer,
       settled: true,
     });
     await writeAudit({

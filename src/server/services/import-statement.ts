@@ -6,7 +6,6 @@ import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { parseStatement } from '#server/lib/statements/parse-statement.ts';
 import { MappingRequiredError, StatementInvalidError } from '#server/lib/statements/types.ts';
-import type { TicketSigner } from '#server/lib/ticket-signing.ts';
 import { STAFF_MSG } from '#shared/messages/staff.ts';
 import type { CsvMapping, StatementAccount, StatementImportResult } from '#shared/statements.ts';
 import { storeStatement } from './store-statement.ts';
@@ -20,8 +19,6 @@ export type ImportStatementOptions = {
   file: Buffer;
   /** The office's mapping of a CSV layout not seen before (already validated). */
   mapping?: CsvMapping | undefined;
-  eTicketBase?: string | undefined;
-  signer?: TicketSigner | undefined;
 };
 
 /**
@@ -75,7 +72,5 @@ export async function importStatement(opts: ImportStatementOptions): Promise<Sta
     lines: parsed.lines,
     mapping:
       opts.mapping && parsed.layoutKey ? { layoutKey: parsed.layoutKey, mapping: opts.mapping } : undefined,
-    eTicketBase: opts.eTicketBase,
-    signer: opts.signer,
   });
 }

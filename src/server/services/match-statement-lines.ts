@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { statementLines, tickets } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import type { TicketSigner } from '#server/lib/ticket-signing.ts';
 import { bookingTotal, comparableName, isWaiting, waitingBookings } from '#server/lib/waiting-bookings.ts';
 import { toCents } from '#shared/money.ts';
 import type { StatementSettings } from '#shared/statements.ts';
@@ -15,8 +14,6 @@ export type MatchStatementLinesOptions = {
   actorUserId: string | null;
   statementId: string;
   settings: StatementSettings;
-  eTicketBase?: string | undefined;
-  signer?: TicketSigner | undefined;
 };
 
 type Verdict = { id: string; status: 'matched' | 'suggested'; ticketId: string; kind: string | null };
@@ -49,11 +46,16 @@ export async function matchStatementLines(
   const hits = rowsOf<Hit>(
     await db.execute(sql`
       select distinct l.id as line_id, l.row, l.amount::text as amount, l.currency,
-        t.id as ticket_id, t.currency as booking_currency, ${bookingTotal(sql`t.payment_reference`)}::text as total
+        t.id as ticket_id, t.currency as booking_currency, t.total
       from ${statementLines} l
       cross join lateral unnest(l.reference_candidates) as c(reference)
-      join ${tickets} t on t.payment_reference = c.reference and t.journey = 1
-      where l.statement_id = ${opts.statementId} and l.status = 'unmatched' and ${isWaiting}
+      cross join lateral (
+        select t.id, t.currency, ${bookingTotal(sql`t.payment_reference`)}::text as total
+        from ${tickets} t
+        where t.payment_reference = c.reference and ${isWaiting}
+        limit 1
+      ) t
+      where l.statement_id = ${opts.statementId} and l.status = 'unmatched'
       order by l.row`),
   );
   const byLine = new Map<string, Hit[]>();

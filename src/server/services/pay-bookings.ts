@@ -3,7 +3,6 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { statementPayments, tickets } from '#server/db/schema.ts';
 import { writeAudits } from '#server/lib/audit.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import type { TicketSigner } from '#server/lib/ticket-signing.ts';
 import { toCents } from '#shared/money.ts';
 import type { StatementSettings } from '#shared/statements.ts';
 import { approveBookings } from './approve-bookings.ts';
@@ -19,8 +18,6 @@ export type PayBookingsOptions = {
   actorUserId: string | null;
   payments: LinePayment[];
   settings: StatementSettings;
-  eTicketBase?: string | undefined;
-  signer?: TicketSigner | undefined;
   /** A person confirmed the payment: the booking is paid whatever the amount. */
   settled?: boolean;
 };
@@ -114,8 +111,6 @@ export async function payBookings(opts: PayBookingsOptions): Promise<string[]> {
       clock: opts.clock,
       actorUserId: opts.actorUserId,
       ticketIds: paidIds,
-      eTicketBase: opts.eTicketBase,
-      signer: opts.signer,
       auditNote: (ticketId) => ({ paidBy: 'statement', ...evidenceOf.get(ticketId) }),
     });
   }

@@ -6,7 +6,6 @@ import type { Clock } from '#server/lib/clock.ts';
 import { lineFingerprint } from '#server/lib/statements/fingerprint.ts';
 import { referenceCandidates } from '#server/lib/statements/references.ts';
 import type { ParsedLine } from '#server/lib/statements/types.ts';
-import type { TicketSigner } from '#server/lib/ticket-signing.ts';
 import type { CsvMapping, StatementAccount, StatementImportResult } from '#shared/statements.ts';
 import { matchStatementLines } from './match-statement-lines.ts';
 import { readStatementSettings } from './read-statement-settings.ts';
@@ -22,8 +21,6 @@ export type StoreStatementOptions = {
   lines: ParsedLine[];
   /** A CSV layout's mapping the office gave with this file: kept for the next import. */
   mapping?: { layoutKey: string; mapping: CsvMapping } | undefined;
-  eTicketBase?: string | undefined;
-  signer?: TicketSigner | undefined;
 };
 
 const CHUNK = 1000;
@@ -110,8 +107,6 @@ export async function storeStatement(opts: StoreStatementOptions): Promise<State
       actorUserId: opts.actorUserId,
       statementId: statement.id,
       settings,
-      eTicketBase: opts.eTicketBase,
-      signer: opts.signer,
     });
     const counts = { imported, duplicates, ignored, ...matched };
     await tx.update(bankStatements).set(counts).where(eq(bankStatements.id, statement.id));

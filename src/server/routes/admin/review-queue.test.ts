@@ -68,6 +68,7 @@ describe(`the review queue (${testDatabaseKind})`, () => {
       from: 'Island Ferry <no-reply@islandferry.test>',
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
       clock,
+      writeLater: t.app.deps.writeLaterMail,
     });
     await mailer.flush();
     expect((await approvalMailOf(ticket)).map((m) => m.status)).toEqual(['held']);
@@ -116,6 +117,7 @@ describe(`the review queue (${testDatabaseKind})`, () => {
       from: 'Island Ferry <no-reply@islandferry.test>',
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
       clock,
+      writeLater: t.app.deps.writeLaterMail,
     });
     await mailer.flush();
     const [mail] = await approvalMailOf(ticket);

@@ -44,7 +44,6 @@ describe(`bank statements (${testDatabaseKind})`, () => {
       fileName: 'statement.csv',
       fileSha256: randomUUID(),
       lines,
-      eTicketBase: 'http://localhost:5173',
     });
   const booking = async (over: Parameters<typeof makeTicket>[1] = {}) =>
     (await makeTicket(db(), over)).ticket;
@@ -77,6 +76,7 @@ describe(`bank statements (${testDatabaseKind})`, () => {
       from: 'Island Ferry <no-reply@islandferry.test>',
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
       clock,
+      writeLater: t.app.deps.writeLaterMail,
     }).flush();
 
   it('a matched line pays and approves its booking, and the e-ticket mail goes out once the undo window passed', async () => {

@@ -25,7 +25,7 @@ import {
   statementSummarySchema,
 } from '#shared/statements.ts';
 import { defineRoutes } from '../define-routes.ts';
-import { adminOf, thenSendMail, ticketSignerOrNothing } from './index.ts';
+import { adminOf, thenSendMail } from './index.ts';
 
 const permission = 'payments.reconcile' as const;
 
@@ -69,8 +69,6 @@ export default defineRoutes(async (app, { clock, config, db }) => {
           clock,
           actorUserId: adminOf(req).id,
           ...form,
-          eTicketBase: config.linkBase,
-          signer: ticketSignerOrNothing(req),
         }),
       );
       return reply.code(result.statementId === null ? 200 : 201).send(result);
@@ -117,8 +115,6 @@ export default defineRoutes(async (app, { clock, config, db }) => {
         clock,
         actorUserId: adminOf(req).id,
         lineId: req.params.id,
-        eTicketBase: config.linkBase,
-        signer: ticketSignerOrNothing(req),
       }),
     ),
   }));
@@ -155,8 +151,6 @@ export default defineRoutes(async (app, { clock, config, db }) => {
           actorUserId: adminOf(req).id,
           lineId: req.params.id,
           input: req.body,
-          eTicketBase: config.linkBase,
-          signer: ticketSignerOrNothing(req),
         }),
       ),
     }),

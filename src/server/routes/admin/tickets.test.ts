@@ -15,6 +15,7 @@ import {
   uniqueReference,
 } from '#tests/factories.ts';
 import { useAdminApp } from '#tests/setup/admin-app.ts';
+import { outboxRows } from '#tests/setup/outbox.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const FILES = path.resolve(import.meta.dirname, '../../../../tests/files');
@@ -31,15 +32,7 @@ describe(`admin tickets (${testDatabaseKind})`, () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'ticket'), eq(auditLog.entityId, ticketId)))
       .orderBy(desc(auditLog.createdAt));
-  const lastMailTo = async (to: string) =>
-    (
-      await t.database.db
-        .select()
-        .from(mailOutbox)
-        .where(eq(mailOutbox.to, to))
-        .orderBy(desc(mailOutbox.createdAt))
-        .limit(1)
-    )[0];
+  const lastMailTo = async (to: string) => (await outboxRows(t.app, eq(mailOutbox.to, to))).at(-1);
 
   it('lists newest first with tab filters, a date filter, a reference search and counts', async () => {
     const date = '2031-03-04';

@@ -23,7 +23,7 @@ import {
   ticketReferenceParamsSchema,
 } from '#shared/admin-api.ts';
 import { defineRoutes } from '../define-routes.ts';
-import { adminCan, adminOf, thenSendMail, ticketSignerOrNothing } from './index.ts';
+import { adminCan, adminOf, thenSendMail } from './index.ts';
 
 /** `?date=&q=` from a cleared filter means no filter, not an invalid one. */
 const ticketFilterSchema = z.preprocess(
@@ -81,8 +81,6 @@ export default defineRoutes(async (app, { config, clock, storage, db }) => {
           clock,
           actorUserId: adminOf(req).id,
           ticketId: req.params.id,
-          eTicketBase: config.linkBase,
-          signer: ticketSignerOrNothing(req),
         }),
       ),
   );

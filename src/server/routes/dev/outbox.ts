@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { WriteLaterMail } from '#server/lib/mailer.ts';
 import { type ExpireStaffLinksOptions, expireStaffLinks } from '#server/services/expire-staff-links.ts';
 import { listOutboxMail } from '#server/services/list-outbox-mail.ts';
 import { outboxMailSchema, outboxQuerySchema } from '#shared/schemas.ts';
@@ -24,7 +25,7 @@ function fromThisMachine(req: FastifyRequest): boolean {
  */
 export default async function devOutboxRoutes(
   fastify: FastifyInstance,
-  opts: { db: ExpireStaffLinksOptions['db'] },
+  opts: { db: ExpireStaffLinksOptions['db']; writeLater?: WriteLaterMail },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
@@ -41,7 +42,7 @@ export default async function devOutboxRoutes(
     { schema: { querystring: outboxQuerySchema, response: { 200: outboxMailSchema.array() } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listOutboxMail({ db, to: request.query.to });
+      return listOutboxMail({ db, to: request.query.to, writeLater: opts.writeLater });
     },
   );
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminUsers, mailOutbox, refundRequests } from '#server/db/schema.ts';
+import { adminUsers, refundRequests } from '#server/db/schema.ts';
 import { instantInZone } from '#server/lib/clock.ts';
 import { sendDayBeforeReminders } from '#server/services/send-day-before-reminders.ts';
 import { CONTACT } from '#shared/constants.ts';
@@ -16,6 +16,7 @@ import {
   todayInOperatorZone,
 } from '#tests/factories.ts';
 import { useAdminApp } from '#tests/setup/admin-app.ts';
+import { outboxRows } from '#tests/setup/outbox.ts';
 import {
   bookViaApi,
   MANY_HOLDS_PER_ADDRESS,
@@ -208,7 +209,7 @@ describe(`the operator's own contact details in every passenger mail (${testData
     const staff = new Set(
       (await db.select({ email: adminUsers.email }).from(adminUsers)).map((a) => a.email),
     );
-    const mails = (await db.select().from(mailOutbox)).filter((mail) => !staff.has(mail.to));
+    const mails = (await outboxRows(t.app)).filter((mail) => !staff.has(mail.to));
     expect(mails.map((mail) => [mail.subject, templateOf(mail.subject)]).filter(([, key]) => !key)).toEqual(
       [],
     );
