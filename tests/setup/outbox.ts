@@ -16,7 +16,13 @@ export async function outboxRows(app: FastifyInstance, where?: SQL) {
     rows.map(async (row) => {
       if (!row.later) return row;
       const mail = await app.deps.writeLaterMail(db, row.later);
-      return { ...row, subject: mail.subject, text: mail.text, html: mail.html ?? null };
+      return {
+        ...row,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? null,
+        attachments: mail.attachments ?? null,
+      };
     }),
   );
 }

@@ -12,7 +12,9 @@ import {
   createDevTransport,
   createMailer,
   createSmtpTransport,
+  enqueueLaterMails,
   enqueueMail,
+  type LaterMail,
   type Mailer,
   type MailLogger,
   RETRY_BACKOFF_MS,
@@ -92,6 +94,69 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
   }
 
   const rows = () => database.db.select().from(mailOutbox);
+
+  it('writes a mail queued to be written when sent at its time, keeps what it wrote, and retries a failed write', async () => {
+    const server = await smtp();
+    const clock = testClock();
+    const asked: LaterMail[] = [];
+    let failWrite = true;
+    const m = mailer({
+      transport: createSmtpTransport(server.url),
+      clock,
+      writeLater: async (_db, later) => {
+        asked.push(later);
+        if (failWrite) throw new Error('booking not readable yet');
+        return {
+          to: 'later@example.test',
+          subject: `Booking approved: ${later.ticketId}`,
+          text: `Written for ${later.ticketId}`,
+          kept: { subject: 'Booking approved', text: 'kept' },
+        };
+      },
+    });
+    const id = '00000000-0000-4000-8000-000000000041';
+    await enqueueLaterMails({
+      db: database.db,
+      mails: [
+        {
+          id,
+          to: 'later@example.test',
+          later: { kind: 'approval', ticketId: 'T-1' },
+          heldUntil: new Date(clock.now().getTime() + 30_000),
+        },
+      ],
+    });
+    // Held: no pass writes or sends it before its time.
+    expect(await m.flush()).toBe(0);
+    expect(asked).toEqual([]);
+
+    clock.advance(30_000);
+    // A write that fails is a failed attempt, with the send's backoff.
+    expect(await m.flush()).toBe(0);
+    expect(asked).toHaveLength(1);
+    const [failed] = await rows();
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1, subject: '', later: { ticketId: 'T-1' } });
+    expect(failed?.lastError).toContain('booking not readable yet');
+    expect(server.received).toEqual([]);
+
+    failWrite = false;
+    clock.advance(RETRY_BACKOFF_MS[0]);
+    expect(await m.flush()).toBe(1);
+    expect(asked).toHaveLength(2);
+    expect(server.received).toHaveLength(1);
+    expect(server.received[0]?.raw).toContain('Written for T-1');
+    // Written once and kept as any delivered mail is: its kept version, nothing left to write.
+    const [sent] = await rows();
+    expect(sent).toMatchObject({
+      id,
+      status: 'sent',
+      subject: 'Booking approved',
+      text: 'kept',
+      later: null,
+    });
+    expect(await m.flush()).toBe(0);
+    expect(asked).toHaveLength(2);
+  });
 
   it('never sends a mail whose transaction rolled back', async () => {
     const server = await smtp();

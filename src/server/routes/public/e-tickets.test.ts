@@ -8,6 +8,7 @@ import { verifyCode } from '#shared/e-ticket-code.ts';
 import ETICKET_EN from '#shared/messages/eticket.ts';
 import { makePaymentSettings, makeSchedule } from '#tests/factories.ts';
 import { useAdminApp } from '#tests/setup/admin-app.ts';
+import { outboxRows } from '#tests/setup/outbox.ts';
 import { bookViaApi, ticketByReference } from '#tests/setup/public-booking.ts';
 import { createTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
@@ -26,12 +27,7 @@ describe(`e-tickets (${testDatabaseKind})`, () => {
     const ticket = await ticketByReference(t.app, booking.reference);
     const approve = await t.post(`/api/admin/tickets/${ticket.id}/approve`);
     expect(approve.statusCode, approve.body).toBe(200);
-    const [mail] = await t.database.db
-      .select({ text: mailOutbox.text, html: mailOutbox.html, attachments: mailOutbox.attachments })
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, booking.email))
-      .orderBy(desc(mailOutbox.seq))
-      .limit(1);
+    const mail = (await outboxRows(t.app, eq(mailOutbox.to, booking.email))).at(-1);
     return { booking, ticket, trip, mail };
   }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { launches, locations, mailOutbox, textOverrides, tickets } from '#server/db/schema.ts';
 import { saveTextOverride } from '#server/services/save-text-override.ts';
@@ -14,6 +14,7 @@ import {
   uniqueSuffix,
 } from '#tests/factories.ts';
 import { useAdminApp } from '#tests/setup/admin-app.ts';
+import { outboxRows } from '#tests/setup/outbox.ts';
 import {
   MANY_HOLDS_PER_ADDRESS,
   MANY_VERIFICATIONS_PER_ADDRESS,
@@ -43,12 +44,7 @@ describe(`passenger mails in the passenger's language (${testDatabaseKind})`, ()
 
   const newEmail = () => `p-${uniqueSuffix()}@example.com`;
   const lastMailTo = async (to: string) => {
-    const [mail] = await t.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, to))
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.seq))
-      .limit(1);
+    const mail = (await outboxRows(t.app, eq(mailOutbox.to, to))).at(-1);
     if (!mail) throw new Error(`no mail to ${to}`);
     return mail;
   };
