@@ -140,6 +140,32 @@ describe(`bank statements (${testDatabaseKind})`, () => {
     expect((await ticketOf(back.id))?.ticketStatus).toBe('confirmed');
   });
 
+  it('assigns a line to a return by hand: both journeys paid by the one line and approved together', async () => {
+    const outbound = await booking();
+    const back = await booking({
+      paymentReference: outbound.paymentReference,
+      journey: 2,
+      outboundId: outbound.id,
+    });
+    const total = (Number(outbound.totalAmount) + Number(back.totalAmount)).toFixed(2);
+    const result = await store([line({ remark: 'ferry both ways', amount: total })]);
+    expect(result.unmatched).toBe(1);
+    const [open] = await linesOf('unmatched', result.statementId ?? undefined);
+    // Either journey's reference is the booking's: the way back's total alone is not enough.
+    const res = await t.post(`/api/admin/statement-lines/${open?.id}/assign`, {
+      reference: back.paymentReference.toLowerCase(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().line).toMatchObject({ status: 'matched', unassigned: '0.00' });
+    for (const id of [outbound.id, back.id]) {
+      expect(await ticketOf(id)).toMatchObject({ ticketStatus: 'confirmed', paymentStatus: 'completed' });
+    }
+    // One payment, recorded against the booking's first journey, of the whole line.
+    const card: AdminTicket = (await t.get(`/api/admin/tickets/${outbound.id}`)).json();
+    expect(card.statementPayments.map((p) => p.amount)).toEqual([total]);
+    expect((await mailsTo(outbound.passengerEmail)).map((m) => m.status)).toEqual(['held']);
+  });
+
   it('an approval by the statement taken back leaves the booking paid, for a person to approve, and never paid again', async () => {
     const paid = await booking();
     const pay = () => line({ remark: `ferry ${paid.paymentReference}`, amount: paid.totalAmount });
