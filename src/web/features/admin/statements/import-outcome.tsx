@@ -1,4 +1,4 @@
-import { CircleCheck, TriangleAlert } from 'lucide-react';
+import { CircleCheck, Info, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { StatementImportResult } from '#shared/statements.ts';
 import { importResultSentence } from './wording.ts';
@@ -13,6 +13,7 @@ export type ImportOutcome =
  */
 export function ImportOutcomeNote({ outcome }: { outcome: ImportOutcome | null }) {
   const ref = useRef<HTMLDivElement>(null);
+  const nothingNew = outcome?.kind === 'result' && outcome.result.imported === 0;
   useEffect(() => {
     if (outcome) ref.current?.focus();
   }, [outcome]);
@@ -25,9 +26,18 @@ export function ImportOutcomeNote({ outcome }: { outcome: ImportOutcome | null }
             ref={ref}
             tabIndex={-1}
             data-testid="import-result"
-            className="flex items-start gap-2 rounded-xl border border-green-200 bg-green-50 p-3 text-sm text-green-900 outline-none focus-visible:outline-2 focus-visible:outline-sky-600"
+            className={`flex items-start gap-2 rounded-xl border p-3 text-sm outline-none focus-visible:outline-2 focus-visible:outline-sky-600 ${
+              nothingNew
+                ? 'border-slate-200 bg-slate-50 text-slate-800'
+                : 'border-green-200 bg-green-50 text-green-900'
+            }`}
           >
-            <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {/* A file imported before is not news to celebrate: said plainly, not as a success. */}
+            {nothingNew ? (
+              <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            ) : (
+              <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            )}
             <p>{importResultSentence(outcome.result)}</p>
           </div>
         )}
