@@ -149,7 +149,7 @@ function SettingsForm({ settings }: { settings: StatementSettings }) {
             description="Off: every booking needs its payment slip, as before."
             {...form.register('payLaterEnabled')}
           />
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid gap-4">
             <NumberField
               id={`${id}-hold`}
               label="Seats held for"
