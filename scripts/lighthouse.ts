@@ -290,7 +290,7 @@ async function auditOnce(url: string, chromePort: number, benchPage: Page): Prom
 }
 
 /** Tries for one run when Chrome fails to record its trace: a failure measures nothing. */
-const TRACE_TRIES = 3;
+const TRACE_TRIES = 5;
 
 /**
  * A trace Chrome failed to record (NO_NAVSTART, NO_FCP on a loaded machine) is no measurement:
@@ -305,7 +305,7 @@ async function audit(url: string, chromePort: number, benchPage: Page): Promise<
       console.warn(
         `lighthouse: ${error instanceof Error ? error.message : String(error)}; trying again (${attempt + 1} of ${TRACE_TRIES})`,
       );
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await new Promise((resolve) => setTimeout(resolve, 5000));
     }
   }
 }
