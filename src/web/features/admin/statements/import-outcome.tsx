@@ -1,4 +1,4 @@
-import { CircleCheck, Info, TriangleAlert } from 'lucide-react';
+import { CircleCheck, CopyCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { StatementImportResult } from '#shared/statements.ts';
 import { importResultSentence } from './wording.ts';
@@ -34,7 +34,7 @@ export function ImportOutcomeNote({ outcome }: { outcome: ImportOutcome | null }
           >
             {/* A file imported before is not news to celebrate: said plainly, not as a success. */}
             {nothingNew ? (
-              <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <CopyCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             ) : (
               <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             )}
