@@ -60,6 +60,31 @@ describe('loadConfig', () => {
     expect(() => loadConfig({})).not.toThrow();
   });
 
+  it('card payments: the test gateway, the sandbox and a stand-in API never in production; BML needs its keys', () => {
+    expect(loadConfig({}).payments).toBeUndefined();
+    expect(loadConfig({ PAYMENT_PROVIDER: 'test' }).payments).toEqual({ provider: 'test' });
+    expect(() => loadConfig({ ...PRODUCTION_ENV, PAYMENT_PROVIDER: 'test' })).toThrow(
+      /PAYMENT_PROVIDER: the test gateway \(PAYMENT_PROVIDER=test\) confirms payments with a button/,
+    );
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'bml', BML_API_KEY: 'k' })).toThrow(
+      /BML_API_KEY: PAYMENT_PROVIDER=bml needs BML_API_KEY and BML_APP_ID/,
+    );
+    const bml = { PAYMENT_PROVIDER: 'bml', BML_API_KEY: 'k', BML_APP_ID: 'a' };
+    expect(loadConfig(bml).payments).toEqual({
+      provider: 'bml',
+      apiKey: 'k',
+      appId: 'a',
+      mode: 'sandbox',
+      apiUrl: undefined,
+    });
+    expect(() => loadConfig({ ...PRODUCTION_ENV, ...bml })).toThrow(
+      /BML_MODE: BML_MODE=sandbox takes no real money/,
+    );
+    const live = { ...PRODUCTION_ENV, ...bml, BML_MODE: 'production' };
+    expect(loadConfig(live).payments).toMatchObject({ provider: 'bml', mode: 'production' });
+    expect(() => loadConfig({ ...live, BML_API_URL: 'http://127.0.0.1:9999' })).toThrow(/BML_API_URL: /);
+  });
+
   it('production still allows PGlite, local disk, mail in the log and an http PUBLIC_URL', () => {
     const c = loadConfig({ ...PRODUCTION_ENV, PUBLIC_URL: 'http://ferry.lan:3000/' });
     expect(c).toMatchObject({

@@ -86,6 +86,13 @@ const envSchema = z
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
     GEOIP_URL: optionalUrl,
     WEB_ROOT: optionalString,
+    // Card payments online (docs/decisions/042): BML Connect, or the built-in test gateway.
+    PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['bml', 'test']).optional()),
+    BML_API_KEY: optionalString,
+    BML_APP_ID: optionalString,
+    BML_MODE: z.enum(['sandbox', 'production']).default('sandbox'),
+    /** Another address for BML Connect's API: a local stand-in for tests, never in production. */
+    BML_API_URL: optionalUrl,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -138,6 +145,39 @@ const envSchema = z
         path: ['SEED_DEMO'],
         message:
           'the demo (with its published admin password) is never seeded in production; unset SEED_DEMO, or run without NODE_ENV=production to try the demo',
+      });
+    }
+    if (env.PAYMENT_PROVIDER === 'bml' && !(env.BML_API_KEY && env.BML_APP_ID)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BML_API_KEY'],
+        message:
+          'PAYMENT_PROVIDER=bml needs BML_API_KEY and BML_APP_ID, from the BML Connect merchant portal (Settings, API keys)',
+      });
+    }
+    // The test gateway pays anything with a button: it never takes a passenger's money.
+    if (env.NODE_ENV === 'production' && env.PAYMENT_PROVIDER === 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message:
+          'the test gateway (PAYMENT_PROVIDER=test) confirms payments with a button and is never used in production; set PAYMENT_PROVIDER=bml with its keys, or unset it to offer bank transfer only',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.PAYMENT_PROVIDER === 'bml' && env.BML_MODE !== 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BML_MODE'],
+        message:
+          'BML_MODE=sandbox takes no real money: production needs BML_MODE=production and the production keys (try the sandbox on a server that is not NODE_ENV=production)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.BML_API_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BML_API_URL'],
+        message:
+          "BML_API_URL points BML Connect at a stand-in for tests; production talks to the bank's own API",
       });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -253,6 +293,17 @@ export type Config = {
   /** Folder of the built SPA (default dist/). */
   webRoot: string | undefined;
   logLevel: string;
+  /** The card gateway (docs/decisions/042), or none: bank transfer only. */
+  payments:
+    | { provider: 'test' }
+    | {
+        provider: 'bml';
+        apiKey: string;
+        appId: string;
+        mode: 'sandbox' | 'production';
+        apiUrl: string | undefined;
+      }
+    | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -313,5 +364,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geoipUrl: e.GEOIP_URL,
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
     logLevel: e.LOG_LEVEL,
+    payments:
+      e.PAYMENT_PROVIDER === 'test'
+        ? { provider: 'test' }
+        : e.PAYMENT_PROVIDER === 'bml' && e.BML_API_KEY && e.BML_APP_ID
+          ? {
+              provider: 'bml',
+              apiKey: e.BML_API_KEY,
+              appId: e.BML_APP_ID,
+              mode: e.BML_MODE,
+              apiUrl: e.BML_API_URL,
+            }
+          : undefined,
   };
 }
