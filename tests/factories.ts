@@ -194,6 +194,7 @@ export function uniqueReference(at: Date = new Date()): string {
 
 const PAYMENT_STATUS_FOR: Record<TicketStatus, PaymentStatus> = {
   pending: 'pending',
+  awaiting_card: 'pending',
   confirmed: 'completed',
   cancelled: 'failed',
   completed: 'completed',

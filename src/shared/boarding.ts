@@ -265,6 +265,7 @@ const RED_MARKS = new Set(['cancelled', 'refunded']);
 /** Every status but `confirmed` scans red, each with its own reason. */
 const STATUS_REASONS: Record<Exclude<TicketStatus, 'confirmed'>, ScanReason> = {
   pending: 'not_approved',
+  awaiting_card: 'not_approved',
   cancelled: 'rejected',
   completed: 'completed',
   voided: 'voided',

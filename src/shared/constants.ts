@@ -103,10 +103,13 @@ export const DEFAULT_LOCATIONS = ['Malé', 'Airport', 'Thoddoo', 'Rasdhoo', 'Maa
 /**
  * 'voided': a counter sale taken back at the counter (docs/decisions/025). 'cancelled_by_operator'
  * (a cancelled departure) and 'cancelled_by_passenger' (docs/decisions/026). SPEC's 'cancelled'
- * stays "Rejected", a refused payment. None of the last four holds seats.
+ * stays "Rejected", a refused payment. None of the last four holds seats. 'awaiting_card': a
+ * booking paid by card online, its seats held until the gateway confirms it or its hold ends
+ * (docs/decisions/042); not the office's to review.
  */
 export const TICKET_STATUSES = [
   'pending',
+  'awaiting_card',
   'confirmed',
   'cancelled',
   'completed',

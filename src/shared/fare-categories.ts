@@ -44,6 +44,7 @@ export type { FareCategoryPublic };
  */
 export const publicSettingsWithFaresSchema = publicSettingsSchema.extend({
   fares: z.array(fareCategoryPublicSchema),
+  paymentMethods: z.array(z.enum(['bank_transfer', 'card'])),
 });
 
 /** A concession's stored definition, as the server prices and checks with it. */

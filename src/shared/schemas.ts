@@ -145,6 +145,8 @@ export type PublicSettings = z.infer<typeof publicSettingsSchema> & {
    * the operator's active concessions. Its schema is publicSettingsWithFaresSchema.
    */
   fares: FareCategoryPublic[];
+  /** How a passenger may pay online: 'bank_transfer', and 'card' when a gateway is configured (docs/decisions/042). */
+  paymentMethods: Array<'bank_transfer' | 'card'>;
 };
 
 /** GET /api/health, after the database answered. */
@@ -660,6 +662,11 @@ export const bookingRequestSchema = z
      */
     payLater: z.boolean().optional(),
     /**
+     * Card (docs/decisions/042): sent without a `slip` part, the booking waits for its payment on
+     * the gateway, and the answer says where to send the passenger.
+     */
+    paymentMethod: z.enum(['bank_transfer', 'card']).optional(),
+    /**
      * Every person of the party, named; optional. The first is the contact: the same name and
      * nationality as `passenger`. Without it the contact is the one person named.
      */
@@ -741,7 +748,8 @@ export const bookingCreatedSchema = z.object({
   reference: z.string(),
   totalAmount: z.string(),
   currency: z.enum(CURRENCIES),
-  ticketStatus: z.literal('pending'),
+  /** 'awaiting_card' for a booking paid by card, until the gateway confirms it. */
+  ticketStatus: z.enum(['pending', 'awaiting_card']),
   paymentStatus: z.literal('pending'),
   /**
    * The booking's manage page with its read-only link (`/bookings/<reference>/manage?k=<token>`),
@@ -756,6 +764,8 @@ export const bookingCreatedSchema = z.object({
    * the seats are released; null for a booking sent with its slip.
    */
   paymentDueAt: z.string().nullable().optional(),
+  /** A card booking (docs/decisions/042): our id of its payment and the gateway's page to send the passenger to. */
+  payment: z.object({ localId: z.string(), redirectUrl: z.string() }).optional(),
 });
 export type BookingCreated = z.infer<typeof bookingCreatedSchema>;
 

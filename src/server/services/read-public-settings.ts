@@ -10,6 +10,8 @@ export type ReadPublicSettingsOptions = {
   maxTicketsPerBooking: number;
   timeZone: string;
   now: Date;
+  /** Whether a card gateway is configured (docs/decisions/042). */
+  cardOffered: boolean;
 };
 
 /** GET /api/settings/public: what the wizard shows and checks, the operator's time zone included. */
@@ -21,6 +23,7 @@ export async function readPublicSettings(opts: ReadPublicSettingsOptions): Promi
     maxTicketsPerBooking: opts.maxTicketsPerBooking,
     timeZone: opts.timeZone,
     utcOffsetMinutes: Math.round(zoneOffsetMs(opts.now, opts.timeZone) / 60_000),
+    paymentMethods: opts.cardOffered ? ['bank_transfer', 'card'] : ['bank_transfer'],
     payLater: { enabled: payLater.enabled, holdHours: payLater.holdHours, cutoffHours: payLater.cutoffHours },
   };
 }

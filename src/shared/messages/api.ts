@@ -235,6 +235,7 @@ export const NOT_SPECIFIED = common.notSpecified;
 
 export const LOOKUP_STATUS_TEXT = {
   pending: 'Your booking is being reviewed. You will be notified once approved.',
+  awaiting_card: 'Your booking is waiting for its card payment. Your seats are held until the payment is made or the hold ends.',
   confirmed: 'Your booking is approved. Please arrive 30 minutes before departure.',
   cancelled: 'Your booking has been rejected. Contact support for more information.',
   completed: 'Your trip has been completed. Thank you for traveling with us!',
@@ -246,6 +247,7 @@ export const LOOKUP_STATUS_TEXT = {
 
 export const TICKET_STATUS_LABEL = {
   pending: 'Pending',
+  awaiting_card: 'Awaiting card payment',
   confirmed: 'Approved',
   cancelled: 'Rejected',
   completed: 'Completed',

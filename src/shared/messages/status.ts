@@ -7,6 +7,7 @@ import { LOOKUP_STATUS_TEXT, PAYMENT_STATUS_LABEL, SLIP_RECEIVED_LABEL, TICKET_S
 
 export default {
   ticketPending: TICKET_STATUS_LABEL.pending,
+  ticketAwaitingCard: TICKET_STATUS_LABEL.awaiting_card,
   ticketConfirmed: TICKET_STATUS_LABEL.confirmed,
   ticketCancelled: TICKET_STATUS_LABEL.cancelled,
   ticketCompleted: TICKET_STATUS_LABEL.completed,
@@ -17,6 +18,7 @@ export default {
   paymentCompleted: PAYMENT_STATUS_LABEL.completed,
   paymentFailed: PAYMENT_STATUS_LABEL.failed,
   statusPending: LOOKUP_STATUS_TEXT.pending,
+  statusAwaitingCard: LOOKUP_STATUS_TEXT.awaiting_card,
   statusConfirmed: LOOKUP_STATUS_TEXT.confirmed,
   statusCancelled: LOOKUP_STATUS_TEXT.cancelled,
   statusCompleted: LOOKUP_STATUS_TEXT.completed,

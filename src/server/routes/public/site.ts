@@ -60,6 +60,7 @@ export default defineRoutes(async (app, { clock, config, storage, db }) => {
         maxTicketsPerBooking: config.maxTicketsPerBooking,
         timeZone: config.tzOperator,
         now: clock.now(),
+        cardOffered: app.deps.payments !== null,
       });
     },
   );

@@ -4,6 +4,7 @@ import type en from '../../messages/status.ts';
 
 export default {
   ticketPending: 'ބަލަމުންދަނީ',
+  ticketAwaitingCard: 'ކާޑުން ފައިސާ ދެއްކުމަށް',
   ticketConfirmed: 'ފާސްކުރެވިފައި',
   ticketCancelled: 'ރިޖެކްޓްކުރެވިފައި',
   ticketCompleted: 'ނިމިފައި',
@@ -14,6 +15,7 @@ export default {
   paymentCompleted: 'ފައިސާ ދައްކާފައި',
   paymentFailed: 'ފައިސާ ދެއްކުން ނާކާމިޔާބު',
   statusPending: 'ބުކިންގ ބަލަމުންދަނީ. ފާސްކުރެވުމުން އެކަން ދަންނަވާނަން.',
+  statusAwaitingCard: 'ބުކިންގ ހުރީ ކާޑުން ފައިސާ ދައްކާތޯ މަޑުކުރަމުން. ފައިސާ ދައްކަންދެން ނުވަތަ ހިފަހައްޓާ ވަގުތު ނިމެންދެން ސީޓުތައް ހިފަހައްޓާނަން.',
   statusConfirmed: 'ބުކިންގ ފާސްކުރެވިއްޖެ. ފުރާ ގަޑިއަށް 30 މިނިޓް ކުރިން ވަޑައިގަންނަވާ.',
   statusCancelled: 'ބުކިންގ ރިޖެކްޓްކުރެވިއްޖެ. އިތުރު މަޢުލޫމާތަށް ސަޕޯޓާ ގުޅުއްވާ.',
   statusCompleted: 'ދަތުރު ނިމިއްޖެ. އަޅުގަނޑުމެންނާއެކު ދަތުރުކުރެއްވީތީ ޝުކުރިއްޔާ!',

@@ -112,6 +112,7 @@ export function describeBreakdownRow(
 
 const TICKET_STATUS: Record<string, TextId> = {
   pending: 'status.ticketPending',
+  awaiting_card: 'status.ticketAwaitingCard',
   confirmed: 'status.ticketConfirmed',
   cancelled: 'status.ticketCancelled',
   completed: 'status.ticketCompleted',
@@ -128,6 +129,7 @@ const PAYMENT_STATUS: Record<string, TextId> = {
 
 const STATUS_TEXT: Record<keyof typeof LOOKUP_STATUS_TEXT, TextId> = {
   pending: 'status.statusPending',
+  awaiting_card: 'status.statusAwaitingCard',
   confirmed: 'status.statusConfirmed',
   cancelled: 'status.statusCancelled',
   completed: 'status.statusCompleted',

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, MoveRight } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { type MovePlan, moveDepartureSchema } from '#shared/disruptions.ts';
 import { ErrorNote } from '#web/components/query-notes.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -125,6 +125,13 @@ function TargetField({
   const choices = (trips.data?.trips ?? []).filter(
     (t) => t.scheduleId !== trip.scheduleId && isOpen(t) && Date.parse(t.departsAt) > now,
   );
+  const selectable = !disabled && trips.isSuccess && choices.length > 0;
+  const select = useRef<HTMLSelectElement>(null);
+  // A refusal that came while the departures were still loading (the list disabled, so unfocusable)
+  // moves focus to the list once it can take it.
+  useEffect(() => {
+    if (problem && selectable) select.current?.focus();
+  }, [problem, selectable]);
   return (
     <fieldset
       className="grid gap-3 sm:grid-cols-[auto_1fr]"
@@ -147,9 +154,10 @@ function TargetField({
         <Label htmlFor={`${id}-departure`}>Departure</Label>
         <NativeSelect
           id={`${id}-departure`}
+          ref={select}
           data-move-target
           value={to}
-          disabled={disabled || !trips.isSuccess || choices.length === 0}
+          disabled={!selectable}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-error` : undefined}
           onChange={(e) => onTo(e.target.value)}
