@@ -11,6 +11,8 @@ import type { Database } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { withLogRedaction } from './lib/log-redaction.ts';
 import type { Mailer } from './lib/mailer.ts';
+import { createPaymentProvider } from './lib/payments/create-payment-provider.ts';
+import type { PaymentProvider } from './lib/payments/types.ts';
 import { rateLimitPluginOptions } from './lib/rate-limit.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import appDeps from './plugins/app-deps.ts';
@@ -35,6 +37,8 @@ type BuildAppOptions = {
   storage?: Storage;
   clock?: Clock;
   mailer?: Mailer;
+  /** The card gateway; by default the one the configuration names (docs/decisions/042). */
+  payments?: PaymentProvider | null;
   logger?: FastifyServerOptions['logger'];
   /** Serve the built SPA from this folder (default dist/ when it exists). */
   webRoot?: string | false;
@@ -70,6 +74,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     storage: opts.storage ?? createStorage(config),
     clock: opts.clock ?? systemClock,
     mailer: opts.mailer,
+    payments: opts.payments === undefined ? createPaymentProvider(config) : opts.payments,
   });
   await app.register(routeList);
   await app.register(validation);

@@ -10,6 +10,7 @@ import { createDevTransport, createMailer, createSmtpTransport } from './lib/mai
 import { createStorage } from './lib/storage.ts';
 import { ensureAdmin } from './services/ensure-admin.ts';
 import { demoPasswordRefusal, listDemoPasswordAccounts } from './services/list-demo-password-accounts.ts';
+import { startCardPaymentJob } from './services/start-card-payment-job.ts';
 import { type MaintenanceSweeper, startMaintenanceSweeps } from './services/start-maintenance-sweeps.ts';
 import { startPayLaterJob } from './services/start-pay-later-job.ts';
 import { type ReminderJob, startReminderJob } from './services/start-reminder-job.ts';
@@ -70,6 +71,7 @@ async function main() {
   let sweeper: MaintenanceSweeper | undefined;
   let reminders: ReminderJob | undefined;
   let payLater: ReturnType<typeof startPayLaterJob> | undefined;
+  let cardPayments: ReturnType<typeof startCardPaymentJob> | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -83,6 +85,7 @@ async function main() {
       await sweeper?.stop();
       await reminders?.stop();
       await payLater?.stop();
+      await cardPayments?.stop();
       await mailer.stop();
       await database.close();
     } finally {
@@ -129,6 +132,16 @@ async function main() {
   payLater = startPayLaterJob({
     db: database.db,
     clock: systemClock,
+    tzOperator: config.tzOperator,
+    log: app.log,
+    onSent: () => mailer.kick(),
+  });
+  // Card payments online (docs/decisions/042): open payments asked about before their hold
+  // ends, and unpaid card bookings released when it does.
+  cardPayments = startCardPaymentJob({
+    db: database.db,
+    clock: systemClock,
+    provider: app.deps.payments,
     tzOperator: config.tzOperator,
     log: app.log,
     onSent: () => mailer.kick(),

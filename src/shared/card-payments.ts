@@ -20,7 +20,14 @@ export const CARD_ONLINE = 'Card Online';
  * (audited, never confirms); `paid_no_seat` paid after its seats were released and taken (owed
  * back, in the refunds queue); `refunded` given back through the gateway or its portal.
  */
-export const CARD_PAYMENT_STATES = ['open', 'paid', 'declined', 'mismatch', 'paid_no_seat', 'refunded'] as const;
+export const CARD_PAYMENT_STATES = [
+  'open',
+  'paid',
+  'declined',
+  'mismatch',
+  'paid_no_seat',
+  'refunded',
+] as const;
 export type CardPaymentState = (typeof CARD_PAYMENT_STATES)[number];
 
 /** The return page's key: our 128-bit id of one payment, in base64url. */

@@ -105,6 +105,7 @@ export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
   passenger_cancelled: 'Passenger cancellation',
   cheaper_rebooking: 'Cheaper rebooking',
   rejected_extra_payment: 'Rebooking payment rejected',
+  paid_no_seat: 'Paid, no seat',
 };
 export const refundSchema = z.object({
   id: z.string(),

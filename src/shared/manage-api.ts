@@ -12,12 +12,15 @@ export const MANAGE_GRANT_HEADER = 'x-manage-grant';
 /**
  * Why the office owes money back. `rejected_extra_payment`: the office rejected a dearer
  * rebooking's second payment, which cancels the booking; the first, verified payment comes back.
+ * `paid_no_seat`: a card payment came after the booking's seats were released and taken
+ * (docs/decisions/042); all of it comes back.
  */
 export const REFUND_REASONS = [
   'operator_cancelled',
   'passenger_cancelled',
   'cheaper_rebooking',
   'rejected_extra_payment',
+  'paid_no_seat',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 

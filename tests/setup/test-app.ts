@@ -7,6 +7,7 @@ import { buildApp } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/config.ts';
 import { seedDemo } from '#server/db/seed.ts';
 import type { Clock } from '#server/lib/clock.ts';
+import type { PaymentProvider } from '#server/lib/payments/types.ts';
 import { createLocalStorage, type Storage } from '#server/lib/storage.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
@@ -24,6 +25,8 @@ export type TestAppOptions = {
   seed?: boolean;
   clock?: Clock;
   webRoot?: string | false;
+  /** The card gateway, instead of the one the configuration names (docs/decisions/042). */
+  payments?: PaymentProvider | null;
   /** Routes a test adds before the app is ready (to show what the app does with them). */
   beforeReady?: (app: FastifyInstance) => void;
 };
@@ -45,6 +48,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     // Every JSON answer a test receives is checked against its route's response schema.
     checkResponses: true,
     ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.payments !== undefined ? { payments: opts.payments } : {}),
   });
   opts.beforeReady?.(app);
   await app.ready();

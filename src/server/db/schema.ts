@@ -467,6 +467,11 @@ export const refundRequests = pgTable(
     bankName: text('bank_name'),
     /** The office's bank reference of the refund payment, given when it is marked refunded. */
     bankReference: text('bank_reference'),
+    /**
+     * A card-paid booking's refund through the gateway (docs/decisions/042): the gateway's
+     * refund id is kept in bank_reference; its last refusal here, shown in the queue.
+     */
+    gatewayError: text('gateway_error'),
     /** Whether the office had confirmed the payment (a pending booking's slip was not yet checked). */
     paymentVerified: boolean('payment_verified').notNull(),
     /** requested | refunded */
@@ -1121,4 +1126,45 @@ export const statementMappings = pgTable(
     updatedBy: uuid('updated_by').references(() => adminUsers.id, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ columns: [t.account, t.layoutKey] })],
+);
+
+/**
+ * A card payment online (docs/decisions/042): one per try at the gateway, for one booking (its
+ * first journey's row). The amount is the server's total in minor units, as opened; what the
+ * gateway later says is compared with it, and a mismatch never confirms the booking.
+ */
+export const cardPayments = pgTable(
+  'card_payments',
+  {
+    id: id(),
+    /** Our id (128 random bits, base64url): the return page's key and the gateway's localId. */
+    localId: text('local_id').notNull(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** 'bml' or 'test'. */
+    provider: text('provider').notNull(),
+    /** The gateway's id, once it opened the payment; null while it is being opened. */
+    transactionId: text('transaction_id'),
+    /** The gateway's page for the passenger, on its own host. */
+    redirectUrl: text('redirect_url'),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** src/shared/card-payments.ts CARD_PAYMENT_STATES. */
+    state: text('state').notNull().default('open'),
+    /** When the booking's seats are released unless this is paid. */
+    holdUntil: timestamp('hold_until', { withTimezone: true }).notNull(),
+    /** When the gateway was last asked about it (callback, return page or sweep). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('card_payments_local_id_uq').on(t.localId),
+    uniqueIndex('card_payments_transaction_uq').on(t.provider, t.transactionId),
+    index('card_payments_ticket_idx').on(t.ticketId),
+    // The open payments, for the sweep that asks the gateway before (and a while after) the hold ends.
+    index('card_payments_open_idx').on(t.holdUntil).where(sql`${t.state} = 'open'`),
+  ],
 );

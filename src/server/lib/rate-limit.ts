@@ -59,6 +59,13 @@ export const RATE_LIMITS = {
   signOutEverywhere: [10, '15 minutes'],
   // Each call may reach the geolocation provider, which has its own quota.
   clientInfo: [30, '1 minute'],
+  // The card gateway's callbacks (docs/decisions/042): signed, and each asks the gateway back,
+  // so this caps a stranger making us call it; the gateway itself sends far fewer.
+  paymentCallback: [120, '1 minute'],
+  // The return page asks every 2 s while the payment is open; each may ask the gateway.
+  paymentStatus: [60, '1 minute'],
+  // Another try at the gateway, or the switch to a transfer: each opens a payment or holds seats longer.
+  paymentChange: [10, '10 minutes'],
 } as const satisfies Record<string, readonly [number, TimeWindow]>;
 
 type RateLimitName = keyof typeof RATE_LIMITS;

@@ -8,6 +8,7 @@ import { createLiveEvents, type LiveEvents } from '../lib/live-events.ts';
 import type { Mailer, WriteLaterMail } from '../lib/mailer.ts';
 import { configureManageLinks } from '../lib/manage-links.ts';
 import { createMicroCache, type MicroCache } from '../lib/micro-cache.ts';
+import type { PaymentProvider } from '../lib/payments/types.ts';
 import { createSeatLockGate, type SeatLockGate } from '../lib/seat-lock-gate.ts';
 import { createSessionFreshCache, type SessionFreshCache } from '../lib/session-fresh-cache.ts';
 import type { Storage } from '../lib/storage.ts';
@@ -44,6 +45,8 @@ export type AppDeps = {
    * e-ticket links and signer: the mailer's, and the dev outbox's for mails still held.
    */
   writeLaterMail: WriteLaterMail;
+  /** The card gateway (docs/decisions/042), or null: bank transfer only. */
+  payments: PaymentProvider | null;
 };
 
 declare module 'fastify' {
@@ -61,7 +64,7 @@ const TRIP_SEARCH_CACHE_MS = 1_000;
  */
 async function appDeps(
   app: FastifyInstance,
-  opts: Pick<AppDeps, 'config' | 'database' | 'storage' | 'clock' | 'mailer'>,
+  opts: Pick<AppDeps, 'config' | 'database' | 'storage' | 'clock' | 'mailer' | 'payments'>,
 ): Promise<void> {
   let signer: TicketSigner | undefined;
   configureManageLinks(opts.config);

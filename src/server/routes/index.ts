@@ -24,7 +24,9 @@ import clientInfoRoutes from './public/client-info.ts';
 import emailCodeRoutes from './public/email-codes.ts';
 import fileRoutes from './public/files.ts';
 import manageRoutes from './public/manage.ts';
+import paymentRoutes from './public/payments.ts';
 import siteRoutes from './public/site.ts';
+import testGatewayRoutes from './public/test-gateway.ts';
 import tripRoutes from './public/trips.ts';
 
 /** Every route of the HTTP API in docs/architecture.md, grouped by resource; admin ones behind the one guard. */
@@ -35,6 +37,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(emailCodeRoutes);
   await app.register(bookingRoutes);
   await app.register(manageRoutes);
+  await app.register(paymentRoutes);
+  await app.register(testGatewayRoutes);
   await app.register(tripRoutes);
   await app.register(clientInfoRoutes);
   await app.register(authRoutes);

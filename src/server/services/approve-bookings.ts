@@ -37,6 +37,11 @@ export type ApproveBookingsOptions = {
   ticketIds: string[];
   /** What the audit of a booking's approval adds to its `after` (the statement that paid it). */
   auditNote?: ((ticketId: string) => Record<string, unknown>) | undefined;
+  /**
+   * A booking paid by card online (docs/decisions/042): confirmed from 'awaiting_card', with no
+   * undo, so its e-ticket mail goes out at once.
+   */
+  paidByCard?: boolean;
 };
 
 /**
@@ -64,7 +69,8 @@ export async function approveBookings(opts: ApproveBookingsOptions): Promise<Adm
     )
     .orderBy(asc(tickets.paymentReference), asc(tickets.journey))
     .for('update');
-  const pending = rows.filter((r) => r.ticketStatus === 'pending');
+  const waiting = opts.paidByCard ? 'awaiting_card' : 'pending';
+  const pending = rows.filter((r) => r.ticketStatus === waiting);
   const mains = pending.filter((r) => asked.has(r.id));
   if (mains.length === 0) return [];
   const mainOf = new Map(mains.map((m) => [m.paymentReference, m.id]));
@@ -79,7 +85,7 @@ export async function approveBookings(opts: ApproveBookingsOptions): Promise<Adm
     db,
     entries: approving.map((row) => ({
       actorUserId: opts.actorUserId,
-      action: 'approve',
+      action: opts.paidByCard ? 'card_paid' : 'approve',
       entity: 'ticket',
       entityId: row.id,
       before: {
@@ -119,7 +125,7 @@ export async function approveBookings(opts: ApproveBookingsOptions): Promise<Adm
       id: approvalMailId(ticket.id, now),
       to: ticket.passengerEmail,
       later: { kind: 'approval', ticketId: ticket.id },
-      heldUntil: approvalFinalAt(now),
+      heldUntil: opts.paidByCard ? now : approvalFinalAt(now),
     })),
   });
   await announceAll({

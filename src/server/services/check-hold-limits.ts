@@ -72,7 +72,7 @@ export async function checkHoldLimits({ db, ...hold }: CheckHoldLimitsOptions): 
       (SELECT json_agg(json_build_array(
           (SELECT count(*)::int FROM seat_locks k WHERE ${live} AND k.client_ip = ${hold.clientIp})
           + (SELECT count(*)::int FROM ticket_seats ts JOIN tickets t ON t.id = ts.ticket_id
-              WHERE ${booked} AND t.ticket_status = 'pending' AND t.client_ip = ${hold.clientIp}),
+              WHERE ${booked} AND t.ticket_status IN ('pending', 'awaiting_card') AND t.client_ip = ${hold.clientIp}),
           (SELECT count(*)::int FROM seat_locks k WHERE ${live})
           + (SELECT count(*)::int FROM ticket_seats ts WHERE ${booked})) ORDER BY l.leg)
         FROM generate_series(${hold.stretch.fromStop}::int, ${hold.stretch.toStop - 1}::int) AS l(leg)) AS legs,

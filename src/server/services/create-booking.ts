@@ -12,6 +12,7 @@ import { normalizeEmail } from '#server/lib/one-time-codes.ts';
 import { insertPersons, personRows } from '#server/lib/persons.ts';
 import type { Storage } from '#server/lib/storage.ts';
 import { receivedMail } from '#server/mails/received-mail.ts';
+import { CARD_ONLINE } from '#shared/card-payments.ts';
 import { COMPRESSION, PAYMENT_METHOD } from '#shared/constants.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#shared/languages.ts';
 import { MSG } from '#shared/messages/api.ts';
@@ -28,6 +29,7 @@ import { checkReturnTrip } from './check-return-trip.ts';
 import { checkTrip } from './check-trip.ts';
 import { emailNotVerified, findVerifiedEmail } from './find-verified-email.ts';
 import { insertTicket } from './insert-ticket.ts';
+import { openCardPaymentRow } from './open-card-payment-row.ts';
 import { readFares } from './read-fares.ts';
 import { readPayLaterSettings } from './read-pay-later-settings.ts';
 import { readReturnDiscount } from './read-return-discount.ts';
@@ -61,6 +63,11 @@ type CreateBookingOptions = {
   limits: HoldLimits;
   /** The language the passenger booked in (English if not said): the ticket keeps it, its mails use it. */
   language?: Language | undefined;
+  /**
+   * The card gateway's name and the seat hold (docs/decisions/042), when one is configured: a
+   * booking with `paymentMethod: 'card'` waits for its payment that long, then is released.
+   */
+  card?: { provider: string; holdSeconds: number } | null;
 };
 
 type CreateBookingResult = { statusCode: number; body: BookingCreated; replayed: boolean };
@@ -190,14 +197,21 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
       for (const hold of [...holds].sort((a, b) => a.scheduleId.localeCompare(b.scheduleId))) {
         await serialiseHolds({ db: tx, ...hold });
       }
-      await checkPendingBookings({ db: tx, email, limits: opts.limits });
+      // A card booking is not the office's to review (docs/decisions/042): it does not count
+      // against the bookings an e-mail may have waiting for review.
+      const byCard = input.paymentMethod === 'card';
+      if (byCard && !opts.card) throw new AppError('card_unavailable', MSG.cardUnavailable, 409);
+      if (!byCard) await checkPendingBookings({ db: tx, email, limits: opts.limits });
       for (const hold of holds) await checkHoldLimits({ db: tx, ...hold });
 
       // Pay later (docs/decisions/040-pay-later.md): the seats are held until the transfer is
       // due, never past the operator's cut-off before the (first) departure, and bookings waiting
       // for transfers never hold more than the operator's share of a departure.
       let dueAt: Date | null = null;
-      if (!image) {
+      if (byCard && opts.card) {
+        // Held while the payment is open, never longer than one seat hold.
+        dueAt = new Date(now.getTime() + opts.card.holdSeconds * 1000);
+      } else if (!image) {
         const payLater = await readPayLaterSettings({ db: tx });
         const departs = instantInZone(input.travelDate, trip.passengerDepartureTime, opts.tzOperator);
         dueAt = paymentDueAt(now, departs, payLater);
@@ -250,6 +264,7 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
       const amounts = split ? [centsToMoney(split.outbound), centsToMoney(split.back)] : [outbound.fare];
       const totalAmount = split ? centsToMoney(split.outbound + split.back) : outbound.fare;
 
+      const ticketStatus = byCard ? ('awaiting_card' as const) : ('pending' as const);
       const rowOf = (j: (typeof priced)[number], i: number) => (reference: string) => ({
         scheduleId: j.input.scheduleId,
         launchId: j.input.launchId,
@@ -267,9 +282,9 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
         bankName: account.bank,
         accountHolder: account.holder,
         accountNumber: account.number,
-        paymentMethod: PAYMENT_METHOD,
+        paymentMethod: byCard ? CARD_ONLINE : PAYMENT_METHOD,
         paymentStatus: 'pending',
-        ticketStatus: 'pending',
+        ticketStatus,
         paymentSlipKey: image ? slipKey(reference) : null,
         paymentDueAt: dueAt,
         ticketBreakdown: j.breakdown,
@@ -327,45 +342,58 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
       // The ticket holds these seats now (docs/product.md section 10.3), on both departures of a return.
       await releaseSeats({ db: tx, ...input, session });
 
-      await enqueueMail({
-        db: tx,
-        mail: receivedMail(
-          {
-            ticketId: ticket.id,
-            passengerEmail: input.passenger.email,
-            reference: ticket.reference,
-            passengerName: input.passenger.name,
-            from: { id: input.originId, name: trip.fromName },
-            to: { id: input.destinationId, name: trip.toName },
-            travelDate: input.travelDate,
-            departureTime: trip.passengerDepartureTime.slice(0, 5),
-            launchName: trip.launchName,
-            seats: input.seats,
-            totalAmount,
-            currency,
-            paymentMethod: PAYMENT_METHOD,
-            ...(returned
+      // A card booking's passenger is on the gateway's page: their mail is the e-ticket, once paid.
+      const payment =
+        byCard && opts.card
+          ? await openCardPaymentRow({
+              db: tx,
+              ticketId: ticket.id,
+              provider: opts.card.provider,
+              amountMinor: Number(toCents(totalAmount)),
+              currency,
+              holdUntil: dueAt ?? now,
+            })
+          : null;
+      if (!payment)
+        await enqueueMail({
+          db: tx,
+          mail: receivedMail(
+            {
+              ticketId: ticket.id,
+              passengerEmail: input.passenger.email,
+              reference: ticket.reference,
+              passengerName: input.passenger.name,
+              from: { id: input.originId, name: trip.fromName },
+              to: { id: input.destinationId, name: trip.toName },
+              travelDate: input.travelDate,
+              departureTime: trip.passengerDepartureTime.slice(0, 5),
+              launchName: trip.launchName,
+              seats: input.seats,
+              totalAmount,
+              currency,
+              paymentMethod: PAYMENT_METHOD,
+              ...(returned
+                ? {
+                    returnTrip: {
+                      from: { id: returned.input.originId, name: returned.trip.fromName },
+                      to: { id: returned.input.destinationId, name: returned.trip.toName },
+                      travelDate: returned.input.travelDate,
+                      departureTime: returned.trip.passengerDepartureTime.slice(0, 5),
+                      launchName: returned.trip.launchName,
+                      seats: returned.input.seats,
+                    },
+                  }
+                : {}),
+            },
+            language,
+            dueAt
               ? {
-                  returnTrip: {
-                    from: { id: returned.input.originId, name: returned.trip.fromName },
-                    to: { id: returned.input.destinationId, name: returned.trip.toName },
-                    travelDate: returned.input.travelDate,
-                    departureTime: returned.trip.passengerDepartureTime.slice(0, 5),
-                    launchName: returned.trip.launchName,
-                    seats: returned.input.seats,
-                  },
+                  date: dateInZone(dueAt, opts.tzOperator),
+                  time: timeInZone(dueAt, opts.tzOperator).slice(0, 5),
                 }
-              : {}),
-          },
-          language,
-          dueAt
-            ? {
-                date: dateInZone(dueAt, opts.tzOperator),
-                time: timeInZone(dueAt, opts.tzOperator).slice(0, 5),
-              }
-            : null,
-        ),
-      });
+              : null,
+          ),
+        });
 
       for (const row of rows) {
         await announce({ db: tx, event: { kind: 'ticket', data: { type: 'created', ticketId: row.id } } });
@@ -375,9 +403,11 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
         reference: ticket.reference,
         totalAmount,
         currency,
-        ticketStatus: 'pending',
+        ticketStatus,
         paymentStatus: 'pending',
         paymentDueAt: dueAt?.toISOString() ?? null,
+        // The gateway's page is asked for after the commit (open-card-payment.ts).
+        ...(payment ? { payment: { localId: payment.localId, redirectUrl: '' } } : {}),
         managePath: managePath(ticket.reference, await signManageLink({ db: tx, ticketId: ticket.id, now })),
         journeys: rows.map(
           (row, i): BookingJourney => ({
@@ -390,7 +420,7 @@ export async function createBooking(opts: CreateBookingOptions): Promise<CreateB
             launchName: row.trip.launchName,
             seats: row.input.seats,
             totalAmount: amounts[i] ?? row.fare,
-            ticketStatus: 'pending',
+            ticketStatus,
           }),
         ),
       };

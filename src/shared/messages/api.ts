@@ -78,6 +78,12 @@ export const MSG = {
   returnNotReverse:
     'The return must go back the same way, from where the outbound trip arrives. Please choose again.',
   paymentDetailsMissing: 'Payment details are not set up yet. Please try again later or contact us.',
+  // card payments online (docs/decisions/042)
+  cardUnavailable: 'Card payments are not available. Please pay by bank transfer.',
+  cardGatewayFailed: 'The card payment could not be started. Please try again, or pay by bank transfer.',
+  cardRetryUnavailable:
+    'This payment cannot be changed now: the booking is paid, or its seats were released.',
+  paymentNotFound: 'This payment was not found.',
   // pay later by transfer (docs/decisions/040-pay-later.md)
   payLaterUnavailable:
     'Paying later is not possible for this departure: it leaves too soon. Please attach the payment slip to book.',
@@ -235,7 +241,8 @@ export const NOT_SPECIFIED = common.notSpecified;
 
 export const LOOKUP_STATUS_TEXT = {
   pending: 'Your booking is being reviewed. You will be notified once approved.',
-  awaiting_card: 'Your booking is waiting for its card payment. Your seats are held until the payment is made or the hold ends.',
+  awaiting_card:
+    'Your booking is waiting for its card payment. Your seats are held until the payment is made or the hold ends.',
   confirmed: 'Your booking is approved. Please arrive 30 minutes before departure.',
   cancelled: 'Your booking has been rejected. Contact support for more information.',
   completed: 'Your trip has been completed. Thank you for traveling with us!',

@@ -49,6 +49,11 @@ export default {
   payReminderSubject: 'Your transfer is due soon: {reference}',
   payReminderIntro:
     'We have not received the transfer for your booking yet. Its seats are held until {date}, {time}; after that the booking is released.',
+  cardNoSeatSubject: 'Paid, but your seats were taken: {reference}',
+  cardNoSeatIntro:
+    'Your card payment arrived after the hold on your seats had ended, and the seats have since been booked by someone else.',
+  cardNoSeatRefund:
+    'We will refund the full amount to your card. If you would rather travel on another departure, please contact us.',
   releasedSubject: 'Booking released: {reference}',
   releasedIntro:
     'The transfer for your booking did not reach us in time, so the booking has been cancelled and its seats released.',

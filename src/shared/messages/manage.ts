@@ -36,6 +36,7 @@ export default {
   reasonOperatorCancelled: 'Departure cancelled by the operator',
   reasonPassengerCancelled: 'You cancelled the booking',
   reasonCheaperRebooking: 'Changed to a cheaper departure',
+  reasonPaidNoSeat: 'Your card payment came after your seats were taken: all of it back to your card',
   reasonRejectedExtraPayment: 'Your payment for the change was not accepted: your first payment back',
   refundRequested: 'Being processed',
   refundRefunded: 'Refunded',

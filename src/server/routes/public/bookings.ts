@@ -8,6 +8,7 @@ import { requestLanguage } from '#server/lib/texts.ts';
 import { holdLimitsOf } from '#server/services/check-hold-limits.ts';
 import { bookingRequestHash, createBooking } from '#server/services/create-booking.ts';
 import { lookupBooking } from '#server/services/lookup-booking.ts';
+import { openCardPayment } from '#server/services/open-card-payment.ts';
 import { readETicket } from '#server/services/read-e-ticket.ts';
 import { resendETicket } from '#server/services/resend-e-ticket.ts';
 import { eTicketParamsSchema, eTicketSchema } from '#shared/e-ticket-api.ts';
@@ -44,7 +45,10 @@ export default defineRoutes(async (app, { config, database, storage, clock }) =>
       const input = bookingRequestSchema.parse(parseJsonField(bookingText, 'booking') ?? {});
       // A slip, or the choice to pay later by transfer (docs/decisions/040-pay-later.md); a slip
       // sent with that choice makes it an ordinary booking.
-      if (!slip && !input.payLater) throw problem('slip_and_trip_required');
+      // Card (docs/decisions/042) needs no slip: the gateway confirms the payment.
+      const byCard = input.paymentMethod === 'card';
+      if (!slip && !input.payLater && !byCard) throw problem('slip_and_trip_required');
+      const payments = app.deps.payments;
       const fields = bookingFormFieldsSchema.parse({ language: parts.language || undefined });
       const result = await createBooking({
         db: database.db,
@@ -52,17 +56,30 @@ export default defineRoutes(async (app, { config, database, storage, clock }) =>
         clock,
         tzOperator: config.tzOperator,
         input,
-        slip: slip ?? null,
+        slip: byCard ? null : (slip ?? null),
         session: req.headers[BOOKING_SESSION_HEADER],
         idempotencyKey: req.headers[IDEMPOTENCY_KEY_HEADER],
         requestHash: bookingRequestHash(bookingText, slip ?? null),
         clientIp: req.ip,
         limits: holdLimitsOf(config),
         language: requestLanguage(req, fields.language),
+        card: payments ? { provider: payments.name, holdSeconds: config.seatHoldSeconds } : null,
       });
       if (result.replayed) req.changedNothing = true;
       else app.deps.mailer?.kick();
       reply.header('Cache-Control', 'no-store');
+      // A card booking's payment is opened at the gateway now, after the commit; a retry of the
+      // request gets the same page (or asks again when the gateway failed the first time).
+      const opened = result.body.payment;
+      if (opened && payments) {
+        const payment = await openCardPayment({
+          db: database.db,
+          provider: payments,
+          localId: opened.localId,
+          linkBase: config.linkBase,
+        });
+        return reply.status(201).send({ ...result.body, payment });
+      }
       // A replay answers as the first request did: 201 with the same body.
       return reply.status(201).send(result.body);
     },

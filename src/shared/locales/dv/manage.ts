@@ -32,6 +32,7 @@ export default {
   reasonOperatorCancelled: 'އޮޕަރޭޓަރު ދަތުރު ކެންސަލްކޮށްފި',
   reasonPassengerCancelled: 'ތިޔަބޭފުޅާ ބުކިންގ ކެންސަލްކުރެއްވި',
   reasonCheaperRebooking: 'އަގުހެޔޮ ދަތުރަކަށް ބަދަލުކުރެއްވި',
+  reasonPaidNoSeat: 'ގޮނޑިތައް ނެގުމަށްފަހު ކާޑުން ދެއްކެވި ފައިސާ ލިބުނީތީ: ފައިސާ ފުރިހަމައަށް ކާޑަށް އަނބުރާ',
   reasonRejectedExtraPayment: 'ދަތުރު ބަދަލުކުރުމަށް ދެއްކެވި ފައިސާ ގަބޫލުނުކުރެވުނު: ފުރަތަމަ ދެއްކެވި ފައިސާ އަނބުރާ',
   refundRequested: 'ކަންތައް ކުރަމުންދަނީ',
   refundRefunded: 'ރީފަންޑް ކުރެވިއްޖެ',

@@ -12,6 +12,7 @@ const REASON: Record<RefundReason, TextId> = {
   passenger_cancelled: 'manage.reasonPassengerCancelled',
   cheaper_rebooking: 'manage.reasonCheaperRebooking',
   rejected_extra_payment: 'manage.reasonRejectedExtraPayment',
+  paid_no_seat: 'manage.reasonPaidNoSeat',
 };
 
 /** What the office owes back on this booking, and where it goes. */
