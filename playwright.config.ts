@@ -124,6 +124,8 @@ export default defineConfig({
       EMAIL_VERIFICATIONS_PER_IP_HOUR: '100000',
       EMAIL_VERIFICATIONS_PER_IP_DAY: '100000',
       PENDING_BOOKINGS_PER_EMAIL: '100000',
+      // Card payments on the built-in test gateway, as the demo offers them (docs/decisions/042).
+      PAYMENT_PROVIDER: 'test',
     },
   },
 });

@@ -37,4 +37,8 @@ if (needsBuild()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// The demo offers card payments on the built-in test gateway (docs/decisions/042), unless told
+// otherwise; production refuses it.
+if (process.env.NODE_ENV !== 'production') process.env.PAYMENT_PROVIDER ??= 'test';
+
 await import('../src/server/main.ts');
