@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { AppShell } from './components/layout/app-shell.tsx';
 import { PageLoading, PublicLayout } from './components/layout/public-layout.tsx';
 import { RouteErrorBoundary } from './components/layout/route-error.tsx';
-import { ADMIN_PATH } from './lib/admin-paths.ts';
+import { ADMIN_PATH } from './lib/admin-route.ts';
 import { Route, Switch } from './lib/navigation.tsx';
 
 // wouter (about 3 KB gzipped; docs/decisions/020), and every page is its own chunk, so a visitor
@@ -13,6 +13,7 @@ const Booking = lazy(() => import('./pages/booking.tsx'));
 const CheckBooking = lazy(() => import('./pages/check-booking.tsx'));
 const ETicket = lazy(() => import('./pages/e-ticket.tsx'));
 const ManageBooking = lazy(() => import('./pages/manage-booking.tsx'));
+const CardPayment = lazy(() => import('./pages/payment.tsx'));
 const NotFound = lazy(() => import('./pages/not-found.tsx'));
 const AdminLogin = lazy(() => import('./pages/admin/login.tsx'));
 const AdminRoutes = lazy(() => import('./pages/admin/routes.tsx'));
@@ -48,6 +49,7 @@ export function AppRoutes() {
                     <CheckBooking />
                   </Route>
                   <Route path="/t/:token">{({ token }) => <ETicket token={token} />}</Route>
+                  <Route path="/payment/:localId" component={CardPayment} />
                   <Route>
                     <NotFound />
                   </Route>

@@ -1,5 +1,6 @@
 import type { Language } from '../languages.ts';
 import dvBooking from '../locales/dv/booking.ts';
+import dvCard from '../locales/dv/card.ts';
 import dvCommon from '../locales/dv/common.ts';
 import dvDates from '../locales/dv/dates.ts';
 import dvEmail from '../locales/dv/email.ts';
@@ -15,6 +16,7 @@ import dvSite from '../locales/dv/site.ts';
 import dvStatus from '../locales/dv/status.ts';
 import dvVessel from '../locales/dv/vessel.ts';
 import booking from './booking.ts';
+import card from './card.ts';
 import common from './common.ts';
 import dates from './dates.ts';
 import email from './email.ts';
@@ -49,6 +51,7 @@ export const TEXTS = {
   vessel: { en: vessel, dv: dvVessel },
   passenger: { en: passenger, dv: dvPassenger },
   payment: { en: payment, dv: dvPayment },
+  card: { en: card, dv: dvCard },
   lookup: { en: lookup, dv: dvLookup },
   status: { en: status, dv: dvStatus },
   eticket: { en: eticket, dv: dvEticket },

@@ -70,6 +70,13 @@ export default {
   payLaterRemark: 'Write the booking reference as the remark of your transfer.',
   payLaterRelease: 'A booking not paid when the time is up is released.',
   payLaterSlipLater: 'You can still add the slip later, from the link to manage your booking.',
+  // Paying by card online (docs/decisions/042), while the operator has a gateway: a third choice of
+  // the same group; no slip and no bank details, the gateway's page instead.
+  methodCard: 'Pay by card',
+  descriptionCard: 'Pay the total by card on the bank’s secure page.',
+  cardRedirect: 'You will be taken to the bank’s secure page (BML) to pay by card.',
+  cardConfirmed: 'Your booking is confirmed as soon as the payment goes through.',
+  submitCard: 'Pay by card',
   // The operator's cancellation refunds (docs/decisions/027), shown before the passenger submits:
   // one line per tier, the longest notice first, then what a later cancellation gives.
   refundHeading: 'Cancellation',

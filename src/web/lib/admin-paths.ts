@@ -32,11 +32,3 @@ const ADMIN_SUBPAGES: Partial<Record<AdminPageName, string>> = { statements: 'pa
 export function adminPagePath(page: AdminPageName): string {
   return `/admin/${ADMIN_SUBPAGES[page] ?? page}`;
 }
-
-/**
- * `/admin`, each admin page and the e-mailed staff links (`welcome`, `reset-password`), with or
- * without a trailing slash; nothing else under /admin.
- */
-export const ADMIN_PATH = new RegExp(
-  `^/admin(?:/(?:${ADMIN_PAGE_NAMES.map((page) => adminPagePath(page).slice('/admin/'.length)).join('|')}|welcome|reset-password))?/?$`,
-);

@@ -39,6 +39,14 @@ describe('bookingForm: the multipart body of POST /api/bookings', () => {
     expect(form.get('language')).toBe('dv');
   });
 
+  it('by card: paymentMethod card in the booking, no slip part and no amount', () => {
+    const form = bookingForm(booking, { card: true }, 'en');
+    expect([...form.keys()]).toEqual(['booking', 'language']);
+    expect(JSON.parse(form.get('booking') as string)).toEqual({ ...booking, paymentMethod: 'card' });
+    expect(form.get('booking')).not.toContain('payLater');
+    expect(form.get('booking')).not.toContain('amount');
+  });
+
   it('sends the same bytes for the same booking, so a retry under the same key is the same request', () => {
     const once = bookingForm(booking, { payLater: true }, 'en');
     const again = bookingForm(booking, { payLater: true }, undefined);

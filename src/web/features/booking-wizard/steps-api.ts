@@ -132,13 +132,24 @@ export const sendEmailCode = (email: string) =>
 export const verifyEmailCode = (email: string, code: string) =>
   api.post<EmailVerifyResponse>('/api/email-codes/verify', { email, code });
 
-/** How a booking is paid: with the slip's image now, or later by a transfer the bank statement shows. */
-export type BookingPayment = { slip: Blob } | { payLater: true };
+/**
+ * How a booking is paid: with the slip's image now, later by a transfer the bank statement shows,
+ * or by card on the gateway's page (docs/decisions/042).
+ */
+export type BookingPayment = { slip: Blob } | { payLater: true } | { card: true };
+
+/** The booking's JSON for `payment`: a slip's reads as it did before the other ways were offered. */
+function withPayment(booking: BookingRequest, payment: BookingPayment): BookingRequest {
+  if ('payLater' in payment) return { ...booking, payLater: true };
+  // No amount: the server computes what the card is charged.
+  if ('card' in payment) return { ...booking, paymentMethod: 'card' };
+  return booking;
+}
 
 /**
  * The multipart body of POST /api/bookings: the booking's JSON, the slip's image or, paying later
- * (docs/decisions/040-pay-later.md), `payLater: true` in the JSON and no slip part. A booking sent
- * with its slip reads as it did before paying later was offered.
+ * (docs/decisions/040-pay-later.md), `payLater: true` in the JSON and no slip part; by card,
+ * `paymentMethod: 'card'` and no slip part either.
  */
 export function bookingForm(
   booking: BookingRequest & { return?: JourneyHold },
@@ -146,7 +157,7 @@ export function bookingForm(
   language: Language | undefined,
 ): FormData {
   const form = new FormData();
-  form.append('booking', JSON.stringify('slip' in payment ? booking : { ...booking, payLater: true }));
+  form.append('booking', JSON.stringify(withPayment(booking, payment)));
   if ('slip' in payment) form.append('slip', payment.slip, 'slip.webp');
   // Beside the booking, not in it: a retry after switching language is still the same request.
   if (language) form.append('language', language);

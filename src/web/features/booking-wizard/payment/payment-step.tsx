@@ -23,7 +23,7 @@ import { submitBooking } from '../steps-api.ts';
 import type { StepProps } from '../wizard-state.ts';
 import { ticketTotal } from '../wizard-state.ts';
 import { JourneyRows } from './journey-rows.tsx';
-import { PayMethodChoice } from './pay-method.tsx';
+import { type PayMethod, PayMethodChoice } from './pay-method.tsx';
 import { PersonList } from './person-list.tsx';
 import { RefundPolicyNote } from './refund-policy-note.tsx';
 import { SLIP_INPUT_ID, SlipUpload } from './slip-upload.tsx';
@@ -38,8 +38,15 @@ const CURRENCY_ID = 'payment-currency';
 const CURRENCY_ERROR_ID = 'payment-currency-error';
 const currencyInputId = (currency: string) => `${CURRENCY_ID}-${currency}`;
 
-/** The server's refusals of paying later for this booking: it can still be booked with its slip. */
-const PAY_LATER_REFUSED: ReadonlySet<string> = new Set(['pay_later_unavailable', 'pay_later_share_full']);
+/**
+ * The server's refusals of paying later, or by card (the gateway turned off meanwhile), for this
+ * booking: it can still be booked with its slip.
+ */
+const METHOD_REFUSED: ReadonlySet<string> = new Set([
+  'pay_later_unavailable',
+  'pay_later_share_full',
+  'card_unavailable',
+]);
 
 export default function PaymentStep({ state, dispatch }: StepProps) {
   const t = useTexts(PAYMENT_TEXTS, MSG_TEXTS, DATES_TEXTS);
@@ -50,8 +57,9 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
   const queryClient = useQueryClient();
   const { contact } = useBranding();
   const [slip, setSlip] = useState<Slip | null>(null);
-  // Paying later by transfer (docs/decisions/040-pay-later.md), while the operator offers it.
-  const [payLater, setPayLater] = useState(false);
+  // Paying later by transfer (docs/decisions/040-pay-later.md) or by card (docs/decisions/042),
+  // while the operator offers it.
+  const [method, setMethod] = useState<PayMethod>('slip');
   const [optimizing, setOptimizing] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const priced = withTripPrices(settings.data, trip);
@@ -68,10 +76,13 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
   const bank = bankAccountFor(settings.data, paymentCurrency);
   const operatorText = useOperatorText();
   const bankNameDv = paymentCurrency === 'MVR' ? settings.data?.bankNameDv : settings.data?.bankNameUsdDv;
-  const accountMissing = settings.isSuccess && !bank;
-  // A server from before paying later sends no offer.
+  // A server from before paying later sends no offer, one from before cards no methods.
   const payLaterOffer = settings.data?.payLater?.enabled ? settings.data.payLater : null;
-  const payingLater = payLater && payLaterOffer !== null;
+  const cardOffered = settings.data?.paymentMethods?.includes('card') ?? false;
+  const payingLater = method === 'later' && payLaterOffer !== null;
+  // By card: the gateway's page takes the payment; no slip, no bank details.
+  const payingByCard = method === 'card' && cardOffered;
+  const accountMissing = settings.isSuccess && !bank && !payingByCard;
   const [errors, setErrors] = useState<PaymentErrors>({});
   const currencyError = errors.currency?.(t);
   const slipError = errors.slip?.(t);
@@ -87,7 +98,13 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
   const onSubmit = async () => {
     if (optimizing || accountMissing) return;
     // docs/product.md section 5, in its order.
-    const payment = payingLater ? ({ payLater: true } as const) : slip ? { slip: slip.blob } : null;
+    const payment = payingByCard
+      ? ({ card: true } as const)
+      : payingLater
+        ? ({ payLater: true } as const)
+        : slip
+          ? { slip: slip.blob }
+          : null;
     if (!payment) {
       report({ slip: (tr) => tr('payment.slipRequired') });
       return void toast.error(t('msg.slipAndTripRequired'));
@@ -103,6 +120,7 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
     if (ticketTotal(tickets) === 0) return void toast.error(t('msg.selectTicket'));
     setErrors({});
     setSubmitting(true);
+    let leaving = false;
     try {
       const created = await submitBooking(
         {
@@ -140,6 +158,15 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
         state.sessionId,
         state.idempotencyKey,
       );
+      if (created.payment) {
+        // By card: on to the gateway's page, a full navigation; the passenger comes back to
+        // /payment/<localId>. The run stays at this step under the same key: back from the
+        // gateway, the same button replays the answer and goes to the same page again.
+        leaving = true;
+        window.addEventListener('pageshow', () => setSubmitting(false), { once: true });
+        window.location.assign(created.payment.redirectUrl);
+        return;
+      }
       toast.success(t('msg.bookingSubmitted'));
       // The booking as sent, for the confirmation: the seats and the hold go with this step.
       dispatch({
@@ -173,11 +200,14 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
         // The verification expired meanwhile: verify again on step 2.
         toast.error(apiErrorText(t, error));
         dispatch({ type: 'verificationLost' });
-      } else if (error instanceof ApiError && PAY_LATER_REFUSED.has(error.code)) {
-        // Too soon before departure, paying later turned off, or the departure's share of seats
-        // waiting for transfers is full: back to the slip, with why under it, nothing else lost.
-        // The request changes, so it goes under a new key.
-        flushSync(() => setPayLater(false));
+      } else if (error instanceof ApiError && METHOD_REFUSED.has(error.code)) {
+        // Too soon before departure, paying later or cards turned off, or the departure's share
+        // of seats waiting for transfers is full: back to the slip, with why under it, nothing
+        // else lost. The request changes, so it goes under a new key.
+        if (error.code === 'card_unavailable') {
+          void queryClient.invalidateQueries({ queryKey: publicSettingsQuery.queryKey });
+        }
+        flushSync(() => setMethod('slip'));
         dispatch({ type: 'slipChanged' });
         report({ slip: (tr) => submitErrorMessage(tr, error) });
         toast.error(submitErrorMessage(t, error));
@@ -194,7 +224,8 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
         toast.error(submitErrorMessage(t, error));
       }
     } finally {
-      setSubmitting(false);
+      // Leaving for the gateway: the button stays busy until the browser has gone.
+      if (!leaving) setSubmitting(false);
     }
   };
 
@@ -216,10 +247,35 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
     if (reference && (await copyText(reference))) setReferenceCopied(true);
   };
 
+  // The choice of how to pay: after the bank details as before cards; with a card offered, above
+  // them, so that choosing the card (which hides them) moves nothing under the finger.
+  const methodChoice =
+    payLaterOffer || cardOffered ? (
+      <PayMethodChoice
+        t={t}
+        offer={payLaterOffer}
+        card={cardOffered}
+        method={payingLater ? 'later' : payingByCard ? 'card' : 'slip'}
+        disabled={submitting}
+        onChange={(next) => {
+          setErrors(({ slip: _, ...rest }) => rest);
+          setMethod(next);
+          // Another request: a retry of the one before may not reuse its key.
+          dispatch({ type: 'slipChanged' });
+        }}
+      />
+    ) : null;
+
   return (
     <StepCard
       title={t('payment.title')}
-      description={t(payingLater ? 'payment.descriptionPayLater' : 'payment.description')}
+      description={t(
+        payingByCard
+          ? 'payment.descriptionCard'
+          : payingLater
+            ? 'payment.descriptionPayLater'
+            : 'payment.description',
+      )}
       footer={
         <>
           <Button variant="outline" onClick={() => dispatch({ type: 'back' })} disabled={submitting}>
@@ -227,7 +283,7 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
           </Button>
           <Button onClick={onSubmit} disabled={submitting || optimizing || accountMissing}>
             {submitting || optimizing ? <Spinner /> : <Send aria-hidden="true" />}
-            {t('payment.submit')}
+            {t(payingByCard ? 'payment.submitCard' : 'payment.submit')}
           </Button>
         </>
       }
@@ -382,7 +438,8 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
               </a>
             </div>
           ) : null}
-          {bank ? (
+          {cardOffered ? methodChoice : null}
+          {bank && !payingByCard ? (
             <section
               aria-labelledby="bank-heading"
               className="grid gap-2 rounded-xl border border-slate-200 p-4 text-sm"
@@ -444,22 +501,9 @@ export default function PaymentStep({ state, dispatch }: StepProps) {
             </section>
           ) : null}
 
-          {payLaterOffer ? (
-            <PayMethodChoice
-              t={t}
-              offer={payLaterOffer}
-              payLater={payingLater}
-              disabled={submitting}
-              onChange={(next) => {
-                setErrors(({ slip: _, ...rest }) => rest);
-                setPayLater(next);
-                // Another request: a retry of the one before may not reuse its key.
-                dispatch({ type: 'slipChanged' });
-              }}
-            />
-          ) : null}
-          {/* Hidden, not gone, while paying later: a slip already chosen stays for a change of mind. */}
-          <div hidden={payingLater}>
+          {cardOffered ? null : methodChoice}
+          {/* Hidden, not gone, while paying otherwise: a slip already chosen stays for a change of mind. */}
+          <div hidden={payingLater || payingByCard}>
             <SlipUpload
               slip={slip}
               error={slipError}
