@@ -3,6 +3,7 @@
 // request schemas only from here, never server code.
 import { z } from 'zod';
 import { coded, failsAs, PROBLEMS, type ProblemCode } from './api-errors.ts';
+import { CARD_PAYMENT_STATES } from './card-payments.ts';
 import {
   MARKED_STATUSES,
   type MarkedStatus,
@@ -240,6 +241,19 @@ export const adminTicketSchema = z.object({
       bankTransactionId: z.string().nullable(),
     }),
   ),
+  /**
+   * A booking paid by card online (docs/decisions/042): its newest payment at the gateway, with
+   * the gateway's transaction id and state; null for any other payment.
+   */
+  cardPayment: z
+    .object({
+      provider: z.string(),
+      transactionId: z.string().nullable(),
+      state: z.enum(CARD_PAYMENT_STATES),
+      amount: z.string(),
+      currency: z.string(),
+    })
+    .nullable(),
 });
 export type AdminTicket = z.infer<typeof adminTicketSchema>;
 
@@ -255,6 +269,8 @@ export const dashboardSchema = z.object({
   approvedToday: z.number(),
   /** Of those, sold at the counter (voided sales not counted). */
   counterSalesToday: z.number(),
+  /** Of those, paid by card online and confirmed by the gateway (docs/decisions/042), apart from transfers. */
+  cardPaymentsToday: z.number(),
   todaysTrips: z.number(),
   activeLaunches: z.number(),
   recentTickets: z.array(adminTicketSchema),

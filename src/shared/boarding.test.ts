@@ -155,6 +155,7 @@ describe('a party with a concession', () => {
 describe('every status but confirmed scans red', () => {
   const expected = {
     pending: 'not_approved',
+    awaiting_card: 'not_approved',
     cancelled: 'rejected',
     completed: 'completed',
     voided: 'voided',

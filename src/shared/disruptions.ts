@@ -128,8 +128,15 @@ export const refundSchema = z.object({
   bankName: z.string().nullable(),
   accountName: z.string().nullable(),
   accountNumber: z.string().nullable(),
-  /** The office's bank reference of the refund payment, once refunded. */
+  /** The office's bank reference of the refund payment, once refunded (a card refund: the gateway's refund id). */
   bankReference: z.string().nullable(),
+  /**
+   * The card payment it goes back to (docs/decisions/042): the gateway and its transaction id;
+   * null for a booking paid otherwise.
+   */
+  card: z.object({ provider: z.string(), transactionId: z.string().nullable() }).nullable(),
+  /** The gateway's refusal of the last refund tried through it; null when none failed. */
+  gatewayError: z.string().nullable(),
   status: z.enum(['requested', 'refunded']),
   createdAt: z.string(),
   refundedAt: z.string().nullable(),
@@ -137,7 +144,15 @@ export const refundSchema = z.object({
   departureTime: z.string().nullable(),
 });
 export type Refund = z.infer<typeof refundSchema>;
-export const refundListSchema = z.object({ refunds: z.array(refundSchema) });
+export const refundListSchema = z.object({
+  refunds: z.array(refundSchema),
+  /**
+   * Whether the configured card gateway refunds through its API (`POST
+   * /api/admin/refunds/:id/refund-card`); otherwise a card refund is made in the gateway's
+   * merchant portal and marked refunded with its reference.
+   */
+  gatewayRefunds: z.boolean(),
+});
 export const refundIdParamsSchema = z.object({ id: z.uuid() });
 /** `POST /api/admin/refunds/:id/refunded`: the bank's reference of the payment back. */
 export const markRefundedSchema = z.object({

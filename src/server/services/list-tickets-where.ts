@@ -2,6 +2,7 @@ import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import {
+  cardPayments,
   launches,
   locations,
   refundRequests,
@@ -13,6 +14,7 @@ import {
 import { boardedPersons } from '#server/lib/boarded-persons.ts';
 import { hhmm } from '#server/lib/clock.ts';
 import type { AdminStop, AdminTicket, MarkedStatus, PaymentStatus, TicketStatus } from '#shared/admin-api.ts';
+import { CARD_ONLINE } from '#shared/card-payments.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
 import { listStopsOf } from './list-stops-of.ts';
 
@@ -75,7 +77,41 @@ async function statementPaymentsOf(
   return byReference;
 }
 
-function toAdminTicket(row: TicketRow, stops: AdminStop[], paid: StatementPayment[]): AdminTicket {
+type CardPayment = NonNullable<AdminTicket['cardPayment']>;
+
+/** The newest card payment of each booking paid by card online (docs/decisions/042), by reference. */
+async function cardPaymentsOf(db: DbOrTx, references: string[]): Promise<Map<string, CardPayment>> {
+  const byReference = new Map<string, CardPayment>();
+  if (references.length === 0) return byReference;
+  const rows = await db
+    .select({
+      reference: tickets.paymentReference,
+      provider: cardPayments.provider,
+      transactionId: cardPayments.transactionId,
+      state: cardPayments.state,
+      amountMinor: cardPayments.amountMinor,
+      currency: cardPayments.currency,
+    })
+    .from(cardPayments)
+    .innerJoin(tickets, eq(tickets.id, cardPayments.ticketId))
+    .where(inArray(tickets.paymentReference, references))
+    .orderBy(asc(cardPayments.createdAt));
+  for (const { reference, amountMinor, state, ...payment } of rows) {
+    byReference.set(reference, {
+      ...payment,
+      state: state as CardPayment['state'],
+      amount: centsToMoney(BigInt(amountMinor)),
+    });
+  }
+  return byReference;
+}
+
+function toAdminTicket(
+  row: TicketRow,
+  stops: AdminStop[],
+  paid: StatementPayment[],
+  card: CardPayment | null,
+): AdminTicket {
   const t = row.ticket;
   return {
     id: t.id,
@@ -136,6 +172,7 @@ function toAdminTicket(row: TicketRow, stops: AdminStop[], paid: StatementPaymen
     createdAt: t.createdAt.toISOString(),
     approvedAt: t.approvedAt ? t.approvedAt.toISOString() : null,
     statementPayments: paid,
+    cardPayment: card,
   };
 }
 
@@ -164,11 +201,19 @@ export async function listTicketsWhere(opts: ListTicketsWhereOptions): Promise<A
     .orderBy(...order)
     .$dynamic();
   const rows = await (opts.limit ? query.limit(opts.limit) : query);
-  const [stops, paid] = await readTogether(db, [
+  // Only bookings that went to the card gateway have card payments to read.
+  const byCard = rows.filter((r) => r.ticket.paymentMethod === CARD_ONLINE);
+  const [stops, paid, cards] = await readTogether(db, [
     () => listStopsOf({ db, scheduleIds: rows.map((r) => r.ticket.scheduleId) }),
     () => statementPaymentsOf(db, [...new Set(rows.map((r) => r.ticket.paymentReference))]),
+    () => cardPaymentsOf(db, [...new Set(byCard.map((r) => r.ticket.paymentReference))]),
   ]);
   return rows.map((row) =>
-    toAdminTicket(row, stops.get(row.ticket.scheduleId) ?? [], paid.get(row.ticket.paymentReference) ?? []),
+    toAdminTicket(
+      row,
+      stops.get(row.ticket.scheduleId) ?? [],
+      paid.get(row.ticket.paymentReference) ?? [],
+      cards.get(row.ticket.paymentReference) ?? null,
+    ),
   );
 }

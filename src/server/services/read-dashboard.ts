@@ -3,6 +3,7 @@ import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { launches, schedules, tickets } from '#server/db/schema.ts';
 import { type Clock, dateInZone } from '#server/lib/clock.ts';
 import type { Dashboard } from '#shared/admin-api.ts';
+import { CARD_ONLINE } from '#shared/card-payments.ts';
 import { DASHBOARD_RECENT_TICKETS } from '#shared/constants.ts';
 import { listDisruptions } from './list-disruptions.ts';
 import { listTicketsWhere } from './list-tickets-where.ts';
@@ -21,39 +22,54 @@ export async function readDashboard(opts: ReadDashboardOptions): Promise<Dashboa
   const today = dateInZone(opts.clock.now(), opts.tzOperator);
   const one = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
   const approvedOnDay = sql`(${tickets.approvedAt} at time zone ${opts.tzOperator})::date = ${today}::date`;
-  const [pendingTickets, approvedToday, counterSalesToday, todaysTrips, activeLaunches, recentTickets] =
-    await readTogether(db, [
-      () => one(db.select({ n: count() }).from(tickets).where(eq(tickets.ticketStatus, 'pending'))),
-      () => one(db.select({ n: count() }).from(tickets).where(approvedOnDay)),
-      () =>
-        one(
-          db
-            .select({ n: count() })
-            .from(tickets)
-            .where(and(approvedOnDay, eq(tickets.channel, 'counter'), ne(tickets.ticketStatus, 'voided'))),
-        ),
-      () =>
-        // Archived schedules and launches are history only (docs/decisions/007).
-        one(
-          db
-            .select({ n: count() })
-            .from(schedules)
-            .where(and(eq(schedules.travelDate, today), isNull(schedules.archivedAt))),
-        ),
-      () =>
-        one(
-          db
-            .select({ n: count() })
-            .from(launches)
-            .where(and(eq(launches.status, 'active'), isNull(launches.archivedAt))),
-        ),
-      () => listTicketsWhere({ db, limit: DASHBOARD_RECENT_TICKETS }),
-    ]);
+  const [
+    pendingTickets,
+    approvedToday,
+    counterSalesToday,
+    cardPaymentsToday,
+    todaysTrips,
+    activeLaunches,
+    recentTickets,
+  ] = await readTogether(db, [
+    () => one(db.select({ n: count() }).from(tickets).where(eq(tickets.ticketStatus, 'pending'))),
+    () => one(db.select({ n: count() }).from(tickets).where(approvedOnDay)),
+    () =>
+      one(
+        db
+          .select({ n: count() })
+          .from(tickets)
+          .where(and(approvedOnDay, eq(tickets.channel, 'counter'), ne(tickets.ticketStatus, 'voided'))),
+      ),
+    () =>
+      one(
+        db
+          .select({ n: count() })
+          .from(tickets)
+          .where(and(approvedOnDay, eq(tickets.paymentMethod, CARD_ONLINE), eq(tickets.journey, 1))),
+      ),
+    () =>
+      // Archived schedules and launches are history only (docs/decisions/007).
+      one(
+        db
+          .select({ n: count() })
+          .from(schedules)
+          .where(and(eq(schedules.travelDate, today), isNull(schedules.archivedAt))),
+      ),
+    () =>
+      one(
+        db
+          .select({ n: count() })
+          .from(launches)
+          .where(and(eq(launches.status, 'active'), isNull(launches.archivedAt))),
+      ),
+    () => listTicketsWhere({ db, limit: DASHBOARD_RECENT_TICKETS }),
+  ]);
   const recentDisruptions = await listDisruptions({ db, limit: DASHBOARD_RECENT_DISRUPTIONS });
   return {
     pendingTickets,
     approvedToday,
     counterSalesToday,
+    cardPaymentsToday,
     todaysTrips,
     activeLaunches,
     recentTickets,

@@ -131,6 +131,12 @@ export const REFUND_MSG = {
   refundInQueue:
     'This booking has a refund waiting in the Refunds queue. Mark it refunded there, with the bank reference, so the passenger is told.',
   markedRefunded: (reference: string) => `Refund of ${reference} marked done`,
+  // Refunds to the card (docs/decisions/042).
+  cardRefundUnavailable:
+    "This refund cannot go back through the card gateway: refund it in the gateway's merchant portal and mark it refunded with the portal's refund reference.",
+  cardRefundInProgress: 'This refund is already being sent to the card gateway.',
+  cardRefundFailed: (message: string) => `The card gateway refused the refund: ${message}`,
+  refundedToCard: (reference: string) => `Refund of ${reference} sent back to the card`,
 } as const;
 
 /** The bank statements screen (docs/decisions/038-bank-statements.md). */

@@ -125,6 +125,7 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/admin/refunds': OWNER_OFFICE,
   'GET /api/admin/refunds.csv': OWNER_OFFICE,
   'POST /api/admin/refunds/:id/refunded': OWNER_OFFICE,
+  'POST /api/admin/refunds/:id/refund-card': OWNER_OFFICE,
   // Bank statements (payments.reconcile).
   'POST /api/admin/statements': OWNER_OFFICE,
   'GET /api/admin/statements': OWNER_OFFICE,

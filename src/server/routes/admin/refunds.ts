@@ -3,6 +3,7 @@ import { sendCsv } from '#server/lib/csv.ts';
 import { exportRefunds } from '#server/services/export-refunds.ts';
 import { listRefunds } from '#server/services/list-refunds.ts';
 import { markRefunded } from '#server/services/mark-refunded.ts';
+import { refundToCard } from '#server/services/refund-to-card.ts';
 import {
   markRefundedSchema,
   refundIdParamsSchema,
@@ -23,7 +24,10 @@ export default defineRoutes(async (app, { clock, config, db }) => {
       config: { permission },
       schema: { querystring: refundsQuerySchema, response: { 200: refundListSchema } },
     },
-    async (req) => ({ refunds: await listRefunds({ db, status: req.query.status }) }),
+    async (req) => ({
+      refunds: await listRefunds({ db, status: req.query.status }),
+      gatewayRefunds: Boolean(app.deps.payments?.refund),
+    }),
   );
 
   app.get(
@@ -59,6 +63,26 @@ export default defineRoutes(async (app, { clock, config, db }) => {
           actorUserId: adminOf(req).id,
           refundId: req.params.id,
           bankReference: req.body.bankReference,
+        }),
+      ),
+  );
+
+  // A card-paid booking's refund, through the gateway's refund call (docs/decisions/042).
+  app.post(
+    '/api/admin/refunds/:id/refund-card',
+    {
+      config: { permission },
+      schema: { params: refundIdParamsSchema, response: { 200: refundSchema } },
+    },
+    async (req) =>
+      thenSendMail(
+        req,
+        refundToCard({
+          db,
+          clock,
+          provider: app.deps.payments,
+          actorUserId: adminOf(req).id,
+          refundId: req.params.id,
         }),
       ),
   );

@@ -12,9 +12,11 @@ import {
 import { addDays, dateInZone } from '#server/lib/clock.ts';
 import { bmlSignature } from '#server/lib/payments/bml-connect.ts';
 import { testGateway } from '#server/lib/payments/test-gateway.ts';
+import { GatewayError } from '#server/lib/payments/types.ts';
 import { RATE_LIMITS } from '#server/lib/rate-limit.ts';
 import { sweepCardPayments } from '#server/services/sweep-card-payments.ts';
 import type { CardPaymentView } from '#shared/card-payments.ts';
+import type { Refund } from '#shared/disruptions.ts';
 import type { BookingCreated, BookingRequest } from '#shared/schemas.ts';
 import { type MadeSchedule, makePaymentSettings, makeSchedule, uniqueSuffix } from '#tests/factories.ts';
 import { signInAs } from '#tests/setup/admin-app.ts';
@@ -61,10 +63,20 @@ describe(`card payments on the test gateway (${testDatabaseKind})`, () => {
     },
   });
 
+  /** Whether the gateway refuses refunds (it is down, say). */
+  let refundsFail = false;
+  const provider = {
+    ...gateway,
+    refund: async (transactionId: string, amountMinor: number) => {
+      if (refundsFail) throw new GatewayError('Refunds are unavailable right now', 503);
+      return gateway.refund(transactionId, amountMinor);
+    },
+  };
+
   const t = useTestApp(
     {
       clock,
-      payments: gateway,
+      payments: provider,
       env: {
         RATE_LIMIT_SCALE: '100',
         PENDING_BOOKINGS_PER_EMAIL: '1',
@@ -353,7 +365,57 @@ describe(`card payments on the test gateway (${testDatabaseKind})`, () => {
     expect(told).toHaveLength(1);
     const staff = await signInAs(t.app, 'owner');
     const queue = await staff.get('/api/admin/refunds?status=requested');
-    expect(JSON.stringify(queue.json())).toContain(b.reference);
+    expect(queue.json().gatewayRefunds).toBe(true);
+    const owed = queue.json<{ refunds: Refund[] }>().refunds.find((r) => r.reference === b.reference);
+    expect(owed).toMatchObject({
+      reason: 'paid_no_seat',
+      card: { provider: 'test', transactionId: b.transactionId },
+    });
+
+    // Back to the card: the gateway refuses first (its message stays in the queue), then takes it.
+    refundsFail = true;
+    const refused = await staff.post(`/api/admin/refunds/${owed?.id}/refund-card`, {});
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().error.message).toContain('Refunds are unavailable right now');
+    const still = (await staff.get('/api/admin/refunds?status=requested'))
+      .json<{ refunds: Refund[] }>()
+      .refunds.find((r) => r.id === owed?.id);
+    expect(still).toMatchObject({ status: 'requested', gatewayError: 'Refunds are unavailable right now' });
+    refundsFail = false;
+    const sent = await staff.post(`/api/admin/refunds/${owed?.id}/refund-card`, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ status: 'refunded', gatewayError: null });
+    expect(sent.json().bankReference).toMatch(/^test-refund-/);
+    const again = await staff.post(`/api/admin/refunds/${owed?.id}/refund-card`, {});
+    expect(again.statusCode).toBe(409);
+    const [payment] = await db()
+      .select()
+      .from(cardPayments)
+      .where(eq(cardPayments.localId, b.payment.localId));
+    expect(payment?.state).toBe('refunded');
+    expect((await audits('card_refund')).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a refund of a booking paid otherwise is not sent to a card', async () => {
+    const trip = await departure();
+    const b = await booked(trip, ['A2']);
+    await gateway.decide(b.transactionId, 'declined', current);
+    await t.app.inject({ method: 'POST', url: `/api/payments/${b.payment.localId}/transfer` });
+    const [row] = await rows(b.reference);
+    const [request] = await db()
+      .insert(refundRequests)
+      .values({
+        ticketId: row?.id ?? '',
+        amount: row?.totalAmount ?? '0',
+        currency: row?.currency ?? 'USD',
+        reason: 'operator_cancelled',
+        paymentVerified: true,
+      })
+      .returning();
+    const staff = await signInAs(t.app, 'owner');
+    const res = await staff.post(`/api/admin/refunds/${request?.id}/refund-card`, {});
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('card_refund_unavailable');
   });
 
   it('the sweep asks the gateway about a payment made but never called back, before its hold ends', async () => {
