@@ -117,6 +117,8 @@ export const TICKET_STATUSES = [
   'cancelled_by_operator',
   'cancelled_by_passenger',
 ] as const;
+/** The states of a booking that holds its seats and travels unless cancelled: a departure's changes reach them. */
+export const ACTIVE_STATES: readonly string[] = ['pending', 'awaiting_card', 'confirmed'];
 /** The states a refund is owed in: they accept the `refunded` marking. */
 export const CANCELLED_STATES: readonly string[] = ['cancelled_by_operator', 'cancelled_by_passenger'];
 /** Where a ticket was sold: online, or at the counter on the jetty. */

@@ -3,16 +3,16 @@ import type { schedules } from '#server/db/schema.ts';
 import { tickets } from '#server/db/schema.ts';
 import { partySize } from '#server/lib/persons.ts';
 import type { AdminTicket } from '#shared/admin-api.ts';
+import { ACTIVE_STATES } from '#shared/constants.ts';
 import type { CancelPreview, CancelReason } from '#shared/disruptions.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
 import { hhmm } from './clock.ts';
 
-/** The bookings a disruption reaches: those still to travel (pending and confirmed). */
-const ACTIVE = ['pending', 'confirmed'];
+/** The bookings a disruption reaches: those still to travel (pending, awaiting their card payment, confirmed). */
 
 /** The bookings of a departure a disruption reaches. */
 export const activeOn = (scheduleId: string) =>
-  and(eq(tickets.scheduleId, scheduleId), inArray(tickets.ticketStatus, ACTIVE));
+  and(eq(tickets.scheduleId, scheduleId), inArray(tickets.ticketStatus, [...ACTIVE_STATES]));
 
 /** A booking a disruption reaches, as its preview and the office's call list show it. */
 export const affectedPassenger = (t: AdminTicket): CancelPreview['passengers'][number] => ({

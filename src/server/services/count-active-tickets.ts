@@ -25,7 +25,7 @@ export async function countActiveTickets({ db, ...use }: CountActiveTicketsOptio
     SELECT count(*)::int AS n
       FROM tickets t JOIN schedules s ON s.id = t.schedule_id
      WHERE ${usesOf(use)}
-       AND t.ticket_status IN ('pending', 'confirmed')
+       AND t.ticket_status IN ('pending', 'awaiting_card', 'confirmed')
        AND s.status <> 'completed'`);
   const [row] = (result as unknown as { rows: { n: number }[] }).rows;
   return Number(row?.n ?? 0);

@@ -57,7 +57,7 @@ export async function listSchedulesWhere({
          FROM schedule_launches sl JOIN launches la ON la.id = sl.launch_id
         WHERE sl.schedule_id = s.id) AS launches,
       (SELECT count(*)::int FROM tickets t
-        WHERE t.schedule_id = s.id AND t.ticket_status IN ('pending', 'confirmed')) AS active_bookings
+        WHERE t.schedule_id = s.id AND t.ticket_status IN ('pending', 'awaiting_card', 'confirmed')) AS active_bookings
     FROM schedules s
     WHERE ${where}
     ORDER BY s.travel_date ${order === 'asc' ? sql`ASC` : sql`DESC`}, s.departure_time ASC, s.created_at ASC

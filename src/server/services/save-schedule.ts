@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { DEFAULT_DEPARTURE_TIME } from '#shared/constants.ts';
+import { ACTIVE_STATES, DEFAULT_DEPARTURE_TIME } from '#shared/constants.ts';
 import { MSG } from '#shared/messages/api.ts';
 import type { AdminSchedule, scheduleInputSchema } from '#shared/setup-api.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -42,7 +42,7 @@ async function checkActiveBookings(
       destinationId: tickets.userDestinationId,
     })
     .from(tickets)
-    .where(and(eq(tickets.scheduleId, id), inArray(tickets.ticketStatus, ['pending', 'confirmed'])));
+    .where(and(eq(tickets.scheduleId, id), inArray(tickets.ticketStatus, [...ACTIVE_STATES])));
   if (active.length === 0) return;
 
   const problems: string[] = [];

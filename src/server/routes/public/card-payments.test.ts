@@ -69,6 +69,7 @@ describe(`card payments on the test gateway (${testDatabaseKind})`, () => {
     ...gateway,
     refund: async (transactionId: string, amountMinor: number) => {
       if (refundsFail) throw new GatewayError('Refunds are unavailable right now', 503);
+      if (!gateway.refund) throw new Error('the test gateway refunds');
       return gateway.refund(transactionId, amountMinor);
     },
   };
