@@ -1,22 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  BanknoteArrowDown,
   CheckCircle2,
   House,
-  Landmark,
   OctagonX,
-  RotateCcw,
+  RefreshCcw,
   Search,
   Ticket,
   TimerOff,
   TriangleAlert,
-  Undo2,
 } from 'lucide-react';
-import { type ReactNode, useEffect, useReducer, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useReducer, useState } from 'react';
 import type { CardPaymentView } from '#shared/card-payments.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { apiErrorText, MSG_TEXTS } from '#web/i18n/msg.ts';
 import { type Translate, useTexts } from '#web/i18n/texts.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { formatMoney } from '#web/lib/money.ts';
@@ -24,6 +22,8 @@ import { Link, useNavigate } from '#web/lib/navigation.tsx';
 import { useOperatorTimeZone, zonedFormat } from '#web/lib/operator-time-zone.ts';
 import { cardPaymentQuery, holdEnded, retryCardPayment, switchToTransfer } from './api.ts';
 import { CARD_TEXTS } from './texts.ts';
+
+const ActionError = lazy(() => import('./action-error.tsx'));
 
 /** What the page says: the payment's state, or an open one whose hold has ended. */
 type Shown = CardPaymentView['state'] | 'expired';
@@ -37,7 +37,7 @@ const ICON: Record<Shown, ReactNode> = {
   expired: <TimerOff aria-hidden="true" className="size-14 text-amber-600" />,
   mismatch: <TriangleAlert aria-hidden="true" className="size-14 text-amber-600" />,
   paid_no_seat: <TriangleAlert aria-hidden="true" className="size-14 text-amber-600" />,
-  refunded: <Undo2 aria-hidden="true" className="size-14 text-slate-600" />,
+  refunded: <BanknoteArrowDown aria-hidden="true" className="size-14 text-slate-600" />,
 };
 
 /** The heading and the lines under it, for each outcome. */
@@ -92,7 +92,7 @@ const linkClass =
  * change from waiting to its end.
  */
 export function CardPaymentStatus({ localId }: { localId: string }) {
-  const t = useTexts(CARD_TEXTS, MSG_TEXTS);
+  const t = useTexts(CARD_TEXTS);
   const payment = useQuery(cardPaymentQuery(localId));
   const view = payment.data;
   const timeZone = useOperatorTimeZone();
@@ -180,9 +180,9 @@ export function CardPaymentStatus({ localId }: { localId: string }) {
         </div>
 
         {failure ? (
-          <p role="alert" className="text-center text-sm font-medium text-red-700">
-            {apiErrorText(t, failure)}
-          </p>
+          <Suspense fallback={null}>
+            <ActionError error={failure} />
+          </Suspense>
         ) : null}
 
         <div className="flex w-full flex-col justify-center gap-3 sm:flex-row">
@@ -195,13 +195,13 @@ export function CardPaymentStatus({ localId }: { localId: string }) {
           ) : null}
           {canPayAgain ? (
             <Button size="lg" onClick={() => void act('retry')} disabled={busy !== null}>
-              {busy === 'retry' ? <Spinner /> : <RotateCcw aria-hidden="true" />}
+              {busy === 'retry' ? <Spinner /> : <RefreshCcw aria-hidden="true" />}
               {t('card.retry')}
             </Button>
           ) : null}
           {canPayAgain && view.transferOffered ? (
             <Button size="lg" variant="outline" onClick={() => void act('transfer')} disabled={busy !== null}>
-              {busy === 'transfer' ? <Spinner /> : <Landmark aria-hidden="true" />}
+              {busy === 'transfer' ? <Spinner /> : null}
               {t('card.payByTransfer')}
             </Button>
           ) : null}
