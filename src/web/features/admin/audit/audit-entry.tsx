@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { AuditEntry } from '#shared/admin-api.ts';
 import { formatInstant } from '#web/lib/dates.ts';
 import { humanize } from '#web/lib/humanize.ts';
+import { actionLabel } from './action-label.ts';
 import { type ChangeSummary, describeChange, type FieldChange } from './describe-change.ts';
 
 /** Who an entry's actor is: null is the system itself or a visitor who was not signed in. */
@@ -69,7 +70,7 @@ export function AuditEntryItem({ entry, timeZone }: { entry: AuditEntry; timeZon
     // Focusable by script only: "Load more" moves focus to the first entry it brought.
     <li tabIndex={-1} className="min-w-0 p-4 sm:px-5" data-entry-id={entry.id}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h3 className="font-semibold text-slate-900">{humanize(entry.action)}</h3>
+        <h3 className="font-semibold text-slate-900">{actionLabel(entry.action)}</h3>
         <time dateTime={entry.at} className="text-sm text-slate-600 tabular-nums">
           {formatInstant(entry.at, timeZone)}
         </time>

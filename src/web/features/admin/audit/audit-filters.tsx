@@ -5,7 +5,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
-import { humanize } from '#web/lib/humanize.ts';
+import { actionLabel } from './action-label.ts';
 import type { AuditFilters as Filters } from './api.ts';
 
 type Choices = Pick<AuditPage, 'actors' | 'actions'>;
@@ -20,7 +20,7 @@ function options(filters: Filters, choices: Choices | undefined) {
     actors.push({ id: filters.actor, email: choices ? 'Someone not in the trail' : 'Loading…' });
   const actions = [...(choices?.actions ?? [])];
   if (filters.action && !actions.includes(filters.action)) actions.push(filters.action);
-  actions.sort((a, b) => humanize(a).localeCompare(humanize(b)));
+  actions.sort((a, b) => actionLabel(a).localeCompare(actionLabel(b)));
   return { actors, actions };
 }
 
@@ -73,7 +73,7 @@ export function AuditFilters({
           <option value="">All actions</option>
           {actions.map((action) => (
             <option key={action} value={action}>
-              {humanize(action)}
+              {actionLabel(action)}
             </option>
           ))}
         </NativeSelect>

@@ -47,6 +47,7 @@ export function PassengerList({
   const aboard = here.reduce((n, p) => n + onBoardOf(p), 0);
   const expected = here.reduce((n, p) => n + party(p), 0);
   const pending = manifest.passengers.filter((p) => p.status === 'pending');
+  const awaitingCard = manifest.passengers.filter((p) => p.status === 'awaiting_card');
 
   return (
     <section
@@ -165,6 +166,12 @@ export function PassengerList({
         <p className="mt-3 text-sm text-slate-700">
           {pending.length} {pending.length === 1 ? 'booking is' : 'bookings are'} still pending: the office
           checks them; they do not board.
+        </p>
+      )}
+      {awaitingCard.length > 0 && (
+        <p className="mt-3 text-sm text-slate-700">
+          {awaitingCard.length} {awaitingCard.length === 1 ? 'booking waits' : 'bookings wait'} for a card
+          payment: they do not board until the gateway confirms it.
         </p>
       )}
     </section>

@@ -17,6 +17,7 @@ export function PrintedManifest({ manifest }: { manifest: BoardingManifest }) {
   const legs = personsOnBoard(manifest).map((l) => ({ ...l, from: name(l.from), to: name(l.to) }));
   const travelling = manifest.passengers.filter((p) => p.status === 'confirmed' || p.status === 'completed');
   const pending = manifest.passengers.filter((p) => p.status === 'pending');
+  const awaitingCard = manifest.passengers.filter((p) => p.status === 'awaiting_card');
   const outcome = (p: (typeof travelling)[number]) =>
     p.boarded >= partyOf(p)
       ? 'On board'
@@ -83,6 +84,12 @@ export function PrintedManifest({ manifest }: { manifest: BoardingManifest }) {
       {pending.length > 0 && (
         <p className="mt-3">
           Pending at departure, not boarded: {pending.map((p) => `${p.name} (${p.reference})`).join(', ')}
+        </p>
+      )}
+      {awaitingCard.length > 0 && (
+        <p className="mt-3">
+          Card payment not confirmed at departure, not boarded:{' '}
+          {awaitingCard.map((p) => `${p.name} (${p.reference})`).join(', ')}
         </p>
       )}
       <h2 className="mt-3 font-semibold">Seats by leg</h2>

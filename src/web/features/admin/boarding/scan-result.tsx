@@ -45,7 +45,10 @@ function reasonText(v: ScanVerdict, manifest: BoardingManifest, timeZone: string
     rebooked: 'This code was replaced: the booking was rebooked onto another departure.',
     moved: 'This code was replaced: the booking moved to another departure.',
     deleted: 'This booking was deleted by the office.',
-    not_approved: 'This booking is not approved yet. Send the passenger to the office.',
+    not_approved:
+      v.passenger?.status === 'awaiting_card'
+        ? 'This booking’s card payment is not confirmed yet. Send the passenger to the office.'
+        : 'This booking is not approved yet. Send the passenger to the office.',
     already_boarded: v.passenger?.firstBoarding
       ? `Already on board since ${formatClock(v.passenger.firstBoarding.at, timeZone)} (${
           v.passenger.firstBoarding.deviceId === BY_HAND_DEVICE

@@ -1,10 +1,13 @@
-import { CalendarCheck, CircleCheck, Clock, type LucideIcon, Ship } from 'lucide-react';
+import { CalendarCheck, CircleCheck, Clock, CreditCard, type LucideIcon, Ship } from 'lucide-react';
 import type { Dashboard } from '#shared/admin-api.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 
 type Stat = {
-  key: keyof Omit<Dashboard, 'recentTickets' | 'counterSalesToday' | 'recentDisruptions'>;
+  key: keyof Omit<
+    Dashboard,
+    'recentTickets' | 'counterSalesToday' | 'cardPaymentsToday' | 'recentDisruptions'
+  >;
   title: string;
   hint: string;
   icon: LucideIcon;
@@ -69,6 +72,16 @@ export function StatCards({ data }: { data: Dashboard | undefined }) {
                   <span data-testid="stat-counterSalesToday">, {data.counterSalesToday} at the counter</span>
                 ) : null}
               </p>
+              {/* Apart from transfers: the gateway confirmed these, no slip was checked. */}
+              {key === 'approvedToday' && data?.cardPaymentsToday ? (
+                <p
+                  className="mt-1 flex items-center gap-1 text-xs font-medium text-slate-700"
+                  data-testid="stat-cardPaymentsToday"
+                >
+                  <CreditCard aria-hidden="true" className="size-3.5 shrink-0 text-sky-700" />
+                  Paid by card online: {data.cardPaymentsToday}
+                </p>
+              ) : null}
             </div>
             <span
               aria-hidden="true"

@@ -1,8 +1,8 @@
-import { ArrowRight, FileImage, ImageOff } from 'lucide-react';
+import { ArrowRight, CreditCard, FileImage, ImageOff } from 'lucide-react';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages/api.ts';
+import { AdminTicketStatusBadge } from '#web/components/card-payment-facts.tsx';
 import { slipUrl } from '#web/components/slip-viewer/slip-viewer-dialog.tsx';
-import { TicketStatusBadge } from '#web/components/status-badges.tsx';
 import { formatAmount } from '#web/lib/admin-format.ts';
 import { formatDay } from '#web/lib/dates.ts';
 import { Link } from '#web/lib/navigation.tsx';
@@ -14,6 +14,18 @@ export const departureOf = (ticket: AdminTicket) =>
 /** A small slip preview that opens the viewer, or a mark that there is none. */
 function SlipButton({ ticket, onView }: { ticket: AdminTicket; onView: () => void }) {
   const box = 'size-12 shrink-0 overflow-hidden rounded-lg border sm:size-11';
+  // Paid at the card gateway: there is no slip to look at.
+  if (ticket.cardPayment) {
+    return (
+      <span
+        className={`${box} flex items-center justify-center border-slate-300 bg-slate-50 text-sky-800`}
+        title="Paid by card online"
+      >
+        <CreditCard aria-hidden="true" className="size-5" />
+        <span className="sr-only">Paid by card online</span>
+      </span>
+    );
+  }
   if (!ticket.hasSlip) {
     return (
       <span
@@ -83,7 +95,7 @@ export function ReviewQueue({
               </span>
               <span className="truncate font-semibold lg:order-2">{ticket.passengerName}</span>
               <span className="justify-self-end lg:order-6 lg:justify-self-start">
-                <TicketStatusBadge status={ticket.ticketStatus} />
+                <AdminTicketStatusBadge status={ticket.ticketStatus} />
               </span>
               <span className="col-span-2 flex min-w-0 flex-wrap items-center gap-x-1.5 text-slate-700 lg:order-3 lg:col-span-1">
                 <span className="truncate">{ticket.from?.name ?? UNKNOWN_LOCATION}</span>

@@ -1,7 +1,9 @@
 import { ArrowRight, FileImage } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import type { AdminTicket } from '#shared/admin-api.ts';
+import { CARD_ONLINE } from '#shared/card-payments.ts';
 import { NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages/api.ts';
+import { AdminTicketStatusBadge } from '#web/components/card-payment-facts.tsx';
 import { ChannelBadge } from '#web/components/channel-badge.tsx';
 import {
   ExpectedPayment,
@@ -9,11 +11,12 @@ import {
   type SlipPayment,
   slipUrl,
 } from '#web/components/slip-viewer/slip-viewer-dialog.tsx';
-import { MarkedStatusBadge, PaymentStatusBadge, TicketStatusBadge } from '#web/components/status-badges.tsx';
+import { MarkedStatusBadge, PaymentStatusBadge } from '#web/components/status-badges.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { formatAmount } from '#web/lib/admin-format.ts';
 import { formatDay, formatInstant } from '#web/lib/dates.ts';
 import { useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
+import { CardPaymentDetails } from './card-payment.tsx';
 import { StatementPayments } from './statement-payments.tsx';
 import { TicketActions } from './ticket-actions.tsx';
 
@@ -99,6 +102,8 @@ export function TicketCard({
   const from = ticket.from?.name ?? UNKNOWN_LOCATION;
   const to = ticket.to?.name ?? UNKNOWN_LOCATION;
   const rows = ticket.ticketBreakdown.filter((row) => row.quantity > 0);
+  // Online card payment is a method of its own, not the counter's card terminal ('Card').
+  const byCard = ticket.cardPayment !== null || ticket.paymentMethod === CARD_ONLINE;
 
   return (
     <article aria-labelledby={headingId} data-reference={ticket.reference}>
@@ -117,7 +122,7 @@ export function TicketCard({
           </div>
           <div className="flex flex-wrap gap-1.5">
             <ChannelBadge channel={ticket.channel} />
-            <TicketStatusBadge status={ticket.ticketStatus} />
+            <AdminTicketStatusBadge status={ticket.ticketStatus} />
             <PaymentStatusBadge status={ticket.paymentStatus} slipReceived={ticket.hasSlip} />
             {ticket.markedStatus && <MarkedStatusBadge status={ticket.markedStatus} />}
           </div>
@@ -194,7 +199,10 @@ export function TicketCard({
 
         <div className="grid gap-4 border-t border-slate-100 pt-4 lg:grid-cols-[auto_1fr] lg:items-end">
           <div className="grid gap-4 sm:grid-cols-[8rem_minmax(0,22rem)] print:hidden">
-            {ticket.channel === 'counter' ? (
+            {byCard ? (
+              // Paid at the gateway: no slip to view and no transfer to expect.
+              <CardPaymentDetails ticket={ticket} className="sm:col-span-2" />
+            ) : ticket.channel === 'counter' ? (
               <p className="flex h-40 w-full flex-col items-center justify-center gap-1 rounded-xl border border-dashed border-slate-300 p-3 text-center text-xs text-slate-700 sm:w-32">
                 <span>Paid at the counter</span>
                 <span className="font-semibold">{ticket.paymentMethod}</span>
@@ -206,8 +214,8 @@ export function TicketCard({
             ) : (
               <SlipThumb ticket={ticket} payment="booking" hasSlip={ticket.hasSlip} onView={onViewSlip} />
             )}
-            {/* Paid in full at the counter: there is no transfer to check against an account. */}
-            {ticket.channel === 'counter' ? null : (
+            {/* Paid in full at the counter or by card: there is no transfer to check against an account. */}
+            {ticket.channel === 'counter' || byCard ? null : (
               <ExpectedPayment expected={expectedPayment(ticket, 'booking')} />
             )}
             <StatementPayments payments={ticket.statementPayments} className="sm:col-span-2" />
