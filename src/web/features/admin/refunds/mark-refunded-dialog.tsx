@@ -2,6 +2,7 @@ import { CircleDollarSign } from 'lucide-react';
 import { useId } from 'react';
 import type { z } from 'zod';
 import { markRefundedSchema, type Refund } from '#shared/disruptions.ts';
+import { gatewayName } from '#web/components/card-payment-facts.tsx';
 import { FormDialog } from '#web/components/form-dialog.tsx';
 import { FormField } from '#web/components/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -10,6 +11,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useDialogForm } from '#web/lib/dialog-form.ts';
 import { showServerFieldErrors } from '#web/lib/server-form.ts';
 import { useMarkRefunded } from './api.ts';
+import { CardRefundFacts, isCardRefund } from './card-refund.tsx';
 import { RefundAccount } from './refund-account.tsx';
 
 type FormValues = z.input<typeof markRefundedSchema>;
@@ -54,13 +56,17 @@ export function MarkRefundedDialog({
   );
 
   const amount = formatAmount(refund.amount, refund.currency);
+  // A card-paid booking's refund made in the gateway's merchant portal, with the portal's reference.
+  const card = isCardRefund(refund) ? refund : null;
   return (
     <FormDialog
       open
       onOpenChange={onOpenChange}
       holdWhilePending
       title={`Mark ${refund.reference} refunded?`}
-      description={`Only once ${amount} has been paid back to ${refund.passengerName}. The refund moves to Refunded${
+      description={`Only once ${amount} has been ${
+        card ? `refunded to the card in ${gatewayName(card.card.provider)}’s merchant portal` : 'paid back'
+      } to ${refund.passengerName}. The refund moves to Refunded${
         refund.email ? ' and the passenger is told by e-mail.' : '; they have no e-mail: tell them by phone.'
       }`}
       onSubmit={onSubmit}
@@ -69,16 +75,20 @@ export function MarkRefundedDialog({
       submitIcon={<CircleDollarSign aria-hidden="true" />}
       submitLabel="Mark refunded"
     >
-      <RefundAccount refund={refund} />
-      {!refund.paymentVerified && (
+      {card ? <CardRefundFacts refund={card} /> : <RefundAccount refund={refund} />}
+      {!card && !refund.paymentVerified && (
         <p className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           The payment of this booking was never verified: check its slip before paying anything back.
         </p>
       )}
       <FormField
         id={`${id}-reference`}
-        label="Bank reference"
-        hint="The reference of the transfer, as the bank’s receipt shows it. The passenger’s e-mail gives it."
+        label={card ? 'Refund reference' : 'Bank reference'}
+        hint={
+          card
+            ? 'The refund’s reference in the card gateway’s merchant portal. The passenger’s e-mail gives it.'
+            : 'The reference of the transfer, as the bank’s receipt shows it. The passenger’s e-mail gives it.'
+        }
         error={errors.bankReference?.message}
       >
         {(control) => (

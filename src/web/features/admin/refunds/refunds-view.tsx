@@ -3,13 +3,14 @@ import {
   BadgeCheck,
   CalendarClock,
   CircleDollarSign,
+  CreditCard,
   Download,
   FileImage,
   Mail,
   Phone,
   TriangleAlert,
 } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { REFUND_REASON_LABELS, type Refund } from '#shared/disruptions.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
 import { EmptyNote, ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
@@ -23,6 +24,7 @@ import { useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
 import { telHref } from '#web/lib/tel-href.ts';
 import { useUrlParams } from '#web/lib/use-url-params.ts';
 import { REFUND_TABS, type RefundTab, refundListQuery, refundsCsvUrl } from './api.ts';
+import { CardRefundFacts, GatewayErrorNote, isCardRefund, RefundToCardDialog } from './card-refund.tsx';
 import { MarkRefundedDialog } from './mark-refunded-dialog.tsx';
 import { RefundAccount } from './refund-account.tsx';
 
@@ -69,14 +71,24 @@ function Contact({ refund }: { refund: Refund }) {
 
 function RefundRow({
   refund,
+  gatewayRefunds,
   onMark,
+  onRefundToCard,
   onViewSlip,
 }: {
   refund: Refund;
+  /** Whether the card gateway refunds through its API; otherwise in its merchant portal. */
+  gatewayRefunds: boolean;
   onMark?: (() => void) | undefined;
+  onRefundToCard?: (() => void) | undefined;
   onViewSlip: (payment: SlipPayment) => void;
 }) {
   const timeZone = useOperatorTimeZone();
+  const portalNoteId = useId();
+  const card = isCardRefund(refund) ? refund : null;
+  // A card refund goes back through the gateway when it can; else it is made in its portal.
+  const throughGateway = card !== null && gatewayRefunds && onRefundToCard !== undefined;
+  const inPortal = card !== null && !gatewayRefunds && onMark !== undefined;
   return (
     <li
       data-reference={refund.reference}
@@ -126,14 +138,20 @@ function RefundRow({
         </p>
         {refund.bankReference && (
           <p className="text-sm text-slate-800">
-            Bank reference{' '}
+            {card ? 'Card refund reference' : 'Bank reference'}{' '}
             <span className="font-mono font-semibold break-all text-slate-900">{refund.bankReference}</span>
           </p>
         )}
+        <GatewayErrorNote refund={refund} />
       </div>
-      <RefundAccount refund={refund} />
+      {card ? <CardRefundFacts refund={card} /> : <RefundAccount refund={refund} />}
       <div className="grid gap-2 sm:flex sm:flex-wrap lg:grid lg:w-44">
-        {refund.hasSlip ? (
+        {card && !refund.hasSlip ? (
+          <p className="flex items-center gap-1.5 self-center text-sm text-slate-600 lg:justify-center">
+            <CreditCard aria-hidden="true" className="size-4 shrink-0" />
+            No slip: paid by card
+          </p>
+        ) : refund.hasSlip ? (
           <Button variant="outline" onClick={() => onViewSlip('booking')}>
             <FileImage aria-hidden="true" />
             View slip
@@ -149,8 +167,25 @@ function RefundRow({
             <span className="sr-only">, the rebooking payment, of booking {refund.reference}</span>
           </Button>
         ) : null}
+        {throughGateway && (
+          <Button onClick={onRefundToCard}>
+            <CreditCard aria-hidden="true" />
+            Refund to card
+            <span className="sr-only"> {refund.reference}</span>
+          </Button>
+        )}
+        {inPortal && (
+          <p id={portalNoteId} className="text-sm text-slate-700 sm:basis-full">
+            Refund this in the card gateway’s merchant portal, then enter its refund reference.
+          </p>
+        )}
         {onMark && (
-          <Button onClick={onMark}>
+          // Beside "Refund to card", for a refund already made in the gateway's portal.
+          <Button
+            variant={throughGateway ? 'outline' : 'default'}
+            onClick={onMark}
+            aria-describedby={inPortal ? portalNoteId : undefined}
+          >
             <CircleDollarSign aria-hidden="true" />
             Mark refunded
             <span className="sr-only"> {refund.reference}</span>
@@ -164,12 +199,15 @@ function RefundRow({
 function RefundList({ status }: { status: RefundTab }) {
   const list = useQuery(refundListQuery(status));
   const [target, setTarget] = useState<Refund | null>(null);
+  const [toCard, setToCard] = useState<Refund | null>(null);
+  // A refund made leaves the list with its buttons: the reader goes on from the list's summary.
+  const summary = useRef<HTMLParagraphElement>(null);
   const [slip, setSlip] = useState<{ refund: Refund; payment: SlipPayment } | null>(null);
   const [slipOpen, setSlipOpen] = useState(false);
 
   if (list.isPending) return <LoadingNote>Loading refunds…</LoadingNote>;
   if (list.isError) return <ErrorNote error={list.error} />;
-  const { refunds } = list.data;
+  const { refunds, gatewayRefunds } = list.data;
   if (refunds.length === 0) {
     return <EmptyNote>{status === 'requested' ? 'Nothing to refund.' : 'No refunds made yet.'}</EmptyNote>;
   }
@@ -177,7 +215,7 @@ function RefundList({ status }: { status: RefundTab }) {
   return (
     <>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <p className="text-sm text-slate-800">
+        <p ref={summary} tabIndex={-1} className="text-sm text-slate-800 outline-none">
           {status === 'requested' ? `${count} to make: ` : `${count} made: `}
           <span className="font-semibold tabular-nums">{totals(refunds)}</span>
         </p>
@@ -194,7 +232,9 @@ function RefundList({ status }: { status: RefundTab }) {
           <RefundRow
             key={refund.id}
             refund={refund}
+            gatewayRefunds={gatewayRefunds}
             onMark={status === 'requested' ? () => setTarget(refund) : undefined}
+            onRefundToCard={status === 'requested' ? () => setToCard(refund) : undefined}
             onViewSlip={(payment) => {
               setSlip({ refund, payment });
               setSlipOpen(true);
@@ -203,6 +243,15 @@ function RefundList({ status }: { status: RefundTab }) {
         ))}
       </ul>
       <MarkRefundedDialog refund={target} onOpenChange={(open) => !open && setTarget(null)} />
+      <RefundToCardDialog
+        refund={toCard && isCardRefund(toCard) ? toCard : null}
+        onOpenChange={(open) => !open && setToCard(null)}
+        onRefunded={() => {
+          setToCard(null);
+          // After the dialog has given focus back to a button that is no longer there.
+          requestAnimationFrame(() => summary.current?.focus());
+        }}
+      />
       {slip && (
         <SlipViewerDialog
           ticketId={slip.refund.ticketId}
