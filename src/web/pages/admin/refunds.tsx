@@ -7,7 +7,7 @@ export default function RefundsPage() {
       <AdminPageTitle>Refunds</AdminPageTitle>
       <p className="mt-1 text-sm text-slate-600">
         Money owed back to passengers, oldest first. Pay each into the account it shows, then mark it refunded
-        with the bank reference.
+        with the bank reference; a booking paid by card online is refunded to its card.
       </p>
       <RefundsView />
     </>

@@ -65,8 +65,10 @@ export function MarkRefundedDialog({
       holdWhilePending
       title={`Mark ${refund.reference} refunded?`}
       description={`Only once ${amount} has been ${
-        card ? `refunded to the card in ${gatewayName(card.card.provider)}’s merchant portal` : 'paid back'
-      } to ${refund.passengerName}. The refund moves to Refunded${
+        card
+          ? `refunded to ${refund.passengerName}’s card in ${gatewayName(card.card.provider)}’s merchant portal`
+          : `paid back to ${refund.passengerName}`
+      }. The refund moves to Refunded${
         refund.email ? ' and the passenger is told by e-mail.' : '; they have no e-mail: tell them by phone.'
       }`}
       onSubmit={onSubmit}

@@ -200,8 +200,19 @@ function RefundList({ status }: { status: RefundTab }) {
   const list = useQuery(refundListQuery(status));
   const [target, setTarget] = useState<Refund | null>(null);
   const [toCard, setToCard] = useState<Refund | null>(null);
-  // A refund made leaves the list with its buttons: the reader goes on from the list's summary.
+  // A dialog closed gives focus back to the button that opened it; a refund made leaves the list
+  // with its buttons, and the reader goes on from the list's summary.
   const summary = useRef<HTMLParagraphElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const open = (set: (refund: Refund) => void, refund: Refund) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    set(refund);
+  };
+  const closed = () =>
+    requestAnimationFrame(() => {
+      const back = opener.current?.isConnected ? opener.current : summary.current;
+      back?.focus();
+    });
   const [slip, setSlip] = useState<{ refund: Refund; payment: SlipPayment } | null>(null);
   const [slipOpen, setSlipOpen] = useState(false);
 
@@ -233,8 +244,8 @@ function RefundList({ status }: { status: RefundTab }) {
             key={refund.id}
             refund={refund}
             gatewayRefunds={gatewayRefunds}
-            onMark={status === 'requested' ? () => setTarget(refund) : undefined}
-            onRefundToCard={status === 'requested' ? () => setToCard(refund) : undefined}
+            onMark={status === 'requested' ? () => open(setTarget, refund) : undefined}
+            onRefundToCard={status === 'requested' ? () => open(setToCard, refund) : undefined}
             onViewSlip={(payment) => {
               setSlip({ refund, payment });
               setSlipOpen(true);
@@ -242,14 +253,24 @@ function RefundList({ status }: { status: RefundTab }) {
           />
         ))}
       </ul>
-      <MarkRefundedDialog refund={target} onOpenChange={(open) => !open && setTarget(null)} />
+      <MarkRefundedDialog
+        refund={target}
+        onOpenChange={(isOpen) => {
+          if (isOpen) return;
+          setTarget(null);
+          closed();
+        }}
+      />
       <RefundToCardDialog
         refund={toCard && isCardRefund(toCard) ? toCard : null}
-        onOpenChange={(open) => !open && setToCard(null)}
+        onOpenChange={(isOpen) => {
+          if (isOpen) return;
+          setToCard(null);
+          closed();
+        }}
         onRefunded={() => {
           setToCard(null);
-          // After the dialog has given focus back to a button that is no longer there.
-          requestAnimationFrame(() => summary.current?.focus());
+          closed();
         }}
       />
       {slip && (

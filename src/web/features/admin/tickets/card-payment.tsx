@@ -5,9 +5,9 @@ import { CardStateBadge, gatewayName, TransactionId } from '#web/components/card
 import { formatAmount } from '#web/lib/admin-format.ts';
 import { cn } from '#web/lib/utils.ts';
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+function Fact({ term, children, wide }: { term: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className="min-w-0">
+    <div className={wide ? 'col-span-2 min-w-0' : 'min-w-0'}>
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{term}</dt>
       <dd className="mt-0.5 min-w-0 text-sm text-slate-900">{children}</dd>
     </div>
@@ -38,16 +38,12 @@ export function CardPaymentDetails({ ticket, className }: { ticket: AdminTicket;
           <Fact term="Amount">
             <span className="font-semibold tabular-nums">{formatAmount(card.amount, card.currency)}</span>
           </Fact>
-          <div className="col-span-2 min-w-0">
-            <Fact term="Transaction id">
-              <TransactionId id={card.transactionId} />
-            </Fact>
-          </div>
-          <div className="col-span-2">
-            <Fact term="Payment state">
-              <CardStateBadge state={card.state} kind={null} />
-            </Fact>
-          </div>
+          <Fact wide term="Transaction id">
+            <TransactionId id={card.transactionId} />
+          </Fact>
+          <Fact wide term="Payment state">
+            <CardStateBadge state={card.state} kind={null} />
+          </Fact>
         </dl>
       ) : (
         <p className="mt-2 text-sm text-slate-700">The gateway has no payment for this booking yet.</p>
