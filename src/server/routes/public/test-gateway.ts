@@ -49,7 +49,8 @@ export default defineRoutes(async (app, { config, clock }) => {
           : `<p>This payment is already ${t.state === 'paid' ? 'paid' : 'declined'}.</p>
 <p><a href="${escapeHtml(t.returnUrl)}">Back to the booking</a></p>`;
       reply.header('Cache-Control', 'no-store');
-      reply.header('Referrer-Policy', 'no-referrer');
+      // Its own form posts back here: the origin must go with it (the same-origin check).
+      reply.header('Referrer-Policy', 'same-origin');
       reply.type('text/html; charset=utf-8');
       return `<!doctype html>
 <html lang="en">
@@ -57,6 +58,7 @@ export default defineRoutes(async (app, { config, clock }) => {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg">
 <title>Test payment gateway</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:0;background:#f1f5f9;color:#0f172a}
