@@ -4,6 +4,7 @@ import { SLIP_REFUSALS, type Slip } from '#web/components/slip-picker.tsx';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
 import { addSlip } from './api.ts';
 import { CodeStep, ConfirmChange } from './code-entry.tsx';
+import { PayInto } from './pay-into.tsx';
 import { SlipFieldset } from './slip-input.tsx';
 import { useManageTexts } from './texts.ts';
 import { type ChangeFormProps, useChange } from './use-change.ts';
@@ -50,6 +51,7 @@ export function AddSlipCard({ view, session, onChanged }: ChangeFormProps) {
             aria-busy={change.busy}
           >
             <p className="text-sm text-slate-700">{t('manage.addSlipIntro')}</p>
+            <PayInto amount={view.totalAmount} currency={view.currency} />
             <SlipFieldset
               errorId="add-slip-error"
               error={change.fields.slip}

@@ -26,6 +26,7 @@ import { CodeStep, ConfirmChange, ErrorAlert } from './code-entry.tsx';
 import { manageErrorText } from './errors.ts';
 import { FieldProblem, problemProps } from './field-problem.tsx';
 import { Money } from './money.tsx';
+import { PayInto } from './pay-into.tsx';
 import { SlipFieldset } from './slip-input.tsx';
 import { useManageTexts } from './texts.ts';
 import { type ChangeFormProps, useChange } from './use-change.ts';
@@ -74,59 +75,6 @@ function QuoteText({ quote, free }: { quote: ManageRebookQuote; free: boolean })
   if (difference > 0) return <T id="manage.quotePay" values={{ total, amount }} />;
   if (difference < 0) return <T id="manage.quoteBack" values={{ total, amount }} />;
   return <>{t('manage.quoteSame')}</>;
-}
-
-/**
- * The operator's account for `currency`, or null until all of it is entered: the rule of
- * bankAccountFor (#shared/payment.ts), which step 5 of the booking uses. Not imported: shared by
- * two pages it would become a file of its own, one more name in the booking page's first load.
- */
-function bankAccount(settings: PublicSettings | undefined, currency: Currency) {
-  if (!settings) return null;
-  const usd = currency === 'USD';
-  const bank = (usd ? settings.bankNameUsd : settings.bankName).trim();
-  const holder = (usd ? settings.accountHolderUsd : settings.accountHolder).trim();
-  const number = (usd ? settings.accountNumberUsd : settings.accountNumber).trim();
-  return bank && holder && number ? { bank, holder, number } : null;
-}
-
-/** Where the difference is paid: the operator's account in the booking's currency. */
-function PayInto({ quote }: { quote: ManageRebookQuote }) {
-  const t = useManageTexts();
-  const operatorText = useOperatorText();
-  const settings = useQuery(publicSettingsQuery);
-  const currency = quote.currency === 'USD' ? 'USD' : ('MVR' satisfies Currency);
-  const bank = bankAccount(settings.data, currency);
-  if (settings.isPending) return null;
-  if (!bank) return <p className="text-sm text-red-700">{t('msg.paymentDetailsMissing')}</p>;
-  const bankNameDv = currency === 'MVR' ? settings.data?.bankNameDv : settings.data?.bankNameUsdDv;
-  return (
-    <div className="grid gap-1 text-sm text-slate-800">
-      <p>
-        <T
-          id="manage.payInto"
-          values={{ amount: <Money amount={quote.difference} currency={quote.currency} /> }}
-        />
-      </p>
-      <ul className="grid gap-0.5 rounded-xl border border-slate-200 bg-white p-3">
-        <li>{t('manage.payBank', { bank: operatorText(bank.bank, bankNameDv) })}</li>
-        <li>{t('manage.payHolder', { holder: bank.holder })}</li>
-        <li>
-          <T
-            id="manage.payNumber"
-            values={{
-              number: (
-                <bdi dir="ltr" className="font-mono font-semibold select-all">
-                  {bank.number}
-                </bdi>
-              ),
-            }}
-          />
-        </li>
-      </ul>
-      <p className="text-slate-600">{t('manage.payAfterApproval')}</p>
-    </div>
-  );
 }
 
 /**
@@ -401,7 +349,9 @@ export function RebookForm({
 
       {needsSlip && quote.data ? (
         <div className="grid gap-4">
-          <PayInto quote={quote.data} />
+          <PayInto amount={quote.data.difference} currency={quote.data.currency}>
+            {t('manage.payAfterApproval')}
+          </PayInto>
           <SlipFieldset
             errorId="rebook-slip-error"
             error={change.fields.slip}
