@@ -1,18 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
-import type { Currency } from '#shared/constants.ts';
 import type { ManageRebookQuote } from '#shared/manage-api.ts';
-import type { PublicSettings, Trip } from '#shared/schemas.ts';
+import type { Trip } from '#shared/schemas.ts';
 import { LoadError } from '#web/components/load-error.tsx';
 import { SeatGrid, SeatLegend, type SeatView } from '#web/components/seat-map/seat-grid.tsx';
 import type { Slip } from '#web/components/slip-picker.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { useOperatorText } from '#web/i18n/operator-text.ts';
 import { T, useLanguage } from '#web/i18n/texts.tsx';
 import { formatTravelDate, isIsoDate } from '#web/lib/dates.ts';
-import { publicSettingsQuery, useOperatorToday } from '#web/lib/operator-time-zone.ts';
+import { useOperatorToday } from '#web/lib/operator-time-zone.ts';
 import { cn } from '#web/lib/utils.ts';
 import {
   launchesQuery,
