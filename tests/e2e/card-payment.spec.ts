@@ -101,6 +101,10 @@ for (const language of ['en', 'dv'] as const) {
       await shot('step5-card');
 
       await payByCard(page);
+      // The test gateway's own page says it is a test, and is usable by keyboard and reader too.
+      await expect(page.getByRole('note')).toContainText('No card is charged');
+      await expectAccessible(page, 'the test gateway');
+      await shot('gateway');
       await page.getByRole('button', { name: /^Pay\b/ }).click();
 
       // Back on our page: the outcome in a status region, read out as it changes.
