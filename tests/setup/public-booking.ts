@@ -121,17 +121,19 @@ export async function bookViaApi(
 
 /**
  * POST /api/bookings as the wizard sends it: multipart, the request as JSON and the slip as a
- * JPEG (a real photo unless `slip` is given), from a fresh session with a fresh idempotency key
- * unless told otherwise.
+ * JPEG (a real photo unless `slip` is given; none with `slip: null`, as a booking paid later or
+ * by card is sent), from a fresh session with a fresh idempotency key unless told otherwise.
  */
 export async function postBooking(
   app: FastifyInstance,
   booking: object,
-  opts: { slip?: Buffer; session?: string; ip?: string } = {},
+  opts: { slip?: Buffer | null; session?: string; ip?: string; language?: string; key?: string } = {},
 ) {
   const body = await multipartBody(
-    { booking: JSON.stringify(booking) },
-    { slip: { body: opts.slip ?? (await readFile(SLIP)), type: 'image/jpeg', name: 'slip.jpg' } },
+    { booking: JSON.stringify(booking), ...(opts.language ? { language: opts.language } : {}) },
+    opts.slip === null
+      ? {}
+      : { slip: { body: opts.slip ?? (await readFile(SLIP)), type: 'image/jpeg', name: 'slip.jpg' } },
   );
   return app.inject({
     method: 'POST',
@@ -140,7 +142,7 @@ export async function postBooking(
     headers: {
       ...body.headers,
       'x-booking-session': opts.session ?? randomUUID(),
-      'idempotency-key': `key-${randomUUID()}`,
+      'idempotency-key': opts.key ?? `key-${randomUUID()}`,
     },
     ...(opts.ip ? { remoteAddress: opts.ip } : {}),
   });

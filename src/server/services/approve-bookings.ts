@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { asc, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { tickets } from '#server/db/schema.ts';
 import { writeAudits } from '#server/lib/audit.ts';
@@ -8,6 +8,7 @@ import { announceAll } from '#server/lib/live-events.ts';
 import { enqueueLaterMails } from '#server/lib/mailer.ts';
 import { type AdminTicket, APPROVAL_UNDO_SECONDS } from '#shared/admin-api.ts';
 import { listTicketsById } from './list-tickets-by-id.ts';
+import { lockBookingRows } from './lock-booking-rows.ts';
 
 /** When an approval made at `approvedAt` becomes final: no undo, and its e-mail goes out. */
 export const approvalFinalAt = (approvedAt: Date) =>
@@ -55,20 +56,7 @@ export async function approveBookings(opts: ApproveBookingsOptions): Promise<Adm
   const { db } = opts;
   if (opts.ticketIds.length === 0) return [];
   const asked = new Set(opts.ticketIds);
-  const rows = await db
-    .select()
-    .from(tickets)
-    .where(
-      inArray(
-        tickets.paymentReference,
-        db
-          .select({ reference: tickets.paymentReference })
-          .from(tickets)
-          .where(inArray(tickets.id, opts.ticketIds)),
-      ),
-    )
-    .orderBy(asc(tickets.paymentReference), asc(tickets.journey))
-    .for('update');
+  const rows = await lockBookingRows({ db, ticketIds: opts.ticketIds });
   const waiting = opts.paidByCard ? 'awaiting_card' : 'pending';
   const pending = rows.filter((r) => r.ticketStatus === waiting);
   const mains = pending.filter((r) => asked.has(r.id));

@@ -1,8 +1,9 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
-import { cardPayments, tickets } from '#server/db/schema.ts';
+import { cardPayments } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { MSG } from '#shared/messages/api.ts';
+import { lockBookingRows } from './lock-booking-rows.ts';
 
 export type LockCardBookingOptions = { tx: Tx; localId: string; now: Date };
 
@@ -14,20 +15,7 @@ export type LockCardBookingOptions = { tx: Tx; localId: string; now: Date };
 export async function lockCardBooking({ tx, localId, now }: LockCardBookingOptions) {
   const [payment] = await tx.select().from(cardPayments).where(eq(cardPayments.localId, localId));
   if (!payment) throw new AppError('payment_not_found', MSG.paymentNotFound, 404);
-  const rows = await tx
-    .select()
-    .from(tickets)
-    .where(
-      inArray(
-        tickets.paymentReference,
-        tx
-          .select({ reference: tickets.paymentReference })
-          .from(tickets)
-          .where(eq(tickets.id, payment.ticketId)),
-      ),
-    )
-    .orderBy(asc(tickets.journey))
-    .for('update');
+  const rows = await lockBookingRows({ db: tx, ticketIds: [payment.ticketId] });
   const main = rows.find((r) => r.id === payment.ticketId);
   const [newest] = await tx
     .select({ id: cardPayments.id, state: cardPayments.state })

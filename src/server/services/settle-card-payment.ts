@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { cardPayments, refundRequests, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
@@ -9,6 +9,7 @@ import { GatewayError, type GatewayPayment, type PaymentProvider } from '#server
 import { cardNoSeatMail } from '#server/mails/card-no-seat-mail.ts';
 import type { CardPaymentState } from '#shared/card-payments.ts';
 import { approveBookings } from './approve-bookings.ts';
+import { lockBookingRows } from './lock-booking-rows.ts';
 import { readRouteStops, stopPositions } from './read-route-stops.ts';
 import { readTicket } from './read-ticket.ts';
 import { takeSeats } from './take-seats.ts';
@@ -128,20 +129,7 @@ async function confirmPaid(
     settle: (state: CardPaymentState) => Promise<unknown>;
   },
 ): Promise<{ state: CardPaymentState }> {
-  const rows = await tx
-    .select()
-    .from(tickets)
-    .where(
-      inArray(
-        tickets.paymentReference,
-        tx
-          .select({ reference: tickets.paymentReference })
-          .from(tickets)
-          .where(eq(tickets.id, payment.ticketId)),
-      ),
-    )
-    .orderBy(asc(tickets.journey))
-    .for('update');
+  const rows = await lockBookingRows({ db: tx, ticketIds: [payment.ticketId] });
   const main = rows.find((r) => r.id === payment.ticketId);
   if (!main) return { state: 'open' };
   const ids = rows.map((r) => r.id);

@@ -1,11 +1,9 @@
-import { and, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { cardPayments, ticketSeats, tickets } from '#server/db/schema.ts';
-import { writeAudits } from '#server/lib/audit.ts';
+import { cardPayments, tickets } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import { announceAll } from '#server/lib/live-events.ts';
 import type { PaymentProvider } from '#server/lib/payments/types.ts';
-import { supersedeETicket } from '#server/lib/ticket-signing.ts';
+import { releaseUnpaid } from './release-unpaid.ts';
 import { CARD_RELEASED_REMARK, settleCardPayment } from './settle-card-payment.ts';
 
 /** How often each instance asks about open card payments and releases unpaid ones. */
@@ -79,33 +77,13 @@ export async function sweepCardPayments(
         .where(and(eq(tickets.paymentReference, reference), eq(tickets.ticketStatus, 'awaiting_card')))
         .orderBy(tickets.journey)
         .for('update');
-      const ids = rows.map((r) => r.id);
-      if (ids.length === 0) return false;
-      await tx
-        .update(tickets)
-        .set({
-          ticketStatus: 'cancelled',
-          paymentStatus: 'failed',
-          remarks: CARD_RELEASED_REMARK,
-          updatedAt: now,
-          ...supersedeETicket,
-        })
-        .where(inArray(tickets.id, ids));
-      await tx.delete(ticketSeats).where(inArray(ticketSeats.ticketId, ids));
-      await writeAudits({
+      if (rows.length === 0) return false;
+      await releaseUnpaid({
         db: tx,
-        entries: rows.map((r) => ({
-          actorUserId: null,
-          action: 'release_unpaid_card',
-          entity: 'ticket',
-          entityId: r.id,
-          before: { ticketStatus: 'awaiting_card', paymentDueAt: r.due?.toISOString() ?? null },
-          after: { ticketStatus: 'cancelled', paymentStatus: 'failed', remarks: CARD_RELEASED_REMARK },
-        })),
-      });
-      await announceAll({
-        db: tx,
-        events: ids.map((id) => ({ kind: 'ticket', data: { type: 'updated', ticketId: id } })),
+        rows: rows.map((r) => ({ id: r.id, ticketStatus: 'awaiting_card', paymentDueAt: r.due })),
+        now,
+        remark: CARD_RELEASED_REMARK,
+        action: 'release_unpaid_card',
       });
       return true;
     });

@@ -1,16 +1,14 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { ticketSeats, tickets } from '#server/db/schema.ts';
-import { writeAudit } from '#server/lib/audit.ts';
+import { tickets } from '#server/db/schema.ts';
 import { isAwaitingTransfer } from '#server/lib/awaiting-transfer.ts';
 import { type Clock, dateInZone, timeInZone } from '#server/lib/clock.ts';
-import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
-import { supersedeETicket } from '#server/lib/ticket-signing.ts';
 import type { PaymentDue } from '#server/mails/payment-due.ts';
 import { paymentReminderMail } from '#server/mails/payment-reminder-mail.ts';
 import { releasedMail } from '#server/mails/released-mail.ts';
 import { readTicket } from './read-ticket.ts';
+import { releaseUnpaid } from './release-unpaid.ts';
 
 /** How often each instance looks for pay-later bookings to remind or release. */
 export const PAY_LATER_SWEEP_INTERVAL_MS = 5 * 60_000;
@@ -89,33 +87,13 @@ export async function sweepPayLater(
       ).rows;
       const ids = locked.map((r) => r.id);
       if (!ids.includes(booking.id)) return false;
-      await tx
-        .update(tickets)
-        .set({
-          ticketStatus: 'cancelled',
-          paymentStatus: 'failed',
-          remarks: RELEASED_REMARK,
-          updatedAt: now,
-          ...supersedeETicket,
-        })
-        .where(inArray(tickets.id, ids));
-      await tx.delete(ticketSeats).where(inArray(ticketSeats.ticketId, ids));
-      for (const id of ids) {
-        await writeAudit({
-          db: tx,
-          actorUserId: null,
-          action: 'release_unpaid',
-          entity: 'ticket',
-          entityId: id,
-          before: {
-            ticketStatus: 'pending',
-            paymentStatus: 'pending',
-            paymentDueAt: booking.due.toISOString(),
-          },
-          after: { ticketStatus: 'cancelled', paymentStatus: 'failed', remarks: RELEASED_REMARK },
-        });
-        await announce({ db: tx, event: { kind: 'ticket', data: { type: 'updated', ticketId: id } } });
-      }
+      await releaseUnpaid({
+        db: tx,
+        rows: ids.map((id) => ({ id, ticketStatus: 'pending', paymentDueAt: booking.due })),
+        now,
+        remark: RELEASED_REMARK,
+        action: 'release_unpaid',
+      });
       await enqueueMail({ db: tx, mail: releasedMail(await readTicket({ db: tx, id: booking.id })) });
       return true;
     });

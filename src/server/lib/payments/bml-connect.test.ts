@@ -1,6 +1,5 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BmlStandIn, startBmlStandIn } from '#tests/setup/bml-stand-in.ts';
 import { bmlConnect, bmlSignature, bmlState } from './bml-connect.ts';
 import { GatewayError } from './types.ts';
 
@@ -11,64 +10,22 @@ import { GatewayError } from './types.ts';
  */
 
 const API_KEY = 'sandbox-key-0123456789';
-type Seen = { method: string; url: string; authorization: string | undefined; body: unknown };
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let data = '';
-    req.on('data', (chunk) => {
-      data += chunk;
-    });
-    req.on('end', () => resolve(data));
-  });
-}
 
 describe('BML Connect client', () => {
-  let server: Server;
+  let standIn: BmlStandIn;
   let base = '';
-  const seen: Seen[] = [];
-  const transactions = new Map<string, Record<string, unknown>>();
+  let seen: BmlStandIn['seen'] = [];
+  let transactions: BmlStandIn['transactions'] = new Map();
   let pageHost = 'pay.uat.merchants.bankofmaldives.com.mv';
 
   beforeAll(async () => {
-    server = createServer(async (req, res) => {
-      const body = await readBody(req);
-      seen.push({
-        method: req.method ?? '',
-        url: req.url ?? '',
-        authorization: req.headers.authorization,
-        body: body ? JSON.parse(body) : null,
-      });
-      const reply = (status: number, json: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(json));
-      };
-      if (req.headers.authorization !== API_KEY) return reply(401, { message: 'Unauthorized' });
-      if (req.method === 'POST' && req.url === '/public/v2/transactions') {
-        const asked = JSON.parse(body) as Record<string, unknown>;
-        const id = `txn_${transactions.size + 1}`;
-        const transaction = {
-          id,
-          amount: asked.amount,
-          currency: asked.currency,
-          localId: asked.localId,
-          state: 'INITIATED',
-          url: `https://${pageHost}/web/${id}`,
-        };
-        transactions.set(id, transaction);
-        return reply(201, transaction);
-      }
-      const read = /^\/public\/transactions\/([^/]+)$/.exec(req.url ?? '');
-      if (req.method === 'GET' && read?.[1]) {
-        const found = transactions.get(decodeURIComponent(read[1]));
-        return found ? reply(200, found) : reply(404, { message: 'Not found' });
-      }
-      return reply(404, { message: 'Not found' });
+    standIn = await startBmlStandIn({
+      apiKey: API_KEY,
+      pageUrl: (_base, id) => `https://${pageHost}/web/${id}`,
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ base, seen, transactions } = standIn);
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => standIn.close());
 
   const client = (key = API_KEY) =>
     bmlConnect({ apiKey: key, appId: 'app-1', mode: 'sandbox', apiUrl: base });

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, cardPayments, refundRequests, tickets } from '#server/db/schema.ts';
@@ -11,10 +9,11 @@ import type { Refund } from '#shared/disruptions.ts';
 import type { BookingCreated } from '#shared/schemas.ts';
 import { type MadeSchedule, makePaymentSettings, makeSchedule, uniqueSuffix } from '#tests/factories.ts';
 import { signInAs } from '#tests/setup/admin-app.ts';
-import { multipartBody } from '#tests/setup/multipart.ts';
+import { type BmlStandIn, startBmlStandIn } from '#tests/setup/bml-stand-in.ts';
 import {
   MANY_HOLDS_PER_ADDRESS,
   MANY_VERIFICATIONS_PER_ADDRESS,
+  postBooking,
   tripBookingRequest,
   verifiedToken,
 } from '#tests/setup/public-booking.ts';
@@ -31,55 +30,17 @@ import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
 const API_KEY = 'bml-sandbox-key-for-tests';
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let data = '';
-    req.on('data', (chunk) => {
-      data += chunk;
-    });
-    req.on('end', () => resolve(data));
-  });
-}
-
 describe(`card payments on BML Connect (${testDatabaseKind})`, () => {
-  let server: Server;
+  let standIn: BmlStandIn;
   let base = '';
-  const transactions = new Map<string, Record<string, unknown>>();
-  const opened: Array<Record<string, unknown>> = [];
+  let transactions: BmlStandIn['transactions'] = new Map();
+  const opened = () =>
+    (standIn.seen.filter((r) => r.method === 'POST').at(-1)?.body ?? {}) as Record<string, unknown>;
   let t: TestApp;
 
   beforeAll(async () => {
-    server = createServer(async (req, res) => {
-      const body = await readBody(req);
-      const reply = (status: number, json: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(json));
-      };
-      if (req.headers.authorization !== API_KEY) return reply(401, { message: 'Unauthorized' });
-      if (req.method === 'POST' && req.url === '/public/v2/transactions') {
-        const asked = JSON.parse(body) as Record<string, unknown>;
-        opened.push(asked);
-        const id = `txn_${randomUUID()}`;
-        const transaction = {
-          id,
-          amount: asked.amount,
-          currency: asked.currency,
-          localId: asked.localId,
-          state: 'INITIATED',
-          url: `${base}/web/${id}`,
-        };
-        transactions.set(id, transaction);
-        return reply(201, transaction);
-      }
-      const read = /^\/public\/transactions\/([^/]+)$/.exec(req.url ?? '');
-      if (req.method === 'GET' && read?.[1]) {
-        const found = transactions.get(decodeURIComponent(read[1]));
-        return found ? reply(200, found) : reply(404, { message: 'Not found' });
-      }
-      return reply(404, { message: 'Not found' });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    standIn = await startBmlStandIn({ apiKey: API_KEY });
+    ({ base, transactions } = standIn);
     t = await createTestApp({
       env: {
         PAYMENT_PROVIDER: 'bml',
@@ -95,7 +56,7 @@ describe(`card payments on BML Connect (${testDatabaseKind})`, () => {
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await standIn.close();
   });
 
   const db = () => t.database.db;
@@ -112,17 +73,7 @@ describe(`card payments on BML Connect (${testDatabaseKind})`, () => {
       email,
       verificationToken: await verifiedToken(t.app, email),
     });
-    const body = await multipartBody({ booking: JSON.stringify({ ...booking, paymentMethod: 'card' }) });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/bookings',
-      payload: body.payload,
-      headers: {
-        ...body.headers,
-        'x-booking-session': randomUUID(),
-        'idempotency-key': `key-${randomUUID()}`,
-      },
-    });
+    const res = await postBooking(t.app, { ...booking, paymentMethod: 'card' }, { slip: null });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json<BookingCreated & { payment: { localId: string; redirectUrl: string } }>();
     const transactionId = created.payment.redirectUrl.split('/web/')[1] ?? '';
@@ -156,7 +107,7 @@ describe(`card payments on BML Connect (${testDatabaseKind})`, () => {
 
   it('opens the transaction with the server’s total in minor units and sends the passenger to the bank’s page', async () => {
     const b = await booked(await departure(), ['A1', 'A2']);
-    const asked = opened.at(-1);
+    const asked = opened();
     const row = await ticketOf(b.reference);
     expect(asked).toMatchObject({
       amount: Math.round(Number(row?.totalAmount) * 100),

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -20,7 +19,6 @@ import type { Refund } from '#shared/disruptions.ts';
 import type { BookingCreated, BookingRequest } from '#shared/schemas.ts';
 import { type MadeSchedule, makePaymentSettings, makeSchedule, uniqueSuffix } from '#tests/factories.ts';
 import { signInAs } from '#tests/setup/admin-app.ts';
-import { multipartBody } from '#tests/setup/multipart.ts';
 import { outboxRows } from '#tests/setup/outbox.ts';
 import {
   MANY_HOLDS_PER_ADDRESS,
@@ -108,22 +106,8 @@ describe(`card payments on the test gateway (${testDatabaseKind})`, () => {
   }
 
   /** POST /api/bookings as the wizard sends a card booking: no `slip` part. */
-  async function bookByCard(booking: BookingRequest, opts: { language?: string; key?: string } = {}) {
-    const body = await multipartBody({
-      booking: JSON.stringify({ ...booking, paymentMethod: 'card' }),
-      ...(opts.language ? { language: opts.language } : {}),
-    });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/bookings',
-      payload: body.payload,
-      headers: {
-        ...body.headers,
-        'x-booking-session': randomUUID(),
-        'idempotency-key': opts.key ?? `key-${randomUUID()}`,
-      },
-    });
-  }
+  const bookByCard = (booking: BookingRequest, opts: { language?: string } = {}) =>
+    postBooking(t.app, { ...booking, paymentMethod: 'card' }, { slip: null, ...opts });
 
   async function booked(trip: MadeSchedule, seats: string[], language?: string) {
     const res = await bookByCard(await request(trip, seats), language ? { language } : {});

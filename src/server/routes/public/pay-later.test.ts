@@ -65,19 +65,8 @@ describe(`pay later by transfer (${testDatabaseKind})`, () => {
   }
 
   /** POST /api/bookings as the wizard sends a pay-later booking: no `slip` part. */
-  async function bookLater(booking: BookingRequest) {
-    const body = await multipartBody({ booking: JSON.stringify({ ...booking, payLater: true }) });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/bookings',
-      payload: body.payload,
-      headers: {
-        ...body.headers,
-        'x-booking-session': randomUUID(),
-        'idempotency-key': `key-${randomUUID()}`,
-      },
-    });
-  }
+  const bookLater = (booking: BookingRequest) =>
+    postBooking(t.app, { ...booking, payLater: true }, { slip: null });
 
   const rowsOf = (reference: string) =>
     db().select().from(tickets).where(eq(tickets.paymentReference, reference));
