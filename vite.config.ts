@@ -112,6 +112,13 @@ export default defineConfig({
               name: 'public-ui',
               test: /src[\\/](web[\\/](components[\\/]ui[\\/](card|label|input|native-select)|components[\\/]layout[\\/]page-container|lib[\\/](operator-time-zone|use-document-title))|shared[\\/]http-headers)\.tsx?$/,
             },
+            // The booking page's own small helpers, which its later steps share: with the page
+            // rather than a file each, which would put their names and wrappers in its first load.
+            {
+              name: 'booking-page',
+              test: /src[\\/]web[\\/](features[\\/]booking-wizard[\\/]step-focus|i18n[\\/]operator-text)\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
             // What the passenger fills in on the booking wizard's later steps and on the manage page
             // alike (the slip, the e-mailed code and its resend countdown), with the image shrinking
             // behind the slip, in one lazy file. A file of their own would put one more name in the

@@ -12,7 +12,7 @@ import { markRefunded } from './mark-refunded.ts';
 import { readRefund } from './read-refund.ts';
 
 /** What a refund being sent to the gateway reads, so a second click does not send it twice. */
-const IN_PROGRESS = 'Being sent to the card gateway';
+const IN_PROGRESS = REFUND_MSG.cardRefundSending;
 
 export type RefundToCardOptions = {
   db: Db;

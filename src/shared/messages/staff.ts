@@ -135,6 +135,8 @@ export const REFUND_MSG = {
   cardRefundUnavailable:
     "This refund cannot go back through the card gateway: refund it in the gateway's merchant portal and mark it refunded with the portal's refund reference.",
   cardRefundInProgress: 'This refund is already being sent to the card gateway.',
+  /** What a refund's gateway note reads while the gateway is asked (refund-to-card.ts). */
+  cardRefundSending: 'Being sent to the card gateway',
   cardRefundFailed: (message: string) => `The card gateway refused the refund: ${message}`,
   refundedToCard: (reference: string) => `Refund of ${reference} sent back to the card`,
 } as const;

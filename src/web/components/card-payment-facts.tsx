@@ -3,18 +3,15 @@ import {
   Ban,
   CircleDollarSign,
   Copy,
-  CreditCard,
   Hourglass,
   type LucideIcon,
   TriangleAlert,
   Undo2,
 } from 'lucide-react';
 import type { CardPaymentState } from '#shared/card-payments.ts';
-import { TICKET_STATUS_LABEL } from '#shared/messages/api.ts';
 import { humanize } from '#web/lib/humanize.ts';
 import { toast } from '#web/lib/toast.ts';
 import { cn } from '#web/lib/utils.ts';
-import { TicketStatusBadge } from './status-badges.tsx';
 import { Badge, type BadgeProps } from './ui/badge.tsx';
 import { Button } from './ui/button.tsx';
 
@@ -59,21 +56,6 @@ export function CardStateBadge({
       <Icon aria-hidden="true" className="size-3.5 shrink-0" />
       {kind ? <span className="sr-only">{kind}: </span> : null}
       <span>{label}</span>
-    </Badge>
-  );
-}
-
-/**
- * A ticket's status as the office reads it. A booking waiting for its card payment is no one's
- * to act on: a neutral badge of its own, not the shared badge's unknown-status red.
- */
-export function AdminTicketStatusBadge({ status }: { status: string }) {
-  if (status !== 'awaiting_card') return <TicketStatusBadge status={status} />;
-  return (
-    <Badge variant="outline" data-status={status}>
-      <CreditCard aria-hidden="true" className="size-3.5" />
-      <span className="sr-only">Booking status: </span>
-      <span>{TICKET_STATUS_LABEL.awaiting_card}</span>
     </Badge>
   );
 }

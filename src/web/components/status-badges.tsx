@@ -23,6 +23,7 @@ type Look = { variant: BadgeProps['variant']; icon: LucideIcon; label?: string }
 // (docs/product.md section 16). Marked colours are docs/product.md section 4's.
 const TICKET_LOOK: Record<string, Look> = {
   pending: { variant: 'warning', icon: Clock, label: TICKET_STATUS_LABEL.pending },
+  awaiting_card: { variant: 'warning', icon: Hourglass, label: TICKET_STATUS_LABEL.awaiting_card },
   confirmed: { variant: 'success', icon: CircleCheck, label: TICKET_STATUS_LABEL.confirmed },
   cancelled: { variant: 'destructive', icon: CircleX, label: TICKET_STATUS_LABEL.cancelled },
   completed: { variant: 'default', icon: Flag, label: TICKET_STATUS_LABEL.completed },

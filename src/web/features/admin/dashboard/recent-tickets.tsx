@@ -1,6 +1,6 @@
 import type { AdminTicket } from '#shared/admin-api.ts';
-import { AdminTicketStatusBadge } from '#web/components/card-payment-facts.tsx';
 import { ChannelBadge } from '#web/components/channel-badge.tsx';
+import { TicketStatusBadge } from '#web/components/status-badges.tsx';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { formatTravelDate } from '#web/lib/dates.ts';
@@ -51,7 +51,7 @@ export function RecentTickets({ tickets }: { tickets: AdminTicket[] | undefined 
                 </div>
                 <span className="flex gap-1.5">
                   <ChannelBadge channel={ticket.channel} />
-                  <AdminTicketStatusBadge status={ticket.ticketStatus} />
+                  <TicketStatusBadge status={ticket.ticketStatus} />
                 </span>
               </li>
             ))}

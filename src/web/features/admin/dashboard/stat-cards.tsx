@@ -1,4 +1,4 @@
-import { CalendarCheck, CircleCheck, Clock, CreditCard, type LucideIcon, Ship } from 'lucide-react';
+import { CalendarCheck, CircleCheck, Clock, type LucideIcon, Ship, WalletCards } from 'lucide-react';
 import type { Dashboard } from '#shared/admin-api.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -78,7 +78,7 @@ export function StatCards({ data }: { data: Dashboard | undefined }) {
                   className="mt-1 flex items-center gap-1 text-xs font-medium text-slate-700"
                   data-testid="stat-cardPaymentsToday"
                 >
-                  <CreditCard aria-hidden="true" className="size-3.5 shrink-0 text-sky-700" />
+                  <WalletCards aria-hidden="true" className="size-3.5 shrink-0 text-sky-700" />
                   Paid by card online: {data.cardPaymentsToday}
                 </p>
               ) : null}

@@ -1,6 +1,7 @@
-import { CreditCard, Info, TriangleAlert } from 'lucide-react';
+import { Info, TriangleAlert, WalletCards } from 'lucide-react';
 import { useId } from 'react';
 import type { Refund } from '#shared/disruptions.ts';
+import { REFUND_MSG } from '#shared/messages/staff.ts';
 import { gatewayName, TransactionId } from '#web/components/card-payment-facts.tsx';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { formatAmount } from '#web/lib/admin-format.ts';
@@ -12,11 +13,8 @@ type CardRefund = Refund & { card: NonNullable<Refund['card']> };
 
 export const isCardRefund = (refund: Refund): refund is CardRefund => refund.card !== null;
 
-/**
- * What src/server/services/refund-to-card.ts keeps in `gatewayError` while the gateway is being
- * asked, so a second click is refused: the refund is on its way, not refused.
- */
-const IN_PROGRESS = 'Being sent to the card gateway';
+/** What `gatewayError` reads while the gateway is being asked: the refund is on its way, not refused. */
+const IN_PROGRESS = REFUND_MSG.cardRefundSending;
 
 /** Where a card-paid booking's refund goes: back to the card, found by its transaction at the gateway. */
 export function CardRefundFacts({ refund, className }: { refund: CardRefund; className?: string }) {
@@ -27,7 +25,7 @@ export function CardRefundFacts({ refund, className }: { refund: CardRefund; cla
       className={cn('min-w-0 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm', className)}
     >
       <h3 id={headingId} className="flex items-center gap-1.5 text-xs font-semibold text-slate-700">
-        <CreditCard aria-hidden="true" className="size-3.5 text-sky-700" />
+        <WalletCards aria-hidden="true" className="size-3.5 text-sky-700" />
         Paid by card online: refund to the card
       </h3>
       <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-1">

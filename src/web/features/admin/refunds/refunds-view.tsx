@@ -3,12 +3,12 @@ import {
   BadgeCheck,
   CalendarClock,
   CircleDollarSign,
-  CreditCard,
   Download,
   FileImage,
   Mail,
   Phone,
   TriangleAlert,
+  WalletCards,
 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { REFUND_REASON_LABELS, type Refund } from '#shared/disruptions.ts';
@@ -148,7 +148,7 @@ function RefundRow({
       <div className="grid gap-2 sm:flex sm:flex-wrap lg:grid lg:w-44">
         {card && !refund.hasSlip ? (
           <p className="flex items-center gap-1.5 self-center text-sm text-slate-600 lg:justify-center">
-            <CreditCard aria-hidden="true" className="size-4 shrink-0" />
+            <WalletCards aria-hidden="true" className="size-4 shrink-0" />
             No slip: paid by card
           </p>
         ) : refund.hasSlip ? (
@@ -169,7 +169,7 @@ function RefundRow({
         ) : null}
         {throughGateway && (
           <Button onClick={onRefundToCard}>
-            <CreditCard aria-hidden="true" />
+            <WalletCards aria-hidden="true" />
             Refund to card
             <span className="sr-only"> {refund.reference}</span>
           </Button>

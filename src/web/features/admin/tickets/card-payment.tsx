@@ -1,4 +1,7 @@
-import { CreditCard } from 'lucide-react';
+// The office draws an online card payment with WalletCards, not the home page's CreditCard: an icon
+// shared by a public page and the admin splits into a chunk of its own, one more file in the
+// public first load.
+import { WalletCards } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { CardStateBadge, gatewayName, TransactionId } from '#web/components/card-payment-facts.tsx';
@@ -29,7 +32,7 @@ export function CardPaymentDetails({ ticket, className }: { ticket: AdminTicket;
       className={cn('min-w-0 rounded-xl border border-slate-200 bg-slate-50 p-4', className)}
     >
       <h3 id={headingId} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-        <CreditCard aria-hidden="true" className="size-4 text-sky-700" />
+        <WalletCards aria-hidden="true" className="size-4 text-sky-700" />
         Paid by card online
       </h3>
       {card ? (

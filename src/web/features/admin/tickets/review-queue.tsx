@@ -1,8 +1,8 @@
-import { ArrowRight, CreditCard, FileImage, ImageOff } from 'lucide-react';
+import { ArrowRight, FileImage, ImageOff, WalletCards } from 'lucide-react';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages/api.ts';
-import { AdminTicketStatusBadge } from '#web/components/card-payment-facts.tsx';
 import { slipUrl } from '#web/components/slip-viewer/slip-viewer-dialog.tsx';
+import { TicketStatusBadge } from '#web/components/status-badges.tsx';
 import { formatAmount } from '#web/lib/admin-format.ts';
 import { formatDay } from '#web/lib/dates.ts';
 import { Link } from '#web/lib/navigation.tsx';
@@ -21,7 +21,7 @@ function SlipButton({ ticket, onView }: { ticket: AdminTicket; onView: () => voi
         className={`${box} flex items-center justify-center border-slate-300 bg-slate-50 text-sky-800`}
         title="Paid by card online"
       >
-        <CreditCard aria-hidden="true" className="size-5" />
+        <WalletCards aria-hidden="true" className="size-5" />
         <span className="sr-only">Paid by card online</span>
       </span>
     );
@@ -95,7 +95,7 @@ export function ReviewQueue({
               </span>
               <span className="truncate font-semibold lg:order-2">{ticket.passengerName}</span>
               <span className="justify-self-end lg:order-6 lg:justify-self-start">
-                <AdminTicketStatusBadge status={ticket.ticketStatus} />
+                <TicketStatusBadge status={ticket.ticketStatus} />
               </span>
               <span className="col-span-2 flex min-w-0 flex-wrap items-center gap-x-1.5 text-slate-700 lg:order-3 lg:col-span-1">
                 <span className="truncate">{ticket.from?.name ?? UNKNOWN_LOCATION}</span>

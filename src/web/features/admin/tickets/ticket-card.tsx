@@ -3,7 +3,6 @@ import type { ComponentProps, ReactNode } from 'react';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { CARD_ONLINE } from '#shared/card-payments.ts';
 import { NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages/api.ts';
-import { AdminTicketStatusBadge } from '#web/components/card-payment-facts.tsx';
 import { ChannelBadge } from '#web/components/channel-badge.tsx';
 import {
   ExpectedPayment,
@@ -11,7 +10,7 @@ import {
   type SlipPayment,
   slipUrl,
 } from '#web/components/slip-viewer/slip-viewer-dialog.tsx';
-import { MarkedStatusBadge, PaymentStatusBadge } from '#web/components/status-badges.tsx';
+import { MarkedStatusBadge, PaymentStatusBadge, TicketStatusBadge } from '#web/components/status-badges.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { formatAmount } from '#web/lib/admin-format.ts';
 import { formatDay, formatInstant } from '#web/lib/dates.ts';
@@ -122,7 +121,7 @@ export function TicketCard({
           </div>
           <div className="flex flex-wrap gap-1.5">
             <ChannelBadge channel={ticket.channel} />
-            <AdminTicketStatusBadge status={ticket.ticketStatus} />
+            <TicketStatusBadge status={ticket.ticketStatus} />
             <PaymentStatusBadge status={ticket.paymentStatus} slipReceived={ticket.hasSlip} />
             {ticket.markedStatus && <MarkedStatusBadge status={ticket.markedStatus} />}
           </div>
