@@ -83,6 +83,8 @@ export const ERROR_CODES = [
   'object_exists',
   'otp_cooldown',
   'otp_max_attempts',
+  'partner_exists',
+  'partner_not_found',
   'payload_too_large',
   'pay_later_share_full',
   'pay_later_unavailable',

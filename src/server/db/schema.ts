@@ -1168,3 +1168,49 @@ export const cardPayments = pgTable(
     index('card_payments_open_idx').on(t.holdUntil).where(sql`${t.state} = 'open'`),
   ],
 );
+
+/**
+ * A resort or agent that books on account (docs/decisions/043-partner-accounts.md): its net rate
+ * (a commission off the public fare), its credit limit in its currency and its payment terms.
+ */
+export const partners = pgTable(
+  'partners',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    currency: text('currency').notNull(),
+    commissionPercent: numeric('commission_percent', { precision: 5, scale: 2 }).notNull(),
+    creditLimit: money('credit_limit').notNull(),
+    paymentTermsDays: integer('payment_terms_days').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('partners_name_uq').on(sql`lower(${t.name})`),
+    check('partners_commission_range', sql`${t.commissionPercent} between 0 and 100`),
+    check('partners_credit_limit_positive', sql`${t.creditLimit} >= 0`),
+  ],
+);
+
+/** A payment a partner made against its account, recorded by the office with the bank's reference. */
+export const partnerPayments = pgTable(
+  'partner_payments',
+  {
+    id: id(),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'restrict' }),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    paidOn: date('paid_on').notNull(),
+    bankReference: text('bank_reference').notNull(),
+    createdBy: uuid('created_by').references(() => adminUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('partner_payments_partner_idx').on(t.partnerId, t.paidOn),
+    check('partner_payments_amount_positive', sql`${t.amount} > 0`),
+  ],
+);

@@ -9,6 +9,7 @@ import adminFareRoutes from './admin/fares.ts';
 import adminRoutes from './admin/index.ts';
 import adminLaunchRoutes from './admin/launches.ts';
 import adminLocationRoutes from './admin/locations.ts';
+import adminPartnerRoutes from './admin/partners.ts';
 import adminRefundRoutes from './admin/refunds.ts';
 import adminReturnDiscountRoutes from './admin/return-discounts.ts';
 import adminScheduleRoutes from './admin/schedules.ts';
@@ -50,6 +51,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
       adminRefundRoutes,
       // Bank statements that pay the bookings.
       adminStatementRoutes,
+      // Partner accounts: resorts and agents on account.
+      adminPartnerRoutes,
       adminEventRoutes,
       // The operator's setup (schedules, launches, locations, banners, payment and branding settings).
       adminScheduleRoutes,

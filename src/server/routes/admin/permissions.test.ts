@@ -126,6 +126,10 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/admin/refunds.csv': OWNER_OFFICE,
   'POST /api/admin/refunds/:id/refunded': OWNER_OFFICE,
   'POST /api/admin/refunds/:id/refund-card': OWNER_OFFICE,
+  'GET /api/admin/partners': OWNER_OFFICE,
+  'POST /api/admin/partners': OWNER_OFFICE,
+  'PATCH /api/admin/partners/:id': OWNER_OFFICE,
+  'POST /api/admin/partners/:id/payments': OWNER_OFFICE,
   // Bank statements (payments.reconcile).
   'POST /api/admin/statements': OWNER_OFFICE,
   'GET /api/admin/statements': OWNER_OFFICE,
