@@ -7,6 +7,7 @@ import {
   launches,
   locations,
   paymentSettings,
+  refundRequests,
   scheduleLaunches,
   scheduleRouteStops,
   schedules,
@@ -18,6 +19,7 @@ import { addDays, dateInZone } from '#server/lib/clock.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
 import { stretchOn } from '#server/lib/stretch.ts';
 import { DEFAULT_PRICES, PAYMENT_METHOD, type PaymentStatus, type TicketStatus } from '#shared/constants.ts';
+import type { RefundReason } from '#shared/manage-api.ts';
 import type { Role } from '#shared/permissions.ts';
 import type { TicketBreakdownRow } from '#shared/schemas.ts';
 
@@ -435,4 +437,24 @@ export async function makeAdmin(
     await db.insert(adminProfiles).values({ userId: user.id, username, role: opts.role ?? 'owner' });
   }
   return { id: user.id, email, password, username, role: opts.role ?? 'owner' };
+}
+
+/** A refund the office owes on a ticket: its whole fare, for an operator's cancellation unless told. */
+export async function makeRefundRequest(
+  db: DbOrTx,
+  ticket: { id: string; totalAmount: string; currency: string },
+  reason: RefundReason = 'operator_cancelled',
+) {
+  const [request] = await db
+    .insert(refundRequests)
+    .values({
+      ticketId: ticket.id,
+      amount: ticket.totalAmount,
+      currency: ticket.currency,
+      reason,
+      paymentVerified: true,
+    })
+    .returning();
+  if (!request) throw new Error('refund request insert returned nothing');
+  return request;
 }

@@ -1,16 +1,17 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { partners } from '#server/db/schema.ts';
 import type { Partner } from '#shared/partners.ts';
 import { partnerColumns, partnerOf } from './partner-columns.ts';
 
-export type ListPartnersOptions = { db: DbOrTx };
+export type ListPartnersOptions = { db: DbOrTx /** One partner only. */; id?: string };
 
 /** Every partner account, active ones first, by name, each with its balance and credit left. */
-export async function listPartners({ db }: ListPartnersOptions): Promise<Partner[]> {
+export async function listPartners({ db, id }: ListPartnersOptions): Promise<Partner[]> {
   const rows = await db
     .select(partnerColumns)
     .from(partners)
+    .where(id ? eq(partners.id, id) : undefined)
     .orderBy(sql`${partners.active} desc`, asc(sql`lower(${partners.name})`));
   return rows.map(partnerOf);
 }

@@ -27,7 +27,7 @@ export type MarkRefundedOptions = {
 
 /**
  * The office paid one refund back (docs/decisions/026, 027): the request is closed with the
- * bank's reference, a cancelled booking is marked refunded (its code no longer boards), and the
+ * bank's reference (a card gateway's refusal noted on it goes), a cancelled booking is marked refunded (its code no longer boards), and the
  * passenger is told, all in one transaction. A request already refunded is refused, so a double
  * click or a second office screen never records the payment twice.
  */
@@ -52,7 +52,7 @@ export async function markRefunded(opts: MarkRefundedOptions): Promise<Refund> {
     const now = opts.clock.now();
     await tx
       .update(refundRequests)
-      .set({ status: 'refunded', refundedAt: now, bankReference: opts.bankReference })
+      .set({ status: 'refunded', refundedAt: now, bankReference: opts.bankReference, gatewayError: null })
       .where(and(eq(refundRequests.id, request.id), eq(refundRequests.status, 'requested')));
     // A cancelled booking's refund is its outcome; a rebooked one keeps travelling as it is.
     const marks = CANCELLED_STATES.includes(ticket.ticketStatus) && ticket.markedStatus !== 'refunded';

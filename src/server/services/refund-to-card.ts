@@ -68,7 +68,6 @@ export async function refundToCard(opts: RefundToCardOptions): Promise<Refund> {
     bankReference: refundId,
   });
   await db.transaction(async (tx) => {
-    await tx.update(refundRequests).set({ gatewayError: null }).where(eq(refundRequests.id, refund.id));
     // A payment owed back whole is now refunded.
     await tx
       .update(cardPayments)
@@ -91,5 +90,5 @@ export async function refundToCard(opts: RefundToCardOptions): Promise<Refund> {
       },
     });
   });
-  return { ...done, gatewayError: null };
+  return done;
 }

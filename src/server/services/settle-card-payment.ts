@@ -8,6 +8,7 @@ import { enqueueMail } from '#server/lib/mailer.ts';
 import { GatewayError, type GatewayPayment, type PaymentProvider } from '#server/lib/payments/types.ts';
 import { cardNoSeatMail } from '#server/mails/card-no-seat-mail.ts';
 import type { CardPaymentState } from '#shared/card-payments.ts';
+import { centsToMoney } from '#shared/money.ts';
 import { approveBookings } from './approve-bookings.ts';
 import { lockBookingRows } from './lock-booking-rows.ts';
 import { readRouteStops, stopPositions } from './read-route-stops.ts';
@@ -180,7 +181,7 @@ async function confirmPaid(
     .values(
       (released ? rows : [main]).map((r) => ({
         ticketId: r.id,
-        amount: released ? r.totalAmount : (Number(payment.amountMinor) / 100).toFixed(2),
+        amount: released ? r.totalAmount : centsToMoney(BigInt(payment.amountMinor)),
         currency: payment.currency,
         reason: 'paid_no_seat',
         paymentVerified: true,

@@ -57,7 +57,7 @@ export default defineRoutes(async (app, { db }) => {
         input: req.body,
         actorUserId: adminOf(req).id,
       });
-      const partner = (await listPartners({ db })).find((p) => p.id === req.params.id);
+      const [partner] = await listPartners({ db, id: req.params.id });
       if (!partner) throw partnerNotFound();
       return reply.status(201).send({ payment, partner });
     },

@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, cardPayments, refundRequests, tickets } from '#server/db/schema.ts';
+import { auditLog, cardPayments, tickets } from '#server/db/schema.ts';
 import { addDays, dateInZone } from '#server/lib/clock.ts';
 import { bmlSignature } from '#server/lib/payments/bml-connect.ts';
 import type { CardPaymentView } from '#shared/card-payments.ts';
 import type { Refund } from '#shared/disruptions.ts';
 import type { BookingCreated } from '#shared/schemas.ts';
-import { type MadeSchedule, makePaymentSettings, makeSchedule, uniqueSuffix } from '#tests/factories.ts';
+import {
+  type MadeSchedule,
+  makePaymentSettings,
+  makeRefundRequest,
+  makeSchedule,
+  uniqueSuffix,
+} from '#tests/factories.ts';
 import { signInAs } from '#tests/setup/admin-app.ts';
 import { type BmlStandIn, startBmlStandIn } from '#tests/setup/bml-stand-in.ts';
 import {
@@ -192,16 +198,11 @@ describe(`card payments on BML Connect (${testDatabaseKind})`, () => {
     bank(b.transactionId, { state: 'CONFIRMED' });
     await callback(b.transactionId);
     const row = await ticketOf(b.reference);
-    const [owed] = await db()
-      .insert(refundRequests)
-      .values({
-        ticketId: row?.id ?? '',
-        amount: row?.totalAmount ?? '0',
-        currency: row?.currency ?? 'USD',
-        reason: 'operator_cancelled',
-        paymentVerified: true,
-      })
-      .returning();
+    const owed = await makeRefundRequest(db(), {
+      id: row?.id ?? '',
+      totalAmount: row?.totalAmount ?? '0',
+      currency: row?.currency ?? 'USD',
+    });
     const staff = await signInAs(t.app, 'office');
     const queue = await staff.get('/api/admin/refunds?status=requested');
     expect(queue.json().gatewayRefunds).toBe(false);

@@ -17,7 +17,13 @@ import { sweepCardPayments } from '#server/services/sweep-card-payments.ts';
 import type { CardPaymentView } from '#shared/card-payments.ts';
 import type { Refund } from '#shared/disruptions.ts';
 import type { BookingCreated, BookingRequest } from '#shared/schemas.ts';
-import { type MadeSchedule, makePaymentSettings, makeSchedule, uniqueSuffix } from '#tests/factories.ts';
+import {
+  type MadeSchedule,
+  makePaymentSettings,
+  makeRefundRequest,
+  makeSchedule,
+  uniqueSuffix,
+} from '#tests/factories.ts';
 import { signInAs } from '#tests/setup/admin-app.ts';
 import { outboxRows } from '#tests/setup/outbox.ts';
 import {
@@ -387,16 +393,11 @@ describe(`card payments on the test gateway (${testDatabaseKind})`, () => {
     await gateway.decide(b.transactionId, 'declined', current);
     await t.app.inject({ method: 'POST', url: `/api/payments/${b.payment.localId}/transfer` });
     const [row] = await rows(b.reference);
-    const [request] = await db()
-      .insert(refundRequests)
-      .values({
-        ticketId: row?.id ?? '',
-        amount: row?.totalAmount ?? '0',
-        currency: row?.currency ?? 'USD',
-        reason: 'operator_cancelled',
-        paymentVerified: true,
-      })
-      .returning();
+    const request = await makeRefundRequest(db(), {
+      id: row?.id ?? '',
+      totalAmount: row?.totalAmount ?? '0',
+      currency: row?.currency ?? 'USD',
+    });
     const staff = await signInAs(t.app, 'owner');
     const res = await staff.post(`/api/admin/refunds/${request?.id}/refund-card`, {});
     expect(res.statusCode).toBe(409);
