@@ -177,8 +177,19 @@ export const tickets = pgTable(
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     /** The address a public booking came from: per-address hold limits and bulk rejection. Null for staff sales. */
     clientIp: text('client_ip'),
-    /** 'online', or 'counter' for a sale at the jetty (docs/decisions/025). */
+    /**
+     * 'online', 'counter' for a sale at the jetty (docs/decisions/025), or 'partner' for a
+     * booking on a partner's account (docs/decisions/043).
+     */
     channel: text('channel').notNull().default('online'),
+    /** A partner's booking: the account it is charged to. */
+    partnerId: uuid('partner_id').references((): AnyPgColumn => partners.id, { onDelete: 'restrict' }),
+    /**
+     * A partner's booking: the public fare of the party in the partner's currency, and the
+     * commission taken off it; `total_amount` is what the partner is charged (the difference).
+     */
+    publicAmount: money('public_amount'),
+    commissionAmount: money('commission_amount'),
     /** A counter sale: who sold it, in which shift, and the payment's own details. */
     soldBy: uuid('sold_by').references(() => adminUsers.id, { onDelete: 'set null' }),
     shiftId: uuid('shift_id').references(() => counterShifts.id, { onDelete: 'restrict' }),
@@ -243,6 +254,9 @@ export const tickets = pgTable(
     // The bookings waiting for a transfer, for the sweep that reminds and releases them.
     index('tickets_payment_due_idx').on(t.paymentDueAt).where(sql`${t.paymentDueAt} is not null`),
     index('tickets_launch_idx').on(t.launchId),
+    index('tickets_partner_created_idx')
+      .on(t.partnerId, t.createdAt)
+      .where(sql`${t.partnerId} is not null`),
     // Public lookup matches the whole reference case-insensitively (docs/product.md section 11.7).
     index('tickets_reference_lower_idx').on(sql`lower(${t.paymentReference})`),
   ],
@@ -519,9 +533,15 @@ export const seatLocks = pgTable(
     email: text('email'),
     /** The client address of a public lock, for the per-address hold limit. */
     clientIp: text('client_ip'),
+    /**
+     * Seats set aside for a partner (docs/decisions/043): held like a lock until the allotment's
+     * release time, taken only by that partner's bookings, never replaced by a selection.
+     */
+    allotmentId: uuid('allotment_id').references((): AnyPgColumn => allotments.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
+    index('seat_locks_allotment_idx').on(t.allotmentId),
     index('seat_locks_email_idx').on(t.email, t.lockedUntil),
     index('seat_locks_ip_idx').on(t.clientIp, t.scheduleId, t.travelDate),
     index('seat_locks_seat_idx').on(t.scheduleId, t.travelDate, t.launchId, t.seatNumber),
@@ -795,6 +815,8 @@ export const staffLinks = pgTable(
     kind: text('kind').notNull(),
     email: text('email').notNull(),
     role: text('role').notNull(),
+    /** An invitation of a partner's user (role 'partner'): the partner the account will book for. */
+    partnerId: uuid('partner_id').references((): AnyPgColumn => partners.id, { onDelete: 'cascade' }),
     /** The account a reset is for; null for an invitation until it is accepted. */
     userId: uuid('user_id').references(() => adminUsers.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
@@ -1183,6 +1205,10 @@ export const partners = pgTable(
     commissionPercent: numeric('commission_percent', { precision: 5, scale: 2 }).notNull(),
     creditLimit: money('credit_limit').notNull(),
     paymentTermsDays: integer('payment_terms_days').notNull(),
+    /** Until how many hours before departure the partner may cancel a booking itself. */
+    cancelHours: integer('cancel_hours').notNull().default(24),
+    /** The partner's number in its statement numbers (P0007-202611). */
+    number: integer('number').notNull().generatedAlwaysAsIdentity(),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -1206,11 +1232,90 @@ export const partnerPayments = pgTable(
     currency: text('currency').notNull(),
     paidOn: date('paid_on').notNull(),
     bankReference: text('bank_reference').notNull(),
+    /** The bank statement line that paid it, when the statement import found the statement number. */
+    statementLineId: uuid('statement_line_id').references(() => statementLines.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => adminUsers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('partner_payments_partner_idx').on(t.partnerId, t.paidOn),
+    uniqueIndex('partner_payments_line_uq').on(t.statementLineId),
     check('partner_payments_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** An account's user who books for a partner: signed in as staff are, with no admin profile. */
+export const partnerUsers = pgTable(
+  'partner_users',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('partner_users_partner_idx').on(t.partnerId)],
+);
+
+/**
+ * Seats set aside for a partner on one departure, until `releases_at` (its hours before the
+ * departure); the hold itself is the seat_locks rows that name it.
+ */
+export const allotments = pgTable(
+  'allotments',
+  {
+    id: id(),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    travelDate: date('travel_date').notNull(),
+    launchId: uuid('launch_id')
+      .notNull()
+      .references(() => launches.id, { onDelete: 'cascade' }),
+    seats: text('seats').array().notNull(),
+    releaseHours: integer('release_hours').notNull(),
+    releasesAt: timestamp('releases_at', { withTimezone: true }).notNull(),
+    createdBy: uuid('created_by').references(() => adminUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('allotments_partner_idx').on(t.partnerId, t.travelDate),
+    index('allotments_departure_idx').on(t.scheduleId, t.travelDate),
+  ],
+);
+
+/**
+ * A partner's monthly statement, as mailed on the 1st: its figures are kept, so what the partner
+ * was sent never changes with later bookings; `number` is what a transfer's remark carries.
+ */
+export const partnerStatements = pgTable(
+  'partner_statements',
+  {
+    id: id(),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    /** The month's first day. */
+    month: date('month').notNull(),
+    number: text('number').notNull(),
+    currency: text('currency').notNull(),
+    openingBalance: money('opening_balance').notNull(),
+    charged: money('charged').notNull(),
+    commission: money('commission').notNull(),
+    cancelled: money('cancelled').notNull(),
+    paid: money('paid').notNull(),
+    closingBalance: money('closing_balance').notNull(),
+    dueOn: date('due_on').notNull(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('partner_statements_month_uq').on(t.partnerId, t.month),
+    uniqueIndex('partner_statements_number_uq').on(t.number),
   ],
 );
