@@ -19,6 +19,7 @@ import { disruptionSchema } from './disruptions.ts';
 import { LANGUAGES } from './languages.ts';
 import { MSG } from './messages/api.ts';
 import { STAFF_MSG } from './messages/staff.ts';
+import { partnerAccountSchema } from './partners.ts';
 import { PERMISSIONS, type Permission, ROLES } from './permissions.ts';
 import { bookingBreakdownRowSchema, personViewSchema } from './schemas.ts';
 
@@ -71,7 +72,11 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** `GET /api/auth/me` and `POST /api/auth/login`: `user` is null when nobody is signed in. */
-export const authMeSchema = z.object({ user: adminUserSchema.nullable() });
+export const authMeSchema = z.object({
+  user: adminUserSchema.nullable(),
+  /** A partner's user (docs/decisions/043): no admin profile, the partner it books for. */
+  partner: partnerAccountSchema.nullable().optional(),
+});
 export type AuthMe = z.infer<typeof authMeSchema>;
 
 /** `GET /api/auth/demo-credentials`: the login hint, only while the demo admin keeps its demo password. */
@@ -482,7 +487,10 @@ export const staffLinkTokenSchema = z.object({ token: z.string().max(128) });
 export const staffLinkSchema = z.object({
   kind: z.enum(['invite', 'reset']),
   email: z.string(),
-  role: z.enum(ROLES),
+  /** A staff role, or `partner` for a person who books for a partner account. */
+  role: z.enum([...ROLES, 'partner']),
+  /** An invitation to book for a partner: the partner's name. */
+  partnerName: z.string().optional(),
 });
 export type StaffLink = z.infer<typeof staffLinkSchema>;
 

@@ -126,6 +126,9 @@ export const errorDetailsSchema = z.object({
   more: z.number().optional(),
   /** schedule_in_use: the bookings that an edit would break. */
   activeBookings: z.number().optional(),
+  /** credit_limit: what the partner may still book on account, and in which currency. */
+  creditLeft: z.string().optional(),
+  currency: z.string().optional(),
   /** statement_invalid: the first bad row of the file, its field and what is wrong. */
   ...statementInvalidDetailsSchema.partial().shape,
   /** statement_mapping_required: the CSV layout's header, a preview and the server's guess. */

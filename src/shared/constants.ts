@@ -121,8 +121,8 @@ export const TICKET_STATUSES = [
 export const ACTIVE_STATES: readonly string[] = ['pending', 'awaiting_card', 'confirmed'];
 /** The states a refund is owed in: they accept the `refunded` marking. */
 export const CANCELLED_STATES: readonly string[] = ['cancelled_by_operator', 'cancelled_by_passenger'];
-/** Where a ticket was sold: online, or at the counter on the jetty. */
-export const SALE_CHANNELS = ['online', 'counter'] as const;
+/** Where a ticket was sold: online, at the counter on the jetty, or on a partner's account. */
+export const SALE_CHANNELS = ['online', 'counter', 'partner'] as const;
 export type SaleChannel = (typeof SALE_CHANNELS)[number];
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
 export const MARKED_STATUSES = ['present', 'no_show', 'cancelled', 'refunded'] as const;

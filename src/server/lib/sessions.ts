@@ -3,8 +3,9 @@ import { and, eq, gt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { adminProfiles, adminUsers, sessions } from '#server/db/schema.ts';
+import { adminProfiles, adminUsers, partners, partnerUsers, sessions } from '#server/db/schema.ts';
 import type { AdminUser } from '#shared/admin-api.ts';
+import type { PartnerAccount } from '#shared/partners.ts';
 import { isRole, ROLE_PERMISSIONS } from '#shared/permissions.ts';
 import type { Clock } from './clock.ts';
 import { announce } from './live-events.ts';
@@ -28,6 +29,8 @@ export type SessionUser = {
   hasDemoPassword: boolean;
   /** Null when the user has no admin profile: signed in, but not allowed into the admin area. */
   admin: AdminUser | null;
+  /** A partner's user, while the partner is active (docs/decisions/043); never an admin too. */
+  partner: PartnerAccount | null;
 };
 
 const isHttps = (config: Pick<Config, 'publicUrl'>) => config.publicUrl?.startsWith('https://') ?? false;
@@ -90,10 +93,15 @@ async function readSession(
       hasDemoPassword: adminUsers.hasDemoPassword,
       username: adminProfiles.username,
       role: adminProfiles.role,
+      partnerId: partners.id,
+      partnerName: partners.name,
+      partnerCurrency: partners.currency,
     })
     .from(sessions)
     .innerJoin(adminUsers, eq(adminUsers.id, sessions.userId))
     .leftJoin(adminProfiles, eq(adminProfiles.userId, adminUsers.id))
+    .leftJoin(partnerUsers, eq(partnerUsers.userId, adminUsers.id))
+    .leftJoin(partners, and(eq(partners.id, partnerUsers.partnerId), eq(partners.active, true)))
     .where(
       and(
         eq(sessions.tokenHash, hashToken(token)),
@@ -113,6 +121,25 @@ async function readSession(
     email: row.email,
     hasDemoPassword: row.hasDemoPassword,
     admin: toAdminUser({ id: row.userId, email: row.email, username: row.username, role: row.role }),
+    partner: toPartnerAccount(row),
+  };
+}
+
+/** The partner a user books for, or null: no partner's user, or its partner is not active. */
+export function toPartnerAccount(row: {
+  userId: string;
+  email: string;
+  partnerId: string | null;
+  partnerName: string | null;
+  partnerCurrency: string | null;
+}): PartnerAccount | null {
+  if (!row.partnerId || row.partnerName === null) return null;
+  return {
+    userId: row.userId,
+    email: row.email,
+    partnerId: row.partnerId,
+    partnerName: row.partnerName,
+    currency: row.partnerCurrency === 'USD' ? 'USD' : 'MVR',
   };
 }
 

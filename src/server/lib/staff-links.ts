@@ -27,7 +27,9 @@ export async function createStaffLink(
   link: {
     kind: StaffLinkKind;
     email: string;
-    role: Role;
+    /** A staff role, or 'partner' with `partnerId` for a partner's user (docs/decisions/043). */
+    role: Role | 'partner';
+    partnerId?: string;
     userId?: string;
     createdBy: string | null;
     now: Date;
@@ -42,6 +44,7 @@ export async function createStaffLink(
       kind: link.kind,
       email: link.email,
       role: link.role,
+      partnerId: link.partnerId ?? null,
       userId: link.userId ?? null,
       tokenHash: hashToken(token),
       createdBy: link.createdBy,

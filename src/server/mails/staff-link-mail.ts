@@ -14,16 +14,22 @@ export function staffLinkMail(opts: {
   role: Role;
   appName: string;
   url: string;
+  /** An invitation to book for a partner account (docs/decisions/043): its name. */
+  partnerName?: string;
 }): ComposeMail {
-  const { kind, to, role, appName, url } = opts;
+  const { kind, to, role, appName, url, partnerName } = opts;
   const subject =
-    kind === 'invite'
-      ? `You are invited to ${appName} as ${ROLE_LABELS[role]}`
-      : `Reset your ${appName} password`;
+    kind !== 'invite'
+      ? `Reset your ${appName} password`
+      : partnerName
+        ? `You are invited to book ${appName} trips for ${partnerName}`
+        : `You are invited to ${appName} as ${ROLE_LABELS[role]}`;
   const intro =
-    kind === 'invite'
-      ? `You have been invited to the ${appName} staff area as ${ROLE_LABELS[role]}.`
-      : `The owner of ${appName} has reset the password of ${to}. Your old password no longer works.`;
+    kind !== 'invite'
+      ? `The owner of ${appName} has reset the password of ${to}. Your old password no longer works.`
+      : partnerName
+        ? `You have been invited to book ${appName} trips on the account of ${partnerName}.`
+        : `You have been invited to the ${appName} staff area as ${ROLE_LABELS[role]}.`;
   const hours = kind === 'invite' ? INVITATION_TTL_HOURS : RESET_TTL_HOURS;
   const paragraphs = (link: string) => [
     [intro],

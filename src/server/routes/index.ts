@@ -20,6 +20,8 @@ import adminTextRoutes from './admin/texts.ts';
 import adminTicketRoutes from './admin/tickets.ts';
 import adminTripRoutes from './admin/trips.ts';
 import authRoutes from './auth.ts';
+import partnerBookingRoutes from './partner/bookings.ts';
+import partnerRoutes from './partner/index.ts';
 import bookingRoutes from './public/bookings.ts';
 import clientInfoRoutes from './public/client-info.ts';
 import emailCodeRoutes from './public/email-codes.ts';
@@ -75,6 +77,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
       adminCounterRoutes,
     ],
   });
+  // A partner's screen: its bookings on account, behind its own guard.
+  await app.register(partnerRoutes, { modules: [partnerBookingRoutes] });
   // Every recorded mail's text, codes included: only for the demo and tests, whose mail is logged.
   if (!config.isProduction && config.mailTransport === 'log') {
     const { default: devOutboxRoutes } = await import('./dev/outbox.ts');

@@ -35,25 +35,28 @@ export async function cancelBookings(opts: CancelBookingsOptions): Promise<void>
   await tx.delete(ticketSeats).where(inArray(ticketSeats.ticketId, ids));
   // The whole fare back; while a dearer rebooking's second payment is under review, its part
   // and the verified first payment's part are owed apart (docs/decisions/027).
+  // A partner's booking is refunded by charging its account nothing (docs/decisions/043).
   const requests = opts.affected.flatMap((t) =>
-    refundParts(
-      {
-        totalAmount: t.totalAmount,
-        paymentStatus: t.paymentStatus,
-        firstPaymentAmount: t.extraPayment?.firstAmount ?? null,
-        firstPaymentVerified: t.extraPayment?.firstVerified ?? null,
-      },
-      toCents(t.totalAmount),
-      100,
-    ).map((part) => ({
-      ticketId: t.id,
-      amount: centsToMoney(part.cents),
-      currency: t.currency,
-      reason: 'operator_cancelled',
-      paymentVerified: part.paymentVerified,
-      disruptionId: opts.disruptionId,
-      createdAt: opts.now,
-    })),
+    t.channel === 'partner'
+      ? []
+      : refundParts(
+          {
+            totalAmount: t.totalAmount,
+            paymentStatus: t.paymentStatus,
+            firstPaymentAmount: t.extraPayment?.firstAmount ?? null,
+            firstPaymentVerified: t.extraPayment?.firstVerified ?? null,
+          },
+          toCents(t.totalAmount),
+          100,
+        ).map((part) => ({
+          ticketId: t.id,
+          amount: centsToMoney(part.cents),
+          currency: t.currency,
+          reason: 'operator_cancelled',
+          paymentVerified: part.paymentVerified,
+          disruptionId: opts.disruptionId,
+          createdAt: opts.now,
+        })),
   );
   if (requests.length > 0) await tx.insert(refundRequests).values(requests).onConflictDoNothing();
   const { change } = opts;

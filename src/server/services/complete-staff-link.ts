@@ -1,15 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import { adminProfiles, adminUsers, staffLinks } from '#server/db/schema.ts';
+import { adminProfiles, adminUsers, partners, partnerUsers, staffLinks } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
-import { createSession, toAdminUser } from '#server/lib/sessions.ts';
+import { createSession, toAdminUser, toPartnerAccount } from '#server/lib/sessions.ts';
 import type { AdminUser } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages/api.ts';
 import { STAFF_MSG } from '#shared/messages/staff.ts';
+import type { PartnerAccount } from '#shared/partners.ts';
 import { readUsableStaffLink } from './read-usable-staff-link.ts';
 
 export type CompleteStaffLinkOptions = {
@@ -29,7 +30,7 @@ export type CompleteStaffLinkOptions = {
  */
 export async function completeStaffLink(
   opts: CompleteStaffLinkOptions,
-): Promise<{ user: AdminUser; token: string; expiresAt: Date }> {
+): Promise<{ user: AdminUser | null; partner: PartnerAccount | null; token: string; expiresAt: Date }> {
   const { db, clock } = opts;
   // Fails early on a dead link, before the slow hash.
   const early = await readUsableStaffLink({ db, token: opts.token, now: clock.now() });
@@ -55,8 +56,13 @@ export async function completeStaffLink(
         .returning({ id: adminUsers.id });
       if (!created) throw new AppError('staff_exists', STAFF_MSG.staffExists, 409);
       userId = created.id;
-      const username = link.email.split('@')[0] || link.email;
-      await tx.insert(adminProfiles).values({ userId, username, role: link.role });
+      if (link.partnerId) {
+        // A partner's user: no admin profile, so no admin route opens to them (docs/decisions/043).
+        await tx.insert(partnerUsers).values({ userId, partnerId: link.partnerId });
+      } else {
+        const username = link.email.split('@')[0] || link.email;
+        await tx.insert(adminProfiles).values({ userId, username, role: link.role });
+      }
       await tx.update(staffLinks).set({ usedAt: now, userId }).where(eq(staffLinks.id, link.id));
       await writeAudit({
         db: tx,
@@ -64,7 +70,12 @@ export async function completeStaffLink(
         action: 'staff_join',
         entity: 'admin_user',
         entityId: userId,
-        after: { email: link.email, role: link.role, invitation: link.id },
+        after: {
+          email: link.email,
+          role: link.role,
+          invitation: link.id,
+          ...(link.partnerId ? { partnerId: link.partnerId } : {}),
+        },
       });
     } else {
       if (!link.userId) throw new AppError('link_invalid', STAFF_MSG.linkInvalid, 404);
@@ -92,13 +103,19 @@ export async function completeStaffLink(
         email: adminUsers.email,
         username: adminProfiles.username,
         role: adminProfiles.role,
+        partnerId: partners.id,
+        partnerName: partners.name,
+        partnerCurrency: partners.currency,
       })
       .from(adminUsers)
-      .innerJoin(adminProfiles, eq(adminProfiles.userId, adminUsers.id))
+      .leftJoin(adminProfiles, eq(adminProfiles.userId, adminUsers.id))
+      .leftJoin(partnerUsers, eq(partnerUsers.userId, adminUsers.id))
+      .leftJoin(partners, and(eq(partners.id, partnerUsers.partnerId), eq(partners.active, true)))
       .where(eq(sql`${adminUsers.id}`, userId))
       .limit(1);
     const user = profile ? toAdminUser(profile) : null;
-    if (!user) throw new AppError('not_admin', MSG.notAdmin, 403);
+    const partner = profile && !user ? toPartnerAccount({ userId, ...profile }) : null;
+    if (!user && !partner) throw new AppError('not_admin', MSG.notAdmin, 403);
     const session = await createSession({
       db: tx,
       userId,
@@ -107,6 +124,6 @@ export async function completeStaffLink(
       ip: opts.ip,
       userAgent: opts.userAgent,
     });
-    return { user, token: session.token, expiresAt: session.expiresAt };
+    return { user, partner, token: session.token, expiresAt: session.expiresAt };
   });
 }

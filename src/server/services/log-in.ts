@@ -1,17 +1,25 @@
 import { and, count, eq, gt, isNull, lte, min, or, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import { adminProfiles, adminUsers, loginFailures, sessions } from '#server/db/schema.ts';
+import {
+  adminProfiles,
+  adminUsers,
+  loginFailures,
+  partners,
+  partnerUsers,
+  sessions,
+} from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { issueDeviceCookie, trustedDeviceId } from '#server/lib/device-cookies.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
-import { createSession, toAdminUser } from '#server/lib/sessions.ts';
+import { createSession, toAdminUser, toPartnerAccount } from '#server/lib/sessions.ts';
 import type { AdminUser } from '#shared/admin-api.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import { MSG } from '#shared/messages/api.ts';
 import { STAFF_MSG } from '#shared/messages/staff.ts';
+import type { PartnerAccount } from '#shared/partners.ts';
 
 /** The throttle window of docs/product.md section 13: LOGIN_MAX_FAILURES failures per 15 minutes. */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
@@ -40,7 +48,9 @@ type LogInOptions = {
 };
 
 type LogInResult = {
-  user: AdminUser;
+  /** Staff; null for a partner's user, who has `partner` instead (docs/decisions/043). */
+  user: AdminUser | null;
+  partner: PartnerAccount | null;
   token: string;
   expiresAt: Date;
   /** The device cookie to set: this browser has now signed in as this e-mail. */
@@ -128,9 +138,14 @@ export async function logIn(opts: LogInOptions): Promise<LogInResult> {
       active: adminUsers.active,
       username: adminProfiles.username,
       role: adminProfiles.role,
+      partnerId: partners.id,
+      partnerName: partners.name,
+      partnerCurrency: partners.currency,
     })
     .from(adminUsers)
     .leftJoin(adminProfiles, eq(adminProfiles.userId, adminUsers.id))
+    .leftJoin(partnerUsers, eq(partnerUsers.userId, adminUsers.id))
+    .leftJoin(partners, and(eq(partners.id, partnerUsers.partnerId), eq(partners.active, true)))
     .where(eq(sql`lower(${adminUsers.email})`, email))
     .limit(1);
   const verified = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), opts.password);
@@ -151,7 +166,9 @@ export async function logIn(opts: LogInOptions): Promise<LogInResult> {
     throw new AppError('invalid_credentials', MSG.invalidCredentials, 401);
   }
   const admin = toAdminUser(user);
-  if (!admin || !user.active) {
+  // A partner's user signs in here too, and is let into the partner's screen only.
+  const partner = admin ? null : toPartnerAccount({ userId: user.id, ...user });
+  if ((!admin && !partner) || !user.active) {
     await db.delete(loginFailures).where(eq(loginFailures.id, attemptId));
     throw user.active
       ? new AppError('not_admin', MSG.notAdmin, 403)
@@ -202,5 +219,5 @@ export async function logIn(opts: LogInOptions): Promise<LogInResult> {
     });
   });
   const device = await issueDeviceCookie(db, { email, deviceId, now });
-  return { user: admin, token: session.token, expiresAt: session.expiresAt, device };
+  return { user: admin, partner, token: session.token, expiresAt: session.expiresAt, device };
 }

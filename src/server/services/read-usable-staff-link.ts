@@ -29,8 +29,9 @@ export async function readUsableStaffLink({
     .where(eq(staffLinks.tokenHash, hashToken(token)))
     .limit(1);
   const [row] = lock ? await query.for('update') : await query;
-  if (!row || row.revokedAt || !isRole(row.role))
-    throw new AppError('link_invalid', STAFF_MSG.linkInvalid, 404);
+  // A partner's invitation names its partner instead of a staff role (docs/decisions/043).
+  const knownRole = isRole(row?.role) || (row?.role === 'partner' && row.partnerId !== null);
+  if (!row || row.revokedAt || !knownRole) throw new AppError('link_invalid', STAFF_MSG.linkInvalid, 404);
   if (row.usedAt) throw new AppError('link_used', STAFF_MSG.linkUsed, 410);
   if (row.expiresAt <= now) throw new AppError('link_expired', STAFF_MSG.linkExpired, 410);
   return row;

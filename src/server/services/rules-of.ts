@@ -65,7 +65,8 @@ export async function rulesOf({ db, ticket, now, timeZone }: RulesOfOptions): Pr
   const hoursLeft = (leaveAt.getTime() - now.getTime()) / HOUR_MS;
   const untouched = ticket.markedStatus === null && (await readBoarded({ db, ticketId: ticket.id })) === 0;
   const upcoming = hoursLeft > 0 && schedule.status === 'scheduled';
-  const live = LIVE.includes(ticket.ticketStatus) && untouched;
+  // A partner's booking is the partner's to change, on its own screen (docs/decisions/043).
+  const live = LIVE.includes(ticket.ticketStatus) && untouched && ticket.channel !== 'partner';
   const percent = refundPercent(policy, hoursLeft);
   const refundCents = (toCents(ticket.totalAmount) * BigInt(percent) + 50n) / 100n;
   const operatorCancelled = rebooksFree(ticket);
@@ -78,7 +79,7 @@ export async function rulesOf({ db, ticket, now, timeZone }: RulesOfOptions): Pr
     refundCents,
     canCancel: live && upcoming,
     // A free rebooking after the operator's cancellation changes no price: it stays open.
-    canRebook: (live && upcoming && !extraUnderReview) || operatorCancelled,
+    canRebook: (live && upcoming && !extraUnderReview) || (operatorCancelled && ticket.channel !== 'partner'),
     freeRebook: operatorCancelled,
     extraUnderReview,
     canRename:

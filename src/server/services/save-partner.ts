@@ -15,6 +15,8 @@ export type SavePartnerOptions = {
   id?: string;
   input: PartnerInput | PartnerPatch;
   actorUserId: string;
+  /** The operator's date: which statements are past due. */
+  today: string;
 };
 
 /**
@@ -40,7 +42,7 @@ export async function savePartner(opts: SavePartnerOptions): Promise<Partner> {
         id = created?.id;
       } else {
         const [found] = await tx
-          .select(partnerColumns)
+          .select(partnerColumns(opts.today))
           .from(partners)
           .where(eq(partners.id, id))
           .for('update');
@@ -51,7 +53,9 @@ export async function savePartner(opts: SavePartnerOptions): Promise<Partner> {
           .set({ ...values, updatedAt: new Date() })
           .where(eq(partners.id, id));
       }
-      const [row] = id ? await tx.select(partnerColumns).from(partners).where(eq(partners.id, id)) : [];
+      const [row] = id
+        ? await tx.select(partnerColumns(opts.today)).from(partners).where(eq(partners.id, id))
+        : [];
       if (!row) throw partnerNotFound();
       const partner = partnerOf(row);
       await writeAudit({

@@ -41,6 +41,10 @@ function LinkProblem({ message }: { message: string }) {
   );
 }
 
+/** What the link makes the person: a staff role, or a partner's booker. */
+const roleOf = (link: StaffLink) =>
+  link.role === 'partner' ? `Booking for ${link.partnerName ?? 'a partner'}` : ROLE_LABELS[link.role];
+
 function Facts({ link }: { link: StaffLink }) {
   return (
     <dl className="mt-4 mb-6 grid gap-3 rounded-xl bg-slate-50 p-4">
@@ -52,7 +56,7 @@ function Facts({ link }: { link: StaffLink }) {
       </div>
       <div>
         <dt className="text-sm font-medium text-slate-600">Role</dt>
-        <dd className="mt-0.5 font-semibold text-slate-900">{ROLE_LABELS[link.role]}</dd>
+        <dd className="mt-0.5 font-semibold text-slate-900">{roleOf(link)}</dd>
       </div>
     </dl>
   );
@@ -79,7 +83,9 @@ export function SetPasswordView({ kind }: { kind: StaffLinkKind }) {
 
   const signedIn = (me: AuthMe, link: StaffLink) => {
     if (link.kind === 'reset') toast.success(MSG.passwordChanged);
-    navigate(FIRST_SCREEN[me.user?.role ?? link.role], { replace: true });
+    const role = me.user?.role ?? link.role;
+    // A partner's user books on the partner's screen (docs/decisions/043).
+    navigate(me.partner || role === 'partner' ? '/partner' : FIRST_SCREEN[role], { replace: true });
   };
 
   let body: ReactNode;
@@ -112,7 +118,9 @@ export function SetPasswordView({ kind }: { kind: StaffLinkKind }) {
       <>
         <p className="mt-1 text-sm text-slate-600">
           {link.kind === 'invite'
-            ? `You have been invited to the admin area as ${ROLE_LABELS[link.role]}. Choose a password to finish setting up your account.`
+            ? link.role === 'partner'
+              ? `You have been invited to book for ${link.partnerName ?? 'a partner'}. Choose a password to finish setting up your account.`
+              : `You have been invited to the admin area as ${ROLE_LABELS[link.role]}. Choose a password to finish setting up your account.`
             : 'Your new password replaces the old one and signs you in.'}
         </p>
         <Facts link={link} />
