@@ -19,6 +19,7 @@ import appDeps from './plugins/app-deps.ts';
 import cacheInvalidation from './plugins/cache-invalidation.ts';
 import compression from './plugins/compression.ts';
 import errorHandler from './plugins/error-handler.ts';
+import metrics from './plugins/metrics.ts';
 import nulGuard from './plugins/nul-guard.ts';
 import openapi from './plugins/openapi.ts';
 import responseCheck from './plugins/response-check.ts';
@@ -78,6 +79,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     payments: opts.payments === undefined ? createPaymentProvider(config) : opts.payments,
   });
   await app.register(routeList);
+  // First of the hooks: every answer is counted, whichever plugin answers it.
+  await app.register(metrics);
   await app.register(validation);
   await app.register(errorHandler);
   await app.register(openapi);

@@ -173,3 +173,63 @@ describe('TRUST_PROXY', () => {
     );
   });
 });
+
+describe('METRICS_TOKEN, METRICS_PORT, METRICS_HOST', () => {
+  const token = 'a'.repeat(32);
+
+  it('are off by default, on with a token or a port', () => {
+    expect(loadConfig({}).metrics).toBeUndefined();
+    expect(loadConfig({ METRICS_HOST: '10.0.0.5' }).metrics).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics).toEqual({
+      token,
+      port: undefined,
+      host: '127.0.0.1',
+    });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({
+      token: undefined,
+      port: 9464,
+      host: '127.0.0.1',
+    });
+    expect(loadConfig({ ...PRODUCTION_ENV, METRICS_TOKEN: token }).metrics?.token).toBe(token);
+  });
+
+  it('production refuses a METRICS_TOKEN shorter than 32 characters, naming it', () => {
+    expect(() => loadConfig({ ...PRODUCTION_ENV, METRICS_TOKEN: 'a'.repeat(31) })).toThrow(
+      /METRICS_TOKEN: must be at least 32 characters long/,
+    );
+    expect(() =>
+      loadConfig({ ...PRODUCTION_ENV, METRICS_TOKEN: `${'a'.repeat(20)} ${'b'.repeat(20)}` }),
+    ).toThrow(/METRICS_TOKEN: must be printable ASCII without spaces/);
+  });
+
+  it('binds METRICS_PORT to a private address unless the token guards it too', () => {
+    for (const host of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.4',
+      '192.168.1.10',
+      '::1',
+      'fd00::5',
+      'localhost',
+    ]) {
+      expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: host }).metrics?.host, host).toBe(host);
+    }
+    for (const host of ['0.0.0.0', '::', '203.0.113.9', '2001:db8::1']) {
+      expect(() => loadConfig({ ...PRODUCTION_ENV, METRICS_PORT: '9464', METRICS_HOST: host }), host).toThrow(
+        /METRICS_HOST: .*bind the metrics port to a private address/,
+      );
+      expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: host, METRICS_TOKEN: token }).metrics).toEqual({
+        token,
+        port: 9464,
+        host,
+      });
+    }
+    expect(() => loadConfig({ METRICS_PORT: '9464', METRICS_HOST: 'metrics.internal' })).toThrow(
+      /METRICS_HOST: must be an IP address/,
+    );
+    expect(() => loadConfig({ METRICS_PORT: '3000' })).toThrow(
+      /METRICS_PORT: METRICS_PORT must differ from PORT/,
+    );
+    expect(() => loadConfig({ METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT/);
+  });
+});

@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
@@ -10,6 +10,12 @@ const bool = z
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+/**
+ * A bearer token is only as strong as its length: 32 random hex characters are 128 bits, beyond
+ * guessing at any request rate (`openssl rand -hex 32` gives 64).
+ */
+const METRICS_TOKEN_MIN_LENGTH = 32;
 
 const envSchema = z
   .object({
@@ -94,6 +100,23 @@ const envSchema = z
     /** Another address for BML Connect's API: a local stand-in for tests, never in production. */
     BML_API_URL: optionalUrl,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Prometheus metrics (docs/decisions/044): a bearer token on the main port, or a port of their own.
+    METRICS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .min(
+          METRICS_TOKEN_MIN_LENGTH,
+          `must be at least ${METRICS_TOKEN_MIN_LENGTH} characters long (for example \`openssl rand -hex 32\`)`,
+        )
+        .regex(
+          /^[\x21-\x7e]+$/,
+          'must be printable ASCII without spaces, as an Authorization header carries it',
+        )
+        .optional(),
+    ),
+    METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+    METRICS_HOST: z.preprocess(emptyToUndefined, z.string().trim().default('127.0.0.1')),
   })
   .superRefine((env, ctx) => {
     if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
@@ -180,6 +203,18 @@ const envSchema = z
           "BML_API_URL points BML Connect at a stand-in for tests; production talks to the bank's own API",
       });
     }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message:
+          'METRICS_PORT must differ from PORT: the metrics get a port of their own, off the public one',
+      });
+    }
+    if (env.METRICS_PORT !== undefined) {
+      const problem = metricsHostProblem(env.METRICS_HOST, env.METRICS_TOKEN !== undefined);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['METRICS_HOST'], message: problem });
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: 'custom',
@@ -188,6 +223,37 @@ const envSchema = z
       });
     }
   });
+
+/** Addresses only a private network reaches: loopback, RFC 1918, shared (CGNAT), link-local, unique local. */
+const PRIVATE_NETWORKS = new BlockList();
+for (const [network, bits] of [
+  ['127.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['100.64.0.0', 10],
+  ['169.254.0.0', 16],
+] as const) {
+  PRIVATE_NETWORKS.addSubnet(network, bits, 'ipv4');
+}
+PRIVATE_NETWORKS.addAddress('::1', 'ipv6');
+PRIVATE_NETWORKS.addSubnet('fc00::', 7, 'ipv6');
+PRIVATE_NETWORKS.addSubnet('fe80::', 10, 'ipv6');
+
+/**
+ * The metrics port answers without a token unless METRICS_TOKEN is set: it binds a private
+ * address, where only the scraper's network reaches it. Every interface (0.0.0.0, ::) or a public
+ * address needs the token too.
+ */
+function metricsHostProblem(host: string, withToken: boolean): string | undefined {
+  if (host === 'localhost') return undefined;
+  const family = isIP(host);
+  if (family === 0) return `must be an IP address (for example 127.0.0.1 or 10.0.0.5), not ${host}`;
+  if (withToken) return undefined;
+  const wildcard = host === '0.0.0.0' || host === '::';
+  if (!wildcard && PRIVATE_NETWORKS.check(host, family === 4 ? 'ipv4' : 'ipv6')) return undefined;
+  return `${host} ${wildcard ? 'is every interface, public ones included' : 'is a public address'}: bind the metrics port to a private address (loopback, 10/8, 172.16/12, 192.168/16, fc00::/7), or set METRICS_TOKEN so it asks for the token too`;
+}
 
 /**
  * TRUST_PROXY names the proxies in front: a hop count, or their addresses or CIDRs. `true`
@@ -293,6 +359,11 @@ export type Config = {
   /** Folder of the built SPA (default dist/). */
   webRoot: string | undefined;
   logLevel: string;
+  /**
+   * GET /metrics (docs/decisions/044), or undefined: off. With `port`, on that port only (bound
+   * to `host`, asking for `token` when set); else on the main port for `token`'s bearer.
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string } | undefined;
   /** The card gateway (docs/decisions/042), or none: bank transfer only. */
   payments:
     | { provider: 'test' }
@@ -364,6 +435,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geoipUrl: e.GEOIP_URL,
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
     logLevel: e.LOG_LEVEL,
+    metrics:
+      e.METRICS_TOKEN !== undefined || e.METRICS_PORT !== undefined
+        ? { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST }
+        : undefined,
     payments:
       e.PAYMENT_PROVIDER === 'test'
         ? { provider: 'test' }

@@ -7,6 +7,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { seedDemo } from './db/seed.ts';
 import { systemClock } from './lib/clock.ts';
 import { createDevTransport, createMailer, createSmtpTransport } from './lib/mailer.ts';
+import { type MetricsServer, serveMetrics } from './lib/metrics.ts';
 import { createStorage } from './lib/storage.ts';
 import { ensureAdmin } from './services/ensure-admin.ts';
 import { demoPasswordRefusal, listDemoPasswordAccounts } from './services/list-demo-password-accounts.ts';
@@ -72,6 +73,7 @@ async function main() {
   let reminders: ReminderJob | undefined;
   let payLater: ReturnType<typeof startPayLaterJob> | undefined;
   let cardPayments: ReturnType<typeof startCardPaymentJob> | undefined;
+  let metricsServer: MetricsServer | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -81,6 +83,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await metricsServer?.close();
       await app.close();
       await sweeper?.stop();
       await reminders?.stop();
@@ -100,6 +103,12 @@ async function main() {
     { database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
     `serving on http://localhost:${config.port}`,
   );
+  // Prometheus metrics on a port of their own (docs/decisions/044), off the public one.
+  if (app.metrics && config.metrics?.port !== undefined) {
+    const { port, host, token } = config.metrics;
+    metricsServer = await serveMetrics({ metrics: app.metrics, host, port, token, log: app.log });
+    app.log.info({ host, port: metricsServer.port }, 'serving metrics at /metrics');
+  }
   // Other instances' bookings and schedule changes clear this one's trip search answers at once,
   // whether or not an admin has the live screen open here (otherwise within the cache's 1 s).
   if (database.kind === 'postgres') {
@@ -126,6 +135,7 @@ async function main() {
     eTicketBase: config.linkBase,
     log: app.log,
     onSent: () => mailer.kick(),
+    onRun: ({ sent }) => app.metrics?.remindersSent.inc({ kind: 'day_before' }, sent),
   });
   // Pay later by transfer (docs/decisions/040-pay-later.md): reminders before the hold ends, and
   // unpaid bookings released when it does, by whichever instance gets there first.
@@ -135,6 +145,7 @@ async function main() {
     tzOperator: config.tzOperator,
     log: app.log,
     onSent: () => mailer.kick(),
+    onRun: ({ reminded }) => app.metrics?.remindersSent.inc({ kind: 'payment_due' }, reminded),
   });
   // Card payments online (docs/decisions/042): open payments asked about before their hold
   // ends, and unpaid card bookings released when it does.

@@ -78,6 +78,7 @@ export const ERROR_CODES = [
   'manage_link_invalid',
   'manage_not_allowed',
   'manifest_not_ready',
+  'metrics_token_required',
   'move_refused',
   'not_admin',
   'not_partner',

@@ -20,6 +20,7 @@ import adminTextRoutes from './admin/texts.ts';
 import adminTicketRoutes from './admin/tickets.ts';
 import adminTripRoutes from './admin/trips.ts';
 import authRoutes from './auth.ts';
+import metricsRoutes from './metrics.ts';
 import partnerBookingRoutes from './partner/bookings.ts';
 import partnerRoutes from './partner/index.ts';
 import bookingRoutes from './public/bookings.ts';
@@ -79,6 +80,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   });
   // A partner's screen: its bookings on account, behind its own guard.
   await app.register(partnerRoutes, { modules: [partnerBookingRoutes] });
+  // Prometheus metrics on this port for METRICS_TOKEN's bearer; with METRICS_PORT, only on that port.
+  if (config.metrics?.token && config.metrics.port === undefined) await app.register(metricsRoutes);
   // Every recorded mail's text, codes included: only for the demo and tests, whose mail is logged.
   if (!config.isProduction && config.mailTransport === 'log') {
     const { default: devOutboxRoutes } = await import('./dev/outbox.ts');

@@ -8,6 +8,8 @@ export type StartPayLaterJobOptions = SweepPayLaterOptions & {
   intervalMs?: number;
   /** After a run that queued mails. */
   onSent?: () => void;
+  /** After each run that did not fail, with what it did. */
+  onRun?: (result: Awaited<ReturnType<typeof sweepPayLater>>) => void;
 };
 
 /**
@@ -20,6 +22,7 @@ export function startPayLaterJob(opts: StartPayLaterJobOptions): PeriodicJob {
     () =>
       sweepPayLater(opts)
         .then((result) => {
+          opts.onRun?.(result);
           if (result.reminded + result.released === 0) return;
           opts.log.info(result, 'pay-later bookings reminded or released');
           opts.onSent?.();

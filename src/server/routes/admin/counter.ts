@@ -98,7 +98,7 @@ export default defineRoutes(async (app, { clock, config, db }) => {
   app.post(
     '/api/admin/counter/locks',
     {
-      config: { permission: sell },
+      config: { permission: sell, seatLockChannel: 'counter' },
       schema: { body: counterLockSchema, response: { 200: seatLockResponseSchema } },
     },
     async (req) =>
@@ -148,8 +148,12 @@ export default defineRoutes(async (app, { clock, config, db }) => {
         signer: ticketSignerOrNothing(req),
         eTicketBase: config.linkBase,
       });
-      if (created) app.deps.mailer?.kick();
-      else req.changedNothing = true;
+      if (created) {
+        app.deps.mailer?.kick();
+        app.metrics?.bookingsMade.inc({ channel: 'counter' });
+      } else {
+        req.changedNothing = true;
+      }
       return reply.code(created ? 201 : 200).send(sale);
     },
   );

@@ -65,8 +65,12 @@ export default defineRoutes(async (app, { config, database, storage, clock }) =>
         language: requestLanguage(req, fields.language),
         card: payments ? { provider: payments.name, holdSeconds: config.seatHoldSeconds } : null,
       });
-      if (result.replayed) req.changedNothing = true;
-      else app.deps.mailer?.kick();
+      if (result.replayed) {
+        req.changedNothing = true;
+      } else {
+        app.deps.mailer?.kick();
+        app.metrics?.bookingsMade.inc({ channel: 'online' });
+      }
       reply.header('Cache-Control', 'no-store');
       // A card booking's payment is opened at the gateway now, after the commit; a retry of the
       // request gets the same page (or asks again when the gateway failed the first time).

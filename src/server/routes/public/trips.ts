@@ -124,7 +124,7 @@ export default defineRoutes(
           body: seatLockRequestSchema,
           response: { 200: passengerSeatLockResponseSchema },
         },
-        config: { ...routeLimit(config, 'seatLock'), keepsSeatLockGate: true },
+        config: { ...routeLimit(config, 'seatLock'), keepsSeatLockGate: true, seatLockChannel: 'online' },
       },
       async (req) => {
         const session = req.headers[BOOKING_SESSION_HEADER];
