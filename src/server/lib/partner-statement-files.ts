@@ -159,3 +159,22 @@ export async function statementXlsx(s: PartnerStatementData, operator: { appName
   for (const p of s.payments) payments.addRow({ ...p, amount: Number(p.amount) });
   return Buffer.from(await book.xlsx.writeBuffer());
 }
+
+/** The statement as a file to download or attach, named by its number. */
+export async function partnerStatementFile(
+  s: PartnerStatementData,
+  format: 'pdf' | 'xlsx',
+  operator: { appName: string },
+): Promise<{ filename: string; contentType: string; body: Buffer }> {
+  return format === 'pdf'
+    ? {
+        filename: `statement-${s.number}.pdf`,
+        contentType: 'application/pdf',
+        body: await statementPdf(s, operator),
+      }
+    : {
+        filename: `statement-${s.number}.xlsx`,
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        body: await statementXlsx(s, operator),
+      };
+}

@@ -85,8 +85,12 @@ export default defineRoutes(async (app, { clock, config, db }) => {
         signer: ticketSignerOrNothing(req),
         eTicketBase: config.linkBase,
       });
-      if (created) app.deps.mailer?.kick();
-      else req.changedNothing = true;
+      if (created) {
+        app.deps.mailer?.kick();
+        app.metrics?.bookingsMade.inc({ channel: 'partner' });
+      } else {
+        req.changedNothing = true;
+      }
       return reply.code(created ? 201 : 200).send(booking);
     },
   );
