@@ -13,6 +13,7 @@ import { ensureAdmin } from './services/ensure-admin.ts';
 import { demoPasswordRefusal, listDemoPasswordAccounts } from './services/list-demo-password-accounts.ts';
 import { startCardPaymentJob } from './services/start-card-payment-job.ts';
 import { type MaintenanceSweeper, startMaintenanceSweeps } from './services/start-maintenance-sweeps.ts';
+import { startPartnerStatementsJob } from './services/start-partner-statements-job.ts';
 import { startPayLaterJob } from './services/start-pay-later-job.ts';
 import { type ReminderJob, startReminderJob } from './services/start-reminder-job.ts';
 
@@ -73,6 +74,7 @@ async function main() {
   let reminders: ReminderJob | undefined;
   let payLater: ReturnType<typeof startPayLaterJob> | undefined;
   let cardPayments: ReturnType<typeof startCardPaymentJob> | undefined;
+  let partnerStatements: ReturnType<typeof startPartnerStatementsJob> | undefined;
   let metricsServer: MetricsServer | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -89,6 +91,7 @@ async function main() {
       await reminders?.stop();
       await payLater?.stop();
       await cardPayments?.stop();
+      await partnerStatements?.stop();
       await mailer.stop();
       await database.close();
     } finally {
@@ -153,6 +156,14 @@ async function main() {
     db: database.db,
     clock: systemClock,
     provider: app.deps.payments,
+    tzOperator: config.tzOperator,
+    log: app.log,
+    onSent: () => mailer.kick(),
+  });
+  // The partners' monthly statements (docs/decisions/043), once a month each, from the 1st.
+  partnerStatements = startPartnerStatementsJob({
+    db: database.db,
+    clock: systemClock,
     tzOperator: config.tzOperator,
     log: app.log,
     onSent: () => mailer.kick(),

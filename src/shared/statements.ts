@@ -138,6 +138,8 @@ export const statementLineSchema = z.object({
     .nullable(),
   /** What the line paid, one booking each (more than one only when split by hand). */
   payments: z.array(statementBookingSchema.extend({ amount: z.string() })),
+  /** A partner's transfer, matched by its statement number: the partner whose account it paid. */
+  partnerName: z.string().nullable().optional(),
   /** What is left of the line to assign: its amount less what it paid. */
   unassigned: z.string(),
   /** Who set it (confirmed, rejected, assigned, not a booking), or who ran the import for a line matched by itself. */

@@ -1,7 +1,14 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
-import { adminProfiles, statementLines, statementPayments, tickets } from '#server/db/schema.ts';
+import {
+  adminProfiles,
+  partnerPayments,
+  partners,
+  statementLines,
+  statementPayments,
+  tickets,
+} from '#server/db/schema.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
 import type { StatementLine, StatementLineStatus } from '#shared/statements.ts';
 
@@ -65,7 +72,21 @@ export async function listStatementLines(opts: ListStatementLinesOptions): Promi
           .innerJoin(tickets, eq(tickets.id, statementPayments.ticketId))
           .where(inArray(statementPayments.lineId, ids))
           .orderBy(statementPayments.createdAt);
+  // A partner's transfer pays its account, not a booking (docs/decisions/043).
+  const toPartners =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            lineId: partnerPayments.statementLineId,
+            name: partners.name,
+            amount: partnerPayments.amount,
+          })
+          .from(partnerPayments)
+          .innerJoin(partners, eq(partners.id, partnerPayments.partnerId))
+          .where(inArray(partnerPayments.statementLineId, ids));
   return rows.map(({ line, ...s }) => {
+    const partner = toPartners.find((p) => p.lineId === line.id);
     const payments = paid
       .filter((p) => p.lineId === line.id)
       .map((p) => ({
@@ -76,7 +97,8 @@ export async function listStatementLines(opts: ListStatementLinesOptions): Promi
         currency: p.currency,
         amount: p.amount,
       }));
-    const spent = payments.reduce((sum, p) => sum + toCents(p.amount), 0n);
+    const spent =
+      payments.reduce((sum, p) => sum + toCents(p.amount), 0n) + (partner ? toCents(partner.amount) : 0n);
     return {
       id: line.id,
       statementId: line.statementId,
@@ -102,6 +124,7 @@ export async function listStatementLines(opts: ListStatementLinesOptions): Promi
             }
           : null,
       payments,
+      partnerName: partner?.name ?? null,
       unassigned: line.status === 'ignored' ? '0.00' : centsToMoney(toCents(line.amount) - spent),
       resolvedBy: line.resolvedBy ? (s.resolvedBy ?? '') : null,
       resolvedAt: line.resolvedAt ? line.resolvedAt.toISOString() : null,

@@ -7,6 +7,7 @@ import { lineFingerprint } from '#server/lib/statements/fingerprint.ts';
 import { referenceCandidates } from '#server/lib/statements/references.ts';
 import type { ParsedLine } from '#server/lib/statements/types.ts';
 import type { CsvMapping, StatementAccount, StatementImportResult } from '#shared/statements.ts';
+import { matchPartnerLines } from './match-partner-lines.ts';
 import { matchStatementLines } from './match-statement-lines.ts';
 import { readStatementSettings } from './read-statement-settings.ts';
 
@@ -101,13 +102,21 @@ export async function storeStatement(opts: StoreStatementOptions): Promise<State
       return { statementId: null, imported, duplicates, ignored: 0, matched: 0, suggested: 0, unmatched: 0 };
     }
     const settings = await readStatementSettings({ db: tx });
-    const matched = await matchStatementLines({
+    // A partner's transfer names its statement, not a booking (docs/decisions/043).
+    const partnerPaid = await matchPartnerLines({
+      db: tx,
+      clock: opts.clock,
+      actorUserId: opts.actorUserId,
+      statementId: statement.id,
+    });
+    const bookingsPaid = await matchStatementLines({
       db: tx,
       clock: opts.clock,
       actorUserId: opts.actorUserId,
       statementId: statement.id,
       settings,
     });
+    const matched = { ...bookingsPaid, matched: bookingsPaid.matched + partnerPaid.matched };
     const counts = { imported, duplicates, ignored, ...matched };
     await tx.update(bankStatements).set(counts).where(eq(bankStatements.id, statement.id));
     await writeAudit({
