@@ -72,7 +72,7 @@ export default defineRoutes(async (app, { config, clock, db }) => {
       });
       setSessionCookie(reply, config, result.token, result.expiresAt);
       setDeviceCookie(reply, config, result.device);
-      return { user: result.user, partner: result.partner };
+      return { user: result.user, ...(result.partner ? { partner: result.partner } : {}) };
     },
   );
 
@@ -87,7 +87,7 @@ export default defineRoutes(async (app, { config, clock, db }) => {
   app.get('/api/auth/me', { schema: { response: { 200: authMeSchema } } }, async (req, reply) => {
     const session = await requestSession(req, sessionDeps);
     reply.header('Cache-Control', 'no-store');
-    return { user: session?.admin ?? null, partner: session?.partner ?? null };
+    return { user: session?.admin ?? null, ...(session?.partner ? { partner: session.partner } : {}) };
   });
 
   app.post(
@@ -156,7 +156,7 @@ export default defineRoutes(async (app, { config, clock, db }) => {
         ...clientOf(req),
       });
       setSessionCookie(reply, config, result.token, result.expiresAt);
-      return { user: result.user, partner: result.partner };
+      return { user: result.user, ...(result.partner ? { partner: result.partner } : {}) };
     },
   );
 

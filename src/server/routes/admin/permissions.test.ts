@@ -130,6 +130,13 @@ const EXPECTED: Record<string, Role[]> = {
   'POST /api/admin/partners': OWNER_OFFICE,
   'PATCH /api/admin/partners/:id': OWNER_OFFICE,
   'POST /api/admin/partners/:id/payments': OWNER_OFFICE,
+  'GET /api/admin/partners/:id/users': OWNER_OFFICE,
+  'POST /api/admin/partners/:id/users': OWNER_OFFICE,
+  'GET /api/admin/partners/:id/allotments': OWNER_OFFICE,
+  'POST /api/admin/partners/:id/allotments': OWNER_OFFICE,
+  'DELETE /api/admin/partners/:id/allotments/:allotmentId': OWNER_OFFICE,
+  'GET /api/admin/partners/:id/statements': OWNER_OFFICE,
+  'GET /api/admin/partners/:id/statements/:month.:format': OWNER_OFFICE,
   // Bank statements (payments.reconcile).
   'POST /api/admin/statements': OWNER_OFFICE,
   'GET /api/admin/statements': OWNER_OFFICE,
