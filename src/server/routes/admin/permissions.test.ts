@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { text } from 'node:stream/consumers';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminProfiles, adminUsers, mailOutbox } from '#server/db/schema.ts';
+import { adminProfiles, adminUsers, mailOutbox, partners, partnerUsers } from '#server/db/schema.ts';
 import { addDays } from '#server/lib/clock.ts';
 import { createSession } from '#server/lib/sessions.ts';
 import { STAFF_MSG } from '#shared/messages/staff.ts';
@@ -224,6 +224,69 @@ describe(`every admin route against every role (${testDatabaseKind})`, () => {
     });
     expect(seen).toEqual(expected);
   }, 240_000);
+
+  it('refuses a partner’s user every admin route, and every staff role every partner route', async () => {
+    const db = t.database.db;
+    const user = await makeAdmin(db, { profile: false });
+    const [partner] = await db
+      .insert(partners)
+      .values({
+        name: `Matrix Resort ${randomUUID()}`,
+        contactEmail: 'matrix@resort.example',
+        currency: 'MVR',
+        commissionPercent: '10',
+        creditLimit: '1000',
+        paymentTermsDays: 30,
+      })
+      .returning({ id: partners.id });
+    await db.insert(partnerUsers).values({ userId: user.id, partnerId: partner?.id ?? '' });
+    const { token } = await createSession({
+      db,
+      userId: user.id,
+      clock: { now: () => new Date() },
+      config: t.config,
+    });
+    const partnerCookie = `ferry_session=${token}`;
+    const refused: string[] = [];
+    for (const route of adminRoutes()) {
+      if (route.url === '/api/admin/events') continue;
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        headers: { cookie: partnerCookie },
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+      });
+      if (res.statusCode !== 403 || res.json().error.code !== 'not_admin')
+        refused.push(`${route.method} ${route.url}`);
+    }
+    expect(refused).toEqual([]);
+    const partnerRoutes = t.app.registeredRoutes.filter(
+      (r) => r.url.startsWith('/api/partner/') && r.method !== 'HEAD',
+    );
+    expect(partnerRoutes.length).toBeGreaterThan(4);
+    for (const route of partnerRoutes) {
+      const url = route.url.replace(':reference', '2611280001').replace(':position', '0');
+      for (const role of ROLES) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: { cookie: cookies[role] },
+          ...(route.method === 'GET' ? {} : { payload: {} }),
+        });
+        expect({ route: route.url, role, status: res.statusCode }).toEqual({
+          route: route.url,
+          role,
+          status: 403,
+        });
+      }
+      const own = await t.app.inject({
+        method: 'GET',
+        url: '/api/partner/account',
+        headers: { cookie: partnerCookie },
+      });
+      expect(own.statusCode).toBe(200);
+    }
+  }, 120_000);
 
   it('gives Counter the manifests of today’s and tomorrow’s departures only; Office sees every day', async () => {
     const today = todayInOperatorZone();
