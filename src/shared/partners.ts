@@ -159,6 +159,17 @@ export const allotmentSchema = z.object({
 export type Allotment = z.infer<typeof allotmentSchema>;
 export const allotmentListSchema = z.object({ allotments: z.array(allotmentSchema) });
 
+/**
+ * `GET /api/admin/partners/:id/seats`: a launch's seats on a departure, for the whole departure
+ * (an allotment holds every leg), the partner's allotted seats `mine`.
+ */
+export const partnerSeatsQuerySchema = z.object({
+  scheduleId: z.uuid(),
+  date: z.iso.date(),
+  launchId: z.uuid(),
+});
+export type PartnerSeatsQuery = z.infer<typeof partnerSeatsQuerySchema>;
+
 // --- Bookings on account -----------------------------------------------------------------------
 
 const uuid = z.uuid();

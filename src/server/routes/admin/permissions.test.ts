@@ -130,6 +130,16 @@ const EXPECTED: Record<string, Role[]> = {
   'POST /api/admin/partners': OWNER_OFFICE,
   'PATCH /api/admin/partners/:id': OWNER_OFFICE,
   'POST /api/admin/partners/:id/payments': OWNER_OFFICE,
+  'GET /api/admin/partners/:id/users': OWNER_OFFICE,
+  'POST /api/admin/partners/:id/users': OWNER_OFFICE,
+  // An allotment's departure and seats: the counter's reads, for whoever manages partners.
+  'GET /api/admin/partners/departures': OWNER_OFFICE,
+  'GET /api/admin/partners/:id/seats': OWNER_OFFICE,
+  'GET /api/admin/partners/:id/allotments': OWNER_OFFICE,
+  'POST /api/admin/partners/:id/allotments': OWNER_OFFICE,
+  'DELETE /api/admin/partners/:id/allotments/:allotmentId': OWNER_OFFICE,
+  'GET /api/admin/partners/:id/statements': OWNER_OFFICE,
+  'GET /api/admin/partners/:id/statements/:month.:format': OWNER_OFFICE,
   // Bank statements (payments.reconcile).
   'POST /api/admin/statements': OWNER_OFFICE,
   'GET /api/admin/statements': OWNER_OFFICE,
