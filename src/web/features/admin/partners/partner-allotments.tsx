@@ -80,7 +80,7 @@ export function PartnerAllotments({ partner }: { partner: Partner }) {
   };
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby="partner-allotments-title">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 p-4 sm:p-6">
         <div className="grid gap-1">
           <h3 id="partner-allotments-title" className="text-lg font-semibold text-slate-900">

@@ -67,11 +67,11 @@ function AccountCard({ partner }: { partner: Partner }) {
     );
 
   return (
-    <Card className="grid gap-5 p-4 sm:p-6">
+    <Card role="region" aria-labelledby="partner-account-title" className="grid gap-5 p-4 sm:p-6">
       <h3 id="partner-account-title" className="text-lg font-semibold text-slate-900">
         Account
       </h3>
-      <dl aria-labelledby="partner-account-title" className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         <Figure term="Balance" tone="strong">
           <span data-testid="partner-balance">{money(partner.balance)}</span>
           {Number(partner.balance) < 0 ? (

@@ -44,7 +44,7 @@ const valuesOf = (partner: Partner): FormValues => ({
   cancelHours: String(partner.cancelHours),
 });
 
-/** A number with its unit after it ('%', 'days', 'hours'), its unit read with its label. */
+/** A number whose unit ('%', 'days', 'hours') its label says. */
 function UnitField({
   id,
   label,
@@ -62,14 +62,7 @@ function UnitField({
 }) {
   return (
     <FormField id={id} label={`${label} (${unit})`} hint={hint} error={error}>
-      {(control) => (
-        <div className="flex items-center gap-2">
-          {children(control)}
-          <span aria-hidden="true" className="text-sm text-slate-600">
-            {unit}
-          </span>
-        </div>
-      )}
+      {children}
     </FormField>
   );
 }

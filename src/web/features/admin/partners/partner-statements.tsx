@@ -117,7 +117,7 @@ export function PartnerStatements({ partner }: { partner: Partner }) {
   const problemId = `${id}-month-problem`;
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby="partner-statements-title">
       <CardHeader className="p-4 sm:p-6">
         <h3 id="partner-statements-title" className="text-lg font-semibold text-slate-900">
           Statements

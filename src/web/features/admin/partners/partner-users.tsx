@@ -88,7 +88,7 @@ export function PartnerUsersCard({ partner }: { partner: Partner }) {
   const [inviting, setInviting] = useState(false);
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby="partner-users-title">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 p-4 sm:p-6">
         <div className="grid gap-1">
           <h3 id="partner-users-title" className="text-lg font-semibold text-slate-900">
