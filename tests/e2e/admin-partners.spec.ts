@@ -6,8 +6,8 @@ import { compileNamespace } from '#scripts/catalogue-plugin.ts';
 import { DEMO_ADMIN } from '#shared/constants.ts';
 import { TEXTS } from '#shared/messages/catalogues.ts';
 import { STAFF_MSG } from '#shared/messages/staff.ts';
-import type { Partner } from '#shared/partners.ts';
-import type { Location } from '#shared/schemas.ts';
+import type { Partner, PartnerBooking } from '#shared/partners.ts';
+import type { Location, OutboxMail } from '#shared/schemas.ts';
 import type { AdminLaunch, AdminSchedule } from '#shared/setup-api.ts';
 import { partnerTexts } from '#web/features/admin/partners/partner-texts.ts';
 import { i18n } from '#web/i18n/catalogue.ts';
@@ -55,7 +55,20 @@ async function departureOfItsOwn(api: APIRequestContext, travelDate: string) {
       },
     }),
   );
-  return { schedule, launch };
+  return { schedule, launch, originId: id('Malé'), destinationId: id('Maafushi') };
+}
+
+/** The invitation link e-mailed to `email` (waits for the mail), as its token. */
+async function mailedToken(api: APIRequestContext, email: string): Promise<string> {
+  let token = '';
+  await expect
+    .poll(async () => {
+      const mails = await json<OutboxMail[]>(await api.get('/dev/outbox', { params: { to: email } }));
+      token = /\/admin\/welcome#([A-Za-z0-9_-]+)/.exec(mails[0]?.text ?? '')?.[1] ?? '';
+      return token;
+    })
+    .not.toBe('');
+  return token;
 }
 
 /** Waits for the download a click starts; its file must be there and not empty. */
@@ -241,5 +254,74 @@ test.describe('partner accounts', () => {
     await expect(row).toContainText('Active');
     await expectAccessible(page, 'partner list after');
     await shot(page, 'list', testInfo);
+  });
+
+  test('a booking on a partner’s account is marked with the partner’s name in the tickets and the trip’s passengers', async ({
+    page,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    const project = testInfo.project.name;
+    const suffix = randomUUID().slice(0, 6);
+    const name = `Lagoon Guesthouse ${project} ${suffix}`;
+    const email = `booker-${project}-${suffix}@example.com`;
+    await json(await page.request.post('/api/auth/login', { data: DEMO_ADMIN }));
+    const partner = await json<Partner>(
+      await page.request.post('/api/admin/partners', {
+        data: {
+          name,
+          contactEmail: `desk-${suffix}@lagoon.example`,
+          currency: 'USD',
+          commissionPercent: 10,
+          creditLimit: '3000',
+          paymentTermsDays: 30,
+        },
+      }),
+    );
+    const travelDate = operatorDate(project === 'phone' ? 26 : 27);
+    const trip = await departureOfItsOwn(page.request, travelDate);
+    await json(await page.request.post(`/api/admin/partners/${partner.id}/users`, { data: { email } }));
+
+    // The partner's user takes the invitation up and books a guest, in a session of its own.
+    const booker = await playwright.request.newContext({ baseURL });
+    let booking: PartnerBooking;
+    try {
+      const token = await mailedToken(page.request, email);
+      await json(
+        await booker.post('/api/auth/links/complete', { data: { token, password: 'lagoon-transfers-2026' } }),
+      );
+      booking = await json<PartnerBooking>(
+        await booker.post('/api/partner/bookings', {
+          data: {
+            scheduleId: trip.schedule.id,
+            travelDate,
+            launchId: trip.launch.id,
+            originId: trip.originId,
+            destinationId: trip.destinationId,
+            seats: ['5'],
+            tickets: [{ type: 'foreigner', category: 'adult', quantity: 1 }],
+            passengers: [{ name: 'Greta Gast', nationality: 'German' }],
+            saleId: randomUUID(),
+          },
+        }),
+      );
+    } finally {
+      await booker.dispose();
+    }
+
+    await page.goto(`/admin/tickets?tab=approved&q=${booking.reference}`);
+    const card = page.locator(`article[data-reference="${booking.reference}"]`);
+    await expect(card.locator('[data-channel="partner"]')).toHaveText(`Booked by: Partner · ${name}`);
+    await expect(card).toContainText(`On account of${name}`);
+    await expect(card.getByText('No payment slip')).toHaveCount(0);
+    await expectAccessible(page, 'partner ticket');
+    await shot(page, 'ticket', testInfo);
+
+    await page.goto(`/admin/ticketing?date=${travelDate}&trip=${trip.schedule.id}`);
+    const passenger = page.locator(`li[data-reference="${booking.reference}"]`);
+    await expect(passenger).toContainText('Greta Gast');
+    await expect(passenger.locator('[data-channel="partner"]')).toHaveText(`Booked by: Partner · ${name}`);
+    await expectAccessible(page, 'trip passengers');
+    await shot(page, 'manifest', testInfo);
   });
 });
