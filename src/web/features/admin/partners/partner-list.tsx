@@ -29,7 +29,7 @@ export function PartnerList({ partners }: { partners: Partner[] }) {
   return (
     <ul
       aria-label="Partners"
-      className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm"
+      className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
       {sorted.map((partner) => {
         const overdue = isOverdue(partner);
@@ -39,11 +39,15 @@ export function PartnerList({ partners }: { partners: Partner[] }) {
             key={partner.id}
             data-partner-name={partner.name}
             className={cn(
-              'grid gap-3 p-4 sm:px-5 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,2fr)] lg:items-center',
-              overdue && 'border-l-4 border-l-red-600 bg-red-50/60',
+              'relative grid gap-3 p-4 sm:px-5 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,2fr)] lg:items-center',
+              overdue && 'bg-red-50/60',
               !partner.active && 'bg-slate-50',
             )}
           >
+            {/* A bar down the row's edge, beside the words of the Overdue badge. */}
+            {overdue ? (
+              <span aria-hidden="true" className="absolute inset-y-0 left-0 w-1 bg-red-600" />
+            ) : null}
             <div className="grid min-w-0 gap-1">
               <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <Link

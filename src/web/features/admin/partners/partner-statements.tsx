@@ -73,10 +73,13 @@ function StatementRow({ partner, statement }: { partner: Partner; statement: Par
     <li
       data-month={statement.month}
       className={cn(
-        'grid gap-2 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center',
-        statement.overdue && '-mx-2 rounded-lg border-l-4 border-l-red-600 bg-red-50/60 px-2',
+        'relative grid gap-2 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center',
+        statement.overdue && 'bg-red-50/60 pl-3',
       )}
     >
+      {statement.overdue ? (
+        <span aria-hidden="true" className="absolute inset-y-0 left-0 w-1 bg-red-600" />
+      ) : null}
       <div className="grid min-w-0 gap-0.5">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="font-semibold text-slate-900">{monthName(statement.month)}</span>
