@@ -38,9 +38,10 @@ const GLOBAL_SPECS = /admin-(payments|branding|banners|texts)\.spec\.ts$/;
 const ACCOUNT_SPEC = /admin-password\.spec\.ts$/;
 // Each spec runs on the screens its users have. Passengers book on phones and on desktops, crew
 // board on phones and tablets, and the counter sells on both (its spec takes the desktop project
-// as a tablet): those specs, sign-in, the dashboard, staff and the audit trail run on both. The
-// rest of the office's screens are worked at a desk: their specs run on the desktop only.
-const DESKTOP_ONLY = /(admin-(?!auth|dashboard|staff|audit)[a-z-]+|disruptions)\.spec\.ts$/;
+// as a tablet): those specs, sign-in, the dashboard, staff, the audit trail and the partner
+// accounts (the office answers a resort's call away from the desk) run on both. The rest of the
+// office's screens are worked at a desk: their specs run on the desktop only.
+const DESKTOP_ONLY = /(admin-(?!auth|dashboard|staff|audit|partners)[a-z-]+|disruptions)\.spec\.ts$/;
 const PHONE = {
   browserName: 'chromium',
   viewport: { width: 390, height: 844 },

@@ -193,8 +193,13 @@ export const adminTicketSchema = z.object({
   currency: z.enum(['USD', 'MVR']),
   exchangeRate: z.string(),
   paymentMethod: z.string(),
-  /** 'counter' for a sale at the jetty (marked "Counter" in the lists), else 'online'. */
+  /**
+   * 'counter' for a sale at the jetty, 'partner' for a booking on a partner's account (each
+   * marked so in the lists), else 'online'.
+   */
   channel: z.enum(SALE_CHANNELS),
+  /** The partner a 'partner' booking is on account of (docs/decisions/043); null otherwise. */
+  partnerName: z.string().nullable(),
   /** A counter sale's bank transfer reference. */
   transferReference: z.string().nullable(),
   voidReason: z.string().nullable(),
@@ -355,8 +360,13 @@ export const tripPassengerSchema = z.object({
   /** How many of the party are on board, as the boardings record it. */
   boarded: z.number(),
   markedStatus: z.enum(MARKED_STATUSES).nullable(),
-  /** 'counter' for a sale at the jetty (marked "Counter" on the manifest), else 'online'. */
+  /**
+   * 'counter' for a sale at the jetty, 'partner' for a booking on a partner's account (each
+   * marked so on the manifest), else 'online'.
+   */
   channel: z.enum(SALE_CHANNELS),
+  /** The partner a 'partner' booking is on account of; null otherwise. */
+  partnerName: z.string().nullable(),
 });
 export type TripPassenger = z.infer<typeof tripPassengerSchema>;
 

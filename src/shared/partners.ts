@@ -31,9 +31,18 @@ export const partnerInputSchema = z.object({
       .nonnegative()
       .transform((n) => n.toFixed(2)),
   ]),
-  paymentTermsDays: z.coerce.number().int().min(0).max(365),
+  paymentTermsDays: z.coerce
+    .number({ error: 'Enter whole days from 0 to 365' })
+    .int({ error: 'Enter whole days from 0 to 365' })
+    .min(0, { error: 'Enter whole days from 0 to 365' })
+    .max(365, { error: 'Enter whole days from 0 to 365' }),
   /** Until how many hours before departure the partner may cancel a booking itself. */
-  cancelHours: z.coerce.number().int().min(0).max(720).default(24),
+  cancelHours: z.coerce
+    .number({ error: 'Enter whole hours from 0 to 720' })
+    .int({ error: 'Enter whole hours from 0 to 720' })
+    .min(0, { error: 'Enter whole hours from 0 to 720' })
+    .max(720, { error: 'Enter whole hours from 0 to 720' })
+    .default(24),
 });
 export type PartnerInput = z.infer<typeof partnerInputSchema>;
 
@@ -132,8 +141,8 @@ export const allotmentInputSchema = z.object({
   /** Released, what is unsold of it, this many hours before the departure. */
   releaseHours: z.coerce
     .number({ error: 'Enter the hours before departure' })
-    .int()
-    .min(0)
+    .int({ error: 'Enter whole hours' })
+    .min(0, { error: 'Enter whole hours' })
     .max(720, { error: 'At most 720 hours (30 days)' }),
 });
 export type AllotmentInput = z.infer<typeof allotmentInputSchema>;
@@ -158,6 +167,17 @@ export const allotmentSchema = z.object({
 });
 export type Allotment = z.infer<typeof allotmentSchema>;
 export const allotmentListSchema = z.object({ allotments: z.array(allotmentSchema) });
+
+/**
+ * `GET /api/admin/partners/:id/seats`: a launch's seats on a departure, for the whole departure
+ * (an allotment holds every leg), the partner's allotted seats `mine`.
+ */
+export const partnerSeatsQuerySchema = z.object({
+  scheduleId: z.uuid(),
+  date: z.iso.date(),
+  launchId: z.uuid(),
+});
+export type PartnerSeatsQuery = z.infer<typeof partnerSeatsQuerySchema>;
 
 // --- Bookings on account -----------------------------------------------------------------------
 

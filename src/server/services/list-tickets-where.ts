@@ -5,6 +5,7 @@ import {
   cardPayments,
   launches,
   locations,
+  partners,
   refundRequests,
   schedules,
   statementLines,
@@ -13,6 +14,7 @@ import {
 } from '#server/db/schema.ts';
 import { boardedPersons } from '#server/lib/boarded-persons.ts';
 import { hhmm } from '#server/lib/clock.ts';
+import { saleChannel } from '#server/lib/sale-channel.ts';
 import type { AdminStop, AdminTicket, MarkedStatus, PaymentStatus, TicketStatus } from '#shared/admin-api.ts';
 import { CARD_ONLINE } from '#shared/card-payments.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
@@ -30,6 +32,7 @@ function selectTickets(db: DbOrTx) {
       launchName: launches.name,
       originName: origin.name,
       destinationName: destination.name,
+      partnerName: partners.name,
       openRefunds: sql<number>`(select count(*)::int from ${refundRequests} where ${refundRequests.ticketId} = ${tickets.id} and ${refundRequests.status} = 'requested')`,
       boarded: boardedPersons,
     })
@@ -37,7 +40,8 @@ function selectTickets(db: DbOrTx) {
     .innerJoin(schedules, eq(schedules.id, tickets.scheduleId))
     .leftJoin(launches, eq(launches.id, tickets.launchId))
     .leftJoin(origin, eq(origin.id, tickets.userOriginId))
-    .leftJoin(destination, eq(destination.id, tickets.userDestinationId));
+    .leftJoin(destination, eq(destination.id, tickets.userDestinationId))
+    .leftJoin(partners, eq(partners.id, tickets.partnerId));
 }
 
 type TicketRow = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];
@@ -132,7 +136,8 @@ function toAdminTicket(
     currency: t.currency === 'USD' ? 'USD' : 'MVR',
     exchangeRate: t.exchangeRate,
     paymentMethod: t.paymentMethod,
-    channel: t.channel === 'counter' ? 'counter' : 'online',
+    channel: saleChannel(t.channel),
+    partnerName: row.partnerName,
     transferReference: t.transferReference,
     voidReason: t.voidReason,
     bankAccount: {

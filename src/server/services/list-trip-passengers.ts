@@ -1,9 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
-import { launches, locations, tickets } from '#server/db/schema.ts';
+import { launches, locations, partners, tickets } from '#server/db/schema.ts';
 import { boardedPersons } from '#server/lib/boarded-persons.ts';
 import { concessionsOf, partyOf, readPersons } from '#server/lib/persons.ts';
+import { saleChannel } from '#server/lib/sale-channel.ts';
 import type { MarkedStatus, TripPassenger, TripPassengers } from '#shared/admin-api.ts';
 import { readAdminTrip } from './read-admin-trip.ts';
 import { readConcessions } from './read-concessions.ts';
@@ -30,12 +31,14 @@ export async function listTripPassengers(opts: ListTripPassengersOptions): Promi
       launchName: launches.name,
       originName: origin.name,
       destinationName: destination.name,
+      partnerName: partners.name,
       boarded: boardedPersons,
     })
     .from(tickets)
     .leftJoin(launches, eq(launches.id, tickets.launchId))
     .leftJoin(origin, eq(origin.id, tickets.userOriginId))
     .leftJoin(destination, eq(destination.id, tickets.userDestinationId))
+    .leftJoin(partners, eq(partners.id, tickets.partnerId))
     .where(and(eq(tickets.scheduleId, opts.scheduleId), eq(tickets.ticketStatus, 'confirmed')))
     .orderBy(asc(tickets.passengerName), asc(tickets.paymentReference));
   const stops = [...trip.stops].sort((a, b) => a.stopOrder - b.stopOrder);
@@ -45,7 +48,7 @@ export async function listTripPassengers(opts: ListTripPassengersOptions): Promi
   );
   const categories = new Map((await readConcessions({ db: opts.db, all: true })).map((c) => [c.code, c]));
   const passengers: TripPassenger[] = rows.map(
-    ({ ticket: t, launchName, originName, destinationName, boarded }) => ({
+    ({ ticket: t, launchName, originName, destinationName, partnerName, boarded }) => ({
       ticketId: t.id,
       reference: t.paymentReference,
       // A return's way back is a row of its own departure's manifest, marked (docs/decisions/037).
@@ -69,7 +72,8 @@ export async function listTripPassengers(opts: ListTripPassengersOptions): Promi
       ...concessionsOf(t.ticketBreakdown, categories),
       boarded,
       markedStatus: (t.markedStatus as MarkedStatus | null) ?? null,
-      channel: t.channel === 'counter' ? 'counter' : 'online',
+      channel: saleChannel(t.channel),
+      partnerName,
     }),
   );
   return { trip, passengers };

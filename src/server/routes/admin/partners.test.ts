@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '#server/db/schema.ts';
-import type { Partner } from '#shared/partners.ts';
+import type { AdminTicket, TicketList, TripPassengers } from '#shared/admin-api.ts';
+import type { CounterDay } from '#shared/counter.ts';
+import type { Allotment, Partner } from '#shared/partners.ts';
+import type { SeatMap } from '#shared/schemas.ts';
+import { makeSchedule, makeTicket } from '#tests/factories.ts';
 import { signInAs, useAdminApp } from '#tests/setup/admin-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
 
@@ -92,6 +96,76 @@ describe(`partner accounts (${testDatabaseKind})`, () => {
       bankReference: 'x',
     });
     expect(zero.statusCode).toBe(400);
+  });
+
+  it('shows the office a day’s departures and a launch’s seats as the partner holds them', async () => {
+    const made = (await t.send('POST', '/api/admin/partners', resort())).json<Partner>();
+    const other = (await t.send('POST', '/api/admin/partners', resort())).json<Partner>();
+    const trip = await makeSchedule(t.database.db);
+    const { travelDate } = trip.schedule;
+    const launchId = trip.launchIds[0] ?? '';
+
+    // The office may not sell at the counter, yet chooses an allotment's departure the same way.
+    const day = await t.get(`/api/admin/partners/departures?date=${travelDate}`);
+    expect(day.statusCode, day.body).toBe(200);
+    const departure = day.json<CounterDay>().departures.find((d) => d.scheduleId === trip.schedule.id);
+    expect(departure?.launches.map((l) => l.id)).toEqual([launchId]);
+
+    const seatsOf = async (partnerId: string) => {
+      const query = new URLSearchParams({ scheduleId: trip.schedule.id, date: travelDate, launchId });
+      const res = await t.get(`/api/admin/partners/${partnerId}/seats?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<SeatMap>().seats;
+    };
+    const before = await seatsOf(made.id);
+    expect(before.every((s) => s.state === 'available')).toBe(true);
+    const chosen = before.slice(0, 2).map((s) => s.label);
+    const allotted = await t.send('POST', `/api/admin/partners/${made.id}/allotments`, {
+      scheduleId: trip.schedule.id,
+      travelDate,
+      launchId,
+      seats: chosen,
+      releaseHours: 1,
+    });
+    expect(allotted.statusCode, allotted.body).toBe(201);
+    expect(allotted.json<Allotment>().held).toEqual([...chosen].sort());
+
+    // The partner's own seats are its own; to anyone else they are taken.
+    const mine = await seatsOf(made.id);
+    expect(mine.filter((s) => s.state === 'mine').map((s) => s.label)).toEqual(chosen);
+    const theirs = await seatsOf(other.id);
+    expect(theirs.filter((s) => s.state === 'locked').map((s) => s.label)).toEqual(chosen);
+
+    const bad = await t.get(`/api/admin/partners/${made.id}/seats?scheduleId=x&date=${travelDate}`);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('names the partner of a booking on account in the ticket lists and the passenger list', async () => {
+    const made = (await t.send('POST', '/api/admin/partners', resort())).json<Partner>();
+    const { ticket, schedule } = await makeTicket(t.database.db, {
+      status: 'confirmed',
+      channel: 'partner',
+      partnerId: made.id,
+      paymentMethod: 'On Account',
+    });
+    const { ticket: online } = await makeTicket(t.database.db, { schedule, status: 'confirmed' });
+
+    const list = await t.get(`/api/admin/tickets?q=${ticket.paymentReference}`);
+    expect(list.statusCode, list.body).toBe(200);
+    const found = list.json<TicketList>().tickets.find((x: AdminTicket) => x.id === ticket.id);
+    expect(found).toMatchObject({ channel: 'partner', partnerName: made.name });
+
+    const passengers = await t.get(`/api/admin/trips/${schedule.schedule.id}/passengers`);
+    expect(passengers.statusCode, passengers.body).toBe(200);
+    const rows = passengers.json<TripPassengers>().passengers;
+    expect(rows.find((p) => p.ticketId === ticket.id)).toMatchObject({
+      channel: 'partner',
+      partnerName: made.name,
+    });
+    expect(rows.find((p) => p.ticketId === online.id)).toMatchObject({
+      channel: 'online',
+      partnerName: null,
+    });
   });
 
   it('is for the Owner and the office only', async () => {

@@ -1,17 +1,21 @@
 import { z } from 'zod';
 import { dateInZone } from '#server/lib/clock.ts';
+import { allotmentSession } from '#server/lib/partner-seats.ts';
 import { partnerStatementFile } from '#server/lib/partner-statement-files.ts';
 import { deleteAllotment } from '#server/services/delete-allotment.ts';
 import { invitePartnerUser } from '#server/services/invite-partner-user.ts';
 import { listAllotments } from '#server/services/list-allotments.ts';
+import { listCounterDepartures } from '#server/services/list-counter-departures.ts';
 import { listPartnerStatements } from '#server/services/list-partner-statements.ts';
 import { listPartnerUsers } from '#server/services/list-partner-users.ts';
 import { listPartners } from '#server/services/list-partners.ts';
 import { readBranding } from '#server/services/read-branding.ts';
 import { readPartnerStatement } from '#server/services/read-partner-statement.ts';
+import { readSeatMap } from '#server/services/read-seat-map.ts';
 import { recordPartnerPayment } from '#server/services/record-partner-payment.ts';
 import { saveAllotment } from '#server/services/save-allotment.ts';
 import { partnerNotFound, savePartner } from '#server/services/save-partner.ts';
+import { counterDayQuerySchema, counterDaySchema } from '#shared/counter.ts';
 import {
   allotmentInputSchema,
   allotmentListSchema,
@@ -25,11 +29,13 @@ import {
   partnerPaymentInputSchema,
   partnerPaymentSchema,
   partnerSchema,
+  partnerSeatsQuerySchema,
   partnerStatementListSchema,
   partnerStatementParamsSchema,
   partnerUserInviteSchema,
   partnerUsersSchema,
 } from '#shared/partners.ts';
+import { seatMapSchema } from '#shared/schemas.ts';
 import { defineRoutes } from '../define-routes.ts';
 import { adminOf, thenSendMail } from './index.ts';
 
@@ -140,6 +146,47 @@ export default defineRoutes(async (app, { db, clock, config }) => {
       schema: { params: partnerParamsSchema, response: { 200: allotmentListSchema } },
     },
     async (req) => ({ allotments: await listAllotments({ db, partnerId: req.params.id, now: clock.now() }) }),
+  );
+
+  // Choosing an allotment's departure and seats: the counter's reads, for the office, which may
+  // manage partners without selling at the counter (counter.sell).
+  app.get(
+    '/api/admin/partners/departures',
+    {
+      config: { permission },
+      schema: { querystring: counterDayQuerySchema, response: { 200: counterDaySchema } },
+    },
+    async (req) => {
+      const now = today();
+      return listCounterDepartures({
+        db,
+        date: req.query.date ?? now,
+        today: now,
+        timeZone: config.tzOperator,
+      });
+    },
+  );
+
+  // A launch's seats on a departure as the partner sees them: its allotments' seats are `mine`.
+  app.get(
+    '/api/admin/partners/:id/seats',
+    {
+      config: { permission },
+      schema: {
+        params: partnerParamsSchema,
+        querystring: partnerSeatsQuerySchema,
+        response: { 200: seatMapSchema },
+      },
+    },
+    async (req) =>
+      readSeatMap({
+        db,
+        scheduleId: req.query.scheduleId,
+        travelDate: req.query.date,
+        launchId: req.query.launchId,
+        session: allotmentSession(req.params.id),
+        now: clock.now(),
+      }),
   );
 
   app.post(

@@ -132,6 +132,9 @@ const EXPECTED: Record<string, Role[]> = {
   'POST /api/admin/partners/:id/payments': OWNER_OFFICE,
   'GET /api/admin/partners/:id/users': OWNER_OFFICE,
   'POST /api/admin/partners/:id/users': OWNER_OFFICE,
+  // An allotment's departure and seats: the counter's reads, for whoever manages partners.
+  'GET /api/admin/partners/departures': OWNER_OFFICE,
+  'GET /api/admin/partners/:id/seats': OWNER_OFFICE,
   'GET /api/admin/partners/:id/allotments': OWNER_OFFICE,
   'POST /api/admin/partners/:id/allotments': OWNER_OFFICE,
   'DELETE /api/admin/partners/:id/allotments/:allotmentId': OWNER_OFFICE,

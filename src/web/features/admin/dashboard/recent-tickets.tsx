@@ -49,8 +49,8 @@ export function RecentTickets({ tickets }: { tickets: AdminTicket[] | undefined 
                     {formatRoute(ticket)} · {formatTravelDate(ticket.travelDate)}
                   </p>
                 </div>
-                <span className="flex gap-1.5">
-                  <ChannelBadge channel={ticket.channel} />
+                <span className="flex min-w-0 flex-wrap gap-1.5">
+                  <ChannelBadge channel={ticket.channel} partnerName={ticket.partnerName} />
                   <TicketStatusBadge status={ticket.ticketStatus} />
                 </span>
               </li>

@@ -3,6 +3,7 @@ import {
   CalendarClock,
   ClipboardList,
   HandCoins,
+  Handshake,
   History,
   Image,
   Landmark,
@@ -45,6 +46,7 @@ export const PAGE_PERMISSIONS: Partial<Record<AdminPageName, PermissionRule>> = 
   counter: 'counter.sell',
   cashups: 'cashups.all',
   refunds: 'refunds.manage',
+  partners: 'partners.manage',
 };
 
 export function mayOpen(role: Role, page: AdminPageName): boolean {
@@ -70,6 +72,7 @@ export const ADMIN_LINKS: AdminLink[] = [
   { to: '/admin/counter', label: 'Counter', icon: Store, page: 'counter' },
   { to: '/admin/cashups', label: 'Cash-ups', icon: Calculator, page: 'cashups' },
   { to: '/admin/refunds', label: 'Refunds', icon: HandCoins, page: 'refunds' },
+  { to: '/admin/partners', label: 'Partners', icon: Handshake, page: 'partners' },
   { to: '/admin/staff', label: 'Staff', icon: Users, page: 'staff' },
   { to: '/admin/audit', label: 'Audit', icon: History, page: 'audit' },
   { to: '/admin/settings', label: 'Settings', icon: Settings, page: 'settings' },
@@ -97,6 +100,7 @@ export const ADMIN_PAGE_TITLES: Record<AdminPageName, string> = {
   counter: 'Counter',
   cashups: 'Cash-ups',
   refunds: 'Refunds',
+  partners: 'Partner Accounts',
   settings: 'Settings',
 };
 

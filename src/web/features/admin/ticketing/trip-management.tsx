@@ -71,7 +71,7 @@ function PassengerRow({ passenger }: { passenger: TripPassenger }) {
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-x-2 font-semibold text-slate-900">
           {passenger.name}
-          <ChannelBadge channel={passenger.channel} />
+          <ChannelBadge channel={passenger.channel} partnerName={passenger.partnerName} />
         </p>
         <p className="text-sm text-slate-600">
           {passenger.phone ?? 'No phone'} · {passenger.nationality}

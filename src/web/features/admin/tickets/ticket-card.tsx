@@ -120,7 +120,7 @@ export function TicketCard({
             <p className="text-xs text-slate-600">Booked {formatInstant(ticket.createdAt, timeZone)}</p>
           </div>
           <div className="flex flex-wrap gap-1.5">
-            <ChannelBadge channel={ticket.channel} />
+            <ChannelBadge channel={ticket.channel} partnerName={ticket.partnerName} />
             <TicketStatusBadge status={ticket.ticketStatus} />
             <PaymentStatusBadge status={ticket.paymentStatus} slipReceived={ticket.hasSlip} />
             {ticket.markedStatus && <MarkedStatusBadge status={ticket.markedStatus} />}
@@ -210,11 +210,17 @@ export function TicketCard({
                 ) : null}
                 {ticket.voidReason ? <span>Voided: {ticket.voidReason}</span> : null}
               </p>
+            ) : ticket.channel === 'partner' ? (
+              <p className="flex h-40 w-full flex-col items-center justify-center gap-1 rounded-xl border border-dashed border-slate-300 p-3 text-center text-xs text-slate-700 sm:w-32">
+                <span>On account of</span>
+                <span className="font-semibold break-words">{ticket.partnerName ?? 'a partner'}</span>
+                <span>Billed on its monthly statement</span>
+              </p>
             ) : (
               <SlipThumb ticket={ticket} payment="booking" hasSlip={ticket.hasSlip} onView={onViewSlip} />
             )}
-            {/* Paid in full at the counter or by card: there is no transfer to check against an account. */}
-            {ticket.channel === 'counter' || byCard ? null : (
+            {/* Paid in full at the counter or by card, or billed to a partner: no transfer to check. */}
+            {ticket.channel !== 'online' || byCard ? null : (
               <ExpectedPayment expected={expectedPayment(ticket, 'booking')} />
             )}
             <StatementPayments payments={ticket.statementPayments} className="sm:col-span-2" />
