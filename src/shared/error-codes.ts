@@ -87,6 +87,7 @@ export const ERROR_CODES = [
   'object_exists',
   'otp_cooldown',
   'otp_max_attempts',
+  'partner_booking_kept',
   'partner_cancel_closed',
   'partner_exists',
   'partner_inactive',

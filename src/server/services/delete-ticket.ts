@@ -32,6 +32,15 @@ export async function deleteTicket(opts: DeleteTicketOptions): Promise<void> {
     // a seller's drawer without a trace (docs/decisions/025).
     if (before.channel === 'counter')
       throw new AppError('counter_sale_kept', COUNTER_MSG.counterSaleKept, 409);
+    // A partner's booking is on its account and in its statements (docs/decisions/043): it is
+    // cancelled, never deleted, or the partner's balance would change without a trace.
+    if (before.channel === 'partner') {
+      throw new AppError(
+        'partner_booking_kept',
+        'A partner’s booking stays on its account: the partner cancels it on its screen',
+        409,
+      );
+    }
     // A return is one booking with one slip (docs/decisions/037): its journeys go together.
     const rows = [before, ...(await lockOtherJourneys({ db: tx, ticket: before }))];
     const ids = rows.map((row) => row.id);

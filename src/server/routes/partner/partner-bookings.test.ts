@@ -142,6 +142,10 @@ describe(`partner bookings (${testDatabaseKind})`, () => {
     expect(again.json<PartnerBooking>().reference).toBe(booking.reference);
     const account = (await call('GET', '/api/partner/account', cookie)).json<PartnerOwnAccount>();
     expect(account.balance).toBe(booking.totalAmount);
+    // The office cannot delete it: it stays on the account.
+    const deleted = await t.send('DELETE', `/api/admin/tickets/${booking.ticketId}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().error.code).toBe('partner_booking_kept');
   });
 
   it('charges a dollar partner in dollars, converted at the day’s exchange rate', async () => {
