@@ -215,6 +215,11 @@ async function bookingBySaleId(db: DbOrTx, saleId: string) {
 }
 
 async function readOne(opts: BookForPartnerOptions, ticketId: string): Promise<PartnerBooking> {
+  // Until when it may be cancelled follows the partner's own cancel hours, as its list says.
+  const [partner] = await opts.db
+    .select({ cancelHours: partners.cancelHours })
+    .from(partners)
+    .where(eq(partners.id, opts.account.partnerId));
   const [booking] = await listPartnerBookings({
     db: opts.db,
     partnerId: opts.account.partnerId,
@@ -222,6 +227,7 @@ async function readOne(opts: BookForPartnerOptions, ticketId: string): Promise<P
     now: opts.clock.now(),
     timeZone: opts.tzOperator,
     eTicketBase: opts.eTicketBase,
+    cancelHours: partner?.cancelHours ?? 24,
   });
   if (!booking) throw new Error('partner booking not found after insert');
   return booking;
