@@ -12,6 +12,7 @@ import {
 } from '#tests/factories.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '#tests/setup/test-db.ts';
 import { bookForPartner } from './book-for-partner.ts';
+import { changePartnerBooking } from './change-partner-booking.ts';
 
 /* A partner's booking as the partner's screen reads it back (docs/decisions/043-partner-accounts.md). */
 
@@ -79,5 +80,25 @@ describe(`a partner's booking (${testDatabaseKind})`, () => {
     const { created, booking } = await book('A1');
     expect(created).toBe(true);
     expect(booking.cancellableUntil).toBe(new Date(leaves().getTime() - 48 * 3_600_000).toISOString());
+  });
+
+  it('corrects a guest’s name until the departure leaves, and not after', async () => {
+    const { booking } = await book('A2');
+    const rename = (now: Date) =>
+      changePartnerBooking({
+        db: database.db,
+        now,
+        timeZone: TEST_TIME_ZONE,
+        eTicketBase: base.eTicketBase,
+        account,
+        reference: booking.reference,
+        change: { kind: 'rename', position: 0, name: 'Ana Sousa', nationality: 'Portuguese' },
+      });
+    const renamed = await rename(new Date(leaves().getTime() - 60_000));
+    expect(renamed.passengers[0]?.name).toBe('Ana Sousa');
+    await expect(rename(new Date(leaves().getTime() + 60_000))).rejects.toMatchObject({
+      code: 'manage_not_allowed',
+      status: 409,
+    });
   });
 });
