@@ -16,6 +16,22 @@ import type { CategoryPrice } from '#shared/fare-categories.ts';
 import type { Language } from '#shared/languages.ts';
 import { COUNTER_MSG } from '#shared/messages/staff.ts';
 import { ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
+import { ChoiceGroup } from '#web/components/sale/choice-group.tsx';
+import { Field, InputField } from '#web/components/sale/field.tsx';
+import {
+  contactKind,
+  namedOthers,
+  otherPersons,
+  type PersonNames,
+} from '#web/components/sale/party-slots.ts';
+import {
+  changeDue,
+  readAmount,
+  saleTotal,
+  seatsFor,
+  type TicketKind,
+  ticketKinds,
+} from '#web/components/sale/sale-money.ts';
 import { SeatGrid, SeatLegend } from '#web/components/seat-map/seat-grid.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -24,15 +40,12 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { formatAmount } from '#web/lib/admin-format.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { sell, shiftQuery } from './api.ts';
-import { ChoiceGroup } from './choice-group.tsx';
-import { Field, InputField } from './field.tsx';
-import { contactKind, namedOthers, otherPersons, PartyNames, type PersonNames } from './party-names.tsx';
-import { changeDue, readAmount, saleTotal, seatsFor, type TicketKind, ticketKinds } from './sale-money.ts';
+import { PartyNames } from './party-names.tsx';
 
 /** Some of the other persons named and some not: the party is named whole or not at all. */
 const PERSONS_ALL_OR_NONE = 'Name every other person, or leave all their names empty.';
 
-import { ONE_LOCAL_ADULT, TicketCounters, type TicketCounts } from './ticket-counters.tsx';
+import { ONE_LOCAL_ADULT, TicketCounters, type TicketCounts } from '#web/components/sale/ticket-counters.tsx';
 import { useSeatHolds } from './use-seat-holds.ts';
 
 type Draft = {
