@@ -53,8 +53,14 @@ export function PartnerScreen({ partner }: { partner: PartnerAccount }) {
           <div className="flex items-center gap-3">
             <BrandMark logoUrl={logoUrl} />
             <div className="min-w-0 flex-1">
-              <p className="truncate text-xs text-slate-600">{appName} · booking on account</p>
-              <p data-testid="partner-name" className="truncate font-semibold text-slate-900">
+              <p className="truncate text-xs text-slate-600">
+                <span className="hidden sm:inline">{appName} · </span>Booking on account
+              </p>
+              {/* A long name wraps rather than losing its end on a phone. */}
+              <p
+                data-testid="partner-name"
+                className="leading-tight font-semibold break-words text-slate-900"
+              >
                 {partner.partnerName}
               </p>
             </div>

@@ -14,8 +14,9 @@ const partner: AuthMe = {
 };
 
 describe('landingFor', () => {
-  it('sends a partner’s user to the partner’s screen, wherever it was sent from', () => {
+  it('sends a partner’s user back to its screen’s view, and to the screen from anywhere else', () => {
     expect(landingFor({ from: '/partner' }, partner)).toBe('/partner');
+    expect(landingFor({ from: '/partner?view=bookings' }, partner)).toBe('/partner?view=bookings');
     expect(landingFor({ from: '/admin/tickets' }, partner)).toBe('/partner');
     expect(landingFor(null, partner)).toBe('/partner');
   });

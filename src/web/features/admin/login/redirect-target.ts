@@ -26,10 +26,11 @@ export const fromPartnerScreen = (state: unknown) =>
   (state as LoginRedirectState | null)?.from?.startsWith(PARTNER_PATH) ?? false;
 
 /**
- * Where a signed-in person goes from the sign-in: a partner's user to the partner's screen, staff
- * as redirectTarget says; null while nobody is signed in.
+ * Where a signed-in person goes from the sign-in: a partner's user back to the view of its screen
+ * it was sent from (else the screen), staff as redirectTarget says; null while nobody is signed in.
  */
 export function landingFor(state: unknown, me: AuthMe | undefined): string | null {
   if (me?.user) return redirectTarget(state, me.user.role);
-  return me?.partner ? PARTNER_PATH : null;
+  if (!me?.partner) return null;
+  return fromPartnerScreen(state) ? ((state as LoginRedirectState).from ?? PARTNER_PATH) : PARTNER_PATH;
 }
