@@ -3,23 +3,25 @@ import type { CounterDay } from '#shared/counter.ts';
 import type { PartnerBooking, PartnerBookingRequest, PartnerOwnAccount } from '#shared/partners.ts';
 import type { SeatMap } from '#shared/schemas.ts';
 import { api, apiFetch } from '#web/lib/api-client.ts';
+import { ADMIN_KEY } from '#web/lib/use-admin-auth.ts';
 
 /*
  * Everything the partner's screen reads and changes is under /api/partner/ (docs/decisions/043):
  * a partner's user is refused every /api/admin/ route. Every query key starts with PARTNER_KEY,
- * so signing out drops them all at once.
+ * itself under the signed-in data's ADMIN_KEY: signing out, or another person signing in on this
+ * browser, drops it with the rest (use-admin-auth.ts).
  */
-export const PARTNER_KEY = 'partner';
+export const PARTNER_KEY = [ADMIN_KEY, 'partner'] as const;
 
 export const accountQuery = queryOptions({
-  queryKey: [PARTNER_KEY, 'account'],
+  queryKey: [...PARTNER_KEY, 'account'],
   queryFn: ({ signal }) => api.get<PartnerOwnAccount>('/api/partner/account', { signal }),
 });
 
 /** The day's departures as the counter sees them (today's when no date is given). */
 export const departuresQuery = (date: string | null) =>
   queryOptions({
-    queryKey: [PARTNER_KEY, 'departures', date ?? 'today'],
+    queryKey: [...PARTNER_KEY, 'departures', date ?? 'today'],
     queryFn: ({ signal }) =>
       api.get<CounterDay>(`/api/partner/departures${date ? `?${new URLSearchParams({ date })}` : ''}`, {
         signal,
@@ -44,7 +46,7 @@ const SEAT_MAP_REFRESH_MS = 10_000;
 export const seatsQuery = (where: SeatsWhere) =>
   queryOptions({
     queryKey: [
-      PARTNER_KEY,
+      ...PARTNER_KEY,
       'seats',
       where.scheduleId,
       where.date,
@@ -59,7 +61,7 @@ export const seatsQuery = (where: SeatsWhere) =>
 /** The partner's own bookings travelling between two dates (both included; either may be open). */
 export const bookingsQuery = (range: { from: string; to: string }) =>
   queryOptions({
-    queryKey: [PARTNER_KEY, 'bookings', range.from, range.to],
+    queryKey: [...PARTNER_KEY, 'bookings', range.from, range.to],
     queryFn: ({ signal }) => {
       const params = new URLSearchParams();
       if (range.from) params.set('from', range.from);

@@ -39,7 +39,7 @@ export function BookingCard({
     onSuccess: () => {
       setConfirming(false);
       toast.success(`Booking ${booking.reference} cancelled`);
-      void queryClient.invalidateQueries({ queryKey: [PARTNER_KEY] });
+      void queryClient.invalidateQueries({ queryKey: PARTNER_KEY });
     },
   });
 

@@ -167,7 +167,7 @@ export function BookingForm({
     mutationFn: book,
     onSuccess: (booked) => {
       seats.booked();
-      void queryClient.invalidateQueries({ queryKey: [PARTNER_KEY] });
+      void queryClient.invalidateQueries({ queryKey: PARTNER_KEY });
       onBooked(booked);
     },
     onError: (error) => {

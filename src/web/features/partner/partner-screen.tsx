@@ -7,6 +7,7 @@ import { ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useBranding } from '#web/lib/public-queries.ts';
+import { useSignOut } from '#web/lib/use-admin-auth.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useUrlParams } from '#web/lib/use-url-params.ts';
 import { cn } from '#web/lib/utils.ts';
@@ -14,7 +15,7 @@ import { AccountFigures } from './account-figures.tsx';
 import { accountQuery } from './api.ts';
 import { BookView } from './book-view.tsx';
 import { BookingsView } from './bookings-view.tsx';
-import { usePartnerSessionWatch, usePartnerSignOut } from './use-partner-session.ts';
+import { usePartnerSessionWatch } from './use-partner-session.ts';
 
 const MAIN_ID = 'partner-main';
 type View = 'book' | 'bookings';
@@ -30,7 +31,8 @@ export function PartnerScreen({ partner }: { partner: PartnerAccount }) {
   const [params, setParams] = useUrlParams();
   const view: View = params.get('view') === 'bookings' ? 'bookings' : 'book';
   const account = useQuery(accountQuery);
-  const signOut = usePartnerSignOut();
+  // The staff sign-out: the sign-in page, then every signed-in query (the partner's too) dropped.
+  const signOut = useSignOut();
   const main = useRef<HTMLElement>(null);
   useDocumentTitle(view === 'bookings' ? 'My bookings' : 'New booking');
 

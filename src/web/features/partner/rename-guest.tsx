@@ -35,7 +35,7 @@ export function RenameGuest({
     mutationFn: (body: { name: string; nationality: string }) => renameGuest(reference, guest.position, body),
     onSuccess: (booking) => {
       toast.success(`Guest renamed: ${booking.passengers.find((p) => p.position === guest.position)?.name}`);
-      void queryClient.invalidateQueries({ queryKey: [PARTNER_KEY, 'bookings'] });
+      void queryClient.invalidateQueries({ queryKey: [...PARTNER_KEY, 'bookings'] });
       onDone();
     },
     onError: (error) =>

@@ -95,10 +95,7 @@ export function useSeatChoice(where: SeatsWhere | null, needed: number) {
       drop(labels);
       void queryClient.invalidateQueries({ queryKey: query.queryKey });
     },
-    /** Booked: the map is read again, with a new choice. */
-    booked: () => {
-      setSelected([]);
-      void queryClient.invalidateQueries({ queryKey: [query.queryKey[0], query.queryKey[1]] });
-    },
+    /** Booked: the seats are the booking's now, no longer a choice. */
+    booked: () => setSelected([]),
   };
 }
