@@ -1,5 +1,6 @@
 import type { Currency } from '#shared/constants.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
+import { commissionCents } from '#shared/partners.ts';
 import type { LegPrices } from '#web/components/sale/leg.tsx';
 import { saleTotal, type TicketCount } from '#web/components/sale/sale-money.ts';
 
@@ -7,8 +8,8 @@ export type PartnerPrice = { publicAmount: string; commissionAmount: string; net
 
 /**
  * What a party will cost the partner, for the screen only: the public fare in the partner's
- * currency less its commission, worked out as the server does (the percentage to two decimals,
- * rounded half up, off the rounded public total). The server's answer is what is charged.
+ * currency less its commission, worked out with the server's own rule (commissionCents, off the
+ * rounded public total). The server's answer is what is charged.
  */
 export function partnerPrice(
   counts: readonly TicketCount[],
@@ -17,8 +18,7 @@ export function partnerPrice(
   commissionPercent: string,
 ): PartnerPrice {
   const publicCents = toCents(saleTotal(counts, prices, currency).total);
-  const basisPoints = BigInt(Math.round(Number(commissionPercent) * 100));
-  const commission = (publicCents * basisPoints + 5_000n) / 10_000n;
+  const commission = commissionCents(publicCents, commissionPercent);
   return {
     publicAmount: centsToMoney(publicCents),
     commissionAmount: centsToMoney(commission),
