@@ -80,11 +80,12 @@ export default defineConfig({
     // Every browser that runs the app supports <link rel=modulepreload>: no polyfill in the entry.
     modulePreload: {
       polyfill: false,
-      // The pages a mailed link opens (the e-ticket, the manage page, a staff invitation) and the
-      // staff area (its login and its routes) fetch what they import when they load: listing it
-      // for them in the entry would put every name of the admin's chunks in the public first load.
+      // The pages a mailed link opens (the e-ticket, the manage page, a staff invitation), the
+      // staff area (its login and its routes) and the partner's screen fetch what they import
+      // when they load: listing it for them in the entry would put every name of their chunks in
+      // the public first load.
       resolveDependencies: (filename, deps) =>
-        /(^|\/)(e-ticket|manage-booking|set-password|login|routes)-/.test(filename) ? [] : deps,
+        /(^|\/)(e-ticket|manage-booking|set-password|login|routes|partner)-/.test(filename) ? [] : deps,
     },
     // Read by scripts/check-budget.ts (the public first-load budget).
     manifest: true,

@@ -25,9 +25,9 @@ export const PUBLIC_ROUTES: Record<string, string[]> = {
   '/bookings': ['src/web/pages/check-booking.tsx'],
 };
 
-/** Modules only a signed-in operator loads. */
+/** Modules only a signed-in operator, or a partner's user (its own screen), loads. */
 export const ADMIN_SOURCE =
-  /src\/web\/(pages\/admin\/|features\/admin\/|components\/slip-viewer|lib\/(use-)?admin-)/;
+  /src\/web\/(pages\/admin\/|pages\/partner\.tsx|features\/(admin|partner)\/|components\/slip-viewer|lib\/(use-)?admin-)/;
 
 /**
  * Public pages that only work online (the manage page: every step asks the server). The service

@@ -268,6 +268,15 @@ export const partnerBookingSchema = z.object({
 });
 export type PartnerBooking = z.infer<typeof partnerBookingSchema>;
 
+/**
+ * Commission off a public total, in cents: the percentage to two decimals, rounded half up. The
+ * server charges by it; the partner's screen previews with it.
+ */
+export function commissionCents(publicCents: bigint, percent: string): bigint {
+  const basisPoints = BigInt(Math.round(Number(percent) * 100));
+  return (publicCents * basisPoints + 5_000n) / 10_000n;
+}
+
 /** `GET /api/partner/bookings`: the partner's own, newest first. */
 export const partnerBookingsQuerySchema = z.object({
   from: z.iso.date().optional(),

@@ -17,6 +17,7 @@ const CardPayment = lazy(() => import('./pages/payment.tsx'));
 const NotFound = lazy(() => import('./pages/not-found.tsx'));
 const AdminLogin = lazy(() => import('./pages/admin/login.tsx'));
 const AdminRoutes = lazy(() => import('./pages/admin/routes.tsx'));
+const Partner = lazy(() => import('./pages/partner.tsx'));
 
 export function AppRoutes() {
   return (
@@ -31,6 +32,11 @@ export function AppRoutes() {
           <Route path={ADMIN_PATH}>
             <Suspense fallback={null}>
               <AdminRoutes />
+            </Suspense>
+          </Route>
+          <Route path="/partner">
+            <Suspense fallback={null}>
+              <Partner />
             </Suspense>
           </Route>
           <Route>

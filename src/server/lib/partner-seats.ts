@@ -6,9 +6,3 @@
 
 /** The seat-lock session an allotment's seats are held under, and a partner's bookings read as theirs. */
 export const allotmentSession = (partnerId: string) => `allot:${partnerId}`;
-
-/** Commission off a public total, in cents: the percentage to two decimals, rounded half up. */
-export function commissionCents(publicCents: bigint, percent: string): bigint {
-  const basisPoints = BigInt(Math.round(Number(percent) * 100));
-  return (publicCents * basisPoints + 5_000n) / 10_000n;
-}

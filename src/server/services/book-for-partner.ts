@@ -7,12 +7,17 @@ import type { Clock } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
-import { allotmentSession, commissionCents } from '#server/lib/partner-seats.ts';
+import { allotmentSession } from '#server/lib/partner-seats.ts';
 import { insertPersons, personRows } from '#server/lib/persons.ts';
 import type { TicketSigner } from '#server/lib/ticket-signing.ts';
 import { approvedMail } from '#server/mails/approved-mail.ts';
 import { buildBreakdown, centsToMoney, computeTotal, countByCategory, toCents } from '#shared/money.ts';
-import type { PartnerAccount, PartnerBooking, partnerBookingRequestSchema } from '#shared/partners.ts';
+import {
+  commissionCents,
+  type PartnerAccount,
+  type PartnerBooking,
+  type partnerBookingRequestSchema,
+} from '#shared/partners.ts';
 import { checkParty } from './check-party.ts';
 import { checkTrip } from './check-trip.ts';
 import { eTicketTokenOf } from './e-ticket-token-of.ts';
@@ -215,6 +220,11 @@ async function bookingBySaleId(db: DbOrTx, saleId: string) {
 }
 
 async function readOne(opts: BookForPartnerOptions, ticketId: string): Promise<PartnerBooking> {
+  // Until when it may be cancelled follows the partner's own cancel hours, as its list says.
+  const [partner] = await opts.db
+    .select({ cancelHours: partners.cancelHours })
+    .from(partners)
+    .where(eq(partners.id, opts.account.partnerId));
   const [booking] = await listPartnerBookings({
     db: opts.db,
     partnerId: opts.account.partnerId,
@@ -222,6 +232,7 @@ async function readOne(opts: BookForPartnerOptions, ticketId: string): Promise<P
     now: opts.clock.now(),
     timeZone: opts.tzOperator,
     eTicketBase: opts.eTicketBase,
+    cancelHours: partner?.cancelHours ?? 24,
   });
   if (!booking) throw new Error('partner booking not found after insert');
   return booking;

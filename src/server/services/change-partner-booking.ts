@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { partners, ticketPassengers, ticketSeats, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
+import { instantInZone } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { supersedeETicket } from '#server/lib/ticket-signing.ts';
@@ -87,8 +88,11 @@ export async function changePartnerBooking(opts: ChangePartnerBookingOptions): P
         after: { ticketStatus: 'cancelled_by_passenger', reference: booking.reference },
       });
     } else {
-      const leaves = booking.departureTime ? `${booking.travelDate}T${booking.departureTime}` : '';
-      if (row.status !== 'confirmed' || booking.eTicketUrl === null || leaves === '') {
+      // Until the departure has left, in the operator's zone.
+      const leaves = booking.departureTime
+        ? instantInZone(booking.travelDate, booking.departureTime, opts.timeZone)
+        : null;
+      if (row.status !== 'confirmed' || booking.eTicketUrl === null || !leaves || leaves <= now) {
         throw new AppError('manage_not_allowed', 'This booking’s names can no longer be changed', 409);
       }
       const guest = booking.passengers.find((p) => p.position === change.position);

@@ -18,6 +18,8 @@ type ConfirmDialogProps = {
   title: ReactNode;
   description: ReactNode;
   confirmLabel: string;
+  /** The button that leaves things as they are: 'Cancel' unless that would read as the action. */
+  cancelLabel?: string;
   destructive?: boolean;
   busy?: boolean;
   onConfirm: () => void;
@@ -36,6 +38,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   destructive = false,
   busy,
   onConfirm,
@@ -51,7 +54,7 @@ export function ConfirmDialog({
         </AlertDialogHeader>
         {children}
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction
             variant={destructive ? 'destructive' : 'default'}
             disabled={busy}

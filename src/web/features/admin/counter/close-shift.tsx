@@ -5,6 +5,8 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type CashUp, closeShiftSchema } from '#shared/counter.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
+import { InputField } from '#web/components/sale/field.tsx';
+import { changeDue, readAmount } from '#web/components/sale/sale-money.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
@@ -12,8 +14,6 @@ import { formatAmount } from '#web/lib/admin-format.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { closeShift, shiftQuery } from './api.ts';
 import { DRAWERS, drawerField, drawerProblem } from './drawer-amounts.ts';
-import { InputField } from './field.tsx';
-import { changeDue, readAmount } from './sale-money.ts';
 
 /** How a cash-up is shown: the cash-ups feature's, lent by the page; with its sales or without. */
 export type CashUpView = (cashUp: CashUp, options: { showSales: boolean }) => ReactNode;

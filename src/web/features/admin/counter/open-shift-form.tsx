@@ -4,12 +4,12 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { openShiftSchema } from '#shared/counter.ts';
 import { COUNTER_MSG } from '#shared/messages/staff.ts';
+import { InputField } from '#web/components/sale/field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { openShift, shiftQuery } from './api.ts';
 import { DRAWERS, drawerField, drawerProblem } from './drawer-amounts.ts';
-import { InputField } from './field.tsx';
 
 type FormValues = z.input<typeof openShiftSchema>;
 

@@ -12,10 +12,26 @@ import {
   counterSaleRequestSchema,
   PAYMENT_METHOD_NAMES,
 } from '#shared/counter.ts';
-import type { CategoryPrice } from '#shared/fare-categories.ts';
 import type { Language } from '#shared/languages.ts';
 import { COUNTER_MSG } from '#shared/messages/staff.ts';
 import { ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
+import { ChoiceGroup } from '#web/components/sale/choice-group.tsx';
+import { Field, InputField } from '#web/components/sale/field.tsx';
+import { chooseLeg, LegFields, legPrices } from '#web/components/sale/leg.tsx';
+import {
+  contactKind,
+  namedOthers,
+  otherPersons,
+  type PersonNames,
+} from '#web/components/sale/party-slots.ts';
+import {
+  changeDue,
+  readAmount,
+  saleTotal,
+  seatsFor,
+  type TicketKind,
+  ticketKinds,
+} from '#web/components/sale/sale-money.ts';
 import { SeatGrid, SeatLegend } from '#web/components/seat-map/seat-grid.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -24,15 +40,12 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { formatAmount } from '#web/lib/admin-format.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { sell, shiftQuery } from './api.ts';
-import { ChoiceGroup } from './choice-group.tsx';
-import { Field, InputField } from './field.tsx';
-import { contactKind, namedOthers, otherPersons, PartyNames, type PersonNames } from './party-names.tsx';
-import { changeDue, readAmount, saleTotal, seatsFor, type TicketKind, ticketKinds } from './sale-money.ts';
+import { PartyNames } from './party-names.tsx';
 
 /** Some of the other persons named and some not: the party is named whole or not at all. */
 const PERSONS_ALL_OR_NONE = 'Name every other person, or leave all their names empty.';
 
-import { ONE_LOCAL_ADULT, TicketCounters, type TicketCounts } from './ticket-counters.tsx';
+import { ONE_LOCAL_ADULT, TicketCounters, type TicketCounts } from '#web/components/sale/ticket-counters.tsx';
 import { useSeatHolds } from './use-seat-holds.ts';
 
 type Draft = {
@@ -172,13 +185,8 @@ export function SaleForm({
   const update = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
 
   // The route: From is a stop still boarding (the first such by default), To any stop after it.
-  const boarding = departure.stops.slice(0, -1);
-  const from =
-    boarding.find((s) => s.locationId === draft.fromId && !s.closed) ?? boarding.find((s) => !s.closed);
-  const fromIndex = from ? departure.stops.indexOf(from) : -1;
-  const destinations = departure.stops.slice(fromIndex + 1);
-  const to = destinations.find((s) => s.locationId === draft.toId) ?? destinations.at(-1);
-  const launch = departure.launches.find((l) => l.id === draft.launchId) ?? departure.launches[0];
+  const leg = chooseLeg(departure, draft);
+  const { from, to, launch } = leg;
 
   // Every category sold: the built-in ones and the operator's concessions (decision 036).
   const kinds = ticketKinds(concessions);
@@ -205,20 +213,8 @@ export function SaleForm({
   // A seat refused after the name took the focus: back to the seats, where the refusal shows.
   const holds = useSeatHolds(place, needed, () => document.getElementById('counter-seats')?.focus());
   // The From -> To's own prices where the pair has them (docs/decisions/033), as the server charges.
-  const fare = departure.fares.find(
-    (f) => f.originId === from?.locationId && f.destinationId === to?.locationId,
-  );
-  const legPrices: CounterPrices & { categoryPrices?: CategoryPrice[] | undefined } = fare
-    ? {
-        ...prices,
-        localAdultPrice: fare.localAdultPrice,
-        localChildPrice: fare.localChildPrice,
-        foreignerAdultPrice: fare.foreignerAdultPrice,
-        foreignerChildPrice: fare.foreignerChildPrice,
-        categoryPrices: fare.categoryPrices,
-      }
-    : prices;
-  const { total } = saleTotal(counts, legPrices, draft.currency);
+  const salePrices = legPrices(departure, prices, leg);
+  const { total } = saleTotal(counts, salePrices, draft.currency);
   const received = readAmount(draft.received);
   const change = draft.method === 'cash' && received !== null ? changeDue(received, total) : null;
 
@@ -338,50 +334,11 @@ export function SaleForm({
         </p>
       ) : (
         <>
-          <section aria-label="Trip" className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-            <Field id="counter-from" label="From">
-              <NativeSelect value={from.locationId} onChange={(e) => update({ fromId: e.target.value })}>
-                {boarding.map((s) => (
-                  <option key={s.locationId} value={s.locationId} disabled={s.closed}>
-                    {s.name}
-                    {s.departureTime ? ` · ${s.departureTime}` : ''}
-                    {s.closed ? ' · boarding closed' : ''}
-                  </option>
-                ))}
-              </NativeSelect>
-            </Field>
-            <Field id="counter-to" label="To">
-              <NativeSelect value={to?.locationId ?? ''} onChange={(e) => update({ toId: e.target.value })}>
-                {destinations.map((s) => (
-                  <option key={s.locationId} value={s.locationId}>
-                    {s.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </Field>
-            {departure.launches.length > 1 ? (
-              <Field id="counter-launch" label="Launch">
-                <NativeSelect value={launch?.id ?? ''} onChange={(e) => update({ launchId: e.target.value })}>
-                  {departure.launches.map((l) => (
-                    <option key={l.id} value={l.id}>
-                      {l.name}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </Field>
-            ) : (
-              <div>
-                <p className="text-sm font-medium text-slate-800">Launch</p>
-                <p className="mt-1.5 flex h-11 items-center font-semibold text-slate-900">
-                  {launch?.name ?? 'No launch'}
-                </p>
-              </div>
-            )}
-          </section>
+          <LegFields departure={departure} leg={leg} onChange={update} />
 
           <TicketCounters
             counts={draft.counts}
-            prices={legPrices}
+            prices={salePrices}
             kinds={kinds}
             onChange={(next) => update({ counts: next })}
             error={problems.tickets}

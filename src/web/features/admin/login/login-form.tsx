@@ -3,7 +3,7 @@ import { Eye, EyeOff, LogIn } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { type AdminUser, loginRequestSchema } from '#shared/admin-api.ts';
+import { type AuthMe, loginRequestSchema } from '#shared/admin-api.ts';
 import { MSG } from '#shared/messages/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -22,8 +22,11 @@ function FieldMessage({ id, message }: { id: string; message: string | undefined
   ) : null;
 }
 
-/** The sign-in form; `onSignedIn` runs with the signed-in person once the session cookie is set. */
-export function LoginForm({ onSignedIn }: { onSignedIn: (user: AdminUser) => void }) {
+/**
+ * The sign-in form; `onSignedIn` runs with who signed in (staff, or a partner's user) once the
+ * session cookie is set.
+ */
+export function LoginForm({ onSignedIn }: { onSignedIn: (me: AuthMe) => void }) {
   const id = useId();
   // Checked on Sign In, then again as the fields change; the focus goes to the first empty field.
   const form = useForm<z.input<typeof loginRequestSchema>, unknown, z.output<typeof loginRequestSchema>>({
@@ -41,7 +44,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: AdminUser) => voi
   const onSubmit = form.handleSubmit((credentials) =>
     login.mutate(credentials, {
       onSuccess: (me) => {
-        if (me.user) onSignedIn(me.user);
+        if (me.user || me.partner) onSignedIn(me);
       },
       // docs/product.md section 8: the error message or 'Invalid credentials'.
       onError: (e) => {

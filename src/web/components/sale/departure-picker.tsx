@@ -13,7 +13,9 @@ export const soldOut = (d: CounterDeparture) => d.stops.slice(0, -1).every((s) =
 
 /**
  * The day's departures as large choices (today's by default; a date for a later day). Once one
- * is chosen it folds into one line with Change, so the seats come up the page.
+ * is chosen it folds into one line with Change, so the seats come up the page. The counter's and
+ * a partner's screen alike; `idPrefix` names the heading (`<prefix>-departure-title`, which takes
+ * the focus) and the date field.
  */
 export function DeparturePicker({
   day,
@@ -21,25 +23,24 @@ export function DeparturePicker({
   chosen,
   onDate,
   onChoose,
+  idPrefix = 'counter',
 }: {
   day: CounterDay;
   date: string;
   chosen: CounterDeparture | undefined;
   onDate: (date: string) => void;
   onChoose: (scheduleId: string | null) => void;
+  idPrefix?: string;
 }) {
+  const titleId = `${idPrefix}-departure-title`;
   if (chosen) {
     return (
       <section
-        aria-labelledby="counter-departure-title"
+        aria-labelledby={titleId}
         className="flex items-center gap-3 rounded-2xl border border-sky-200 bg-sky-50 p-3"
       >
         <div className="min-w-0 flex-1">
-          <h2
-            id="counter-departure-title"
-            tabIndex={-1}
-            className="text-xs font-medium text-slate-600 outline-none"
-          >
+          <h2 id={titleId} tabIndex={-1} className="text-xs font-medium text-slate-600 outline-none">
             Departure · {formatDay(chosen.travelDate)}
           </h2>
           <p className="font-semibold text-slate-900">
@@ -53,19 +54,15 @@ export function DeparturePicker({
     );
   }
   return (
-    <section aria-labelledby="counter-departure-title" className="space-y-3">
+    <section aria-labelledby={titleId} className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2
-          id="counter-departure-title"
-          tabIndex={-1}
-          className="text-lg font-semibold text-slate-900 outline-none"
-        >
+        <h2 id={titleId} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
           Choose the departure
         </h2>
         <div className="grid gap-1">
-          <Label htmlFor="counter-date">Travel date</Label>
+          <Label htmlFor={`${idPrefix}-date`}>Travel date</Label>
           <Input
-            id="counter-date"
+            id={`${idPrefix}-date`}
             type="date"
             className="w-44"
             min={day.today}

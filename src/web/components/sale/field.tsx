@@ -46,8 +46,9 @@ export function Field({
 }
 
 /**
- * A Field with a text input the counter types in: never filled in by the browser (each sale is
- * another passenger); `onValue` is told the text, or else `onChange` the event (a form's field).
+ * A Field with a text input the counter or a partner's desk types in: never filled in by the
+ * browser (each sale is another party); `onValue` is told the text, or else `onChange` the
+ * event (a form's field).
  */
 export function InputField({
   id,

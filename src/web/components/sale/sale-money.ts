@@ -11,8 +11,8 @@ export type TicketCount = { type: TicketType; category: TicketCategory; quantity
 export type TicketKind = { type: TicketType; category: TicketCategory; label: string; seat: boolean };
 
 /**
- * The counter's built-in ticket kinds, in the order the screen lists them. An infant rides free
- * on an adult's lap, with no seat (docs/decisions/035-every-person-named.md).
+ * The built-in ticket kinds, in the order the counter and a partner's screen list them. An
+ * infant rides free on an adult's lap, with no seat (docs/decisions/035-every-person-named.md).
  */
 export const TICKET_KINDS: readonly TicketKind[] = [
   { type: 'local', category: 'adult', label: 'Local adult', seat: true },

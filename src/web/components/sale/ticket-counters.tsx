@@ -43,6 +43,7 @@ export function TicketCounters({
   kinds = TICKET_KINDS,
   onChange,
   error,
+  idPrefix = 'counter',
 }: {
   counts: TicketCounts;
   prices: Prices;
@@ -50,10 +51,16 @@ export function TicketCounters({
   kinds?: readonly TicketKind[];
   onChange: (counts: TicketCounts) => void;
   error?: string | undefined;
+  /** Names the heading, `<prefix>-tickets`, where the focus goes to mend the counts. */
+  idPrefix?: string;
 }) {
   return (
-    <section aria-labelledby="counter-tickets" className="space-y-2">
-      <h3 id="counter-tickets" tabIndex={-1} className="text-sm font-medium text-slate-800 outline-none">
+    <section aria-labelledby={`${idPrefix}-tickets`} className="space-y-2">
+      <h3
+        id={`${idPrefix}-tickets`}
+        tabIndex={-1}
+        className="text-sm font-medium text-slate-800 outline-none"
+      >
         Tickets
       </h3>
       <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
