@@ -9,7 +9,7 @@ import { json, operatorDate } from './support/booking-api.ts';
 import { expectAccessible, toast } from './support/ui.ts';
 
 // The partner's own screen (docs/decisions/043-partner-accounts.md): a resort's desk invited by
-// the office sets its password and lands on /partner, books a party of three on account (two
+// the office sets its password and lands on /partner, books a party of four on account (three
 // adults and an infant on a lap, every guest named), sees the confirmation with the e-ticket,
 // finds the booking in My bookings, corrects a guest's name and cancels it; a seat taken
 // meanwhile and a booking past the credit limit are refused in words, and a signed-out visit
@@ -47,7 +47,7 @@ async function departureAhead(owner: APIRequestContext) {
     }),
   );
   const travelDate = operatorDate(3);
-  await json<AdminSchedule>(
+  const schedule = await json<AdminSchedule>(
     await owner.post('/api/admin/schedules', {
       data: {
         travelDate,
@@ -59,7 +59,31 @@ async function departureAhead(owner: APIRequestContext) {
       },
     }),
   );
-  return { launch, travelDate };
+  return { launch, travelDate, schedule };
+}
+
+/** Another desk takes a seat meanwhile: the office sets it aside for another partner. */
+async function takenMeanwhile(
+  owner: APIRequestContext,
+  at: { scheduleId: string; travelDate: string; launchId: string },
+  seat: string,
+) {
+  const other = await json<Partner>(
+    await owner.post('/api/admin/partners', {
+      data: {
+        name: `Other Desk ${crypto.randomUUID().slice(0, 8)}`,
+        contactEmail: 'other.desk@example.com',
+        currency: 'USD',
+        commissionPercent: 5,
+        creditLimit: '100',
+        paymentTermsDays: 30,
+      },
+    }),
+  );
+  const held = await owner.post(`/api/admin/partners/${other.id}/allotments`, {
+    data: { ...at, seats: [seat], releaseHours: 1 },
+  });
+  expect(held.status(), await held.text()).toBe(201);
 }
 
 /** A partner of its own, in USD at 10 % commission, and the invitation its desk is e-mailed. */
@@ -108,7 +132,7 @@ test.describe('the partner’s screen', () => {
     owner,
   }, testInfo) => {
     test.slow();
-    const { launch, travelDate } = await departureAhead(owner);
+    const { launch, travelDate, schedule } = await departureAhead(owner);
     const { partner, email, link } = await invitedPartner(owner, testInfo);
 
     // The invitation: a password, then the partner's own screen.
@@ -129,12 +153,13 @@ test.describe('the partner’s screen', () => {
     await page.getByRole('button', { name: new RegExp(launch.name) }).click();
     await expect(page.getByRole('heading', { name: /^Departure · / })).toBeFocused();
 
-    // Two adults and an infant: two seats, three guests named.
-    await addTickets(page, { 'foreign adult': 2, 'foreign infant (on a lap)': 1 });
-    await expect(page.getByText('0 of 2 chosen')).toBeVisible();
+    // Three adults and an infant: three seats, four guests named.
+    await addTickets(page, { 'foreign adult': 3, 'foreign infant (on a lap)': 1 });
+    await expect(page.getByText('0 of 3 chosen')).toBeVisible();
     await page.getByRole('button', { name: 'Seat 1, available' }).click();
     await page.getByRole('button', { name: 'Seat 2, available' }).click();
-    await expect(page.getByText('2 of 2 chosen: 1, 2')).toBeVisible();
+    await page.getByRole('button', { name: 'Seat 3, available' }).click();
+    await expect(page.getByText('3 of 3 chosen: 1, 2, 3')).toBeVisible();
     // The last seat takes the desk on to the first guest's name.
     const contact = guest(page, /^Guest 1 · Foreign adult · contact$/);
     await expect(contact.getByLabel('Full name')).toBeFocused();
@@ -144,7 +169,7 @@ test.describe('the partner’s screen', () => {
     await expect(contact.getByLabel('Full name')).toBeFocused();
     await expect(contact.getByText('Enter the guest’s name')).toBeVisible();
     await expect(
-      page.getByRole('alert').filter({ hasText: 'Guest 3: Enter the guest’s name' }),
+      page.getByRole('alert').filter({ hasText: 'Guest 4: Enter the guest’s name' }),
     ).toBeVisible();
 
     await contact.getByLabel('Full name').fill('Ana Silva');
@@ -154,11 +179,14 @@ test.describe('the partner’s screen', () => {
     await second.getByLabel('Full name').fill('Rui Silva');
     // The party's others start with the contact's nationality.
     await expect(second.getByLabel('Nationality')).toHaveValue('Portuguese');
-    await guest(page, /^Guest 3 · Foreign infant \(on a lap\)$/)
+    await guest(page, /^Guest 3 · Foreign adult$/)
+      .getByLabel('Full name')
+      .fill('Eva Silva');
+    await guest(page, /^Guest 4 · Foreign infant \(on a lap\)$/)
       .getByLabel('Full name')
       .fill('Lia Silva');
 
-    // The preview: two foreign adults at the day's fare, less 10 %.
+    // The preview: three foreign adults at the day's fare, less 10 %.
     const net = (await page.getByTestId('partner-net').textContent()) ?? '';
     expect(net).toMatch(/^USD \d+\.\d{2}$/);
     await expect(page.getByRole('button', { name: `Book on account · ${net}` })).toBeVisible();
@@ -166,25 +194,12 @@ test.describe('the partner’s screen', () => {
     await shot(page, 'book', testInfo);
 
     // A seat taken by someone else before the booking arrives: said, dropped, chosen again.
-    await page.route('**/api/partner/bookings', (route) =>
-      route.fulfill({
-        status: 409,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          error: {
-            code: 'seats_unavailable',
-            message: 'Some seats are no longer available: 2',
-            seats: ['2'],
-          },
-        }),
-      }),
-    );
+    await takenMeanwhile(owner, { scheduleId: schedule.id, travelDate, launchId: launch.id }, '2');
     await page.getByRole('button', { name: /^Book on account/ }).click();
     await expect(page.getByText('Seat 2 was taken meanwhile: choose again.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Seats' })).toBeFocused();
-    await expect(page.getByText('1 of 2 chosen: 1')).toBeVisible();
-    await page.unroute('**/api/partner/bookings');
-    await page.getByRole('button', { name: 'Seat 3, available' }).click();
+    await expect(page.getByText('2 of 3 chosen: 1, 3')).toBeVisible();
+    await page.getByRole('button', { name: 'Seat 4, available' }).click();
 
     // Booked: the server's reference, net total, seats and e-ticket.
     await page.getByRole('button', { name: /^Book on account/ }).click();
@@ -193,7 +208,7 @@ test.describe('the partner’s screen', () => {
     const reference = (await page.getByTestId('partner-reference').textContent()) ?? '';
     expect(reference).toMatch(/^\d{10}$/);
     await expect(page.getByTestId('partner-booked-net')).toHaveText(net);
-    await expect(page.getByTestId('partner-booked-seats')).toHaveText('1, 3');
+    await expect(page.getByTestId('partner-booked-seats')).toHaveText('1, 3, 4');
     await expect(confirmation.getByText('Lia Silva')).toBeVisible();
     const eTicket = confirmation.getByRole('link', { name: /Open the e-ticket/ });
     await expect(eTicket).toHaveAttribute('href', /\/t\/[\w-]+$/);
@@ -245,7 +260,7 @@ test.describe('the partner’s screen', () => {
     await page.getByRole('link', { name: 'New booking' }).click();
     await expect(page.getByRole('heading', { name: /^Departure · / })).toBeVisible();
     await addTickets(page, { 'foreign adult': 1 });
-    await page.getByRole('button', { name: 'Seat 2, available' }).click();
+    await page.getByRole('button', { name: 'Seat 5, available' }).click();
     await guest(page, /^Guest 1 /)
       .getByLabel('Full name')
       .fill('Tom Berg');
