@@ -11,6 +11,7 @@ import { createStorage } from './lib/storage.ts';
 import { ensureAdmin } from './services/ensure-admin.ts';
 import { demoPasswordRefusal, listDemoPasswordAccounts } from './services/list-demo-password-accounts.ts';
 import { startCardPaymentJob } from './services/start-card-payment-job.ts';
+import { startDailySummaryJob } from './services/start-daily-summary-job.ts';
 import { type MaintenanceSweeper, startMaintenanceSweeps } from './services/start-maintenance-sweeps.ts';
 import { startPayLaterJob } from './services/start-pay-later-job.ts';
 import { type ReminderJob, startReminderJob } from './services/start-reminder-job.ts';
@@ -72,6 +73,7 @@ async function main() {
   let reminders: ReminderJob | undefined;
   let payLater: ReturnType<typeof startPayLaterJob> | undefined;
   let cardPayments: ReturnType<typeof startCardPaymentJob> | undefined;
+  let dailySummaries: ReturnType<typeof startDailySummaryJob> | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -86,6 +88,7 @@ async function main() {
       await reminders?.stop();
       await payLater?.stop();
       await cardPayments?.stop();
+      await dailySummaries?.stop();
       await mailer.stop();
       await database.close();
     } finally {
@@ -143,6 +146,16 @@ async function main() {
     clock: systemClock,
     provider: app.deps.payments,
     tzOperator: config.tzOperator,
+    log: app.log,
+    onSent: () => mailer.kick(),
+  });
+  // The Owners' daily summary e-mail, for those who turned it on: once a day each, from the
+  // morning, by whichever instance claims it first.
+  dailySummaries = startDailySummaryJob({
+    db: database.db,
+    clock: systemClock,
+    tzOperator: config.tzOperator,
+    linkBase: config.linkBase,
     log: app.log,
     onSent: () => mailer.kick(),
   });
