@@ -57,6 +57,7 @@ test.describe('admin layout', () => {
       'Counter',
       'Cash-ups',
       'Refunds',
+      'Reports',
       'Staff',
       'Audit',
       'Settings',

@@ -31,6 +31,7 @@ const ADMIN_PAGES = [
   { path: '/admin/counter', heading: 'Counter' },
   { path: '/admin/cashups', heading: 'Cash-ups' },
   { path: '/admin/refunds', heading: 'Refunds' },
+  { path: '/admin/reports', heading: 'Reports' },
   { path: '/admin/settings', heading: 'Settings' },
 ];
 

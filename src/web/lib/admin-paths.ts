@@ -20,6 +20,7 @@ export const ADMIN_PAGE_NAMES = [
   'counter',
   'cashups',
   'refunds',
+  'reports',
   'settings',
 ] as const;
 

@@ -31,6 +31,7 @@ const PAGES: Record<AdminPageName, LazyExoticComponent<ComponentType>> = {
   counter: lazy(() => import('./counter.tsx')),
   cashups: lazy(() => import('./cashups.tsx')),
   refunds: lazy(() => import('./refunds.tsx')),
+  reports: lazy(() => import('./reports.tsx')),
 };
 
 /** The bare /admin: each role starts on its own first screen. */

@@ -1,6 +1,7 @@
 import {
   Calculator,
   CalendarClock,
+  ChartColumn,
   ClipboardList,
   HandCoins,
   History,
@@ -45,6 +46,7 @@ export const PAGE_PERMISSIONS: Partial<Record<AdminPageName, PermissionRule>> = 
   counter: 'counter.sell',
   cashups: 'cashups.all',
   refunds: 'refunds.manage',
+  reports: 'reports.read',
 };
 
 export function mayOpen(role: Role, page: AdminPageName): boolean {
@@ -70,6 +72,7 @@ export const ADMIN_LINKS: AdminLink[] = [
   { to: '/admin/counter', label: 'Counter', icon: Store, page: 'counter' },
   { to: '/admin/cashups', label: 'Cash-ups', icon: Calculator, page: 'cashups' },
   { to: '/admin/refunds', label: 'Refunds', icon: HandCoins, page: 'refunds' },
+  { to: '/admin/reports', label: 'Reports', icon: ChartColumn, page: 'reports' },
   { to: '/admin/staff', label: 'Staff', icon: Users, page: 'staff' },
   { to: '/admin/audit', label: 'Audit', icon: History, page: 'audit' },
   { to: '/admin/settings', label: 'Settings', icon: Settings, page: 'settings' },
@@ -97,6 +100,7 @@ export const ADMIN_PAGE_TITLES: Record<AdminPageName, string> = {
   counter: 'Counter',
   cashups: 'Cash-ups',
   refunds: 'Refunds',
+  reports: 'Reports',
   settings: 'Settings',
 };
 
