@@ -50,44 +50,46 @@ const money = (label: string): ReportColumn => ({ label, kind: 'money' });
 const percent = (label: string): ReportColumn => ({ label, kind: 'percent' });
 const date = (label: string): ReportColumn => ({ label, kind: 'date' });
 
+// The figure a reader looks for comes first after what the row is: on a phone the rest of a
+// wide table is a scroll away.
 const LOAD_COLUMNS = [
+  percent('Load factor %'),
   int('Departures'),
   int('Seats offered'),
   int('Seats sold'),
   int('Seat-legs offered'),
   int('Seat-legs sold'),
-  percent('Load factor %'),
   int('Passengers'),
   int('Infants'),
 ];
 
 const loadCells = (g: LoadGroup): ReportCell[] => [
+  g.loadFactor,
   g.departures,
   g.seatsOffered,
   g.seatsSold,
   g.seatLegsOffered,
   g.seatLegsSold,
-  g.loadFactor,
   g.passengers,
   g.infants,
 ];
 
 const MONEY_COLUMNS = [
   text('Currency'),
+  money('Net'),
   int('Bookings'),
   money('Sales'),
   money('Refunds'),
   money('Voids'),
-  money('Net'),
 ];
 
 const moneyCells = (r: RevenueRow): ReportCell[] => [
   r.currency,
+  r.net,
   r.bookings,
   r.sales,
   r.refunds,
   r.voids,
-  r.net,
 ];
 
 function loadTable(id: ReportTableId, title: string, first: ReportColumn, groups: LoadGroup[]): ReportTable {
@@ -124,11 +126,11 @@ export function reportTables(report: ReportSummary): ReportTable[] {
         date('Date'),
         text('Time'),
         text('Route'),
+        percent('Load factor %'),
         int('Seats offered'),
         int('Seats sold'),
         int('Seat-legs offered'),
         int('Seat-legs sold'),
-        percent('Load factor %'),
         int('Passengers'),
         int('Infants'),
         int('Allotted, unsold'),
@@ -137,11 +139,11 @@ export function reportTables(report: ReportSummary): ReportTable[] {
         d.travelDate,
         d.departureTime,
         d.route,
+        d.loadFactor,
         d.seatsOffered,
         d.seatsSold,
         d.seatLegsOffered,
         d.seatLegsSold,
-        d.loadFactor,
         d.passengers,
         d.infants,
         d.allottedUnsold,
@@ -155,9 +157,9 @@ export function reportTables(report: ReportSummary): ReportTable[] {
         text('Time'),
         text('Route'),
         text('Leg'),
+        percent('Load factor %'),
         int('Seats offered'),
         int('Seats sold'),
-        percent('Load factor %'),
       ],
       rows: multiLeg.flatMap((d) =>
         d.legs.map((leg) => [
@@ -165,9 +167,9 @@ export function reportTables(report: ReportSummary): ReportTable[] {
           d.departureTime,
           d.route,
           `${leg.from} → ${leg.to}`,
+          leg.loadFactor,
           d.seatsOffered,
           leg.seatsSold,
-          leg.loadFactor,
         ]),
       ),
     },
@@ -200,11 +202,11 @@ export function reportTables(report: ReportSummary): ReportTable[] {
       title: 'No-shows and cancellations',
       columns: [
         text('Route'),
-        int('Bookings sold'),
-        int('Departed'),
         int('No-shows'),
-        int('No-show persons'),
         percent('No-show rate %'),
+        int('No-show persons'),
+        int('Sold'),
+        int('Departed'),
         int('Cancelled by operator'),
         int('Operator-cancelled persons'),
         int('Cancelled by passenger'),
@@ -213,11 +215,11 @@ export function reportTables(report: ReportSummary): ReportTable[] {
       ],
       rows: report.cancellations.map((c) => [
         c.route,
+        c.noShows,
+        c.departed > 0 ? Math.round((c.noShows * 1000) / c.departed) / 10 : 0,
+        c.noShowPersons,
         c.bookings,
         c.departed,
-        c.noShows,
-        c.noShowPersons,
-        c.departed > 0 ? Math.round((c.noShows * 1000) / c.departed) / 10 : 0,
         c.byOperator,
         c.byOperatorPersons,
         c.byPassenger,

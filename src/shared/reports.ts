@@ -43,7 +43,7 @@ const loadFigures = {
   seatLegsSold: z.number().int(),
   /** 0-100, one decimal: seat-legs sold over seat-legs offered (0 when none were offered). */
   loadFactor: z.number(),
-  /** Persons on a seat (adults, children and concessions that take one). */
+  /** Persons of the bookings sold other than infants: adults, children and concessions. */
   passengers: z.number().int(),
   infants: z.number().int(),
 };

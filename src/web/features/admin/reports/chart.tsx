@@ -19,7 +19,8 @@ export type ChartSpec = {
   kind: 'line' | 'bars';
   /** Days (YYYY-MM-DD) along a time axis, or labels of categories (weekdays, hours). */
   x: { days: string[] } | { labels: string[] };
-  values: number[];
+  /** One value per x; null where there is none (a day without departures). */
+  values: (number | null)[];
   color: string;
   /** The y axis's fixed range (a percentage's 0 to 100); otherwise from 0 to the highest value. */
   yMax?: number;
@@ -39,12 +40,33 @@ const HEIGHT = 220;
 
 const epochOf = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
+const DAY = 86_400;
+/** Ticks a day apart at the least, then a week, a fortnight, a month...: never hours. */
+const DAY_STEPS = [1, 2, 7, 14, 28, 56, 91, 182, 364].map((days) => days * DAY);
+const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const monthLabel = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
 function optionsOf(U: UPlot, spec: ChartSpec, width: number): uPlot.Options {
   const categories = 'labels' in spec.x ? spec.x.labels : null;
   const count = categories?.length ?? 0;
+  const days = 'days' in spec.x ? spec.x.days : [];
   const bars = U.paths.bars?.({ size: [0.7, 48], align: 0 });
   const line = U.paths.linear?.();
-  const days = 'days' in spec.x ? spec.x.days.length : 0;
+  const first = days[0] ? epochOf(days[0]) : 0;
+  const last = days.at(-1) ? epochOf(days.at(-1) as string) : 0;
+  // Long ranges read by month, short ones by day.
+  const byMonth = days.length > 120;
+  const xAxis: uPlot.Axis = categories
+    ? {
+        splits: () => categories.map((_, i) => i),
+        values: (_u, splits) => splits.map((i) => categories[i] ?? ''),
+      }
+    : {
+        incrs: DAY_STEPS,
+        space: byMonth ? 70 : 56,
+        values: (_u, splits) =>
+          splits.map((ts) => (byMonth ? monthLabel : dayLabel).format(new Date(ts * 1000))),
+      };
   return {
     width,
     height: HEIGHT,
@@ -54,27 +76,15 @@ function optionsOf(U: UPlot, spec: ChartSpec, width: number): uPlot.Options {
     // browser's own zone.
     tzDate: (ts) => U.tzDate(new Date(ts * 1000), 'Etc/UTC'),
     scales: {
+      // The whole range, half a day beyond each end so the first and last bars show whole.
       x: categories
         ? { time: false, range: () => [-0.5, count - 0.5] }
-        : spec.kind === 'bars' || days <= 1
-          ? {
-              time: true,
-              range: (_u, min, max) => [min - 43_200, max + 43_200],
-            }
-          : { time: true },
+        : { time: true, range: () => [first - DAY / 2, last + DAY / 2] },
       y: { range: (_u, min, max) => [Math.min(0, min), spec.yMax ?? (max > 0 ? max * 1.1 : 1)] },
     },
     axes: [
-      {
-        ...AXIS,
-        font: FONT,
-        ...(categories
-          ? {
-              splits: () => categories.map((_, i) => i),
-              values: (_u: uPlot, splits: number[]) => splits.map((i) => categories[i] ?? ''),
-            }
-          : {}),
-      },
+      // One line of labels under the plot: no room kept for a second.
+      { ...AXIS, font: FONT, size: 32, ...xAxis },
       {
         ...AXIS,
         font: FONT,
@@ -89,7 +99,7 @@ function optionsOf(U: UPlot, spec: ChartSpec, width: number): uPlot.Options {
         stroke: spec.color,
         width: spec.kind === 'line' ? 2 : 0,
         fill: spec.kind === 'bars' ? spec.color : `${spec.color}22`,
-        points: { show: spec.kind === 'line' && days <= 45 },
+        points: { show: spec.kind === 'line' && days.length <= 45 },
         ...(spec.kind === 'bars' ? (bars ? { paths: bars } : {}) : line ? { paths: line } : {}),
       },
     ],

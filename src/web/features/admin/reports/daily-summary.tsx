@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
+import { useState } from 'react';
 import { DAILY_SUMMARY_FROM_HOUR } from '#shared/reports.ts';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -12,13 +13,19 @@ const HOUR = `${String(DAILY_SUMMARY_FROM_HOUR).padStart(2, '0')}:00`;
 export function DailySummaryToggle() {
   const setting = useQuery(dailySummaryQuery);
   const change = useSetDailySummary();
-  const enabled = change.isPending ? change.variables : (setting.data?.enabled ?? false);
-  const onChange = (next: boolean) =>
+  // What was just asked for shows at once (the box is the page's, not the browser's), until the
+  // server has answered: then what it kept.
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const enabled = asked ?? setting.data?.enabled ?? false;
+  const onChange = (next: boolean) => {
+    setAsked(next);
     change.mutate(next, {
       onSuccess: () =>
         toast.success(next ? 'The daily summary will come each morning' : 'No more daily summaries'),
       onError: (error) => toast.error(errorMessage(error)),
+      onSettled: () => setAsked(null),
     });
+  };
   return (
     <section
       aria-labelledby="daily-summary-title"

@@ -18,16 +18,21 @@ export function ReportTableView({
   table,
   range,
   note,
+  empty = 'Nothing in this range.',
 }: {
   table: ReportTable;
   range: ReportRange;
-  /** What the table counts, under its caption. */
+  /** What the table counts, under it. */
   note?: string;
+  /** What an empty table says. */
+  empty?: string;
 }) {
   const id = useId();
   const [showAll, setShowAll] = useState(false);
   const total = table.rows.length;
   const rows = showAll ? table.rows : table.rows.slice(0, FIRST_ROWS);
+  const cut = total > rows.length;
+  const described = Boolean(note) || cut;
   const download = () => downloadText(`${table.id}-${range.from}-to-${range.to}.csv`, tableCsv(table));
   return (
     <div className="min-w-0 space-y-2" data-report-table={table.id}>
@@ -38,16 +43,9 @@ export function ReportTableView({
         tabIndex={0}
         className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-sky-600"
       >
-        <table className="w-full text-left text-sm">
-          <caption id={`${id}-caption`} className="px-4 pt-3 pb-2 text-left">
-            <span className="block font-semibold text-slate-900">{table.title}</span>
-            {note || total > rows.length ? (
-              <span className="block text-xs font-normal text-slate-600">
-                {note}
-                {note && total > rows.length ? ' ' : ''}
-                {total > rows.length ? `The first ${rows.length} of ${total} rows are shown.` : ''}
-              </span>
-            ) : null}
+        <table className="w-full text-left text-sm" aria-describedby={described ? `${id}-note` : undefined}>
+          <caption id={`${id}-caption`} className="px-4 pt-3 pb-2 text-left font-semibold text-slate-900">
+            {table.title}
           </caption>
           <thead className="border-y border-slate-200 bg-slate-50 text-xs text-slate-700">
             <tr>
@@ -66,7 +64,7 @@ export function ReportTableView({
             {rows.length === 0 ? (
               <tr>
                 <td colSpan={table.columns.length} className="px-3 py-4 text-center text-slate-600">
-                  Nothing in this range.
+                  {empty}
                 </td>
               </tr>
             ) : (
@@ -75,9 +73,14 @@ export function ReportTableView({
                 <tr key={r}>
                   {row.map((cell, c) => {
                     const kind = table.columns[c]?.kind ?? 'text';
+                    // Names (a route, a partner) wrap on a phone rather than widen the table.
                     const className = cn(
-                      'px-3 py-2 whitespace-nowrap',
-                      isFigure(kind) ? 'text-right tabular-nums text-slate-900' : 'text-slate-900',
+                      'px-3 py-2 text-slate-900',
+                      isFigure(kind)
+                        ? 'text-right tabular-nums whitespace-nowrap'
+                        : kind === 'text'
+                          ? 'min-w-32'
+                          : 'whitespace-nowrap',
                     );
                     const text = formatCell(cell, kind);
                     return c === 0 ? (
@@ -98,12 +101,20 @@ export function ReportTableView({
           </tbody>
         </table>
       </section>
+      {/* Under the scrolling table, so a phone shows it whole; the table names it as its description. */}
+      {described ? (
+        <p id={`${id}-note`} className="text-xs text-slate-600">
+          {note}
+          {note && cut ? ' ' : ''}
+          {cut ? `The first ${rows.length} of ${total} rows are shown.` : ''}
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={download} disabled={total === 0}>
           <Download aria-hidden="true" />
           Download CSV<span className="sr-only"> of {table.title.toLowerCase()}</span>
         </Button>
-        {total > rows.length ? (
+        {cut ? (
           <Button variant="ghost" size="sm" onClick={() => setShowAll(true)}>
             Show all {total} rows<span className="sr-only"> of {table.title.toLowerCase()}</span>
           </Button>

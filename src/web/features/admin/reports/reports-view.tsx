@@ -102,12 +102,19 @@ function Section({ title, intro, children }: { title: string; intro: string; chi
 function Report({ report, range }: { report: ReportSummary; range: ReportRange }) {
   const tables = useMemo(() => new Map(reportTables(report).map((t) => [t.id, t])), [report]);
   const charts = useMemo(() => chartSpecs(report), [report]);
-  const table = (id: ReportTableId, note?: string) => {
+  const table = (id: ReportTableId, note?: string, empty?: string) => {
     const found = tables.get(id) as ReportTable;
-    return <ReportTableView table={found} range={range} {...(note ? { note } : {})} />;
+    return (
+      <ReportTableView
+        table={found}
+        range={range}
+        {...(note ? { note } : {})}
+        {...(empty ? { empty } : {})}
+      />
+    );
   };
   return (
-    <div className="space-y-10">
+    <div className="flex flex-col gap-10">
       <Headline report={report} />
 
       <Section
@@ -116,14 +123,12 @@ function Report({ report, range }: { report: ReportSummary; range: ReportRange }
       >
         <ReportChart title="Load factor by day" spec={charts.loadByDay} />
         {table('load-day')}
-        <div className="grid gap-4 xl:grid-cols-2">
+        <div className="grid gap-4 lg:grid-cols-2">
           <ReportChart title="Load factor by weekday" spec={charts.loadByWeekday} />
           <ReportChart title="Load factor by departure hour" spec={charts.loadByHour} />
         </div>
-        <div className="grid gap-6 xl:grid-cols-2">
-          {table('load-weekday')}
-          {table('load-hour')}
-        </div>
+        {table('load-weekday')}
+        {table('load-hour')}
         {table('load-route')}
         {table('departures', 'Allotted, unsold: seats a partner’s allotment still holds.')}
         {table('legs', 'Departures calling at more than two stops, one row per leg.')}
@@ -134,7 +139,7 @@ function Report({ report, range }: { report: ReportSummary; range: ReportRange }
         intro="What the range’s bookings earned, by travel date, in each currency: their sales less the refunds paid back and the counter sales voided. A refund still waiting is not taken off until it is paid; a cheaper rebooking’s refund is already out of its booking’s total."
       >
         {charts.revenueByDay.length === 0 ? null : (
-          <div className="grid gap-4 xl:grid-cols-2">
+          <div className={charts.revenueByDay.length > 1 ? 'grid gap-4 lg:grid-cols-2' : 'grid gap-4'}>
             {charts.revenueByDay.map(({ currency, spec }) => (
               <ReportChart key={currency} title={`Net revenue by day, ${currency}`} spec={spec} />
             ))}
@@ -142,10 +147,8 @@ function Report({ report, range }: { report: ReportSummary; range: ReportRange }
         )}
         {table('revenue-day')}
         {table('revenue-currency')}
-        <div className="grid gap-6 xl:grid-cols-2">
-          {table('revenue-channel')}
-          {table('revenue-method')}
-        </div>
+        {table('revenue-channel')}
+        {table('revenue-method')}
         {table('revenue-route')}
       </Section>
 
@@ -153,10 +156,8 @@ function Report({ report, range }: { report: ReportSummary; range: ReportRange }
         title="Owed"
         intro="Bookings of the range still waiting for their payment, and each partner’s account as it stands today: its bookings charged, less the payments recorded."
       >
-        <div className="grid gap-6 xl:grid-cols-2">
-          {table('owed-pending')}
-          {table('owed-partners')}
-        </div>
+        {table('owed-pending')}
+        {table('owed-partners', undefined, 'No partner has booked or paid on account.')}
       </Section>
 
       <Section

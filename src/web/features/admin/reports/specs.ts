@@ -8,13 +8,28 @@ const MONEY: Record<string, string> = { MVR: '#0f766e', USD: '#7c3aed' };
 
 const percentTick = (v: number) => formatPercent(v).replace('.0 %', ' %');
 
-/** The charts of a report, each beside the table with its figures. */
+/** Every day of the range, first to last. */
+function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (
+    let d = new Date(`${from}T00:00:00Z`);
+    d.toISOString().slice(0, 10) <= to;
+    d.setUTCDate(d.getUTCDate() + 1)
+  ) {
+    days.push(d.toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+/** The charts of a report, each beside the table with its figures; a day with nothing is a gap. */
 export function chartSpecs(report: ReportSummary) {
   const { load } = report;
+  const days = daysOf(report.from, report.to);
+  const loadOn = new Map(load.byDay.map((d) => [d.key, d.loadFactor]));
   const loadByDay: ChartSpec = {
     kind: 'line',
-    x: { days: load.byDay.map((d) => d.key) },
-    values: load.byDay.map((d) => d.loadFactor),
+    x: { days },
+    values: days.map((day) => loadOn.get(day) ?? null),
     color: LOAD,
     yMax: 100,
     yTick: percentTick,
@@ -34,11 +49,13 @@ export function chartSpecs(report: ReportSummary) {
   });
   const currencies = [...new Set(report.revenueBy.day.map((r) => r.currency))].sort();
   const revenueByDay = currencies.map((currency) => {
-    const rows = report.revenueBy.day.filter((r) => r.currency === currency);
+    const netOn = new Map(
+      report.revenueBy.day.filter((r) => r.currency === currency).map((r) => [r.key, Number(r.net)]),
+    );
     const spec: ChartSpec = {
       kind: 'bars',
-      x: { days: rows.map((r) => r.key) },
-      values: rows.map((r) => Number(r.net)),
+      x: { days },
+      values: days.map((day) => netOn.get(day) ?? null),
       color: MONEY[currency] ?? '#334155',
       yTick: (v) => formatCount(Math.round(v)),
       label: `Net revenue, ${currency}`,
