@@ -254,9 +254,7 @@ export const tickets = pgTable(
     // The bookings waiting for a transfer, for the sweep that reminds and releases them.
     index('tickets_payment_due_idx').on(t.paymentDueAt).where(sql`${t.paymentDueAt} is not null`),
     index('tickets_launch_idx').on(t.launchId),
-    index('tickets_partner_created_idx')
-      .on(t.partnerId, t.createdAt)
-      .where(sql`${t.partnerId} is not null`),
+    index('tickets_partner_created_idx').on(t.partnerId, t.createdAt).where(sql`${t.partnerId} is not null`),
     // Public lookup matches the whole reference case-insensitively (docs/product.md section 11.7).
     index('tickets_reference_lower_idx').on(sql`lower(${t.paymentReference})`),
   ],
