@@ -30,7 +30,7 @@ type Row = {
 
 /**
  * No-shows and cancellations of the range's bookings, by the route of their departure, in one
- * grouped query over `tickets_travel_date_idx`.
+ * query: the tickets found by `tickets_travel_date_idx` and counted per departure, then per route.
  *
  * - A no-show is a sold booking (confirmed or completed) whose departure has left (marked
  *   completed, or its From stop's time passed in the operator's zone) and of whose party nobody
@@ -44,6 +44,9 @@ type Row = {
 export async function listCancellations(opts: ListCancellationsOptions): Promise<CancellationRow[]> {
   const { db, from, to } = opts;
   const nowLocal = `${dateInZone(opts.now, opts.tzOperator)} ${timeInZone(opts.now, opts.tzOperator)}`;
+  const sold = sql`t.ticket_status IN ${SOLD_STATES}`;
+  const departed = sql`(s.status = 'completed'
+    OR t.travel_date + coalesce(t.passenger_departure_time, s.departure_time) <= ${nowLocal}::timestamp)`;
   const result = await db.execute(sql`
     WITH route AS (
       SELECT r.schedule_id,
@@ -55,32 +58,45 @@ export async function listCancellations(opts: ListCancellationsOptions): Promise
        WHERE s.travel_date BETWEEN ${from}::date AND ${to}::date
        GROUP BY r.schedule_id
     ),
-    b AS (
-      SELECT t.schedule_id, t.ticket_status, ${PARTY} AS persons,
-             (t.ticket_status IN ${SOLD_STATES}
-              AND (s.status = 'completed'
-                   OR t.travel_date + coalesce(t.passenger_departure_time, s.departure_time)
-                      <= ${nowLocal}::timestamp)) AS departed,
-             EXISTS (SELECT 1 FROM boardings bd WHERE bd.ticket_id = t.id AND bd.accepted > 0) AS boarded
-        FROM tickets t
-        JOIN schedules s ON s.id = t.schedule_id
-       WHERE t.travel_date BETWEEN ${from}::date AND ${to}::date
-         AND t.ticket_status IN ('confirmed', 'completed', 'cancelled',
-                                 'cancelled_by_operator', 'cancelled_by_passenger')
+    -- Per departure first, then per route. Each booking is looked for among the boardings only
+    -- when it was sold and its departure has left.
+    per AS (
+      SELECT t.schedule_id,
+             count(*) FILTER (WHERE t.sold) AS bookings,
+             count(*) FILTER (WHERE t.departed) AS departed,
+             count(*) FILTER (WHERE t.no_show) AS no_shows,
+             sum(${PARTY}) FILTER (WHERE t.no_show) AS no_show_persons,
+             count(*) FILTER (WHERE t.ticket_status = 'cancelled_by_operator') AS by_operator,
+             sum(${PARTY}) FILTER (WHERE t.ticket_status = 'cancelled_by_operator') AS by_operator_persons,
+             count(*) FILTER (WHERE t.ticket_status = 'cancelled_by_passenger') AS by_passenger,
+             sum(${PARTY}) FILTER (WHERE t.ticket_status = 'cancelled_by_passenger') AS by_passenger_persons,
+             count(*) FILTER (WHERE t.ticket_status = 'cancelled') AS rejected
+        FROM (
+          SELECT t.schedule_id, t.ticket_status, t.adult_count, t.child_count, t.infant_count,
+                 t.ticket_breakdown, ${sold} AS sold, ${sold} AND ${departed} AS departed,
+                 CASE WHEN ${sold} AND ${departed}
+                      THEN NOT EXISTS (SELECT 1 FROM boardings bd WHERE bd.ticket_id = t.id AND bd.accepted > 0)
+                      ELSE false END AS no_show
+            FROM tickets t
+            JOIN schedules s ON s.id = t.schedule_id
+           WHERE t.travel_date BETWEEN ${from}::date AND ${to}::date
+             AND s.travel_date BETWEEN ${from}::date AND ${to}::date
+             AND t.ticket_status IN ('confirmed', 'completed', 'cancelled',
+                                     'cancelled_by_operator', 'cancelled_by_passenger')
+        ) t
+       GROUP BY t.schedule_id
     )
     SELECT route.route_key, max(route.route) AS route,
-           count(*) FILTER (WHERE b.ticket_status IN ${SOLD_STATES})::int AS bookings,
-           count(*) FILTER (WHERE b.departed)::int AS departed,
-           count(*) FILTER (WHERE b.departed AND NOT b.boarded)::int AS no_shows,
-           coalesce(sum(b.persons) FILTER (WHERE b.departed AND NOT b.boarded), 0)::int AS no_show_persons,
-           count(*) FILTER (WHERE b.ticket_status = 'cancelled_by_operator')::int AS by_operator,
-           coalesce(sum(b.persons) FILTER (WHERE b.ticket_status = 'cancelled_by_operator'), 0)::int
-             AS by_operator_persons,
-           count(*) FILTER (WHERE b.ticket_status = 'cancelled_by_passenger')::int AS by_passenger,
-           coalesce(sum(b.persons) FILTER (WHERE b.ticket_status = 'cancelled_by_passenger'), 0)::int
-             AS by_passenger_persons,
-           count(*) FILTER (WHERE b.ticket_status = 'cancelled')::int AS rejected
-      FROM b LEFT JOIN route ON route.schedule_id = b.schedule_id
+           sum(per.bookings)::int AS bookings,
+           sum(per.departed)::int AS departed,
+           sum(per.no_shows)::int AS no_shows,
+           coalesce(sum(per.no_show_persons), 0)::int AS no_show_persons,
+           sum(per.by_operator)::int AS by_operator,
+           coalesce(sum(per.by_operator_persons), 0)::int AS by_operator_persons,
+           sum(per.by_passenger)::int AS by_passenger,
+           coalesce(sum(per.by_passenger_persons), 0)::int AS by_passenger_persons,
+           sum(per.rejected)::int AS rejected
+      FROM per LEFT JOIN route ON route.schedule_id = per.schedule_id
      GROUP BY route.route_key
      ORDER BY max(route.route)`);
   return (result as unknown as { rows: Row[] }).rows.map((r) => ({

@@ -35,8 +35,9 @@ type LegRow = { schedule_id: string; leg: number; seats: number };
  * leg (docs/decisions/032-seats-per-leg.md): two grouped queries, whatever the number of
  * departures. A seat counts as sold when a confirmed or completed booking of any channel holds it
  * on a leg; seat-legs are seats times legs. The departures are found by
- * `schedules_travel_date_idx`, their sold seats by `ticket_seats_seat_idx` (schedule, date, ...)
- * and their bookings by `tickets_schedule_date_idx`.
+ * `schedules_travel_date_idx`, their bookings by `tickets_travel_date_idx`, and their seats by
+ * `ticket_seats_seat_idx` (schedule, date, ...) or a hash join with those bookings, as the
+ * planner finds cheaper for the range.
  */
 export async function listDepartureLoads(opts: ListDepartureLoadsOptions): Promise<DepartureLoad[]> {
   const { db, from, to } = opts;
@@ -45,12 +46,16 @@ export async function listDepartureLoads(opts: ListDepartureLoadsOptions): Promi
       FROM schedules s
      WHERE s.travel_date BETWEEN ${from}::date AND ${to}::date
        AND s.status <> 'cancelled'`;
+  // The seats sold on the range's departures, straight from the tables (not through the
+  // departures above, which the planner cannot see into), so it reads them by the indexes for a
+  // short range and by hash joins for a long one.
   const sold = sql`
     SELECT ts.schedule_id, ts.launch_id, ts.seat_number, ts.from_stop, ts.to_stop
-      FROM d
-      JOIN ticket_seats ts ON ts.schedule_id = d.id AND ts.travel_date = d.travel_date
+      FROM schedules s
+      JOIN ticket_seats ts ON ts.schedule_id = s.id AND ts.travel_date = s.travel_date
       JOIN tickets t ON t.id = ts.ticket_id
-     WHERE t.ticket_status IN ${SOLD_STATES}`;
+     WHERE s.travel_date BETWEEN ${from}::date AND ${to}::date AND s.status <> 'cancelled'
+       AND t.travel_date BETWEEN ${from}::date AND ${to}::date AND t.ticket_status IN ${SOLD_STATES}`;
 
   const [main, legs] = await Promise.all([
     db.execute(sql`
@@ -73,18 +78,21 @@ export async function listDepartureLoads(opts: ListDepartureLoadsOptions): Promi
           JOIN launches l ON l.id = sl.launch_id
          GROUP BY sl.schedule_id
       ),
+      -- One row per seat sold on a departure, with its legs: a seat sold Malé -> Airport and
+      -- again Airport -> Thoddoo is one seat, two seat-legs.
+      seat AS (
+        SELECT x.schedule_id, sum(x.to_stop - x.from_stop) AS legs
+          FROM (${sold}) x GROUP BY x.schedule_id, x.launch_id, x.seat_number
+      ),
       sold AS (
-        SELECT schedule_id,
-               count(DISTINCT launch_id::text || '/' || seat_number)::int AS seats,
-               sum(to_stop - from_stop)::int AS seat_legs
-          FROM (${sold}) x GROUP BY schedule_id
+        SELECT schedule_id, count(*)::int AS seats, sum(legs)::int AS seat_legs FROM seat GROUP BY schedule_id
       ),
       people AS (
         SELECT t.schedule_id,
                sum(${PERSONS_NOT_INFANTS})::int AS passengers,
                sum(t.infant_count)::int AS infants
-          FROM d JOIN tickets t ON t.schedule_id = d.id AND t.travel_date = d.travel_date
-         WHERE t.ticket_status IN ${SOLD_STATES}
+          FROM tickets t
+         WHERE t.travel_date BETWEEN ${from}::date AND ${to}::date AND t.ticket_status IN ${SOLD_STATES}
          GROUP BY t.schedule_id
       ),
       allotted AS (
@@ -110,7 +118,6 @@ export async function listDepartureLoads(opts: ListDepartureLoadsOptions): Promi
     // A seat row covers legs from_stop .. to_stop - 1; no two rows of one seat share a leg (the
     // exclusion constraint), so the rows on a leg are its seats sold.
     db.execute(sql`
-      WITH d AS (${departures})
       SELECT x.schedule_id, g.leg::int AS leg, count(*)::int AS seats
         FROM (${sold}) x
         CROSS JOIN LATERAL generate_series(x.from_stop, x.to_stop - 1) AS g(leg)
