@@ -63,8 +63,9 @@ export function ReportTableView({
           <tbody className="divide-y divide-slate-100">
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={table.columns.length} className="px-3 py-4 text-center text-slate-600">
-                  {empty}
+                <td colSpan={table.columns.length} className="px-3 py-4 text-left text-slate-600">
+                  {/* At the left of what shows, however wide the empty table is on a phone. */}
+                  <span className="sticky left-3">{empty}</span>
                 </td>
               </tr>
             ) : (
