@@ -12,6 +12,7 @@ import { createStorage } from './lib/storage.ts';
 import { ensureAdmin } from './services/ensure-admin.ts';
 import { demoPasswordRefusal, listDemoPasswordAccounts } from './services/list-demo-password-accounts.ts';
 import { startCardPaymentJob } from './services/start-card-payment-job.ts';
+import { startDailySummaryJob } from './services/start-daily-summary-job.ts';
 import { type MaintenanceSweeper, startMaintenanceSweeps } from './services/start-maintenance-sweeps.ts';
 import { startPartnerStatementsJob } from './services/start-partner-statements-job.ts';
 import { startPayLaterJob } from './services/start-pay-later-job.ts';
@@ -76,6 +77,7 @@ async function main() {
   let cardPayments: ReturnType<typeof startCardPaymentJob> | undefined;
   let partnerStatements: ReturnType<typeof startPartnerStatementsJob> | undefined;
   let metricsServer: MetricsServer | undefined;
+  let dailySummaries: ReturnType<typeof startDailySummaryJob> | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -92,6 +94,7 @@ async function main() {
       await payLater?.stop();
       await cardPayments?.stop();
       await partnerStatements?.stop();
+      await dailySummaries?.stop();
       await mailer.stop();
       await database.close();
     } finally {
@@ -165,6 +168,16 @@ async function main() {
     db: database.db,
     clock: systemClock,
     tzOperator: config.tzOperator,
+    log: app.log,
+    onSent: () => mailer.kick(),
+  });
+  // The Owners' daily summary e-mail, for those who turned it on: once a day each, from the
+  // morning, by whichever instance claims it first.
+  dailySummaries = startDailySummaryJob({
+    db: database.db,
+    clock: systemClock,
+    tzOperator: config.tzOperator,
+    linkBase: config.linkBase,
     log: app.log,
     onSent: () => mailer.kick(),
   });

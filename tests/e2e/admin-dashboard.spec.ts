@@ -58,6 +58,7 @@ test.describe('admin layout', () => {
       'Cash-ups',
       'Refunds',
       'Partners',
+      'Reports',
       'Staff',
       'Audit',
       'Settings',

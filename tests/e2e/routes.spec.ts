@@ -32,6 +32,7 @@ const ADMIN_PAGES = [
   { path: '/admin/cashups', heading: 'Cash-ups' },
   { path: '/admin/refunds', heading: 'Refunds' },
   { path: '/admin/partners', heading: 'Partner Accounts' },
+  { path: '/admin/reports', heading: 'Reports' },
   { path: '/admin/settings', heading: 'Settings' },
 ];
 

@@ -797,6 +797,13 @@ export const adminProfiles = pgTable('admin_profiles', {
   username: text('username').notNull(),
   /** owner | office | counter | crew (src/shared/permissions.ts) */
   role: text('role').notNull(),
+  /** An Owner's choice to receive the daily summary e-mail (docs/product.md, Reports). */
+  dailySummary: boolean('daily_summary').notNull().default(false),
+  /**
+   * The operator's date the last daily summary went to this person: the job claims a day by
+   * moving it forward, so two instances never send the same day's summary twice.
+   */
+  dailySummarySentOn: date('daily_summary_sent_on'),
   createdAt: createdAt(),
 });
 

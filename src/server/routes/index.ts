@@ -11,6 +11,7 @@ import adminLaunchRoutes from './admin/launches.ts';
 import adminLocationRoutes from './admin/locations.ts';
 import adminPartnerRoutes from './admin/partners.ts';
 import adminRefundRoutes from './admin/refunds.ts';
+import adminReportRoutes from './admin/reports.ts';
 import adminReturnDiscountRoutes from './admin/return-discounts.ts';
 import adminScheduleRoutes from './admin/schedules.ts';
 import adminSettingsRoutes from './admin/settings.ts';
@@ -56,6 +57,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
       adminStatementRoutes,
       // Partner accounts: resorts and agents on account.
       adminPartnerRoutes,
+      // The owner's reports and the daily summary e-mail.
+      adminReportRoutes,
       adminEventRoutes,
       // The operator's setup (schedules, launches, locations, banners, payment and branding settings).
       adminScheduleRoutes,

@@ -54,6 +54,10 @@ export const STAFF_MSG = {
   repeatCreated: (n: number) => `${n} ${n === 1 ? 'departure' : 'departures'} created`,
   repeatSummary: (n: number, days: string, until: string) =>
     `Creates ${n} ${n === 1 ? 'departure' : 'departures'}: ${days} until ${until}`,
+  // The reports' date range (the Reports screen and its API).
+  reportDateInvalid: 'Write the date as YYYY-MM-DD',
+  reportRangeBackwards: 'The end date cannot be before the start date',
+  reportRangeTooLong: (days: number) => `A report covers at most ${days} days: choose a shorter range`,
 } as const;
 
 /** The counter's texts: sales, voids and the cash-up. */

@@ -21,6 +21,7 @@ export const ADMIN_PAGE_NAMES = [
   'cashups',
   'refunds',
   'partners',
+  'reports',
   'settings',
 ] as const;
 

@@ -6,4 +6,4 @@
  * has none to spare. admin-paths.test.ts keeps the two in step.
  */
 export const ADMIN_PATH =
-  /^\/admin(?:\/(?:dashboard|banners|schedule|ticketing|tickets|launches|locations|payments|payments\/statements|pwa-settings|texts|staff|audit|boarding|counter|cashups|refunds|partners|settings|welcome|reset-password))?\/?$/;
+  /^\/admin(?:\/(?:dashboard|banners|schedule|ticketing|tickets|launches|locations|payments|payments\/statements|pwa-settings|texts|staff|audit|boarding|counter|cashups|refunds|partners|reports|settings|welcome|reset-password))?\/?$/;

@@ -153,6 +153,11 @@ const EXPECTED: Record<string, Role[]> = {
   'PUT /api/admin/statement-settings': OWNER_OFFICE,
   'GET /api/admin/audit': OWNER_OFFICE,
   'GET /api/admin/audit.csv': OWNER_OFFICE,
+  // Reports (reports.read); the daily summary e-mail is an Owner's own (reports.mail).
+  'GET /api/admin/reports/summary': OWNER_OFFICE,
+  'GET /api/admin/reports/export.xlsx': OWNER_OFFICE,
+  'GET /api/admin/reports/daily-summary': OWNER,
+  'PUT /api/admin/reports/daily-summary': OWNER,
 };
 
 describe(`every admin route against every role (${testDatabaseKind})`, () => {

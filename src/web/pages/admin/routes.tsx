@@ -32,6 +32,7 @@ const PAGES: Record<AdminPageName, LazyExoticComponent<ComponentType>> = {
   cashups: lazy(() => import('./cashups.tsx')),
   refunds: lazy(() => import('./refunds.tsx')),
   partners: lazy(() => import('./partners.tsx')),
+  reports: lazy(() => import('./reports.tsx')),
 };
 
 /** The bare /admin: each role starts on its own first screen. */

@@ -1,6 +1,7 @@
 import {
   Calculator,
   CalendarClock,
+  ChartColumn,
   ClipboardList,
   HandCoins,
   Handshake,
@@ -47,6 +48,7 @@ export const PAGE_PERMISSIONS: Partial<Record<AdminPageName, PermissionRule>> = 
   cashups: 'cashups.all',
   refunds: 'refunds.manage',
   partners: 'partners.manage',
+  reports: 'reports.read',
 };
 
 export function mayOpen(role: Role, page: AdminPageName): boolean {
@@ -73,6 +75,7 @@ export const ADMIN_LINKS: AdminLink[] = [
   { to: '/admin/cashups', label: 'Cash-ups', icon: Calculator, page: 'cashups' },
   { to: '/admin/refunds', label: 'Refunds', icon: HandCoins, page: 'refunds' },
   { to: '/admin/partners', label: 'Partners', icon: Handshake, page: 'partners' },
+  { to: '/admin/reports', label: 'Reports', icon: ChartColumn, page: 'reports' },
   { to: '/admin/staff', label: 'Staff', icon: Users, page: 'staff' },
   { to: '/admin/audit', label: 'Audit', icon: History, page: 'audit' },
   { to: '/admin/settings', label: 'Settings', icon: Settings, page: 'settings' },
@@ -101,6 +104,7 @@ export const ADMIN_PAGE_TITLES: Record<AdminPageName, string> = {
   cashups: 'Cash-ups',
   refunds: 'Refunds',
   partners: 'Partner Accounts',
+  reports: 'Reports',
   settings: 'Settings',
 };
 

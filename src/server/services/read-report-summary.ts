@@ -1,0 +1,116 @@
+import { type DbOrTx, readTogether } from '#server/db/client.ts';
+import { REPORT_WEEKDAYS } from '#shared/report-tables.ts';
+import {
+  type CurrencyAmount,
+  type DepartureLoad,
+  type LoadGroup,
+  percentOf,
+  type ReportSummary,
+  type RevenueRow,
+} from '#shared/reports.ts';
+import { listCancellations } from './list-cancellations.ts';
+import { listDepartureLoads } from './list-departure-loads.ts';
+import { listRevenue } from './list-revenue.ts';
+import { readOwed } from './read-owed.ts';
+
+export type ReadReportSummaryOptions = {
+  db: DbOrTx;
+  /** Travel dates, both included (YYYY-MM-DD); the route checked the range. */
+  from: string;
+  to: string;
+  now: Date;
+  tzOperator: string;
+};
+
+/** ISO weekday of a date, 1 Monday to 7 Sunday. */
+const isoWeekday = (isoDate: string) => ((new Date(`${isoDate}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+
+/** Departures added up under a key each gives, in the keys' order. */
+function groupLoads(
+  departures: readonly DepartureLoad[],
+  keyOf: (d: DepartureLoad) => { key: string; label: string },
+): LoadGroup[] {
+  const groups = new Map<string, LoadGroup>();
+  for (const d of departures) {
+    const { key, label } = keyOf(d);
+    const g = groups.get(key) ?? {
+      key,
+      label,
+      departures: 0,
+      seatsOffered: 0,
+      seatsSold: 0,
+      seatLegsOffered: 0,
+      seatLegsSold: 0,
+      loadFactor: 0,
+      passengers: 0,
+      infants: 0,
+    };
+    g.departures += 1;
+    g.seatsOffered += d.seatsOffered;
+    g.seatsSold += d.seatsSold;
+    g.seatLegsOffered += d.seatLegsOffered;
+    g.seatLegsSold += d.seatLegsSold;
+    g.passengers += d.passengers;
+    g.infants += d.infants;
+    groups.set(key, g);
+  }
+  return [...groups.values()]
+    .map((g) => ({ ...g, loadFactor: percentOf(g.seatLegsSold, g.seatLegsOffered) }))
+    .sort((a, b) => a.key.localeCompare(b.key));
+}
+
+const amountsOf = (rows: readonly RevenueRow[], pick: (r: RevenueRow) => string): CurrencyAmount[] =>
+  rows.map((r) => ({ currency: r.currency, amount: pick(r) }));
+
+/**
+ * The owner's report for the departures whose travel date is in the range (docs/product.md,
+ * Reports): load factor per departure, leg, day, route, weekday and hour; revenue by day, route,
+ * channel, payment method and currency; what is owed; no-shows and cancellations by route. A
+ * handful of grouped queries (listDepartureLoads, listRevenue, listCancellations, readOwed),
+ * whatever the range holds; the groupings of departures are added up here from their rows.
+ */
+export async function readReportSummary(opts: ReadReportSummaryOptions): Promise<ReportSummary> {
+  const { db, from, to, now, tzOperator } = opts;
+  const [departures, revenue, cancellations, owed] = await readTogether(db, [
+    () => listDepartureLoads({ db, from, to, now }),
+    () => listRevenue({ db, from, to }),
+    () => listCancellations({ db, from, to, now, tzOperator }),
+    () => readOwed({ db, from, to }),
+  ]);
+  const [total] = groupLoads(departures, () => ({ key: 'all', label: 'All' }));
+  const routes = groupLoads(departures, (d) => ({ key: d.routeKey, label: d.route }));
+  return {
+    from,
+    to,
+    generatedAt: now.toISOString(),
+    departureCount: total?.departures ?? 0,
+    seatsOffered: total?.seatsOffered ?? 0,
+    seatsSold: total?.seatsSold ?? 0,
+    seatLegsOffered: total?.seatLegsOffered ?? 0,
+    seatLegsSold: total?.seatLegsSold ?? 0,
+    loadFactor: total?.loadFactor ?? 0,
+    passengers: total?.passengers ?? 0,
+    infants: total?.infants ?? 0,
+    allottedUnsold: departures.reduce((n, d) => n + d.allottedUnsold, 0),
+    revenue: amountsOf(revenue.currency, (r) => r.net),
+    sales: amountsOf(revenue.currency, (r) => r.sales),
+    refunds: amountsOf(revenue.currency, (r) => r.refunds),
+    voids: amountsOf(revenue.currency, (r) => r.voids),
+    load: {
+      departures,
+      byDay: groupLoads(departures, (d) => ({ key: d.travelDate, label: d.travelDate })),
+      byRoute: routes.sort((a, b) => a.label.localeCompare(b.label)),
+      byWeekday: groupLoads(departures, (d) => {
+        const day = isoWeekday(d.travelDate);
+        return { key: String(day), label: REPORT_WEEKDAYS[day - 1] ?? '' };
+      }),
+      byHour: groupLoads(departures, (d) => {
+        const hour = d.departureTime.slice(0, 2);
+        return { key: hour, label: `${hour}:00` };
+      }),
+    },
+    revenueBy: revenue,
+    owed,
+    cancellations,
+  };
+}
