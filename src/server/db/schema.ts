@@ -257,6 +257,9 @@ export const tickets = pgTable(
     index('tickets_partner_created_idx').on(t.partnerId, t.createdAt).where(sql`${t.partnerId} is not null`),
     // Public lookup matches the whole reference case-insensitively (docs/product.md section 11.7).
     index('tickets_reference_lower_idx').on(sql`lower(${t.paymentReference})`),
+    // The office's reference search, a substring in any case (`ilike '%...%'`): by trigrams, so
+    // it reads the matching tickets and not a year of them (docs/decisions/045-year-scale.md).
+    index('tickets_reference_trgm_idx').using('gin', t.paymentReference.op('gin_trgm_ops')),
   ],
 );
 
