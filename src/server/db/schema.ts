@@ -948,6 +948,8 @@ export const bookingGrants = pgTable(
   (t) => [
     uniqueIndex('booking_grants_token_uq').on(t.tokenHash),
     index('booking_grants_expires_idx').on(t.expiresAt),
+    // A deleted ticket's grants go with it (on delete cascade), found by this.
+    index('booking_grants_ticket_idx').on(t.ticketId),
   ],
 );
 
@@ -1115,6 +1117,11 @@ export const statementLines = pgTable(
       .where(sql`${t.bankTransactionId} is null`),
     index('statement_lines_status_created_idx').on(t.status, t.createdAt),
     index('statement_lines_statement_idx').on(t.statementId),
+    // Deleting a ticket sets its suggestions' pointer to null: without this, each deleted ticket
+    // read every statement line (docs/decisions/045-year-scale.md).
+    index('statement_lines_suggested_ticket_idx')
+      .on(t.suggestedTicketId)
+      .where(sql`${t.suggestedTicketId} is not null`),
   ],
 );
 
