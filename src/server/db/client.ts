@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -34,9 +35,10 @@ export async function readTogether<const T extends readonly (() => unknown)[]>(
 
 /**
  * The extensions every PGlite database of ours loads: btree_gist for the seats' exclusion
- * constraints (migration 0022). PostgreSQL ships it in its contrib package.
+ * constraints (migration 0022), pg_trgm for the office's reference search (migration 0035).
+ * PostgreSQL ships both in its contrib package.
  */
-export const PGLITE_EXTENSIONS = { btree_gist };
+export const PGLITE_EXTENSIONS = { btree_gist, pg_trgm };
 
 export type Database = {
   db: Db;

@@ -257,6 +257,9 @@ export const tickets = pgTable(
     index('tickets_partner_created_idx').on(t.partnerId, t.createdAt).where(sql`${t.partnerId} is not null`),
     // Public lookup matches the whole reference case-insensitively (docs/product.md section 11.7).
     index('tickets_reference_lower_idx').on(sql`lower(${t.paymentReference})`),
+    // The office's reference search, a substring in any case (`ilike '%...%'`): by trigrams, so
+    // it reads the matching tickets and not a year of them (docs/decisions/045-year-scale.md).
+    index('tickets_reference_trgm_idx').using('gin', t.paymentReference.op('gin_trgm_ops')),
   ],
 );
 
@@ -952,6 +955,8 @@ export const bookingGrants = pgTable(
   (t) => [
     uniqueIndex('booking_grants_token_uq').on(t.tokenHash),
     index('booking_grants_expires_idx').on(t.expiresAt),
+    // A deleted ticket's grants go with it (on delete cascade), found by this.
+    index('booking_grants_ticket_idx').on(t.ticketId),
   ],
 );
 
@@ -1119,6 +1124,11 @@ export const statementLines = pgTable(
       .where(sql`${t.bankTransactionId} is null`),
     index('statement_lines_status_created_idx').on(t.status, t.createdAt),
     index('statement_lines_statement_idx').on(t.statementId),
+    // Deleting a ticket sets its suggestions' pointer to null: without this, each deleted ticket
+    // read every statement line (docs/decisions/045-year-scale.md).
+    index('statement_lines_suggested_ticket_idx')
+      .on(t.suggestedTicketId)
+      .where(sql`${t.suggestedTicketId} is not null`),
   ],
 );
 

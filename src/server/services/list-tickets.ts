@@ -2,6 +2,7 @@ import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { statementPayments, tickets } from '#server/db/schema.ts';
 import type { TicketList, TicketListQuery, TicketStatus, TicketTab } from '#shared/admin-api.ts';
+import { TICKET_LIST_LIMIT } from '#shared/constants.ts';
 import { listTicketsWhere } from './list-tickets-where.ts';
 
 /** docs/product.md section 4: the Approved tab shows confirmed tickets, Rejected shows cancelled ones. */
@@ -19,7 +20,8 @@ export type ListTicketsOptions = { db: DbOrTx; query: TicketListQuery };
 /**
  * GET /api/admin/tickets (docs/product.md section 2, Ticket management): a tab, a travel date, a
  * reference substring, and one passenger e-mail or client address; counts per tab under the
- * same filters. The Pending tab by departure, soonest first; the others newest first.
+ * same filters. The Pending tab by departure, soonest first; the others newest first. At most
+ * TICKET_LIST_LIMIT tickets: a year of a busy operator's Approved tab is some 450,000.
  */
 export async function listTickets(opts: ListTicketsOptions): Promise<TicketList> {
   const { db, query } = opts;
@@ -42,7 +44,13 @@ export async function listTickets(opts: ListTicketsOptions): Promise<TicketList>
 
   const [list, grouped] = await readTogether(db, [
     // The review queue works the soonest departure first: those passengers need their answer first.
-    () => listTicketsWhere({ db, where, order: query.status === 'pending' ? 'departure' : 'newest' }),
+    () =>
+      listTicketsWhere({
+        db,
+        where,
+        order: query.status === 'pending' ? 'departure' : 'newest',
+        limit: TICKET_LIST_LIMIT,
+      }),
     () =>
       db
         .select({ status: tickets.ticketStatus, n: count() })

@@ -1,7 +1,7 @@
-import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lt, ne } from 'drizzle-orm';
 import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { launches, schedules, tickets } from '#server/db/schema.ts';
-import { type Clock, dateInZone } from '#server/lib/clock.ts';
+import { addDays, type Clock, dateInZone, instantInZone } from '#server/lib/clock.ts';
 import type { Dashboard } from '#shared/admin-api.ts';
 import { CARD_ONLINE } from '#shared/card-payments.ts';
 import { DASHBOARD_RECENT_TICKETS } from '#shared/constants.ts';
@@ -21,7 +21,12 @@ export async function readDashboard(opts: ReadDashboardOptions): Promise<Dashboa
   const { db } = opts;
   const today = dateInZone(opts.clock.now(), opts.tzOperator);
   const one = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
-  const approvedOnDay = sql`(${tickets.approvedAt} at time zone ${opts.tzOperator})::date = ${today}::date`;
+  // The operator's day as a range of instants, so the approved_at index finds its rows
+  // (docs/decisions/045-year-scale.md): the day of each row worked out read every ticket.
+  const approvedOnDay = and(
+    gte(tickets.approvedAt, instantInZone(today, '00:00', opts.tzOperator)),
+    lt(tickets.approvedAt, instantInZone(addDays(today, 1), '00:00', opts.tzOperator)),
+  );
   const [
     pendingTickets,
     approvedToday,

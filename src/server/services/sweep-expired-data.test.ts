@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   emailCodes,
@@ -13,6 +13,7 @@ import {
 } from '#server/db/schema.ts';
 import { createDevTransport, createMailer, enqueueMail } from '#server/lib/mailer.ts';
 import { createLocalStorage, createS3Storage, type Storage } from '#server/lib/storage.ts';
+import { SWEEP_BATCH } from '#server/lib/sweep-statements.ts';
 import { EMAIL_CODE_TTL_MINUTES } from '#shared/constants.ts';
 import { makeSchedule, uniqueReference, uniqueSuffix } from '#tests/factories.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '#tests/setup/test-db.ts';
@@ -231,6 +232,27 @@ describe(`sweepExpiredData (${testDatabaseKind})`, () => {
     expect(left.map((r) => r.subject).sort()).toEqual(
       [`sent ${29 * DAY}`, 'pending null', 'failed null'].sort(),
     );
+  });
+
+  it('deletes more old mail than one batch, in batches, and keeps the rest', async () => {
+    const to = newEmail();
+    const old = 2 * SWEEP_BATCH + 7;
+    await database.db.execute(sql`insert into ${mailOutbox} ("to", subject, text, status, sent_at, created_at)
+      select ${to}, 'old ' || i, 'x', 'sent', ${clock.ago(31 * DAY)}, ${clock.ago(31 * DAY)}
+      from generate_series(1, ${old}) i`);
+    await database.db.insert(mailOutbox).values({
+      to,
+      subject: 'recent',
+      text: 'x',
+      status: 'sent',
+      sentAt: clock.ago(DAY),
+    });
+    expect(await pruneSentMail(sweepOptions())).toBe(old);
+    const left = await database.db
+      .select({ subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, to));
+    expect(left).toEqual([{ subject: 'recent' }]);
   });
 
   it('deletes idempotency records older than a week', async () => {

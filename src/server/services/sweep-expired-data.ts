@@ -14,8 +14,8 @@ import { removeStaleUploadTempFiles } from './sweep/remove-stale-upload-temp-fil
 /*
  * Rows that have done their job are deleted instead of piling up: every one of them holds an
  * e-mail address, a client address or a token hash that nothing needs any more. Each kind is
- * one set-based statement bounded by time (sweep/, one per file), and keeps whatever a rule
- * still counts.
+ * set-based statements bounded by time (sweep/, one per file), a batch of rows at a time, and
+ * keeps whatever a rule still counts.
  */
 
 type Logger = {

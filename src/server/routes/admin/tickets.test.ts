@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, launches, mailOutbox, ticketSeats, tickets } from '#server/db/schema.ts';
 import { dateInZone } from '#server/lib/clock.ts';
 import { slipKey } from '#server/services/create-booking.ts';
 import type { AdminTicket, Dashboard, TicketList } from '#shared/admin-api.ts';
+import { TICKET_LIST_LIMIT } from '#shared/constants.ts';
 import { MSG } from '#shared/messages/api.ts';
 import {
   makeLaunch,
@@ -76,6 +77,26 @@ describe(`admin tickets (${testDatabaseKind})`, () => {
     expect(view?.from?.id).toBe(trip.stops[0]?.locationId);
     expect(view?.to?.id).toBe(trip.stops[2]?.locationId);
     expect(view?.launch?.id).toBe(trip.launchIds[0]);
+  });
+
+  it('lists at most TICKET_LIST_LIMIT tickets of a tab, newest first, and counts all of them', async () => {
+    const date = '2031-05-06';
+    const trip = await makeSchedule(t.database.db, { travelDate: date });
+    const { ticket } = await makeTicket(t.database.db, { schedule: trip, status: 'cancelled' });
+    const more = TICKET_LIST_LIMIT + 1;
+    await t.database.db.execute(sql`insert into ${tickets} (payment_reference, schedule_id, launch_id,
+        travel_date, passenger_name, passenger_email, passenger_nationality, total_amount, currency,
+        exchange_rate, ticket_breakdown, seat_numbers, ticket_status, created_at)
+      select payment_reference || 'x' || i, schedule_id, launch_id, travel_date, passenger_name,
+        passenger_email, passenger_nationality, total_amount, currency, exchange_rate, ticket_breakdown,
+        '{}', ticket_status, created_at - make_interval(mins => i)
+      from ${tickets}, generate_series(1, ${more}) i where id = ${ticket.id}`);
+    const list: TicketList = (await t.get(`/api/admin/tickets?status=rejected&date=${date}`)).json();
+    expect(list.counts.rejected).toBe(more + 1);
+    expect(list.tickets).toHaveLength(TICKET_LIST_LIMIT);
+    // Older copies, so the other tests' newest tickets stay the newest.
+    expect(list.tickets[0]?.reference).toBe(ticket.paymentReference);
+    expect(list.tickets.at(-1)?.reference).toBe(`${ticket.paymentReference}x${TICKET_LIST_LIMIT - 1}`);
   });
 
   it('refuses a bad filter with a 400, not a 500', async () => {

@@ -2,7 +2,7 @@ import { lt } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { reservedReferences } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import { countTouched } from '#server/lib/sweep-statements.ts';
+import { touchInBatches } from '#server/lib/sweep-statements.ts';
 
 export type PruneExpiredReservedReferencesOptions = { db: Db; clock: Clock };
 
@@ -14,8 +14,7 @@ export function pruneExpiredReservedReferences({
   db,
   clock,
 }: PruneExpiredReservedReferencesOptions): Promise<number> {
-  return countTouched(
-    db,
-    db.delete(reservedReferences).where(lt(reservedReferences.reservedUntil, clock.now())),
+  return touchInBatches(db, reservedReferences, lt(reservedReferences.reservedUntil, clock.now()), (batch) =>
+    db.delete(reservedReferences).where(batch),
   );
 }

@@ -2,7 +2,7 @@ import { lt } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { idempotencyRecords } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import { ago, countTouched, DAY_MS } from '#server/lib/sweep-statements.ts';
+import { ago, DAY_MS, touchInBatches } from '#server/lib/sweep-statements.ts';
 
 /**
  * A retried submission finds its booking through the idempotency record. Retries come within
@@ -17,8 +17,6 @@ export function pruneOldIdempotencyRecords({
   db,
   clock,
 }: PruneOldIdempotencyRecordsOptions): Promise<number> {
-  return countTouched(
-    db,
-    db.delete(idempotencyRecords).where(lt(idempotencyRecords.createdAt, ago(clock, IDEMPOTENCY_KEEP_MS))),
-  );
+  const old = lt(idempotencyRecords.createdAt, ago(clock, IDEMPOTENCY_KEEP_MS));
+  return touchInBatches(db, idempotencyRecords, old, (batch) => db.delete(idempotencyRecords).where(batch));
 }

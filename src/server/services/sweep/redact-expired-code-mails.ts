@@ -3,7 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { toKeptVersion } from '#server/lib/mailer.ts';
-import { ago, countTouched, MINUTE_MS } from '#server/lib/sweep-statements.ts';
+import { ago, MINUTE_MS, touchInBatches } from '#server/lib/sweep-statements.ts';
 import { EMAIL_CODE_TTL_MINUTES } from '#shared/constants.ts';
 
 export type RedactExpiredCodeMailsOptions = { db: Db; clock: Clock };
@@ -14,16 +14,12 @@ export type RedactExpiredCodeMailsOptions = { db: Db; clock: Clock };
  * from now on, as a delivered one does (mailer.ts).
  */
 export function redactExpiredCodeMails({ db, clock }: RedactExpiredCodeMailsOptions): Promise<number> {
-  return countTouched(
-    db,
-    db
-      .update(mailOutbox)
-      .set(toKeptVersion)
-      .where(
-        and(
-          isNotNull(mailOutbox.keptText),
-          lt(mailOutbox.createdAt, ago(clock, EMAIL_CODE_TTL_MINUTES * MINUTE_MS)),
-        ),
-      ),
+  // The kept version clears kept_text: a redacted row no longer matches, and the loop ends.
+  const readable = and(
+    isNotNull(mailOutbox.keptText),
+    lt(mailOutbox.createdAt, ago(clock, EMAIL_CODE_TTL_MINUTES * MINUTE_MS)),
+  );
+  return touchInBatches(db, mailOutbox, readable, (batch) =>
+    db.update(mailOutbox).set(toKeptVersion).where(batch),
   );
 }

@@ -197,6 +197,13 @@ export function TicketsView() {
                 queue={asQueue ? { hrefOf: (ticket) => hrefWith(ticket.id) } : undefined}
               />
             )}
+            {tab === filters.tab && counts && !list.isPending && counts[tab] > tickets.length && (
+              // The list carries at most TICKET_LIST_LIMIT tickets; the tab's count is all of them.
+              <p data-testid="list-limited" className="mt-4 text-center text-sm text-slate-600">
+                Showing the first {tickets.length} of {counts[tab]}. Choose a travel date or search by
+                reference to find the others.
+              </p>
+            )}
           </TabsContent>
         ))}
       </Tabs>

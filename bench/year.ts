@@ -1,0 +1,318 @@
+// The office screens and the public reads on a year of a busy operator (bench/year-seed.ts),
+// against the same measurements on the demo's data first, each against the same run's
+// /api/health. Light load: requests one after another. Timing goals live here, never in tests.
+// Usage: npm run bench:year
+//   env: BENCH_DB=pglite|postgresql (pglite by default) BENCH_DATABASE_URL=postgres://... (emptied)
+//        BENCH_YEAR_SAMPLES=15 BENCH_PORT=3190
+//        BENCH_YEAR_SCALE: the share of the full year's departures a day (1 on PostgreSQL, 0.1 on PGlite)
+//        BENCH_YEAR_REUSE=1: skip the demo and the seeding, measure the year the last run left
+//        (PostgreSQL only; the server's start migrates it first, which is timed; the last
+//        run's statement and waiting bookings are deleted before the import runs again)
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '#server/db/client.ts';
+import { buildIsStale, buildWeb } from '../scripts/web-build.ts';
+import { startSmtpSink } from '../tests/setup/smtp-sink.ts';
+import { closeConnections, percentile, request } from './http.ts';
+import { Api } from './passenger.ts';
+import { ms, printSection, table } from './report.ts';
+import { type BenchDatabase, pgliteDatabase, postgresDatabase, startBenchServer } from './server.ts';
+import { benchStatements, seedWaitingBookings } from './statements.ts';
+import { FULL_YEAR, seedYear } from './year-seed.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.BENCH_PORT ?? 3190);
+const samples = Number(process.env.BENCH_YEAR_SAMPLES ?? 15);
+const HEALTH_SAMPLES = 50;
+/** An endpoint slower than this in total is sampled fewer times (at least once). */
+const ENDPOINT_BUDGET_MS = 20_000;
+const GOALS = { p99Ms: 1000, overDemo: 3 };
+const reuse = process.env.BENCH_YEAR_REUSE === '1';
+
+const which = (process.env.BENCH_DB ?? 'pglite').toLowerCase();
+if (which === 'postgresql' && !process.env.BENCH_DATABASE_URL) {
+  throw new Error('BENCH_DB=postgresql needs BENCH_DATABASE_URL');
+}
+const db: BenchDatabase =
+  which === 'postgresql' ? postgresDatabase(process.env.BENCH_DATABASE_URL as string) : pgliteDatabase();
+if (reuse && db.name !== 'PostgreSQL') throw new Error('BENCH_YEAR_REUSE needs BENCH_DB=postgresql');
+const scale = Number(process.env.BENCH_YEAR_SCALE ?? (db.name === 'PGlite' ? 0.1 : 1));
+const shape = { ...FULL_YEAR, departuresPerDay: Math.max(1, Math.round(FULL_YEAR.departuresPerDay * scale)) };
+
+if (buildIsStale(path.join(root, 'dist')) && !buildWeb(path.join(root, 'dist'))) process.exit(1);
+
+type Figure = { name: string; p50: number; p99: number; n: number; status: string };
+type Run = { health: Figure; figures: Figure[]; notes: string[] };
+
+const addDays = (date: string, days: number) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+async function sample(
+  name: string,
+  next: (i: number) => Promise<{ status: number; ms: number; body: string }>,
+  count = samples,
+): Promise<Figure> {
+  const times: number[] = [];
+  const statuses = new Set<number>();
+  let spent = 0;
+  for (let i = 0; i < count; i++) {
+    const answer = await next(i);
+    times.push(answer.ms);
+    if (answer.status >= 300 && !statuses.has(answer.status)) {
+      console.log(`  ${name}: ${answer.status} ${answer.body.slice(0, 300)}`);
+    }
+    statuses.add(answer.status);
+    spent += answer.ms;
+    if (spent > ENDPOINT_BUDGET_MS) break;
+  }
+  return {
+    name,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    n: times.length,
+    status: [...statuses].join('/'),
+  };
+}
+
+/** Every measured read, one request after another, as the owner signed in through the real login. */
+async function measure(api: Api): Promise<Run> {
+  await api.logIn();
+  // A public read with its own headers (the seat map's booking session) goes without the cookie.
+  const get = (url: string, headers?: Record<string, string>) =>
+    headers ? request(`${api.url}${url}`, { headers }) : api.adminRequest('GET', url);
+  const notes: string[] = [];
+  // Warm-up: the first requests of a fresh process compile their code paths.
+  for (let i = 0; i < 20; i++) await get('/api/health');
+  const health = await sample('/api/health', () => get('/api/health'), HEALTH_SAMPLES);
+
+  // A pair of places with departures tomorrow, and the departures of the next days between them.
+  const today = new Date().toISOString().slice(0, 10);
+  const locations = JSON.parse((await get('/api/locations')).body) as Array<{ id: string }>;
+  let pair: { from: string; to: string } | undefined;
+  for (const from of locations) {
+    for (const to of locations) {
+      if (pair || from.id === to.id) continue;
+      const found = JSON.parse(
+        (await get(`/api/trips?date=${addDays(today, 1)}&from=${from.id}&to=${to.id}`)).body,
+      ) as unknown[];
+      if (Array.isArray(found) && found.length > 0) pair = { from: from.id, to: to.id };
+    }
+  }
+  if (!pair) throw new Error('no departure tomorrow between any two places');
+  const { from, to } = pair;
+  type Trip = { scheduleId: string; travelDate: string; launchIds: string[] };
+  const trips: Trip[] = [];
+  for (let d = 1; d <= 14 && trips.length < samples; d++) {
+    const found = JSON.parse(
+      (await get(`/api/trips?date=${addDays(today, d)}&from=${from}&to=${to}`)).body,
+    ) as Trip[];
+    trips.push(...found);
+  }
+  const trip = (i: number) => trips[i % trips.length] as Trip;
+  // Distinct dates and departures: the one-second shared answers would serve a repeat.
+  const figures: Figure[] = [];
+  const add = (f: Figure) => {
+    figures.push(f);
+    console.log(`  ${f.name}: p50 ${ms(f.p50)} ms, p99 ${ms(f.p99)} ms (${f.n}x, ${f.status})`);
+  };
+  add(
+    await sample('trip search', (i) =>
+      get(`/api/trips?date=${addDays(today, 1 + (i % 28))}&from=${from}&to=${to}`),
+    ),
+  );
+  add(
+    await sample('seat map', (i) =>
+      get(
+        `/api/trips/${trip(i).scheduleId}/seats?date=${trip(i).travelDate}&launchId=${trip(i).launchIds[0]}&originId=${from}&destinationId=${to}`,
+        {
+          'x-booking-session': crypto.randomUUID(),
+        },
+      ),
+    ),
+  );
+  add(await sample('dashboard', () => get('/api/admin/dashboard')));
+  add(await sample('tickets: pending tab', () => get('/api/admin/tickets?status=pending')));
+  add(
+    await sample('tickets: approved tab, one day', (i) =>
+      get(`/api/admin/tickets?status=approved&date=${addDays(today, -1 - (i % 7))}`),
+    ),
+  );
+  add(
+    await sample('tickets: approved tab, reference search', (i) =>
+      get(`/api/admin/tickets?status=approved&q=${String(12345 + i * 7919).slice(0, 5)}`),
+    ),
+  );
+  add(
+    await sample('tickets: rejected tab, one day', (i) =>
+      get(`/api/admin/tickets?status=rejected&date=${addDays(today, -1 - (i % 7))}`),
+    ),
+  );
+  add(
+    await sample(
+      'tickets: approved tab, no filter (the default)',
+      () => get('/api/admin/tickets?status=approved'),
+      3,
+    ),
+  );
+  add(await sample('trip passengers', (i) => get(`/api/admin/trips/${trip(i).scheduleId}/passengers`)));
+  add(await sample('trip manifest.csv', (i) => get(`/api/admin/trips/${trip(i).scheduleId}/manifest.csv`)));
+  add(await sample('audit: first page', () => get('/api/admin/audit')));
+  const firstPage = JSON.parse((await get('/api/admin/audit')).body) as { next: string | null };
+  if (firstPage.next) {
+    const next = firstPage.next;
+    add(await sample('audit: second page', () => get(`/api/admin/audit?cursor=${encodeURIComponent(next)}`)));
+  }
+  add(
+    await sample('audit: filtered (action, a month)', () =>
+      get(`/api/admin/audit?action=approve&from=${addDays(today, -60)}&to=${addDays(today, -30)}`),
+    ),
+  );
+  add(await sample('refunds queue', () => get('/api/admin/refunds')));
+  const probe = await get(`/api/admin/reports/summary?from=${addDays(today, -30)}&to=${today}`);
+  if (probe.status === 404) {
+    notes.push('GET /api/admin/reports/summary answered 404 in this tree: not measured.');
+  } else {
+    add(
+      await sample('reports: a month', () =>
+        get(`/api/admin/reports/summary?from=${addDays(today, -30)}&to=${today}`),
+      ),
+    );
+    add(
+      await sample('reports: a year', () =>
+        get(`/api/admin/reports/summary?from=${addDays(today, -365)}&to=${today}`),
+      ),
+    );
+  }
+  return { health, figures, notes };
+}
+
+/** On a reused year: the last run's statement and waiting bookings, so the import can run again. */
+async function forgetLastImport(): Promise<void> {
+  const database = await openDatabase({ databaseUrl: db.env.DATABASE_URL, dataDir: db.env.DATA_DIR ?? '' });
+  try {
+    await database.db.execute(sql`delete from bank_statements where file_name = 'bench-statement.csv'`);
+    await database.db.execute(sql`delete from tickets where payment_reference like '99%'`);
+  } finally {
+    await database.close();
+  }
+}
+
+/** The statement import of 10,000 lines against 5,000 waiting bookings, on a server of its own. */
+async function importFigure(
+  sinkUrl: string,
+  sink: Awaited<ReturnType<typeof startSmtpSink>>,
+): Promise<Figure> {
+  const waiting = await seedWaitingBookings(db, 5000);
+  const { server } = await startBenchServer(db, port, { SMTP_URL: sinkUrl, MAIL_FROM: 'bench@example.com' });
+  try {
+    const api = new Api(server.url, sink);
+    await api.logIn();
+    const section = await benchStatements(api, waiting);
+    printSection(section);
+    const line = section.lines.find((l) => l.startsWith('| POST'));
+    const took = Number(line?.split('|')[2]?.trim());
+    return {
+      name: 'statement import, 10,000 lines',
+      p50: took,
+      p99: took,
+      n: 1,
+      status: section.failures.length ? 'FAILED' : '201',
+    };
+  } finally {
+    await server.stop();
+    closeConnections();
+  }
+}
+
+async function phase(
+  label: string,
+  sink: Awaited<ReturnType<typeof startSmtpSink>>,
+  before?: () => Promise<void>,
+): Promise<Run> {
+  console.log(`\n## ${db.name}: ${label}\n`);
+  const env = { SMTP_URL: sink.url, MAIL_FROM: 'bench@example.com' };
+  if (before) await before();
+  const started = await startBenchServer(db, port, env, 'warn');
+  console.log(
+    `server healthy after ${ms(started.wallMs)} ms (migrations and the maintenance sweeps' first pass included)`,
+  );
+  let run: Run;
+  try {
+    run = await measure(new Api(started.server.url, sink));
+  } finally {
+    await started.server.stop();
+    closeConnections();
+  }
+  if (reuse) await forgetLastImport();
+  run.figures.push(await importFigure(sink.url, sink));
+  return run;
+}
+
+const sink = await startSmtpSink();
+const startedAll = performance.now();
+try {
+  let demo: Run | undefined;
+  if (!reuse) {
+    await db.reset();
+    demo = await phase('the demo', sink);
+    await db.reset();
+    // The first start migrates and seeds the demo (locations, the owner), then the year is written.
+    const first = await startBenchServer(db, port, { SMTP_URL: sink.url, MAIL_FROM: 'bench@example.com' });
+    await first.server.stop();
+  }
+  const year = await phase(reuse ? 'a year (reused)' : 'a year', sink, async () => {
+    if (reuse) return;
+    const report = await seedYear(db, shape);
+    console.log(
+      `Seeded a year (${shape.pastDays + shape.futureDays} days x ${shape.departuresPerDay} departures x ${shape.ticketsPerDeparture} tickets) in ${(report.ms / 1000).toFixed(1)} s`,
+    );
+    for (const line of table(
+      ['step', 'rows', 's'],
+      report.steps.map((s) => [s.step, s.rows, (s.ms / 1000).toFixed(1)]),
+    ))
+      console.log(line);
+  });
+  const demoOf = (name: string) => demo?.figures.find((f) => f.name === name);
+  const rows = year.figures.map((f) => {
+    const d = demoOf(f.name);
+    const overDemo = d ? f.p99 / d.p99 : Number.NaN;
+    const met = f.p99 <= GOALS.p99Ms && (!d || overDemo <= GOALS.overDemo);
+    return [
+      f.name,
+      d ? `${ms(d.p50)} / ${ms(d.p99)}` : '-',
+      `${ms(f.p50)} / ${ms(f.p99)}`,
+      (f.p99 / year.health.p99).toFixed(1),
+      Number.isFinite(overDemo) ? overDemo.toFixed(1) : '-',
+      f.n,
+      met ? 'met' : 'MISSED',
+    ];
+  });
+  printSection({
+    title: `${db.name}: demo against a year (ms, requests one after another; health p50/p99 ${demo ? `demo ${ms(demo.health.p50)}/${ms(demo.health.p99)}, ` : ''}year ${ms(year.health.p50)}/${ms(year.health.p99)})`,
+    lines: [
+      ...table(
+        [
+          'endpoint',
+          'demo p50 / p99',
+          'year p50 / p99',
+          'p99 / health p99',
+          'p99 / demo p99',
+          'samples',
+          `goal (p99 <= ${GOALS.p99Ms} ms, <= ${GOALS.overDemo}x demo)`,
+        ],
+        rows,
+      ),
+      '',
+      ...[...new Set([...(demo?.notes ?? []), ...year.notes])].map((n) => `Note: ${n}`),
+    ],
+    failures: [],
+  });
+} finally {
+  await sink.close();
+  await db.cleanup();
+}
+console.log(`\nbench:year took ${Math.round((performance.now() - startedAll) / 1000)} s`);
+process.exit(0);
