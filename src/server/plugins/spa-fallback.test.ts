@@ -57,7 +57,8 @@ describe(`client routes get their page (${testDatabaseKind})`, () => {
   });
 
   it('still answers the API and missing files with the JSON 404', async () => {
-    for (const url of ['/api/nothing-here', '/routes/missing.html', '/assets/missing.js']) {
+    // /metrics where it is not served: a scraper's 404, never the app's page.
+    for (const url of ['/api/nothing-here', '/routes/missing.html', '/assets/missing.js', '/metrics']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toMatchObject({ error: { code: 'not_found' } });

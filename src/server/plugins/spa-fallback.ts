@@ -48,8 +48,13 @@ async function spaFallback(app: FastifyInstance, opts: { webRoot: string | false
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
+    // `/metrics` is a scraper's, never a page: where it is not served it is a 404 a scraper understands.
     const isApi =
-      url.startsWith('/api/') || url === '/api' || url.startsWith('/files/') || url.startsWith('/dev/');
+      url.startsWith('/api/') ||
+      url === '/api' ||
+      url.startsWith('/files/') ||
+      url.startsWith('/dev/') ||
+      url === '/metrics';
     const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(url);
     if (webRoot && (req.method === 'GET' || req.method === 'HEAD') && !isApi && !looksLikeFile) {
       // Client-side routes: the SPA decides what to show, including its own 404 page.

@@ -210,7 +210,10 @@ export default defineRoutes(async (app, { db, clock, config }) => {
 
   app.delete(
     '/api/admin/partners/:id/allotments/:allotmentId',
-    { config: { permission }, schema: { params: allotmentParamsSchema } },
+    {
+      config: { permission },
+      schema: { params: allotmentParamsSchema, response: { 204: z.undefined().describe('Done') } },
+    },
     async (req, reply) => {
       await deleteAllotment({
         db,
@@ -240,7 +243,13 @@ export default defineRoutes(async (app, { db, clock, config }) => {
     '/api/admin/partners/:id/statements/:month.:format',
     {
       config: { permission },
-      schema: { params: partnerParamsSchema.extend(partnerStatementParamsSchema.shape) },
+      schema: {
+        params: partnerParamsSchema.extend(partnerStatementParamsSchema.shape),
+        produces: ['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        response: {
+          200: z.instanceof(Buffer).describe("The month's statement, as PDF or as an Excel workbook"),
+        },
+      },
     },
     async (req, reply) => {
       const data = await readPartnerStatement({
