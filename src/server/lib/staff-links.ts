@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { staffLinks } from '#server/db/schema.ts';
 import type { Role } from '#shared/permissions.ts';
@@ -54,4 +55,19 @@ export async function createStaffLink(
     .returning({ id: staffLinks.id });
   if (!row) throw new Error('staff link insert returned no row');
   return { id: row.id, token, expiresAt };
+}
+
+/** Closes the open invitations of an e-mail, staff's or a partner's, so only the newest link works. */
+export async function revokeOpenInvitations(db: DbOrTx, email: string, now: Date): Promise<void> {
+  await db
+    .update(staffLinks)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(staffLinks.kind, 'invite'),
+        eq(sql`lower(${staffLinks.email})`, email),
+        isNull(staffLinks.usedAt),
+        isNull(staffLinks.revokedAt),
+      ),
+    );
 }

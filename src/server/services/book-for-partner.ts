@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { partnerPayments, partners, tickets } from '#server/db/schema.ts';
+import { partners, tickets } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
-import type { Clock } from '#server/lib/clock.ts';
+import { type Clock, dateInZone } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { announce } from '#server/lib/live-events.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
@@ -23,7 +23,7 @@ import { checkTrip } from './check-trip.ts';
 import { eTicketTokenOf } from './e-ticket-token-of.ts';
 import { insertTicket } from './insert-ticket.ts';
 import { listPartnerBookings } from './list-partner-bookings.ts';
-import { CHARGED_STATES } from './partner-columns.ts';
+import { partnerColumns, partnerOf } from './partner-columns.ts';
 import { readBookingView } from './read-booking-view.ts';
 import { signedCode } from './read-e-ticket.ts';
 import { firstPair, readFares } from './read-fares.ts';
@@ -71,21 +71,20 @@ export async function bookForPartner(
 
   try {
     const ticketId = await db.transaction(async (tx) => {
-      const [partner] = await tx
-        .select({
-          id: partners.id,
-          name: partners.name,
-          active: partners.active,
-          currency: partners.currency,
-          contactEmail: partners.contactEmail,
-          commissionPercent: partners.commissionPercent,
-          creditLimit: partners.creditLimit,
-        })
+      // The row locked first, then its balance read in a statement of its own: a statement that
+      // waited for the lock would still see the sums as they were when it began.
+      await tx
+        .select({ id: partners.id })
         .from(partners)
         .where(eq(partners.id, account.partnerId))
         .for('update');
+      const [row] = await tx
+        .select(partnerColumns(dateInZone(clock.now(), opts.tzOperator)))
+        .from(partners)
+        .where(eq(partners.id, account.partnerId));
+      const partner = row ? partnerOf(row) : null;
       if (!partner?.active) throw new AppError('not_partner', 'This partner account is not active', 403);
-      const currency = partner.currency === 'USD' ? 'USD' : 'MVR';
+      const { currency } = partner;
       const now = clock.now();
       const trip = await checkTrip({ db: tx, input, now, timeZone: opts.tzOperator });
       const session = allotmentSession(partner.id);
@@ -101,8 +100,7 @@ export async function bookForPartner(
       const commission = commissionCents(publicCents, partner.commissionPercent);
       const net = publicCents - commission;
 
-      const balance = await balanceOf(tx, partner.id);
-      const left = toCents(partner.creditLimit) - balance;
+      const left = toCents(partner.creditLimit) - toCents(partner.balance);
       if (net > left) throw creditLimit(left, currency);
 
       const contact = input.passengers[0];
@@ -190,19 +188,6 @@ export async function bookForPartner(
     if (winner) return { created: false, booking: await replay(opts, winner) };
     throw err;
   }
-}
-
-/** What the partner owes now: its charged bookings less its recorded payments, in cents. */
-async function balanceOf(tx: DbOrTx, partnerId: string): Promise<bigint> {
-  const [row] = await tx
-    .select({
-      charged: sql<string>`(select coalesce(sum(${tickets.totalAmount}), 0)::text from ${tickets}
-        where ${and(eq(tickets.partnerId, partnerId), inArray(tickets.ticketStatus, [...CHARGED_STATES]))})`,
-      paid: sql<string>`(select coalesce(sum(${partnerPayments.amount}), 0)::text from ${partnerPayments}
-        where ${eq(partnerPayments.partnerId, partnerId)})`,
-    })
-    .from(sql`(select 1) as one`);
-  return toCents(row?.charged ?? '0') - toCents(row?.paid ?? '0');
 }
 
 async function bookingBySaleId(db: DbOrTx, saleId: string) {

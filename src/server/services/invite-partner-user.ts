@@ -1,10 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { adminUsers, partners, staffLinks } from '#server/db/schema.ts';
+import { adminUsers, partners } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
-import { createStaffLink, staffLinkUrl } from '#server/lib/staff-links.ts';
+import { createStaffLink, revokeOpenInvitations, staffLinkUrl } from '#server/lib/staff-links.ts';
 import { staffLinkMail } from '#server/mails/staff-link-mail.ts';
 import { STAFF_MSG } from '#shared/messages/staff.ts';
 import type { PartnerUsers } from '#shared/partners.ts';
@@ -46,17 +46,7 @@ export async function invitePartnerUser(
       .where(eq(sql`lower(${adminUsers.email})`, email))
       .limit(1);
     if (existing) throw new AppError('staff_exists', STAFF_MSG.staffExists, 409);
-    await tx
-      .update(staffLinks)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(staffLinks.kind, 'invite'),
-          eq(sql`lower(${staffLinks.email})`, email),
-          isNull(staffLinks.usedAt),
-          isNull(staffLinks.revokedAt),
-        ),
-      );
+    await revokeOpenInvitations(tx, email, now);
     const link = await createStaffLink(tx, {
       kind: 'invite',
       email,

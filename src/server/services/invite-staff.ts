@@ -1,10 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '#server/db/client.ts';
-import { adminUsers, staffLinks } from '#server/db/schema.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { adminUsers } from '#server/db/schema.ts';
 import { writeAudit } from '#server/lib/audit.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { enqueueMail } from '#server/lib/mailer.ts';
-import { createStaffLink, staffLinkUrl } from '#server/lib/staff-links.ts';
+import { createStaffLink, revokeOpenInvitations, staffLinkUrl } from '#server/lib/staff-links.ts';
 import { staffLinkMail } from '#server/mails/staff-link-mail.ts';
 import type { Invitation, InviteStaff } from '#shared/admin-api.ts';
 import { STAFF_MSG } from '#shared/messages/staff.ts';
@@ -20,21 +20,6 @@ export type InviteStaffOptions = {
   input: InviteStaff;
   actor: InvitingActor;
 };
-
-/** Closes the open invitations of an e-mail, so only the newest link works. */
-async function revokeOpenInvitations(db: DbOrTx, email: string, now: Date) {
-  await db
-    .update(staffLinks)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(staffLinks.kind, 'invite'),
-        eq(sql`lower(${staffLinks.email})`, email),
-        isNull(staffLinks.usedAt),
-        isNull(staffLinks.revokedAt),
-      ),
-    );
-}
 
 /**
  * Invites a person by e-mail (the Owner's Staff screen): a single-use link, valid for
