@@ -11,6 +11,7 @@ import { listTripPassengers } from '#server/services/list-trip-passengers.ts';
 import { loadTripDay } from '#server/services/load-trip-day.ts';
 import { readAudit } from '#server/services/read-audit.ts';
 import { readDashboard } from '#server/services/read-dashboard.ts';
+import { readReportSummary } from '#server/services/read-report-summary.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL names the database bench:year left');
@@ -64,6 +65,10 @@ const runs: Array<[string, () => Promise<unknown>]> = [
       }),
   ],
   ['refunds queue', () => listRefunds({ db, status: 'requested' })],
+  [
+    'reports: a month',
+    () => readReportSummary({ db, from: addDays(today, -30), to: today, now: new Date(), tzOperator: tz }),
+  ],
 ];
 for (const [name, run] of runs) {
   label = name;

@@ -66,7 +66,15 @@ export async function openDatabase(opts: {
   memory?: boolean;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+      // No just-in-time compilation: it pays off for long analytical scans, while the planner's
+      // estimates for a report's grouped joins over a year start it for statements that then
+      // spend 0.8 s of 1.1 s compiling (docs/decisions/045-year-scale.md).
+      options: '-c jit=off',
+    });
     // A connection lost while idle (PostgreSQL restarted) must not crash the process...
     pool.on('error', () => {});
     // ...nor one lost while checked out: the pool stops listening for a client's errors while

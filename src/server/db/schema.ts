@@ -325,6 +325,25 @@ export const ticketSeats = pgTable(
 );
 
 /**
+ * The ticket list's tab counts (docs/decisions/045-year-scale.md): each row adds `tickets` to
+ * the count of one travel date's tickets in one status. Written only by the statement triggers
+ * on tickets (migration 0037), one row per date and status a statement changed, never by the
+ * application; the maintenance sweep folds them into one row per date and status
+ * (services/sweep/fold-ticket-counts.ts). Append-only, so no booking ever waits on another's
+ * count.
+ */
+export const ticketCounts = pgTable(
+  'ticket_counts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    travelDate: date('travel_date').notNull(),
+    ticketStatus: text('ticket_status').notNull(),
+    tickets: integer('tickets').notNull(),
+  },
+  (t) => [index('ticket_counts_date_status_idx').on(t.travelDate, t.ticketStatus)],
+);
+
+/**
  * Every person of a booking, named (docs/decisions/035-every-person-named.md): position 0 is the
  * contact, the tickets' passenger_name. A booking made before this table has no rows: its contact
  * is its one named person. A party may have fewer rows than persons: the rest are unnamed.

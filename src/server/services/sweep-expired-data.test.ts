@@ -346,6 +346,7 @@ describe(`sweepExpiredData (${testDatabaseKind})`, () => {
         'reservedReferences',
         'seatLocks',
         'sentMail',
+        'ticketCounts',
         'uploadTempFiles',
         'verificationTokens',
       ].sort(),

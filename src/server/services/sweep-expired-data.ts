@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/client.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { Storage } from '#server/lib/storage.ts';
+import { foldTicketCounts } from './sweep/fold-ticket-counts.ts';
 import { pruneExpiredEmailCodes } from './sweep/prune-expired-email-codes.ts';
 import { pruneExpiredReservedReferences } from './sweep/prune-expired-reserved-references.ts';
 import { pruneExpiredSeatLocks } from './sweep/prune-expired-seat-locks.ts';
@@ -35,6 +36,7 @@ const SWEEPS = {
   idempotencyRecords: pruneOldIdempotencyRecords,
   redactedCodeMails: redactExpiredCodeMails,
   uploadTempFiles: removeStaleUploadTempFiles,
+  ticketCounts: foldTicketCounts,
 } satisfies Record<string, (opts: SweepOptions) => Promise<number>>;
 
 type ExpiredDataCounts = Record<keyof typeof SWEEPS, number>;
