@@ -48,13 +48,17 @@ export async function listDepartureLoads(opts: ListDepartureLoadsOptions): Promi
        AND s.status <> 'cancelled'`;
   // The seats sold on the range's departures, straight from the tables (not through the
   // departures above, which the planner cannot see into), so it reads them by the indexes for a
-  // short range and by hash joins for a long one.
+  // short range and by hash joins for a long one. Each side is bounded by its own travel date,
+  // and the seats join their departure by id alone (a departure is one date): joined on the date
+  // as well, the planner took the two columns for independent and expected 700 seats of a
+  // year's 600,000, then looked each one's booking up by its key (docs/decisions/045).
   const sold = sql`
     SELECT ts.schedule_id, ts.launch_id, ts.seat_number, ts.from_stop, ts.to_stop
-      FROM schedules s
-      JOIN ticket_seats ts ON ts.schedule_id = s.id AND ts.travel_date = s.travel_date
+      FROM ticket_seats ts
+      JOIN schedules s ON s.id = ts.schedule_id
       JOIN tickets t ON t.id = ts.ticket_id
-     WHERE s.travel_date BETWEEN ${from}::date AND ${to}::date AND s.status <> 'cancelled'
+     WHERE ts.travel_date BETWEEN ${from}::date AND ${to}::date
+       AND s.travel_date BETWEEN ${from}::date AND ${to}::date AND s.status <> 'cancelled'
        AND t.travel_date BETWEEN ${from}::date AND ${to}::date AND t.ticket_status IN ${SOLD_STATES}`;
 
   const [main, legs] = await Promise.all([
@@ -116,10 +120,12 @@ export async function listDepartureLoads(opts: ListDepartureLoadsOptions): Promi
         LEFT JOIN allotted ON allotted.schedule_id = d.id
        ORDER BY d.travel_date, d.departure_time, route.route_key`),
     // A seat row covers legs from_stop .. to_stop - 1; no two rows of one seat share a leg (the
-    // exclusion constraint), so the rows on a leg are its seats sold.
+    // exclusion constraint), so the rows on a leg are its seats sold. Counted per stretch first:
+    // a departure has a few stretches and dozens of seats on each.
     db.execute(sql`
-      SELECT x.schedule_id, g.leg::int AS leg, count(*)::int AS seats
-        FROM (${sold}) x
+      SELECT x.schedule_id, g.leg::int AS leg, sum(x.seats)::int AS seats
+        FROM (SELECT y.schedule_id, y.from_stop, y.to_stop, count(*) AS seats
+                FROM (${sold}) y GROUP BY y.schedule_id, y.from_stop, y.to_stop) x
         CROSS JOIN LATERAL generate_series(x.from_stop, x.to_stop - 1) AS g(leg)
        GROUP BY x.schedule_id, g.leg`),
   ]);
