@@ -17,6 +17,7 @@ import { type MaintenanceSweeper, startMaintenanceSweeps } from './services/star
 import { startPartnerStatementsJob } from './services/start-partner-statements-job.ts';
 import { startPayLaterJob } from './services/start-pay-later-job.ts';
 import { type ReminderJob, startReminderJob } from './services/start-reminder-job.ts';
+import { startReportDaysJob } from './services/start-report-days-job.ts';
 
 async function main() {
   const startedAt = performance.now();
@@ -76,6 +77,7 @@ async function main() {
   let payLater: ReturnType<typeof startPayLaterJob> | undefined;
   let cardPayments: ReturnType<typeof startCardPaymentJob> | undefined;
   let partnerStatements: ReturnType<typeof startPartnerStatementsJob> | undefined;
+  let reportDays: ReturnType<typeof startReportDaysJob> | undefined;
   let metricsServer: MetricsServer | undefined;
   let dailySummaries: ReturnType<typeof startDailySummaryJob> | undefined;
   let stopping = false;
@@ -94,6 +96,7 @@ async function main() {
       await payLater?.stop();
       await cardPayments?.stop();
       await partnerStatements?.stop();
+      await reportDays?.stop();
       await dailySummaries?.stop();
       await mailer.stop();
       await database.close();
@@ -170,6 +173,13 @@ async function main() {
     tzOperator: config.tzOperator,
     log: app.log,
     onSent: () => mailer.kick(),
+  });
+  // The reports' closed days, kept ready (docs/decisions/045-year-scale.md): now and hourly.
+  reportDays = startReportDaysJob({
+    db: database.db,
+    clock: systemClock,
+    tzOperator: config.tzOperator,
+    log: app.log,
   });
   // The Owners' daily summary e-mail, for those who turned it on: once a day each, from the
   // morning, by whichever instance claims it first.

@@ -344,6 +344,34 @@ export const ticketCounts = pgTable(
 );
 
 /**
+ * The reports' figures of one closed travel date (docs/decisions/045-year-scale.md): its
+ * departures' loads, its revenue and its cancellations as the reports' queries left them
+ * (lib/report-rollup.ts, `ReportDay`), so a year's report adds up 365 rows instead of reading
+ * half a million tickets. Written by the reports (services/read-report-days.ts) for days whose
+ * departures have all left, and stale while `report_day_changes` holds a change of its date.
+ */
+export const reportDays = pgTable('report_days', {
+  travelDate: date('travel_date').primaryKey(),
+  figures: jsonb('figures').notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A change to what a closed day's report reads: written only by statement triggers on the
+ * tables the reports read (migration 0038), one row per date a statement touched; a null date
+ * is every date (a launch's seats or a place's name changed). Deleted by the report that
+ * computes its date again. Append-only, so no sale waits on another's row.
+ */
+export const reportDayChanges = pgTable(
+  'report_day_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    travelDate: date('travel_date'),
+  },
+  (t) => [index('report_day_changes_date_idx').on(t.travelDate)],
+);
+
+/**
  * Every person of a booking, named (docs/decisions/035-every-person-named.md): position 0 is the
  * contact, the tickets' passenger_name. A booking made before this table has no rows: its contact
  * is its one named person. A party may have fewer rows than persons: the rest are unnamed.

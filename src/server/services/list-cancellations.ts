@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { dateInZone, timeInZone } from '#server/lib/clock.ts';
+import type { CancellationPart } from '#server/lib/report-rollup.ts';
 import { PARTY, SOLD_STATES } from '#server/lib/report-sql.ts';
-import type { CancellationRow } from '#shared/reports.ts';
 
 export type ListCancellationsOptions = {
   db: DbOrTx;
@@ -15,6 +15,7 @@ export type ListCancellationsOptions = {
 };
 
 type Row = {
+  day: string;
   route_key: string | null;
   route: string | null;
   bookings: number;
@@ -29,8 +30,9 @@ type Row = {
 };
 
 /**
- * No-shows and cancellations of the range's bookings, by the route of their departure, in one
- * query: the tickets found by `tickets_travel_date_idx` and counted per departure, then per route.
+ * No-shows and cancellations of the range's bookings, per travel date and route of their
+ * departure, in one query: the tickets found by `tickets_travel_date_idx` and counted per
+ * departure, then per date and route (lib/report-rollup.ts adds the dates up).
  *
  * - A no-show is a sold booking (confirmed or completed) whose departure has left (marked
  *   completed, or its From stop's time passed in the operator's zone) and of whose party nobody
@@ -41,7 +43,7 @@ type Row = {
  *   departure, `cancelled_by_passenger` when the passengers cancelled on their manage page;
  *   `cancelled` is a booking the office rejected or that was released unpaid, never sold.
  */
-export async function listCancellations(opts: ListCancellationsOptions): Promise<CancellationRow[]> {
+export async function listCancellations(opts: ListCancellationsOptions): Promise<CancellationPart[]> {
   const { db, from, to } = opts;
   const nowLocal = `${dateInZone(opts.now, opts.tzOperator)} ${timeInZone(opts.now, opts.tzOperator)}`;
   const sold = sql`t.ticket_status IN ${SOLD_STATES}`;
@@ -61,7 +63,7 @@ export async function listCancellations(opts: ListCancellationsOptions): Promise
     -- Per departure first, then per route. A booking is a no-show when it was sold, its
     -- departure has left, and nobody of it boarded.
     per AS (
-      SELECT t.schedule_id,
+      SELECT t.travel_date, t.schedule_id,
              count(*) FILTER (WHERE t.sold) AS bookings,
              count(*) FILTER (WHERE t.departed) AS departed,
              count(*) FILTER (WHERE t.no_show) AS no_shows,
@@ -72,7 +74,7 @@ export async function listCancellations(opts: ListCancellationsOptions): Promise
              sum(${PARTY}) FILTER (WHERE t.ticket_status = 'cancelled_by_passenger') AS by_passenger_persons,
              count(*) FILTER (WHERE t.ticket_status = 'cancelled') AS rejected
         FROM (
-          SELECT t.schedule_id, t.ticket_status, t.adult_count, t.child_count, t.infant_count,
+          SELECT t.travel_date, t.schedule_id, t.ticket_status, t.adult_count, t.child_count, t.infant_count,
                  t.ticket_breakdown, ${sold} AS sold, ${sold} AND ${departed} AS departed,
                  ${sold} AND ${departed} AND boarded.ticket_id IS NULL AS no_show
             FROM tickets t
@@ -90,9 +92,9 @@ export async function listCancellations(opts: ListCancellationsOptions): Promise
              AND t.ticket_status IN ('confirmed', 'completed', 'cancelled',
                                      'cancelled_by_operator', 'cancelled_by_passenger')
         ) t
-       GROUP BY t.schedule_id
+       GROUP BY t.travel_date, t.schedule_id
     )
-    SELECT route.route_key, max(route.route) AS route,
+    SELECT per.travel_date::text AS day, route.route_key, max(route.route) AS route,
            sum(per.bookings)::int AS bookings,
            sum(per.departed)::int AS departed,
            sum(per.no_shows)::int AS no_shows,
@@ -103,9 +105,9 @@ export async function listCancellations(opts: ListCancellationsOptions): Promise
            coalesce(sum(per.by_passenger_persons), 0)::int AS by_passenger_persons,
            sum(per.rejected)::int AS rejected
       FROM per LEFT JOIN route ON route.schedule_id = per.schedule_id
-     GROUP BY route.route_key
-     ORDER BY max(route.route)`);
+     GROUP BY per.travel_date, route.route_key`);
   return (result as unknown as { rows: Row[] }).rows.map((r) => ({
+    day: r.day,
     routeKey: r.route_key ?? '',
     route: r.route ?? 'Unknown route',
     bookings: Number(r.bookings),

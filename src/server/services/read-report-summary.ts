@@ -1,4 +1,5 @@
 import { type DbOrTx, readTogether } from '#server/db/client.ts';
+import { rollUpCancellations, rollUpRevenue } from '#server/lib/report-rollup.ts';
 import { REPORT_WEEKDAYS } from '#shared/report-tables.ts';
 import {
   type CurrencyAmount,
@@ -8,10 +9,8 @@ import {
   type ReportSummary,
   type RevenueRow,
 } from '#shared/reports.ts';
-import { listCancellations } from './list-cancellations.ts';
-import { listDepartureLoads } from './list-departure-loads.ts';
-import { listRevenue } from './list-revenue.ts';
 import { readOwed } from './read-owed.ts';
+import { readReportDays } from './read-report-days.ts';
 
 export type ReadReportSummaryOptions = {
   db: DbOrTx;
@@ -65,18 +64,24 @@ const amountsOf = (rows: readonly RevenueRow[], pick: (r: RevenueRow) => string)
 /**
  * The owner's report for the departures whose travel date is in the range (docs/product.md,
  * Reports): load factor per departure, leg, day, route, weekday and hour; revenue by day, route,
- * channel, payment method and currency; what is owed; no-shows and cancellations by route. A
- * handful of grouped queries (listDepartureLoads, listRevenue, listCancellations, readOwed),
- * whatever the range holds; the groupings of departures are added up here from their rows.
+ * channel, payment method and currency; what is owed; no-shows and cancellations by route. The
+ * figures of each travel date (readReportDays: a closed day's as kept, the others from the
+ * tables) are added up here, and what is owed is read as it stands.
  */
 export async function readReportSummary(opts: ReadReportSummaryOptions): Promise<ReportSummary> {
   const { db, from, to, now, tzOperator } = opts;
-  const [departures, revenue, cancellations, owed] = await readTogether(db, [
-    () => listDepartureLoads({ db, from, to, now }),
-    () => listRevenue({ db, from, to }),
-    () => listCancellations({ db, from, to, now, tzOperator }),
+  const [days, owed] = await readTogether(db, [
+    () => readReportDays({ db, from, to, now, tzOperator }),
     () => readOwed({ db, from, to }),
   ]);
+  const departures = days.departures.sort(
+    (a, b) =>
+      a.travelDate.localeCompare(b.travelDate) ||
+      a.departureTime.localeCompare(b.departureTime) ||
+      a.routeKey.localeCompare(b.routeKey),
+  );
+  const revenue = rollUpRevenue(days.revenue);
+  const cancellations = rollUpCancellations(days.cancellations);
   const [total] = groupLoads(departures, () => ({ key: 'all', label: 'All' }));
   const routes = groupLoads(departures, (d) => ({ key: d.routeKey, label: d.route }));
   return {
