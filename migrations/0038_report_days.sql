@@ -5,7 +5,7 @@ CREATE TABLE "report_day_changes" (
 --> statement-breakpoint
 CREATE TABLE "report_days" (
 	"travel_date" date PRIMARY KEY NOT NULL,
-	"figures" jsonb NOT NULL,
+	"figures" json NOT NULL,
 	"computed_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  json,
   jsonb,
   numeric,
   pgTable,
@@ -352,7 +353,7 @@ export const ticketCounts = pgTable(
  */
 export const reportDays = pgTable('report_days', {
   travelDate: date('travel_date').primaryKey(),
-  figures: jsonb('figures').notNull(),
+  figures: json('figures').notNull(),
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

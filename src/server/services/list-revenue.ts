@@ -58,9 +58,12 @@ export async function listRevenue({ db, from, to }: ListRevenueOptions): Promise
              coalesce(sum(t.total_amount) FILTER (WHERE t.voided_at IS NOT NULL), 0) AS voids
         FROM tickets t
         LEFT JOIN (
+          -- The refunds of the range's bookings only: a day's report reads a day's, not a year's.
           SELECT rr.ticket_id, sum(rr.amount) AS amount
             FROM refund_requests rr
+            JOIN tickets rt ON rt.id = rr.ticket_id
            WHERE rr.status = 'refunded' AND rr.reason <> 'cheaper_rebooking'
+             AND rt.travel_date BETWEEN ${from}::date AND ${to}::date
            GROUP BY rr.ticket_id
         ) rf ON rf.ticket_id = t.id
        WHERE t.travel_date BETWEEN ${from}::date AND ${to}::date

@@ -4,7 +4,15 @@ import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import { reportDayChanges, reportDays, seatLocks } from '#server/db/schema.ts';
 import { addDays, dateInZone } from '#server/lib/clock.ts';
 import { isLostRace } from '#server/lib/db-errors.ts';
-import type { ReportDay } from '#server/lib/report-rollup.ts';
+import {
+  type CancellationPart,
+  REPORT_DAY_VERSION,
+  type ReportDay,
+  type RevenuePart,
+  rollUpCancellations,
+  rollUpRevenue,
+} from '#server/lib/report-rollup.ts';
+import type { DepartureLoad } from '#shared/reports.ts';
 import { listCancellations } from './list-cancellations.ts';
 import { listDepartureLoads } from './list-departure-loads.ts';
 import { listRevenue } from './list-revenue.ts';
@@ -19,8 +27,6 @@ export type ReadReportDaysOptions = {
   /** false: only bring the closed days' kept figures up to date, and answer nothing. */
   read?: boolean;
 };
-
-const EMPTY = (): ReportDay => ({ departures: [], revenue: [], cancellations: [] });
 
 /** Every date from `from` to `to`, both included. */
 function datesOf(from: string, to: string): string[] {
@@ -50,15 +56,28 @@ async function readFromTables(
     () => listRevenue({ db, from: opts.from, to: opts.to }),
     () => listCancellations({ db, ...opts }),
   ]);
-  const days = new Map<string, ReportDay>();
-  const dayOf = (date: string) => {
-    const day = days.get(date) ?? EMPTY();
-    days.set(date, day);
+  const parts = new Map<
+    string,
+    { departures: DepartureLoad[]; revenue: RevenuePart[]; cancellations: CancellationPart[] }
+  >();
+  const partsOf = (date: string) => {
+    const day = parts.get(date) ?? { departures: [], revenue: [], cancellations: [] };
+    parts.set(date, day);
     return day;
   };
-  for (const d of departures) dayOf(d.travelDate).departures.push(d);
-  for (const r of revenue) dayOf(r.day).revenue.push(r);
-  for (const c of cancellations) dayOf(c.day).cancellations.push(c);
+  for (const d of departures) partsOf(d.travelDate).departures.push(d);
+  for (const r of revenue) partsOf(r.day).revenue.push(r);
+  for (const c of cancellations) partsOf(c.day).cancellations.push(c);
+  const days = new Map<string, ReportDay>();
+  for (const date of datesOf(opts.from, opts.to)) {
+    const day = parts.get(date);
+    days.set(date, {
+      v: REPORT_DAY_VERSION,
+      departures: day?.departures ?? [],
+      revenue: rollUpRevenue(day?.revenue ?? []),
+      cancellations: rollUpCancellations(day?.cancellations ?? []),
+    });
+  }
   return days;
 }
 
@@ -105,7 +124,7 @@ async function keepRun(
             .values(
               kept.map((date) => ({
                 travelDate: date,
-                figures: days.get(date) ?? EMPTY(),
+                figures: days.get(date),
                 computedAt: opts.now,
               })),
             )
@@ -155,15 +174,13 @@ async function forgetAllOnEveryDayChange(db: DbOrTx): Promise<void> {
  * always from the tables. Inside a transaction nothing is kept: everything is read from the
  * tables as the transaction sees them.
  */
-export async function readReportDays(opts: ReadReportDaysOptions): Promise<ReportDay> {
+export async function readReportDays(opts: ReadReportDaysOptions): Promise<ReportDay[]> {
   const { db, from, to, now, tzOperator } = opts;
   const today = dateInZone(now, tzOperator);
   const lastClosed = to < today ? to : addDays(today, -1);
-  const result = EMPTY();
+  const result: ReportDay[] = [];
   const add = (day: ReportDay) => {
-    result.departures.push(...day.departures);
-    result.revenue.push(...day.revenue);
-    result.cancellations.push(...day.cancellations);
+    result.push(day);
   };
 
   const kept = new Map<string, ReportDay | null>();
@@ -184,7 +201,12 @@ export async function readReportDays(opts: ReadReportDaysOptions): Promise<Repor
             .select({ date: reportDays.travelDate, figures: reportDays.figures })
             .from(reportDays)
             .where(and(between(reportDays.travelDate, from, lastClosed), fresh));
-    for (const row of rows) kept.set(row.date, row.figures as ReportDay | null);
+    for (const row of rows) {
+      const figures = row.figures as ReportDay | null;
+      // Kept in another shape (an older version of these figures): read again.
+      if (figures && figures.v !== REPORT_DAY_VERSION) continue;
+      kept.set(row.date, figures);
+    }
     const missing = datesOf(from, lastClosed).filter((d) => !kept.has(d));
     for (const run of runsOf(missing)) {
       const days = await keepRun(db, run, { now, tzOperator });

@@ -1,5 +1,5 @@
 import { type DbOrTx, readTogether } from '#server/db/client.ts';
-import { rollUpCancellations, rollUpRevenue } from '#server/lib/report-rollup.ts';
+import { mergeRevenue, rollUpCancellations } from '#server/lib/report-rollup.ts';
 import { REPORT_WEEKDAYS } from '#shared/report-tables.ts';
 import {
   type CurrencyAmount,
@@ -74,14 +74,16 @@ export async function readReportSummary(opts: ReadReportSummaryOptions): Promise
     () => readReportDays({ db, from, to, now, tzOperator }),
     () => readOwed({ db, from, to }),
   ]);
-  const departures = days.departures.sort(
-    (a, b) =>
-      a.travelDate.localeCompare(b.travelDate) ||
-      a.departureTime.localeCompare(b.departureTime) ||
-      a.routeKey.localeCompare(b.routeKey),
-  );
-  const revenue = rollUpRevenue(days.revenue);
-  const cancellations = rollUpCancellations(days.cancellations);
+  const departures = days
+    .flatMap((d) => d.departures)
+    .sort(
+      (a, b) =>
+        a.travelDate.localeCompare(b.travelDate) ||
+        a.departureTime.localeCompare(b.departureTime) ||
+        a.routeKey.localeCompare(b.routeKey),
+    );
+  const revenue = mergeRevenue(days.map((d) => d.revenue));
+  const cancellations = rollUpCancellations(days.flatMap((d) => d.cancellations));
   const [total] = groupLoads(departures, () => ({ key: 'all', label: 'All' }));
   const routes = groupLoads(departures, (d) => ({ key: d.routeKey, label: d.route }));
   return {
