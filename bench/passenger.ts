@@ -107,10 +107,13 @@ export class Api {
     return trips;
   }
 
-  /** Requests a code, waits for its mail in the sink and sends it back. */
-  async verifiedToken(email: string): Promise<string> {
+  /**
+   * Requests a code, waits for its mail in the sink (at most `waitMs`: the outbox sends in the
+   * order mail was queued, so a code waits for any mail due before it) and sends it back.
+   */
+  async verifiedToken(email: string, waitMs = 30_000): Promise<string> {
     await json(`${this.url}/api/email-codes`, { method: 'POST', headers: this.origin, body: { email } });
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + waitMs;
     let code: string | undefined;
     while (!code && Date.now() < deadline) {
       const mail = this.sink.received.find((m) => m.to.includes(email));

@@ -10,7 +10,8 @@ import { ms, type Section, table } from './report.ts';
 import type { BenchDatabase } from './server.ts';
 
 const HEALTH_SAMPLES = 50;
-const GOAL_MS = 5000;
+/** The import of 10,000 lines: a write of seconds. */
+export const STATEMENT_GOAL_MS = 5000;
 
 type Waiting = { reference: string; total: string; name: string };
 
@@ -107,7 +108,7 @@ export async function benchStatements(api: Api, waiting: Waiting[]): Promise<Sec
         ],
       ),
       '',
-      `Import ${ms(answer.ms)} ms (goal <= ${GOAL_MS} ms): ${answer.ms <= GOAL_MS ? 'met' : 'MISSED'}`,
+      `Import ${ms(answer.ms)} ms (goal <= ${STATEMENT_GOAL_MS} ms): ${answer.ms <= STATEMENT_GOAL_MS ? 'met' : 'MISSED'}`,
     ],
     failures,
   };

@@ -4,6 +4,7 @@
 // statements join on computed ids instead of reading back what they wrote.
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '#server/db/client.ts';
+import type { Departure } from './mixes.ts';
 import type { BenchDatabase } from './server.ts';
 
 export type YearShape = {
@@ -24,6 +25,8 @@ export const FULL_YEAR: YearShape = {
 };
 
 export const LAUNCHES = 8;
+/** The seeded launches' names: `Year launch 0` to `Year launch 7` (the 'launches' step). */
+const YEAR_LAUNCHES_LIKE = 'Year launch %';
 const SEATS = 80;
 
 export type SeedReport = { ms: number; steps: Array<{ step: string; ms: number; rows: number }> };
@@ -272,4 +275,42 @@ export async function seedYear(db: BenchDatabase, shape: YearShape): Promise<See
     await database.close();
   }
   return { ms: performance.now() - started, steps };
+}
+
+/**
+ * The seeded departures (schedule x launch) from `fromDate` on, with their first and last stop,
+ * in date and time order: the seat-map mix's on a year. Read while no server holds the database.
+ */
+export async function seededDepartures(db: BenchDatabase, fromDate: string): Promise<Departure[]> {
+  const database = await openDatabase({ databaseUrl: db.env.DATABASE_URL, dataDir: db.env.DATA_DIR ?? '' });
+  try {
+    const result = (await database.db.execute(sql`
+      select s.id::text schedule_id, s.travel_date::text travel_date, sl.launch_id::text launch_id,
+        (select r.location_id::text from schedule_route_stops r where r.schedule_id = s.id
+          order by r.stop_order limit 1) origin_id,
+        (select r.location_id::text from schedule_route_stops r where r.schedule_id = s.id
+          order by r.stop_order desc limit 1) destination_id
+      from schedules s
+        join schedule_launches sl on sl.schedule_id = s.id
+        join launches l on l.id = sl.launch_id
+      where l.name like ${YEAR_LAUNCHES_LIKE} and s.travel_date >= ${fromDate}::date
+      order by s.travel_date, s.departure_time`)) as unknown as {
+      rows: Array<{
+        schedule_id: string;
+        travel_date: string;
+        launch_id: string;
+        origin_id: string;
+        destination_id: string;
+      }>;
+    };
+    return result.rows.map((r) => ({
+      scheduleId: r.schedule_id,
+      travelDate: r.travel_date,
+      launchId: r.launch_id,
+      from: r.origin_id,
+      to: r.destination_id,
+    }));
+  } finally {
+    await database.close();
+  }
 }
