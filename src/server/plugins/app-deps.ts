@@ -16,6 +16,7 @@ import { loadTicketSigner, type TicketSigner } from '../lib/ticket-signing.ts';
 import type { SharedSeatMap } from '../services/load-shared-seat-map.ts';
 import type { TripDay } from '../services/load-trip-day.ts';
 import type { CompiledTextOverrides } from '../services/read-compiled-text-overrides.ts';
+import type { TripPrices } from '../services/search-trips.ts';
 import { writeLaterMail } from '../services/write-later-mail.ts';
 
 export type AppDeps = {
@@ -29,6 +30,8 @@ export type AppDeps = {
   liveEvents: LiveEvents;
   /** Each date's trips, shared by every search of that date for a second (the busiest read). */
   tripSearchCache: MicroCache<TripDay>;
+  /** Each From -> To pair's prices (and a return's discount), for a second: cleared with the trips. */
+  tripPricesCache: MicroCache<TripPrices>;
   /** What every session sees of a departure's seats, for a second (docs/decisions/015). */
   seatMapCache: SessionFreshCache<SharedSeatMap>;
   bookingLookupCache: MicroCache<BookingLookup>;
@@ -72,6 +75,7 @@ async function appDeps(
     ...opts,
     liveEvents: createLiveEvents(opts.database, app.log),
     tripSearchCache: createMicroCache<TripDay>({ ttlMs: TRIP_SEARCH_CACHE_MS, maxEntries: 10_000 }),
+    tripPricesCache: createMicroCache<TripPrices>({ ttlMs: TRIP_SEARCH_CACHE_MS, maxEntries: 10_000 }),
     seatMapCache: createSessionFreshCache<SharedSeatMap>({ ttlMs: TRIP_SEARCH_CACHE_MS, maxEntries: 10_000 }),
     bookingLookupCache: createMicroCache<BookingLookup>({ ttlMs: TRIP_SEARCH_CACHE_MS, maxEntries: 10_000 }),
     textOverridesCache: createMicroCache<CompiledTextOverrides>({

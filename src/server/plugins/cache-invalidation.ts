@@ -35,10 +35,18 @@ const NOT_INVENTORY = [
  * change arrives as a live event and clears them too.
  */
 async function cacheInvalidation(app: FastifyInstance): Promise<void> {
-  const { liveEvents, tripSearchCache, seatMapCache, bookingLookupCache, textOverridesCache, seatLockGate } =
-    app.deps;
+  const {
+    liveEvents,
+    tripSearchCache,
+    tripPricesCache,
+    seatMapCache,
+    bookingLookupCache,
+    textOverridesCache,
+    seatLockGate,
+  } = app.deps;
   liveEvents.subscribe(() => {
     tripSearchCache.clear();
+    tripPricesCache.clear();
     textOverridesCache.clear();
     seatMapCache.clear();
     bookingLookupCache.clear();
@@ -65,6 +73,7 @@ async function cacheInvalidation(app: FastifyInstance): Promise<void> {
       !NOT_INVENTORY.some((prefix) => url.startsWith(prefix))
     ) {
       tripSearchCache.clear();
+      tripPricesCache.clear();
       seatMapCache.clear();
       bookingLookupCache.clear();
       // The gate's memory of recent winners is only a hint; it keeps track of locks itself.

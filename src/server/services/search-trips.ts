@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { dateInZone, instantInZone } from '../lib/clock.ts';
 import type { MicroCache } from '../lib/micro-cache.ts';
 import { loadTripDay, type TripDay } from './load-trip-day.ts';
-import { firstPair, readFares } from './read-fares.ts';
+import { type Fares, firstPair, readFares } from './read-fares.ts';
 import { readReturnDiscount } from './read-return-discount.ts';
 
 export type SearchTripsOptions = TripSearchQuery & {
@@ -13,7 +13,12 @@ export type SearchTripsOptions = TripSearchQuery & {
   timeZone: string;
   /** Each date's trips, shared by every search of it for a moment; without it, one statement per call. */
   cache?: MicroCache<TripDay> | undefined;
+  /** Each pair's prices, shared the same way: a search of a fresh date and pair costs no statement. */
+  pricesCache?: MicroCache<TripPrices> | undefined;
 };
+
+/** A From -> To pair's fares, and the discount of a return's way back on it when asked. */
+export type TripPrices = { fares: Fares; discount: Awaited<ReturnType<typeof readReturnDiscount>> };
 
 /**
  * docs/product.md section 5: non-completed schedules on that date where From is a stop before To, that
@@ -26,11 +31,19 @@ export async function searchTrips(opts: SearchTripsOptions): Promise<Trip[]> {
   if (!from || !to || from === to) return [];
   const today = dateInZone(now, opts.timeZone);
   if (date < today) return [];
-  const [day, fares, discount] = await Promise.all([
+  const readPrices = async (): Promise<TripPrices> => {
+    const [fares, discount] = await Promise.all([
+      readFares({ db, pairs: [{ originId: from, destinationId: to }] }),
+      // As a return's way back, the outbound ran To -> From (docs/decisions/037-return-trips.md).
+      opts.returning ? readReturnDiscount({ db, originId: to, destinationId: from }) : null,
+    ]);
+    return { fares, discount };
+  };
+  const [day, { fares, discount }] = await Promise.all([
     cache ? cache.get(date, () => loadTripDay({ db, date })) : loadTripDay({ db, date }),
-    readFares({ db, pairs: [{ originId: from, destinationId: to }] }),
-    // As a return's way back, the outbound ran To -> From (docs/decisions/037-return-trips.md).
-    opts.returning ? readReturnDiscount({ db, originId: to, destinationId: from }) : null,
+    opts.pricesCache
+      ? opts.pricesCache.get(`${from}|${to}|${opts.returning ? 'back' : 'one'}`, readPrices)
+      : readPrices(),
   ]);
   const trips = tripsBetween(day, { from, to, now, today, timeZone: opts.timeZone });
   if (trips.length === 0) return [];

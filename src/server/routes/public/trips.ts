@@ -29,7 +29,7 @@ import { defineRoutes } from '../define-routes.ts';
 
 /** The booking journey's reads and seat locks (the HTTP API in docs/architecture.md). */
 export default defineRoutes(
-  async (app, { config, clock, tripSearchCache, seatMapCache, seatLockGate, db }) => {
+  async (app, { config, clock, tripSearchCache, tripPricesCache, seatMapCache, seatLockGate, db }) => {
     app.get(
       '/api/trips',
       {
@@ -47,6 +47,7 @@ export default defineRoutes(
           now: clock.now(),
           timeZone: config.tzOperator,
           cache: tripSearchCache,
+          pricesCache: tripPricesCache,
         });
       },
     );
