@@ -451,6 +451,24 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     await expect(m.flush()).rejects.toThrow();
   });
 
+  it('sends a code mail before the mails queued ahead of it: a passenger waits for it', async () => {
+    const server = await smtp();
+    const m = mailer({ transport: createSmtpTransport(server.url) });
+    for (let i = 0; i < 45; i++) {
+      await enqueueMail({
+        db: database.db,
+        mail: { to: `reminded${i}@example.test`, subject: 'Your trip tomorrow', text: 'See you.' },
+      });
+    }
+    await enqueueMail({ db: database.db, mail: codeMail('waiting@example.test', '482913') });
+    expect(await m.flush()).toBe(46);
+    expect(server.received).toHaveLength(46);
+    expect(server.received[0]?.raw).toContain('Your verification code is 482913.');
+    // The others in the order they were queued.
+    expect(server.received[1]?.raw).toContain('reminded0@example.test');
+    expect(server.received[45]?.raw).toContain('reminded44@example.test');
+  });
+
   it('a delivered code mail keeps no readable code in its row; the mail received carried it', async () => {
     const server = await smtp();
     const m = mailer({ transport: createSmtpTransport(server.url) });

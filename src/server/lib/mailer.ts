@@ -305,7 +305,9 @@ export function createMailer(opts: {
           or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, now)),
         ),
       )
-      .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.seq))
+      // A mail with a secret (a one-time code, kept without it once sent) first: a passenger
+      // waits for it on the booking page, while a burst of reminders can be 1,000 mails deep.
+      .orderBy(sql`${mailOutbox.keptSubject} is null`, asc(mailOutbox.createdAt), asc(mailOutbox.seq))
       .limit(BATCH_SIZE)
       .for('update', { skipLocked: true });
     const rows = await db
@@ -326,8 +328,10 @@ export function createMailer(opts: {
         createdMicros: sql<string>`(extract(epoch from ${mailOutbox.createdAt}) * 1000000)::bigint::text`,
         // Within one clock tick (PGlite's clock is coarse) the insertion order decides.
         seq: mailOutbox.seq,
+        waitedFor: sql<boolean>`${mailOutbox.keptSubject} is not null`,
       });
     return rows.sort((a, b) => {
+      if (a.waitedFor !== b.waitedFor) return a.waitedFor ? -1 : 1;
       const diff = BigInt(a.createdMicros) - BigInt(b.createdMicros);
       return diff < 0n ? -1 : diff > 0n ? 1 : a.seq - b.seq;
     });
