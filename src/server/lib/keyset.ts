@@ -14,7 +14,8 @@ import { STAFF_MSG } from '#shared/messages/staff.ts';
 export type KeyPart = 'date' | 'time' | 'instant' | 'uuid' | 'text';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?$/;
+/** A time of day as PostgreSQL writes it, 24:00:00 included. */
+const TIME = /^(([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?|24:00:00)$/;
 /** An instant as keyInstant writes it: UTC, to the microsecond PostgreSQL keeps. */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

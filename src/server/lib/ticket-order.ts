@@ -28,7 +28,7 @@ export const TICKET_KEY_PARTS: Record<TicketOrder, readonly KeyPart[]> = {
 export function ticketKeyColumns(order: TicketOrder): Record<'key', SQL<string[]>> {
   const parts =
     order === 'departure'
-      ? sql`${tickets.travelDate}::text, (${departure})::text, ${keyInstant(tickets.createdAt)}, ${tickets.id}::text`
+      ? sql`to_char(${tickets.travelDate}, 'YYYY-MM-DD'), (${departure})::text, ${keyInstant(tickets.createdAt)}, ${tickets.id}::text`
       : sql`${keyInstant(tickets.createdAt)}, ${tickets.id}::text`;
   return { key: sql<string[]>`array[${parts}]` };
 }
