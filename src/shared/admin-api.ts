@@ -125,6 +125,8 @@ export const ticketListQuerySchema = z.object({
   clientIp: z.string().trim().max(64).optional(),
   /** `statement`: only the bookings a bank statement line paid (docs/decisions/038). */
   paidBy: z.enum(['statement']).optional(),
+  /** The `next` of the previous page; without it, the first page. */
+  cursor: z.string().max(400, { error: STAFF_MSG.cursorInvalid }).optional(),
 });
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
 
@@ -267,10 +269,14 @@ export const adminTicketSchema = z.object({
 });
 export type AdminTicket = z.infer<typeof adminTicketSchema>;
 
-/** `GET /api/admin/tickets`: counts per tab under the same date and q filters. */
+/**
+ * `GET /api/admin/tickets`: a page of the tab in its order, and counts per tab under the same
+ * filters. `next`: the cursor of the page after this one, null on the last.
+ */
 export const ticketListSchema = z.object({
   tickets: z.array(adminTicketSchema),
   counts: z.object({ pending: z.number(), approved: z.number(), rejected: z.number() }),
+  next: z.string().nullable(),
 });
 export type TicketList = z.infer<typeof ticketListSchema>;
 

@@ -59,11 +59,12 @@ export const COMPRESSION_QUALITY_STEP = 0.1;
 export const COMPRESSION_QUALITY_FLOOR = 0.1;
 export const DASHBOARD_RECENT_TICKETS = 5;
 /**
- * The most tickets one answer of the office's ticket list carries (docs/decisions/045-year-scale.md):
- * a tab's count is its whole size, the list the first of them in the tab's order; a date or a
- * reference narrows it down.
+ * The tickets one page of the office's ticket list carries (docs/decisions/045-year-scale.md):
+ * a tab's count is its whole size, its pages follow one another in the tab's order by cursor.
  */
-export const TICKET_LIST_LIMIT = 200;
+export const TICKET_PAGE_SIZE = 50;
+/** The requests one page of the refunds queue carries; the queue's count and sums are whole. */
+export const REFUND_PAGE_SIZE = 50;
 export const LOGIN_WARNING_COUNTDOWN_SECONDS = 10;
 export const SLIP_ZOOM = { min: 0.5, max: 3, step: 0.25 } as const;
 export const PWA_SHORT_NAME_MAX = 12;

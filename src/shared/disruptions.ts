@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages.ts';
 import { REFUND_REASONS, type RefundReason } from './manage-api.ts';
-import { REFUND_MSG } from './messages/staff.ts';
+import { REFUND_MSG, STAFF_MSG } from './messages/staff.ts';
 
 export const CANCEL_REASONS = ['weather', 'technical', 'other'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
@@ -95,9 +95,14 @@ export const cancelPreviewSchema = z.object({
 });
 export type CancelPreview = z.infer<typeof cancelPreviewSchema>;
 
-/** `GET /api/admin/refunds?status=` and `GET /api/admin/refunds.csv?status=`: the refunds queue, oldest first. */
+/**
+ * `GET /api/admin/refunds?status=&cursor=`: the refunds queue, oldest first, a page at a time;
+ * `GET /api/admin/refunds.csv?status=`: the whole of it.
+ */
 export const refundsQuerySchema = z.object({
   status: z.enum(['requested', 'refunded']).default('requested'),
+  /** The `next` of the previous page; without it, the first page. */
+  cursor: z.string().max(400, { error: STAFF_MSG.cursorInvalid }).optional(),
 });
 /** What the queue shows for each reason (src/shared/manage-api.ts REFUND_REASONS). */
 export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
@@ -145,7 +150,12 @@ export const refundSchema = z.object({
 });
 export type Refund = z.infer<typeof refundSchema>;
 export const refundListSchema = z.object({
+  /** A page of the queue in its order. */
   refunds: z.array(refundSchema),
+  /** The cursor of the page after this one; null on the last. */
+  next: z.string().nullable(),
+  /** The whole queue in this state, not only the page: its requests and their sum per currency. */
+  totals: z.array(z.object({ currency: z.string(), count: z.number(), amount: z.string() })),
   /**
    * Whether the configured card gateway refunds through its API (`POST
    * /api/admin/refunds/:id/refund-card`); otherwise a card refund is made in the gateway's

@@ -59,6 +59,7 @@ export const ERROR_CODES = [
   'internal_error',
   'invalid_code',
   'invalid_credentials',
+  'invalid_cursor',
   'invalid_image',
   'invalid_image_type',
   'invalid_schedule',

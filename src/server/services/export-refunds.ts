@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { refundRequests } from '#server/db/schema.ts';
 import { dateInZone, timeInZone } from '#server/lib/clock.ts';
 import { csvText } from '#server/lib/csv.ts';
 import { REFUND_REASON_LABELS } from '#shared/disruptions.ts';
-import { listRefunds } from './list-refunds.ts';
+import { selectRefunds } from './select-refunds.ts';
 
 const COLUMNS = [
   'Reference',
@@ -41,7 +43,8 @@ export type ExportRefundsOptions = {
  * name or account cannot run as a spreadsheet formula).
  */
 export async function exportRefunds(opts: ExportRefundsOptions): Promise<{ filename: string; csv: string }> {
-  const refunds = await listRefunds(opts);
+  // The whole state, not a page: the bank run pays every request in it.
+  const refunds = await selectRefunds({ db: opts.db, where: eq(refundRequests.status, opts.status) });
   const csv = csvText(
     COLUMNS,
     refunds.map((r) => [

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type DbOrTx, readTogether } from '#server/db/client.ts';
 import {
@@ -15,6 +15,7 @@ import {
 import { boardedPersons } from '#server/lib/boarded-persons.ts';
 import { hhmm } from '#server/lib/clock.ts';
 import { saleChannel } from '#server/lib/sale-channel.ts';
+import { type TicketOrder, ticketOrderBy } from '#server/lib/ticket-order.ts';
 import type { AdminStop, AdminTicket, MarkedStatus, PaymentStatus, TicketStatus } from '#shared/admin-api.ts';
 import { CARD_ONLINE } from '#shared/card-payments.ts';
 import { centsToMoney, toCents } from '#shared/money.ts';
@@ -186,24 +187,15 @@ export type ListTicketsWhereOptions = {
   where?: SQL | undefined;
   limit?: number;
   /** `departure`: the soonest departure from the passenger's stop first, then first booked. */
-  order?: 'newest' | 'departure';
+  order?: TicketOrder;
 };
 
 /** Admin views of the tickets matching `where` (all without one), newest first unless told. */
 export async function listTicketsWhere(opts: ListTicketsWhereOptions): Promise<AdminTicket[]> {
   const { db } = opts;
-  const order =
-    opts.order === 'departure'
-      ? [
-          asc(tickets.travelDate),
-          asc(sql`coalesce(${tickets.passengerDepartureTime}, ${schedules.departureTime})`),
-          asc(tickets.createdAt),
-          asc(tickets.id),
-        ]
-      : [desc(tickets.createdAt), desc(tickets.id)];
   const query = selectTickets(db)
     .where(opts.where)
-    .orderBy(...order)
+    .orderBy(...ticketOrderBy(opts.order ?? 'newest'))
     .$dynamic();
   const rows = await (opts.limit ? query.limit(opts.limit) : query);
   // Only bookings that went to the card gateway have card payments to read.

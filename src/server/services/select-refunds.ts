@@ -41,7 +41,14 @@ function refundOf({ request, ticket, card }: Row): Refund {
   };
 }
 
-export type SelectRefundsOptions = { db: DbOrTx; where: SQL };
+/** The queue's order: the oldest request first; the booking's reference and the id settle a tie. */
+export const REFUND_ORDER = [
+  asc(refundRequests.createdAt),
+  asc(tickets.paymentReference),
+  asc(refundRequests.id),
+];
+
+export type SelectRefundsOptions = { db: DbOrTx; where: SQL | undefined };
 
 /** Refund requests matching `where`, as the queue shows them, oldest first. */
 export async function selectRefunds({ db, where }: SelectRefundsOptions): Promise<Refund[]> {
@@ -61,6 +68,6 @@ export async function selectRefunds({ db, where }: SelectRefundsOptions): Promis
     .from(refundRequests)
     .innerJoin(tickets, eq(tickets.id, refundRequests.ticketId))
     .where(where)
-    .orderBy(asc(refundRequests.createdAt), asc(tickets.paymentReference), asc(refundRequests.id));
+    .orderBy(...REFUND_ORDER);
   return rows.map(refundOf);
 }

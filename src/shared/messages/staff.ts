@@ -42,6 +42,8 @@ export const STAFF_MSG = {
   noShowReasonRequired: 'Say why a passenger who boarded is marked a no-show',
   finalManifestNotReady: 'The final manifest is ready once boarding has closed at every stop',
   auditDateInvalid: 'Dates must be written as YYYY-MM-DD',
+  // The `next` of a page of the office's long lists, sent back for the page after it.
+  cursorInvalid: 'This cursor is not one the list gave out: load the list again from its first page',
   // A schedule repeated on days of the week (the Schedule screen).
   repeatWeekdays: 'Choose at least one day of the week',
   repeatUntil: 'Choose the date the repeat runs until',

@@ -7,3 +7,8 @@ export function formatAmount(amount: string, currency: string): string {
   const digits = value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return currency ? `${currency} ${digits}` : digits;
 }
+
+/** 1234 -> '1,234': a count as the office reads it. */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}

@@ -39,3 +39,47 @@ export async function todaysDeparture(
   );
   return { schedule, launch, stops: ['Malé', 'Airport', 'Maafushi'] };
 }
+
+/**
+ * A departure Malé -> Maafushi at 10:00 on a day of its own: a random one years ahead (past the
+ * review queue's days), with no other departure, so the office's list filtered to that day holds
+ * this test's bookings alone, whatever the other workers book meanwhile.
+ */
+export async function departureOnOwnDay(
+  api: APIRequestContext,
+  seats: number,
+  launchName = 'Own Day Launch',
+): Promise<Departure & { date: string }> {
+  const locations = await json<Location[]>(await api.get('/api/locations'));
+  const id = (name: string) => locations.find((l) => l.name === name)?.id ?? '';
+  const launch = await json<AdminLaunch>(
+    await api.post('/api/admin/launches', {
+      data: {
+        name: `${launchName} ${crypto.randomUUID().slice(0, 8)}`,
+        capacity: seats,
+        seatNumbers: Array.from({ length: seats }, (_, i) => String(i + 1)),
+      },
+    }),
+  );
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const date = operatorDate(800 + Math.floor(Math.random() * 1000));
+    const { schedules: taken } = await json<{ schedules: AdminSchedule[] }>(
+      await api.get('/api/admin/schedules', { params: { date } }),
+    );
+    if (taken.length > 0) continue;
+    const schedule = await json<AdminSchedule>(
+      await api.post('/api/admin/schedules', {
+        data: {
+          travelDate: date,
+          launchIds: [launch.id],
+          routeStops: [
+            { locationId: id('Malé'), departureTime: '10:00' },
+            { locationId: id('Maafushi'), departureTime: '23:00' },
+          ],
+        },
+      }),
+    );
+    return { schedule, launch, stops: ['Malé', 'Maafushi'], date };
+  }
+  throw new Error('five random days in a row had departures already');
+}

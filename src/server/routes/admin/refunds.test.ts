@@ -1,24 +1,41 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { auditLog, mailOutbox, refundRequests, tickets } from '#server/db/schema.ts';
 import { dateInZone } from '#server/lib/clock.ts';
-import type { Refund } from '#shared/disruptions.ts';
+import { REFUND_PAGE_SIZE } from '#shared/constants.ts';
+import type { Refund, refundListSchema } from '#shared/disruptions.ts';
 import { REFUND_MSG, STAFF_MSG } from '#shared/messages/staff.ts';
 import { type MadeTicket, makePaymentSettings, makeSchedule, makeTicket } from '#tests/factories.ts';
 import { useAdminApp } from '#tests/setup/admin-app.ts';
 import { testDatabaseKind } from '#tests/setup/test-db.ts';
+
+type RefundPage = z.infer<typeof refundListSchema>;
 
 describe(`the refunds queue (${testDatabaseKind})`, () => {
   const t = useAdminApp({ role: 'office' }, async () => {
     await makePaymentSettings(t.database.db);
   });
 
-  const list = async (status: 'requested' | 'refunded'): Promise<Refund[]> => {
-    const res = await t.send('GET', `/api/admin/refunds?status=${status}`);
-    expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { refunds: Refund[] }).refunds;
+  /** Every page of the queue in one state, following `next` from the first to the last. */
+  const pages = async (status: 'requested' | 'refunded'): Promise<RefundPage[]> => {
+    const walked: RefundPage[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await t.send(
+        'GET',
+        `/api/admin/refunds?status=${status}${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const page: RefundPage = res.json();
+      walked.push(page);
+      cursor = page.next;
+    } while (cursor && walked.length < 100);
+    return walked;
   };
+  const list = async (status: 'requested' | 'refunded'): Promise<Refund[]> =>
+    (await pages(status)).flatMap((page) => page.refunds);
   const email = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example.com`;
 
   /** Two bookings on a departure the operator cancels: each gets an operator_cancelled request. */
@@ -354,6 +371,89 @@ describe(`the refunds queue (${testDatabaseKind})`, () => {
     const doneRow = done.body.split('\r\n').find((l) => l.startsWith(`${own.made.ticket.paymentReference},`));
     expect(doneRow).toMatch(/,\d{4}-\d{2}-\d{2} \d{2}:\d{2},\d{4}-\d{2}-\d{2} \d{2}:\d{2},BML-CSV-1$/);
     expect(done.body).not.toContain(english.ticket.paymentReference);
+  });
+
+  it('pages the queue oldest first, each request once across ties, with the whole state’s sums; the CSV keeps every one', async () => {
+    const db = t.database.db;
+    const { ticket } = await makeTicket(db, {
+      status: 'cancelled_by_passenger',
+      passengerEmail: email('paged'),
+    });
+    const n = 2 * REFUND_PAGE_SIZE + 7;
+    await db.execute(sql`insert into ${tickets} (payment_reference, schedule_id, launch_id, travel_date,
+        passenger_name, passenger_email, passenger_nationality, total_amount, currency, exchange_rate,
+        ticket_breakdown, seat_numbers, ticket_status)
+      select payment_reference || 'x' || i, schedule_id, launch_id, travel_date, passenger_name,
+        passenger_email, passenger_nationality, total_amount, currency, exchange_rate, ticket_breakdown,
+        '{}', ticket_status
+      from ${tickets}, generate_series(1, ${n}) i where id = ${ticket.id}`);
+    // Asked for in threes at one instant a day ago, before the other tests' requests; every
+    // fifth in USD.
+    await db.execute(sql`insert into ${refundRequests} (ticket_id, amount, currency, reason, payment_verified, created_at)
+      select t.id, '10.50', case when i % 5 = 0 then 'USD' else 'MVR' end, 'passenger_cancelled', true,
+        date_trunc('second', now()) - interval '1 day' + make_interval(secs => i / 3)
+      from ${tickets} t, cast(split_part(t.payment_reference, 'x', 2) as int) i
+      where t.payment_reference like ${`${ticket.paymentReference}x%`}`);
+    const ours = (refunds: Refund[]) =>
+      refunds.filter((r) => r.reference.startsWith(`${ticket.paymentReference}x`));
+    const inOrder = async (status: 'requested' | 'refunded') =>
+      (
+        await db
+          .select({ id: refundRequests.id })
+          .from(refundRequests)
+          .innerJoin(tickets, eq(tickets.id, refundRequests.ticketId))
+          .where(eq(refundRequests.status, status))
+          .orderBy(asc(refundRequests.createdAt), asc(tickets.paymentReference), asc(refundRequests.id))
+      ).map((r) => r.id);
+    const sums = (status: 'requested' | 'refunded') =>
+      db
+        .select({
+          currency: refundRequests.currency,
+          count: sql<number>`count(*)::int`,
+          amount: sql<string>`sum(${refundRequests.amount})::text`,
+        })
+        .from(refundRequests)
+        .where(eq(refundRequests.status, status))
+        .groupBy(refundRequests.currency)
+        .orderBy(refundRequests.currency);
+
+    const walked = await pages('requested');
+    expect(walked.length).toBeGreaterThanOrEqual(3);
+    expect(
+      walked.every((page, i) => page.refunds.length === REFUND_PAGE_SIZE || i === walked.length - 1),
+    ).toBe(true);
+    const listed = walked.flatMap((page) => page.refunds);
+    expect(listed.map((r) => r.id)).toEqual(await inOrder('requested'));
+    expect(ours(listed)).toHaveLength(n);
+    for (const page of walked) expect(page.totals).toEqual(await sums('requested'));
+    expect(walked[0]?.totals.find((x) => x.currency === 'USD')).toMatchObject({
+      count: 21,
+      amount: '220.50',
+    });
+
+    // The bank run's file is every request, not a page.
+    const csv = (await t.send('GET', '/api/admin/refunds.csv?status=requested')).body;
+    const rows = csv.split('\r\n').filter((l) => l.startsWith(`${ticket.paymentReference}x`));
+    expect(rows).toHaveLength(n);
+
+    // Paid back, they page the same way under Refunded.
+    await db.execute(sql`update ${refundRequests} set status = 'refunded', refunded_at = now(), bank_reference = 'BML-PAGED'
+      where ticket_id in (select id from ${tickets} where payment_reference like ${`${ticket.paymentReference}x%`})`);
+    const refunded = (await pages('refunded')).flatMap((page) => page.refunds);
+    expect(refunded.map((r) => r.id)).toEqual(await inOrder('refunded'));
+    expect(ours(refunded)).toHaveLength(n);
+    expect(ours(await list('requested'))).toEqual([]);
+  });
+
+  it('refuses a cursor it did not give out with a 400', async () => {
+    const ticketCursor = Buffer.from(
+      JSON.stringify(['newest', '2031-05-06T10:00:00.000000Z', randomUUID()]),
+    ).toString('base64url');
+    for (const cursor of ['nonsense', ticketCursor, Buffer.from('["oldest",1,2,3]').toString('base64url')]) {
+      const res = await t.send('GET', `/api/admin/refunds?status=refunded&cursor=${cursor}`);
+      expect(res.statusCode, cursor).toBe(400);
+      expect(res.json().error).toEqual({ code: 'invalid_cursor', message: STAFF_MSG.cursorInvalid });
+    }
   });
 
   it('is the office’s and the owner’s alone: Crew and Counter are refused', async () => {

@@ -25,7 +25,7 @@ export default defineRoutes(async (app, { clock, config, db }) => {
       schema: { querystring: refundsQuerySchema, response: { 200: refundListSchema } },
     },
     async (req) => ({
-      refunds: await listRefunds({ db, status: req.query.status }),
+      ...(await listRefunds({ db, status: req.query.status, cursor: req.query.cursor })),
       gatewayRefunds: Boolean(app.deps.payments?.refund),
     }),
   );
@@ -35,7 +35,8 @@ export default defineRoutes(async (app, { clock, config, db }) => {
     {
       config: { permission },
       schema: {
-        querystring: refundsQuerySchema,
+        // The whole queue in the state: an export has no pages.
+        querystring: refundsQuerySchema.omit({ cursor: true }),
         produces: ['text/csv'],
         response: { 200: z.string().describe('The refunds queue, CSV') },
       },

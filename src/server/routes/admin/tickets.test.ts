@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, launches, mailOutbox, ticketSeats, tickets } from '#server/db/schema.ts';
+import { auditLog, launches, mailOutbox, schedules, ticketSeats, tickets } from '#server/db/schema.ts';
 import { dateInZone } from '#server/lib/clock.ts';
 import { slipKey } from '#server/services/create-booking.ts';
 import type { AdminTicket, Dashboard, TicketList } from '#shared/admin-api.ts';
-import { TICKET_LIST_LIMIT } from '#shared/constants.ts';
+import { TICKET_PAGE_SIZE } from '#shared/constants.ts';
 import { MSG } from '#shared/messages/api.ts';
+import { STAFF_MSG } from '#shared/messages/staff.ts';
 import {
   makeLaunch,
   makeSchedule,
@@ -79,24 +80,151 @@ describe(`admin tickets (${testDatabaseKind})`, () => {
     expect(view?.launch?.id).toBe(trip.launchIds[0]);
   });
 
-  it('lists at most TICKET_LIST_LIMIT tickets of a tab, newest first, and counts all of them', async () => {
+  /** Every page of a list, following `next` from the first page to the last. */
+  async function walk(query: string): Promise<TicketList[]> {
+    const pages: TicketList[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await t.get(`/api/admin/tickets?${query}${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const page: TicketList = res.json();
+      pages.push(page);
+      cursor = page.next;
+    } while (cursor && pages.length < 100);
+    return pages;
+  }
+
+  /**
+   * `n` copies of a ticket (references `<reference>x<i>`, no seats), each with its `created_at`
+   * and maybe its travel date and own departure: SQL of the copy's number `i` and the ticket's
+   * own columns.
+   */
+  const copy = (
+    ticket: { id: string },
+    n: number,
+    of: { createdAt: SQL; travelDate?: SQL; departure?: SQL },
+  ) =>
+    t.database.db.execute(sql`insert into ${tickets} (payment_reference, schedule_id, launch_id,
+        travel_date, passenger_name, passenger_email, passenger_nationality, total_amount, currency,
+        exchange_rate, ticket_breakdown, seat_numbers, ticket_status, passenger_departure_time, created_at)
+      select payment_reference || 'x' || i, schedule_id, launch_id, ${of.travelDate ?? sql`travel_date`},
+        passenger_name, passenger_email, passenger_nationality, total_amount, currency, exchange_rate,
+        ticket_breakdown, '{}', ticket_status, ${of.departure ?? sql`passenger_departure_time`}, ${of.createdAt}
+      from ${tickets}, generate_series(1, ${n}) i where id = ${ticket.id}`);
+
+  it('pages a tab of TICKET_PAGE_SIZE, newest first, each ticket once across ties, and counts all of them', async () => {
     const date = '2031-05-06';
     const trip = await makeSchedule(t.database.db, { travelDate: date });
     const { ticket } = await makeTicket(t.database.db, { schedule: trip, status: 'cancelled' });
-    const more = TICKET_LIST_LIMIT + 1;
-    await t.database.db.execute(sql`insert into ${tickets} (payment_reference, schedule_id, launch_id,
-        travel_date, passenger_name, passenger_email, passenger_nationality, total_amount, currency,
-        exchange_rate, ticket_breakdown, seat_numbers, ticket_status, created_at)
-      select payment_reference || 'x' || i, schedule_id, launch_id, travel_date, passenger_name,
-        passenger_email, passenger_nationality, total_amount, currency, exchange_rate, ticket_breakdown,
-        '{}', ticket_status, created_at - make_interval(mins => i)
-      from ${tickets}, generate_series(1, ${more}) i where id = ${ticket.id}`);
-    const list: TicketList = (await t.get(`/api/admin/tickets?status=rejected&date=${date}`)).json();
-    expect(list.counts.rejected).toBe(more + 1);
-    expect(list.tickets).toHaveLength(TICKET_LIST_LIMIT);
-    // Older copies, so the other tests' newest tickets stay the newest.
-    expect(list.tickets[0]?.reference).toBe(ticket.paymentReference);
-    expect(list.tickets.at(-1)?.reference).toBe(`${ticket.paymentReference}x${TICKET_LIST_LIMIT - 1}`);
+    const more = 2 * TICKET_PAGE_SIZE + 3;
+    // Older copies, so the other tests' newest tickets stay the newest; in fours of one
+    // millisecond, two on the same microsecond and two on the one before.
+    await copy(ticket, more, {
+      createdAt: sql`date_trunc('milliseconds', created_at) - interval '999500 microseconds'
+        - make_interval(secs => i / 4) - (i % 4 / 2) * interval '1 microsecond'`,
+    });
+    const pages = await walk(`status=rejected&date=${date}`);
+    expect(pages.map((p) => p.tickets.length)).toEqual([TICKET_PAGE_SIZE, TICKET_PAGE_SIZE, 4]);
+    expect(pages.map((p) => p.next === null)).toEqual([false, false, true]);
+    for (const page of pages) expect(page.counts.rejected).toBe(more + 1);
+    // A page ends inside a millisecond that the next page goes on with.
+    expect(pages[0]?.tickets.at(-1)?.createdAt).toBe(pages[1]?.tickets[0]?.createdAt);
+
+    const listed = pages.flatMap((p) => p.tickets.map((x) => x.id));
+    const all = await t.database.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.travelDate, date), eq(tickets.ticketStatus, 'cancelled')))
+      .orderBy(desc(tickets.createdAt), desc(tickets.id));
+    expect(listed).toEqual(all.map((x) => x.id));
+    expect(new Set(listed).size).toBe(more + 1);
+  });
+
+  it('pages the Pending tab by departure, then first booked, across ties on every column', async () => {
+    const date = '2031-05-07';
+    const trip = await makeSchedule(t.database.db, { travelDate: date });
+    const { ticket } = await makeTicket(t.database.db, { schedule: trip });
+    const more = TICKET_PAGE_SIZE + 20;
+    // Two days, three departures (the passenger's own stop, or the trip's 08:00) and booking
+    // times in sixes: every column of the order ties somewhere.
+    await copy(ticket, more, {
+      createdAt: sql`created_at - make_interval(secs => i / 6)`,
+      travelDate: sql`travel_date + i % 2`,
+      departure: sql`(array[null, '07:15', '09:45'])[i % 3 + 1]::time`,
+    });
+    const pages = await walk(`status=pending&q=${ticket.paymentReference}`);
+    expect(pages.map((p) => p.tickets.length)).toEqual([TICKET_PAGE_SIZE, 21]);
+    expect(pages[1]?.counts.pending).toBe(more + 1);
+
+    const listed = pages.flatMap((p) => p.tickets);
+    expect(new Set(listed.map((x) => x.id)).size).toBe(more + 1);
+    const sortKey = (x: AdminTicket) =>
+      `${x.travelDate} ${x.passengerDepartureTime ?? x.schedule.departureTime} ${x.createdAt}`;
+    const keys = listed.map(sortKey);
+    expect(keys).toEqual([...keys].sort());
+    const all = await t.database.db.execute(sql`select t.id from ${tickets} t
+      join ${schedules} s on s.id = t.schedule_id
+      where t.payment_reference like ${`${ticket.paymentReference}%`} and t.ticket_status = 'pending'
+      order by t.travel_date, coalesce(t.passenger_departure_time, s.departure_time), t.created_at, t.id`);
+    expect(listed.map((x) => x.id)).toEqual(
+      (all as unknown as { rows: { id: string }[] }).rows.map((r) => r.id),
+    );
+  });
+
+  it('pages under a filter: a reference or an e-mail, each match once', async () => {
+    const passengerEmail = `paged-${uniqueReference()}@example.com`;
+    const { ticket } = await makeTicket(t.database.db, { status: 'confirmed', passengerEmail });
+    await copy(ticket, TICKET_PAGE_SIZE + 10, { createdAt: sql`created_at - make_interval(secs => i / 5)` });
+    // Another approved ticket, matching neither filter.
+    await makeTicket(t.database.db, { status: 'confirmed' });
+    for (const filter of [`q=${ticket.paymentReference}`, `email=${encodeURIComponent(passengerEmail)}`]) {
+      const pages = await walk(`status=approved&${filter}`);
+      const listed = pages.flatMap((p) => p.tickets);
+      expect(pages.map((p) => p.tickets.length)).toEqual([TICKET_PAGE_SIZE, 11]);
+      expect(new Set(listed.map((x) => x.id)).size).toBe(TICKET_PAGE_SIZE + 11);
+      expect(listed.every((x) => x.reference.startsWith(ticket.paymentReference))).toBe(true);
+      expect(pages[0]?.counts).toEqual({ pending: 0, approved: TICKET_PAGE_SIZE + 11, rejected: 0 });
+    }
+  });
+
+  it('refuses a cursor it did not give out with a 400, never a 500', async () => {
+    const { ticket } = await makeTicket(t.database.db, { status: 'confirmed' });
+    await copy(ticket, TICKET_PAGE_SIZE, { createdAt: sql`created_at - make_interval(secs => i)` });
+    const first: TicketList = (
+      await t.get(`/api/admin/tickets?status=approved&q=${ticket.paymentReference}`)
+    ).json();
+    expect(first.next).not.toBeNull();
+    const at = '2031-05-06T10:00:00.123456Z';
+    const made = (...key: unknown[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
+    const refused = [
+      'nonsense',
+      '!!!',
+      made('newest', at),
+      made('newest', at, ticket.id, 'more'),
+      made('newest', '2031-02-30T10:00:00.123456Z', ticket.id),
+      made('newest', '2031-05-06T24:00:00.000000Z', ticket.id),
+      made('newest', '2031-05-06 10:00:00', ticket.id),
+      made('newest', at, 'not-a-uuid'),
+      made('newest', 1, ticket.id),
+      made('oldest', at, ticket.id),
+      made('departure', '2031-05-06', '25:00:00', at, ticket.id),
+      made('departure', '2031-13-06', '08:00:00', at, ticket.id),
+      Buffer.from("'; drop table tickets; --").toString('base64url'),
+    ];
+    for (const cursor of refused) {
+      const res = await t.get(`/api/admin/tickets?status=approved&cursor=${encodeURIComponent(cursor)}`);
+      expect(res.statusCode, cursor).toBe(400);
+      expect(res.json().error).toEqual({ code: 'invalid_cursor', message: STAFF_MSG.cursorInvalid });
+    }
+    // The Approved tab's cursor is no place in the Pending tab's order.
+    const elsewhere = await t.get(`/api/admin/tickets?status=pending&cursor=${first.next}`);
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().error.code).toBe('invalid_cursor');
+    const long = await t.get(`/api/admin/tickets?status=approved&cursor=${'a'.repeat(401)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.fields).toEqual({ cursor: STAFF_MSG.cursorInvalid });
+    // An empty one is no cursor: the first page.
+    expect((await t.get('/api/admin/tickets?status=approved&cursor=')).statusCode).toBe(200);
   });
 
   it('refuses a bad filter with a 400, not a 500', async () => {

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { infiniteQueryOptions, useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { MarkRefunded, Refund, refundListSchema } from '#shared/disruptions.ts';
 import { REFUND_MSG } from '#shared/messages/staff.ts';
@@ -9,13 +9,23 @@ import { toast } from '#web/lib/toast.ts';
 export const REFUND_TABS = ['requested', 'refunded'] as const;
 export type RefundTab = (typeof REFUND_TABS)[number];
 
-/** The queue, and whether the card gateway refunds through its API (`gatewayRefunds`). */
+/** A page of the queue, the whole state's totals, and whether the card gateway refunds through its API (`gatewayRefunds`). */
 export type RefundList = z.infer<typeof refundListSchema>;
 
+/**
+ * The queue in one state, a page at a time: each page names the cursor of the next. Fetched again
+ * (a refund made, a departure cancelled), the pages shown are read again from the first.
+ */
 export const refundListQuery = (status: RefundTab) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['admin', 'refunds', status],
-    queryFn: ({ signal }) => api.get<RefundList>(`/api/admin/refunds?status=${status}`, { signal }),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ status });
+      if (pageParam) params.set('cursor', pageParam);
+      return api.get<RefundList>(`/api/admin/refunds?${params}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next,
     staleTime: 10_000,
   });
 

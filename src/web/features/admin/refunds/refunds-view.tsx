@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import {
   BadgeCheck,
   CalendarClock,
@@ -12,32 +12,46 @@ import {
 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { REFUND_REASON_LABELS, type Refund } from '#shared/disruptions.ts';
-import { centsToMoney, toCents } from '#shared/money.ts';
 import { EmptyNote, ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
+import { ShowMore } from '#web/components/show-more.tsx';
 import { type SlipPayment, SlipViewerDialog } from '#web/components/slip-viewer/slip-viewer-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
-import { formatAmount } from '#web/lib/admin-format.ts';
+import { formatAmount, formatCount } from '#web/lib/admin-format.ts';
 import { formatDay, formatInstant } from '#web/lib/dates.ts';
 import { useOperatorTimeZone } from '#web/lib/operator-time-zone.ts';
 import { telHref } from '#web/lib/tel-href.ts';
+import { useAdminFirstPage } from '#web/lib/use-admin-first-page.ts';
 import { useUrlParams } from '#web/lib/use-url-params.ts';
-import { REFUND_TABS, type RefundTab, refundListQuery, refundsCsvUrl } from './api.ts';
+import {
+  REFUND_TABS,
+  type RefundList as RefundPage,
+  type RefundTab,
+  refundListQuery,
+  refundsCsvUrl,
+} from './api.ts';
 import { CardRefundFacts, GatewayErrorNote, isCardRefund, RefundToCardDialog } from './card-refund.tsx';
 import { MarkRefundedDialog } from './mark-refunded-dialog.tsx';
 import { RefundAccount } from './refund-account.tsx';
 
 const TAB_LABEL: Record<RefundTab, string> = { requested: 'To refund', refunded: 'Refunded' };
 
-/** What the requests add up to, per currency: 'MVR 1,000.00, USD 50.00'. */
-function totals(refunds: readonly Refund[]): string {
-  const sums = new Map<string, bigint>();
-  for (const r of refunds) sums.set(r.currency, (sums.get(r.currency) ?? 0n) + toCents(r.amount));
-  return [...sums]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([currency, cents]) => formatAmount(centsToMoney(cents), currency))
-    .join(', ');
+/** What the whole state adds up to, per currency: 'MVR 1,000.00, USD 50.00' (the server sums it). */
+function sumsText(totals: RefundPage['totals']): string {
+  return totals.map((t) => formatAmount(t.amount, t.currency)).join(', ');
+}
+
+/** The pages' requests in order, each once (one asked for again between two pages shows where it was first). */
+function refundsOf(pages: readonly RefundPage[]): Refund[] {
+  const seen = new Set<string>();
+  return pages
+    .flatMap((page) => page.refunds)
+    .filter((refund) => {
+      if (seen.has(refund.id)) return false;
+      seen.add(refund.id);
+      return true;
+    });
 }
 
 function Contact({ refund }: { refund: Refund }) {
@@ -92,6 +106,7 @@ function RefundRow({
   return (
     <li
       data-reference={refund.reference}
+      tabIndex={-1}
       className="grid gap-3 p-4 sm:px-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,19rem)_auto] lg:items-start"
     >
       <div className="grid min-w-0 gap-1.5">
@@ -197,7 +212,11 @@ function RefundRow({
 }
 
 function RefundList({ status }: { status: RefundTab }) {
-  const list = useQuery(refundListQuery(status));
+  const listQuery = refundListQuery(status);
+  const list = useInfiniteQuery(listQuery);
+  // The other tab, or this one come back to, is read from its first page.
+  useAdminFirstPage(listQuery.queryKey);
+  const listRef = useRef<HTMLUListElement>(null);
   const [target, setTarget] = useState<Refund | null>(null);
   const [toCard, setToCard] = useState<Refund | null>(null);
   // A dialog closed gives focus back to the button that opened it; a refund made leaves the list
@@ -217,18 +236,22 @@ function RefundList({ status }: { status: RefundTab }) {
   const [slipOpen, setSlipOpen] = useState(false);
 
   if (list.isPending) return <LoadingNote>Loading refunds…</LoadingNote>;
-  if (list.isError) return <ErrorNote error={list.error} />;
-  const { refunds, gatewayRefunds } = list.data;
+  if (list.isError && !list.isFetchNextPageError) return <ErrorNote error={list.error} />;
+  const { pages } = list.data;
+  const refunds = refundsOf(pages);
+  // The page fetched last carries the freshest totals.
+  const { gatewayRefunds, totals } = pages.at(-1) ?? { gatewayRefunds: false, totals: [] };
   if (refunds.length === 0) {
     return <EmptyNote>{status === 'requested' ? 'Nothing to refund.' : 'No refunds made yet.'}</EmptyNote>;
   }
-  const count = `${refunds.length} ${refunds.length === 1 ? 'refund' : 'refunds'}`;
+  const total = totals.reduce((n, t) => n + t.count, 0);
+  const count = `${formatCount(total)} ${total === 1 ? 'refund' : 'refunds'}`;
   return (
     <>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <p ref={summary} tabIndex={-1} className="text-sm text-slate-800 outline-none">
           {status === 'requested' ? `${count} to make: ` : `${count} made: `}
-          <span className="font-semibold tabular-nums">{totals(refunds)}</span>
+          <span className="font-semibold tabular-nums">{sumsText(totals)}</span>
         </p>
         <Button asChild variant="outline">
           <a href={refundsCsvUrl(status)} download>
@@ -238,7 +261,10 @@ function RefundList({ status }: { status: RefundTab }) {
           </a>
         </Button>
       </div>
-      <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <ul
+        ref={listRef}
+        className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm [&>li]:focus-visible:outline-2 [&>li]:focus-visible:-outline-offset-2 [&>li]:focus-visible:outline-sky-600"
+      >
         {refunds.map((refund) => (
           <RefundRow
             key={refund.id}
@@ -253,6 +279,18 @@ function RefundList({ status }: { status: RefundTab }) {
           />
         ))}
       </ul>
+      {(list.hasNextPage || pages.length > 1) && (
+        <ShowMore
+          list={listRef}
+          shown={refunds.length}
+          total={total}
+          noun="refunds"
+          more={list.hasNextPage}
+          loading={list.isFetchingNextPage}
+          error={list.isFetchNextPageError ? list.error : null}
+          onMore={() => void list.fetchNextPage()}
+        />
+      )}
       <MarkRefundedDialog
         refund={target}
         onOpenChange={(isOpen) => {

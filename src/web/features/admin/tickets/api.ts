@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   AdminTicket,
   MarkedStatus,
@@ -15,17 +15,22 @@ import { offerUndo } from './undo-store.ts';
 export type TicketFilters = { tab: TicketTab; date: string; q: string; paidByStatement: boolean };
 
 // The live-events hook invalidates every query under ['admin', 'tickets'], so the lists
-// follow changes made anywhere (another admin, a new booking).
+// follow changes made anywhere (another admin, a new booking). An invalidated list fetches the
+// pages it shows again from the first, each after the fresh one before it: a booking that came
+// or went moves the others along, and none shows twice or drops out between two pages.
 export const ticketListQuery = (filters: TicketFilters) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['admin', 'tickets', filters],
-    queryFn: ({ signal }) => {
+    queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ status: filters.tab });
       if (filters.date) params.set('date', filters.date);
       if (filters.q) params.set('q', filters.q);
       if (filters.paidByStatement) params.set('paidBy', 'statement');
+      if (pageParam) params.set('cursor', pageParam);
       return api.get<TicketList>(`/api/admin/tickets?${params}`, { signal });
     },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next,
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });

@@ -15,14 +15,17 @@ import { TicketCard } from './ticket-card.tsx';
 export function ReviewDetail({
   ticketId,
   queue,
+  waiting,
   backHref,
   hrefOf,
   open,
   onViewSlip,
 }: {
   ticketId: string;
-  /** The queue as listed (server order); the ticket may have left it already. */
+  /** The queue as listed so far (server order, a page at a time); the ticket may have left it already. */
   queue: AdminTicket[];
+  /** How many wait in the whole queue, beyond the pages listed; unknown: as many as listed. */
+  waiting?: number | undefined;
   backHref: string;
   hrefOf: (ticket: AdminTicket) => string;
   /** Opens another booking of the queue, or the list again with null. */
@@ -40,6 +43,7 @@ export function ReviewDetail({
   const index = queue.findIndex((t) => t.id === ticketId);
   const next = index >= 0 ? queue[index + 1] : queue[0];
   const position = index >= 0 ? index + 1 : null;
+  const total = Math.max(waiting ?? 0, queue.length);
 
   // A booking opened (from its row, "and next", a skip, an undo) is read from its top, where the
   // reader and a screen reader's focus start, not where the last one was left.
@@ -66,7 +70,7 @@ export function ReviewDetail({
           Back to the queue
         </Link>
         <p className="text-sm text-slate-700">
-          {position ? `${position} of ${queue.length} waiting` : `${queue.length} waiting`}
+          {position ? `${position} of ${total} waiting` : `${total} waiting`}
         </p>
         {next && next.id !== ticketId ? (
           <Link

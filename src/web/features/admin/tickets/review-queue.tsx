@@ -1,4 +1,5 @@
 import { ArrowRight, FileImage, ImageOff, WalletCards } from 'lucide-react';
+import type { RefObject } from 'react';
 import type { AdminTicket } from '#shared/admin-api.ts';
 import { NOT_SPECIFIED, UNKNOWN_LOCATION } from '#shared/messages/api.ts';
 import { slipUrl } from '#web/components/slip-viewer/slip-viewer-dialog.tsx';
@@ -58,20 +59,23 @@ function SlipButton({ ticket, onView }: { ticket: AdminTicket; onView: () => voi
  */
 export function ReviewQueue({
   tickets,
+  listRef,
   hrefOf,
   onViewSlip,
 }: {
   tickets: AdminTicket[];
+  listRef?: RefObject<HTMLOListElement | null>;
   hrefOf: (ticket: AdminTicket) => string;
   onViewSlip: (ticket: AdminTicket) => void;
 }) {
   return (
     <ol
+      ref={listRef}
       aria-label="Review queue, soonest departure first"
-      className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm [&>li]:focus-visible:outline-2 [&>li]:focus-visible:-outline-offset-2 [&>li]:focus-visible:outline-sky-600"
     >
       {tickets.map((ticket) => (
-        <li key={ticket.id}>
+        <li key={ticket.id} tabIndex={-1}>
           <article
             data-reference={ticket.reference}
             aria-label={`Booking ${ticket.reference}`}

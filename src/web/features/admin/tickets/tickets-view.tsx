@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Inbox, Search, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { type AdminTicket, TICKET_TABS, type TicketTab } from '#shared/admin-api.ts';
 import { ErrorNote, LoadingNote } from '#web/components/query-notes.tsx';
+import { ShowMore } from '#web/components/show-more.tsx';
 import { type SlipPayment, SlipViewerDialog } from '#web/components/slip-viewer/slip-viewer-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
@@ -10,6 +11,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { useAdminFirstPage } from '#web/lib/use-admin-first-page.ts';
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
 import { useUrlParams } from '#web/lib/use-url-params.ts';
 import { type TicketFilters, ticketListQuery } from './api.ts';
@@ -32,6 +34,24 @@ const EMPTY_TEXT: Record<TicketTab, string> = {
 };
 
 const isTab = (value: string | null): value is TicketTab => TICKET_TABS.some((tab) => tab === value);
+
+/**
+ * The pages' tickets in order, each once: a booking whose place in the order changed between two
+ * pages (its departure moved) shows where it was first listed until the list is fetched again.
+ */
+function ticketsOf(pages: readonly { tickets: AdminTicket[] }[]): AdminTicket[] {
+  const seen = new Set<string>();
+  return pages
+    .flatMap((page) => page.tickets)
+    .filter((ticket) => {
+      if (seen.has(ticket.id)) return false;
+      seen.add(ticket.id);
+      return true;
+    });
+}
+
+/** The list of a tab: the Pending tab's queue is an ordered list, the others a list of cards. */
+type ListElement = HTMLOListElement & HTMLUListElement;
 
 /** Tab, travel date and reference search live in the URL, so a reload or a shared link keeps them. */
 function useFilters() {
@@ -68,9 +88,29 @@ export function TicketsView() {
     if (settled !== filters.q) update({ q: settled });
   }, [settled]);
 
-  const list = useQuery(ticketListQuery(filters));
-  const counts = list.data?.counts;
-  const tickets = list.data?.tickets ?? [];
+  const listQuery = ticketListQuery(filters);
+  const list = useInfiniteQuery(listQuery);
+  // Another tab or filter is another list, read from its first page; so is this one, come back to.
+  useAdminFirstPage(listQuery.queryKey);
+  const pages = list.data?.pages ?? [];
+  // The counts of the page fetched last: every page carries them, the latest the freshest.
+  const counts = pages.at(-1)?.counts;
+  const tickets = ticketsOf(pages);
+  const listRef = useRef<ListElement>(null);
+  const showMore = () => {
+    if (list.isFetchingNextPage || list.isPlaceholderData) return;
+    void list.fetchNextPage();
+  };
+
+  // Working through the queue from an opened booking: the next page is fetched on the way to
+  // the last one shown, so "Approve and next" goes on past it instead of back to the queue.
+  const openAt = open ? tickets.findIndex((ticket) => ticket.id === open) : -1;
+  const nearEnd = openAt >= 0 && openAt >= tickets.length - 2;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fetches when the booking opened nears the end.
+  useEffect(() => {
+    // A refetch under way is not cut short: this runs again once it settles.
+    if (nearEnd && list.hasNextPage && !list.isFetching) void list.fetchNextPage();
+  }, [nearEnd, list.hasNextPage, list.isFetching]);
   const viewSlip = (ticket: AdminTicket, payment: SlipPayment) => {
     setSlipTicket({ ticket, payment });
     setSlipOpen(true);
@@ -102,6 +142,7 @@ export function TicketsView() {
         <ReviewDetail
           ticketId={open}
           queue={tickets}
+          waiting={filters.tab === 'pending' ? counts?.pending : undefined}
           backHref={hrefWith(null)}
           hrefOf={(ticket) => hrefWith(ticket.id)}
           open={(ticketId) => update({ open: ticketId })}
@@ -163,7 +204,7 @@ export function TicketsView() {
           checked={filters.paidByStatement}
           onChange={(event) => update({ paidBy: event.target.checked ? 'statement' : '' })}
         />
-        {list.isFetching && (
+        {list.isFetching && !list.isFetchingNextPage && (
           <p className="flex items-center gap-2 text-sm text-slate-600 lg:ml-auto lg:pb-3">
             <Spinner className="size-4" />
             Updating…
@@ -191,19 +232,30 @@ export function TicketsView() {
               <TicketList
                 tab={tab}
                 tickets={tickets}
+                listRef={listRef}
                 loading={list.isPending}
-                error={list.isError ? list.error : null}
+                error={list.isError && !list.isFetchNextPageError ? list.error : null}
                 onViewSlip={viewSlip}
                 queue={asQueue ? { hrefOf: (ticket) => hrefWith(ticket.id) } : undefined}
               />
             )}
-            {tab === filters.tab && counts && !list.isPending && counts[tab] > tickets.length && (
-              // The list carries at most TICKET_LIST_LIMIT tickets; the tab's count is all of them.
-              <p data-testid="list-limited" className="mt-4 text-center text-sm text-slate-600">
-                Showing the first {tickets.length} of {counts[tab]}. Choose a travel date or search by
-                reference to find the others.
-              </p>
-            )}
+            {tab === filters.tab &&
+              counts &&
+              tickets.length > 0 &&
+              !list.isPlaceholderData &&
+              (list.hasNextPage || pages.length > 1) && (
+                // A page at a time (TICKET_PAGE_SIZE); the tab's count is all of them.
+                <ShowMore
+                  list={listRef}
+                  shown={tickets.length}
+                  total={counts[tab]}
+                  noun="tickets"
+                  more={list.hasNextPage}
+                  loading={list.isFetchingNextPage}
+                  error={list.isFetchNextPageError ? list.error : null}
+                  onMore={showMore}
+                />
+              )}
           </TabsContent>
         ))}
       </Tabs>
@@ -216,6 +268,7 @@ export function TicketsView() {
 function TicketList({
   tab,
   tickets,
+  listRef,
   loading,
   error,
   onViewSlip,
@@ -223,6 +276,8 @@ function TicketList({
 }: {
   tab: TicketTab;
   tickets: AdminTicket[];
+  /** The list element, whose rows "Show more" moves the focus to. */
+  listRef: RefObject<ListElement | null>;
   loading: boolean;
   error: Error | null;
   onViewSlip: (ticket: AdminTicket, payment: SlipPayment) => void;
@@ -248,15 +303,20 @@ function TicketList({
     return (
       <ReviewQueue
         tickets={tickets}
+        listRef={listRef}
         hrefOf={queue.hrefOf}
         onViewSlip={(ticket) => onViewSlip(ticket, 'booking')}
       />
     );
   }
   return (
-    <ul className="flex flex-col gap-4">
+    <ul ref={listRef} className="flex flex-col gap-4">
       {tickets.map((ticket) => (
-        <li key={ticket.id}>
+        <li
+          key={ticket.id}
+          tabIndex={-1}
+          className="rounded-2xl focus-visible:outline-2 focus-visible:outline-sky-600"
+        >
           <TicketCard ticket={ticket} onViewSlip={(payment) => onViewSlip(ticket, payment)} />
         </li>
       ))}
