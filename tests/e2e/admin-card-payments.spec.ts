@@ -276,7 +276,15 @@ test.describe('card payments in the office', () => {
     };
     await page.route(
       (url) => url.pathname === '/api/admin/refunds' && url.searchParams.get('status') === 'requested',
-      (route) => route.fulfill({ json: { refunds: [refund], gatewayRefunds: false } }),
+      (route) =>
+        route.fulfill({
+          json: {
+            refunds: [refund],
+            next: null,
+            totals: [{ currency: refund.currency, count: 1, amount: refund.amount }],
+            gatewayRefunds: false,
+          },
+        }),
     );
     await page.goto('/admin/refunds');
     const row = page.locator(`li[data-reference="${refund.reference}"]`);
