@@ -7,12 +7,8 @@ import { json, operatorDate } from './booking-api.ts';
 
 export type Departure = { schedule: AdminSchedule; launch: AdminLaunch; stops: string[] };
 
-/** Today's departure of a launch of its own, Malé -> Airport -> Maafushi, late in the day. */
-export async function todaysDeparture(
-  api: APIRequestContext,
-  seats: number,
-  launchName = 'Boarding Launch',
-): Promise<Departure> {
+/** The demo's places by name, and a launch of its own with seats numbered 1 to `seats`. */
+async function placesAndLaunch(api: APIRequestContext, seats: number, launchName: string) {
   const locations = await json<Location[]>(await api.get('/api/locations'));
   const id = (name: string) => locations.find((l) => l.name === name)?.id ?? '';
   const launch = await json<AdminLaunch>(
@@ -24,6 +20,16 @@ export async function todaysDeparture(
       },
     }),
   );
+  return { id, launch };
+}
+
+/** Today's departure of a launch of its own, Malé -> Airport -> Maafushi, late in the day. */
+export async function todaysDeparture(
+  api: APIRequestContext,
+  seats: number,
+  launchName = 'Boarding Launch',
+): Promise<Departure> {
+  const { id, launch } = await placesAndLaunch(api, seats, launchName);
   const schedule = await json<AdminSchedule>(
     await api.post('/api/admin/schedules', {
       data: {
@@ -50,17 +56,7 @@ export async function departureOnOwnDay(
   seats: number,
   launchName = 'Own Day Launch',
 ): Promise<Departure & { date: string }> {
-  const locations = await json<Location[]>(await api.get('/api/locations'));
-  const id = (name: string) => locations.find((l) => l.name === name)?.id ?? '';
-  const launch = await json<AdminLaunch>(
-    await api.post('/api/admin/launches', {
-      data: {
-        name: `${launchName} ${crypto.randomUUID().slice(0, 8)}`,
-        capacity: seats,
-        seatNumbers: Array.from({ length: seats }, (_, i) => String(i + 1)),
-      },
-    }),
-  );
+  const { id, launch } = await placesAndLaunch(api, seats, launchName);
   for (let attempt = 0; attempt < 5; attempt++) {
     const date = operatorDate(800 + Math.floor(Math.random() * 1000));
     const { schedules: taken } = await json<{ schedules: AdminSchedule[] }>(
